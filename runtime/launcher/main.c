@@ -1,0 +1,216 @@
+/*
+ * runtime/launcher/main.c - strads-run: starts a strads job on this machine.
+ *
+ * What every process of the job receives (the contract runtime/config.c
+ * reads; `strads-run --help` prints the same list):
+ *   STRADS_RANK, STRADS_SIZE          identity, 0 = driver
+ *   STRADS_COORDINATOR=127.0.0.1:P    where the driver accepts connections
+ *   STRADS_SECRET                     64 hex digits, fresh per job
+ *   STRADS_LAUNCHER=strads-run
+ *   STRADS_LISTEN_FD=3                driver only: the listening socket of P
+ *   STRADS_THREADS, STRADS_LOG        from --threads / --log when given
+ * Everything else in our environment passes through unchanged.
+ *
+ * The rendezvous is race-free by construction: strads-run binds and listens
+ * on 127.0.0.1 port 0 before any child starts, and hands the socket itself to
+ * the driver. Workers may connect before the driver has even reached main():
+ * the kernel queues them in the backlog, so no worker ever sees "connection
+ * refused" at start and no port is guessed.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "launch.h"
+
+#define SECRET_BYTES 32
+
+/* Opens the coordinator's socket; returns the fd and its port in *port, or -1
+ * after printing why. */
+static int open_rendezvous(int *port)
+{
+    struct sockaddr_in a;
+    socklen_t alen = sizeof a;
+    /* CLOEXEC: only the driver gets it, through its stdio slot 3. */
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+    if (fd < 0) {
+        perror("strads-run: socket");
+        return -1;
+    }
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = 0;
+    /* SOMAXCONN: up to LAUNCH_MAX_RANKS workers may knock at once. */
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, SOMAXCONN) < 0 ||
+        getsockname(fd, (struct sockaddr *)&a, &alen) < 0) {
+        perror("strads-run: cannot listen on 127.0.0.1");
+        close(fd);
+        return -1;
+    }
+    *port = ntohs(a.sin_port);
+    return fd;
+}
+
+/* The variables we set are removed from what passes through, so a value left
+ * over from an enclosing job can never reach a child. */
+static int is_ours(const char *entry, const launch_opts *o)
+{
+    static const char *const names[] = {
+        "STRADS_RANK", "STRADS_SIZE", "STRADS_COORDINATOR", "STRADS_SECRET",
+        "STRADS_LAUNCHER", "STRADS_LISTEN_FD",
+    };
+    size_t i, l;
+
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        l = strlen(names[i]);
+        if (strncmp(entry, names[i], l) == 0 && entry[l] == '=')
+            return 1;
+    }
+    if (o->threads && strncmp(entry, "STRADS_THREADS=", 15) == 0)
+        return 1;
+    if (o->log && strncmp(entry, "STRADS_LOG=", 11) == 0)
+        return 1;
+    return 0;
+}
+
+static char *fmt_var(const char *name, const char *value)
+{
+    size_t n = strlen(name) + strlen(value) + 2;
+    char *s = malloc(n);
+
+    if (s)
+        snprintf(s, n, "%s=%s", name, value);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    extern char **environ;
+    launch_opts o;
+    unsigned char secret[SECRET_BYTES];
+    char hex[2 * SECRET_BYTES + 1], num[32], coord[64];
+    char **env = NULL, *own[6] = { 0 }, *rank_var = NULL;
+    size_t nenv = 0, base, i, k = 0;
+    int port, lfd = -1, r, err, status = LAUNCH_EXIT_FAILED;
+    uv_loop_t loop;
+    launch_job *job = NULL;
+
+    switch (launch_parse_args(argc, argv, &o)) {
+    case 1: return 0;
+    case -1: return LAUNCH_EXIT_USAGE;
+    default: break;
+    }
+    /* Our stderr may be a pipe whose reader quits; a write error is enough.
+     * libuv restores default signal dispositions in the children. */
+    signal(SIGPIPE, SIG_IGN);
+
+    if (sodium_init() < 0) {
+        fputs("strads-run: libsodium failed to initialize\n", stderr);
+        return LAUNCH_EXIT_FAILED;
+    }
+    randombytes_buf(secret, sizeof secret);
+    sodium_bin2hex(hex, sizeof hex, secret, sizeof secret);
+    sodium_memzero(secret, sizeof secret);
+
+    if ((lfd = open_rendezvous(&port)) < 0)
+        return LAUNCH_EXIT_FAILED;
+    snprintf(coord, sizeof coord, "127.0.0.1:%d", port);
+
+    /* Environment: everything inherited that is not ours, then ours, then
+     * the per-rank STRADS_RANK (and STRADS_LISTEN_FD for the driver). */
+    while (environ[nenv])
+        nenv++;
+    if (!(env = calloc(nenv + 10, sizeof *env)))
+        goto oom;
+    for (i = 0; i < nenv; i++)
+        if (!is_ours(environ[i], &o))
+            env[k++] = environ[i];
+    snprintf(num, sizeof num, "%d", o.n);
+    if (!(own[0] = fmt_var("STRADS_SIZE", num)) ||
+        !(own[1] = fmt_var("STRADS_COORDINATOR", coord)) ||
+        !(own[2] = fmt_var("STRADS_SECRET", hex)) ||
+        !(own[3] = fmt_var("STRADS_LAUNCHER", "strads-run")))
+        goto oom;
+    if (o.threads) {
+        snprintf(num, sizeof num, "%d", o.threads);
+        if (!(own[4] = fmt_var("STRADS_THREADS", num)))
+            goto oom;
+    }
+    if (o.log && !(own[5] = fmt_var("STRADS_LOG", o.log)))
+        goto oom;
+    for (i = 0; i < 6; i++)
+        if (own[i])
+            env[k++] = own[i];
+    base = k;
+
+    if (uv_loop_init(&loop) != 0) {
+        fputs("strads-run: cannot create an event loop\n", stderr);
+        goto out;
+    }
+    if (!(job = launch_job_new(&loop, o.n)))
+        goto oom_loop;
+
+    for (r = 0; r < o.n; r++) {
+        snprintf(num, sizeof num, "%d", r);
+        free(rank_var);
+        if (!(rank_var = fmt_var("STRADS_RANK", num)))
+            goto oom_loop;
+        k = base;
+        env[k++] = rank_var;
+        env[k++] = r == 0 ? "STRADS_LISTEN_FD=3" : NULL;
+        env[k] = NULL;
+        err = launch_spawn(job, r, o.argv, env, r == 0 ? lfd : -1);
+        if (r == 0) {
+            /* The driver owns the socket now; without our copy, workers of
+             * a driver that died get "connection refused" at once. */
+            close(lfd);
+            lfd = -1;
+        }
+        if (err && r == 0) {
+            fprintf(stderr, "strads-run: cannot run '%s': %s\n", o.argv[0], uv_strerror(err));
+            status = err == UV_ENOENT ? LAUNCH_EXIT_NOTFOUND
+                     : err == UV_EACCES ? LAUNCH_EXIT_NOEXEC : LAUNCH_EXIT_FAILED;
+            goto out_loop;
+        }
+        if (err) {
+            fprintf(stderr, "strads-run: cannot start rank %d of '%s': %s; stopping the job\n",
+                    r, o.argv[0], uv_strerror(err));
+            launch_abort(job);
+            break;
+        }
+    }
+    if ((err = launch_watch_signals(job)) != 0) {
+        fprintf(stderr, "strads-run: cannot watch signals: %s; stopping the job\n",
+                uv_strerror(err));
+        launch_abort(job);
+    }
+    uv_run(&loop, UV_RUN_DEFAULT);
+    status = launch_job_status(job);
+    goto out_loop;
+
+oom_loop:
+    fputs("strads-run: out of memory\n", stderr);
+out_loop:
+    launch_job_free(job);
+    uv_loop_close(&loop);
+    goto out;
+oom:
+    fputs("strads-run: out of memory\n", stderr);
+out:
+    if (lfd >= 0)
+        close(lfd);
+    free(rank_var);
+    for (i = 0; i < 6; i++)
+        free(own[i]);
+    free(env);
+    sodium_memzero(hex, sizeof hex);
+    return status;
+}

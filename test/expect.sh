@@ -1,0 +1,35 @@
+#!/bin/sh
+# expect.sh [--fail] [--within SECONDS] [--grep REGEX]... -- command...
+# Runs a command and checks what a user would: its exit status (zero, or
+# non-zero with --fail), that it finished within SECONDS (default 60), and
+# that its combined output matches every REGEX (extended grep).
+fail=0 within=60 greps=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --fail) fail=1; shift ;;
+    --within) within=$2; shift 2 ;;
+    --grep) greps="$greps
+$2"; shift 2 ;;
+    --) shift; break ;;
+    *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+out=$(mktemp)
+start=$(date +%s.%N)
+timeout -k 5 $((within + 20)) "$@" >"$out" 2>&1
+status=$?
+end=$(date +%s.%N)
+cat "$out"
+elapsed=$(echo "$end - $start" | bc 2>/dev/null || awk "BEGIN{print $end - $start}")
+echo "expect.sh: status $status after ${elapsed}s"
+ok=1
+if [ $fail = 1 ] && [ $status = 0 ]; then echo "expect.sh: expected failure, got success"; ok=0; fi
+if [ $fail = 0 ] && [ $status != 0 ]; then echo "expect.sh: expected success, got status $status"; ok=0; fi
+if awk "BEGIN{exit !($elapsed > $within)}"; then echo "expect.sh: took longer than ${within}s"; ok=0; fi
+echo "$greps" | while IFS= read -r re; do
+    [ -z "$re" ] && continue
+    grep -Eq -- "$re" "$out" || { echo "expect.sh: output does not match /$re/"; echo x >"$out.bad"; }
+done
+[ -e "$out.bad" ] && ok=0
+rm -f "$out" "$out.bad"
+[ $ok = 1 ]

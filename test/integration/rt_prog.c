@@ -1,0 +1,224 @@
+/*
+ * rt_prog - the runtime exercised by a real multi-process job. Each mode is
+ * one scenario; the ctest entries start it under strads-run (or mpirun) with
+ * 1, 2 and 4 processes and check its exit status and output.
+ *
+ *   basic        broadcast, gather, barrier, all-reduce of every type and op
+ *   determinism  a float sum whose value depends on the order of addition is
+ *                identical to the rank-order sum however messages arrive
+ *   transfer MiB rank 0 broadcasts MiB of data; every node checks its hash
+ *   kill         the last rank dies by SIGKILL inside an operation; the driver
+ *                must get STRADS_EPEER naming it
+ *   intruder     a client without the secret connects to rank 0 (garbage, then
+ *                a forged handshake); it is rejected and the job goes on
+ *   exit         the driver leaves through exit() in the middle of main
+ *   foreign      a node function from a shared library is refused
+ */
+#include <arpa/inet.h>
+#include <math.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "strads.h"
+
+static int node_basic(const void *arg, size_t len)
+{
+    (void)len;
+    int me = strads_rank(), n = strads_size();
+    int64_t seed = *(const int64_t *)arg;
+
+    char msg[32] = {0};
+    if (me == 0) snprintf(msg, sizeof msg, "hello %lld", (long long)seed);
+    CHECK_OK(strads_broadcast(msg, sizeof msg));
+    char want[32] = {0};
+    snprintf(want, sizeof want, "hello %lld", (long long)seed);
+    CHECK_STR(msg, want);
+
+    int32_t ranks[64] = {0};
+    int32_t mine = me * 10;
+    CHECK_OK(strads_gather(&mine, sizeof mine, me == 0 ? ranks : NULL));
+    if (me == 0)
+        for (int r = 0; r < n; r++) CHECK_EQ(ranks[r], r * 10);
+    CHECK_OK(strads_barrier());
+
+    int64_t i64[3] = {me + 1, me + 1, me + 1};
+    CHECK_OK(strads_allreduce(i64, 1, STRADS_T_I64, STRADS_OP_SUM));
+    CHECK_OK(strads_allreduce(i64 + 1, 1, STRADS_T_I64, STRADS_OP_MAX));
+    CHECK_OK(strads_allreduce(i64 + 2, 1, STRADS_T_I64, STRADS_OP_PROD));
+    int64_t fact = 1;
+    for (int r = 1; r <= n; r++) fact *= r;
+    CHECK_EQ(i64[0], (int64_t)n * (n + 1) / 2);
+    CHECK_EQ(i64[1], n);
+    CHECK_EQ(i64[2], fact);
+    float f32[2] = {(float)me, (float)-me};
+    CHECK_OK(strads_allreduce(f32, 2, STRADS_T_F32, STRADS_OP_MIN));
+    CHECK_DBL(f32[0], 0, 0);
+    CHECK_DBL(f32[1], -(n - 1), 0);
+    int32_t i32 = me;
+    CHECK_OK(strads_allreduce(&i32, 1, STRADS_T_I32, STRADS_OP_MAX));
+    CHECK_EQ(i32, n - 1);
+    uint64_t u = (uint64_t)1 << me;
+    CHECK_OK(strads_allreduce(&u, 1, STRADS_T_U64, STRADS_OP_SUM));
+    CHECK_EQ(u, ((uint64_t)1 << n) - 1);
+    return 0;
+}
+
+/* Values whose float sum depends on the order of addition. */
+static double contribution(int rank, int round)
+{
+    return (rank % 2 ? 1e16 : 1.0) * (rank % 3 ? -1 : 1) + rank * 0.1 + round * 1e-3;
+}
+
+static int node_determinism(const void *arg, size_t len)
+{
+    (void)arg;
+    (void)len;
+    int me = strads_rank(), n = strads_size();
+    unsigned seed = (unsigned)(me * 7919 + 1);
+    for (int round = 0; round < 40; round++) {
+        /* jitter so that contributions arrive in varying orders */
+        usleep((useconds_t)(rand_r(&seed) % 3000));
+        double v = contribution(me, round);
+        CHECK_OK(strads_allreduce(&v, 1, STRADS_T_F64, STRADS_OP_SUM));
+        double want = contribution(0, round);
+        for (int r = 1; r < n; r++) want += contribution(r, round);
+        if (memcmp(&v, &want, sizeof v) != 0)
+            CHECK_FAIL("round %d: %.17g differs from the rank-order sum %.17g", round, v, want);
+    }
+    return 0;
+}
+
+static int node_transfer(const void *arg, size_t len)
+{
+    (void)len;
+    size_t bytes = (size_t)(*(const int64_t *)arg) << 20;
+    unsigned char *buf = malloc(bytes);
+    CHECK(buf != NULL);
+    unsigned char want[32], got[32];
+    if (strads_rank() == 0) {
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        for (size_t i = 0; i < bytes; i += 8) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            memcpy(buf + i, &x, bytes - i < 8 ? bytes - i : 8);
+        }
+        crypto_generichash(want, sizeof want, buf, bytes, NULL, 0);
+    }
+    CHECK_OK(strads_broadcast(want, sizeof want));
+    CHECK_OK(strads_broadcast(buf, bytes));
+    crypto_generichash(got, sizeof got, buf, bytes, NULL, 0);
+    int32_t same = memcmp(got, want, sizeof got) == 0;
+    CHECK_OK(strads_allreduce(&same, 1, STRADS_T_I32, STRADS_OP_MIN));
+    CHECK_EQ(same, 1);
+    free(buf);
+    return 0;
+}
+
+static int node_kill(const void *arg, size_t len)
+{
+    (void)arg;
+    (void)len;
+    CHECK_OK(strads_barrier());
+    if (strads_rank() == strads_size() - 1) raise(SIGKILL);
+    sleep(1);
+    return strads_barrier();
+}
+
+/* Connects to rank 0's listening port as a client that lacks the secret. */
+static void intrude(void)
+{
+    const char *co = getenv("STRADS_COORDINATOR");
+    CHECK(co != NULL);
+    const char *colon = strrchr(co, ':');
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)atoi(colon + 1))};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        int s = socket(AF_INET, SOCK_STREAM, 0);
+        CHECK(connect(s, (struct sockaddr *)&a, sizeof a) == 0);
+        if (attempt == 0) {
+            const char junk[] = "GET / HTTP/1.0\r\n\r\n";
+            CHECK(write(s, junk, sizeof junk) > 0);
+        } else {
+            /* A well-formed HELLO claiming rank 1, then a forged proof. */
+            unsigned char f[128];
+            size_t n = 0;
+            unsigned char body[64];
+            size_t b = 0;
+            body[b++] = 0x01; /* type HELLO */
+            body[b++] = 0x00; /* tag */
+            body[b++] = 0x01; /* rank 1 */
+            body[b++] = 0xc4;
+            body[b++] = 32;
+            memset(body + b, 0xAB, 32);
+            b += 32;
+            f[n++] = 0xD5, f[n++] = 1, f[n++] = 2, f[n++] = 0;
+            uint32_t l = (uint32_t)(b + 8);
+            f[n++] = (unsigned char)(l >> 24), f[n++] = (unsigned char)(l >> 16);
+            f[n++] = (unsigned char)(l >> 8), f[n++] = (unsigned char)l;
+            for (int i = 0; i < 8; i++) f[n++] = (unsigned char)((uint64_t)b >> (56 - 8 * i));
+            memcpy(f + n, body, b);
+            n += b;
+            CHECK(write(s, f, n) == (ssize_t)n);
+            unsigned char proof[64] = {0xD5, 1, 2, 0, 0, 0, 0, 8 + 36};
+            size_t p = 8;
+            for (int i = 0; i < 7; i++) proof[p++] = 0;
+            proof[p++] = 36;
+            proof[p++] = 0x02, proof[p++] = 0x00, proof[p++] = 0xc4, proof[p++] = 32;
+            memset(proof + p, 0x5A, 32);
+            p += 32;
+            CHECK(write(s, proof, p) == (ssize_t)p);
+        }
+        /* The runtime must close the connection on us. */
+        char buf[256];
+        ssize_t r;
+        int total = 0;
+        while ((r = read(s, buf, sizeof buf)) > 0) total += (int)r;
+        CHECK(r == 0 || r < 0);
+        close(s);
+        printf("intruder %d rejected (%d bytes received before close)\n", attempt, total);
+    }
+}
+
+int prog_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: rt_prog MODE\n");
+        return 2;
+    }
+    const char *mode = argv[1];
+    int64_t arg = 42;
+    if (strcmp(mode, "basic") == 0) {
+        for (int i = 0; i < 3; i++) CHECK_OK(strads_invoke_all(node_basic, &arg, sizeof arg));
+    } else if (strcmp(mode, "determinism") == 0) {
+        CHECK_OK(strads_invoke_all(node_determinism, NULL, 0));
+    } else if (strcmp(mode, "transfer") == 0) {
+        arg = argc > 2 ? atoll(argv[2]) : 256;
+        CHECK_OK(strads_invoke_all(node_transfer, &arg, sizeof arg));
+    } else if (strcmp(mode, "kill") == 0) {
+        int rc = strads_invoke_all(node_kill, NULL, 0);
+        printf("invoke_all returned %s\n", strads_errname(rc));
+        return rc == 0 ? 0 : 1;
+    } else if (strcmp(mode, "intruder") == 0) {
+        if (strads_size() > 1) intrude();
+        CHECK_OK(strads_invoke_all(node_basic, &arg, sizeof arg));
+    } else if (strcmp(mode, "exit") == 0) {
+        CHECK_OK(strads_invoke_all(node_basic, &arg, sizeof arg));
+        printf("ok %s size=%d\n", mode, strads_size());
+        fflush(stdout);
+        exit(0);
+    } else if (strcmp(mode, "foreign") == 0) {
+        CHECK_EQ(strads_invoke_all((strads_node_fn)(void *)puts, NULL, 0), STRADS_ENOFUNC);
+    } else {
+        fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
+        return 2;
+    }
+    printf("ok %s size=%d\n", mode, strads_size());
+    return 0;
+}
+
+STRADS_MAIN(prog_main)
