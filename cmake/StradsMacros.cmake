@@ -12,8 +12,9 @@
 # works for them.
 #
 # stradsc parses the source with libclang, so it gets the same -I and -D as
-# the compiler (the target's INCLUDE_DIRECTORIES and COMPILE_DEFINITIONS, plus
-# strads.h's directory), before the input, as with cc. STRADSC_ARGS adds more.
+# the compiler, before the input, as with cc: the target's include directories
+# and definitions, those of linked targets included (so strads.h's directory
+# comes from Strads::strads). STRADSC_ARGS adds more.
 # The translated file is compiled with -iquote <directory of the original>,
 # so #include "local.h" finds the same header as before.
 
@@ -55,8 +56,8 @@ function(strads_add_executable name)
     add_custom_command(
       OUTPUT "${_out}"
       COMMAND ${CMAKE_COMMAND} -E make_directory "${_outdir}"
-      COMMAND "${Strads_STRADSC}" "-I${Strads_INCLUDE_DIR}"
-              "$<$<BOOL:${_inc}>:-I$<JOIN:${_inc},;-I>>"
+      COMMAND "${Strads_STRADSC}"
+              "$<$<BOOL:${_inc}>:-I$<JOIN:$<REMOVE_DUPLICATES:${_inc}>,;-I>>"
               "$<$<BOOL:${_def}>:-D$<JOIN:${_def},;-D>>"
               ${_sa_STRADSC_ARGS} "${_abs}" -o "${_out}"
       DEPENDS "${_abs}" "${Strads_STRADSC}"

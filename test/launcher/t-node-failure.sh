@@ -1,0 +1,37 @@
+# strads-run: a worker that dies while the driver runs is a node failure:
+# strads-run names the rank and how it died, stops the others and exits
+# non-zero within 10 s (issue 2), even if the others ignore SIGTERM.
+. "$(dirname "$0")/lib.sh"
+
+# SIGKILL mid-run.
+run -n 4 sh -c '[ "$STRADS_RANK" = 2 ] && { sleep 0.3; kill -KILL $$; }; exec sleep 60'
+expect_nonzero_rc
+expect_match err '^strads-run: rank 2 \(pid [0-9]+\) was killed by signal 9 \(SIGKILL\)$'
+expect_count err '^strads-run: ' 1
+expect_faster 10000
+
+# Non-zero exit.
+run -n 3 sh -c '[ "$STRADS_RANK" = 1 ] && exit 3; exec sleep 60'
+expect_nonzero_rc
+expect_match err '^strads-run: rank 1 \(pid [0-9]+\) exited with status 3$'
+expect_faster 10000
+
+# The pid in the message is the worker's.
+run -n 2 sh -c 'echo "pid $$"; [ "$STRADS_RANK" = 1 ] && kill -SEGV $$; exec sleep 60'
+expect_nonzero_rc
+pid=$(sed -n 's/^\[rank 1\] pid \([0-9]*\)$/\1/p' "$TMP/err")
+expect_line err "strads-run: rank 1 (pid $pid) was killed by signal 11 (SIGSEGV)"
+
+# Survivors that ignore SIGTERM are killed 3 s later; still within 10 s.
+run -n 3 sh -c 'trap "" TERM; [ "$STRADS_RANK" = 2 ] && { sleep 0.3; kill -KILL $$; };
+                while :; do sleep 0.1; done'
+expect_nonzero_rc
+expect_match err '^strads-run: rank 2 \(pid [0-9]+\) was killed by signal 9 \(SIGKILL\)$'
+expect_match err 'rank 0 \(pid [0-9]+\) did not exit within 3 s of SIGTERM after a node failure; killing it$'
+expect_faster 10000
+
+# A driver that notices the loss itself and exits with its own status keeps it.
+run -n 2 sh -c 'if [ "$STRADS_RANK" = 1 ]; then sleep 0.3; kill -KILL $$; fi;
+                trap "exit 9" TERM; while :; do sleep 0.1; done'
+expect_rc 9
+echo ok
