@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strads.h"
+
 static long check_count;
 
 #define CHECK_FAIL(...)                                                     \
