@@ -272,12 +272,44 @@ int strads_image_read_dmap(strads_dmap *m, const char *prefix);
  *   recon(env, rc, idx, lo, hi)  the reconnaissance variant: same iteration
  *                                set, calls strads_recon_iter() at the top of
  *                                each iteration and strads_recon_read/write()
- *                                for each DDS element touched; it writes
- *                                nothing outside its own locals.
+ *                                for each element it reads or would write
+ *                                through a pointer (addresses outside any
+ *                                distributed array are for the runtime to
+ *                                ignore); it writes nothing outside its own
+ *                                locals and never runs stdio.
  *
- * env is the struct of captured values (packed with pack/unpack to reach
- * other nodes). tls is per-thread state of tls_size bytes: private copies and
- * reduction accumulators, prepared by tls_init and folded with tls_fold.
+ * env is the struct of captured values, generated per loop. It always starts
+ * with a strads_loop_dyn (clause values evaluated at loop entry), then one
+ * field per captured variable (a local's value, a global's value, a pointer
+ * into a distributed array: the same address on every node), then for each
+ * reduction/private/accumulate variable its loop-entry value and the
+ * driver's address of it (meaningful on the driver only, never packed).
+ *
+ * tls is per-thread state of tls_size bytes: private copies and reduction
+ * accumulators. The protocol an engine follows for one loop call:
+ *
+ *   tls_init(acc, env)             once, on the driver, for the result
+ *   tls_init(tls_t, env)           for every thread t (on every node)
+ *   body(env, tls_t, ...)          any number of times per thread
+ *   tls_fold(acc, tls_t)           for every t, in a fixed order (rank, then
+ *                                  thread) so that results are reproducible;
+ *                                  a node may fold its threads into a
+ *                                  node-level tls (initialized by tls_init)
+ *                                  and ship that (its bytes hold pointers to
+ *                                  section buffers: ship those by tls layout
+ *                                  only within one process)
+ *   publish(env, acc)              on the driver: writes reductions and
+ *                                  accumulate() counters back to the user's
+ *                                  variables through env's driver addresses
+ *   tls_free(x)                    for every tls and acc (frees section
+ *                                  buffers; the runtime frees the bytes)
+ *
+ * Any of these function pointers may be NULL when there is nothing to do.
+ * pack() writes env as one msgpack array; unpack() fills an env (of
+ * env_size zeroed bytes) on another node from it, also setting the worker's
+ * copies of captured globals so that helper functions see the driver's
+ * values, and may allocate copyin sections, released by env_free(env).
+ * Both return 0 or a negative STRADS_E* code.
  */
 typedef struct strads_recon strads_recon;
 void strads_recon_iter(strads_recon *rc, int64_t i);
@@ -307,35 +339,44 @@ typedef struct strads_sync_spec {
     const char *custom_fn; /* name of the policy function for CUSTOM */
 } strads_sync_spec;
 
+/* Clause values that are expressions, evaluated by the generated call site
+ * at loop entry; the first member of every env struct. */
+typedef struct strads_loop_dyn {
+    int64_t minibatch;     /* minibatch(n); 0 when absent */
+    int64_t threads;       /* threads(n) per node; 0 when absent */
+    strads_sync_spec sync; /* sync(...) of sync_for; kind 0 when absent */
+} strads_loop_dyn;
+
 typedef struct strads_loop_site {
     uint32_t abi;            /* STRADS_ABI_VERSION */
     strads_loop_kind kind;
     const char *file;        /* user's file, line and column of the pragma */
     unsigned line, col;
-    uint64_t id;             /* stable across builds of the same source */
+    uint64_t id;             /* FNV-1a 64 of "basename:line:col": stable across builds */
     size_t env_size, tls_size;
     void (*body)(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi);
     void (*recon)(const void *env, strads_recon *rc, const int64_t *idx, int64_t lo,
                   int64_t hi);
-    /* Prepare tls for one thread from the loop-entry env (private values,
-     * reduction identities); fold tls into the accumulated result acc (same
-     * layout) in a fixed order; publish copies acc back into the driver's
-     * variables reachable from env. Any of them may be NULL. */
     void (*tls_init)(void *tls, const void *env);
     void (*tls_fold)(void *acc, const void *tls);
     void (*publish)(void *env, const void *acc);
     void (*tls_free)(void *tls);
     int (*pack)(struct msgpack_packer *pk, const void *env);
     int (*unpack)(const struct msgpack_object *o, void *env);
-    /* sync_for clauses (0 when absent). */
-    int64_t minibatch;
-    strads_sync_spec sync;
-    int recon_on;
+    void (*env_free)(void *env);
+    int recon_on;            /* 0 after recon(off), else 1 */
+    /* Ship a node's folded tls to the driver (reductions across processes):
+     * tls_pack writes one msgpack object, tls_unpack fills a tls prepared by
+     * tls_init. May be NULL when tls_size is 0. */
+    int (*tls_pack)(struct msgpack_packer *pk, const void *tls);
+    int (*tls_unpack)(const struct msgpack_object *o, void *tls);
 } strads_loop_site;
 
 /* Run iterations [begin, end) of site with captured values env. On return the
- * driver's variables named by reduction/private clauses hold their final
- * values. Errors are fatal (strads_fatal) because a loop has no error path. */
+ * driver's variables named by reduction/accumulate clauses hold their final
+ * values. Errors are fatal (strads_fatal) because a loop has no error path.
+ * Until the distributed engines exist, runtime/loop_local.c runs the whole
+ * range in order on the calling process. */
 void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 

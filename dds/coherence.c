@@ -1,0 +1,184 @@
+/*
+ * dds/coherence.c - the driver's view of distributed arrays between operators.
+ *
+ * The rule (docs/dds.md, "Coherence"): when a parallel operator returns, the
+ * driver's sequential code sees a coherent copy of every dvector; what the
+ * sequential code writes is pushed to the owners before the next operator
+ * starts. Inside an operator nothing is tracked: the body's accesses are
+ * plain loads and stores, and the loop engines move data explicitly with
+ * prefetch / write-back (dds/xfer.c).
+ *
+ * To push only what changed, the driver's mapping of each vector is kept
+ * read-only between operators; the first write to a page faults, the SIGSEGV
+ * handler below marks the page dirty and opens it, and the write proceeds.
+ * One fault per written page per operator, none when nothing is written.
+ * Pages of a vector whose writes cannot be tracked (mprotect failed) are all
+ * pushed. In a job of size 1 there is nothing to keep coherent and nothing is
+ * tracked. Runs on the driver's main thread only (the handler runs on whatever
+ * thread faulted, and touches only the dirty bitmap, atomically).
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "dds/dds.h"
+
+static struct sigaction dds_old_segv;
+static int dds_handler_installed;
+static int dds_in_operator;
+
+static void dds_segv(int sig, siginfo_t *si, void *uc)
+{
+    dds_vec *dv;
+    if (si && dds_in_arena(si->si_addr) && dds_lookup(si->si_addr, &dv, NULL) == 0 &&
+        dv->tracked && dv->dirty) {
+        size_t ps = dds_page_size();
+        size_t page = ((size_t)((char *)si->si_addr - dv->base)) / ps;
+        atomic_fetch_or(&dv->dirty[page / 64], 1ULL << (page % 64));
+        if (mprotect(dv->base + page * ps, ps, PROT_READ | PROT_WRITE) == 0)
+            return; /* the faulting write is retried and succeeds */
+    }
+    /* Not ours: behave as if we were never installed. */
+    if (dds_old_segv.sa_flags & SA_SIGINFO) {
+        dds_old_segv.sa_sigaction(sig, si, uc);
+    } else if (dds_old_segv.sa_handler != SIG_DFL && dds_old_segv.sa_handler != SIG_IGN) {
+        dds_old_segv.sa_handler(sig);
+    } else {
+        signal(SIGSEGV, SIG_DFL); /* the fault repeats and kills with a core */
+    }
+}
+
+static int dds_install_handler(void)
+{
+    if (dds_handler_installed)
+        return 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = dds_segv;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGSEGV, &sa, &dds_old_segv))
+        return STRADS_ESTATE;
+    dds_handler_installed = 1;
+    return 0;
+}
+
+static void dds_arm(dds_vec *dv)
+{
+    size_t words = (dv->npages + 63) / 64;
+    for (size_t w = 0; w < words; w++)
+        atomic_store_explicit(&dv->dirty[w], 0, memory_order_relaxed);
+    if (mprotect(dv->base, dv->bytes, PROT_READ) == 0) {
+        dv->tracked = true;
+    } else {
+        /* Cannot track: treat every page as written. */
+        dv->tracked = false;
+        for (size_t w = 0; w < words; w++)
+            atomic_store_explicit(&dv->dirty[w], ~0ULL, memory_order_relaxed);
+    }
+}
+
+void dds_track(dds_vec *dv)
+{
+    if (strads_size() == 1 || strads_rank() != 0 || dv->dirty)
+        return;
+    dv->npages = dv->bytes / dds_page_size();
+    dv->dirty = calloc((dv->npages + 63) / 64, sizeof *dv->dirty);
+    if (!dv->dirty || dds_install_handler()) {
+        free((void *)dv->dirty);
+        dv->dirty = NULL; /* untracked: dds_operator_begin pushes all of it */
+        return;
+    }
+    if (!dds_in_operator)
+        dds_arm(dv);
+}
+
+void dds_untrack(dds_vec *dv)
+{
+    if (dv->tracked)
+        mprotect(dv->base, dv->bytes, PROT_READ | PROT_WRITE);
+    dv->tracked = false;
+}
+
+typedef struct dds_begin_st {
+    int rc;
+} dds_begin_st;
+
+/* Pushes the elements overlapping dirty pages of dv owned by other nodes. */
+static void dds_push_dirty(dds_vec *dv, void *arg)
+{
+    dds_begin_st *st = arg;
+    void *state = NULL;
+    size_t ps = dds_page_size();
+    int rc = 0;
+    if (!dv->dirty) {
+        rc = dds__push_span(dv, 0, dv->n, &state);
+    } else {
+        size_t words = (dv->npages + 63) / 64;
+        uint64_t *bm = malloc((words ? words : 1) * sizeof *bm);
+        if (!bm) {
+            rc = dds__push_span(dv, 0, dv->n, &state); /* unknown: push all */
+        } else {
+            for (size_t w = 0; w < words; w++)
+                bm[w] = atomic_exchange(&dv->dirty[w], 0);
+#define DDS_BIT(p) ((bm[(p) / 64] >> ((p) % 64)) & 1)
+            for (size_t p = 0; p < dv->npages && !rc;) {
+                if (!DDS_BIT(p)) {
+                    p++;
+                    continue;
+                }
+                size_t q = p;
+                while (q < dv->npages && DDS_BIT(q))
+                    q++;
+                int64_t lo = (int64_t)(p * ps / dv->elem);
+                int64_t hi = (int64_t)((q * ps + dv->elem - 1) / dv->elem);
+                rc = dds__push_span(dv, lo, hi < dv->n ? hi : dv->n, &state);
+                p = q;
+            }
+#undef DDS_BIT
+            free(bm);
+        }
+    }
+    if (state) {
+        int r = dds__push_span(dv, 0, -1, &state);
+        if (!rc)
+            rc = r;
+    }
+    if (rc && !st->rc)
+        st->rc = rc;
+    dds_untrack(dv);
+}
+
+int dds_operator_begin(void)
+{
+    if (strads_size() == 1 || strads_rank() != 0)
+        return 0;
+    dds_begin_st st = { 0 };
+    dds_in_operator = 1;
+    dds_vec_foreach(dds_push_dirty, &st);
+    return st.rc;
+}
+
+static void dds_rearm(dds_vec *dv, void *arg)
+{
+    (void)arg;
+    /* The driver's own partition is already in its mapping. */
+    for (size_t w = 0; w < (dv->nchunks + 63) / 64; w++)
+        atomic_store_explicit(&dv->changed[w], 0, memory_order_relaxed);
+    if (dv->dirty)
+        dds_arm(dv);
+}
+
+int dds_operator_end(void)
+{
+    if (strads_size() == 1 || strads_rank() != 0)
+        return 0;
+    /* Workers learn of DDS messages when their first vector is created. */
+    int rc = dds__has_collections() ? dds__pull_changed() : 0;
+    dds_in_operator = 0;
+    dds_vec_foreach(dds_rearm, NULL);
+    return rc;
+}

@@ -1,0 +1,232 @@
+/*
+ * dds/dds.h - the private interface of the distributed data structures.
+ *
+ * dds/ owns every distributed collection of a job: dvectors (distributed
+ * arrays living at the same address on every node, inside one reserved arena
+ * of address space), dmaps / dmultimaps (fixed-size keys and values in a
+ * node-local hash table, partitioned by key hash), the messages that move
+ * their data (prefetch, write-back of values or of deltas), the coherence rule
+ * at operator boundaries, the pretraining operators and checkpoint images.
+ * The runtime's loop engines and the scheduler use what is declared here; the
+ * public half is the DDS section of include/strads.h.
+ *
+ * Threads: the registry and the partition tables change only between
+ * operators, on the driver's main thread or inside a node function on a
+ * worker's main thread; during an operator they are read-only, so lookups take
+ * no lock. Owner-side requests are served on one DDS server thread per
+ * process (dds/xfer.c) and touch only the node's own mapping, its dmap
+ * partitions and the per-vector "changed" bitmaps (atomics).
+ */
+#ifndef STRADS_DDS_H
+#define STRADS_DDS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strads.h"
+
+/* ---- the arena (dds/arena.c) ---- */
+#define DDS_ARENA_DEFAULT_ADDR 0x100000000000ULL /* 16 TiB: far from PIE, heap and mmap area */
+#define DDS_ARENA_DEFAULT_SIZE (16ULL << 40)     /* 16 TiB of address space */
+
+/* Reserves the arena once per process (STRADS_ARENA=addr[:size] overrides).
+ * Returns 0, or STRADS_ENOMEM with a message on stderr naming the address. */
+int dds_arena_init(void);
+bool dds_in_arena(const void *p);
+/* Driver only: picks a free, page-aligned range of len bytes. */
+int dds_arena_pick(size_t len, size_t align, uintptr_t *addr);
+/* Driver only: returns a range to the free list. */
+void dds_arena_unpick(uintptr_t addr, size_t len);
+/* Any node: makes [addr, addr+len) readable and writable, zero-filled. */
+int dds_arena_map(uintptr_t addr, size_t len);
+/* Any node: drops the pages and makes the range inaccessible again. */
+void dds_arena_unmap(uintptr_t addr, size_t len);
+size_t dds_page_size(void);
+
+/* ---- dvectors and the registry (dds/registry.c) ---- */
+enum { DDS_PART_BLOCK = 0, DDS_PART_RANGE = 1, DDS_PART_HASH = 2 };
+
+/* Bytes of array covered by one bit of the "changed" bitmap. */
+#define DDS_CHUNK_SHIFT 16
+
+typedef struct dds_vec {
+    uint32_t id;          /* same on every node; names the vector in messages */
+    char *base;           /* same address on every node */
+    int64_t n;            /* number of elements */
+    size_t elem;          /* bytes per element */
+    size_t bytes;         /* mapped length, page-rounded */
+    int part;             /* DDS_PART_* */
+    int nodes, me;        /* job size and this node's rank when created */
+    int64_t *bounds;      /* BLOCK/RANGE: node r owns [bounds[r], bounds[r+1]) */
+    /* Owner side: chunks of owned data changed during the current operator
+     * (set by write-back handlers and dds_writeback; read and cleared by the
+     * driver's pull at dds_operator_end). */
+    _Atomic uint64_t *changed;
+    size_t nchunks;
+    /* Driver side: pages written by sequential code since the last operator
+     * (set by the SIGSEGV write tracker, see dds/coherence.c). */
+    _Atomic uint64_t *dirty;
+    size_t npages;
+    bool tracked;         /* driver mapping is write-protected for tracking */
+    char site[96];        /* "file:line" of the allocation, for messages */
+} dds_vec;
+
+/* Finds the dvector containing addr. On success *dv and, when elem_index is
+ * not NULL, the index of the element holding addr. STRADS_ENOTFOUND when addr
+ * is in no dvector. No lock: see the thread rule at the top. */
+int dds_lookup(const void *addr, dds_vec **dv, int64_t *elem_index);
+dds_vec *dds_vec_by_id(uint32_t id);
+/* Calls fn for every registered vector in address order. */
+void dds_vec_foreach(void (*fn)(dds_vec *dv, void *arg), void *arg);
+
+/* Partition math. */
+int dds_owner(const dds_vec *dv, int64_t i);
+/* Contiguous partitions only: the owned range of rank r. */
+void dds_owned_range(const dds_vec *dv, int r, int64_t *lo, int64_t *hi);
+uint64_t dds_hash64(uint64_t x);
+uint64_t dds_hash_bytes(const void *p, size_t len);
+
+/* Creates a dvector on every node (a collective via strads_invoke_all when
+ * called by the driver). part is DDS_PART_BLOCK or DDS_PART_HASH. *out is the
+ * driver's descriptor. */
+int dds_vec_create(int64_t n, size_t elem, size_t align, int part, const char *site,
+                   dds_vec **out);
+/* Node-side half used by create and by load: maps and registers a vector
+ * described by the caller; bounds (nodes+1 entries) may be NULL for BLOCK. */
+int dds_vec_attach(uint32_t id, uintptr_t base, int64_t n, size_t elem, int part,
+                   const int64_t *bounds, const char *site, dds_vec **out);
+void dds_vec_detach(dds_vec *dv);
+int dds_vec_destroy(dds_vec *dv); /* driver: on every node */
+uint32_t dds_next_id(void);       /* driver only */
+
+/* ---- coherence at operator boundaries (dds/coherence.c) ---- */
+/* Driver, before a parallel operator starts on the nodes: pushes what the
+ * sequential code wrote into distributed arrays (pages caught by the write
+ * tracker; all of a vector when its change set is unknown) to the owners,
+ * then opens the driver's mappings for the operator. */
+int dds_operator_begin(void);
+/* Driver, after every node finished the operator and its write-back: pulls
+ * the chunks the owners report as changed into the driver's mapping and
+ * re-arms the write tracker, so sequential code sees a coherent copy. */
+int dds_operator_end(void);
+/* Starts tracking the driver's writes to dv (called after create). */
+void dds_track(dds_vec *dv);
+void dds_untrack(dds_vec *dv);
+
+/* ---- data movement (dds/xfer.c) ---- */
+/* Registers the message handlers; called once per process (idempotent). */
+int dds_init(void);
+/* Pulls elements idx[0..n) (any order, duplicates allowed) from their owners
+ * into this node's mapping, in batched messages, one per owner and batch. */
+int dds_prefetch(dds_vec *dv, const int64_t *idx, size_t n);
+int dds_prefetch_range(dds_vec *dv, int64_t lo, int64_t hi);
+/* Pushes the values of elements idx[0..n) to their owners; for owned
+ * elements only marks them changed. One-sided: no collective. */
+int dds_writeback(dds_vec *dv, const int64_t *idx, size_t n);
+
+/* Aggregation of deltas for sync_for. The delta of an element is its value
+ * now minus its value when dds_snapshot was taken. */
+typedef void (*dds_agg_fn)(void *owner_elem, const void *delta, size_t elem);
+typedef struct dds_agg {
+    enum { DDS_AGG_SUM, DDS_AGG_AVG, DDS_AGG_FN } kind;
+    strads_type type; /* element = elem/sizeof(type) scalars; deltas use it */
+    dds_agg_fn fn;    /* FN: applied in rank order */
+} dds_agg;
+/* Keeps a copy of elements idx[0..n) to compute deltas against later. */
+typedef struct dds_snap dds_snap;
+int dds_snapshot(dds_vec *dv, const int64_t *idx, size_t n, dds_snap **out);
+void dds_snap_free(dds_snap *s);
+/* Collective over all nodes: each node's deltas (current - snapshot) for the
+ * snapshot's elements are combined at the owners in rank order with agg. */
+int dds_writeback_deltas(dds_vec *dv, dds_snap *s, const dds_agg *agg);
+
+/* All-to-all exchange (collective): out[r] / outlen[r] is sent to rank r; on
+ * return in[r] / inlen[r] holds what rank r sent (malloc'd, caller frees,
+ * in[me] is a copy of out[me]). tag separates concurrent exchanges. */
+int dds_exchange(uint64_t tag, void *const *out, const size_t *outlen, void **in,
+                 size_t *inlen);
+
+/* Owner side, all nodes: marks owned elements [lo, hi) of dv changed. */
+void dds_mark_changed(dds_vec *dv, int64_t lo, int64_t hi);
+
+/* Internals shared between files of dds/ (x__name convention). */
+int dds__push_span(dds_vec *dv, int64_t lo, int64_t hi, void **state);
+int dds__pull_changed(void);
+int dds__has_collections(void);
+struct rt_msg;
+void dds__serve_kv(struct rt_msg *m); /* dds/dmap.c, on the server thread */
+
+/* ---- messages (types from RT_MSG_USER_BASE; values are wire format) ---- */
+enum {
+    DDS_MSG_FETCH = 64 + 0,  /* ranges -> reply with their bytes */
+    DDS_MSG_STORE = 64 + 1,  /* ranges + bytes -> owner copies, replies ack */
+    DDS_MSG_PULL = 64 + 2,   /* driver: send me every changed owned chunk */
+    DDS_MSG_XCHG = 64 + 3,   /* all-to-all exchange payload */
+    DDS_MSG_KV = 64 + 4,     /* dmap get/put/erase batches */
+};
+
+/* ---- node-local hash table of fixed-size keys and values (dds/kv.c) ---- */
+typedef struct dds_kv {
+    size_t ksz, vsz, esz;  /* key, value, entry (flag + key + value, aligned) */
+    size_t cap, count;     /* cap is a power of two */
+    bool multi;            /* duplicates kept in insertion order */
+    char *slots;
+} dds_kv;
+
+int dds_kv_init(dds_kv *t, size_t ksz, size_t vsz, bool multi);
+void dds_kv_free(dds_kv *t);
+/* Map: insert or overwrite. Multimap: append one more value for key. */
+int dds_kv_put(dds_kv *t, const void *key, const void *val, uint64_t h);
+/* First value of key, or NULL. */
+void *dds_kv_get(const dds_kv *t, const void *key, uint64_t h);
+/* Copies up to max values of key (insertion order) into vals; returns how
+ * many the key has. */
+size_t dds_kv_find(const dds_kv *t, const void *key, uint64_t h, void *vals, size_t max);
+/* Removes every value of key; returns how many. */
+size_t dds_kv_erase(dds_kv *t, const void *key, uint64_t h);
+/* Iteration in a deterministic order for a given history of operations. */
+typedef int (*dds_kv_visit)(const void *key, const void *val, void *arg);
+int dds_kv_foreach(const dds_kv *t, dds_kv_visit fn, void *arg);
+
+/* ---- dmap / dmultimap partitions (dds/dmap.c) ---- */
+/* The node's record of one keyed collection; the driver's record is also
+ * the public handle. Keys go to node (hash >> 32) % nodes. */
+struct strads_dmap {
+    uint32_t id;
+    size_t ksz, vsz;
+    bool multi;
+    int nodes, me;
+    dds_kv kv; /* this node's partition */
+};
+typedef struct strads_dmap dds_map;
+dds_map *dds_map_by_id(uint32_t id);
+int dds_map_owner(const dds_map *m, uint64_t h);
+/* Next tag for dds_exchange; every node calls it in the same order. */
+uint64_t dds_xchg_tag(void);
+
+/* ---- text load helpers (dds/load.c) ---- */
+/* The byte range of part r of a file of size bytes split in nparts at line
+ * boundaries: a line belongs to the part that holds its first byte. Reads
+ * the file around the cut points. */
+int dds_line_range(int fd, uint64_t size, int r, int nparts, uint64_t *lo, uint64_t *hi);
+
+/* ---- checkpoint images (dds/image.c) ---- */
+#define DDS_IMAGE_VERSION 1
+/* Writes this node's partition of dv to path (temp file + rename). */
+int dds_image_write_vec(const dds_vec *dv, const char *path);
+/* Verifies path completely (header, length, checksum, shape); when load is
+ * true, then copies its data into this node's partition of dv. Returns
+ * STRADS_ECORRUPT (err says why) without touching dv otherwise. */
+int dds_image_read_vec(dds_vec *dv, const char *path, bool load, char *err, size_t errlen);
+int dds_image_write_map(const dds_map *m, const char *path);
+/* On success with load, the partition's old content is replaced. */
+int dds_image_read_map(dds_map *m, const char *path, bool load, char *err, size_t errlen);
+
+/* ---- functions named across processes (dds/ops.c) ---- */
+/* rt_fnref_encode with a message naming what refused it. */
+int dds_fn_encode(const void *fn, const char *what, uint64_t *ref);
+void *dds_fn_decode(uint64_t ref);
+
+#endif /* STRADS_DDS_H */

@@ -1,0 +1,234 @@
+/*
+ * dds/delta.c - write-back of deltas for sync_for (aggregation at owners).
+ *
+ * In a data-parallel round several nodes update the same rows. Each node
+ * took a snapshot of the rows it prefetched (dds_snapshot); at the sync point
+ * every node sends, for each snapshot row, delta = current - snapshot to the
+ * row's owner (one all-to-all exchange), and the owner computes
+ *     row = base + d_0 (+) d_1 (+) ... (+) d_{N-1}
+ * combining contributions in rank order (never arrival order: rule 2 of
+ * DESIGN.md §4, so a replay is bit for bit identical). base is the owner's
+ * own snapshot of the row when it has one (its current value already holds
+ * its own update, which arrives again as d_me), else its current value.
+ * SUM adds, AVG adds the mean of the contributions, FN calls a registered
+ * function per contribution. Other nodes' copies of the row are stale after
+ * the round; the next prefetch refreshes them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+
+struct dds_snap {
+    dds_vec *dv;
+    int64_t *idx; /* sorted, unique */
+    size_t n;
+    char *vals;   /* n * elem bytes */
+};
+
+static int dds_cmp64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int dds_snapshot(dds_vec *dv, const int64_t *idx, size_t n, dds_snap **out)
+{
+    dds_snap *s = calloc(1, sizeof *s);
+    if (!s)
+        return STRADS_ENOMEM;
+    s->dv = dv;
+    s->idx = malloc((n ? n : 1) * sizeof *s->idx);
+    if (!s->idx) {
+        free(s);
+        return STRADS_ENOMEM;
+    }
+    memcpy(s->idx, idx, n * sizeof *idx);
+    qsort(s->idx, n, sizeof *s->idx, dds_cmp64);
+    size_t u = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (s->idx[k] < 0 || s->idx[k] >= dv->n) {
+            free(s->idx);
+            free(s);
+            return STRADS_EINVAL;
+        }
+        if (!u || s->idx[u - 1] != s->idx[k])
+            s->idx[u++] = s->idx[k];
+    }
+    s->n = u;
+    s->vals = malloc((u ? u : 1) * dv->elem);
+    if (!s->vals) {
+        dds_snap_free(s);
+        return STRADS_ENOMEM;
+    }
+    for (size_t k = 0; k < u; k++)
+        memcpy(s->vals + k * dv->elem, dv->base + (size_t)s->idx[k] * dv->elem, dv->elem);
+    *out = s;
+    return 0;
+}
+
+void dds_snap_free(dds_snap *s)
+{
+    if (!s)
+        return;
+    free(s->idx);
+    free(s->vals);
+    free(s);
+}
+
+static size_t dds_type_size(strads_type t)
+{
+    switch (t) {
+    case STRADS_T_I32: case STRADS_T_F32: return 4;
+    case STRADS_T_I64: case STRADS_T_U64: case STRADS_T_F64: return 8;
+    }
+    return 0;
+}
+
+/* out = a - b (sub) or a += b * scale, elementwise over elem bytes of type t. */
+static void dds_vsub(strads_type t, void *out, const void *a, const void *b, size_t elem)
+{
+    size_t n = elem / dds_type_size(t);
+#define DDS_SUB(T)                                                                   \
+    for (size_t k = 0; k < n; k++) {                                                 \
+        T x, y;                                                                      \
+        memcpy(&x, (const char *)a + k * sizeof(T), sizeof(T));                      \
+        memcpy(&y, (const char *)b + k * sizeof(T), sizeof(T));                      \
+        x = (T)(x - y);                                                              \
+        memcpy((char *)out + k * sizeof(T), &x, sizeof(T));                          \
+    }
+    switch (t) {
+    case STRADS_T_I32: DDS_SUB(int32_t) break;
+    case STRADS_T_I64: DDS_SUB(int64_t) break;
+    case STRADS_T_U64: DDS_SUB(uint64_t) break;
+    case STRADS_T_F32: DDS_SUB(float) break;
+    case STRADS_T_F64: DDS_SUB(double) break;
+    }
+#undef DDS_SUB
+}
+
+static void dds_vadd(strads_type t, void *acc, const void *d, size_t elem, int64_t div)
+{
+    size_t n = elem / dds_type_size(t);
+#define DDS_ADD(T)                                                                   \
+    for (size_t k = 0; k < n; k++) {                                                 \
+        T x, y;                                                                      \
+        memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                          \
+        memcpy(&y, (const char *)d + k * sizeof(T), sizeof(T));                      \
+        x = (T)(x + (div > 1 ? (T)(y / (T)div) : y));                                \
+        memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                          \
+    }
+    switch (t) {
+    case STRADS_T_I32: DDS_ADD(int32_t) break;
+    case STRADS_T_I64: DDS_ADD(int64_t) break;
+    case STRADS_T_U64: DDS_ADD(uint64_t) break;
+    case STRADS_T_F32: DDS_ADD(float) break;
+    case STRADS_T_F64: DDS_ADD(double) break;
+    }
+#undef DDS_ADD
+}
+
+/* Index of i in the snapshot, or -1. */
+static ptrdiff_t dds_snap_find(const dds_snap *s, int64_t i)
+{
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (s->idx[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->n && s->idx[lo] == i ? (ptrdiff_t)lo : -1;
+}
+
+int dds_writeback_deltas(dds_vec *dv, dds_snap *s, const dds_agg *agg)
+{
+    /* The type says how to subtract (every kind sends deltas). */
+    if (!dv || !s || s->dv != dv || !agg || (agg->kind == DDS_AGG_FN && !agg->fn) ||
+        !dds_type_size(agg->type) || dv->elem % dds_type_size(agg->type))
+        return STRADS_EINVAL;
+    int nodes = strads_size(), me = strads_rank(), rc = 0;
+    size_t rec = 8 + dv->elem;
+    void **out = calloc((size_t)nodes, sizeof *out);
+    size_t *outl = calloc((size_t)nodes, sizeof *outl), *cnt = calloc((size_t)nodes, sizeof *cnt);
+    void **in = calloc((size_t)nodes, sizeof *in);
+    size_t *inl = calloc((size_t)nodes, sizeof *inl);
+    if (!out || !outl || !cnt || !in || !inl)
+        rc = STRADS_ENOMEM;
+    /* Per-owner records (index, delta), in index order. */
+    for (size_t k = 0; !rc && k < s->n; k++)
+        cnt[dds_owner(dv, s->idx[k])]++;
+    for (int r = 0; !rc && r < nodes; r++)
+        if (!(out[r] = malloc(cnt[r] * rec + 1)))
+            rc = STRADS_ENOMEM;
+    for (size_t k = 0; !rc && k < s->n; k++) {
+        int r = dds_owner(dv, s->idx[k]);
+        char *p = (char *)out[r] + outl[r];
+        memcpy(p, &s->idx[k], 8);
+        const char *cur = dv->base + (size_t)s->idx[k] * dv->elem;
+        dds_vsub(agg->type, p + 8, cur, s->vals + k * dv->elem, dv->elem);
+        outl[r] += rec;
+    }
+    int e = rc ? rc : dds_exchange(dds_xchg_tag(), out, outl, in, inl);
+    int32_t worst = e;
+    int ce = strads_allreduce(&worst, 1, STRADS_T_I32, STRADS_OP_MIN);
+    rc = ce ? ce : worst;
+    dds_kv seen; /* index -> number of contributions this round */
+    bool have_seen = false;
+    if (!rc)
+        rc = dds_kv_init(&seen, 8, 8, false), have_seen = !rc;
+    /* Pass 1: reset touched rows to base, count contributions. */
+    for (int r = 0; !rc && r < nodes; r++)
+        for (size_t off = 0; !rc && off + rec <= inl[r]; off += rec) {
+            int64_t i;
+            memcpy(&i, (char *)in[r] + off, 8);
+            if (i < 0 || i >= dv->n || dds_owner(dv, i) != me) {
+                rc = STRADS_EPROTO;
+                break;
+            }
+            uint64_t h = dds_hash64((uint64_t)i);
+            int64_t *c = dds_kv_get(&seen, &i, h);
+            if (c) {
+                ++*c;
+                continue;
+            }
+            int64_t one = 1;
+            rc = dds_kv_put(&seen, &i, &one, h);
+            ptrdiff_t at = dds_snap_find(s, i);
+            if (at >= 0)
+                memcpy(dv->base + (size_t)i * dv->elem, s->vals + (size_t)at * dv->elem,
+                       dv->elem);
+        }
+    /* Pass 2: combine in rank order. */
+    for (int r = 0; !rc && r < nodes; r++)
+        for (size_t off = 0; off + rec <= inl[r]; off += rec) {
+            int64_t i;
+            memcpy(&i, (char *)in[r] + off, 8);
+            const char *d = (char *)in[r] + off + 8;
+            char *row = dv->base + (size_t)i * dv->elem;
+            if (agg->kind == DDS_AGG_FN) {
+                agg->fn(row, d, dv->elem);
+            } else {
+                int64_t div = 1;
+                if (agg->kind == DDS_AGG_AVG)
+                    div = *(int64_t *)dds_kv_get(&seen, &i, dds_hash64((uint64_t)i));
+                dds_vadd(agg->type, row, d, dv->elem, div);
+            }
+            dds_mark_changed(dv, i, i + 1);
+        }
+    if (have_seen)
+        dds_kv_free(&seen);
+    for (int r = 0; r < nodes; r++) {
+        if (out)
+            free(out[r]);
+        if (in)
+            free(in[r]);
+    }
+    free(out);
+    free(outl);
+    free(cnt);
+    free(in);
+    free(inl);
+    return rc;
+}

@@ -1,0 +1,783 @@
+/*
+ * dds/xfer.c - moving dvector elements between nodes.
+ *
+ * Three one-sided request/reply exchanges, served on the owner's DDS server
+ * thread (handed over by the loop thread) by memcpy from or into its mapping (the owner's copy is the
+ * authoritative one, and the mapping is also every node's cache):
+ *   FETCH  index ranges -> their bytes           (prefetch)
+ *   STORE  index ranges + bytes -> ack           (write-back of values, and
+ *                                                 the driver's pushes)
+ *   PULL   -> every owned chunk changed during the operator (the driver's
+ *             coherence step, see dds/coherence.c)
+ * plus a collective all-to-all exchange (dds_exchange) used by delta
+ * write-back, where owners must combine contributions in rank order.
+ *
+ * A request names (vector id, ranges of element indices); indices are sorted
+ * and coalesced into runs first, so a contiguous block costs one range, and
+ * requests are cut into batches of DDS_BATCH_BYTES of element data so that no
+ * reply ties up the owner's loop thread for long. All requests to all owners
+ * are sent before the first reply is awaited.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "runtime/rt.h"
+
+#define DDS_BATCH_BYTES (4u << 20)
+#define DDS_MSG_REPLY_T (64 + 5) /* replies; mailbox only, matched by tag */
+enum { DDS_STORE_MARK = 1 };     /* STORE flag: owner marks the ranges changed */
+
+static pthread_once_t dds_once = PTHREAD_ONCE_INIT;
+static int dds_init_rc;
+
+/* ---- parsing helpers ---- */
+
+typedef struct dds_rd {
+    msgpack_unpacked up;
+    const char *data;
+    size_t len, off;
+    int bad;
+} dds_rd;
+
+static void dds_rd_init(dds_rd *r, const rt_msg *m)
+{
+    msgpack_unpacked_init(&r->up);
+    r->data = m->body;
+    r->len = m->body_len;
+    r->off = 0;
+    r->bad = 0;
+}
+
+static int64_t dds_rd_int(dds_rd *r)
+{
+    msgpack_object *o;
+    if (r->bad || rt_unpack_next(&r->up, r->data, r->len, &r->off, &o)) {
+        r->bad = 1;
+        return 0;
+    }
+    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER)
+        return (int64_t)o->via.u64;
+    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER)
+        return o->via.i64;
+    r->bad = 1;
+    return 0;
+}
+
+static const char *dds_rd_bin(dds_rd *r, size_t *len)
+{
+    msgpack_object *o;
+    if (r->bad || rt_unpack_next(&r->up, r->data, r->len, &r->off, &o) ||
+        o->type != MSGPACK_OBJECT_BIN) {
+        r->bad = 1;
+        *len = 0;
+        return NULL;
+    }
+    *len = o->via.bin.size;
+    return o->via.bin.ptr;
+}
+
+static void dds_rd_done(dds_rd *r)
+{
+    msgpack_unpacked_destroy(&r->up);
+}
+
+void dds_mark_changed(dds_vec *dv, int64_t lo, int64_t hi)
+{
+    if (hi <= lo)
+        return;
+    size_t c0 = ((size_t)lo * dv->elem) >> DDS_CHUNK_SHIFT;
+    size_t c1 = ((size_t)hi * dv->elem - 1) >> DDS_CHUNK_SHIFT;
+    for (size_t c = c0; c <= c1; c++)
+        atomic_fetch_or_explicit(&dv->changed[c / 64], 1ULL << (c % 64),
+                                 memory_order_relaxed);
+}
+
+/* Reads (id, flags, nr, ranges...) and checks every range against the vector. */
+static dds_vec *dds_rd_ranges(dds_rd *r, int64_t *flags, int64_t **rg, size_t *nr)
+{
+    uint32_t id = (uint32_t)dds_rd_int(r);
+    *flags = dds_rd_int(r);
+    int64_t n = dds_rd_int(r);
+    dds_vec *dv = dds_vec_by_id(id);
+    if (r->bad || !dv || n < 0 || (size_t)n > r->len)
+        return NULL;
+    int64_t *a = malloc(((size_t)n * 2 + 1) * sizeof *a);
+    if (!a)
+        return NULL;
+    for (int64_t k = 0; k < 2 * n; k++)
+        a[k] = dds_rd_int(r);
+    for (int64_t k = 0; k < n && !r->bad; k++)
+        if (a[2 * k] < 0 || a[2 * k + 1] < 0 || a[2 * k] + a[2 * k + 1] > dv->n)
+            r->bad = 1;
+    if (r->bad) {
+        free(a);
+        return NULL;
+    }
+    *rg = a;
+    *nr = (size_t)n;
+    return dv;
+}
+
+static void dds_reply(const rt_msg *m, int status, const void *blob, size_t blen)
+{
+    rt_packer p;
+    rt_pack_begin(&p, DDS_MSG_REPLY_T, m->tag);
+    msgpack_pack_int(&p.pk, status);
+    msgpack_pack_bin(&p.pk, blob ? blen : 0);
+    rt_send(m->src, p.sb.data, p.sb.size, blob, blob ? blen : 0);
+    rt_pack_done(&p);
+}
+
+/* ---- owner side (server thread) ---- */
+
+static void dds_on_fetch(rt_msg *m, void *arg)
+{
+    (void)arg;
+    dds_rd r;
+    dds_rd_init(&r, m);
+    int64_t flags, *rg = NULL;
+    size_t nr, total = 0;
+    dds_vec *dv = dds_rd_ranges(&r, &flags, &rg, &nr);
+    char *blob = NULL;
+    int status = dv ? 0 : STRADS_EPROTO;
+    if (dv) {
+        for (size_t k = 0; k < nr; k++)
+            total += (size_t)rg[2 * k + 1] * dv->elem;
+        blob = malloc(total ? total : 1);
+        if (!blob) {
+            status = STRADS_ENOMEM;
+        } else {
+            char *q = blob;
+            for (size_t k = 0; k < nr; k++) {
+                size_t b = (size_t)rg[2 * k + 1] * dv->elem;
+                memcpy(q, dv->base + (size_t)rg[2 * k] * dv->elem, b);
+                q += b;
+            }
+        }
+    }
+    dds_reply(m, status, status ? NULL : blob, total);
+    free(blob);
+    free(rg);
+    dds_rd_done(&r);
+    rt_msg_free(m);
+}
+
+static void dds_on_store(rt_msg *m, void *arg)
+{
+    (void)arg;
+    dds_rd r;
+    dds_rd_init(&r, m);
+    int64_t flags, *rg = NULL;
+    size_t nr, blen, total = 0;
+    dds_vec *dv = dds_rd_ranges(&r, &flags, &rg, &nr);
+    const char *blob = dv ? dds_rd_bin(&r, &blen) : NULL;
+    int status = STRADS_EPROTO;
+    if (dv && blob) {
+        for (size_t k = 0; k < nr; k++)
+            total += (size_t)rg[2 * k + 1] * dv->elem;
+        if (total == blen) {
+            const char *q = blob;
+            for (size_t k = 0; k < nr; k++) {
+                size_t b = (size_t)rg[2 * k + 1] * dv->elem;
+                memcpy(dv->base + (size_t)rg[2 * k] * dv->elem, q, b);
+                q += b;
+                if (flags & DDS_STORE_MARK)
+                    dds_mark_changed(dv, rg[2 * k], rg[2 * k] + rg[2 * k + 1]);
+            }
+            status = 0;
+        }
+    }
+    dds_reply(m, status, NULL, 0);
+    free(rg);
+    dds_rd_done(&r);
+    rt_msg_free(m);
+}
+
+/* PULL: everything this node owns that changed, as (id, lo, cnt) triples
+ * followed by one blob; clears the changed bits. */
+typedef struct dds_pull {
+    int64_t *trip;
+    size_t nt, capt;
+    char *blob;
+    size_t nb, capb;
+    int err;
+} dds_pull;
+
+static void dds_pull_add(dds_pull *p, dds_vec *dv, int64_t lo, int64_t hi)
+{
+    if (p->err || hi <= lo)
+        return;
+    if (p->nt + 3 > p->capt) {
+        size_t nc = p->capt ? 2 * p->capt : 96;
+        int64_t *t = realloc(p->trip, nc * sizeof *t);
+        if (!t) {
+            p->err = 1;
+            return;
+        }
+        p->trip = t;
+        p->capt = nc;
+    }
+    size_t b = (size_t)(hi - lo) * dv->elem;
+    if (p->nb + b > p->capb) {
+        size_t nc = p->capb ? p->capb : 1 << 16;
+        while (nc < p->nb + b)
+            nc *= 2;
+        char *t = realloc(p->blob, nc);
+        if (!t) {
+            p->err = 1;
+            return;
+        }
+        p->blob = t;
+        p->capb = nc;
+    }
+    memcpy(p->blob + p->nb, dv->base + (size_t)lo * dv->elem, b);
+    p->nb += b;
+    p->trip[p->nt++] = dv->id;
+    p->trip[p->nt++] = lo;
+    p->trip[p->nt++] = hi - lo;
+}
+
+static void dds_pull_vec(dds_vec *dv, void *arg)
+{
+    dds_pull *p = arg;
+    int me = dv->me;
+    for (size_t w = 0; w < (dv->nchunks + 63) / 64; w++) {
+        uint64_t bits = atomic_exchange_explicit(&dv->changed[w], 0, memory_order_relaxed);
+        while (bits) {
+            size_t c = w * 64 + (size_t)__builtin_ctzll(bits);
+            bits &= bits - 1;
+            int64_t lo = (int64_t)((c << DDS_CHUNK_SHIFT) / dv->elem);
+            int64_t hi = (int64_t)((((c + 1) << DDS_CHUNK_SHIFT) + dv->elem - 1) / dv->elem);
+            if (hi > dv->n)
+                hi = dv->n;
+            if (dv->part == DDS_PART_HASH) {
+                for (int64_t i = lo; i < hi; i++)
+                    if (dds_owner(dv, i) == me)
+                        dds_pull_add(p, dv, i, i + 1);
+            } else {
+                int64_t olo = dv->bounds[me], ohi = dv->bounds[me + 1];
+                dds_pull_add(p, dv, lo > olo ? lo : olo, hi < ohi ? hi : ohi);
+            }
+        }
+    }
+}
+
+static void dds_on_pull(rt_msg *m, void *arg)
+{
+    (void)arg;
+    dds_pull p;
+    memset(&p, 0, sizeof p);
+    dds_vec_foreach(dds_pull_vec, &p);
+    rt_packer pk;
+    rt_pack_begin(&pk, DDS_MSG_REPLY_T, m->tag);
+    msgpack_pack_int(&pk.pk, p.err ? STRADS_ENOMEM : 0);
+    size_t nt = p.err ? 0 : p.nt;
+    msgpack_pack_uint64(&pk.pk, nt / 3);
+    for (size_t k = 0; k < nt; k++)
+        msgpack_pack_int64(&pk.pk, p.trip[k]);
+    msgpack_pack_bin(&pk.pk, p.err ? 0 : p.nb);
+    rt_send(m->src, pk.sb.data, pk.sb.size, p.err ? NULL : p.blob, p.err ? 0 : p.nb);
+    rt_pack_done(&pk);
+    free(p.trip);
+    free(p.blob);
+    rt_msg_free(m);
+}
+
+/* The server thread: requests are handed over by the loop thread and served
+ * here, because serving copies megabytes and its replies may have to wait
+ * for the transport's back-pressure, which the loop thread must never do
+ * (it is the thread that drains the queues). One thread serves requests in
+ * arrival order; it lives as long as the process. */
+static pthread_mutex_t dds_srv_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t dds_srv_cv = PTHREAD_COND_INITIALIZER;
+typedef struct dds_srv_item {
+    rt_msg *m;
+    struct dds_srv_item *next;
+} dds_srv_item;
+static dds_srv_item *dds_srv_head, *dds_srv_tail;
+
+static void dds_on_request(rt_msg *m, void *arg)
+{
+    (void)arg;
+    dds_srv_item *it = malloc(sizeof *it);
+    if (!it) { /* the requester sees no reply and fails on its deadline */
+        rt_error("dds: out of memory queueing a request from rank %d", m->src);
+        rt_msg_free(m);
+        return;
+    }
+    it->m = m;
+    it->next = NULL;
+    pthread_mutex_lock(&dds_srv_mu);
+    if (dds_srv_tail)
+        dds_srv_tail->next = it;
+    else
+        dds_srv_head = it;
+    dds_srv_tail = it;
+    pthread_cond_signal(&dds_srv_cv);
+    pthread_mutex_unlock(&dds_srv_mu);
+}
+
+static void *dds_server(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        pthread_mutex_lock(&dds_srv_mu);
+        while (!dds_srv_head)
+            pthread_cond_wait(&dds_srv_cv, &dds_srv_mu);
+        dds_srv_item *it = dds_srv_head;
+        dds_srv_head = it->next;
+        if (!dds_srv_head)
+            dds_srv_tail = NULL;
+        pthread_mutex_unlock(&dds_srv_mu);
+        rt_msg *m = it->m;
+        free(it);
+        switch (m->type) {
+        case DDS_MSG_FETCH: dds_on_fetch(m, NULL); break;
+        case DDS_MSG_STORE: dds_on_store(m, NULL); break;
+        case DDS_MSG_PULL: dds_on_pull(m, NULL); break;
+        case DDS_MSG_KV: dds__serve_kv(m); break;
+        default: rt_msg_free(m); break;
+        }
+    }
+    return NULL;
+}
+
+static void dds_init_once(void)
+{
+    dds_init_rc = dds_arena_init();
+    if (dds_init_rc || strads_size() == 1)
+        return;
+    pthread_t t;
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&t, &at, dds_server, NULL)) {
+        dds_init_rc = STRADS_ENOMEM;
+        pthread_attr_destroy(&at);
+        return;
+    }
+    pthread_attr_destroy(&at);
+    rt_on_loop(DDS_MSG_FETCH, dds_on_request, NULL);
+    rt_on_loop(DDS_MSG_STORE, dds_on_request, NULL);
+    rt_on_loop(DDS_MSG_PULL, dds_on_request, NULL);
+    rt_on_loop(DDS_MSG_KV, dds_on_request, NULL);
+}
+
+int dds_init(void)
+{
+    pthread_once(&dds_once, dds_init_once);
+    return dds_init_rc;
+}
+
+/* ---- requester side ---- */
+
+typedef struct dds_pend {
+    int dst;
+    uint64_t tag;
+    int64_t *rg; /* owned by the pending entry */
+    size_t nr;
+} dds_pend;
+
+typedef struct dds_batch {
+    int64_t *rg;
+    size_t nr, cap, bytes;
+} dds_batch;
+
+typedef struct dds_req {
+    dds_vec *dv;
+    int type, flags;
+    dds_batch *by_owner;
+    dds_pend *pend;
+    size_t npend, cappend;
+    int err;
+} dds_req;
+
+static int dds_req_flush(dds_req *q, int dst)
+{
+    dds_batch *b = &q->by_owner[dst];
+    if (!b->nr)
+        return 0;
+    dds_vec *dv = q->dv;
+    rt_packer p;
+    uint64_t tag = rt_new_tag();
+    rt_pack_begin(&p, (uint32_t)q->type, tag);
+    msgpack_pack_uint32(&p.pk, dv->id);
+    msgpack_pack_int(&p.pk, q->flags);
+    msgpack_pack_uint64(&p.pk, b->nr);
+    for (size_t k = 0; k < 2 * b->nr; k++)
+        msgpack_pack_int64(&p.pk, b->rg[k]);
+    char *blob = NULL;
+    if (q->type == DDS_MSG_STORE) {
+        blob = malloc(b->bytes ? b->bytes : 1);
+        if (!blob) {
+            rt_pack_done(&p);
+            return STRADS_ENOMEM;
+        }
+        char *w = blob;
+        for (size_t k = 0; k < b->nr; k++) {
+            size_t len = (size_t)b->rg[2 * k + 1] * dv->elem;
+            memcpy(w, dv->base + (size_t)b->rg[2 * k] * dv->elem, len);
+            w += len;
+        }
+        msgpack_pack_bin(&p.pk, b->bytes);
+    }
+    int rc = rt_send(dst, p.sb.data, p.sb.size, blob, blob ? b->bytes : 0);
+    rt_pack_done(&p);
+    free(blob);
+    if (rc)
+        return rc;
+    if (q->npend == q->cappend) {
+        size_t nc = q->cappend ? 2 * q->cappend : 16;
+        dds_pend *np = realloc(q->pend, nc * sizeof *np);
+        if (!np)
+            return STRADS_ENOMEM;
+        q->pend = np;
+        q->cappend = nc;
+    }
+    q->pend[q->npend++] = (dds_pend){ dst, tag, b->rg, b->nr };
+    b->rg = NULL;
+    b->nr = b->cap = b->bytes = 0;
+    return 0;
+}
+
+/* Adds run [lo, lo+cnt) (all owned by dst) to dst's batch. */
+static int dds_req_add(dds_req *q, int dst, int64_t lo, int64_t cnt)
+{
+    dds_batch *b = &q->by_owner[dst];
+    size_t elem = q->dv->elem;
+    while (cnt > 0) {
+        int64_t room = (int64_t)((DDS_BATCH_BYTES - b->bytes) / elem);
+        if (room <= 0) {
+            if (b->nr == 0)
+                room = 1; /* an element larger than a batch travels alone */
+            else {
+                int rc = dds_req_flush(q, dst);
+                if (rc)
+                    return rc;
+                continue;
+            }
+        }
+        int64_t take = cnt < room ? cnt : room;
+        if (b->nr && b->rg[2 * b->nr - 2] + b->rg[2 * b->nr - 1] == lo) {
+            b->rg[2 * b->nr - 1] += take;
+        } else {
+            if (b->nr == b->cap) {
+                size_t nc = b->cap ? 2 * b->cap : 64;
+                int64_t *t = realloc(b->rg, 2 * nc * sizeof *t);
+                if (!t)
+                    return STRADS_ENOMEM;
+                b->rg = t;
+                b->cap = nc;
+            }
+            b->rg[2 * b->nr] = lo;
+            b->rg[2 * b->nr + 1] = take;
+            b->nr++;
+        }
+        b->bytes += (size_t)take * elem;
+        lo += take;
+        cnt -= take;
+    }
+    return 0;
+}
+
+/* Sends what is left and waits for every reply; FETCH replies are copied
+ * into the mapping. Returns the first error. */
+static int dds_req_finish(dds_req *q)
+{
+    int rc = q->err;
+    int nodes = strads_size();
+    for (int d = 0; d < nodes && !rc; d++)
+        rc = dds_req_flush(q, d);
+    for (size_t k = 0; k < q->npend; k++) {
+        dds_pend *pd = &q->pend[k];
+        rt_msg *m = NULL;
+        int r = rt_recv(DDS_MSG_REPLY_T, pd->tag, pd->dst, -1, &m);
+        if (!r) {
+            dds_rd rd;
+            dds_rd_init(&rd, m);
+            r = (int)dds_rd_int(&rd);
+            size_t blen;
+            const char *blob = dds_rd_bin(&rd, &blen);
+            if (!r && rd.bad)
+                r = STRADS_EPROTO;
+            if (!r && q->type == DDS_MSG_FETCH) {
+                size_t total = 0;
+                for (size_t j = 0; j < pd->nr; j++)
+                    total += (size_t)pd->rg[2 * j + 1] * q->dv->elem;
+                if (total != blen || !blob) {
+                    r = STRADS_EPROTO;
+                } else {
+                    for (size_t j = 0; j < pd->nr; j++) {
+                        size_t len = (size_t)pd->rg[2 * j + 1] * q->dv->elem;
+                        memcpy(q->dv->base + (size_t)pd->rg[2 * j] * q->dv->elem, blob, len);
+                        blob += len;
+                    }
+                }
+            }
+            dds_rd_done(&rd);
+            rt_msg_free(m);
+        }
+        if (r && !rc)
+            rc = r;
+        free(pd->rg);
+    }
+    for (int d = 0; d < nodes; d++)
+        free(q->by_owner[d].rg);
+    free(q->by_owner);
+    free(q->pend);
+    return rc;
+}
+
+static int dds_req_start(dds_req *q, dds_vec *dv, int type, int flags)
+{
+    memset(q, 0, sizeof *q);
+    q->dv = dv;
+    q->type = type;
+    q->flags = flags;
+    q->by_owner = calloc((size_t)strads_size(), sizeof *q->by_owner);
+    return q->by_owner ? 0 : STRADS_ENOMEM;
+}
+
+static int dds_cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Adds the non-owned elements of idx (sorted copy) to q. */
+static int dds_req_add_list(dds_req *q, const int64_t *idx, size_t n)
+{
+    dds_vec *dv = q->dv;
+    int64_t *s = malloc((n ? n : 1) * sizeof *s);
+    if (!s)
+        return STRADS_ENOMEM;
+    memcpy(s, idx, n * sizeof *s);
+    qsort(s, n, sizeof *s, dds_cmp_i64);
+    int me = strads_rank(), rc = 0;
+    for (size_t k = 0; k < n && !rc; k++) {
+        if (s[k] < 0 || s[k] >= dv->n) {
+            rc = STRADS_EINVAL;
+            break;
+        }
+        if (k && s[k] == s[k - 1])
+            continue;
+        int o = dds_owner(dv, s[k]);
+        if (o != me)
+            rc = dds_req_add(q, o, s[k], 1);
+    }
+    free(s);
+    return rc;
+}
+
+int dds_prefetch(dds_vec *dv, const int64_t *idx, size_t n)
+{
+    if (strads_size() == 1 || n == 0)
+        return 0;
+    dds_req q;
+    int rc = dds_req_start(&q, dv, DDS_MSG_FETCH, 0);
+    if (rc)
+        return rc;
+    q.err = dds_req_add_list(&q, idx, n);
+    return dds_req_finish(&q);
+}
+
+/* Adds [lo, hi) split by owner, skipping this node's elements. */
+static int dds_req_add_span(dds_req *q, int64_t lo, int64_t hi)
+{
+    dds_vec *dv = q->dv;
+    int me = strads_rank(), rc = 0;
+    if (dv->part == DDS_PART_HASH) {
+        for (int64_t i = lo; i < hi && !rc; i++) {
+            int o = dds_owner(dv, i);
+            if (o != me)
+                rc = dds_req_add(q, o, i, 1);
+        }
+        return rc;
+    }
+    while (lo < hi && !rc) {
+        int o = dds_owner(dv, lo);
+        int64_t end = dv->bounds[o + 1] < hi ? dv->bounds[o + 1] : hi;
+        if (o != me)
+            rc = dds_req_add(q, o, lo, end - lo);
+        lo = end;
+    }
+    return rc;
+}
+
+int dds_prefetch_range(dds_vec *dv, int64_t lo, int64_t hi)
+{
+    if (lo < 0 || hi > dv->n || lo > hi)
+        return STRADS_EINVAL;
+    if (strads_size() == 1 || lo == hi)
+        return 0;
+    dds_req q;
+    int rc = dds_req_start(&q, dv, DDS_MSG_FETCH, 0);
+    if (rc)
+        return rc;
+    q.err = dds_req_add_span(&q, lo, hi);
+    return dds_req_finish(&q);
+}
+
+int dds_writeback(dds_vec *dv, const int64_t *idx, size_t n)
+{
+    int me = strads_rank();
+    for (size_t k = 0; k < n; k++)
+        if (idx[k] >= 0 && idx[k] < dv->n && dds_owner(dv, idx[k]) == me)
+            dds_mark_changed(dv, idx[k], idx[k] + 1);
+    if (strads_size() == 1 || n == 0)
+        return 0;
+    dds_req q;
+    int rc = dds_req_start(&q, dv, DDS_MSG_STORE, DDS_STORE_MARK);
+    if (rc)
+        return rc;
+    q.err = dds_req_add_list(&q, idx, n);
+    return dds_req_finish(&q);
+}
+
+/* Used by dds/coherence.c: push [lo, hi) of the driver's copy without marking
+ * it changed at the owner (the driver already has it). */
+int dds__push_span(dds_vec *dv, int64_t lo, int64_t hi, void **state)
+{
+    dds_req *q = *state;
+    if (!q) {
+        q = malloc(sizeof *q);
+        if (!q)
+            return STRADS_ENOMEM;
+        int rc = dds_req_start(q, dv, DDS_MSG_STORE, 0);
+        if (rc) {
+            free(q);
+            return rc;
+        }
+        *state = q;
+    }
+    if (hi == -1) { /* finish */
+        int rc = dds_req_finish(q);
+        free(q);
+        *state = NULL;
+        return rc;
+    }
+    int rc = dds_req_add_span(q, lo, hi);
+    if (rc && !q->err)
+        q->err = rc;
+    return rc;
+}
+
+/* Driver: asks every worker for its changed chunks and copies them in. */
+int dds__pull_changed(void)
+{
+    int nodes = strads_size(), rc = 0;
+    if (nodes == 1)
+        return 0;
+    uint64_t *tags = malloc((size_t)nodes * sizeof *tags);
+    if (!tags)
+        return STRADS_ENOMEM;
+    for (int d = 1; d < nodes; d++) {
+        rt_packer p;
+        tags[d] = rt_new_tag();
+        rt_pack_begin(&p, DDS_MSG_PULL, tags[d]);
+        int r = rt_send_packed(d, &p);
+        if (r && !rc)
+            rc = r;
+    }
+    for (int d = 1; d < nodes && !rc; d++) {
+        rt_msg *m;
+        int r = rt_recv(DDS_MSG_REPLY_T, tags[d], d, -1, &m);
+        if (r) {
+            rc = r;
+            break;
+        }
+        dds_rd rd;
+        dds_rd_init(&rd, m);
+        r = (int)dds_rd_int(&rd);
+        int64_t nt = dds_rd_int(&rd);
+        int64_t *t = NULL;
+        if (!r && !rd.bad && nt >= 0 && (size_t)nt <= m->body_len) {
+            t = malloc(((size_t)nt * 3 + 1) * sizeof *t);
+            for (int64_t k = 0; t && k < 3 * nt; k++)
+                t[k] = dds_rd_int(&rd);
+        }
+        size_t blen;
+        const char *blob = dds_rd_bin(&rd, &blen);
+        if (!r && (!t || rd.bad || !blob))
+            r = rd.bad || !blob ? STRADS_EPROTO : STRADS_ENOMEM;
+        for (int64_t k = 0; !r && k < nt; k++) {
+            dds_vec *dv = dds_vec_by_id((uint32_t)t[3 * k]);
+            int64_t lo = t[3 * k + 1], cnt = t[3 * k + 2];
+            if (!dv || lo < 0 || cnt < 0 || lo + cnt > dv->n ||
+                (size_t)cnt * dv->elem > blen) {
+                r = STRADS_EPROTO;
+                break;
+            }
+            size_t len = (size_t)cnt * dv->elem;
+            memcpy(dv->base + (size_t)lo * dv->elem, blob, len);
+            blob += len;
+            blen -= len;
+        }
+        free(t);
+        dds_rd_done(&rd);
+        rt_msg_free(m);
+        if (r)
+            rc = r;
+    }
+    free(tags);
+    return rc;
+}
+
+/* ---- all-to-all exchange ---- */
+
+int dds_exchange(uint64_t tag, void *const *out, const size_t *outlen, void **in,
+                 size_t *inlen)
+{
+    int nodes = strads_size(), me = strads_rank(), rc = 0;
+    for (int r = 0; r < nodes; r++)
+        in[r] = NULL, inlen[r] = 0;
+    in[me] = malloc(outlen[me] ? outlen[me] : 1);
+    if (!in[me])
+        return STRADS_ENOMEM;
+    memcpy(in[me], out[me], outlen[me]);
+    inlen[me] = outlen[me];
+    for (int r = 0; r < nodes; r++) {
+        if (r == me)
+            continue;
+        rt_packer p;
+        rt_pack_begin(&p, DDS_MSG_XCHG, tag);
+        msgpack_pack_bin(&p.pk, outlen[r]);
+        int e = rt_send(r, p.sb.data, p.sb.size, out[r], outlen[r]);
+        rt_pack_done(&p);
+        if (e && !rc)
+            rc = e;
+    }
+    for (int r = 0; r < nodes && !rc; r++) {
+        if (r == me)
+            continue;
+        rt_msg *m;
+        int e = rt_recv(DDS_MSG_XCHG, tag, r, -1, &m);
+        if (e) {
+            rc = e;
+            break;
+        }
+        dds_rd rd;
+        dds_rd_init(&rd, m);
+        size_t blen;
+        const char *b = dds_rd_bin(&rd, &blen);
+        if (!b)
+            rc = STRADS_EPROTO;
+        else if (!(in[r] = malloc(blen ? blen : 1)))
+            rc = STRADS_ENOMEM;
+        else {
+            memcpy(in[r], b, blen);
+            inlen[r] = blen;
+        }
+        dds_rd_done(&rd);
+        rt_msg_free(m);
+    }
+    if (rc)
+        for (int r = 0; r < nodes; r++) {
+            free(in[r]);
+            in[r] = NULL;
+        }
+    return rc;
+}

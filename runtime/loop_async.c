@@ -1,0 +1,768 @@
+/*
+ * runtime/loop_async.c - the serializable parallel loop (async_for).
+ *
+ * One call is one node function on every node:
+ *   1. the first time a site runs (and whenever its plan is stale),
+ *      reconnaissance: each node runs the read-only recon body over its
+ *      share of the iterations and sends the records to rank 0, which builds
+ *      the plan (scheduler/plan.c) and sends each node its part: its
+ *      iterations per round, sub-round and thread, and per round the
+ *      elements to fetch and to write back;
+ *   2. every round: fetch the elements owned elsewhere, run the sub-rounds
+ *      on the worker threads (no locks: cells of a sub-round never conflict),
+ *      write back what was written, then a barrier;
+ *   3. reductions: threads fold in thread order, nodes in rank order.
+ * The driver's sequential code is coherent before and after (dds_operator_
+ * begin/end). Serializability: the run equals the sequential loop executed
+ * in plan order (round, node, sub-round, thread, position), which
+ * STRADS_ORDER_FILE writes out for the oracle tests.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "runtime/loop.h"
+
+#define MSG_RECORDS (RT_MSG_USER_BASE + 32)
+#define MSG_PLAN (RT_MSG_USER_BASE + 33)
+#define MSG_TLS (RT_MSG_USER_BASE + 34)
+
+typedef struct call_hdr {
+    uint64_t site_ref;
+    int64_t begin, end;
+    uint64_t invocation;
+    int32_t recon;   /* 1: run reconnaissance and plan now */
+    int32_t threads;
+} call_hdr;
+
+/* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
+typedef struct node_plan {
+    uint64_t site_id;
+    int64_t begin, end;
+    int threads, rounds, subrounds;
+    int64_t *order, norder;
+    sched_cell *cells;     /* [rounds][subrounds][threads], start into order */
+    uint64_t **fetch, **wb;
+    int64_t *nfetch, *nwb;
+    struct node_plan *next;
+} node_plan;
+
+static node_plan *plans; /* this node's cache; the node-function thread only */
+
+/* Driver only: per-site statistics and the full plan's order. */
+typedef struct site_state {
+    uint64_t site_id;
+    int64_t begin, end;
+    int threads;
+    uint64_t calls;
+    int64_t *order, norder; /* the serial order the plan is equivalent to */
+    struct site_state *next;
+} site_state;
+static site_state *sites;
+static int64_t *planned_order, planned_n; /* rank 0: set by the latest planning */
+
+/* The driver's env of the current call (workers unpack their own). */
+static void *driver_env;
+static uint64_t invocations;
+
+int rt_loop_threads(const void *env)
+{
+    const strads_loop_dyn *d = env;
+    if (d && d->threads > 0) return (int)d->threads;
+    return strads_threads();
+}
+
+static void node_plan_free(node_plan *p)
+{
+    if (!p) return;
+    for (int r = 0; r < p->rounds; r++) {
+        if (p->fetch) free(p->fetch[r]);
+        if (p->wb) free(p->wb[r]);
+    }
+    free(p->fetch);
+    free(p->wb);
+    free(p->nfetch);
+    free(p->nwb);
+    free(p->order);
+    free(p->cells);
+    free(p);
+}
+
+static node_plan *find_plan(uint64_t id, int64_t begin, int64_t end, int threads)
+{
+    for (node_plan *p = plans; p; p = p->next)
+        if (p->site_id == id && p->begin == begin && p->end == end && p->threads == threads)
+            return p;
+    return NULL;
+}
+
+static void cache_plan(node_plan *np)
+{
+    node_plan **pp = &plans;
+    while (*pp) {
+        node_plan *q = *pp;
+        if (q->site_id == np->site_id && q->begin == np->begin && q->end == np->end &&
+            q->threads == np->threads) {
+            *pp = q->next;
+            node_plan_free(q);
+            break;
+        }
+        pp = &q->next;
+    }
+    np->next = plans;
+    plans = np;
+}
+
+/* ---- reconnaissance ---- */
+
+typedef struct recon_job {
+    const strads_loop_site *site;
+    const void *env;
+    int64_t lo, hi;
+    int parts;
+    strads_recon *rc;
+} recon_job;
+
+static void recon_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    recon_job *j = arg;
+    int64_t n = j->hi - j->lo;
+    int64_t a = j->lo + n * t / j->parts, b = j->lo + n * (t + 1) / j->parts;
+    rt_recon_init(&j->rc[t], a);
+    j->site->recon(j->env, &j->rc[t], NULL, a, b);
+    sched_rec_finish(&j->rc[t].rec);
+}
+
+/* Runs recon over [lo, hi) on the node's threads; result in *out. */
+static int run_recon(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi,
+                     int threads, sched_records *out)
+{
+    recon_job j = {site, env, lo, hi, threads, calloc((size_t)threads, sizeof(strads_recon))};
+    if (!j.rc) return STRADS_ENOMEM;
+    rt_pool_run(threads, recon_task, &j);
+    sched_rec_init(out, lo);
+    int rc = 0;
+    for (int t = 0; t < threads; t++) {
+        if (!rc) rc = j.rc[t].err;
+        if (!rc) rc = sched_rec_append(out, &j.rc[t].rec);
+        sched_rec_free(&j.rc[t].rec);
+    }
+    free(j.rc);
+    return rc;
+}
+
+static int send_records(const sched_records *r, uint64_t tag)
+{
+    rt_packer p;
+    rt_pack_begin(&p, MSG_RECORDS, tag);
+    msgpack_pack_int64(&p.pk, r->first);
+    msgpack_pack_int64(&p.pk, r->n);
+    msgpack_pack_bin(&p.pk, (size_t)(r->n + 1) * sizeof(int64_t));
+    msgpack_pack_bin_body(&p.pk, r->off, (size_t)(r->n + 1) * sizeof(int64_t));
+    msgpack_pack_bin(&p.pk, r->nacc * sizeof(sched_acc));
+    int rc = rt_send(0, p.sb.data, p.sb.size, r->acc, r->nacc * sizeof(sched_acc));
+    rt_pack_done(&p);
+    return rc;
+}
+
+/* Reads the next object, which must be of the given type. */
+static int next_obj(msgpack_unpacked *up, const rt_msg *m, size_t *off, msgpack_object_type t,
+                    msgpack_object **o)
+{
+    int rc = rt_unpack_next(up, m->body, m->body_len, off, o);
+    if (!rc && (*o)->type != t &&
+        !(t == MSGPACK_OBJECT_NEGATIVE_INTEGER && (*o)->type == MSGPACK_OBJECT_POSITIVE_INTEGER))
+        rc = STRADS_EPROTO;
+    return rc;
+}
+
+static int recv_records(int src, uint64_t tag, sched_records *r)
+{
+    rt_msg *m;
+    int rc = rt_recv(MSG_RECORDS, tag, src, -1, &m);
+    if (rc) return rc;
+    msgpack_unpacked up;
+    msgpack_unpacked_init(&up);
+    size_t off = 0;
+    msgpack_object *first, *n, *offs, *acc;
+    rc = next_obj(&up, m, &off, MSGPACK_OBJECT_NEGATIVE_INTEGER, &first);
+    int64_t f = rc ? 0 : first->via.i64;
+    if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_NEGATIVE_INTEGER, &n);
+    int64_t cnt = rc ? 0 : n->via.i64;
+    if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &offs);
+    if (!rc && (cnt < 0 || offs->via.bin.size != (size_t)(cnt + 1) * sizeof(int64_t))) rc = STRADS_EPROTO;
+    const char *offp = rc ? NULL : offs->via.bin.ptr;
+    if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &acc);
+    if (!rc && acc->via.bin.size % sizeof(sched_acc)) rc = STRADS_EPROTO;
+    if (!rc) {
+        sched_rec_init(r, f);
+        r->n = cnt;
+        r->nacc = r->cap = acc->via.bin.size / sizeof(sched_acc);
+        r->off = malloc((size_t)(cnt + 1) * sizeof(int64_t));
+        r->off_cap = cnt + 1;
+        r->acc = malloc(r->nacc ? r->nacc * sizeof(sched_acc) : 1);
+        if (!r->off || !r->acc) {
+            rc = STRADS_ENOMEM;
+        } else {
+            memcpy(r->off, offp, (size_t)(cnt + 1) * sizeof(int64_t));
+            memcpy(r->acc, acc->via.bin.ptr, r->nacc * sizeof(sched_acc));
+            if (r->off[0] != 0 || r->off[cnt] != (int64_t)r->nacc) rc = STRADS_EPROTO;
+            for (int64_t k = 0; k < cnt && !rc; k++)
+                if (r->off[k] > r->off[k + 1]) rc = STRADS_EPROTO;
+        }
+        if (rc) sched_rec_free(r);
+    }
+    if (rc) rt_error("async_for: malformed access records from rank %d", src);
+    msgpack_unpacked_destroy(&up);
+    rt_msg_free(m);
+    return rc;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sorted unique keys touched by a node in a round: all (to fetch, minus
+ * those it owns) and written (to write back). */
+static int round_keys(const sched_plan *p, const sched_records *rec, int r, int node,
+                      uint64_t **fetch, int64_t *nfetch, uint64_t **wb, int64_t *nwb)
+{
+    size_t cap = 0;
+    for (int s = 0; s < p->subrounds; s++)
+        for (int t = 0; t < p->threads; t++) {
+            const sched_cell *c = sched_cell_at(p, r, node, s, t);
+            for (int64_t i = c->start; i < c->start + c->len; i++) {
+                int64_t k = p->order[i] - rec->first;
+                cap += (size_t)(rec->off[k + 1] - rec->off[k]);
+            }
+        }
+    uint64_t *all = malloc((cap ? cap : 1) * sizeof *all), *w = malloc((cap ? cap : 1) * sizeof *w);
+    if (!all || !w) {
+        free(all);
+        free(w);
+        return STRADS_ENOMEM;
+    }
+    size_t na = 0, nw = 0;
+    for (int s = 0; s < p->subrounds; s++)
+        for (int t = 0; t < p->threads; t++) {
+            const sched_cell *c = sched_cell_at(p, r, node, s, t);
+            for (int64_t i = c->start; i < c->start + c->len; i++) {
+                int64_t k = p->order[i] - rec->first;
+                for (int64_t j = rec->off[k]; j < rec->off[k + 1]; j++) {
+                    sched_acc a = rec->acc[j];
+                    dds_vec *dv = dds_vec_by_id(SCHED_ACC_DV(a));
+                    if (dv && dds_owner(dv, SCHED_ACC_ELEM(a)) != node) all[na++] = SCHED_ACC_KEY(a);
+                    if (SCHED_ACC_WRITE(a)) w[nw++] = SCHED_ACC_KEY(a);
+                }
+            }
+        }
+    qsort(all, na, sizeof *all, cmp_u64);
+    qsort(w, nw, sizeof *w, cmp_u64);
+    size_t ua = 0, uw = 0;
+    for (size_t i = 0; i < na; i++)
+        if (!ua || all[ua - 1] != all[i]) all[ua++] = all[i];
+    for (size_t i = 0; i < nw; i++)
+        if (!uw || w[uw - 1] != w[i]) w[uw++] = w[i];
+    *fetch = all;
+    *nfetch = (int64_t)ua;
+    *wb = w;
+    *nwb = (int64_t)uw;
+    return 0;
+}
+
+/* Rank 0: the part of plan p that node runs, as a node_plan. */
+static int extract(const sched_plan *p, const sched_records *rec, int node, const call_hdr *h,
+                   uint64_t site_id, node_plan **out)
+{
+    node_plan *np = calloc(1, sizeof *np);
+    if (!np) return STRADS_ENOMEM;
+    np->site_id = site_id;
+    np->begin = h->begin;
+    np->end = h->end;
+    np->threads = p->threads;
+    np->rounds = p->rounds;
+    np->subrounds = p->subrounds;
+    size_t ncells = (size_t)p->rounds * (size_t)p->subrounds * (size_t)p->threads;
+    np->cells = calloc(ncells ? ncells : 1, sizeof *np->cells);
+    np->fetch = calloc((size_t)p->rounds, sizeof *np->fetch);
+    np->wb = calloc((size_t)p->rounds, sizeof *np->wb);
+    np->nfetch = calloc((size_t)p->rounds, sizeof *np->nfetch);
+    np->nwb = calloc((size_t)p->rounds, sizeof *np->nwb);
+    int64_t total = 0;
+    for (int r = 0; r < p->rounds; r++)
+        for (int s = 0; s < p->subrounds; s++)
+            for (int t = 0; t < p->threads; t++) total += sched_cell_at(p, r, node, s, t)->len;
+    np->order = malloc((size_t)(total ? total : 1) * sizeof *np->order);
+    if (!np->cells || !np->fetch || !np->wb || !np->nfetch || !np->nwb || !np->order) {
+        node_plan_free(np);
+        return STRADS_ENOMEM;
+    }
+    int64_t at = 0;
+    size_t ci = 0;
+    for (int r = 0; r < p->rounds; r++) {
+        for (int s = 0; s < p->subrounds; s++)
+            for (int t = 0; t < p->threads; t++) {
+                const sched_cell *c = sched_cell_at(p, r, node, s, t);
+                np->cells[ci++] = (sched_cell){at, c->len};
+                memcpy(np->order + at, p->order + c->start, (size_t)c->len * sizeof *np->order);
+                at += c->len;
+            }
+        int rc = round_keys(p, rec, r, node, &np->fetch[r], &np->nfetch[r], &np->wb[r], &np->nwb[r]);
+        if (rc) {
+            node_plan_free(np);
+            return rc;
+        }
+    }
+    np->norder = total;
+    *out = np;
+    return 0;
+}
+
+static int send_plan(int dst, uint64_t tag, const node_plan *np)
+{
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    msgpack_pack_uint32(&pk, MSG_PLAN);
+    msgpack_pack_uint64(&pk, tag);
+    msgpack_pack_int(&pk, np->rounds);
+    msgpack_pack_int(&pk, np->subrounds);
+    msgpack_pack_int(&pk, np->threads);
+    size_t ncells = (size_t)np->rounds * (size_t)np->subrounds * (size_t)np->threads;
+    msgpack_pack_bin(&pk, ncells * sizeof *np->cells);
+    msgpack_pack_bin_body(&pk, np->cells, ncells * sizeof *np->cells);
+    msgpack_pack_bin(&pk, (size_t)np->norder * sizeof *np->order);
+    msgpack_pack_bin_body(&pk, np->order, (size_t)np->norder * sizeof *np->order);
+    for (int r = 0; r < np->rounds; r++) {
+        msgpack_pack_bin(&pk, (size_t)np->nfetch[r] * 8);
+        msgpack_pack_bin_body(&pk, np->fetch[r], (size_t)np->nfetch[r] * 8);
+        msgpack_pack_bin(&pk, (size_t)np->nwb[r] * 8);
+        msgpack_pack_bin_body(&pk, np->wb[r], (size_t)np->nwb[r] * 8);
+    }
+    int rc = rt_send(dst, sb.data, sb.size, NULL, 0);
+    msgpack_sbuffer_destroy(&sb);
+    return rc;
+}
+
+static void *copy_bin(const msgpack_object *o, size_t unit, int64_t *count)
+{
+    *count = (int64_t)(o->via.bin.size / unit);
+    void *p = malloc(o->via.bin.size ? o->via.bin.size : 1);
+    if (p) memcpy(p, o->via.bin.ptr, o->via.bin.size);
+    return p;
+}
+
+static int recv_plan(uint64_t tag, const call_hdr *h, uint64_t site_id, node_plan **out)
+{
+    rt_msg *m;
+    int rc = rt_recv(MSG_PLAN, tag, 0, -1, &m);
+    if (rc) return rc;
+    node_plan *np = calloc(1, sizeof *np);
+    msgpack_unpacked up;
+    msgpack_unpacked_init(&up);
+    size_t off = 0;
+    msgpack_object *o;
+    int v[3];
+    for (int i = 0; i < 3 && !rc; i++) {
+        rc = next_obj(&up, m, &off, MSGPACK_OBJECT_NEGATIVE_INTEGER, &o);
+        if (!rc) v[i] = (int)o->via.i64;
+        if (!rc && (v[i] < 1 || v[i] > 1 << 20)) rc = STRADS_EPROTO;
+    }
+    if (!np) rc = STRADS_ENOMEM;
+    if (!rc) {
+        np->site_id = site_id;
+        np->begin = h->begin;
+        np->end = h->end;
+        np->rounds = v[0];
+        np->subrounds = v[1];
+        np->threads = v[2];
+        int64_t ncells;
+        rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc) np->cells = copy_bin(o, sizeof *np->cells, &ncells);
+        if (!rc && ncells != (int64_t)v[0] * v[1] * v[2]) rc = STRADS_EPROTO;
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc) np->order = copy_bin(o, sizeof *np->order, &np->norder);
+        for (int64_t c = 0; c < ncells && !rc; c++)
+            if (np->cells[c].start < 0 || np->cells[c].len < 0 ||
+                np->cells[c].start + np->cells[c].len > np->norder)
+                rc = STRADS_EPROTO;
+        np->fetch = calloc((size_t)np->rounds, sizeof *np->fetch);
+        np->wb = calloc((size_t)np->rounds, sizeof *np->wb);
+        np->nfetch = calloc((size_t)np->rounds, sizeof *np->nfetch);
+        np->nwb = calloc((size_t)np->rounds, sizeof *np->nwb);
+        for (int r = 0; r < np->rounds && !rc; r++) {
+            rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+            if (!rc) np->fetch[r] = copy_bin(o, 8, &np->nfetch[r]);
+            if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+            if (!rc) np->wb[r] = copy_bin(o, 8, &np->nwb[r]);
+        }
+    }
+    msgpack_unpacked_destroy(&up);
+    rt_msg_free(m);
+    if (rc) {
+        rt_error("async_for: malformed plan from the driver");
+        node_plan_free(np);
+        return rc;
+    }
+    *out = np;
+    return 0;
+}
+
+/* Appends the serial order of one call for the oracle tests (driver). */
+static void write_order(const int64_t *order, int64_t n, int64_t begin)
+{
+    const char *path = getenv("STRADS_ORDER_FILE");
+    if (!path || !*path) return;
+    FILE *f = fopen(path, "ab");
+    if (!f) {
+        rt_warn("cannot append to STRADS_ORDER_FILE %s", path);
+        return;
+    }
+    if (order) {
+        fwrite(order, sizeof *order, (size_t)n, f);
+    } else {
+        for (int64_t i = 0; i < n; i++) {
+            int64_t it = begin + i;
+            fwrite(&it, sizeof it, 1, f);
+        }
+    }
+    fclose(f);
+}
+
+/* Rank 0 inside the node function: gather records, plan, hand out parts. */
+static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched_records *mine,
+                          node_plan **own, double *plan_s)
+{
+    int n = strads_size(), rc = 0;
+    sched_records all;
+    sched_rec_init(&all, h->begin);
+    rc = sched_rec_append(&all, mine);
+    for (int r = 1; r < n && !rc; r++) {
+        sched_records part;
+        rc = recv_records(r, h->invocation, &part);
+        if (!rc) rc = sched_rec_append(&all, &part);
+        if (!rc) sched_rec_free(&part);
+    }
+    uint64_t t0 = rt_now_ms();
+    sched_plan *p = NULL;
+    /* what the planner needs of each array: size and owners */
+    sched_dv dvs[64];
+    int ndv = 0;
+    for (size_t i = 0; i < all.nacc && !rc; i++) {
+        uint32_t id = SCHED_ACC_DV(all.acc[i]);
+        bool seen = false;
+        for (int k = 0; k < ndv && !seen; k++) seen = dvs[k].id == id;
+        if (seen || ndv == 64) continue;
+        dds_vec *dv = dds_vec_by_id(id);
+        if (dv) dvs[ndv++] = (sched_dv){id, dv->n, dv->part == DDS_PART_HASH ? NULL : dv->bounds};
+    }
+    if (!rc) rc = sched_plan_build(&all, dvs, ndv, n, h->threads, &p);
+    if (!rc && getenv("STRADS_VERIFY_PLAN")) {
+        char err[256];
+        rc = sched_plan_check(p, &all, err, sizeof err);
+        if (rc) rt_error("async_for %s:%u: bad plan: %s", site->file, site->line, err);
+    }
+    for (int r = 0; r < n && !rc; r++) {
+        node_plan *np;
+        rc = extract(p, &all, r, h, site->id, &np);
+        if (rc) break;
+        if (r == 0) {
+            *own = np;
+        } else {
+            rc = send_plan(r, h->invocation, np);
+            node_plan_free(np);
+        }
+    }
+    if (!rc) {
+        *plan_s = (double)(rt_now_ms() - t0) / 1000.0;
+        free(planned_order);
+        planned_order = malloc((size_t)(p->n ? p->n : 1) * sizeof *planned_order);
+        planned_n = planned_order ? p->n : 0;
+        if (planned_order) memcpy(planned_order, p->order, (size_t)p->n * sizeof *planned_order);
+        if (getenv("STRADS_STATS"))
+            fprintf(stderr,
+                    "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
+                    "%lld groups, %d rounds x %d sub-rounds, load max/mean %.2f\n",
+                    site->file, site->line, (long long)all.n, (long long)all.nacc, p->node_method,
+                    p->thread_method, (long long)p->groups, p->rounds, p->subrounds, p->imbalance);
+    }
+    sched_plan_free(p);
+    sched_rec_free(&all);
+    return rc;
+}
+
+/* ---- execution ---- */
+
+typedef struct exec_job {
+    const strads_loop_site *site;
+    void *env;
+    char *tls;
+    const node_plan *np;
+    int round, sub;
+} exec_job;
+
+static void exec_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    exec_job *j = arg;
+    const node_plan *np = j->np;
+    const sched_cell *c =
+        &np->cells[((size_t)j->round * (size_t)np->subrounds + (size_t)j->sub) * (size_t)np->threads +
+                   (size_t)t];
+    if (c->len)
+        j->site->body(j->env, j->tls + (size_t)t * j->site->tls_size, np->order, c->start,
+                      c->start + c->len);
+}
+
+/* Calls fn(dv, elems, n) for each array's run of sorted keys. */
+static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const int64_t *, size_t))
+{
+    int64_t *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
+    if (!elems) return STRADS_ENOMEM;
+    int rc = 0;
+    for (int64_t i = 0; i < n && !rc;) {
+        uint32_t id = SCHED_ACC_DV(keys[i]);
+        int64_t j = i;
+        while (j < n && SCHED_ACC_DV(keys[j]) == id) {
+            elems[j - i] = SCHED_ACC_ELEM(keys[j]);
+            j++;
+        }
+        dds_vec *dv = dds_vec_by_id(id);
+        if (dv) rc = fn(dv, elems, (size_t)(j - i));
+        i = j;
+    }
+    free(elems);
+    return rc;
+}
+
+static int execute(const strads_loop_site *site, void *env, char *tls, const node_plan *np)
+{
+    exec_job j = {site, env, tls, np, 0, 0};
+    int rc = 0;
+    for (int r = 0; r < np->rounds && !rc; r++) {
+        j.round = r;
+        if (strads_size() > 1) rc = per_array(np->fetch[r], np->nfetch[r], dds_prefetch);
+        for (int s = 0; s < np->subrounds && !rc; s++) {
+            j.sub = s;
+            rc = rt_pool_run(np->threads, exec_task, &j);
+        }
+        if (!rc && strads_size() > 1) rc = per_array(np->wb[r], np->nwb[r], dds_writeback);
+        if (!rc && strads_size() > 1) rc = strads_barrier();
+    }
+    return rc;
+}
+
+/* Folds this node's threads, then the nodes in rank order into the driver's
+ * accumulator. Returns the folded accumulator on the driver. */
+static int fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                char **acc_out)
+{
+    size_t ts = site->tls_size;
+    char *acc = calloc(1, ts ? ts : 1);
+    if (!acc) return STRADS_ENOMEM;
+    if (site->tls_init) site->tls_init(acc, env);
+    for (int t = 0; t < threads; t++)
+        if (site->tls_fold) site->tls_fold(acc, tls + (size_t)t * ts);
+    int rc = 0;
+    if (strads_size() > 1 && ts) {
+        if (!site->tls_pack || !site->tls_unpack) {
+            rt_error("%s:%u: this loop's reductions cannot cross processes (rebuild with this "
+                     "version of stradsc)",
+                     site->file, site->line);
+            rc = STRADS_ESTATE;
+        } else if (strads_rank() != 0) {
+            rt_packer p;
+            rt_pack_begin(&p, MSG_TLS, tag);
+            rc = site->tls_pack(&p.pk, acc);
+            if (!rc) rc = rt_send(0, p.sb.data, p.sb.size, NULL, 0);
+            rt_pack_done(&p);
+        } else {
+            char *other = calloc(1, ts);
+            for (int r = 1; r < strads_size() && !rc && other; r++) {
+                rt_msg *m;
+                rc = rt_recv(MSG_TLS, tag, r, -1, &m);
+                if (rc) break;
+                msgpack_unpacked up;
+                msgpack_unpacked_init(&up);
+                size_t off = 0;
+                msgpack_object *o;
+                if (site->tls_init) site->tls_init(other, env);
+                rc = rt_unpack_next(&up, m->body, m->body_len, &off, &o);
+                if (!rc) rc = site->tls_unpack(o, other);
+                if (!rc && site->tls_fold) site->tls_fold(acc, other);
+                if (site->tls_free) site->tls_free(other);
+                msgpack_unpacked_destroy(&up);
+                rt_msg_free(m);
+            }
+            if (!other) rc = STRADS_ENOMEM;
+            free(other);
+        }
+    }
+    if (strads_rank() == 0 && !rc) {
+        *acc_out = acc;
+    } else {
+        if (site->tls_free) site->tls_free(acc);
+        free(acc);
+    }
+    return rc;
+}
+
+static int async_node(const void *arg, size_t len)
+{
+    if (len < sizeof(call_hdr)) return STRADS_EPROTO;
+    call_hdr h;
+    memcpy(&h, arg, sizeof h);
+    void *sp;
+    int rc = rt_fnref_decode(h.site_ref, &sp);
+    if (rc) return rc;
+    const strads_loop_site *site = sp;
+    if (site->abi != STRADS_ABI_VERSION) return STRADS_EPROTO;
+
+    /* env: the driver's own, or unpacked from the call */
+    void *env = driver_env;
+    msgpack_unpacked up;
+    msgpack_unpacked_init(&up);
+    if (strads_rank() != 0) {
+        env = calloc(1, site->env_size ? site->env_size : 1);
+        size_t off = 0;
+        msgpack_object *o;
+        rc = env ? rt_unpack_next(&up, (const char *)arg + sizeof h, len - sizeof h, &off, &o)
+                 : STRADS_ENOMEM;
+        if (!rc && site->unpack) rc = site->unpack(o, env);
+        if (rc) {
+            msgpack_unpacked_destroy(&up);
+            free(env);
+            return rc;
+        }
+    }
+    int threads = h.threads;
+    uint64_t t0 = rt_now_ms();
+    double recon_s = 0, plan_s = 0;
+    node_plan *np = find_plan(site->id, h.begin, h.end, threads);
+    if (h.recon || !np) {
+        int64_t n = h.end - h.begin;
+        int64_t lo = h.begin + n * strads_rank() / strads_size();
+        int64_t hi = h.begin + n * (strads_rank() + 1) / strads_size();
+        sched_records mine;
+        rc = run_recon(site, env, lo, hi, threads, &mine);
+        recon_s = (double)(rt_now_ms() - t0) / 1000.0;
+        if (!rc) {
+            if (strads_rank() == 0) {
+                np = NULL;
+                rc = plan_on_driver(site, &h, &mine, &np, &plan_s);
+            } else {
+                rc = send_records(&mine, h.invocation);
+                if (!rc) rc = recv_plan(h.invocation, &h, site->id, &np);
+            }
+            if (!rc) cache_plan(np);
+        }
+        sched_rec_free(&mine);
+    }
+    char *tls = NULL;
+    if (!rc) {
+        tls = calloc((size_t)threads, site->tls_size ? site->tls_size : 1);
+        if (!tls) rc = STRADS_ENOMEM;
+        for (int t = 0; t < threads && !rc; t++)
+            if (site->tls_init) site->tls_init(tls + (size_t)t * site->tls_size, env);
+    }
+    uint64_t t1 = rt_now_ms();
+    if (!rc) rc = execute(site, env, tls, np);
+    char *acc = NULL;
+    if (!rc) rc = fold(site, env, tls, threads, h.invocation, &acc);
+    if (tls && site->tls_free)
+        for (int t = 0; t < threads; t++) site->tls_free(tls + (size_t)t * site->tls_size);
+    free(tls);
+    if (acc) {
+        if (site->publish) site->publish(env, acc);
+        if (site->tls_free) site->tls_free(acc);
+        free(acc);
+    }
+    if (strads_rank() == 0 && getenv("STRADS_STATS"))
+        fprintf(stderr, "strads: async_for %s:%u: recon %.3f s, plan %.3f s, run %.3f s\n",
+                site->file, site->line, recon_s, plan_s, (double)(rt_now_ms() - t1) / 1000.0);
+    if (strads_rank() != 0) {
+        if (site->env_free) site->env_free(env);
+        free(env);
+    }
+    msgpack_unpacked_destroy(&up);
+    return rc;
+}
+
+static site_state *site_of(const strads_loop_site *site, int64_t begin, int64_t end, int threads)
+{
+    for (site_state *s = sites; s; s = s->next)
+        if (s->site_id == site->id && s->begin == begin && s->end == end && s->threads == threads)
+            return s;
+    site_state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    *s = (site_state){site->id, begin, end, threads, 0, NULL, 0, sites};
+    sites = s;
+    return s;
+}
+
+/* The runtime entry point; see strads.h. */
+void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
+{
+    if (!site || site->abi != STRADS_ABI_VERSION || !site->body)
+        strads_fatal(STRADS_EINVAL, "async_for: loop site from an incompatible stradsc");
+    if (end <= begin) return;
+    int threads = rt_loop_threads(env);
+    if (strads_size() == 1 && threads == 1) {
+        /* Nothing to plan: the sequential loop is the schedule. */
+        char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
+        if (!tls) strads_fatal(STRADS_ENOMEM, "async_for");
+        if (site->tls_init) site->tls_init(tls, env);
+        site->body(env, tls, NULL, begin, end);
+        write_order(NULL, end - begin, begin);
+        if (fold(site, env, tls, 1, 0, &acc) == 0 && acc) {
+            if (site->publish) site->publish(env, acc);
+            if (site->tls_free) site->tls_free(acc);
+            free(acc);
+        }
+        if (site->tls_free) site->tls_free(tls);
+        free(tls);
+        return;
+    }
+    site_state *st = site_of(site, begin, end, threads);
+    if (!st) strads_fatal(STRADS_ENOMEM, "async_for");
+    const char *every = getenv("STRADS_RECON_EVERY");
+    long k = every && *every ? atol(every) : 0;
+    call_hdr h = {0, begin, end, ++invocations, st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0),
+                  threads};
+    st->calls++;
+    int rc = rt_fnref_encode(site, &h.site_ref);
+    if (rc) strads_fatal(rc, "async_for: loop site outside the program");
+
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_sbuffer_write(&sb, (const char *)&h, sizeof h);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    if (site->pack)
+        rc = site->pack(&pk, env);
+    else
+        msgpack_pack_nil(&pk);
+    if (!rc) rc = dds_operator_begin();
+    driver_env = env;
+    if (!rc) rc = strads_invoke_all(async_node, sb.data, sb.size);
+    driver_env = NULL;
+    msgpack_sbuffer_destroy(&sb);
+    if (planned_order) {
+        free(st->order);
+        st->order = planned_order;
+        st->norder = planned_n;
+        planned_order = NULL;
+    }
+    if (!rc) write_order(st->order, st->norder, begin);
+    if (!rc) rc = dds_operator_end();
+    if (rc) {
+        char what[256];
+        snprintf(what, sizeof what, "async_for at %s:%u", site->file, site->line);
+        strads_fatal(rc, what);
+    }
+}
