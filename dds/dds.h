@@ -28,7 +28,7 @@
 #include "strads.h"
 
 /* ---- the arena (dds/arena.c) ---- */
-#define DDS_ARENA_DEFAULT_ADDR 0x100000000000ULL /* 16 TiB: far from PIE, heap and mmap area */
+#define DDS_ARENA_DEFAULT_ADDR 0x200000000000ULL /* 32 TiB: far from PIE, heap, mmap area and ASan shadow */
 #define DDS_ARENA_DEFAULT_SIZE (16ULL << 40)     /* 16 TiB of address space */
 
 /* Reserves the arena once per process (STRADS_ARENA=addr[:size] overrides).

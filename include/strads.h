@@ -285,8 +285,9 @@ int strads_image_read_dmap(strads_dmap *m, const char *prefix);
  * reduction/private/accumulate variable its loop-entry value and the
  * driver's address of it (meaningful on the driver only, never packed).
  *
- * tls is per-thread state of tls_size bytes: private copies and reduction
- * accumulators. The protocol an engine follows for one loop call:
+ * tls is per-thread state of tls_size bytes (0 when the loop has no
+ * reduction, private or accumulate clause, and then every tls callback is
+ * NULL): private copies and reduction accumulators. The protocol an engine follows for one loop call:
  *
  *   tls_init(acc, env)             once, on the driver, for the result
  *   tls_init(tls_t, env)           for every thread t (on every node)
@@ -295,9 +296,9 @@ int strads_image_read_dmap(strads_dmap *m, const char *prefix);
  *                                  thread) so that results are reproducible;
  *                                  a node may fold its threads into a
  *                                  node-level tls (initialized by tls_init)
- *                                  and ship that (its bytes hold pointers to
- *                                  section buffers: ship those by tls layout
- *                                  only within one process)
+ *                                  and ship that with tls_pack/tls_unpack,
+ *                                  never as raw bytes: it holds pointers to
+ *                                  section buffers
  *   publish(env, acc)              on the driver: writes reductions and
  *                                  accumulate() counters back to the user's
  *                                  variables through env's driver addresses
@@ -375,8 +376,8 @@ typedef struct strads_loop_site {
 /* Run iterations [begin, end) of site with captured values env. On return the
  * driver's variables named by reduction/accumulate clauses hold their final
  * values. Errors are fatal (strads_fatal) because a loop has no error path.
- * Until the distributed engines exist, runtime/loop_local.c runs the whole
- * range in order on the calling process. */
+ * runtime/loop_async.c runs async_for; runtime/loop_local.c runs sync_for in
+ * index order on the driver until its distributed engine lands. */
 void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 

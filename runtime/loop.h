@@ -1,12 +1,27 @@
 /*
- * runtime/loop.h - internals shared by the loop engines (async_for,
- * sync_for) and reconnaissance.
+ * runtime/loop.h - internals shared by the loop engines (async_for in
+ * loop_async.c, sync_for in loop_sync.c), their common mechanics
+ * (loop_common.c) and reconnaissance (recon.c).
+ *
+ * Both engines run one loop call as one node function on every node; what
+ * they share is how that call is shipped (a fixed header of the engine's own,
+ * then the env packed by the site), how each node gets its env, and how
+ * reductions are folded (threads in order, then nodes in rank order).
  */
 #ifndef STRADS_LOOP_H
 #define STRADS_LOOP_H
 
 #include "runtime/rt.h"
 #include "scheduler/sched.h"
+
+/* Message types of the loop engines (wire format: append, never renumber). */
+enum {
+    RT_MSG_LOOP_RECORDS = RT_MSG_USER_BASE + 32, /* async_for: access records to rank 0 */
+    RT_MSG_LOOP_PLAN = RT_MSG_USER_BASE + 33,    /* async_for: a node's part of the plan */
+    RT_MSG_LOOP_TLS = RT_MSG_USER_BASE + 34,     /* folded reductions to rank 0 */
+    RT_MSG_LOOP_DELTA = RT_MSG_USER_BASE + 40,   /* sync_for SSP/ASP: deltas to an owner */
+    RT_MSG_LOOP_CLOCK = RT_MSG_USER_BASE + 41,   /* sync_for SSP: a node finished a clock */
+};
 
 struct strads_recon {
     sched_records rec;
@@ -19,5 +34,67 @@ void rt_recon_init(strads_recon *rc, int64_t first);
 
 /* Threads a loop uses on each node: threads(n) clause, else STRADS_THREADS. */
 int rt_loop_threads(const void *env);
+
+/* A fresh number for the next loop call (driver); tags the call's messages. */
+uint64_t rt_loop_next_invocation(void);
+
+/*
+ * Driver: runs fn on every node for one loop call. The argument is hdr
+ * (hdr_len raw bytes, the engine's own header) followed by env packed with
+ * site->pack; the call is bracketed by dds_operator_begin/end so that the
+ * sequential code's writes reach the owners before and the owners' changes
+ * reach the driver after. On the driver the node function finds env with
+ * rt_loop_env_open (no unpacking). Returns 0 or the first error.
+ */
+int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, const void *hdr,
+                   size_t hdr_len);
+
+/* Node side of rt_loop_invoke: *env is the driver's env on rank 0, else a
+ * fresh env unpacked from arg after hdr_len bytes. Release with
+ * rt_loop_env_close. */
+int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
+                     void **env);
+void rt_loop_env_close(const strads_loop_site *site, void *env);
+
+/* A loop site named by reference in a call header, checked for this ABI. */
+int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
+
+/*
+ * Reductions: folds the node's `threads` tls blocks (tls_size bytes each) in
+ * thread order into a node accumulator, then the nodes' accumulators in rank
+ * order on rank 0 (tls_pack / tls_unpack over RT_MSG_LOOP_TLS with tag).
+ * Collective. On rank 0 *acc_out is the result (free with rt_loop_publish);
+ * elsewhere NULL.
+ */
+int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                 char **acc_out);
+/* Driver: publish(env, acc), then frees acc. acc may be NULL. */
+void rt_loop_publish(const strads_loop_site *site, void *env, char *acc);
+
+/* Per-thread tls blocks: tls_init'ed, freed with rt_loop_tls_free. */
+int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out);
+void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads);
+
+/*
+ * sync_for's hook for the straggler-aware models (scheduler/policy.h):
+ * may node `me` start clock `clock` (0-based), given that node r has
+ * completed done[r] clocks of this call? Called by the engine each time a
+ * clock message arrives while the node waits. Returns 1 to proceed, 0 to
+ * keep waiting, or a negative STRADS_E* code. NULL (the default for a kind)
+ * means the engine's own rule: SSP(s) proceeds when min(done) >= clock - s.
+ */
+typedef int (*rt_sync_gate_fn)(const strads_sync_spec *spec, int me, int64_t clock,
+                               const int64_t *done, int nodes);
+/* Installs the gate of a sync kind (STRADS_SYNC_*), before loops run. */
+int rt_sync_set_gate(strads_sync_kind kind, rt_sync_gate_fn fn);
+
+/* The sync model a site runs under: the STRADS_SYNC override for it, else
+ * its own clause (dyn), else BSP. Parse errors are reported here with the
+ * variable's text and return STRADS_ECONFIG (loop_sync_spec.c). */
+int rt_sync_resolve(const strads_loop_site *site, const strads_sync_spec *clause,
+                    strads_sync_spec *out);
+/* Parses one model, "bsp", "ssp(3)", "absp(0.5,2)"...; err gets a message. */
+int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *err, size_t errlen);
+const char *rt_sync_name(strads_sync_kind kind);
 
 #endif

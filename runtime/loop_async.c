@@ -220,32 +220,83 @@ static int recv_records(int src, uint64_t tag, sched_records *r)
     return rc;
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* Bitmaps of the elements one node touches in one round, per array, so that
+ * the fetch and write-back lists come out sorted and unique by a scan
+ * instead of a sort (planning cost is paid before the first epoch). */
+typedef struct touch_map {
+    uint32_t id[64];
+    dds_vec *dv[64];
+    uint64_t *all[64], *wr[64];
+    int n;
+} touch_map;
+
+static int touch_slot(touch_map *tm, uint32_t id)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    for (int k = 0; k < tm->n; k++)
+        if (tm->id[k] == id) return k;
+    dds_vec *dv = dds_vec_by_id(id);
+    if (!dv || tm->n == 64) return -1;
+    size_t words = (size_t)(dv->n + 63) / 64;
+    int k = tm->n;
+    tm->all[k] = calloc(words ? words : 1, 8);
+    tm->wr[k] = calloc(words ? words : 1, 8);
+    if (!tm->all[k] || !tm->wr[k]) {
+        free(tm->all[k]);
+        free(tm->wr[k]);
+        return -1;
+    }
+    tm->id[k] = id;
+    tm->dv[k] = dv;
+    /* keep slots in id order so the lists come out sorted by key */
+    while (k > 0 && tm->id[k - 1] > id) {
+        uint32_t ti = tm->id[k];
+        tm->id[k] = tm->id[k - 1], tm->id[k - 1] = ti;
+        dds_vec *td = tm->dv[k];
+        tm->dv[k] = tm->dv[k - 1], tm->dv[k - 1] = td;
+        uint64_t *ta = tm->all[k];
+        tm->all[k] = tm->all[k - 1], tm->all[k - 1] = ta;
+        uint64_t *tw = tm->wr[k];
+        tm->wr[k] = tm->wr[k - 1], tm->wr[k - 1] = tw;
+        k--;
+    }
+    tm->n++;
+    return -2; /* slots moved: caller looks up again */
 }
 
-/* Sorted unique keys touched by a node in a round: all (to fetch, minus
- * those it owns) and written (to write back). */
-static int round_keys(const sched_plan *p, const sched_records *rec, int r, int node,
-                      uint64_t **fetch, int64_t *nfetch, uint64_t **wb, int64_t *nwb)
+static void touch_free(touch_map *tm)
 {
-    size_t cap = 0;
-    for (int s = 0; s < p->subrounds; s++)
-        for (int t = 0; t < p->threads; t++) {
-            const sched_cell *c = sched_cell_at(p, r, node, s, t);
-            for (int64_t i = c->start; i < c->start + c->len; i++) {
-                int64_t k = p->order[i] - rec->first;
-                cap += (size_t)(rec->off[k + 1] - rec->off[k]);
-            }
-        }
-    uint64_t *all = malloc((cap ? cap : 1) * sizeof *all), *w = malloc((cap ? cap : 1) * sizeof *w);
-    if (!all || !w) {
-        free(all);
-        free(w);
-        return STRADS_ENOMEM;
+    for (int k = 0; k < tm->n; k++) {
+        free(tm->all[k]);
+        free(tm->wr[k]);
     }
+}
+
+/* Collects set bits of map (clearing them) into keys; when skip_owned, the
+ * elements node owns are left out. */
+static size_t collect(const touch_map *tm, int k, uint64_t *map, int node, bool skip_owned,
+                      uint64_t *keys)
+{
+    dds_vec *dv = tm->dv[k];
+    size_t words = (size_t)(dv->n + 63) / 64, n = 0;
+    for (size_t w = 0; w < words; w++) {
+        uint64_t bits = map[w];
+        map[w] = 0;
+        while (bits) {
+            int64_t e = (int64_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            bits &= bits - 1;
+            if (skip_owned && dds_owner(dv, e) == node) continue;
+            keys[n++] = SCHED_ACC_KEY(SCHED_ACC(tm->id[k], e, 0));
+        }
+    }
+    return n;
+}
+
+/* Sorted unique keys touched by a node in a round: those owned elsewhere
+ * (to fetch) and those written (to write back). */
+static int round_keys(const sched_plan *p, const sched_records *rec, int r, int node,
+                      touch_map *tm, uint64_t **fetch, int64_t *nfetch, uint64_t **wb,
+                      int64_t *nwb)
+{
     size_t na = 0, nw = 0;
     for (int s = 0; s < p->subrounds; s++)
         for (int t = 0; t < p->threads; t++) {
@@ -254,29 +305,35 @@ static int round_keys(const sched_plan *p, const sched_records *rec, int r, int 
                 int64_t k = p->order[i] - rec->first;
                 for (int64_t j = rec->off[k]; j < rec->off[k + 1]; j++) {
                     sched_acc a = rec->acc[j];
-                    dds_vec *dv = dds_vec_by_id(SCHED_ACC_DV(a));
-                    if (dv && dds_owner(dv, SCHED_ACC_ELEM(a)) != node) all[na++] = SCHED_ACC_KEY(a);
-                    if (SCHED_ACC_WRITE(a)) w[nw++] = SCHED_ACC_KEY(a);
+                    int slot = touch_slot(tm, SCHED_ACC_DV(a));
+                    if (slot == -2) slot = touch_slot(tm, SCHED_ACC_DV(a));
+                    if (slot < 0) continue;
+                    uint64_t e = (uint64_t)SCHED_ACC_ELEM(a), bit = UINT64_C(1) << (e % 64);
+                    if (!(tm->all[slot][e / 64] & bit)) na++;
+                    tm->all[slot][e / 64] |= bit;
+                    if (SCHED_ACC_WRITE(a)) {
+                        if (!(tm->wr[slot][e / 64] & bit)) nw++;
+                        tm->wr[slot][e / 64] |= bit;
+                    }
                 }
             }
         }
-    qsort(all, na, sizeof *all, cmp_u64);
-    qsort(w, nw, sizeof *w, cmp_u64);
-    size_t ua = 0, uw = 0;
-    for (size_t i = 0; i < na; i++)
-        if (!ua || all[ua - 1] != all[i]) all[ua++] = all[i];
-    for (size_t i = 0; i < nw; i++)
-        if (!uw || w[uw - 1] != w[i]) w[uw++] = w[i];
-    *fetch = all;
-    *nfetch = (int64_t)ua;
-    *wb = w;
-    *nwb = (int64_t)uw;
+    *fetch = malloc((na ? na : 1) * sizeof **fetch);
+    *wb = malloc((nw ? nw : 1) * sizeof **wb);
+    if (!*fetch || !*wb) return STRADS_ENOMEM;
+    size_t fa = 0, fw = 0;
+    for (int k = 0; k < tm->n; k++) {
+        fa += collect(tm, k, tm->all[k], node, true, *fetch + fa);
+        fw += collect(tm, k, tm->wr[k], node, false, *wb + fw);
+    }
+    *nfetch = (int64_t)fa;
+    *nwb = (int64_t)fw;
     return 0;
 }
 
 /* Rank 0: the part of plan p that node runs, as a node_plan. */
 static int extract(const sched_plan *p, const sched_records *rec, int node, const call_hdr *h,
-                   uint64_t site_id, node_plan **out)
+                   uint64_t site_id, touch_map *tm, node_plan **out)
 {
     node_plan *np = calloc(1, sizeof *np);
     if (!np) return STRADS_ENOMEM;
@@ -311,7 +368,7 @@ static int extract(const sched_plan *p, const sched_records *rec, int node, cons
                 memcpy(np->order + at, p->order + c->start, (size_t)c->len * sizeof *np->order);
                 at += c->len;
             }
-        int rc = round_keys(p, rec, r, node, &np->fetch[r], &np->nfetch[r], &np->wb[r], &np->nwb[r]);
+        int rc = round_keys(p, rec, r, node, tm, &np->fetch[r], &np->nfetch[r], &np->wb[r], &np->nwb[r]);
         if (rc) {
             node_plan_free(np);
             return rc;
@@ -462,14 +519,16 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
         if (dv) dvs[ndv++] = (sched_dv){id, dv->n, dv->part == DDS_PART_HASH ? NULL : dv->bounds};
     }
     if (!rc) rc = sched_plan_build(&all, dvs, ndv, n, h->threads, &p);
+    uint64_t t_built = rt_now_ms();
     if (!rc && getenv("STRADS_VERIFY_PLAN")) {
         char err[256];
         rc = sched_plan_check(p, &all, err, sizeof err);
         if (rc) rt_error("async_for %s:%u: bad plan: %s", site->file, site->line, err);
     }
+    touch_map tm = {.n = 0};
     for (int r = 0; r < n && !rc; r++) {
         node_plan *np;
-        rc = extract(p, &all, r, h, site->id, &np);
+        rc = extract(p, &all, r, h, site->id, &tm, &np);
         if (rc) break;
         if (r == 0) {
             *own = np;
@@ -478,6 +537,7 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
             node_plan_free(np);
         }
     }
+    touch_free(&tm);
     if (!rc) {
         *plan_s = (double)(rt_now_ms() - t0) / 1000.0;
         free(planned_order);
@@ -487,9 +547,10 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
         if (getenv("STRADS_STATS"))
             fprintf(stderr,
                     "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
-                    "%lld groups, %d rounds x %d sub-rounds, load max/mean %.2f\n",
+                    "%lld groups, %d rounds x %d sub-rounds, load max/mean %.2f (build %.3f s)\n",
                     site->file, site->line, (long long)all.n, (long long)all.nacc, p->node_method,
-                    p->thread_method, (long long)p->groups, p->rounds, p->subrounds, p->imbalance);
+                    p->thread_method, (long long)p->groups, p->rounds, p->subrounds, p->imbalance,
+                    (double)(t_built - t0) / 1000.0);
     }
     sched_plan_free(p);
     sched_rec_free(&all);

@@ -11,6 +11,7 @@
  * them go, so a clean shutdown never looks like a lost node.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/net.h"
@@ -121,7 +122,14 @@ int rt_serve(void)
         } else {
             void *fn;
             st = rt_fnref_decode(ref, &fn);
-            if (!st) st = ((strads_node_fn)fn)(o->via.bin.ptr, o->via.bin.size);
+            /* The argument sits at an arbitrary offset inside the message;
+             * node functions may cast it to a struct, so give them memory
+             * aligned like malloc's. */
+            void *arg = NULL;
+            if (!st && o->via.bin.size && !(arg = malloc(o->via.bin.size))) st = STRADS_ENOMEM;
+            if (arg) memcpy(arg, o->via.bin.ptr, o->via.bin.size);
+            if (!st) st = ((strads_node_fn)fn)(arg, o->via.bin.size);
+            free(arg);
             reply_done(m->tag, st);
         }
         msgpack_unpacked_destroy(&up);

@@ -70,6 +70,7 @@ static struct {
     rt_cmd *cq_head, *cq_tail; /* under x__mu */
     size_t *queued;          /* bytes waiting to be written, by rank; under x__mu */
     bool stop;               /* under x__mu */
+    int send_waiters;        /* senders blocked by back-pressure; under x__mu */
     atomic_bool resume;      /* some connection may resume reading */
     uint64_t lost_at;        /* loop thread: when a lost peer was first seen */
     int listen_port;
@@ -374,7 +375,10 @@ static void out_complete(rt_out *o, int status)
     bool waiter = o->wait;
     o->status = status;
     o->done = true;
-    pthread_cond_broadcast(&x__cond);
+    /* Only a zero-copy sender or one held by back-pressure waits for this.
+     * Waking every thread blocked in rt_recv for each small message written
+     * would cost each of them a context switch per message for nothing. */
+    if (waiter || T.send_waiters) pthread_cond_broadcast(&x__cond);
     pthread_mutex_unlock(&x__mu);
     if (!waiter) {
         free(o->head);
@@ -494,8 +498,12 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     pthread_mutex_lock(&x__mu);
     /* Back-pressure: wait while the peer's queue is over the mark. A single
      * message larger than the mark is let through alone. */
-    while (T.queued[dst] > 0 && T.queued[dst] + o->total > RT_SEND_HWM && rt_peer_alive_locked(dst))
+    while (T.queued[dst] > 0 && T.queued[dst] + o->total > RT_SEND_HWM &&
+           rt_peer_alive_locked(dst)) {
+        T.send_waiters++;
         pthread_cond_wait(&x__cond, &x__mu);
+        T.send_waiters--;
+    }
     if (!rt_peer_alive_locked(dst)) {
         pthread_mutex_unlock(&x__mu);
         free(o->head);

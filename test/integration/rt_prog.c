@@ -13,6 +13,9 @@
  *                a forged handshake); it is rejected and the job goes on
  *   exit         the driver leaves through exit() in the middle of main
  *   foreign      a node function from a shared library is refused
+ *   backpressure rank 0 sends 640 MiB in 32 KiB messages to a rank 1 that
+ *                sleeps before reading: neither process's memory may grow
+ *                by more than a bounded amount
  */
 #include <arpa/inet.h>
 #include <math.h>
@@ -25,6 +28,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "runtime/rt.h"
 #include "strads.h"
 
 static int node_basic(const void *arg, size_t len)
@@ -129,6 +133,51 @@ static int node_kill(const void *arg, size_t len)
     return strads_barrier();
 }
 
+static long peak_rss_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %ld kB", &kib) == 1) break;
+    if (f) fclose(f);
+    return kib;
+}
+
+static int node_backpressure(const void *arg, size_t len)
+{
+    (void)arg;
+    (void)len;
+    const size_t msg = 32 << 10;
+    const int count = 20480; /* 640 MiB */
+    long before = peak_rss_kib();
+    if (strads_rank() == 0) {
+        char *buf = calloc(1, msg);
+        for (int i = 0; i < count; i++) {
+            rt_packer p;
+            rt_pack_begin(&p, RT_MSG_USER_BASE + 1, (uint64_t)i);
+            msgpack_pack_bin(&p.pk, msg);
+            buf[0] = (char)i;
+            CHECK_OK(rt_send(1, p.sb.data, p.sb.size, buf, msg));
+            rt_pack_done(&p);
+        }
+        free(buf);
+    } else if (strads_rank() == 1) {
+        sleep(2); /* a slow receiver */
+        for (int i = 0; i < count; i++) {
+            rt_msg *m;
+            CHECK_OK(rt_recv(RT_MSG_USER_BASE + 1, (uint64_t)i, 0, 60000, &m));
+            rt_msg_free(m);
+        }
+    }
+    long grew_mib = (peak_rss_kib() - before) / 1024;
+    printf("rank %d: peak memory grew by %ld MiB while 640 MiB went through\n", strads_rank(), grew_mib);
+#if !defined(__SANITIZE_ADDRESS__)
+    CHECK_INT(grew_mib, <, 160); /* ASan's quarantine keeps freed memory */
+#endif
+    return strads_barrier();
+}
+
 /* Connects to rank 0's listening port as a client that lacks the secret. */
 static void intrude(void)
 {
@@ -211,6 +260,8 @@ int prog_main(int argc, char **argv)
         printf("ok %s size=%d\n", mode, strads_size());
         fflush(stdout);
         exit(0);
+    } else if (strcmp(mode, "backpressure") == 0) {
+        CHECK_OK(strads_invoke_all(node_backpressure, NULL, 0));
     } else if (strcmp(mode, "foreign") == 0) {
         CHECK_EQ(strads_invoke_all((strads_node_fn)(void *)puts, NULL, 0), STRADS_ENOFUNC);
     } else {
