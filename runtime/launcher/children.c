@@ -27,6 +27,7 @@
  * time to shut its workers down cleanly; DRAIN bounds the wait for output
  * pipes that a grandchild (a worker's own child) may hold open. */
 #define GRACE_FAIL_MS 3000
+#define DRIVER_REPORT_MS 2000
 #define GRACE_SIGNAL_MS 5000
 #define GRACE_AFTER_DRIVER_MS 5000
 #define DRAIN_MS 1000
@@ -63,7 +64,7 @@ struct launch_job {
     bool aborted;      /* a spawn failed after others had started */
     bool signals_on;
     uv_signal_t sig_int, sig_term;
-    uv_timer_t kill_timer, drain_timer;
+    uv_timer_t kill_timer, drain_timer, driver_timer;
     const char *kill_why; /* for the message printed when kill_timer fires */
 };
 
@@ -111,6 +112,8 @@ launch_job *launch_job_new(uv_loop_t *loop, int n)
     }
     uv_timer_init(loop, &job->kill_timer);
     uv_timer_init(loop, &job->drain_timer);
+    uv_timer_init(loop, &job->driver_timer);
+    job->driver_timer.data = job;
     job->kill_timer.data = job->drain_timer.data = job;
     return job;
 }
@@ -132,6 +135,7 @@ void launch_job_free(launch_job *job)
         return;
     close_if_open((uv_handle_t *)&job->kill_timer);
     close_if_open((uv_handle_t *)&job->drain_timer);
+    close_if_open((uv_handle_t *)&job->driver_timer);
     if (job->signals_on) {
         close_if_open((uv_handle_t *)&job->sig_int);
         close_if_open((uv_handle_t *)&job->sig_term);
@@ -187,14 +191,33 @@ static void arm_kill(launch_job *job, uint64_t ms, const char *why)
     uv_timer_start(&job->kill_timer, on_kill_timer, ms, 0);
 }
 
-/* The job is lost: stop everyone else now. */
+static void on_driver_timer(uv_timer_t *t)
+{
+    launch_job *job = t->data;
+    launch_child *d = &job->kids[0];
+    if (d->started && !d->exited)
+        uv_process_kill(&d->proc, SIGTERM);
+}
+
+/* The job is lost: stop the workers now. The driver gets DRIVER_REPORT_MS to
+ * notice the lost node itself and say where it was (its runtime stops it
+ * within 3 s of the loss anyway), then SIGTERM like the rest. */
 static void fail_job(launch_job *job, int rank)
 {
     job->phase = PHASE_FAILED;
     if (job->failed_rank < 0)
         job->failed_rank = rank;
-    send_all(job, SIGTERM);
-    arm_kill(job, GRACE_FAIL_MS, "within 3 s of SIGTERM after a node failure");
+    for (int r = 1; r < job->n; r++) {
+        launch_child *c = &job->kids[r];
+        if (c->started && !c->exited)
+            uv_process_kill(&c->proc, SIGTERM);
+    }
+    if (rank <= 0 || job->aborted)
+        on_driver_timer(&job->driver_timer);
+    else if (!uv_is_active((uv_handle_t *)&job->driver_timer))
+        uv_timer_start(&job->driver_timer, on_driver_timer, DRIVER_REPORT_MS, 0);
+    arm_kill(job, GRACE_FAIL_MS + DRIVER_REPORT_MS,
+             "within 5 s of a node failure");
 }
 
 void launch_abort(launch_job *job)
@@ -228,6 +251,7 @@ static void all_exited(launch_job *job)
 {
     uv_timer_stop(&job->kill_timer);
     close_if_open((uv_handle_t *)&job->kill_timer);
+    close_if_open((uv_handle_t *)&job->driver_timer);
     if (job->signals_on) {
         close_if_open((uv_handle_t *)&job->sig_int);
         close_if_open((uv_handle_t *)&job->sig_term);

@@ -5,6 +5,9 @@
 
 # start ARGS...: strads-run in the background, PID in $BG.
 start() {
+    # The redirections happen in the background child, so stale files from
+    # the previous case must not be there for wait_ready to count.
+    rm -f "$TMP/out" "$TMP/err"
     "$SR" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
     BG=$!
 }
@@ -17,7 +20,7 @@ finish() {
 }
 wait_ready() {  # wait_ready N: until N processes said "ready"
     local i=0
-    while [ "$(cat "$TMP/out" "$TMP/err" | grep -c ready)" -lt "$1" ]; do
+    while [ "$(cat "$TMP/out" "$TMP/err" 2>/dev/null | grep -c ready)" -lt "$1" ]; do
         i=$((i + 1))
         [ $i -lt 100 ] || fail "job did not start"
         sleep 0.1
