@@ -1,0 +1,66 @@
+#!/bin/sh
+# bench/sgdmf.sh - async_for on SGD matrix factorization against plain
+# sequential C and hand-written OpenMP DSGD, all in one run on this machine
+# (bench/sgdmf_bench.c says what each mode does). Prints every run and the
+# ratios of the async_for issue:
+#   strads 1 proc x 1 thread   vs sequential        (target >= 0.95)
+#   strads 1 proc x T threads  vs OpenMP DSGD, T     (target >= 0.95)
+#   strads T procs x 1 thread  vs strads 1 x T       (target >= 0.85)
+#   first epoch's RE + planning vs one later epoch   (target <= 10%)
+#   test RMSE vs sequential                          (target within 1%)
+#
+# Usage: bench/sgdmf.sh [USERS ITEMS RATINGS K EPOCHS THREADS]
+# Default: Netflix shape (480189 x 17770, 10 M ratings), K = 64, 10 epochs,
+# THREADS = 2. BUILD names the build folder (default build-bench, configured
+# as Release when absent). Record the output in docs/benchmarks.md.
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build-bench}
+M=${1:-480189} N=${2:-17770} R=${3:-10000000} K=${4:-64} E=${5:-10} T=${6:-2}
+
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+    cmake -S "$ROOT" -B "$BUILD" -DSTRADS_BUILD_FRONTEND=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$BUILD" -j2 --target sgdmf_bench strads-run >/dev/null
+B=$BUILD/bin
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+echo "sgdmf: $M users x $N items, $R ratings, K=$K, $E epochs, T=$T ($(nproc) cores)"
+# Each run's result line, tagged with the first call's RE and planning time
+# and a later call's run time from the STRADS_STATS lines.
+run() {
+    echo "+ $*" >&2
+    line=$("$@" 2>"$out.err" | grep '^result')
+    stats=$(awk '/recon .* s, plan .* s, run .* s/ { n++; for (i = 1; i <= NF; i++) {
+                     if ($i == "recon" && n == 1) re = $(i + 1); if ($i == "plan" && n == 1) pl = $(i + 1);
+                     if ($i == "run" && n == 2) later = $(i + 1) } }
+                 END { if (n >= 2) printf " re_s=%s plan_s=%s later_run_s=%s", re, pl, later }' "$out.err")
+    echo "$line$stats" | tee -a "$out"
+}
+run "$B/sgdmf_bench" seq "$M" "$N" "$R" "$K" "$E" 1
+run "$B/sgdmf_bench" omp "$M" "$N" "$R" "$K" "$E" "$T"
+STRADS_STATS=1 run "$B/strads-run" -n 1 --threads 1 "$B/sgdmf_bench" strads "$M" "$N" "$R" "$K" "$E" 1
+STRADS_STATS=1 run "$B/strads-run" -n 1 --threads "$T" "$B/sgdmf_bench" strads "$M" "$N" "$R" "$K" "$E" "$T"
+STRADS_STATS=1 run "$B/strads-run" -n "$T" --threads 1 "$B/sgdmf_bench" strads "$M" "$N" "$R" "$K" "$E" 1
+
+awk -v T="$T" '
+function get(line, key,   re, m) { re = key "=[^ ]+"; if (match(line, re)) return substr(line, RSTART + length(key) + 1, RLENGTH - length(key) - 1); return "" }
+/^result/ {
+    mode = get($0, "mode"); p = get($0, "procs"); t = get($0, "threads")
+    k = mode "/" p "x" t
+    ups[k] = get($0, "updates_per_s"); rm[k] = get($0, "test_rmse")
+    re[k] = get($0, "re_s"); pl[k] = get($0, "plan_s"); later[k] = get($0, "later_run_s")
+}
+END {
+    s = "seq/1x1"; o = "omp/1x" T; a1 = "strads/1x1"; aT = "strads/1x" T; aP = "strads/" T "x1"
+    printf "\n%-34s %8.3f  (target >= 0.95)\n", "strads 1x1 / sequential", ups[a1] / ups[s]
+    printf "%-34s %8.3f  (target >= 0.95)\n", "strads 1x" T " / OpenMP DSGD " T, ups[aT] / ups[o]
+    printf "%-34s %8.3f  (target >= 0.85)\n", "strads " T "x1 / strads 1x" T, ups[aP] / ups[aT]
+    printf "%-34s %8.3f  (sequential: x1)\n", "OpenMP DSGD " T " / sequential", ups[o] / ups[s]
+    for (k in later) if (later[k] > 0)
+        printf "%-34s %8.1f%% of a later epoch: RE %.3f s + plan %.3f s vs %.3f s (target <= 10%%)\n",
+               "RE + planning, " k, 100 * (re[k] + pl[k]) / later[k], re[k], pl[k], later[k]
+    for (k in rm) printf "%-34s %8.4f  (%+.2f%% vs sequential)\n", "test RMSE " k, rm[k], 100 * (rm[k] / rm[s] - 1)
+}' "$out"
