@@ -25,8 +25,14 @@ PINGS=${PINGS:-20000}
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
     cmake -S "$ROOT" -B "$BUILD" -DSTRADS_BUILD_FRONTEND=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$BUILD" -j2 --target transport_bench strads-run >/dev/null
 BIN=$BUILD/bin
+if ! cmake --build "$BUILD" -j2 --target transport_bench strads-run >"$BUILD/transport-build.log" 2>&1; then
+    # A tree in the middle of someone's edit need not stop a measurement of
+    # the last good build, but say so: the numbers are then of older code.
+    [ -x "$BIN/transport_bench" ] || { cat "$BUILD/transport-build.log" >&2; exit 1; }
+    echo "transport.sh: warning: the build failed (see $BUILD/transport-build.log);" \
+        "measuring the binaries of the last successful build" >&2
+fi
 PIN=""
 [ -n "${CPUS:-}" ] && PIN="taskset -c $CPUS"
 

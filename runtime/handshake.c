@@ -49,6 +49,18 @@ void x__hs_start(rt_conn *c)
     rt_pack_done(&p);
 }
 
+/* True when body[off] starts an array or a map. msgpack-c allocates room for
+ * the number of elements a header claims before it checks that they are
+ * there, so a 5-byte array32 header from an unauthenticated client would make
+ * it ask malloc for up to ~100 GiB (fatal under ASan, a useless multi-GiB
+ * mapping otherwise). No handshake field is a container: refuse them first. */
+static bool container_at(const char *body, size_t len, size_t off)
+{
+    if (off >= len) return false;
+    uint8_t t = (uint8_t)body[off];
+    return (t >= 0x80 && t <= 0x9f) || (t >= 0xdc && t <= 0xdf);
+}
+
 /* Reads [int, bin(32)] or [bin(32)] from a handshake body. */
 static bool read_fields(const char *body, size_t len, int64_t *num, uint8_t bin[32])
 {
@@ -57,12 +69,14 @@ static bool read_fields(const char *body, size_t len, int64_t *num, uint8_t bin[
     size_t off = 0;
     bool ok = true;
     if (num) {
-        ok = msgpack_unpack_next(&up, body, len, &off) == MSGPACK_UNPACK_SUCCESS &&
+        ok = !container_at(body, len, off) &&
+             msgpack_unpack_next(&up, body, len, &off) == MSGPACK_UNPACK_SUCCESS &&
              (up.data.type == MSGPACK_OBJECT_POSITIVE_INTEGER ||
               up.data.type == MSGPACK_OBJECT_NEGATIVE_INTEGER);
         if (ok) *num = up.data.via.i64;
     }
-    ok = ok && msgpack_unpack_next(&up, body, len, &off) == MSGPACK_UNPACK_SUCCESS &&
+    ok = ok && !container_at(body, len, off) &&
+         msgpack_unpack_next(&up, body, len, &off) == MSGPACK_UNPACK_SUCCESS &&
          up.data.type == MSGPACK_OBJECT_BIN && up.data.via.bin.size == 32 && off == len;
     if (ok) memcpy(bin, up.data.via.bin.ptr, 32);
     msgpack_unpacked_destroy(&up);

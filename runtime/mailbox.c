@@ -9,6 +9,7 @@
  * a dead node becomes an error code in the driver.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +17,9 @@
 #include "runtime/net.h"
 
 pthread_mutex_t x__mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* About 20 microseconds of pause instructions. */
+#define RT_RECV_SPINS 2000
 pthread_cond_t x__cond;
 
 typedef struct peer_state {
@@ -23,6 +27,9 @@ typedef struct peer_state {
     char reason[160];
     size_t inbox;     /* bytes of this peer's messages waiting in the mailbox */
 } peer_state;
+
+/* Bumped on every arrival, so a waiter can spin on it without the lock. */
+static atomic_uint_fast64_t arrivals;
 
 static struct {
     rt_msg *head, *tail;
@@ -80,6 +87,7 @@ void x__mbox_put(rt_msg *m)
         mb.head = m;
     mb.tail = m;
     if (m->src >= 0 && m->src < mb.size) mb.peers[m->src].inbox += m->len;
+    atomic_fetch_add_explicit(&arrivals, 1, memory_order_release);
     pthread_cond_broadcast(&x__cond);
     pthread_mutex_unlock(&x__mu);
 }
@@ -220,6 +228,22 @@ static int recv_match(uint32_t type, bool any_tag, uint64_t tag, int src, int de
             pthread_mutex_unlock(&x__mu);
             return STRADS_EPEER;
         }
+        /* A reply to a small request usually arrives within tens of
+         * microseconds: spin briefly for it before sleeping, because waking
+         * a sleeping thread costs more than the whole round trip on the
+         * wire. */
+        uint64_t seen = atomic_load_explicit(&arrivals, memory_order_acquire);
+        pthread_mutex_unlock(&x__mu);
+        bool moved = false;
+        for (int spin = 0; spin < RT_RECV_SPINS && !moved; spin++) {
+            __builtin_ia32_pause();
+            moved = atomic_load_explicit(&arrivals, memory_order_acquire) != seen;
+        }
+        pthread_mutex_lock(&x__mu);
+        /* Arrivals are counted under the lock: one that came after the
+         * last look and before we took the lock again is seen here, so the
+         * wait below cannot miss its wake-up. */
+        if (moved || atomic_load_explicit(&arrivals, memory_order_acquire) != seen) continue;
         if (deadline_ms < 0) {
             pthread_cond_wait(&x__cond, &x__mu);
         } else if (pthread_cond_timedwait(&x__cond, &x__mu, &ts) == ETIMEDOUT) {

@@ -15,6 +15,7 @@
 #include <netdb.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -36,11 +37,13 @@ typedef struct rt_cmd {
 typedef struct rt_out {
     rt_cmd cmd;
     int dst;
-    char *head;              /* owned: head, plus the blob when it was small */
+    char *alloc;             /* owned: 16 bytes of room for frame headers, then head */
+    char *head;              /* alloc + 16: head, plus the blob when it was small */
     size_t head_len;
     const char *blob;        /* borrowed (zero-copy) or NULL */
     size_t blob_len, total;
     bool wait, done;         /* zero-copy: the sender waits for done */
+    bool raw;                /* head is wire bytes already (the rest of an eager send) */
     int status;
     uv_write_t req;
     uv_buf_t *bufs;
@@ -57,6 +60,8 @@ typedef struct rt_dial {
     uv_connect_t req;
 } rt_dial;
 
+static __thread bool on_loop_thread; /* true only on the loop thread */
+
 static struct {
     const rt_config *cfg;
     uv_loop_t loop;
@@ -69,6 +74,7 @@ static struct {
     rt_conn *all;            /* every open connection; loop thread only */
     rt_cmd *cq_head, *cq_tail; /* under x__mu */
     size_t *queued;          /* bytes waiting to be written, by rank; under x__mu */
+    int *fd;                 /* socket of an authenticated peer, or -1; under x__mu */
     bool stop;               /* under x__mu */
     int send_waiters;        /* senders blocked by back-pressure; under x__mu */
     atomic_bool resume;      /* some connection may resume reading */
@@ -147,6 +153,9 @@ void x__conn_close(rt_conn *c, const char *why)
     if (c->next) c->next->prev = c->prev;
     if (c->authed && c->peer >= 0 && T.conn[c->peer] == c) {
         T.conn[c->peer] = NULL;
+        pthread_mutex_lock(&x__mu);
+        T.fd[c->peer] = -1;
+        pthread_mutex_unlock(&x__mu);
         x__peer_lost(c->peer, why);
     } else if (!c->authed) {
         rt_warn("connection from %s closed before authentication: %s", c->addr, why);
@@ -159,26 +168,54 @@ void x__conn_close(rt_conn *c, const char *why)
     uv_close((uv_handle_t *)&c->tcp, on_closed);
 }
 
+typedef struct small_write {
+    uv_write_t req;
+    int peer;    /* rank whose queue counts these bytes, or -1 */
+    size_t len;
+} small_write;
+
 static void on_small_written(uv_write_t *req, int status)
 {
     (void)status;
-    free(req);
+    small_write *w = (small_write *)req;
+    if (w->peer >= 0) {
+        pthread_mutex_lock(&x__mu);
+        T.queued[w->peer] -= w->len;
+        if (T.send_waiters) pthread_cond_broadcast(&x__cond);
+        pthread_mutex_unlock(&x__mu);
+    }
+    free(w);
 }
 
+/* Writes one small message from the loop thread. Its bytes count in the
+ * peer's queue until written, like any other, so that an eager send from
+ * another thread (rt_send) can never slip between parts of it. */
 int x__conn_write_small(rt_conn *c, const char *buf, size_t len)
 {
     if (c->closing) return STRADS_ECLOSED;
     size_t frame = RT_FRAME_HDR + 8 + len;
-    uv_write_t *req = malloc(sizeof *req + frame);
-    if (!req) return STRADS_ENOMEM;
-    uint8_t *p = (uint8_t *)(req + 1);
+    small_write *w = malloc(sizeof *w + frame);
+    if (!w) return STRADS_ENOMEM;
+    uint8_t *p = (uint8_t *)(w + 1);
     rt_frame_header(p, RT_FRAME_START, (uint32_t)(8 + len));
     for (int i = 0; i < 8; i++) p[RT_FRAME_HDR + i] = (uint8_t)((uint64_t)len >> (56 - 8 * i));
     memcpy(p + RT_FRAME_HDR + 8, buf, len);
+    w->peer = c->authed ? c->peer : c->peer_claim;
+    w->len = frame;
+    if (w->peer >= 0) {
+        pthread_mutex_lock(&x__mu);
+        T.queued[w->peer] += frame;
+        pthread_mutex_unlock(&x__mu);
+    }
     uv_buf_t b = uv_buf_init((char *)p, (unsigned)frame);
-    int rc = uv_write(req, (uv_stream_t *)&c->tcp, &b, 1, on_small_written);
+    int rc = uv_write(&w->req, (uv_stream_t *)&c->tcp, &b, 1, on_small_written);
     if (rc) {
-        free(req);
+        if (w->peer >= 0) {
+            pthread_mutex_lock(&x__mu);
+            T.queued[w->peer] -= frame;
+            pthread_mutex_unlock(&x__mu);
+        }
+        free(w);
         return STRADS_ECLOSED;
     }
     c->last_send_ms = rt_now_ms();
@@ -196,6 +233,12 @@ void x__conn_authed(rt_conn *c)
     c->peer = r;
     c->df.max_message = T.cfg->max_message;
     T.conn[r] = c;
+    uv_os_fd_t fd;
+    if (uv_fileno((uv_handle_t *)&c->tcp, &fd) == 0) {
+        pthread_mutex_lock(&x__mu);
+        T.fd[r] = fd;
+        pthread_mutex_unlock(&x__mu);
+    }
     rt_debug("connection with rank %d (%s) authenticated", r, c->addr);
     x__peer_up(r);
     if (c->dial) {
@@ -381,7 +424,7 @@ static void out_complete(rt_out *o, int status)
     if (waiter || T.send_waiters) pthread_cond_broadcast(&x__cond);
     pthread_mutex_unlock(&x__mu);
     if (!waiter) {
-        free(o->head);
+        free(o->alloc);
         free(o->bufs);
         free(o->hdrs);
         free(o);
@@ -422,6 +465,18 @@ static void submit_out(rt_cmd *cmd)
     rt_conn *c = T.conn[o->dst];
     if (!c || c->closing) {
         out_complete(o, STRADS_EPEER);
+        return;
+    }
+    if (o->raw) {
+        o->bufs = malloc(sizeof *o->bufs);
+        if (!o->bufs) {
+            out_complete(o, STRADS_ENOMEM);
+            return;
+        }
+        o->bufs[0] = uv_buf_init(o->head, (unsigned)o->head_len);
+        o->req.data = o;
+        if (uv_write(&o->req, (uv_stream_t *)&c->tcp, o->bufs, 1, on_out_written))
+            out_complete(o, STRADS_ECLOSED);
         return;
     }
     for (int i = 0; i < 8; i++) o->total8[i] = (uint8_t)((uint64_t)o->total >> (56 - 8 * i));
@@ -474,13 +529,17 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
         x__dispatch(NULL, buf, head_len + blob_len);
         return 0;
     }
-    bool zero_copy = blob_len >= RT_ZEROCOPY_MIN && dst != x__my_rank();
+    /* The loop thread (a handler replying) must never wait for itself:
+     * it copies and skips back-pressure. */
+    bool loop = on_loop_thread;
+    bool zero_copy = !loop && blob_len >= RT_ZEROCOPY_MIN && dst != x__my_rank();
     rt_out *o = calloc(1, sizeof *o);
     size_t copy = head_len + (zero_copy ? 0 : blob_len);
-    if (!o || !(o->head = malloc(copy ? copy : 1))) {
+    if (!o || !(o->alloc = malloc(16 + copy))) {
         free(o);
         return STRADS_ENOMEM;
     }
+    o->head = o->alloc + 16;
     memcpy(o->head, head, head_len);
     if (zero_copy) {
         o->blob = blob;
@@ -498,7 +557,7 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     pthread_mutex_lock(&x__mu);
     /* Back-pressure: wait while the peer's queue is over the mark. A single
      * message larger than the mark is let through alone. */
-    while (T.queued[dst] > 0 && T.queued[dst] + o->total > RT_SEND_HWM &&
+    while (!loop && T.queued[dst] > 0 && T.queued[dst] + o->total > RT_SEND_HWM &&
            rt_peer_alive_locked(dst)) {
         T.send_waiters++;
         pthread_cond_wait(&x__cond, &x__mu);
@@ -506,9 +565,33 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     }
     if (!rt_peer_alive_locked(dst)) {
         pthread_mutex_unlock(&x__mu);
-        free(o->head);
+        free(o->alloc);
         free(o);
         return STRADS_EPEER;
+    }
+    if (!zero_copy && dst != x__my_rank() && T.queued[dst] == 0 && T.fd[dst] >= 0) {
+        /* Eager send: nothing of ours is queued or being written to this
+         * peer (loop-thread writes count in queued too), so the calling
+         * thread may write the frame itself and save the hand-off to the
+         * loop thread, which dominates the latency of small messages. What
+         * the socket does not take goes to the loop as raw bytes, queued
+         * before any later message because we still hold the lock. */
+        uint8_t *f = (uint8_t *)o->alloc;
+        rt_frame_header(f, RT_FRAME_START, (uint32_t)(8 + o->total));
+        for (int i = 0; i < 8; i++) f[RT_FRAME_HDR + i] = (uint8_t)((uint64_t)o->total >> (56 - 8 * i));
+        size_t frame = 16 + o->total;
+        ssize_t n = send(T.fd[dst], f, frame, MSG_DONTWAIT | MSG_NOSIGNAL);
+        size_t sent = n > 0 ? (size_t)n : 0;
+        if (sent == frame) {
+            pthread_mutex_unlock(&x__mu);
+            free(o->alloc);
+            free(o);
+            return 0;
+        }
+        o->raw = true;
+        o->head = o->alloc + sent;
+        o->head_len = frame - sent;
+        o->total = frame - sent;
     }
     T.queued[dst] += o->total;
     pthread_mutex_unlock(&x__mu);
@@ -519,7 +602,7 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     while (!o->done) pthread_cond_wait(&x__cond, &x__mu);
     pthread_mutex_unlock(&x__mu);
     int st = o->status;
-    free(o->head);
+    free(o->alloc);
     free(o->bufs);
     free(o->hdrs);
     free(o);
@@ -718,6 +801,7 @@ static void on_tick(uv_timer_t *t)
 static void loop_main(void *arg)
 {
     (void)arg;
+    on_loop_thread = true;
     uv_run(&T.loop, UV_RUN_DEFAULT);
 }
 
@@ -794,7 +878,10 @@ int rt_net_start(const rt_config *cfg, char *err, size_t errlen)
     if (cfg->size == 1) return 0;
     T.conn = calloc((size_t)cfg->size, sizeof *T.conn);
     T.queued = calloc((size_t)cfg->size, sizeof *T.queued);
-    if (!T.conn || !T.queued) return STRADS_ENOMEM;
+    T.fd = malloc((size_t)cfg->size * sizeof *T.fd);
+    if (T.fd)
+        for (int r = 0; r < cfg->size; r++) T.fd[r] = -1;
+    if (!T.conn || !T.queued || !T.fd) return STRADS_ENOMEM;
     uv_loop_init(&T.loop);
     uv_async_init(&T.loop, &T.wake, on_wake);
     uv_timer_init(&T.loop, &T.tick);
@@ -824,6 +911,8 @@ void rt_net_stop(void)
     }
     free(T.conn);
     free(T.queued);
+    free(T.fd);
+    T.fd = NULL;
     T.conn = NULL;
     T.queued = NULL;
     x__mbox_free();
