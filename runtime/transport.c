@@ -37,13 +37,13 @@ typedef struct rt_cmd {
 typedef struct rt_out {
     rt_cmd cmd;
     int dst;
-    char *alloc;             /* owned: 16 bytes of room for frame headers, then head */
-    char *head;              /* alloc + 16: head, plus the blob when it was small */
+    char *alloc;             /* owned copy of head, plus the blob when it was small */
+    char *head;
     size_t head_len;
     const char *blob;        /* borrowed (zero-copy) or NULL */
     size_t blob_len, total;
     bool wait, done;         /* zero-copy: the sender waits for done */
-    bool raw;                /* head is wire bytes already (the rest of an eager send) */
+    size_t nbufs;            /* wire buffers left to write (bufs), built by rt_send */
     int status;
     uv_write_t req;
     uv_buf_t *bufs;
@@ -454,41 +454,16 @@ static void deliver_local(rt_out *o)
 
 /* The byte stream of a message is [u64 total][head][blob]; it is cut into
  * frames of at most RT_FRAME_MAX payload bytes, each a header buffer followed
- * by slices of the three segments. */
-static void submit_out(rt_cmd *cmd)
+ * by slices of the three segments. Built by the sending thread. */
+static int build_frames(rt_out *o)
 {
-    rt_out *o = (rt_out *)cmd;
-    if (o->dst == x__my_rank()) {
-        deliver_local(o);
-        return;
-    }
-    rt_conn *c = T.conn[o->dst];
-    if (!c || c->closing) {
-        out_complete(o, STRADS_EPEER);
-        return;
-    }
-    if (o->raw) {
-        o->bufs = malloc(sizeof *o->bufs);
-        if (!o->bufs) {
-            out_complete(o, STRADS_ENOMEM);
-            return;
-        }
-        o->bufs[0] = uv_buf_init(o->head, (unsigned)o->head_len);
-        o->req.data = o;
-        if (uv_write(&o->req, (uv_stream_t *)&c->tcp, o->bufs, 1, on_out_written))
-            out_complete(o, STRADS_ECLOSED);
-        return;
-    }
     for (int i = 0; i < 8; i++) o->total8[i] = (uint8_t)((uint64_t)o->total >> (56 - 8 * i));
     const char *seg[3] = {(const char *)o->total8, o->head, o->blob};
     size_t seglen[3] = {8, o->head_len, o->blob_len};
     size_t stream = 8 + o->total, nframes = rt_frame_count(o->total);
     o->bufs = malloc(sizeof *o->bufs * nframes * 4);
     o->hdrs = malloc(sizeof *o->hdrs * nframes);
-    if (!o->bufs || !o->hdrs) {
-        out_complete(o, STRADS_ENOMEM);
-        return;
-    }
+    if (!o->bufs || !o->hdrs) return STRADS_ENOMEM;
     size_t nb = 0, s = 0, soff = 0, sent = 0;
     for (size_t f = 0; f < nframes; f++) {
         size_t len = stream - sent < RT_FRAME_MAX ? stream - sent : RT_FRAME_MAX;
@@ -508,12 +483,64 @@ static void submit_out(rt_cmd *cmd)
         }
         sent += len;
     }
+    o->nbufs = nb;
+    return 0;
+}
+
+/* Drops the first n bytes from o's wire buffers (they were written). */
+static void skip_written(rt_out *o, size_t n)
+{
+    size_t k = 0;
+    while (k < o->nbufs && n >= o->bufs[k].len) n -= o->bufs[k++].len;
+    if (k < o->nbufs) {
+        o->bufs[k].base += n;
+        o->bufs[k].len -= n;
+    }
+    memmove(o->bufs, o->bufs + k, (o->nbufs - k) * sizeof *o->bufs);
+    o->nbufs -= k;
+}
+
+static void submit_out(rt_cmd *cmd)
+{
+    rt_out *o = (rt_out *)cmd;
+    if (o->dst == x__my_rank()) {
+        deliver_local(o);
+        return;
+    }
+    rt_conn *c = T.conn[o->dst];
+    if (!c || c->closing) {
+        out_complete(o, STRADS_EPEER);
+        return;
+    }
     o->req.data = o;
-    if (uv_write(&o->req, (uv_stream_t *)&c->tcp, o->bufs, (unsigned)nb, on_out_written)) {
+    if (uv_write(&o->req, (uv_stream_t *)&c->tcp, o->bufs, (unsigned)o->nbufs, on_out_written)) {
         out_complete(o, STRADS_ECLOSED);
         return;
     }
     c->last_send_ms = rt_now_ms();
+}
+
+/* Writes as much of o as the socket takes now, without blocking: sendmsg of
+ * at most IOV_MAX-ish buffers at a time. Returns the bytes written. */
+static size_t write_eager(int fd, rt_out *o)
+{
+    size_t total = 0;
+    while (o->nbufs > 0) {
+        struct iovec iov[64];
+        size_t n = o->nbufs < 64 ? o->nbufs : 64, want = 0;
+        for (size_t k = 0; k < n; k++) {
+            iov[k].iov_base = o->bufs[k].base;
+            iov[k].iov_len = o->bufs[k].len;
+            want += o->bufs[k].len;
+        }
+        struct msghdr mh = {.msg_iov = iov, .msg_iovlen = n};
+        ssize_t w = sendmsg(fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (w <= 0) break;
+        skip_written(o, (size_t)w);
+        total += (size_t)w;
+        if ((size_t)w < want) break;
+    }
+    return total;
 }
 
 int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t blob_len)
@@ -535,11 +562,11 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     bool zero_copy = !loop && blob_len >= RT_ZEROCOPY_MIN && dst != x__my_rank();
     rt_out *o = calloc(1, sizeof *o);
     size_t copy = head_len + (zero_copy ? 0 : blob_len);
-    if (!o || !(o->alloc = malloc(16 + copy))) {
+    if (!o || !(o->alloc = malloc(copy ? copy : 1))) {
         free(o);
         return STRADS_ENOMEM;
     }
-    o->head = o->alloc + 16;
+    o->head = o->alloc;
     memcpy(o->head, head, head_len);
     if (zero_copy) {
         o->blob = blob;
@@ -553,6 +580,13 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     o->dst = dst;
     o->wait = zero_copy;
     o->cmd.fn = submit_out;
+    if (dst != x__my_rank() && build_frames(o)) {
+        free(o->alloc);
+        free(o->bufs);
+        free(o->hdrs);
+        free(o);
+        return STRADS_ENOMEM;
+    }
 
     pthread_mutex_lock(&x__mu);
     /* Back-pressure: wait while the peer's queue is over the mark. A single
@@ -566,32 +600,30 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     if (!rt_peer_alive_locked(dst)) {
         pthread_mutex_unlock(&x__mu);
         free(o->alloc);
+        free(o->bufs);
+        free(o->hdrs);
         free(o);
         return STRADS_EPEER;
     }
-    if (!zero_copy && dst != x__my_rank() && T.queued[dst] == 0 && T.fd[dst] >= 0) {
+    if (dst != x__my_rank() && T.queued[dst] == 0 && T.fd[dst] >= 0) {
         /* Eager send: nothing of ours is queued or being written to this
          * peer (loop-thread writes count in queued too), so the calling
-         * thread may write the frame itself and save the hand-off to the
-         * loop thread, which dominates the latency of small messages. What
-         * the socket does not take goes to the loop as raw bytes, queued
-         * before any later message because we still hold the lock. */
-        uint8_t *f = (uint8_t *)o->alloc;
-        rt_frame_header(f, RT_FRAME_START, (uint32_t)(8 + o->total));
-        for (int i = 0; i < 8; i++) f[RT_FRAME_HDR + i] = (uint8_t)((uint64_t)o->total >> (56 - 8 * i));
-        size_t frame = 16 + o->total;
-        ssize_t n = send(T.fd[dst], f, frame, MSG_DONTWAIT | MSG_NOSIGNAL);
-        size_t sent = n > 0 ? (size_t)n : 0;
-        if (sent == frame) {
+         * thread may write itself and save the hand-off to the loop thread
+         * and back, which dominates small messages and stalls the pipeline
+         * of large ones. What the socket does not take goes to the loop,
+         * queued before any later message because we still hold the lock. */
+        size_t w = write_eager(T.fd[dst], o);
+        if (o->nbufs == 0) {
             pthread_mutex_unlock(&x__mu);
             free(o->alloc);
+            free(o->bufs);
+            free(o->hdrs);
             free(o);
             return 0;
         }
-        o->raw = true;
-        o->head = o->alloc + sent;
-        o->head_len = frame - sent;
-        o->total = frame - sent;
+        o->total = 8 + o->total + RT_FRAME_HDR * rt_frame_count(o->total) - w; /* wire bytes left */
+    } else if (dst != x__my_rank()) {
+        o->total = 8 + o->total + RT_FRAME_HDR * rt_frame_count(o->total); /* wire bytes */
     }
     T.queued[dst] += o->total;
     pthread_mutex_unlock(&x__mu);
