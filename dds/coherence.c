@@ -9,7 +9,9 @@
  * prefetch / write-back (dds/xfer.c).
  *
  * To push only what changed, the driver's mapping of each vector is kept
- * read-only between operators; the first write to a page faults, the SIGSEGV
+ * read-only between operators (from the end of its first operator on: until
+ * then the pages present in the mapping are what was written, see
+ * dds_push_resident); the first write to a page faults, the SIGSEGV
  * handler below marks the page dirty and opens it, and the write proceeds.
  * One fault per written page per operator, none when nothing is written.
  * Pages of a vector whose writes cannot be tracked (mprotect failed) are all
@@ -92,8 +94,11 @@ void dds_track(dds_vec *dv)
         dv->dirty = NULL; /* untracked: dds_operator_begin pushes all of it */
         return;
     }
+    /* Until its first operator a new vector is not write-protected: code
+     * that fills it right after allocation (fread, read(2) into it) must not
+     * see EFAULT; dds_operator_begin finds what was written with mincore. */
     if (!dds_in_operator)
-        dds_arm(dv);
+        dv->fresh = true;
 }
 
 void dds_untrack(dds_vec *dv)
@@ -101,6 +106,40 @@ void dds_untrack(dds_vec *dv)
     if (dv->tracked)
         mprotect(dv->base, dv->bytes, PROT_READ | PROT_WRITE);
     dv->tracked = false;
+}
+
+/* A fresh vector: every page present in the driver's mapping may have been
+ * written (pages never touched are not present). A page only read maps the
+ * zero page and is pushed too: harmless, owners hold zeros until the first
+ * operator. */
+static int dds_push_resident(dds_vec *dv, void **state)
+{
+    size_t ps = dds_page_size(), step = (size_t)1 << 20; /* pages per mincore call */
+    unsigned char *vec = malloc(step);
+    if (!vec)
+        return dds__push_span(dv, 0, dv->n, state);
+    int rc = 0;
+    for (size_t p0 = 0; p0 < dv->npages && !rc; p0 += step) {
+        size_t np = dv->npages - p0 < step ? dv->npages - p0 : step;
+        if (mincore(dv->base + p0 * ps, np * ps, vec)) {
+            memset(vec, 1, np); /* unknown: push the lot */
+        }
+        for (size_t p = 0; p < np && !rc;) {
+            if (!(vec[p] & 1)) {
+                p++;
+                continue;
+            }
+            size_t q = p;
+            while (q < np && (vec[q] & 1))
+                q++;
+            int64_t lo = (int64_t)((p0 + p) * ps / dv->elem);
+            int64_t hi = (int64_t)(((p0 + q) * ps + dv->elem - 1) / dv->elem);
+            rc = dds__push_span(dv, lo, hi < dv->n ? hi : dv->n, state);
+            p = q;
+        }
+    }
+    free(vec);
+    return rc;
 }
 
 typedef struct dds_begin_st {
@@ -116,6 +155,9 @@ static void dds_push_dirty(dds_vec *dv, void *arg)
     int rc = 0;
     if (!dv->dirty) {
         rc = dds__push_span(dv, 0, dv->n, &state);
+    } else if (dv->fresh) {
+        rc = dds_push_resident(dv, &state);
+        dv->fresh = false;
     } else {
         size_t words = (dv->npages + 63) / 64;
         uint64_t *bm = malloc((words ? words : 1) * sizeof *bm);

@@ -20,6 +20,7 @@
 #ifndef STRADS_DDS_H
 #define STRADS_DDS_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -70,6 +71,8 @@ typedef struct dds_vec {
     _Atomic uint64_t *dirty;
     size_t npages;
     bool tracked;         /* driver mapping is write-protected for tracking */
+    bool fresh;           /* driver: no operator since creation; writes are
+                           * found with mincore instead (dds/coherence.c) */
     char site[96];        /* "file:line" of the allocation, for messages */
 } dds_vec;
 
@@ -158,13 +161,15 @@ int dds__has_collections(void);
 struct rt_msg;
 void dds__serve_kv(struct rt_msg *m); /* dds/dmap.c, on the server thread */
 
-/* ---- messages (types from RT_MSG_USER_BASE; values are wire format) ---- */
+/* ---- messages (types from RT_MSG_USER_BASE; values are wire format) ----
+ * dds/ owns RT_MSG_USER_BASE + 0 .. + 15 (runtime/loop.h starts at + 32). */
 enum {
     DDS_MSG_FETCH = 64 + 0,  /* ranges -> reply with their bytes */
     DDS_MSG_STORE = 64 + 1,  /* ranges + bytes -> owner copies, replies ack */
     DDS_MSG_PULL = 64 + 2,   /* driver: send me every changed owned chunk */
     DDS_MSG_XCHG = 64 + 3,   /* all-to-all exchange payload */
     DDS_MSG_KV = 64 + 4,     /* dmap get/put/erase batches */
+    DDS_MSG_REPLY = 64 + 5,  /* replies to the above (mailbox, by tag) */
 };
 
 /* ---- node-local hash table of fixed-size keys and values (dds/kv.c) ---- */
@@ -198,13 +203,38 @@ struct strads_dmap {
     size_t ksz, vsz;
     bool multi;
     int nodes, me;
-    dds_kv kv; /* this node's partition */
+    dds_kv kv;          /* this node's partition */
+    dds_kv cache;       /* values of other nodes' keys, from dds_map_prefetch */
+    pthread_mutex_t mu; /* one batch at a time on the partition */
 };
 typedef struct strads_dmap dds_map;
 dds_map *dds_map_by_id(uint32_t id);
 int dds_map_owner(const dds_map *m, uint64_t h);
+
+/* The keyed prefetch / cache / write-back protocol, for code running on any
+ * node inside an operator (dmaps only, not dmultimaps: a cache holds one
+ * value per key). Prefetch pulls the values of keys[0..n) owned elsewhere
+ * into the node's cache (absent keys leave the cache); dds_map_local finds a
+ * key in the node's partition or cache (NULL when absent; one hash lookup,
+ * no lock, no message); write-back pushes the node's cached values of
+ * keys[0..n) to their owners. Batched: one message per owner. Writes by
+ * other nodes must not overlap local reads in the same phase, as for
+ * dvectors. */
+int dds_map_prefetch(dds_map *m, const void *keys, size_t n);
+void *dds_map_local(dds_map *m, const void *key);
+int dds_map_writeback(dds_map *m, const void *keys, size_t n);
+/* Inserts or overwrites key in the node's cache (or partition, if owned). */
+int dds_map_local_put(dds_map *m, const void *key, const void *val);
+void dds_map_cache_drop(dds_map *m);
 /* Next tag for dds_exchange; every node calls it in the same order. */
 uint64_t dds_xchg_tag(void);
+/* Internals shared by dds/dmap.c and dds/dmap_ops.c. */
+typedef struct dds_kv_out {
+    char *buf;
+    size_t len, cap;
+} dds_kv_out;
+int dds__out_add(dds_kv_out *o, const void *p, size_t n); /* p NULL: reserve */
+int dds__map_create(size_t ksz, size_t vsz, bool multi, dds_map **out); /* driver */
 
 /* ---- text load helpers (dds/load.c) ---- */
 /* The byte range of part r of a file of size bytes split in nparts at line

@@ -43,8 +43,10 @@ int dds_snapshot(dds_vec *dv, const int64_t *idx, size_t n, dds_snap **out)
         free(s);
         return STRADS_ENOMEM;
     }
-    memcpy(s->idx, idx, n * sizeof *idx);
-    qsort(s->idx, n, sizeof *s->idx, dds_cmp64);
+    if (n) {
+        memcpy(s->idx, idx, n * sizeof *idx);
+        qsort(s->idx, n, sizeof *s->idx, dds_cmp64);
+    }
     size_t u = 0;
     for (size_t k = 0; k < n; k++) {
         if (s->idx[k] < 0 || s->idx[k] >= dv->n) {

@@ -11,11 +11,16 @@
  * node functions: from_dvector shuffles entries to their owners with one
  * all-to-all exchange and inserts them in rank order (so a key's values keep
  * the order of the source elements); join is node-local because both inputs
- * are partitioned by the same hash.
+ * are partitioned by the same hash (both in dds/dmap_ops.c). Code running on any node inside an
+ * operator uses the keyed form of the dvector protocol: dds_map_prefetch
+ * pulls values into the node's cache table, dds_map_local finds a key in the
+ * partition or the cache, dds_map_writeback pushes cached values back.
  *
- * Threads: a partition is touched by the node's server thread (driver requests)
- * or by a node function on the main thread, never both at once: the driver
- * is inside strads_invoke_all while node functions run.
+ * Threads: batches on a partition (from the server thread or served in
+ * place) take the map's mutex, one batch at a time; node functions that
+ * rebuild a partition (from_dvector, join, images) run while the driver waits
+ * in strads_invoke_all and no batch can arrive. dds_map_local reads without a
+ * lock: writes by other nodes must not overlap it (phases, as for dvectors).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +28,6 @@
 #include "dds/dds.h"
 #include "runtime/rt.h"
 
-#define DDS_MSG_REPLY_T (64 + 5)
 enum { DDS_KV_PUT = 1, DDS_KV_GET, DDS_KV_ERASE, DDS_KV_FIND, DDS_KV_SIZE, DDS_KV_ITER };
 
 static dds_map **dds_maps;
@@ -50,12 +54,7 @@ int dds_map_owner(const dds_map *m, uint64_t h)
 
 /* ---- serving one batch (owner side; loop thread or driver in place) ---- */
 
-typedef struct dds_kv_out {
-    char *buf;
-    size_t len, cap;
-} dds_kv_out;
-
-static int dds_out_add(dds_kv_out *o, const void *p, size_t n)
+int dds__out_add(dds_kv_out *o, const void *p, size_t n)
 {
     if (o->len + n > o->cap) {
         size_t nc = o->cap ? o->cap : 4096;
@@ -78,12 +77,26 @@ static int dds_iter_add(const void *key, const void *val, void *arg)
     void **a = arg;
     dds_kv_out *o = a[0];
     const dds_map *m = a[1];
-    int rc = dds_out_add(o, key, m->ksz);
-    return rc ? rc : dds_out_add(o, val, m->vsz);
+    int rc = dds__out_add(o, key, m->ksz);
+    return rc ? rc : dds__out_add(o, val, m->vsz);
 }
 
+static int dds_kv_serve_locked(dds_map *m, int op, int64_t n, int64_t arg, const char *in,
+                               size_t inlen, int64_t *aux, dds_kv_out *out);
+
+/* Batches from the server thread and from this node's own requests may meet
+ * on one partition: one batch at a time (a lock per batch, not per key). */
 static int dds_kv_serve(dds_map *m, int op, int64_t n, int64_t arg, const char *in,
                         size_t inlen, int64_t *aux, dds_kv_out *out)
+{
+    pthread_mutex_lock(&m->mu);
+    int rc = dds_kv_serve_locked(m, op, n, arg, in, inlen, aux, out);
+    pthread_mutex_unlock(&m->mu);
+    return rc;
+}
+
+static int dds_kv_serve_locked(dds_map *m, int op, int64_t n, int64_t arg, const char *in,
+                               size_t inlen, int64_t *aux, dds_kv_out *out)
 {
     size_t ks = m->ksz, vs = m->vsz;
     size_t per = op == DDS_KV_PUT ? ks + vs : ks;
@@ -104,11 +117,11 @@ static int dds_kv_serve(dds_map *m, int op, int64_t n, int64_t arg, const char *
             const char *key = in + (size_t)k * ks;
             const void *v = dds_kv_get(&m->kv, key, dds_hash_bytes(key, ks));
             unsigned char f = v != NULL;
-            if (dds_out_add(out, &f, 1) || dds_out_add(out, v ? v : in, v ? vs : 0))
+            if (dds__out_add(out, &f, 1) || dds__out_add(out, v ? v : in, v ? vs : 0))
                 return STRADS_ENOMEM;
             if (!v && vs) /* keep fixed-size records */
                 for (size_t z = 0; z < vs; z++)
-                    if (dds_out_add(out, "", 1))
+                    if (dds__out_add(out, "", 1))
                         return STRADS_ENOMEM;
         }
         return 0;
@@ -124,7 +137,7 @@ static int dds_kv_serve(dds_map *m, int op, int64_t n, int64_t arg, const char *
         uint64_t h = dds_hash_bytes(in, ks);
         size_t cnt = dds_kv_find(&m->kv, in, h, NULL, 0);
         size_t take = cnt < (size_t)arg ? cnt : (size_t)arg;
-        if (dds_out_add(out, NULL, take * vs))
+        if (dds__out_add(out, NULL, take * vs))
             return STRADS_ENOMEM;
         dds_kv_find(&m->kv, in, h, out->buf, take);
         *aux = (int64_t)cnt;
@@ -168,7 +181,7 @@ void dds__serve_kv(rt_msg *msg)
     if (!rc)
         rc = dds_kv_serve(m, (int)v[1], v[2], v[3], o->via.bin.ptr, o->via.bin.size, &aux, &out);
     rt_packer p;
-    rt_pack_begin(&p, DDS_MSG_REPLY_T, msg->tag);
+    rt_pack_begin(&p, DDS_MSG_REPLY, msg->tag);
     msgpack_pack_int(&p.pk, rc);
     msgpack_pack_int64(&p.pk, aux);
     msgpack_pack_bin(&p.pk, rc ? 0 : out.len);
@@ -189,13 +202,16 @@ typedef struct dds_kv_call {
     dds_kv_out out;
 } dds_kv_call;
 
-/* Runs op on every owner r with in[r] (n[r] records); results in calls[r]. */
+/* Runs op on every owner r with in[r] (n[r] records); results in calls[r].
+ * This node's own share is served in place. */
 static int dds_kv_round(dds_map *m, int op, int64_t arg, dds_kv_out *in, const int64_t *n,
                         dds_kv_call *calls, int all)
 {
-    int nodes = m->nodes, rc = 0;
-    for (int r = 1; r < nodes; r++) {
+    int nodes = m->nodes, me = m->me, rc = 0;
+    for (int r = 0; r < nodes; r++) {
         memset(&calls[r], 0, sizeof calls[r]);
+        if (r == me)
+            continue;
         if (!all && !n[r])
             continue;
         rt_packer p;
@@ -212,15 +228,14 @@ static int dds_kv_round(dds_map *m, int op, int64_t arg, dds_kv_out *in, const i
             rc = e;
         calls[r].sent = !e;
     }
-    memset(&calls[0], 0, sizeof calls[0]);
-    if (all || n[0])
-        calls[0].status = dds_kv_serve(m, op, n[0], arg, in[0].buf, in[0].len, &calls[0].aux,
-                                       &calls[0].out);
-    for (int r = 1; r < nodes; r++) {
+    if (all || n[me])
+        calls[me].status = dds_kv_serve(m, op, n[me], arg, in[me].buf, in[me].len,
+                                        &calls[me].aux, &calls[me].out);
+    for (int r = 0; r < nodes; r++) {
         if (!calls[r].sent)
             continue;
         rt_msg *msg;
-        int e = rt_recv(DDS_MSG_REPLY_T, calls[r].tag, r, -1, &msg);
+        int e = rt_recv(DDS_MSG_REPLY, calls[r].tag, r, -1, &msg);
         if (e) {
             calls[r].status = e;
             continue;
@@ -236,7 +251,7 @@ static int dds_kv_round(dds_map *m, int op, int64_t arg, dds_kv_out *in, const i
             calls[r].aux = o->via.i64;
         if (!e && !(e = rt_unpack_next(&up, msg->body, msg->body_len, &off, &o)) &&
             o->type == MSGPACK_OBJECT_BIN)
-            e = dds_out_add(&calls[r].out, o->via.bin.ptr, o->via.bin.size);
+            e = dds__out_add(&calls[r].out, o->via.bin.ptr, o->via.bin.size);
         else if (!e)
             e = STRADS_EPROTO;
         if (e)
@@ -279,9 +294,9 @@ static int dds_kv_group(dds_map *m, const char *keys, const char *vals, size_t n
         int r = dds_map_owner(m, dds_hash_bytes(key, m->ksz));
         if (owner_of)
             owner_of[k] = r;
-        int e = dds_out_add(&in[r], key, m->ksz);
+        int e = dds__out_add(&in[r], key, m->ksz);
         if (!e && vals)
-            e = dds_out_add(&in[r], vals + k * m->vsz, m->vsz);
+            e = dds__out_add(&in[r], vals + k * m->vsz, m->vsz);
         if (e) {
             for (int q = 0; q < m->nodes; q++)
                 free(in[q].buf);
@@ -495,6 +510,12 @@ static int dds_map_attach(const dds_map_arg *a, dds_map **out)
         free(m);
         return rc;
     }
+    if ((rc = dds_kv_init(&m->cache, m->ksz, m->vsz, false))) {
+        dds_kv_free(&m->kv);
+        free(m);
+        return rc;
+    }
+    pthread_mutex_init(&m->mu, NULL);
     dds_maps[dds_nmaps++] = m;
     *out = m;
     return 0;
@@ -508,6 +529,8 @@ static void dds_map_detach(dds_map *m)
             break;
         }
     dds_kv_free(&m->kv);
+    dds_kv_free(&m->cache);
+    pthread_mutex_destroy(&m->mu);
     free(m);
 }
 
@@ -533,7 +556,7 @@ static int dds_nf_map_detach(const void *arg, size_t len)
     return 0;
 }
 
-static int dds_map_create(size_t ksz, size_t vsz, bool multi, dds_map **out)
+int dds__map_create(size_t ksz, size_t vsz, bool multi, dds_map **out)
 {
     if (strads_rank() != 0)
         return STRADS_ESTATE;
@@ -554,7 +577,7 @@ int strads_dmap_create(strads_dmap **out, size_t key_size, size_t val_size, int 
 {
     if (!out || key_size == 0 || (flags & ~STRADS_DMAP_MULTI))
         return STRADS_EINVAL;
-    return dds_map_create(key_size, val_size, flags & STRADS_DMAP_MULTI, out);
+    return dds__map_create(key_size, val_size, flags & STRADS_DMAP_MULTI, out);
 }
 
 int strads_dmap_destroy(strads_dmap *m)
@@ -565,168 +588,130 @@ int strads_dmap_destroy(strads_dmap *m)
     return strads_invoke_all(dds_nf_map_detach, &id, sizeof id);
 }
 
-/* ---- from_dvector: shuffle (key, val) pairs to their owners ---- */
+/* ---- the keyed cache protocol for code running on any node ---- */
 
-typedef struct dds_fromv_arg {
-    uint32_t map, vec;
-    uint64_t ref;
-} dds_fromv_arg;
-
-static int dds_nf_fromv(const void *arg, size_t len)
+void *dds_map_local(dds_map *m, const void *key)
 {
-    dds_fromv_arg a;
-    if (len != sizeof a)
-        return STRADS_EPROTO;
-    memcpy(&a, arg, sizeof a);
-    dds_map *m = dds_map_by_id(a.map);
-    dds_vec *dv = dds_vec_by_id(a.vec);
-    strads_key_fn fn = (strads_key_fn)dds_fn_decode(a.ref);
-    if (!m || !dv || !fn)
-        return STRADS_EPROTO;
-    int nodes = m->nodes, me = m->me, rc = 0;
-    dds_kv_out *buf = calloc((size_t)nodes, sizeof *buf);
-    char *kv = malloc(m->ksz + m->vsz + 1);
-    if (!buf || !kv)
-        rc = STRADS_ENOMEM;
-    int64_t lo = 0, hi = dv->n;
-    if (dv->part != DDS_PART_HASH)
-        dds_owned_range(dv, me, &lo, &hi);
-    for (int64_t i = lo; i < hi && !rc; i++) {
-        if (dv->part == DDS_PART_HASH && dds_owner(dv, i) != me)
+    uint64_t h = dds_hash_bytes(key, m->ksz);
+    return dds_kv_get(dds_map_owner(m, h) == m->me ? &m->kv : &m->cache, key, h);
+}
+
+int dds_map_local_put(dds_map *m, const void *key, const void *val)
+{
+    uint64_t h = dds_hash_bytes(key, m->ksz);
+    if (dds_map_owner(m, h) != m->me)
+        return dds_kv_put(&m->cache, key, val, h);
+    pthread_mutex_lock(&m->mu);
+    int rc = dds_kv_put(&m->kv, key, val, h);
+    pthread_mutex_unlock(&m->mu);
+    return rc;
+}
+
+void dds_map_cache_drop(dds_map *m)
+{
+    dds_kv_free(&m->cache);
+    dds_kv_init(&m->cache, m->ksz, m->vsz, false);
+}
+
+/* Keys of keys[0..n) owned by other nodes, grouped by owner (this node's
+ * share left empty); owner_of[k] is -1 for own keys. */
+static int dds_kv_group_remote(dds_map *m, const char *keys, size_t n, bool with_vals,
+                               dds_kv_out **inp, int64_t **cnt, int *owner_of)
+{
+    dds_kv_out *in = calloc((size_t)m->nodes, sizeof *in);
+    int64_t *c = calloc((size_t)m->nodes, sizeof *c);
+    int rc = in && c ? 0 : STRADS_ENOMEM;
+    for (size_t k = 0; k < n && !rc; k++) {
+        const char *key = keys + k * m->ksz;
+        uint64_t h = dds_hash_bytes(key, m->ksz);
+        int r = dds_map_owner(m, h);
+        owner_of[k] = r == m->me ? -1 : r;
+        if (r == m->me)
             continue;
-        int r = fn(kv, kv + m->ksz, dv->base + (size_t)i * dv->elem, i);
-        if (r < 0)
-            rc = r;
-        else if (r > 0)
-            rc = dds_out_add(&buf[dds_map_owner(m, dds_hash_bytes(kv, m->ksz))], kv,
-                             m->ksz + m->vsz);
-    }
-    /* Every node must enter the exchange, failed or not, to keep tags aligned;
-     * a failure is then agreed on with an allreduce. */
-    void **outp = calloc((size_t)nodes, sizeof *outp);
-    size_t *outl = calloc((size_t)nodes, sizeof *outl);
-    void **inp = calloc((size_t)nodes, sizeof *inp);
-    size_t *inl = calloc((size_t)nodes, sizeof *inl);
-    int e = outp && outl && inp && inl && buf ? 0 : STRADS_ENOMEM;
-    for (int r = 0; !e && r < nodes; r++) {
-        outp[r] = rc ? NULL : buf[r].buf;
-        outl[r] = rc ? 0 : buf[r].len;
-    }
-    uint64_t tag = dds_xchg_tag();
-    if (!e)
-        e = dds_exchange(tag, outp, outl, inp, inl);
-    int32_t worst = rc ? rc : e;
-    int ce = strads_allreduce(&worst, 1, STRADS_T_I32, STRADS_OP_MIN);
-    rc = ce ? ce : worst;
-    size_t per = m->ksz + m->vsz;
-    for (int r = 0; r < nodes && !rc; r++)
-        for (size_t k = 0; k + per <= inl[r] && !rc; k += per) {
-            const char *ent = (const char *)inp[r] + k;
-            rc = dds_kv_put(&m->kv, ent, ent + m->ksz, dds_hash_bytes(ent, m->ksz));
+        if (with_vals) {
+            const void *v = dds_kv_get(&m->cache, key, h);
+            if (!v) { /* nothing cached for it: nothing to write back */
+                owner_of[k] = -1;
+                continue;
+            }
+            rc = dds__out_add(&in[r], key, m->ksz);
+            if (!rc)
+                rc = dds__out_add(&in[r], v, m->vsz);
+        } else {
+            rc = dds__out_add(&in[r], key, m->ksz);
         }
-    for (int r = 0; r < nodes; r++) {
-        if (buf)
-            free(buf[r].buf);
-        if (inp)
-            free(inp[r]);
+        c[r]++;
     }
-    free(buf);
-    free(kv);
-    free(outp);
-    free(outl);
-    free(inp);
-    free(inl);
-    return rc;
-}
-
-int strads_dmap_from_dvector(strads_dmap *m, const void *base, strads_key_fn fn)
-{
-    dds_vec *dv;
-    if (!m || !fn || !base || dds_lookup(base, &dv, NULL) || dv->base != (const char *)base)
-        return STRADS_EINVAL;
-    dds_fromv_arg a = { m->id, dv->id, 0 };
-    int rc = dds_fn_encode((const void *)fn, "strads_dmap_from_dvector", &a.ref);
-    if (rc)
+    if (rc) {
+        for (int q = 0; in && q < m->nodes; q++)
+            free(in[q].buf);
+        free(in);
+        free(c);
         return rc;
-    rc = dds_operator_begin(); /* the source must reflect the driver's writes */
-    int r2 = rc ? 0 : strads_invoke_all(dds_nf_fromv, &a, sizeof a);
-    int r3 = dds_operator_end();
-    return rc ? rc : r2 ? r2 : r3;
+    }
+    *inp = in;
+    *cnt = c;
+    return 0;
 }
 
-/* ---- join: node-local, both sides are partitioned by the same hash ---- */
-
-typedef struct dds_join_arg {
-    uint32_t a, b, out;
-    uint64_t ref;
-} dds_join_arg;
-
-typedef struct dds_join_st {
-    dds_map *a, *b, *out;
-    strads_join_fn fn;
-    char *vals, *res;
-    size_t cap;
-} dds_join_st;
-
-static int dds_join_visit(const void *key, const void *va, void *arg)
+int dds_map_prefetch(dds_map *m, const void *keys, size_t n)
 {
-    dds_join_st *s = arg;
-    uint64_t h = dds_hash_bytes(key, s->a->ksz);
-    size_t n = dds_kv_find(&s->b->kv, key, h, NULL, 0);
-    if (!n)
-        return 0;
-    if (n > s->cap) {
-        char *t = realloc(s->vals, n * (s->b->vsz ? s->b->vsz : 1));
-        if (!t)
-            return STRADS_ENOMEM;
-        s->vals = t;
-        s->cap = n;
+    if (!m || m->multi || (n && !keys))
+        return STRADS_EINVAL;
+    int *owner_of = malloc((n ? n : 1) * sizeof *owner_of);
+    if (!owner_of)
+        return STRADS_ENOMEM;
+    dds_kv_out *in;
+    int64_t *cnt;
+    int rc = dds_kv_group_remote(m, keys, n, false, &in, &cnt, owner_of);
+    if (rc) {
+        free(owner_of);
+        return rc;
     }
-    dds_kv_find(&s->b->kv, key, h, s->vals, n);
-    for (size_t k = 0; k < n; k++) {
-        int r = s->fn(s->res, key, va, s->vals + k * s->b->vsz);
+    dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
+    rc = calls ? dds_kv_round(m, DDS_KV_GET, 0, in, cnt, calls, 0) : STRADS_ENOMEM;
+    for (int r = 0; !rc && r < m->nodes; r++)
+        if (calls[r].out.len != (size_t)cnt[r] * (1 + m->vsz))
+            rc = STRADS_EPROTO;
+    size_t *pos = rc ? NULL : calloc((size_t)m->nodes, sizeof *pos);
+    if (!rc && !pos)
+        rc = STRADS_ENOMEM;
+    for (size_t k = 0; !rc && k < n; k++) {
+        int r = owner_of[k];
         if (r < 0)
-            return r;
-        if (r > 0 && (r = dds_kv_put(&s->out->kv, key, s->res, h)))
-            return r;
+            continue;
+        const char *key = (const char *)keys + k * m->ksz;
+        const char *rec = calls[r].out.buf + pos[r];
+        uint64_t h = dds_hash_bytes(key, m->ksz);
+        if (rec[0])
+            rc = dds_kv_put(&m->cache, key, rec + 1, h);
+        else
+            dds_kv_erase(&m->cache, key, h);
+        pos[r] += 1 + m->vsz;
     }
-    return 0;
-}
-
-static int dds_nf_join(const void *arg, size_t len)
-{
-    dds_join_arg a;
-    if (len != sizeof a)
-        return STRADS_EPROTO;
-    memcpy(&a, arg, sizeof a);
-    dds_join_st s = { dds_map_by_id(a.a), dds_map_by_id(a.b), dds_map_by_id(a.out),
-                      (strads_join_fn)dds_fn_decode(a.ref), NULL, NULL, 0 };
-    if (!s.a || !s.b || !s.out || !s.fn)
-        return STRADS_EPROTO;
-    s.res = malloc(s.out->vsz + 1);
-    int rc = s.res ? dds_kv_foreach(&s.a->kv, dds_join_visit, &s) : STRADS_ENOMEM;
-    free(s.res);
-    free(s.vals);
+    free(pos);
+    dds_kv_round_free(m, in, calls);
+    free(cnt);
+    free(owner_of);
     return rc;
 }
 
-int strads_dmap_join(strads_dmap **out, strads_dmap *a, strads_dmap *b, size_t out_val,
-                     strads_join_fn fn)
+int dds_map_writeback(dds_map *m, const void *keys, size_t n)
 {
-    if (!out || !a || !b || !fn || a->ksz != b->ksz)
+    if (!m || m->multi || (n && !keys))
         return STRADS_EINVAL;
-    dds_join_arg j = { a->id, b->id, 0, 0 };
-    int rc = dds_fn_encode((const void *)fn, "strads_dmap_join", &j.ref);
-    if (rc)
-        return rc;
-    dds_map *o;
-    if ((rc = dds_map_create(a->ksz, out_val, a->multi || b->multi, &o)))
-        return rc;
-    j.out = o->id;
-    if ((rc = strads_invoke_all(dds_nf_join, &j, sizeof j))) {
-        strads_dmap_destroy(o);
-        return rc;
+    int *owner_of = malloc((n ? n : 1) * sizeof *owner_of);
+    if (!owner_of)
+        return STRADS_ENOMEM;
+    dds_kv_out *in;
+    int64_t *cnt;
+    int rc = dds_kv_group_remote(m, keys, n, true, &in, &cnt, owner_of);
+    if (!rc) {
+        dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
+        rc = calls ? dds_kv_round(m, DDS_KV_PUT, 0, in, cnt, calls, 0) : STRADS_ENOMEM;
+        dds_kv_round_free(m, in, calls);
+        free(cnt);
     }
-    *out = o;
-    return 0;
+    free(owner_of);
+    return rc;
 }

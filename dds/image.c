@@ -396,8 +396,8 @@ static int dds_nf_image(const void *arg, size_t len)
         fprintf(stderr, "strads: image %s: %s\n", path, err);
     int32_t worst = rc;
     int ce = strads_allreduce(&worst, 1, STRADS_T_I32, STRADS_OP_MIN);
-    if (ce || worst)
-        return rc ? rc : ce ? ce : STRADS_EREMOTE;
+    if (ce || worst) /* a node with a good image just agrees not to load */
+        return rc ? rc : ce ? ce : strads_rank() == 0 ? STRADS_EREMOTE : 0;
     rc = dv ? dds_image_read_vec(dv, path, true, err, sizeof err)
             : dds_image_read_map(m, path, true, err, sizeof err);
     if (rc)

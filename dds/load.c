@@ -12,7 +12,8 @@
  *   - otherwise record k of the file becomes element k, and the vector is
  *     partitioned by where the records were read (DDS_PART_RANGE), so no
  *     record crosses the network.
- * Threads: runs inside a node function on each node's main thread.
+ * Threads: runs inside a node function on each node's main thread; the node
+ * parses its range in pieces on its worker threads (dds_parse_node).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -40,19 +41,15 @@ int strads_parse_fail(const char *fmt, ...)
     return STRADS_EPARSE;
 }
 
-/* First byte of part r: just after the first '\n' at or after r*size/nparts - 1. */
-static int dds_cut(int fd, uint64_t size, int r, int nparts, uint64_t *cut)
+/* The first line start at or after p: just after the first '\n' at or after
+ * p - 1 (so p itself when a line starts there), or size. */
+static int dds_cut_at(int fd, uint64_t size, uint64_t p, uint64_t *cut)
 {
-    if (r <= 0) {
-        *cut = 0;
+    if (p == 0 || p >= size) {
+        *cut = p == 0 ? 0 : size;
         return 0;
     }
-    if (r >= nparts) {
-        *cut = size;
-        return 0;
-    }
-    uint64_t p = (uint64_t)((unsigned __int128)size * (unsigned)r / (unsigned)nparts);
-    uint64_t pos = p ? p - 1 : 0;
+    uint64_t pos = p - 1;
     char buf[1 << 16];
     while (pos < size) {
         ssize_t got = pread(fd, buf, sizeof buf, (off_t)pos);
@@ -69,6 +66,17 @@ static int dds_cut(int fd, uint64_t size, int r, int nparts, uint64_t *cut)
     }
     *cut = size;
     return 0;
+}
+
+/* First byte of part r of nparts. */
+static int dds_cut(int fd, uint64_t size, int r, int nparts, uint64_t *cut)
+{
+    if (r <= 0 || r >= nparts) {
+        *cut = r <= 0 ? 0 : size;
+        return 0;
+    }
+    return dds_cut_at(fd, size, (uint64_t)((unsigned __int128)size * (unsigned)r /
+                                           (unsigned)nparts), cut);
 }
 
 int dds_line_range(int fd, uint64_t size, int r, int nparts, uint64_t *lo, uint64_t *hi)
@@ -219,6 +227,86 @@ static void dds_parse_range(int fd, uint64_t lo, uint64_t hi, size_t rec, strads
     *recs = out;
 }
 
+/* A node parses its range as several pieces cut at line boundaries, on its
+ * worker threads (so parse functions must be thread-safe); the pieces are
+ * then combined in file order like the nodes' ranges are. */
+typedef struct dds_sub {
+    uint64_t lo, hi;
+    char *recs;
+    dds_load_part part;
+} dds_sub;
+
+typedef struct dds_parse_job {
+    int fd;
+    size_t rec;
+    strads_parse_fn parse;
+    dds_sub *subs;
+} dds_parse_job;
+
+static void dds_parse_task(void *arg, int64_t task, int thread)
+{
+    (void)thread;
+    dds_parse_job *j = arg;
+    dds_sub *s = &j->subs[task];
+    dds_parse_range(j->fd, s->lo, s->hi, j->rec, j->parse, &s->recs, &s->part);
+}
+
+static void dds_subs_free(dds_sub *subs, int n)
+{
+    for (int k = 0; subs && k < n; k++)
+        free(subs[k].recs);
+    free(subs);
+}
+
+#define DDS_MIN_PIECE (1u << 20)
+
+static int dds_parse_node(int fd, uint64_t size, uint64_t lo, uint64_t hi, size_t rec,
+                          strads_parse_fn parse, dds_sub **out, int *nout, dds_load_part *part)
+{
+    int n = 4 * strads_threads(); /* a few pieces per thread balance uneven lines */
+    if ((uint64_t)n > (hi - lo) / DDS_MIN_PIECE + 1)
+        n = (int)((hi - lo) / DDS_MIN_PIECE + 1);
+    dds_sub *subs = calloc((size_t)n, sizeof *subs);
+    if (!subs)
+        return STRADS_ENOMEM;
+    int rc = 0;
+    uint64_t prev = lo;
+    for (int k = 0; k < n && !rc; k++) {
+        uint64_t end = hi;
+        if (k + 1 < n) {
+            rc = dds_cut_at(fd, size, lo + (hi - lo) * (uint64_t)(k + 1) / (uint64_t)n, &end);
+            if (end > hi)
+                end = hi;
+            if (end < prev)
+                end = prev;
+        }
+        subs[k].lo = prev;
+        subs[k].hi = end;
+        prev = end;
+    }
+    *out = subs;
+    *nout = n;
+    if (rc)
+        return rc;
+    dds_parse_job job = { fd, rec, parse, subs };
+    if ((rc = rt_pool_run(n, dds_parse_task, &job)))
+        return rc;
+    /* Combine in file order: lines count up to the first failing piece. */
+    for (int k = 0; k < n; k++) {
+        dds_load_part *p = &subs[k].part;
+        if (p->status) {
+            int64_t before = part->lines;
+            *part = *p;
+            if (p->err_line >= 0)
+                part->err_line = before + p->err_line;
+            return p->status;
+        }
+        part->lines += p->lines;
+        part->recs += p->recs;
+    }
+    return 0;
+}
+
 static int dds_nf_load(const void *arg, size_t len)
 {
     dds_load_arg a;
@@ -230,7 +318,8 @@ static int dds_nf_load(const void *arg, size_t len)
     strads_parse_fn parse = (strads_parse_fn)dds_fn_decode(a.parse);
     dds_load_part part;
     memset(&part, 0, sizeof part);
-    char *recs = NULL;
+    dds_sub *subs = NULL;
+    int nsubs = 0;
     int fd = open(a.path, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (!parse) {
@@ -247,14 +336,15 @@ static int dds_nf_load(const void *arg, size_t len)
         uint64_t lo, hi;
         part.status = dds_line_range(fd, (uint64_t)st.st_size, me, nodes, &lo, &hi);
         if (!part.status)
-            dds_parse_range(fd, lo, hi, a.rec, parse, &recs, &part);
+            part.status = dds_parse_node(fd, (uint64_t)st.st_size, lo, hi, a.rec, parse, &subs,
+                                         &nsubs, &part);
     }
     if (fd >= 0)
         close(fd);
     /* Everyone learns everyone's outcome. */
     dds_load_part *all = calloc((size_t)nodes, sizeof *all);
     if (!all) {
-        free(recs);
+        dds_subs_free(subs, nsubs);
         return STRADS_ENOMEM; /* the collectives below would hang on others: fatal */
     }
     int rc = strads_gather(&part, sizeof part, me == 0 ? all : NULL);
@@ -279,8 +369,10 @@ static int dds_nf_load(const void *arg, size_t len)
     }
     if (rc) {
         free(all);
-        free(recs);
-        return rc;
+        dds_subs_free(subs, nsubs);
+        /* Only the node that failed (and the driver, which reports) return
+         * the error: the others just agreed to drop what they parsed. */
+        return me == 0 || bad == me || bad < 0 ? rc : 0;
     }
     /* Bounds of the RANGE partition: node r owns the records it parsed. */
     int64_t *bounds = malloc((size_t)(nodes + 1) * sizeof *bounds);
@@ -310,7 +402,11 @@ static int dds_nf_load(const void *arg, size_t len)
     if (!rc && worst)
         rc = worst;
     if (!rc) {
-        memcpy(dv->base + (size_t)bounds[me] * a.rec, recs, (size_t)all[me].recs * a.rec);
+        char *dst = dv->base + (size_t)bounds[me] * a.rec;
+        for (int k = 0; k < nsubs; k++) {
+            memcpy(dst, subs[k].recs, (size_t)subs[k].part.recs * a.rec);
+            dst += (size_t)subs[k].part.recs * a.rec;
+        }
         dds_mark_changed(dv, bounds[me], bounds[me + 1]);
         if (me == 0)
             dds_load_n = total;
@@ -322,7 +418,7 @@ static int dds_nf_load(const void *arg, size_t len)
     }
     free(bounds);
     free(all);
-    free(recs);
+    dds_subs_free(subs, nsubs);
     return rc;
 }
 

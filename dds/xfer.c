@@ -2,21 +2,22 @@
  * dds/xfer.c - moving dvector elements between nodes.
  *
  * Three one-sided request/reply exchanges, served on the owner's DDS server
- * thread (handed over by the loop thread) by memcpy from or into its mapping (the owner's copy is the
- * authoritative one, and the mapping is also every node's cache):
+ * thread (handed over by the loop thread) by memcpy from or into its mapping:
+ * the owner's copy is the authoritative one, the mapping is also every
+ * node's cache.
  *   FETCH  index ranges -> their bytes           (prefetch)
  *   STORE  index ranges + bytes -> ack           (write-back of values, and
  *                                                 the driver's pushes)
- *   PULL   -> every owned chunk changed during the operator (the driver's
- *             coherence step, see dds/coherence.c)
- * plus a collective all-to-all exchange (dds_exchange) used by delta
- * write-back, where owners must combine contributions in rank order.
+ *   PULL   -> the ranges of every owned chunk changed during the operator
+ *             (the driver's coherence step, see dds/coherence.c), which the
+ *             driver then FETCHes
+ * The collective all-to-all exchange of delta write-back is dds/exchange.c.
  *
  * A request names (vector id, ranges of element indices); indices are sorted
  * and coalesced into runs first, so a contiguous block costs one range, and
  * requests are cut into batches of DDS_BATCH_BYTES of element data so that no
- * reply ties up the owner's loop thread for long. All requests to all owners
- * are sent before the first reply is awaited.
+ * single reply ties up the owner's server thread (or memory) for long. All
+ * requests to all owners are sent before the first reply is awaited.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -26,8 +27,7 @@
 #include "dds/dds.h"
 #include "runtime/rt.h"
 
-#define DDS_BATCH_BYTES (4u << 20)
-#define DDS_MSG_REPLY_T (64 + 5) /* replies; mailbox only, matched by tag */
+#define DDS_BATCH_BYTES (8u << 20)
 enum { DDS_STORE_MARK = 1 };     /* STORE flag: owner marks the ranges changed */
 
 static pthread_once_t dds_once = PTHREAD_ONCE_INIT;
@@ -124,7 +124,7 @@ static dds_vec *dds_rd_ranges(dds_rd *r, int64_t *flags, int64_t **rg, size_t *n
 static void dds_reply(const rt_msg *m, int status, const void *blob, size_t blen)
 {
     rt_packer p;
-    rt_pack_begin(&p, DDS_MSG_REPLY_T, m->tag);
+    rt_pack_begin(&p, DDS_MSG_REPLY, m->tag);
     msgpack_pack_int(&p.pk, status);
     msgpack_pack_bin(&p.pk, blob ? blen : 0);
     rt_send(m->src, p.sb.data, p.sb.size, blob, blob ? blen : 0);
@@ -143,7 +143,13 @@ static void dds_on_fetch(rt_msg *m, void *arg)
     dds_vec *dv = dds_rd_ranges(&r, &flags, &rg, &nr);
     char *blob = NULL;
     int status = dv ? 0 : STRADS_EPROTO;
-    if (dv) {
+    const char *src = NULL;
+    if (dv && nr == 1) {
+        /* One run (the common case for blocks): reply straight from the
+         * mapping; rt_send copies or waits until written, so no copy here. */
+        total = (size_t)rg[1] * dv->elem;
+        src = dv->base + (size_t)rg[0] * dv->elem;
+    } else if (dv) {
         for (size_t k = 0; k < nr; k++)
             total += (size_t)rg[2 * k + 1] * dv->elem;
         blob = malloc(total ? total : 1);
@@ -158,7 +164,7 @@ static void dds_on_fetch(rt_msg *m, void *arg)
             }
         }
     }
-    dds_reply(m, status, status ? NULL : blob, total);
+    dds_reply(m, status, status ? NULL : src ? src : blob, total);
     free(blob);
     free(rg);
     dds_rd_done(&r);
@@ -196,13 +202,13 @@ static void dds_on_store(rt_msg *m, void *arg)
     rt_msg_free(m);
 }
 
-/* PULL: everything this node owns that changed, as (id, lo, cnt) triples
- * followed by one blob; clears the changed bits. */
+/* PULL: the ranges of everything this node owns that changed, as
+ * (id, lo, cnt) triples; clears the changed bits. Only ranges travel here:
+ * the driver then fetches the data in ordinary batches, so no reply grows
+ * with the size of the change. */
 typedef struct dds_pull {
     int64_t *trip;
     size_t nt, capt;
-    char *blob;
-    size_t nb, capb;
     int err;
 } dds_pull;
 
@@ -210,6 +216,11 @@ static void dds_pull_add(dds_pull *p, dds_vec *dv, int64_t lo, int64_t hi)
 {
     if (p->err || hi <= lo)
         return;
+    if (p->nt >= 3 && p->trip[p->nt - 3] == dv->id &&
+        p->trip[p->nt - 2] + p->trip[p->nt - 1] == lo) {
+        p->trip[p->nt - 1] += hi - lo; /* extends the previous run */
+        return;
+    }
     if (p->nt + 3 > p->capt) {
         size_t nc = p->capt ? 2 * p->capt : 96;
         int64_t *t = realloc(p->trip, nc * sizeof *t);
@@ -220,21 +231,6 @@ static void dds_pull_add(dds_pull *p, dds_vec *dv, int64_t lo, int64_t hi)
         p->trip = t;
         p->capt = nc;
     }
-    size_t b = (size_t)(hi - lo) * dv->elem;
-    if (p->nb + b > p->capb) {
-        size_t nc = p->capb ? p->capb : 1 << 16;
-        while (nc < p->nb + b)
-            nc *= 2;
-        char *t = realloc(p->blob, nc);
-        if (!t) {
-            p->err = 1;
-            return;
-        }
-        p->blob = t;
-        p->capb = nc;
-    }
-    memcpy(p->blob + p->nb, dv->base + (size_t)lo * dv->elem, b);
-    p->nb += b;
     p->trip[p->nt++] = dv->id;
     p->trip[p->nt++] = lo;
     p->trip[p->nt++] = hi - lo;
@@ -272,17 +268,14 @@ static void dds_on_pull(rt_msg *m, void *arg)
     memset(&p, 0, sizeof p);
     dds_vec_foreach(dds_pull_vec, &p);
     rt_packer pk;
-    rt_pack_begin(&pk, DDS_MSG_REPLY_T, m->tag);
+    rt_pack_begin(&pk, DDS_MSG_REPLY, m->tag);
     msgpack_pack_int(&pk.pk, p.err ? STRADS_ENOMEM : 0);
+    /* The triples as one bin of int64s: compact and cheap to parse. */
     size_t nt = p.err ? 0 : p.nt;
-    msgpack_pack_uint64(&pk.pk, nt / 3);
-    for (size_t k = 0; k < nt; k++)
-        msgpack_pack_int64(&pk.pk, p.trip[k]);
-    msgpack_pack_bin(&pk.pk, p.err ? 0 : p.nb);
-    rt_send(m->src, pk.sb.data, pk.sb.size, p.err ? NULL : p.blob, p.err ? 0 : p.nb);
+    msgpack_pack_bin(&pk.pk, nt * sizeof(int64_t));
+    rt_send(m->src, pk.sb.data, pk.sb.size, p.trip, nt * sizeof(int64_t));
     rt_pack_done(&pk);
     free(p.trip);
-    free(p.blob);
     rt_msg_free(m);
 }
 
@@ -410,7 +403,11 @@ static int dds_req_flush(dds_req *q, int dst)
     for (size_t k = 0; k < 2 * b->nr; k++)
         msgpack_pack_int64(&p.pk, b->rg[k]);
     char *blob = NULL;
-    if (q->type == DDS_MSG_STORE) {
+    const char *src = NULL;
+    if (q->type == DDS_MSG_STORE && b->nr == 1) {
+        src = dv->base + (size_t)b->rg[0] * dv->elem; /* one run: no copy */
+        msgpack_pack_bin(&p.pk, b->bytes);
+    } else if (q->type == DDS_MSG_STORE) {
         blob = malloc(b->bytes ? b->bytes : 1);
         if (!blob) {
             rt_pack_done(&p);
@@ -424,7 +421,9 @@ static int dds_req_flush(dds_req *q, int dst)
         }
         msgpack_pack_bin(&p.pk, b->bytes);
     }
-    int rc = rt_send(dst, p.sb.data, p.sb.size, blob, blob ? b->bytes : 0);
+    if (!src)
+        src = blob;
+    int rc = rt_send(dst, p.sb.data, p.sb.size, src, src ? b->bytes : 0);
     rt_pack_done(&p);
     free(blob);
     if (rc)
@@ -494,7 +493,7 @@ static int dds_req_finish(dds_req *q)
     for (size_t k = 0; k < q->npend; k++) {
         dds_pend *pd = &q->pend[k];
         rt_msg *m = NULL;
-        int r = rt_recv(DDS_MSG_REPLY_T, pd->tag, pd->dst, -1, &m);
+        int r = rt_recv(DDS_MSG_REPLY, pd->tag, pd->dst, -1, &m);
         if (!r) {
             dds_rd rd;
             dds_rd_init(&rd, m);
@@ -665,13 +664,29 @@ int dds__push_span(dds_vec *dv, int64_t lo, int64_t hi, void **state)
     return rc;
 }
 
-/* Driver: asks every worker for its changed chunks and copies them in. */
+/* Driver: asks every worker for the ranges it changed, then fetches them
+ * (one FETCH request per owner and batch, per vector). */
+typedef struct dds_trip {
+    int64_t id, lo, cnt;
+    int owner;
+} dds_trip;
+
+static int dds_cmp_trip(const void *a, const void *b)
+{
+    const dds_trip *x = a, *y = b;
+    if (x->id != y->id)
+        return (x->id > y->id) - (x->id < y->id);
+    return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
 int dds__pull_changed(void)
 {
     int nodes = strads_size(), rc = 0;
     if (nodes == 1)
         return 0;
     uint64_t *tags = malloc((size_t)nodes * sizeof *tags);
+    dds_trip *all = NULL;
+    size_t nall = 0, capall = 0;
     if (!tags)
         return STRADS_ENOMEM;
     for (int d = 1; d < nodes; d++) {
@@ -684,7 +699,7 @@ int dds__pull_changed(void)
     }
     for (int d = 1; d < nodes && !rc; d++) {
         rt_msg *m;
-        int r = rt_recv(DDS_MSG_REPLY_T, tags[d], d, -1, &m);
+        int r = rt_recv(DDS_MSG_REPLY, tags[d], d, -1, &m);
         if (r) {
             rc = r;
             break;
@@ -692,92 +707,55 @@ int dds__pull_changed(void)
         dds_rd rd;
         dds_rd_init(&rd, m);
         r = (int)dds_rd_int(&rd);
-        int64_t nt = dds_rd_int(&rd);
-        int64_t *t = NULL;
-        if (!r && !rd.bad && nt >= 0 && (size_t)nt <= m->body_len) {
-            t = malloc(((size_t)nt * 3 + 1) * sizeof *t);
-            for (int64_t k = 0; t && k < 3 * nt; k++)
-                t[k] = dds_rd_int(&rd);
-        }
         size_t blen;
         const char *blob = dds_rd_bin(&rd, &blen);
-        if (!r && (!t || rd.bad || !blob))
-            r = rd.bad || !blob ? STRADS_EPROTO : STRADS_ENOMEM;
-        for (int64_t k = 0; !r && k < nt; k++) {
-            dds_vec *dv = dds_vec_by_id((uint32_t)t[3 * k]);
-            int64_t lo = t[3 * k + 1], cnt = t[3 * k + 2];
-            if (!dv || lo < 0 || cnt < 0 || lo + cnt > dv->n ||
-                (size_t)cnt * dv->elem > blen) {
-                r = STRADS_EPROTO;
-                break;
-            }
-            size_t len = (size_t)cnt * dv->elem;
-            memcpy(dv->base + (size_t)lo * dv->elem, blob, len);
-            blob += len;
-            blen -= len;
+        if (!r && (rd.bad || blen % (3 * sizeof(int64_t))))
+            r = STRADS_EPROTO;
+        size_t nt = r ? 0 : blen / (3 * sizeof(int64_t));
+        if (nall + nt > capall) {
+            size_t nc = capall ? capall : 64;
+            while (nc < nall + nt)
+                nc *= 2;
+            dds_trip *t = realloc(all, nc * sizeof *t);
+            if (!t)
+                r = STRADS_ENOMEM;
+            else
+                all = t, capall = nc;
         }
-        free(t);
+        for (size_t k = 0; !r && k < nt; k++) {
+            int64_t v[3];
+            memcpy(v, blob + k * sizeof v, sizeof v);
+            all[nall++] = (dds_trip){ v[0], v[1], v[2], d };
+        }
         dds_rd_done(&rd);
         rt_msg_free(m);
         if (r)
             rc = r;
     }
     free(tags);
-    return rc;
-}
-
-/* ---- all-to-all exchange ---- */
-
-int dds_exchange(uint64_t tag, void *const *out, const size_t *outlen, void **in,
-                 size_t *inlen)
-{
-    int nodes = strads_size(), me = strads_rank(), rc = 0;
-    for (int r = 0; r < nodes; r++)
-        in[r] = NULL, inlen[r] = 0;
-    in[me] = malloc(outlen[me] ? outlen[me] : 1);
-    if (!in[me])
-        return STRADS_ENOMEM;
-    memcpy(in[me], out[me], outlen[me]);
-    inlen[me] = outlen[me];
-    for (int r = 0; r < nodes; r++) {
-        if (r == me)
-            continue;
-        rt_packer p;
-        rt_pack_begin(&p, DDS_MSG_XCHG, tag);
-        msgpack_pack_bin(&p.pk, outlen[r]);
-        int e = rt_send(r, p.sb.data, p.sb.size, out[r], outlen[r]);
-        rt_pack_done(&p);
-        if (e && !rc)
-            rc = e;
-    }
-    for (int r = 0; r < nodes && !rc; r++) {
-        if (r == me)
-            continue;
-        rt_msg *m;
-        int e = rt_recv(DDS_MSG_XCHG, tag, r, -1, &m);
-        if (e) {
-            rc = e;
+    if (!rc && nall)
+        qsort(all, nall, sizeof *all, dds_cmp_trip);
+    for (size_t k = 0; k < nall && !rc;) {
+        dds_vec *dv = dds_vec_by_id((uint32_t)all[k].id);
+        size_t j = k;
+        while (j < nall && all[j].id == all[k].id)
+            j++;
+        if (!dv) {
+            rc = STRADS_EPROTO;
             break;
         }
-        dds_rd rd;
-        dds_rd_init(&rd, m);
-        size_t blen;
-        const char *b = dds_rd_bin(&rd, &blen);
-        if (!b)
-            rc = STRADS_EPROTO;
-        else if (!(in[r] = malloc(blen ? blen : 1)))
-            rc = STRADS_ENOMEM;
-        else {
-            memcpy(in[r], b, blen);
-            inlen[r] = blen;
+        dds_req q;
+        rc = dds_req_start(&q, dv, DDS_MSG_FETCH, 0);
+        for (size_t t = k; t < j && !rc; t++) {
+            if (all[t].lo < 0 || all[t].cnt < 0 || all[t].lo + all[t].cnt > dv->n)
+                q.err = STRADS_EPROTO;
+            else if (!q.err)
+                q.err = dds_req_add(&q, all[t].owner, all[t].lo, all[t].cnt);
         }
-        dds_rd_done(&rd);
-        rt_msg_free(m);
+        if (!rc)
+            rc = dds_req_finish(&q);
+        k = j;
     }
-    if (rc)
-        for (int r = 0; r < nodes; r++) {
-            free(in[r]);
-            in[r] = NULL;
-        }
+    free(all);
     return rc;
 }

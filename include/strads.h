@@ -24,7 +24,7 @@ extern "C" {
 #define STRADS_VERSION_MINOR 1
 /* Bumped whenever the layout of strads_loop_site or the generated-code
  * contract changes; a binary built against another ABI is refused at start. */
-#define STRADS_ABI_VERSION 1
+#define STRADS_ABI_VERSION 2
 
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                    */
@@ -192,6 +192,7 @@ int strads_dvector_reduce(const void *base, strads_fold_fn fold, strads_combine_
  * boundaries. parse(rec, line, len) gets one line without its '\n' (and
  * '\r'), NUL-terminated, and returns 1 when it filled rec (rec bytes), 0 to
  * skip the line, or a negative code (strads_parse_fail sets the message).
+ * parse runs on several threads at once: it must not keep state between calls.
  * Record k of the file becomes element k of the new dvector *out (*n
  * elements). On failure nothing is created; err (may be NULL) tells where:
  * the first bad line of the file, its 1-based number and byte offset.
@@ -348,6 +349,42 @@ typedef struct strads_loop_dyn {
     strads_sync_spec sync; /* sync(...) of sync_for; kind 0 when absent */
 } strads_loop_dyn;
 
+/*
+ * sync_for: how the engine finds the model a body updates, and how updates
+ * from different workers combine. Each entry names one pointer field of env
+ * (offsetof) that points into a distributed array, the scalar type of that
+ * array's elements (float -> STRADS_T_F32; an element is elem_size/sizeof
+ * scalars), and its aggregate() clause:
+ *
+ *   STRADS_AGG_AVG (default)  the element moves by the mean of the deltas of
+ *                             the workers that wrote it (model averaging)
+ *   STRADS_AGG_SUM            by the sum of the deltas (aggregate(x: sum))
+ *   STRADS_AGG_FN             fn(elem, delta, elem_size) is called once per
+ *                             contribution, in thread then rank order
+ *                             (aggregate(x: my_fn))
+ *
+ * where a delta is a worker's value at the end of its task minus the value
+ * it started from. Under BSP, SSP and ASP every worker thread runs a task on
+ * its own replica of the arrays listed here (the engine hands the body an
+ * env whose listed pointers are moved into the replica); Hybrid shares the
+ * node's copy between threads. STRADS_ARRAY_READONLY marks an array the body
+ * only reads (input data): it is never replicated nor written back.
+ * Under SSP and ASP, where the number of contributions to a clock is not
+ * known when a delta arrives, AVG scales a node's delta by 1/nodes.
+ * Arrays reached only through globals or helper functions cannot be
+ * replicated: list every written array here.
+ */
+typedef enum { STRADS_AGG_AVG = 0, STRADS_AGG_SUM = 1, STRADS_AGG_FN = 2 } strads_agg_kind;
+typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
+enum { STRADS_ARRAY_READONLY = 1 };
+typedef struct strads_loop_array {
+    size_t env_off;       /* offsetof(env struct, pointer field) */
+    strads_type type;     /* scalar type of the elements */
+    strads_agg_kind agg;
+    strads_agg_fn fn;     /* STRADS_AGG_FN only */
+    unsigned flags;       /* STRADS_ARRAY_* */
+} strads_loop_array;
+
 typedef struct strads_loop_site {
     uint32_t abi;            /* STRADS_ABI_VERSION */
     strads_loop_kind kind;
@@ -371,13 +408,28 @@ typedef struct strads_loop_site {
      * tls_init. May be NULL when tls_size is 0. */
     int (*tls_pack)(struct msgpack_packer *pk, const void *tls);
     int (*tls_unpack)(const struct msgpack_object *o, void *tls);
+    /* sync_for: the arrays of the model (see strads_loop_array); NULL when
+     * the body writes no distributed array. Without it a multi-process
+     * sync_for that writes one is refused (the engine cannot tell the
+     * element type a delta needs). */
+    const strads_loop_array *arrays;
+    size_t narrays;
 } strads_loop_site;
 
 /* Run iterations [begin, end) of site with captured values env. On return the
  * driver's variables named by reduction/accumulate clauses hold their final
  * values. Errors are fatal (strads_fatal) because a loop has no error path.
- * runtime/loop_async.c runs async_for; runtime/loop_local.c runs sync_for in
- * index order on the driver until its distributed engine lands. */
+ * runtime/loop_async.c runs async_for, runtime/loop_sync.c sync_for.
+ *
+ * sync_for cuts [begin, end) into one contiguous block per node (the block a
+ * dvector of end-begin elements would give it), each block into minibatches
+ * of dyn.minibatch iterations (0: about 8 per thread), and runs them in
+ * clocks: in each clock every thread runs one minibatch. The sync model is
+ * dyn.sync unless STRADS_SYNC overrides it at launch:
+ *   STRADS_SYNC="ssp(3)"                     every sync_for site
+ *   STRADS_SYNC="sgd.c:42=asp,ssp(2)"        the site at sgd.c line 42, others
+ * (entries separated by commas; "file:line=" matches the pragma's line and
+ * the file's base name). */
 void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 

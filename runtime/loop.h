@@ -97,4 +97,67 @@ int rt_sync_resolve(const strads_loop_site *site, const strads_sync_spec *clause
 int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *err, size_t errlen);
 const char *rt_sync_name(strads_sync_kind kind);
 
+/* ---- sync_for internals shared by loop_sync.c and loop_sync_ssp.c ---- */
+
+struct dds_vec;
+
+/* A list of elements of one array: idx[0..n), sorted and unique, or every
+ * element of the array (all = 1, idx NULL, n the array's length). */
+typedef struct rt__elist {
+    int64_t *idx, n;
+    int all;
+} rt__elist;
+
+static inline int64_t rt__el_at(const rt__elist *l, int64_t j)
+{
+    return l->all ? j : l->idx[j];
+}
+
+/* One model array of a sync_for call (from the site's array table). */
+typedef struct rt__sarr {
+    struct dds_vec *dv;
+    const strads_loop_array *desc;
+    size_t nsc;           /* scalars per element */
+    int written;          /* some task on some node writes it (agreed) */
+    int replicate;        /* threads work on replicas of it */
+} rt__sarr;
+
+/* Typed element arithmetic over n scalars of type t (loop_sync_elem.c). */
+size_t rt__type_size(strads_type t); /* 0 for an unknown type */
+void rt__v_delta(strads_type t, void *d, const void *a, size_t n); /* d = a - d */
+void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d */
+void rt__v_scale(strads_type t, void *d, size_t n, double f);      /* d *= f */
+/* row = base + (row - base) * f */
+void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f);
+
+/*
+ * SSP and ASP (loop_sync_ssp.c). Between rt__ssp_open and rt__ssp_close
+ * (each a barrier) this node applies deltas pushed by others to the elements
+ * it owns, on the loop thread under rt__ssp_lock. rt__ssp_push sends each
+ * owner the deltas (node copy - S[a]) of the non-owned elements U[a] of the
+ * written arrays and returns when every owner has applied them.
+ */
+int rt__ssp_open(rt__sarr *arr, int narr);
+int rt__ssp_close(void);
+int rt__ssp_push(const rt__sarr *arr, int narr, const rt__elist *U, char *const *S);
+void rt__ssp_lock(void);
+void rt__ssp_unlock(void);
+
+/* SSP clocks of one call: done[r] clocks completed by node r, as far as
+ * this node has heard. */
+typedef struct rt__clocks {
+    int64_t *done, got;   /* got: clock messages received */
+    int nodes, me;
+    uint64_t tag;         /* the call's invocation */
+    strads_sync_spec spec;
+} rt__clocks;
+int rt__clocks_init(rt__clocks *k, uint64_t tag, const strads_sync_spec *spec);
+/* Waits until this node may start clock c (the kind's gate, else SSP's
+ * rule); *stale is c minus the slowest node's completed clocks. */
+int rt__clocks_wait(rt__clocks *k, int64_t c, int64_t *stale);
+int rt__clocks_announce(rt__clocks *k, int64_t completed);
+/* After the last clock: takes the remaining clock messages of the call
+ * (total clocks per node) so none is left in the mailbox, and frees. */
+int rt__clocks_finish(rt__clocks *k, int64_t total);
+
 #endif

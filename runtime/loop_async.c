@@ -24,9 +24,8 @@
 #include "dds/dds.h"
 #include "runtime/loop.h"
 
-#define MSG_RECORDS (RT_MSG_USER_BASE + 32)
-#define MSG_PLAN (RT_MSG_USER_BASE + 33)
-#define MSG_TLS (RT_MSG_USER_BASE + 34)
+#define MSG_RECORDS RT_MSG_LOOP_RECORDS
+#define MSG_PLAN RT_MSG_LOOP_PLAN
 
 typedef struct call_hdr {
     uint64_t site_ref;
@@ -61,17 +60,6 @@ typedef struct site_state {
 } site_state;
 static site_state *sites;
 static int64_t *planned_order, planned_n; /* rank 0: set by the latest planning */
-
-/* The driver's env of the current call (workers unpack their own). */
-static void *driver_env;
-static uint64_t invocations;
-
-int rt_loop_threads(const void *env)
-{
-    const strads_loop_dyn *d = env;
-    if (d && d->threads > 0) return (int)d->threads;
-    return strads_threads();
-}
 
 static void node_plan_free(node_plan *p)
 {
@@ -618,89 +606,17 @@ static int execute(const strads_loop_site *site, void *env, char *tls, const nod
     return rc;
 }
 
-/* Folds this node's threads, then the nodes in rank order into the driver's
- * accumulator. Returns the folded accumulator on the driver. */
-static int fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
-                char **acc_out)
-{
-    size_t ts = site->tls_size;
-    char *acc = calloc(1, ts ? ts : 1);
-    if (!acc) return STRADS_ENOMEM;
-    if (site->tls_init) site->tls_init(acc, env);
-    for (int t = 0; t < threads; t++)
-        if (site->tls_fold) site->tls_fold(acc, tls + (size_t)t * ts);
-    int rc = 0;
-    if (strads_size() > 1 && ts) {
-        if (!site->tls_pack || !site->tls_unpack) {
-            rt_error("%s:%u: this loop's reductions cannot cross processes (rebuild with this "
-                     "version of stradsc)",
-                     site->file, site->line);
-            rc = STRADS_ESTATE;
-        } else if (strads_rank() != 0) {
-            rt_packer p;
-            rt_pack_begin(&p, MSG_TLS, tag);
-            rc = site->tls_pack(&p.pk, acc);
-            if (!rc) rc = rt_send(0, p.sb.data, p.sb.size, NULL, 0);
-            rt_pack_done(&p);
-        } else {
-            char *other = calloc(1, ts);
-            for (int r = 1; r < strads_size() && !rc && other; r++) {
-                rt_msg *m;
-                rc = rt_recv(MSG_TLS, tag, r, -1, &m);
-                if (rc) break;
-                msgpack_unpacked up;
-                msgpack_unpacked_init(&up);
-                size_t off = 0;
-                msgpack_object *o;
-                if (site->tls_init) site->tls_init(other, env);
-                rc = rt_unpack_next(&up, m->body, m->body_len, &off, &o);
-                if (!rc) rc = site->tls_unpack(o, other);
-                if (!rc && site->tls_fold) site->tls_fold(acc, other);
-                if (site->tls_free) site->tls_free(other);
-                msgpack_unpacked_destroy(&up);
-                rt_msg_free(m);
-            }
-            if (!other) rc = STRADS_ENOMEM;
-            free(other);
-        }
-    }
-    if (strads_rank() == 0 && !rc) {
-        *acc_out = acc;
-    } else {
-        if (site->tls_free) site->tls_free(acc);
-        free(acc);
-    }
-    return rc;
-}
-
 static int async_node(const void *arg, size_t len)
 {
     if (len < sizeof(call_hdr)) return STRADS_EPROTO;
     call_hdr h;
     memcpy(&h, arg, sizeof h);
-    void *sp;
-    int rc = rt_fnref_decode(h.site_ref, &sp);
+    const strads_loop_site *site;
+    int rc = rt_loop_site_decode(h.site_ref, &site);
     if (rc) return rc;
-    const strads_loop_site *site = sp;
-    if (site->abi != STRADS_ABI_VERSION) return STRADS_EPROTO;
-
-    /* env: the driver's own, or unpacked from the call */
-    void *env = driver_env;
-    msgpack_unpacked up;
-    msgpack_unpacked_init(&up);
-    if (strads_rank() != 0) {
-        env = calloc(1, site->env_size ? site->env_size : 1);
-        size_t off = 0;
-        msgpack_object *o;
-        rc = env ? rt_unpack_next(&up, (const char *)arg + sizeof h, len - sizeof h, &off, &o)
-                 : STRADS_ENOMEM;
-        if (!rc && site->unpack) rc = site->unpack(o, env);
-        if (rc) {
-            msgpack_unpacked_destroy(&up);
-            free(env);
-            return rc;
-        }
-    }
+    void *env;
+    rc = rt_loop_env_open(site, arg, len, sizeof h, &env);
+    if (rc) return rc;
     int threads = h.threads;
     uint64_t t0 = rt_now_ms();
     double recon_s = 0, plan_s = 0;
@@ -725,32 +641,17 @@ static int async_node(const void *arg, size_t len)
         sched_rec_free(&mine);
     }
     char *tls = NULL;
-    if (!rc) {
-        tls = calloc((size_t)threads, site->tls_size ? site->tls_size : 1);
-        if (!tls) rc = STRADS_ENOMEM;
-        for (int t = 0; t < threads && !rc; t++)
-            if (site->tls_init) site->tls_init(tls + (size_t)t * site->tls_size, env);
-    }
+    if (!rc) rc = rt_loop_tls_new(site, env, threads, &tls);
     uint64_t t1 = rt_now_ms();
     if (!rc) rc = execute(site, env, tls, np);
     char *acc = NULL;
-    if (!rc) rc = fold(site, env, tls, threads, h.invocation, &acc);
-    if (tls && site->tls_free)
-        for (int t = 0; t < threads; t++) site->tls_free(tls + (size_t)t * site->tls_size);
-    free(tls);
-    if (acc) {
-        if (site->publish) site->publish(env, acc);
-        if (site->tls_free) site->tls_free(acc);
-        free(acc);
-    }
+    if (!rc) rc = rt_loop_fold(site, env, tls, threads, h.invocation, &acc);
+    rt_loop_tls_free(site, tls, threads);
+    rt_loop_publish(site, env, acc);
     if (strads_rank() == 0 && getenv("STRADS_STATS"))
         fprintf(stderr, "strads: async_for %s:%u: recon %.3f s, plan %.3f s, run %.3f s\n",
                 site->file, site->line, recon_s, plan_s, (double)(rt_now_ms() - t1) / 1000.0);
-    if (strads_rank() != 0) {
-        if (site->env_free) site->env_free(env);
-        free(env);
-    }
-    msgpack_unpacked_destroy(&up);
+    rt_loop_env_close(site, env);
     return rc;
 }
 
@@ -780,11 +681,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         if (site->tls_init) site->tls_init(tls, env);
         site->body(env, tls, NULL, begin, end);
         write_order(NULL, end - begin, begin);
-        if (fold(site, env, tls, 1, 0, &acc) == 0 && acc) {
-            if (site->publish) site->publish(env, acc);
-            if (site->tls_free) site->tls_free(acc);
-            free(acc);
-        }
+        if (rt_loop_fold(site, env, tls, 1, 0, &acc) == 0) rt_loop_publish(site, env, acc);
         if (site->tls_free) site->tls_free(tls);
         free(tls);
         return;
@@ -793,26 +690,12 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     if (!st) strads_fatal(STRADS_ENOMEM, "async_for");
     const char *every = getenv("STRADS_RECON_EVERY");
     long k = every && *every ? atol(every) : 0;
-    call_hdr h = {0, begin, end, ++invocations, st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0),
-                  threads};
+    call_hdr h = {0, begin, end, rt_loop_next_invocation(),
+                  st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads};
     st->calls++;
     int rc = rt_fnref_encode(site, &h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");
-
-    msgpack_sbuffer sb;
-    msgpack_sbuffer_init(&sb);
-    msgpack_sbuffer_write(&sb, (const char *)&h, sizeof h);
-    msgpack_packer pk;
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    if (site->pack)
-        rc = site->pack(&pk, env);
-    else
-        msgpack_pack_nil(&pk);
-    if (!rc) rc = dds_operator_begin();
-    driver_env = env;
-    if (!rc) rc = strads_invoke_all(async_node, sb.data, sb.size);
-    driver_env = NULL;
-    msgpack_sbuffer_destroy(&sb);
+    rc = rt_loop_invoke(site, env, async_node, &h, sizeof h);
     if (planned_order) {
         free(st->order);
         st->order = planned_order;
@@ -820,7 +703,6 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         planned_order = NULL;
     }
     if (!rc) write_order(st->order, st->norder, begin);
-    if (!rc) rc = dds_operator_end();
     if (rc) {
         char what[256];
         snprintf(what, sizeof what, "async_for at %s:%u", site->file, site->line);

@@ -18,7 +18,9 @@
 #include "launch.h"
 
 static const char usage_text[] =
-    "usage: strads-run -n N [--threads T] [--log LEVEL] [--] program [args...]\n";
+    "usage: strads-run -n N [--threads T] [--log LEVEL] [--sync SPEC]\n"
+    "                  [--checkpoint DIR [--checkpoint-every K]] [--recover DIR]\n"
+    "                  [--restarts N] [--] program [args...]\n";
 
 static const char help_text[] =
     "\n"
@@ -32,6 +34,18 @@ static const char help_text[] =
     "  -n N             number of processes (1..4096), required\n"
     "  --threads T      worker threads per process (default: online cores)\n"
     "  --log LEVEL      runtime log level: error, warn, info, debug, trace\n"
+    "  --sync SPEC      sync model of sync_for loops, overriding the pragmas:\n"
+    "                   bsp, ssp(S), hybrid, asp, ... for every loop, or\n"
+    "                   FILE:LINE=MODEL for one, comma separated\n"
+    "  --checkpoint DIR write a checkpoint of the distributed arrays to DIR\n"
+    "                   after parallel operators (docs/recovery.md)\n"
+    "  --checkpoint-every K\n"
+    "                   checkpoint after every K-th parallel operator (default 1)\n"
+    "  --recover DIR    resume from the newest usable checkpoint in DIR:\n"
+    "                   operators it covers are skipped (fast re-execution)\n"
+    "  --restarts N     after a node failure, stop the job and start it again,\n"
+    "                   recovering from the --checkpoint folder, up to N times;\n"
+    "                   the exit status is the last attempt's\n"
     "  -h, --help       this text\n"
     "  --               end of options; the next word is the program\n"
     "\n"
@@ -44,7 +58,11 @@ static const char help_text[] =
     "  STRADS_LISTEN_FD    driver only: inherited listening socket for the\n"
     "                      coordinator address (fd 3)\n"
     "  STRADS_THREADS      from --threads (passed through when not given)\n"
-    "  STRADS_LOG          from --log (passed through when not given)\n";
+    "  STRADS_LOG          from --log (passed through when not given)\n"
+    "  STRADS_SYNC         from --sync (passed through when not given)\n"
+    "  STRADS_CHECKPOINT, STRADS_CHECKPOINT_EVERY, STRADS_RECOVER\n"
+    "                      from --checkpoint, --checkpoint-every, --recover;\n"
+    "                      STRADS_RECOVER is the checkpoint folder on a restart\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -146,6 +164,37 @@ int launch_parse_args(int argc, char **argv, launch_opts *o)
                 return usage_error("bad --log '%s': expected error, warn, info, debug or "
                                    "trace", v);
             o->log = v;
+        } else if ((v = flag_value(argc, argv, &i, "--sync", &missing))) {
+            /* The model grammar is checked by the runtime, which names the
+             * bad part; an empty value is caught here. Children inherit the
+             * variable with the rest of the environment. */
+            if (!*v)
+                return usage_error("bad --sync '%s': expected a sync model such as ssp(2)", v);
+            if (setenv("STRADS_SYNC", v, 1))
+                return usage_error("cannot set STRADS_SYNC=%s", v);
+        } else if ((v = flag_value(argc, argv, &i, "--checkpoint-every", &missing))) {
+            int k;
+            if (parse_count(v, 1, 1000000000, &k))
+                return usage_error("bad --checkpoint-every '%s': expected a number of "
+                                   "operators from 1", v);
+            if (setenv("STRADS_CHECKPOINT_EVERY", v, 1))
+                return usage_error("cannot set STRADS_CHECKPOINT_EVERY=%s", v);
+        } else if ((v = flag_value(argc, argv, &i, "--checkpoint", &missing))) {
+            /* The runtime creates the folder (the driver may run elsewhere
+             * under other launchers); children inherit the variable. */
+            if (!*v)
+                return usage_error("bad --checkpoint '%s': expected a folder", v);
+            if (setenv("STRADS_CHECKPOINT", v, 1))
+                return usage_error("cannot set STRADS_CHECKPOINT=%s", v);
+            o->checkpoint = v;
+        } else if ((v = flag_value(argc, argv, &i, "--recover", &missing))) {
+            if (!*v)
+                return usage_error("bad --recover '%s': expected a checkpoint folder", v);
+            if (setenv("STRADS_RECOVER", v, 1))
+                return usage_error("cannot set STRADS_RECOVER=%s", v);
+        } else if ((v = flag_value(argc, argv, &i, "--restarts", &missing))) {
+            if (parse_count(v, 0, 1000, &o->restarts))
+                return usage_error("bad --restarts '%s': expected a number from 0 to 1000", v);
         } else if (missing) {
             return usage_error("option '%s' needs a value", a);
         } else {
@@ -157,5 +206,7 @@ int launch_parse_args(int argc, char **argv, launch_opts *o)
     if (i >= argc)
         return usage_error("%s", "missing program to run");
     o->argv = argv + i;
+    if (!o->checkpoint && (v = getenv("STRADS_CHECKPOINT")) && *v)
+        o->checkpoint = v;
     return 0;
 }

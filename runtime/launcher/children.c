@@ -63,6 +63,9 @@ struct launch_job {
     int failed_rank;   /* first failed rank, -1 for none */
     bool aborted;      /* a spawn failed after others had started */
     bool signals_on;
+    bool got_signal;   /* strads-run was sent SIGINT/SIGTERM */
+    int late_lost_rank; /* a worker died by a signal not ours after the driver
+                         * exited (the driver may notice a loss first) */
     uv_signal_t sig_int, sig_term;
     uv_timer_t kill_timer, drain_timer, driver_timer;
     const char *kill_why; /* for the message printed when kill_timer fires */
@@ -106,6 +109,7 @@ launch_job *launch_job_new(uv_loop_t *loop, int n)
     job->loop = loop;
     job->n = n;
     job->failed_rank = -1;
+    job->late_lost_rank = -1;
     for (r = 0; r < n; r++) {
         job->kids[r].job = job;
         job->kids[r].rank = r;
@@ -342,6 +346,8 @@ static void on_child_exit(uv_process_t *p, int64_t code, int sig)
          * shut down is worth a line but does not change it. */
         if ((sig != 0 || code != 0) && !c->killed)
             report_exit(c, " after the driver exited");
+        if (sig != 0 && !c->killed && job->late_lost_rank < 0)
+            job->late_lost_rank = c->rank;
         break;
     case PHASE_FAILED:
     case PHASE_SIGNALLED:
@@ -415,6 +421,7 @@ static void on_signal(uv_signal_t *h, int sig)
 {
     launch_job *job = h->data;
 
+    job->got_signal = true;
     if (job->phase != PHASE_FAILED)
         job->phase = PHASE_SIGNALLED;
     send_all(job, sig);
@@ -453,4 +460,18 @@ int launch_job_status(const launch_job *job)
     if (d->sig)
         return 128 + d->sig;
     return (int)(d->code & 0xff);
+}
+
+int launch_job_lost_rank(const launch_job *job)
+{
+    const launch_child *d = &job->kids[0];
+
+    if (job->aborted || job->got_signal)
+        return -1;
+    if (job->failed_rank >= 0)
+        return job->failed_rank;
+    /* The driver saw the loss first and exited with an error of its own. */
+    if (d->exited && d->sig == 0 && d->code != 0)
+        return job->late_lost_rank;
+    return -1;
 }

@@ -37,6 +37,8 @@ typedef struct launch_opts {
     int n;            /* processes to start, >= 1 */
     int threads;      /* --threads, 0 when not given */
     const char *log;  /* --log level, NULL when not given */
+    const char *checkpoint; /* --checkpoint DIR, else $STRADS_CHECKPOINT, else NULL */
+    int restarts;     /* --restarts N: restarts after a node failure, 0 when not given */
     char **argv;      /* program and its arguments, NULL-terminated; points into main's argv */
 } launch_opts;
 
@@ -85,6 +87,10 @@ void launch_abort(launch_job *job);
 
 /* The exit status of strads-run once uv_run() has returned. */
 int launch_job_status(const launch_job *job);
+/* Once uv_run() has returned: the rank whose failure ended the job (a node
+ * failure, which --restarts may repair), or -1 when the job ended otherwise
+ * (the driver's own status, a forwarded signal, a failed spawn). */
+int launch_job_lost_rank(const launch_job *job);
 
 /* "SIGKILL" for 9, or NULL for signals without a name here. */
 const char *launch_signame(int sig);

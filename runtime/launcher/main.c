@@ -9,7 +9,14 @@
  *   STRADS_LAUNCHER=strads-run
  *   STRADS_LISTEN_FD=3                driver only: the listening socket of P
  *   STRADS_THREADS, STRADS_LOG        from --threads / --log when given
+ *   STRADS_RECOVER=DIR                on a restart (--restarts): the checkpoint
+ *                                     folder, so the job resumes from it
  * Everything else in our environment passes through unchanged.
+ *
+ * --restarts N: an attempt that ends in a node failure (launch_job_lost_rank)
+ * is followed by a fresh one (new rendezvous socket, all ranks, the same
+ * program and arguments) with STRADS_RECOVER set, up to N times; strads-run
+ * exits with the last attempt's status. docs/recovery.md tells the story.
  *
  * The rendezvous is race-free by construction: strads-run binds and listens
  * on 127.0.0.1 port 0 before any child starts, and hands the socket itself to
@@ -61,7 +68,7 @@ static int open_rendezvous(int *port)
 
 /* The variables we set are removed from what passes through, so a value left
  * over from an enclosing job can never reach a child. */
-static int is_ours(const char *entry, const launch_opts *o)
+static int is_ours(const char *entry, const launch_opts *o, int recovering)
 {
     static const char *const names[] = {
         "STRADS_RANK", "STRADS_SIZE", "STRADS_COORDINATOR", "STRADS_SECRET",
@@ -78,6 +85,8 @@ static int is_ours(const char *entry, const launch_opts *o)
         return 1;
     if (o->log && strncmp(entry, "STRADS_LOG=", 11) == 0)
         return 1;
+    if (recovering && strncmp(entry, "STRADS_RECOVER=", 15) == 0)
+        return 1;
     return 0;
 }
 
@@ -91,17 +100,123 @@ static char *fmt_var(const char *name, const char *value)
     return s;
 }
 
-int main(int argc, char **argv)
+/* One attempt: starts the job, waits for it to end. Returns strads-run's
+ * exit status for it; *lost is the rank whose failure ended it, else -1.
+ * recover (may be NULL) is passed as STRADS_RECOVER. */
+static int run_attempt(const launch_opts *o, const char *hex, const char *recover, int *lost)
 {
     extern char **environ;
-    launch_opts o;
-    unsigned char secret[SECRET_BYTES];
-    char hex[2 * SECRET_BYTES + 1], num[32], coord[64];
-    char **env = NULL, *own[6] = { 0 }, *rank_var = NULL;
+    char num[32], coord[64];
+    char **env = NULL, *own[7] = { 0 }, *rank_var = NULL;
     size_t nenv = 0, base, i, k = 0;
     int port, lfd = -1, r, err, status = LAUNCH_EXIT_FAILED;
     uv_loop_t loop;
     launch_job *job = NULL;
+
+    *lost = -1;
+    if ((lfd = open_rendezvous(&port)) < 0)
+        return LAUNCH_EXIT_FAILED;
+    snprintf(coord, sizeof coord, "127.0.0.1:%d", port);
+
+    /* Environment: everything inherited that is not ours, then ours, then
+     * the per-rank STRADS_RANK (and STRADS_LISTEN_FD for the driver). */
+    while (environ[nenv])
+        nenv++;
+    if (!(env = calloc(nenv + 11, sizeof *env)))
+        goto oom;
+    for (i = 0; i < nenv; i++)
+        if (!is_ours(environ[i], o, recover != NULL))
+            env[k++] = environ[i];
+    snprintf(num, sizeof num, "%d", o->n);
+    if (!(own[0] = fmt_var("STRADS_SIZE", num)) ||
+        !(own[1] = fmt_var("STRADS_COORDINATOR", coord)) ||
+        !(own[2] = fmt_var("STRADS_SECRET", hex)) ||
+        !(own[3] = fmt_var("STRADS_LAUNCHER", "strads-run")))
+        goto oom;
+    if (o->threads) {
+        snprintf(num, sizeof num, "%d", o->threads);
+        if (!(own[4] = fmt_var("STRADS_THREADS", num)))
+            goto oom;
+    }
+    if (o->log && !(own[5] = fmt_var("STRADS_LOG", o->log)))
+        goto oom;
+    if (recover && !(own[6] = fmt_var("STRADS_RECOVER", recover)))
+        goto oom;
+    for (i = 0; i < 7; i++)
+        if (own[i])
+            env[k++] = own[i];
+    base = k;
+
+    if (uv_loop_init(&loop) != 0) {
+        fputs("strads-run: cannot create an event loop\n", stderr);
+        goto out;
+    }
+    if (!(job = launch_job_new(&loop, o->n)))
+        goto oom_loop;
+
+    for (r = 0; r < o->n; r++) {
+        snprintf(num, sizeof num, "%d", r);
+        free(rank_var);
+        if (!(rank_var = fmt_var("STRADS_RANK", num)))
+            goto oom_loop;
+        k = base;
+        env[k++] = rank_var;
+        env[k++] = r == 0 ? "STRADS_LISTEN_FD=3" : NULL;
+        env[k] = NULL;
+        err = launch_spawn(job, r, o->argv, env, r == 0 ? lfd : -1);
+        if (r == 0) {
+            /* The driver owns the socket now; without our copy, workers of
+             * a driver that died get "connection refused" at once. */
+            close(lfd);
+            lfd = -1;
+        }
+        if (err && r == 0) {
+            fprintf(stderr, "strads-run: cannot run '%s': %s\n", o->argv[0], uv_strerror(err));
+            status = err == UV_ENOENT ? LAUNCH_EXIT_NOTFOUND
+                     : err == UV_EACCES ? LAUNCH_EXIT_NOEXEC : LAUNCH_EXIT_FAILED;
+            goto out_loop;
+        }
+        if (err) {
+            fprintf(stderr, "strads-run: cannot start rank %d of '%s': %s; stopping the job\n",
+                    r, o->argv[0], uv_strerror(err));
+            launch_abort(job);
+            break;
+        }
+    }
+    if ((err = launch_watch_signals(job)) != 0) {
+        fprintf(stderr, "strads-run: cannot watch signals: %s; stopping the job\n",
+                uv_strerror(err));
+        launch_abort(job);
+    }
+    uv_run(&loop, UV_RUN_DEFAULT);
+    status = launch_job_status(job);
+    *lost = launch_job_lost_rank(job);
+    goto out_loop;
+
+oom_loop:
+    fputs("strads-run: out of memory\n", stderr);
+out_loop:
+    launch_job_free(job);
+    uv_loop_close(&loop);
+    goto out;
+oom:
+    fputs("strads-run: out of memory\n", stderr);
+out:
+    if (lfd >= 0)
+        close(lfd);
+    free(rank_var);
+    for (i = 0; i < 7; i++)
+        free(own[i]);
+    free(env);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    launch_opts o;
+    unsigned char secret[SECRET_BYTES];
+    char hex[2 * SECRET_BYTES + 1];
+    int status, lost, attempt;
 
     switch (launch_parse_args(argc, argv, &o)) {
     case 1: return 0;
@@ -120,97 +235,23 @@ int main(int argc, char **argv)
     sodium_bin2hex(hex, sizeof hex, secret, sizeof secret);
     sodium_memzero(secret, sizeof secret);
 
-    if ((lfd = open_rendezvous(&port)) < 0)
-        return LAUNCH_EXIT_FAILED;
-    snprintf(coord, sizeof coord, "127.0.0.1:%d", port);
-
-    /* Environment: everything inherited that is not ours, then ours, then
-     * the per-rank STRADS_RANK (and STRADS_LISTEN_FD for the driver). */
-    while (environ[nenv])
-        nenv++;
-    if (!(env = calloc(nenv + 10, sizeof *env)))
-        goto oom;
-    for (i = 0; i < nenv; i++)
-        if (!is_ours(environ[i], &o))
-            env[k++] = environ[i];
-    snprintf(num, sizeof num, "%d", o.n);
-    if (!(own[0] = fmt_var("STRADS_SIZE", num)) ||
-        !(own[1] = fmt_var("STRADS_COORDINATOR", coord)) ||
-        !(own[2] = fmt_var("STRADS_SECRET", hex)) ||
-        !(own[3] = fmt_var("STRADS_LAUNCHER", "strads-run")))
-        goto oom;
-    if (o.threads) {
-        snprintf(num, sizeof num, "%d", o.threads);
-        if (!(own[4] = fmt_var("STRADS_THREADS", num)))
-            goto oom;
+    status = run_attempt(&o, hex, NULL, &lost);
+    for (attempt = 1; attempt <= o.restarts && lost >= 0; attempt++) {
+        /* The failed attempt's processes are all gone (uv_run returned after
+         * the last exit), so the new one cannot meet stale peers; the secret
+         * is kept, the rendezvous socket is new. */
+        if (o.checkpoint)
+            fprintf(stderr, "strads-run: node failure (rank %d); restart %d of %d, recovering "
+                    "from the checkpoints in %s\n", lost, attempt, o.restarts, o.checkpoint);
+        else
+            fprintf(stderr, "strads-run: node failure (rank %d); restart %d of %d from the "
+                    "start (no --checkpoint folder to recover from)\n", lost, attempt,
+                    o.restarts);
+        status = run_attempt(&o, hex, o.checkpoint, &lost);
     }
-    if (o.log && !(own[5] = fmt_var("STRADS_LOG", o.log)))
-        goto oom;
-    for (i = 0; i < 6; i++)
-        if (own[i])
-            env[k++] = own[i];
-    base = k;
-
-    if (uv_loop_init(&loop) != 0) {
-        fputs("strads-run: cannot create an event loop\n", stderr);
-        goto out;
-    }
-    if (!(job = launch_job_new(&loop, o.n)))
-        goto oom_loop;
-
-    for (r = 0; r < o.n; r++) {
-        snprintf(num, sizeof num, "%d", r);
-        free(rank_var);
-        if (!(rank_var = fmt_var("STRADS_RANK", num)))
-            goto oom_loop;
-        k = base;
-        env[k++] = rank_var;
-        env[k++] = r == 0 ? "STRADS_LISTEN_FD=3" : NULL;
-        env[k] = NULL;
-        err = launch_spawn(job, r, o.argv, env, r == 0 ? lfd : -1);
-        if (r == 0) {
-            /* The driver owns the socket now; without our copy, workers of
-             * a driver that died get "connection refused" at once. */
-            close(lfd);
-            lfd = -1;
-        }
-        if (err && r == 0) {
-            fprintf(stderr, "strads-run: cannot run '%s': %s\n", o.argv[0], uv_strerror(err));
-            status = err == UV_ENOENT ? LAUNCH_EXIT_NOTFOUND
-                     : err == UV_EACCES ? LAUNCH_EXIT_NOEXEC : LAUNCH_EXIT_FAILED;
-            goto out_loop;
-        }
-        if (err) {
-            fprintf(stderr, "strads-run: cannot start rank %d of '%s': %s; stopping the job\n",
-                    r, o.argv[0], uv_strerror(err));
-            launch_abort(job);
-            break;
-        }
-    }
-    if ((err = launch_watch_signals(job)) != 0) {
-        fprintf(stderr, "strads-run: cannot watch signals: %s; stopping the job\n",
-                uv_strerror(err));
-        launch_abort(job);
-    }
-    uv_run(&loop, UV_RUN_DEFAULT);
-    status = launch_job_status(job);
-    goto out_loop;
-
-oom_loop:
-    fputs("strads-run: out of memory\n", stderr);
-out_loop:
-    launch_job_free(job);
-    uv_loop_close(&loop);
-    goto out;
-oom:
-    fputs("strads-run: out of memory\n", stderr);
-out:
-    if (lfd >= 0)
-        close(lfd);
-    free(rank_var);
-    for (i = 0; i < 6; i++)
-        free(own[i]);
-    free(env);
+    if (o.restarts && lost >= 0)
+        fprintf(stderr, "strads-run: node failure (rank %d) after %d restart%s; giving up\n",
+                lost, o.restarts, o.restarts == 1 ? "" : "s");
     sodium_memzero(hex, sizeof hex);
     return status;
 }

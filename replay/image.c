@@ -1,0 +1,255 @@
+/*
+ * replay/image.c - one distributed array per file, as the driver sees it.
+ *
+ * A checkpoint stores every dvector whole, written by the driver from its
+ * coherent copy (after dds_operator_end the driver's mapping holds every
+ * element; docs/dds.md "Coherence"). Whole-array files, rather than one file
+ * per node partition (dds/image.c), make recovery with another node count a
+ * plain copy into the driver's mapping, and need no collective: a
+ * checkpoint is written by one process and does not involve workers that
+ * may be the ones about to die. The cost is that the data passes through one
+ * node's disk; docs/recovery.md discusses it.
+ *
+ * Layout (little-endian):
+ *   0  "STRDSARR"        8  u32 version       12 u32 header bytes (64)
+ *   16 u32 array id      20 u32 0             24 u64 op
+ *   32 i64 n             40 u64 elem          48 u64 data bytes
+ *   56 u64 0             64 data ...          then BLAKE2b-256 of all before
+ * A file is complete only if its size, every field and the checksum agree;
+ * anything else is STRADS_ECORRUPT with the reason, and the destination is
+ * never touched before the whole file has been checked.
+ *
+ * Also here: the fingerprint that tells whether an array changed since its
+ * last image (checkpoint.c).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "replay/replay.h"
+
+#define IMG_MAGIC "STRDSARR"
+#define IMG_HDR 64
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+static void put64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+static uint32_t get32(const unsigned char *p)
+{
+    uint32_t v = 0;
+    for (int i = 3; i >= 0; i--) v = (v << 8) | p[i];
+    return v;
+}
+static uint64_t get64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
+    return v;
+}
+
+/* Writes all of buf, retrying short writes and EINTR. */
+static int write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        /* Bounded chunks: a multi-GiB write(2) is cut at 2 GiB anyway. */
+        size_t chunk = n < ((size_t)1 << 30) ? n : ((size_t)1 << 30);
+        ssize_t w = write(fd, p, chunk);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return STRADS_EIO;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+int replay_image_write(const char *path, replay_image_info *info, const void *data)
+{
+    if (!path || !info || info->n < 0 || (info->n > 0 && (!data || !info->elem)))
+        return STRADS_EINVAL;
+    uint64_t bytes = (uint64_t)info->n * info->elem;
+    unsigned char hdr[IMG_HDR];
+    memset(hdr, 0, sizeof hdr);
+    memcpy(hdr, IMG_MAGIC, 8);
+    put32(hdr + 8, REPLAY_IMAGE_VERSION);
+    put32(hdr + 12, IMG_HDR);
+    put32(hdr + 16, info->id);
+    put64(hdr + 24, info->op);
+    put64(hdr + 32, (uint64_t)info->n);
+    put64(hdr + 40, info->elem);
+    put64(hdr + 48, bytes);
+
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, REPLAY_SUM_BYTES);
+    crypto_generichash_update(&st, hdr, sizeof hdr);
+    if (bytes) crypto_generichash_update(&st, data, bytes);
+    crypto_generichash_final(&st, info->sum, REPLAY_SUM_BYTES);
+
+    size_t tl = strlen(path) + 32;
+    char *tmp = malloc(tl);
+    if (!tmp) return STRADS_ENOMEM;
+    snprintf(tmp, tl, "%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        free(tmp);
+        return STRADS_EIO;
+    }
+    int rc = write_all(fd, hdr, sizeof hdr);
+    if (!rc && bytes) rc = write_all(fd, data, bytes);
+    if (!rc) rc = write_all(fd, info->sum, REPLAY_SUM_BYTES);
+    /* fsync before rename: a manifest may name this file only once its
+     * bytes are durable, or a power loss could leave a named empty file. */
+    if (!rc && fsync(fd)) rc = STRADS_EIO;
+    int e = errno;
+    if (close(fd) && !rc) rc = STRADS_EIO;
+    if (!rc && rename(tmp, path)) rc = STRADS_EIO;
+    if (rc) {
+        e = errno;
+        unlink(tmp);
+        errno = e;
+    }
+    free(tmp);
+    return rc;
+}
+
+static int corrupt(char *err, size_t errlen, const char *path, const char *why)
+{
+    if (err && errlen) snprintf(err, errlen, "%s: %s", path, why);
+    return STRADS_ECORRUPT;
+}
+
+static bool sum_is_zero(const uint8_t *s)
+{
+    for (int i = 0; i < REPLAY_SUM_BYTES; i++)
+        if (s[i]) return false;
+    return true;
+}
+
+int replay_image_read(const char *path, const replay_image_info *want, void *dst, char *err,
+                      size_t errlen)
+{
+    if (!path || !want) return STRADS_EINVAL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int missing = errno == ENOENT;
+        if (err && errlen)
+            snprintf(err, errlen, "%s: %s", path, missing ? "missing" : strerror(errno));
+        return missing ? STRADS_ENOTFOUND : STRADS_EIO;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb)) {
+        close(fd);
+        return STRADS_EIO;
+    }
+    uint64_t bytes = (uint64_t)want->n * want->elem;
+    uint64_t expect = IMG_HDR + bytes + REPLAY_SUM_BYTES;
+    if ((uint64_t)sb.st_size < IMG_HDR + REPLAY_SUM_BYTES) {
+        close(fd);
+        return corrupt(err, errlen, path, "truncated (shorter than a header)");
+    }
+    /* Mapping a file of the checked size: nothing can read past its end. */
+    unsigned char *m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (m == MAP_FAILED) return STRADS_EIO;
+    madvise(m, (size_t)sb.st_size, MADV_SEQUENTIAL);
+    int rc = 0;
+    char why[160];
+    if (memcmp(m, IMG_MAGIC, 8) != 0) {
+        rc = corrupt(err, errlen, path, "not an array image (bad magic)");
+    } else if (get32(m + 8) != REPLAY_IMAGE_VERSION || get32(m + 12) != IMG_HDR) {
+        snprintf(why, sizeof why, "image version %u, this build reads %u", get32(m + 8),
+                 REPLAY_IMAGE_VERSION);
+        rc = corrupt(err, errlen, path, why);
+    } else if (get64(m + 48) != bytes || (uint64_t)sb.st_size != expect) {
+        snprintf(why, sizeof why, "truncated or wrong size: %lld bytes, expected %llu",
+                 (long long)sb.st_size, (unsigned long long)expect);
+        rc = corrupt(err, errlen, path, why);
+    } else if (get32(m + 16) != want->id || (int64_t)get64(m + 32) != want->n ||
+               get64(m + 40) != want->elem || (want->op && get64(m + 24) != want->op)) {
+        snprintf(why, sizeof why,
+                 "holds array %u op %llu (%lld x %llu), expected array %u op %llu (%lld x %llu)",
+                 get32(m + 16), (unsigned long long)get64(m + 24), (long long)get64(m + 32),
+                 (unsigned long long)get64(m + 40), want->id, (unsigned long long)want->op,
+                 (long long)want->n, (unsigned long long)want->elem);
+        rc = corrupt(err, errlen, path, why);
+    } else {
+        uint8_t sum[REPLAY_SUM_BYTES];
+        crypto_generichash(sum, sizeof sum, m, IMG_HDR + bytes, NULL, 0);
+        if (sodium_memcmp(sum, m + IMG_HDR + bytes, REPLAY_SUM_BYTES) != 0)
+            rc = corrupt(err, errlen, path, "checksum mismatch (corrupt data)");
+        else if (!sum_is_zero(want->sum) &&
+                 sodium_memcmp(sum, want->sum, REPLAY_SUM_BYTES) != 0)
+            rc = corrupt(err, errlen, path, "checksum differs from the manifest's");
+        else if (dst && bytes)
+            memcpy(dst, m + IMG_HDR, bytes);
+    }
+    munmap(m, (size_t)sb.st_size);
+    return rc;
+}
+
+/*
+ * Four independent lanes over 8-byte words. Each step is a bijection of
+ * the lane for a fixed word and injective in the word for a fixed lane, so
+ * a change confined to one word always changes the result; wider changes
+ * collide with probability about 2^-64. Runs at memory speed, which
+ * matters because every array is fingerprinted at every checkpoint.
+ */
+#define FP_K1 0x9E3779B97F4A7C15ULL
+#define FP_K2 0xC2B2AE3D27D4EB4FULL
+#define FP_K3 0x165667B19E3779F9ULL
+
+static inline uint64_t fp_rotl(uint64_t x, int r)
+{
+    return (x << r) | (x >> (64 - r));
+}
+static inline uint64_t fp_step(uint64_t lane, uint64_t w)
+{
+    return fp_rotl(lane ^ (w * FP_K2), 29) * FP_K1;
+}
+
+uint64_t replay_fingerprint(const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    uint64_t a = FP_K1, b = FP_K2, c = FP_K3, d = ~FP_K1, w[4];
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        memcpy(w, s + i, 32);
+        a = fp_step(a, w[0]);
+        b = fp_step(b, w[1]);
+        c = fp_step(c, w[2]);
+        d = fp_step(d, w[3]);
+    }
+    for (; i + 8 <= n; i += 8) {
+        memcpy(w, s + i, 8);
+        a = fp_step(a, w[0]);
+    }
+    if (i < n) {
+        w[0] = 0;
+        memcpy(w, s + i, n - i);
+        b = fp_step(b, w[0] ^ 0xA5);
+    }
+    uint64_t h = (uint64_t)n * FP_K3;
+    h = fp_step(h, a);
+    h = fp_step(h, b);
+    h = fp_step(h, c);
+    h = fp_step(h, d);
+    h ^= h >> 31;
+    h *= FP_K2;
+    h ^= h >> 29;
+    return h;
+}

@@ -1,0 +1,190 @@
+/*
+ * runtime/loop_common.c - the mechanics both loop engines share.
+ *
+ * async_for and sync_for differ in how they cut and order iterations, not in
+ * how a loop call travels: the driver sends one node function call whose
+ * argument is the engine's header followed by the site-packed env, every
+ * node gets an env (the driver its own, the others one unpacked from the
+ * call), threads keep their reduction state in tls blocks, and at the end
+ * the tls blocks are folded in a fixed order (threads, then ranks) so that a
+ * reduction does not depend on timing (DESIGN.md section 4, rule 2). Keeping
+ * that here means both engines get the same wire format and the same
+ * reduction order, and a fix reaches both.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "runtime/loop.h"
+
+/* The driver's env of the call in flight (nodes other than 0 unpack theirs).
+ * Loop calls are issued one at a time by the driver's main thread. */
+static void *driver_env;
+static uint64_t invocations;
+
+int rt_loop_threads(const void *env)
+{
+    const strads_loop_dyn *d = env;
+    if (d && d->threads > 0) return (int)d->threads;
+    return strads_threads();
+}
+
+uint64_t rt_loop_next_invocation(void)
+{
+    return ++invocations;
+}
+
+int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, const void *hdr,
+                   size_t hdr_len)
+{
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_sbuffer_write(&sb, hdr, hdr_len);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    int rc = 0;
+    if (site->pack)
+        rc = site->pack(&pk, env);
+    else
+        msgpack_pack_nil(&pk);
+    if (!rc) rc = dds_operator_begin();
+    driver_env = env;
+    if (!rc) rc = strads_invoke_all(fn, sb.data, sb.size);
+    driver_env = NULL;
+    msgpack_sbuffer_destroy(&sb);
+    if (!rc) rc = dds_operator_end();
+    return rc;
+}
+
+int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site)
+{
+    void *sp;
+    int rc = rt_fnref_decode(ref, &sp);
+    if (rc) return rc;
+    const strads_loop_site *s = sp;
+    if (s->abi != STRADS_ABI_VERSION) return STRADS_EPROTO;
+    *site = s;
+    return 0;
+}
+
+int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
+                     void **env)
+{
+    if (strads_rank() == 0) {
+        *env = driver_env;
+        return driver_env ? 0 : STRADS_ESTATE;
+    }
+    if (len < hdr_len) return STRADS_EPROTO;
+    void *e = calloc(1, site->env_size ? site->env_size : 1);
+    if (!e) return STRADS_ENOMEM;
+    msgpack_unpacked up;
+    msgpack_unpacked_init(&up);
+    size_t off = 0;
+    msgpack_object *o;
+    int rc = rt_unpack_next(&up, (const char *)arg + hdr_len, len - hdr_len, &off, &o);
+    if (!rc && site->unpack) rc = site->unpack(o, e);
+    msgpack_unpacked_destroy(&up);
+    if (rc) {
+        free(e);
+        return rc;
+    }
+    *env = e;
+    return 0;
+}
+
+void rt_loop_env_close(const strads_loop_site *site, void *env)
+{
+    if (strads_rank() == 0 || !env) return;
+    if (site->env_free) site->env_free(env);
+    free(env);
+}
+
+int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out)
+{
+    char *tls = calloc((size_t)threads, site->tls_size ? site->tls_size : 1);
+    if (!tls) return STRADS_ENOMEM;
+    for (int t = 0; t < threads; t++)
+        if (site->tls_init) site->tls_init(tls + (size_t)t * site->tls_size, env);
+    *out = tls;
+    return 0;
+}
+
+void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads)
+{
+    if (tls && site->tls_free)
+        for (int t = 0; t < threads; t++) site->tls_free(tls + (size_t)t * site->tls_size);
+    free(tls);
+}
+
+/* Rank 0: folds the other nodes' accumulators into acc, in rank order. */
+static int fold_ranks(const strads_loop_site *site, void *env, char *acc, uint64_t tag)
+{
+    size_t ts = site->tls_size;
+    char *other = calloc(1, ts);
+    if (!other) return STRADS_ENOMEM;
+    int rc = 0;
+    for (int r = 1; r < strads_size() && !rc; r++) {
+        rt_msg *m;
+        rc = rt_recv(RT_MSG_LOOP_TLS, tag, r, -1, &m);
+        if (rc) break;
+        msgpack_unpacked up;
+        msgpack_unpacked_init(&up);
+        size_t off = 0;
+        msgpack_object *o;
+        memset(other, 0, ts);
+        if (site->tls_init) site->tls_init(other, env);
+        rc = rt_unpack_next(&up, m->body, m->body_len, &off, &o);
+        if (!rc) rc = site->tls_unpack(o, other);
+        if (!rc && site->tls_fold) site->tls_fold(acc, other);
+        if (site->tls_free) site->tls_free(other);
+        msgpack_unpacked_destroy(&up);
+        rt_msg_free(m);
+    }
+    free(other);
+    return rc;
+}
+
+int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                 char **acc_out)
+{
+    size_t ts = site->tls_size;
+    *acc_out = NULL;
+    char *acc = calloc(1, ts ? ts : 1);
+    if (!acc) return STRADS_ENOMEM;
+    if (site->tls_init) site->tls_init(acc, env);
+    for (int t = 0; t < threads; t++)
+        if (site->tls_fold) site->tls_fold(acc, tls + (size_t)t * ts);
+    int rc = 0;
+    if (strads_size() > 1 && ts) {
+        if (!site->tls_pack || !site->tls_unpack) {
+            rt_error("%s:%u: this loop's reductions cannot cross processes (rebuild with this "
+                     "version of stradsc)",
+                     site->file, site->line);
+            rc = STRADS_ESTATE;
+        } else if (strads_rank() != 0) {
+            rt_packer p;
+            rt_pack_begin(&p, RT_MSG_LOOP_TLS, tag);
+            rc = site->tls_pack(&p.pk, acc);
+            if (!rc) rc = rt_send(0, p.sb.data, p.sb.size, NULL, 0);
+            rt_pack_done(&p);
+        } else {
+            rc = fold_ranks(site, env, acc, tag);
+        }
+    }
+    if (strads_rank() == 0 && !rc) {
+        *acc_out = acc;
+    } else {
+        if (site->tls_free) site->tls_free(acc);
+        free(acc);
+    }
+    return rc;
+}
+
+void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)
+{
+    if (!acc) return;
+    if (site->publish) site->publish(env, acc);
+    if (site->tls_free) site->tls_free(acc);
+    free(acc);
+}

@@ -1,0 +1,963 @@
+/*
+ * runtime/loop_sync.c - the data-parallel loop (sync_for): BSP, SSP(s),
+ * Hybrid and ASP.
+ *
+ * One call is one node function on every node. [begin, end) is cut into one
+ * contiguous block per node (the split of a dvector of that length, so the
+ * node that holds a minibatch's input runs it), each block into minibatches
+ * (tasks), and the tasks run in clocks: in clock c thread t runs task
+ * c*T + t. Every node runs the same number of clocks (the largest block
+ * decides), so collectives line up.
+ *
+ * Model state lives in distributed arrays listed by the site
+ * (strads_loop_array). Per clock a node refreshes the elements its tasks
+ * touch (reconnaissance says which; recon(off): all), then:
+ *   BSP, SSP, ASP  each thread copies what its task touches into its own
+ *                  replica (a private mapping laid out like the array; the
+ *                  body gets an env whose array pointers are moved there),
+ *                  runs the task, and turns its written elements into
+ *                  deltas. The node folds the threads' deltas into its copy
+ *                  in thread order (mean per element for AVG, sum for SUM,
+ *                  fn per contribution for FN).
+ *   Hybrid         threads share the node's copy without locks (Hogwild).
+ * and synchronizes with the owners:
+ *   BSP, Hybrid    dds_writeback_deltas per written array: a collective that
+ *                  combines every node's delta at the owner in rank order.
+ *                  Two barriers per clock keep reads and writes of the
+ *                  owners' copies apart (everybody has refreshed before
+ *                  anybody writes; everybody has combined before anybody
+ *                  refreshes again), so the result does not depend on
+ *                  timing;
+ *   SSP, ASP       the node pushes its deltas to the owners, which apply them
+ *                  on arrival (loop thread, under the node's apply lock) and
+ *                  acknowledge; SSP(s) then announces the clock to every node
+ *                  and a node starts clock c only when every node has
+ *                  finished clock c-s-1 (rt_sync_gate_fn can replace that
+ *                  rule), so what it reads after its refresh misses at most
+ *                  s clocks of anybody's updates. STRADS_SSP_CHECK=1 records
+ *                  the largest staleness seen and fails the loop if it ever
+ *                  exceeds s. ASP never waits.
+ * Reductions and private state are per-thread tls folded in thread order,
+ * then rank order (loop_common.c). The SSP/ASP messages and clocks live in
+ * loop_sync_ssp.c, the STRADS_SYNC override in loop_sync_spec.c.
+ *
+ * Reconnaissance runs once per site and range, like async_for's plan: the
+ * task sets are kept while the range, the minibatch, the threads and the
+ * arrays are unchanged (STRADS_RECON_EVERY=k redoes it every k calls).
+ *
+ * Threads: the node-function thread owns the call state (struct call); pool
+ * threads touch only their own replica, env copy, tls and delta buffer; the
+ * loop thread applies other nodes' deltas to owned elements (SSP/ASP) under
+ * rt__ssp_lock.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdatomic.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "dds/dds.h"
+#include "runtime/loop.h"
+#include "scheduler/policy.h"
+
+typedef struct sync_hdr {
+    uint64_t site_ref;
+    int64_t begin, end, minibatch;
+    uint64_t invocation;
+    int32_t threads, kind;
+    int64_t staleness;
+    int32_t recon;   /* 1: redo reconnaissance even if this node has it */
+    int32_t pad;
+} sync_hdr;
+
+typedef rt__elist elist;
+typedef rt__sarr sarr;
+
+/* What reconnaissance says a task touches: per array all accesses and
+ * writes, plus every accessed key (for prefetch, any array). */
+typedef struct tset {
+    elist *all, *wr;      /* [narr] */
+    uint64_t *keys;       /* SCHED_ACC_KEY, sorted unique */
+    int64_t nkeys;
+    int64_t unlisted;     /* id of a written array the site does not list, or -1 */
+} tset;
+
+/* A node's reconnaissance of one site, kept for the next calls. */
+typedef struct tcache {
+    uint64_t site_id;
+    int64_t begin, end, mb;
+    int T, narr;
+    uint32_t ids[64];     /* the arrays the lists are for */
+    tset *ts;
+    int64_t ntask;
+    struct tcache *next;
+} tcache;
+static tcache *tcaches; /* the node-function thread only */
+
+typedef struct tbuf {
+    char *d;              /* start values, then deltas, of the written elements */
+    size_t cap;
+} tbuf;
+
+typedef struct call {
+    const strads_loop_site *site;
+    void *env;
+    sync_hdr h;
+    int N, me, T, kind;
+    int64_t lo, hi, mb, ntask, clocks;
+    int narr;
+    sarr *arr;
+    tset *ts;             /* [ntask] or NULL (recon off: whole arrays); owned by a tcache */
+    int replicas;
+    char **rep;           /* [T * narr] replica bases (NULL when not replicated) */
+    char **envs;          /* [T] env copies pointing into the replicas */
+    char *tls;
+    tbuf *tb;             /* [T] */
+    int64_t *task_of;     /* [T] task of thread t in this clock, -1: none */
+    int64_t *iota;        /* 0..max n-1, for whole-array snapshots */
+    long slow_ms;
+    sched_slow *slow;
+    double t0;
+    _Atomic int err;      /* first error of a pool task */
+    int any_written;      /* some array is written (agreed by all nodes) */
+} call;
+
+/* ---- element lists ---- */
+
+static int64_t el_count(const elist *l, const dds_vec *dv)
+{
+    return l->all ? dv->n : l->n;
+}
+
+#define el_at rt__el_at
+
+/* Position of e in l, or -1. */
+static int64_t el_find(const elist *l, int64_t e)
+{
+    if (l->all) return e;
+    int64_t a = 0, b = l->n;
+    while (a < b) {
+        int64_t m = (a + b) / 2;
+        if (l->idx[m] < e)
+            a = m + 1;
+        else
+            b = m;
+    }
+    return a < l->n && l->idx[a] == e ? a : -1;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int64_t uniq_i64(int64_t *v, int64_t n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    int64_t u = 0;
+    for (int64_t i = 0; i < n; i++)
+        if (!u || v[u - 1] != v[i]) v[u++] = v[i];
+    return u;
+}
+
+/* ---- geometry ---- */
+
+static void block_of(const sync_hdr *h, int N, int r, int64_t *lo, int64_t *hi)
+{
+    int64_t n = h->end - h->begin;
+    *lo = h->begin + (int64_t)((unsigned __int128)n * (unsigned)r / (unsigned)N);
+    *hi = h->begin + (int64_t)((unsigned __int128)n * (unsigned)(r + 1) / (unsigned)N);
+}
+
+static void task_range(const call *c, int64_t k, int64_t *a, int64_t *b)
+{
+    *a = c->lo + k * c->mb;
+    *b = *a + c->mb < c->hi ? *a + c->mb : c->hi;
+}
+
+/* ---- reconnaissance: what each task touches ---- */
+
+typedef struct recon_job {
+    call *c;
+    int err;
+} recon_job;
+
+static void tset_free(tset *s, int narr)
+{
+    for (int a = 0; a < narr; a++) {
+        if (s->all) free(s->all[a].idx);
+        if (s->wr) free(s->wr[a].idx);
+    }
+    free(s->all);
+    free(s->wr);
+    free(s->keys);
+}
+
+/* Elements of array id among sorted keys, into l. */
+static int keys_to_list(const uint64_t *keys, int64_t n, uint32_t id, elist *l)
+{
+    int64_t a = 0;
+    while (a < n && SCHED_ACC_DV(keys[a]) < id) a++;
+    int64_t b = a;
+    while (b < n && SCHED_ACC_DV(keys[b]) == id) b++;
+    l->all = 0;
+    l->n = b - a;
+    l->idx = malloc((size_t)(l->n ? l->n : 1) * sizeof *l->idx);
+    if (!l->idx) return STRADS_ENOMEM;
+    for (int64_t j = a; j < b; j++) l->idx[j - a] = SCHED_ACC_ELEM(keys[j]);
+    return 0;
+}
+
+static void recon_task(void *arg, int64_t k, int thread)
+{
+    (void)thread;
+    recon_job *j = arg;
+    call *c = j->c;
+    int64_t a, b;
+    task_range(c, k, &a, &b);
+    strads_recon rc;
+    rt_recon_init(&rc, a);
+    c->site->recon(c->env, &rc, NULL, a, b);
+    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
+    tset *s = &c->ts[k];
+    s->unlisted = -1;
+    size_t n = rc.rec.nacc;
+    uint64_t *keys = malloc((n ? n : 1) * sizeof *keys), *wk = malloc((n ? n : 1) * sizeof *wk);
+    s->all = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->all);
+    s->wr = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->wr);
+    if (!keys || !wk || !s->all || !s->wr) err = STRADS_ENOMEM;
+    size_t nw = 0;
+    for (size_t i = 0; i < n && !err; i++) {
+        keys[i] = SCHED_ACC_KEY(rc.rec.acc[i]);
+        if (SCHED_ACC_WRITE(rc.rec.acc[i])) wk[nw++] = keys[i];
+    }
+    sched_rec_free(&rc.rec);
+    if (!err) {
+        qsort(keys, n, sizeof *keys, cmp_u64);
+        qsort(wk, nw, sizeof *wk, cmp_u64);
+        size_t u = 0, uw = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!u || keys[u - 1] != keys[i]) keys[u++] = keys[i];
+        for (size_t i = 0; i < nw; i++)
+            if (!uw || wk[uw - 1] != wk[i]) wk[uw++] = wk[i];
+        s->keys = keys;
+        s->nkeys = (int64_t)u;
+        keys = NULL;
+        for (int x = 0; x < c->narr && !err; x++) {
+            err = keys_to_list(s->keys, s->nkeys, c->arr[x].dv->id, &s->all[x]);
+            if (!err) err = keys_to_list(wk, (int64_t)uw, c->arr[x].dv->id, &s->wr[x]);
+        }
+        /* A written array the site does not list cannot be combined. */
+        for (size_t i = 0; i < uw; i++) {
+            uint32_t id = SCHED_ACC_DV(wk[i]);
+            int listed = 0;
+            for (int x = 0; x < c->narr; x++) listed |= c->arr[x].dv->id == id;
+            if (!listed) s->unlisted = (int64_t)id;
+        }
+    }
+    free(keys);
+    free(wk);
+    if (err && !j->err) j->err = err;
+}
+
+static void tcache_free(tcache *t)
+{
+    for (int64_t k = 0; k < t->ntask; k++) tset_free(&t->ts[k], t->narr);
+    free(t->ts);
+    free(t);
+}
+
+/* The task sets of this call: this node's kept ones when they were made for
+ * the same site, range, minibatch, threads and arrays, else fresh ones. */
+static int run_recon(call *c)
+{
+    tcache **pp = &tcaches, *t = NULL;
+    for (; *pp; pp = &(*pp)->next) {
+        t = *pp;
+        if (t->site_id == c->site->id) break;
+        t = NULL;
+    }
+    int same = t && !c->h.recon && t->begin == c->h.begin && t->end == c->h.end &&
+               t->mb == c->mb && t->T == c->T && t->narr == c->narr && c->narr <= 64;
+    for (int a = 0; same && a < c->narr; a++) same = t->ids[a] == c->arr[a].dv->id;
+    if (same) {
+        c->ts = t->ts;
+        return 0;
+    }
+    if (t) {
+        *pp = t->next;
+        tcache_free(t);
+    }
+    if (c->narr > 64) return STRADS_ETOOBIG;
+    t = calloc(1, sizeof *t);
+    c->ts = calloc((size_t)(c->ntask ? c->ntask : 1), sizeof *c->ts);
+    if (!t || !c->ts) {
+        free(t);
+        free(c->ts);
+        c->ts = NULL;
+        return STRADS_ENOMEM;
+    }
+    *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, c->ts, c->ntask,
+                  tcaches};
+    for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
+    recon_job j = {c, 0};
+    int rc = rt_pool_run(c->ntask, recon_task, &j);
+    if (!rc) rc = j.err;
+    for (int64_t k = 0; k < c->ntask && !rc; k++) {
+        if (c->ts[k].unlisted < 0 || (c->N == 1 && !c->replicas)) continue;
+        dds_vec *dv = dds_vec_by_id((uint32_t)c->ts[k].unlisted);
+        rt_error("sync_for %s:%u: the body writes the distributed array allocated at %s, "
+                 "which the loop site does not list (rebuild with this stradsc)",
+                 c->site->file, c->site->line, dv ? dv->site : "?");
+        rc = STRADS_ESTATE;
+    }
+    if (rc) {
+        tcache_free(t);
+        c->ts = NULL;
+        return rc;
+    }
+    tcaches = t;
+    return 0;
+}
+
+/* ---- setup ---- */
+
+static int find_arrays(call *c)
+{
+    const strads_loop_site *s = c->site;
+    c->arr = calloc(s->narrays ? s->narrays : 1, sizeof *c->arr);
+    if (!c->arr) return STRADS_ENOMEM;
+    for (size_t i = 0; i < s->narrays; i++) {
+        const strads_loop_array *d = &s->arrays[i];
+        if (d->env_off + sizeof(void *) > s->env_size || !rt__type_size(d->type)) return STRADS_EPROTO;
+        const char *p;
+        memcpy(&p, (const char *)c->env + d->env_off, sizeof p);
+        dds_vec *dv;
+        if (!p) continue;
+        if (dds_lookup(p, &dv, NULL)) {
+            rt_error("sync_for %s:%u: array #%zu of the loop is not a distributed array",
+                     s->file, s->line, i);
+            return STRADS_EINVAL;
+        }
+        if (dv->elem % rt__type_size(d->type)) {
+            rt_error("sync_for %s:%u: elements of the array allocated at %s (%zu bytes) are not "
+                     "made of the declared scalar type", s->file, s->line, dv->site, dv->elem);
+            return STRADS_EINVAL;
+        }
+        int dup = 0;
+        for (int a = 0; a < c->narr; a++) dup |= c->arr[a].dv == dv;
+        if (dup) continue; /* two fields into one array share one replica */
+        sarr *a = &c->arr[c->narr++];
+        a->dv = dv;
+        a->desc = d;
+        a->nsc = dv->elem / rt__type_size(d->type);
+    }
+    return 0;
+}
+
+/* Which arrays are written, agreed by every node (the writebacks are
+ * collectives: all nodes must run the same ones). */
+static int agree_written(call *c)
+{
+    int32_t w[256];
+    if (c->narr > 256) return STRADS_ETOOBIG;
+    for (int a = 0; a < c->narr; a++) {
+        w[a] = 0;
+        if (c->arr[a].desc->flags & STRADS_ARRAY_READONLY) continue;
+        if (!c->ts) {
+            w[a] = 1;
+            continue;
+        }
+        for (int64_t k = 0; k < c->ntask && !w[a]; k++) w[a] = c->ts[k].wr[a].n > 0;
+    }
+    if (c->N > 1 && c->narr) {
+        int rc = strads_allreduce(w, (size_t)c->narr, STRADS_T_I32, STRADS_OP_MAX);
+        if (rc) return rc;
+    }
+    for (int a = 0; a < c->narr; a++) {
+        c->arr[a].written = w[a];
+        c->arr[a].replicate = c->replicas && w[a];
+        c->any_written |= w[a];
+    }
+    return 0;
+}
+
+static int setup_replicas(call *c)
+{
+    int T = c->T;
+    c->rep = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->rep);
+    c->envs = calloc((size_t)T, sizeof *c->envs);
+    c->tb = calloc((size_t)T, sizeof *c->tb);
+    if (!c->rep || !c->envs || !c->tb) return STRADS_ENOMEM;
+    for (int t = 0; t < T; t++) {
+        c->envs[t] = malloc(c->site->env_size);
+        if (!c->envs[t]) return STRADS_ENOMEM;
+        memcpy(c->envs[t], c->env, c->site->env_size);
+        for (int a = 0; a < c->narr; a++) {
+            if (!c->arr[a].replicate) continue;
+            dds_vec *dv = c->arr[a].dv;
+            /* Untouched pages cost nothing: only what a task copies in is
+             * ever backed by memory. */
+            void *r = mmap(NULL, dv->bytes, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            if (r == MAP_FAILED) return STRADS_ENOMEM;
+            c->rep[(size_t)t * (size_t)c->narr + (size_t)a] = r;
+        }
+        /* Move every listed pointer into its array's replica. */
+        for (size_t i = 0; i < c->site->narrays; i++) {
+            size_t off = c->site->arrays[i].env_off;
+            char *p;
+            memcpy(&p, (char *)c->env + off, sizeof p);
+            for (int a = 0; a < c->narr && p; a++) {
+                dds_vec *dv = c->arr[a].dv;
+                if (!c->arr[a].replicate || p < dv->base || p >= dv->base + dv->bytes) continue;
+                char *q = c->rep[(size_t)t * (size_t)c->narr + (size_t)a] + (p - dv->base);
+                memcpy(c->envs[t] + off, &q, sizeof q);
+            }
+        }
+    }
+    return 0;
+}
+
+static void teardown(call *c)
+{
+    if (c->rep)
+        for (int t = 0; t < c->T; t++)
+            for (int a = 0; a < c->narr; a++) {
+                char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
+                if (r) munmap(r, c->arr[a].dv->bytes);
+            }
+    free(c->rep);
+    if (c->envs)
+        for (int t = 0; t < c->T; t++) free(c->envs[t]);
+    free(c->envs);
+    if (c->tb)
+        for (int t = 0; t < c->T; t++) free(c->tb[t].d);
+    free(c->tb);
+    free(c->task_of);
+    free(c->iota);
+    free(c->arr);
+    sched_slow_free(c->slow);
+}
+
+/* ---- running one clock's tasks ---- */
+
+static const elist *list_of(const call *c, int64_t k, int a, int wr, elist *whole)
+{
+    if (!c->ts) {
+        whole->all = 1;
+        whole->idx = NULL;
+        whole->n = c->arr[a].dv->n;
+        return whole;
+    }
+    return wr ? &c->ts[k].wr[a] : &c->ts[k].all[a];
+}
+
+static void slow_down(call *c, uint64_t task_start)
+{
+    if (c->slow_ms > 0) {
+        struct timespec ts = {c->slow_ms / 1000, (c->slow_ms % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    if (c->slow) {
+        double now = (double)rt_now_ms() / 1000.0;
+        double f = sched_slow_factor(c->slow, c->me, now - c->t0);
+        double extra = (f - 1) * (now - (double)task_start / 1000.0);
+        if (extra > 0) {
+            struct timespec ts = {(time_t)extra, (long)((extra - (double)(time_t)extra) * 1e9)};
+            nanosleep(&ts, NULL);
+        }
+    }
+}
+
+static void run_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    call *c = arg;
+    int64_t k = c->task_of[t];
+    if (k < 0) return;
+    int64_t lo, hi;
+    task_range(c, k, &lo, &hi);
+    uint64_t start = rt_now_ms();
+    void *tls = c->tls + (size_t)t * c->site->tls_size;
+    if (!c->replicas) {
+        c->site->body(c->env, tls, NULL, lo, hi);
+        slow_down(c, start);
+        return;
+    }
+    /* Copy in what the task touches, keep the start values of what it
+     * writes (the owner side may change the node's copy meanwhile). */
+    tbuf *b = &c->tb[t];
+    size_t need = 0;
+    elist whole;
+    for (int a = 0; a < c->narr; a++)
+        if (c->arr[a].replicate)
+            need += (size_t)el_count(list_of(c, k, a, 1, &whole), c->arr[a].dv) * c->arr[a].dv->elem;
+    if (need > b->cap) {
+        char *d = realloc(b->d, need);
+        if (!d) {
+            c->err = STRADS_ENOMEM;
+            return;
+        }
+        b->d = d;
+        b->cap = need;
+    }
+    size_t at = 0;
+    for (int a = 0; a < c->narr; a++) {
+        if (!c->arr[a].replicate) continue;
+        dds_vec *dv = c->arr[a].dv;
+        char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
+        const elist *all = list_of(c, k, a, 0, &whole);
+        if (all->all) {
+            memcpy(r, dv->base, (size_t)dv->n * dv->elem);
+        } else {
+            for (int64_t j = 0; j < all->n; j++)
+                memcpy(r + (size_t)all->idx[j] * dv->elem, dv->base + (size_t)all->idx[j] * dv->elem,
+                       dv->elem);
+        }
+        const elist *wr = list_of(c, k, a, 1, &whole);
+        int64_t nw = el_count(wr, dv);
+        if (wr->all) {
+            memcpy(b->d + at, r, (size_t)nw * dv->elem);
+        } else {
+            for (int64_t j = 0; j < nw; j++)
+                memcpy(b->d + at + (size_t)j * dv->elem, r + (size_t)wr->idx[j] * dv->elem, dv->elem);
+        }
+        at += (size_t)nw * dv->elem;
+    }
+    c->site->body(c->envs[t], tls, NULL, lo, hi);
+    at = 0;
+    for (int a = 0; a < c->narr; a++) {
+        if (!c->arr[a].replicate) continue;
+        dds_vec *dv = c->arr[a].dv;
+        char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
+        const elist *wr = list_of(c, k, a, 1, &whole);
+        int64_t nw = el_count(wr, dv);
+        if (wr->all) {
+            rt__v_delta(c->arr[a].desc->type, b->d + at, r, (size_t)nw * c->arr[a].nsc);
+        } else {
+            for (int64_t j = 0; j < nw; j++)
+                rt__v_delta(c->arr[a].desc->type, b->d + at + (size_t)j * dv->elem,
+                        r + (size_t)wr->idx[j] * dv->elem, c->arr[a].nsc);
+        }
+        at += (size_t)nw * dv->elem;
+    }
+    slow_down(c, start);
+}
+
+/* ---- per-clock unions ---- */
+
+/* Union of the written (wr = 1) or touched elements of array a over the
+ * tasks of this clock. */
+static int clock_union(call *c, int a, int wr, elist *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!c->ts) {
+        out->all = 1;
+        out->n = c->arr[a].dv->n;
+        return 0;
+    }
+    int64_t n = 0;
+    for (int t = 0; t < c->T; t++)
+        if (c->task_of[t] >= 0) n += (wr ? c->ts[c->task_of[t]].wr : c->ts[c->task_of[t]].all)[a].n;
+    out->idx = malloc((size_t)(n ? n : 1) * sizeof *out->idx);
+    if (!out->idx) return STRADS_ENOMEM;
+    for (int t = 0; t < c->T; t++) {
+        if (c->task_of[t] < 0) continue;
+        const elist *l = &(wr ? c->ts[c->task_of[t]].wr : c->ts[c->task_of[t]].all)[a];
+        memcpy(out->idx + out->n, l->idx, (size_t)l->n * sizeof *l->idx);
+        out->n += l->n;
+    }
+    out->n = uniq_i64(out->idx, out->n);
+    return 0;
+}
+
+/* Pulls what this clock's tasks touch from the owners (multi-node). */
+static int refresh(call *c, int64_t clock)
+{
+    int rc = 0;
+    if (!c->ts) {
+        /* Read-only arrays cannot change during the call: once is enough. */
+        for (int a = 0; a < c->narr && !rc; a++)
+            if (clock == 0 || !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY))
+                rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+        return rc;
+    }
+    int64_t n = 0;
+    for (int t = 0; t < c->T; t++)
+        if (c->task_of[t] >= 0) n += c->ts[c->task_of[t]].nkeys;
+    uint64_t *keys = malloc((size_t)(n ? n : 1) * sizeof *keys);
+    int64_t *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
+    if (!keys || !elems) rc = STRADS_ENOMEM;
+    n = 0;
+    for (int t = 0; t < c->T && !rc; t++) {
+        if (c->task_of[t] < 0) continue;
+        const tset *s = &c->ts[c->task_of[t]];
+        memcpy(keys + n, s->keys, (size_t)s->nkeys * sizeof *keys);
+        n += s->nkeys;
+    }
+    if (!rc) qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
+    for (int64_t i = 0; i < n && !rc;) {
+        uint32_t id = SCHED_ACC_DV(keys[i]);
+        int64_t j = i, m = 0;
+        for (; j < n && SCHED_ACC_DV(keys[j]) == id; j++)
+            if (!m || elems[m - 1] != SCHED_ACC_ELEM(keys[j])) elems[m++] = SCHED_ACC_ELEM(keys[j]);
+        dds_vec *dv = dds_vec_by_id(id);
+        if (dv && m) rc = dds_prefetch(dv, elems, (size_t)m);
+        i = j;
+    }
+    free(keys);
+    free(elems);
+    return rc;
+}
+
+/* Folds the threads' deltas of array a into the node's copy, in thread
+ * order. U lists the clock's written elements, S their values before. For
+ * SSP/ASP, owned elements take 1/nodes of an AVG contribution (the other
+ * nodes' arrive separately); the caller holds apply_lock then. */
+static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *cnt, size_t *at)
+{
+    sarr *x = &c->arr[a];
+    dds_vec *dv = x->dv;
+    strads_agg_kind agg = x->desc->agg;
+    elist whole;
+    int64_t nu = el_count(U, dv);
+    memset(cnt, 0, (size_t)(nu ? nu : 1) * sizeof *cnt);
+    for (int t = 0; t < c->T; t++) {
+        if (c->task_of[t] < 0) continue;
+        const elist *wr = list_of(c, c->task_of[t], a, 1, &whole);
+        int64_t nw = el_count(wr, dv);
+        const char *d = c->tb[t].d + at[t];
+        for (int64_t j = 0; j < nw; j++) {
+            int64_t e = el_at(wr, j);
+            char *row = dv->base + (size_t)e * dv->elem;
+            if (agg == STRADS_AGG_FN && x->desc->fn)
+                x->desc->fn(row, d + (size_t)j * dv->elem, dv->elem);
+            else
+                rt__v_add(x->desc->type, row, d + (size_t)j * dv->elem, x->nsc);
+            cnt[el_find(U, e)]++;
+        }
+        at[t] += (size_t)nw * dv->elem;
+    }
+    int async = c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP;
+    for (int64_t j = 0; j < nu; j++) {
+        if (!cnt[j]) continue;
+        int64_t e = el_at(U, j);
+        int owned = dds_owner(dv, e) == c->me;
+        double f = 1;
+        if (agg == STRADS_AGG_AVG) f = 1.0 / cnt[j];
+        if (async && owned && agg == STRADS_AGG_AVG) f /= c->N;
+        if (f != 1)
+            rt__v_scale_from(x->desc->type, dv->base + (size_t)e * dv->elem, S + (size_t)j * dv->elem,
+                         x->nsc, f);
+        if (owned && c->N > 1) dds_mark_changed(dv, e, e + 1);
+    }
+}
+
+/* ---- one clock ---- */
+
+static int fold_threads(call *c, elist *U, char **S)
+{
+    int rc = 0, lock = (c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP) && c->N > 1;
+    size_t *at = calloc((size_t)c->T, sizeof *at);
+    if (!at) return STRADS_ENOMEM;
+    /* Other nodes' deltas may be landing in the owned elements. */
+    if (lock) rt__ssp_lock();
+    for (int a = 0; a < c->narr && !rc; a++) {
+        if (!c->arr[a].replicate) continue;
+        dds_vec *dv = c->arr[a].dv;
+        int64_t nu = el_count(&U[a], dv);
+        S[a] = malloc((size_t)(nu ? nu : 1) * dv->elem);
+        int32_t *cnt = malloc((size_t)(nu ? nu : 1) * sizeof *cnt);
+        if (!S[a] || !cnt) {
+            free(cnt);
+            rc = STRADS_ENOMEM;
+            break;
+        }
+        for (int64_t j = 0; j < nu; j++)
+            memcpy(S[a] + (size_t)j * dv->elem, dv->base + (size_t)el_at(&U[a], j) * dv->elem,
+                   dv->elem);
+        fold_array(c, a, &U[a], S[a], cnt, at);
+        free(cnt);
+    }
+    if (lock) rt__ssp_unlock();
+    free(at);
+    return rc;
+}
+
+/* Under BSP and Hybrid: every written array's deltas to the owners, all
+ * nodes together, combined in rank order. */
+static int writeback_bsp(call *c, dds_snap **snap)
+{
+    int rc = 0, any = 0;
+    for (int a = 0; a < c->narr && !rc; a++) {
+        if (!c->arr[a].written) continue;
+        const strads_loop_array *d = c->arr[a].desc;
+        dds_agg agg;
+        memset(&agg, 0, sizeof agg);
+        agg.kind = d->agg == STRADS_AGG_SUM              ? DDS_AGG_SUM
+                   : d->agg == STRADS_AGG_FN && d->fn ? DDS_AGG_FN
+                                                      : DDS_AGG_AVG;
+        agg.type = d->type;
+        agg.fn = (dds_agg_fn)d->fn;
+        rc = dds_writeback_deltas(c->arr[a].dv, snap[a], &agg);
+        any = 1;
+    }
+    /* dds_writeback_deltas returns once every node has sent, not once every
+     * owner has applied: without this barrier a fast node's next refresh
+     * could read a row half combined, and BSP would depend on timing. */
+    if (!rc && any) rc = strads_barrier();
+    return rc;
+}
+
+static int run_clock(call *c, int64_t clock)
+{
+    int rc = 0, N = c->N;
+    int bsp = c->kind == STRADS_SYNC_BSP || c->kind == STRADS_SYNC_HYBRID;
+    for (int t = 0; t < c->T; t++) {
+        int64_t k = clock * c->T + t;
+        c->task_of[t] = k < c->ntask ? k : -1;
+    }
+    if (N > 1) rc = refresh(c, clock);
+    /* what this clock writes, and (BSP) its values before */
+    size_t na = (size_t)(c->narr ? c->narr : 1);
+    elist *U = calloc(na, sizeof *U);
+    char **S = calloc(na, sizeof *S);
+    dds_snap **snap = calloc(na, sizeof *snap);
+    if (!U || !S || !snap) rc = rc ? rc : STRADS_ENOMEM;
+    for (int a = 0; a < c->narr && !rc && (c->replicas || N > 1); a++) {
+        if (!c->arr[a].written) continue;
+        rc = clock_union(c, a, 1, &U[a]);
+        if (!rc && bsp && N > 1)
+            rc = dds_snapshot(c->arr[a].dv, U[a].all ? c->iota : U[a].idx, (size_t)U[a].n, &snap[a]);
+    }
+    /* The owners' copies are what other nodes refresh from, and a node
+     * writes its owned elements in place (Hybrid's threads, the fold of the
+     * replicas): under BSP nobody may write before everybody has read. */
+    if (!rc && bsp && N > 1 && c->any_written) rc = strads_barrier();
+    if (!rc) {
+        c->err = 0;
+        rc = rt_pool_run(c->T, run_task, c);
+        if (!rc) rc = c->err;
+    }
+    if (!rc && c->replicas) rc = fold_threads(c, U, S);
+    if (!rc && N > 1) rc = bsp ? writeback_bsp(c, snap) : rt__ssp_push(c->arr, c->narr, U, S);
+    for (int a = 0; a < c->narr; a++) {
+        if (U) free(U[a].idx);
+        if (S) free(S[a]);
+        if (snap) dds_snap_free(snap[a]);
+    }
+    free(U);
+    free(S);
+    free(snap);
+    return rc;
+}
+
+/* Runs the clocks; SSP waits at each clock's gate, and with
+ * STRADS_SSP_CHECK=1 fails when a clock starts further ahead than s. */
+static int run_clocks(call *c)
+{
+    int ssp = c->kind == STRADS_SYNC_SSP && c->N > 1, rc = 0;
+    int check = getenv("STRADS_SSP_CHECK") && atoi(getenv("STRADS_SSP_CHECK")) > 0;
+    rt__clocks k;
+    memset(&k, 0, sizeof k);
+    strads_sync_spec spec = {STRADS_SYNC_SSP, (double)c->h.staleness, 0, NULL};
+    if (ssp) rc = rt__clocks_init(&k, c->h.invocation, &spec);
+    int64_t max_stale = 0;
+    for (int64_t clock = 0; clock < c->clocks && !rc; clock++) {
+        if (ssp) {
+            int64_t stale = 0;
+            rc = rt__clocks_wait(&k, clock, &stale);
+            if (stale > max_stale) max_stale = stale;
+            if (!rc && check && stale > c->h.staleness) {
+                rt_error("sync_for %s:%u: SSP check: clock %lld starts %lld clocks ahead of the "
+                         "slowest node, bound %lld",
+                         c->site->file, c->site->line, (long long)clock, (long long)stale,
+                         (long long)c->h.staleness);
+                rc = STRADS_ESTATE;
+            }
+        }
+        if (!rc) rc = run_clock(c, clock);
+        if (!rc && ssp) rc = rt__clocks_announce(&k, clock + 1);
+    }
+    if (!ssp) return rc;
+    int frc = rt__clocks_finish(&k, rc ? 0 : c->clocks);
+    if (!rc) rc = frc;
+    if (!rc) rc = strads_allreduce(&max_stale, 1, STRADS_T_I64, STRADS_OP_MAX);
+    if (!rc && c->me == 0 && (check || getenv("STRADS_STATS")))
+        fprintf(stderr, "strads: sync_for %s:%u: ssp(%lld) max staleness %lld\n", c->site->file,
+                c->site->line, (long long)c->h.staleness, (long long)max_stale);
+    return rc;
+}
+
+/* ---- the node function ---- */
+
+static int parse_slow_test(call *c)
+{
+    const char *v = getenv("STRADS_SLOW_TEST");
+    if (v && *v) {
+        int r;
+        long ms;
+        if (sscanf(v, "%d:%ld", &r, &ms) != 2 || ms < 0) {
+            rt_error("STRADS_SLOW_TEST=%s: expected RANK:MILLISECONDS", v);
+            return STRADS_ECONFIG;
+        }
+        if (r == c->me) c->slow_ms = ms;
+    }
+    v = getenv("STRADS_SLOW");
+    if (v && *v) {
+        char err[256];
+        if (sched_slow_parse(v, c->N, &c->slow, err, sizeof err)) {
+            rt_error("STRADS_SLOW=%s: %s", v, err);
+            return STRADS_ECONFIG;
+        }
+    }
+    return 0;
+}
+
+static int sync_node(const void *arg, size_t len)
+{
+    if (len < sizeof(sync_hdr)) return STRADS_EPROTO;
+    call c;
+    memset(&c, 0, sizeof c);
+    memcpy(&c.h, arg, sizeof c.h);
+    int rc = rt_loop_site_decode(c.h.site_ref, &c.site);
+    if (rc) return rc;
+    rc = rt_loop_env_open(c.site, arg, len, sizeof c.h, &c.env);
+    if (rc) return rc;
+    c.N = strads_size();
+    c.me = strads_rank();
+    c.T = c.h.threads;
+    c.kind = c.h.kind;
+    c.mb = c.h.minibatch;
+    c.t0 = (double)rt_now_ms() / 1000.0;
+    uint64_t t_start = rt_now_ms();
+    block_of(&c.h, c.N, c.me, &c.lo, &c.hi);
+    c.ntask = (c.hi - c.lo + c.mb - 1) / c.mb;
+    for (int r = 0; r < c.N; r++) {
+        int64_t lo, hi;
+        block_of(&c.h, c.N, r, &lo, &hi);
+        int64_t clocks = ((hi - lo + c.mb - 1) / c.mb + c.T - 1) / c.T;
+        if (clocks > c.clocks) c.clocks = clocks;
+    }
+    int async = (c.kind == STRADS_SYNC_SSP || c.kind == STRADS_SYNC_ASP) && c.N > 1;
+    /* A lone thread of a lone node is its own replica: it runs in place,
+     * which keeps the one-node one-thread run exactly sequential. Without
+     * the site's array table nothing can be replicated: threads share the
+     * node's copy as under Hybrid. */
+    c.replicas = c.kind != STRADS_SYNC_HYBRID && (c.N > 1 || c.T > 1) && c.site->narrays;
+    c.task_of = calloc((size_t)c.T, sizeof *c.task_of);
+    if (!c.task_of) rc = STRADS_ENOMEM;
+    if (!rc) rc = parse_slow_test(&c);
+    if (!rc) rc = find_arrays(&c);
+    if (!rc && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas)) rc = run_recon(&c);
+    if (!rc) rc = agree_written(&c);
+    if (!rc && !c.site->narrays && c.N > 1 && !c.ts && strads_rank() == 0)
+        rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
+                "distributed arrays are not combined across nodes",
+                c.site->file, c.site->line);
+    if (!rc && !c.ts && c.N > 1) {
+        int64_t maxn = 1;
+        for (int a = 0; a < c.narr; a++) maxn = c.arr[a].dv->n > maxn ? c.arr[a].dv->n : maxn;
+        c.iota = malloc((size_t)maxn * sizeof *c.iota);
+        if (!c.iota) rc = STRADS_ENOMEM;
+        for (int64_t i = 0; i < maxn && !rc; i++) c.iota[i] = i;
+    }
+    if (!rc && c.replicas) rc = setup_replicas(&c);
+    if (!rc) rc = rt_loop_tls_new(c.site, c.env, c.T, &c.tls);
+    /* SSP/ASP: every node's delta handler must be ready before anyone pushes. */
+    int opened = 0;
+    if (!rc && async) rc = rt__ssp_open(c.arr, c.narr), opened = 1;
+    if (!rc) rc = run_clocks(&c);
+    if (opened) {
+        int crc = rt__ssp_close();
+        if (!rc) rc = crc;
+    }
+    char *acc = NULL;
+    if (!rc) rc = rt_loop_fold(c.site, c.env, c.tls, c.T, c.h.invocation, &acc);
+    rt_loop_publish(c.site, c.env, acc);
+    rt_loop_tls_free(c.site, c.tls, c.T);
+    if (c.me == 0 && getenv("STRADS_STATS"))
+        fprintf(stderr,
+                "strads: sync_for %s:%u: %s, %d nodes x %d threads, %lld tasks of %lld, %lld "
+                "clocks, %.3f s\n",
+                c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.kind), c.N, c.T,
+                (long long)c.ntask, (long long)c.mb, (long long)c.clocks,
+                (double)(rt_now_ms() - t_start) / 1000.0);
+    teardown(&c);
+    rt_loop_env_close(c.site, c.env);
+    return rc;
+}
+
+/* Driver: calls of each site so far, for STRADS_RECON_EVERY. */
+typedef struct site_calls {
+    uint64_t id, calls;
+    struct site_calls *next;
+} site_calls;
+static site_calls *calls_list;
+
+static int recon_due(const strads_loop_site *site)
+{
+    site_calls *s = calls_list;
+    while (s && s->id != site->id) s = s->next;
+    if (!s && (s = calloc(1, sizeof *s))) {
+        *s = (site_calls){site->id, 0, calls_list};
+        calls_list = s;
+    }
+    if (!s) return 1;
+    const char *every = getenv("STRADS_RECON_EVERY");
+    long k = every && *every ? atol(every) : 0;
+    return s->calls++ > 0 && k > 0 && (s->calls - 1) % (uint64_t)k == 0;
+}
+
+/* The runtime entry point; see strads.h. */
+void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
+{
+    if (!site || !env || !site->body || site->abi != STRADS_ABI_VERSION) {
+        char what[256];
+        snprintf(what, sizeof what, "sync_for %s:%u: loop site from an incompatible stradsc",
+                 site && site->file ? site->file : "?", site ? site->line : 0);
+        strads_fatal(STRADS_EINVAL, what);
+    }
+    if (end <= begin) return;
+    const strads_loop_dyn *dyn = env;
+    strads_sync_spec spec;
+    int rc = rt_sync_resolve(site, &dyn->sync, &spec);
+    if (rc) strads_fatal(rc, "STRADS_SYNC");
+    int kind = spec.kind;
+    if (kind == STRADS_SYNC_DEFAULT) kind = STRADS_SYNC_BSP;
+    if (kind > STRADS_SYNC_ASP) {
+        /* The straggler-aware models plug into the gate hook; until their
+         * policy is wired in they run as BSP, said once per site. */
+        static uint64_t warned;
+        if (warned != site->id) {
+            rt_warn("sync_for %s:%u: sync(%s) is not available yet, running bsp", site->file,
+                    site->line, rt_sync_name(spec.kind));
+            warned = site->id;
+        }
+        kind = STRADS_SYNC_BSP;
+    }
+    int threads = rt_loop_threads(env);
+    int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
+    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
+    if (mb < 1) mb = 1;
+    sync_hdr h = {0, begin, end, mb, rt_loop_next_invocation(), threads, kind,
+                  kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(site), 0};
+    rc = rt_fnref_encode(site, &h.site_ref);
+    if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
+    rc = rt_loop_invoke(site, env, sync_node, &h, sizeof h);
+    if (rc) {
+        char what[256];
+        snprintf(what, sizeof what, "sync_for at %s:%u", site->file, site->line);
+        strads_fatal(rc, what);
+    }
+}

@@ -1,0 +1,126 @@
+/*
+ * Whole-array images (replay/image.c): what is written reads back bitwise;
+ * a truncated, corrupted, mislabeled or missing image is refused with the
+ * reason and the destination untouched; the fingerprint sees a one-byte
+ * change.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "replay/replay.h"
+
+static void flip_byte(const char *path, off_t at)
+{
+    int fd = open(path, O_RDWR);
+    CHECK(fd >= 0);
+    unsigned char b;
+    CHECK(pread(fd, &b, 1, at) == 1);
+    b ^= 0x40;
+    CHECK(pwrite(fd, &b, 1, at) == 1);
+    close(fd);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+    CHECK_EQ(system(cmd), 0);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/strads-img-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[512], bad[512], err[512];
+    snprintf(path, sizeof path, "%s/a.img", dir);
+    snprintf(bad, sizeof bad, "%s/bad.img", dir);
+
+    enum { N = 10007 };
+    double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+    for (int i = 0; i < N; i++) x[i] = i * 0.5 - 3;
+    replay_image_info info = {.id = 7, .op = 3, .n = N, .elem = sizeof(double)};
+    CHECK_OK(replay_image_write(path, &info, x));
+
+    /* round trip, with and without the manifest's checksum */
+    replay_image_info want = info;
+    memset(y, 0, N * sizeof *y);
+    CHECK_OK(replay_image_read(path, &want, y, err, sizeof err));
+    CHECK(memcmp(x, y, N * sizeof *x) == 0);
+    memset(want.sum, 0, sizeof want.sum);
+    want.op = 0;
+    CHECK_OK(replay_image_read(path, &want, NULL, err, sizeof err));
+
+    /* wrong expectations */
+    want = info;
+    want.id = 8;
+    CHECK_EQ(replay_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
+    CHECK(strstr(err, "expected array 8") != NULL);
+    want = info;
+    want.n = N - 1;
+    CHECK_EQ(replay_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
+    want = info;
+    want.sum[0] ^= 1;
+    CHECK_EQ(replay_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
+    CHECK(strstr(err, "manifest") != NULL);
+
+    /* truncated: destination untouched */
+    copy_file(path, bad);
+    CHECK_EQ(truncate(bad, 64 + 4000), 0);
+    for (int i = 0; i < N; i++) y[i] = -1;
+    CHECK_EQ(replay_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
+    CHECK(strstr(err, "truncated") != NULL);
+    CHECK(y[0] == -1 && y[N - 1] == -1);
+    CHECK_EQ(truncate(bad, 10), 0);
+    CHECK_EQ(replay_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
+
+    /* one flipped bit in the data, in the header, in the trailer */
+    off_t spots[] = {64 + 12345, 20, 64 + N * 8 + 5};
+    for (size_t s = 0; s < sizeof spots / sizeof spots[0]; s++) {
+        copy_file(path, bad);
+        flip_byte(bad, spots[s]);
+        CHECK_EQ(replay_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
+        CHECK(y[0] == -1);
+    }
+
+    /* missing */
+    snprintf(bad, sizeof bad, "%s/none.img", dir);
+    CHECK_EQ(replay_image_read(bad, &info, NULL, err, sizeof err), STRADS_ENOTFOUND);
+
+    /* empty array */
+    replay_image_info e = {.id = 1, .op = 1, .n = 0, .elem = 4};
+    snprintf(bad, sizeof bad, "%s/empty.img", dir);
+    CHECK_OK(replay_image_write(bad, &e, NULL));
+    CHECK_OK(replay_image_read(bad, &e, NULL, err, sizeof err));
+
+    /* no temp file left behind */
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "ls %s | grep -q tmp", dir);
+    CHECK(system(cmd) != 0);
+
+    /* fingerprints: equal for equal bytes, different after any one-byte change */
+    uint64_t f0 = replay_fingerprint(x, N * sizeof *x);
+    CHECK(f0 != replay_fingerprint(x, 0));
+    memcpy(y, x, N * sizeof *x);
+    CHECK(replay_fingerprint(y, N * sizeof *y) == f0);
+    unsigned char *b = (unsigned char *)y;
+    for (size_t at = 0; at < N * sizeof *y; at += 997) {
+        b[at] ^= 1;
+        CHECK(replay_fingerprint(y, N * sizeof *y) != f0);
+        b[at] ^= 1;
+    }
+    b[N * sizeof *y - 1] ^= 0x80; /* the last byte (tail path) */
+    CHECK(replay_fingerprint(y, N * sizeof *y) != f0);
+    CHECK(replay_fingerprint(x, 5) != replay_fingerprint(x, 6));
+
+    free(x);
+    free(y);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK_EQ(system(cmd), 0);
+    CHECK_DONE();
+    return 0;
+}

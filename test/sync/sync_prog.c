@@ -1,0 +1,631 @@
+/*
+ * sync_prog - the oracle tests of sync_for, with loop sites written by hand
+ * in the shape stradsc generates (env struct led by strads_loop_dyn, body and
+ * reconnaissance over a range, tls for reductions, the site's array table).
+ *
+ * Each mode trains a model through strads_sync_for under the model chosen by
+ * STRADS_SYNC (the launch override), then trains the same model with the
+ * same body run sequentially in one process (the plain `cc` build of the
+ * loop), and compares:
+ *
+ *   sync_prog exact   logistic regression, one minibatch = the whole range:
+ *                     with one node and one thread the weights and the loss
+ *                     must be bitwise the sequential full-batch result
+ *   sync_prog lr      logistic regression, minibatch SGD, AVG aggregation:
+ *                     final log loss <= 1.10 x sequential + 0.02, accuracy
+ *                     within 3 points
+ *   sync_prog kmeans  k-means with array-section reductions sums[0:k*d],
+ *                     counts[0:k] and a scalar cost; the centroids are a
+ *                     read-only dvector the driver updates between calls:
+ *                     centroids within 1e-9 of sequential, and two runs
+ *                     bitwise equal (fixed reduction order)
+ *   sync_prog mf      SGD matrix factorization, SUM aggregation: train RMSE
+ *                     <= 1.15 x sequential + 0.05
+ *   sync_prog lroff   lr with recon(off): whole arrays are replicated/shipped
+ *   sync_prog lrdet   lr trained twice: bitwise equal (run under BSP)
+ *   sync_prog mffn    mf with aggregate(fn) by an adding function: bitwise
+ *                     equal to aggregate(sum) (run under BSP)
+ *   sync_prog mfbare  mf through a site without the array table (an older
+ *                     stradsc): one node shares its copy between threads,
+ *                     several nodes refuse the loop, naming the array
+ *
+ * Prints "ok MODE size=N threads=T" on success.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <msgpack.h>
+
+#include "check.h"
+#include "strads.h"
+
+static uint64_t seed = 0x9E3779B97F4A7C15ull;
+static uint64_t rnd64(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+}
+static double unit(void) { return (double)(rnd64() >> 11) * 0x1.0p-53; }
+
+static int env_pack_bin(msgpack_packer *pk, const void *env, size_t size)
+{
+    msgpack_pack_bin(pk, size);
+    msgpack_pack_bin_body(pk, env, size);
+    return 0;
+}
+
+static int env_unpack_bin(const msgpack_object *m, void *env, size_t size)
+{
+    if (m->type != MSGPACK_OBJECT_BIN || m->via.bin.size != size) return STRADS_EPROTO;
+    memcpy(env, m->via.bin.ptr, size);
+    return 0;
+}
+
+/* ======================= logistic regression ======================= */
+
+#define LD 16
+
+typedef struct sample {
+    double x[LD];
+    double y;
+} sample;
+
+typedef struct lr_env {
+    strads_loop_dyn dyn;
+    double *w;          /* dvector, LD + 1 doubles (bias last) */
+    const sample *X;    /* dvector of samples */
+    double lr;
+    double loss, *p_loss; /* reduction(+: loss) */
+} lr_env;
+
+typedef struct lr_tls {
+    double loss;
+} lr_tls;
+
+static double lr_one(double *w, const sample *s, double lr)
+{
+    double z = w[LD];
+    for (int j = 0; j < LD; j++) z += w[j] * s->x[j];
+    double p = 1 / (1 + exp(-z));
+    double l = s->y > 0.5 ? -log(p + 1e-12) : -log(1 - p + 1e-12);
+    double g = p - s->y;
+    for (int j = 0; j < LD; j++) w[j] -= lr * g * s->x[j];
+    w[LD] -= lr * g;
+    return l;
+}
+
+static void lr_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    lr_env *e = env;
+    lr_tls *t = tls;
+    double *w = e->w;
+    double loss = t->loss;
+    for (int64_t k = lo; k < hi; k++) loss += lr_one(w, &e->X[idx ? idx[k] : k], e->lr);
+    t->loss = loss;
+}
+
+static void lr_recon(const void *env, strads_recon *rc, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    const lr_env *e = env;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        strads_recon_iter(rc, i);
+        strads_recon_read(rc, &e->X[i], sizeof e->X[i]);
+        strads_recon_write(rc, e->w, (LD + 1) * sizeof(double));
+    }
+}
+
+static void lr_tls_init(void *tls, const void *env)
+{
+    (void)env;
+    ((lr_tls *)tls)->loss = 0;
+}
+static void lr_tls_fold(void *acc, const void *tls)
+{
+    ((lr_tls *)acc)->loss += ((const lr_tls *)tls)->loss;
+}
+static void lr_publish(void *env, const void *acc)
+{
+    lr_env *e = env;
+    *e->p_loss = e->loss + ((const lr_tls *)acc)->loss;
+}
+static int lr_tls_pack(struct msgpack_packer *pk, const void *tls)
+{
+    return msgpack_pack_double((msgpack_packer *)pk, ((const lr_tls *)tls)->loss);
+}
+static int lr_tls_unpack(const struct msgpack_object *o, void *tls)
+{
+    const msgpack_object *m = (const msgpack_object *)o;
+    if (m->type != MSGPACK_OBJECT_FLOAT64 && m->type != MSGPACK_OBJECT_FLOAT32) return STRADS_EPROTO;
+    ((lr_tls *)tls)->loss = m->via.f64;
+    return 0;
+}
+static int lr_pack(struct msgpack_packer *pk, const void *env)
+{
+    return env_pack_bin((msgpack_packer *)pk, env, sizeof(lr_env));
+}
+static int lr_unpack(const struct msgpack_object *o, void *env)
+{
+    return env_unpack_bin((const msgpack_object *)o, env, sizeof(lr_env));
+}
+
+static const strads_loop_array lr_arrays[] = {
+    {offsetof(lr_env, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0},
+    {offsetof(lr_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+};
+
+static const strads_loop_site lr_site = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 1,
+    .col = 1, .id = 0x6161, .env_size = sizeof(lr_env), .tls_size = sizeof(lr_tls),
+    .body = lr_body, .recon = lr_recon, .tls_init = lr_tls_init, .tls_fold = lr_tls_fold,
+    .publish = lr_publish, .pack = lr_pack, .unpack = lr_unpack, .recon_on = 1,
+    .tls_pack = lr_tls_pack, .tls_unpack = lr_tls_unpack, .arrays = lr_arrays, .narrays = 2};
+
+/* recon(off): the engine cannot know what a task touches, it ships whole arrays. */
+static const strads_loop_site lr_site_off = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 4,
+    .col = 1, .id = 0x6464, .env_size = sizeof(lr_env), .tls_size = sizeof(lr_tls),
+    .body = lr_body, .recon = lr_recon, .tls_init = lr_tls_init, .tls_fold = lr_tls_fold,
+    .publish = lr_publish, .pack = lr_pack, .unpack = lr_unpack, .recon_on = 0,
+    .tls_pack = lr_tls_pack, .tls_unpack = lr_tls_unpack, .arrays = lr_arrays, .narrays = 2};
+
+/* Full-data log loss and accuracy of w. */
+static void lr_eval(const double *w, const sample *X, int64_t n, double *loss, double *acc)
+{
+    double l = 0;
+    int64_t right = 0;
+    for (int64_t i = 0; i < n; i++) {
+        double z = w[LD];
+        for (int j = 0; j < LD; j++) z += w[j] * X[i].x[j];
+        double p = 1 / (1 + exp(-z));
+        l += X[i].y > 0.5 ? -log(p + 1e-12) : -log(1 - p + 1e-12);
+        right += (p > 0.5) == (X[i].y > 0.5);
+    }
+    *loss = l / (double)n;
+    *acc = 100.0 * (double)right / (double)n;
+}
+
+/* exact: one minibatch, compared bitwise; det: trained twice from the same
+ * start, compared bitwise (BSP does not depend on timing). */
+static int run_lr(int exact, int epochs, const strads_loop_site *site, int det)
+{
+    int64_t n = 4000;
+    double *w = strads_dv_calloc(LD + 1, sizeof(double), sizeof(double), "w");
+    sample *X = strads_dv_malloc((size_t)n * sizeof *X, sizeof *X, "X");
+    CHECK(w && X);
+    double truth[LD];
+    for (int j = 0; j < LD; j++) truth[j] = unit() * 2 - 1;
+    for (int64_t i = 0; i < n; i++) {
+        double z = 0.3;
+        for (int j = 0; j < LD; j++) z += truth[j] * (X[i].x[j] = unit() * 2 - 1);
+        X[i].y = unit() < 1 / (1 + exp(-3 * z)) ? 1 : 0;
+    }
+    double ws[LD + 1] = {0}, lr = exact ? 0.5 / (double)n : 0.05;
+    double seq_loss_sum = 0, par_loss_sum = 0;
+    for (int ep = 0; ep < epochs; ep++) {
+        double loss = 0;
+        lr_env e = {{exact ? n : 0, 0, {0, 0, 0, NULL}}, w, X, lr, loss, &loss};
+        strads_sync_for(site, 0, n, &e);
+        par_loss_sum = loss;
+        /* sequential: the same body over [0, n) in order */
+        lr_env s = {{0, 0, {0, 0, 0, NULL}}, ws, X, lr, 0, NULL};
+        lr_tls t = {0};
+        lr_body(&s, &t, NULL, 0, n);
+        seq_loss_sum = t.loss;
+    }
+    if (det) {
+        double w1[LD + 1], l1 = par_loss_sum;
+        memcpy(w1, w, sizeof w1);
+        memset(w, 0, sizeof w1);
+        for (int ep = 0; ep < epochs; ep++) {
+            double loss = 0;
+            lr_env e = {{0, 0, {0, 0, 0, NULL}}, w, X, lr, loss, &loss};
+            strads_sync_for(site, 0, n, &e);
+            par_loss_sum = loss;
+        }
+        CHECK(memcmp(w1, w, sizeof w1) == 0);
+        CHECK(memcmp(&l1, &par_loss_sum, sizeof l1) == 0);
+        printf("lrdet: two runs bitwise equal, loss %.17g\n", l1);
+    }
+    if (exact) {
+        CHECK(memcmp(ws, w, sizeof ws) == 0);
+        CHECK(memcmp(&seq_loss_sum, &par_loss_sum, sizeof(double)) == 0);
+        printf("exact: loss %.17g\n", par_loss_sum);
+    } else {
+        double sl, sa, pl, pa;
+        lr_eval(ws, X, n, &sl, &sa);
+        lr_eval(w, X, n, &pl, &pa);
+        printf("lr: sequential loss %.4f acc %.2f, parallel loss %.4f acc %.2f (last epoch loss "
+               "sum %.2f)\n", sl, sa, pl, pa, par_loss_sum);
+        CHECK(isfinite(pl));
+        CHECK(pl <= sl * 1.10 + 0.02);
+        CHECK(fabs(pa - sa) <= 3.0);
+    }
+    strads_free(w);
+    strads_free(X);
+    return 0;
+}
+
+/* ============================ k-means ============================ */
+
+#define KD 4
+#define KK 5
+
+typedef struct km_env {
+    strads_loop_dyn dyn;
+    const double (*P)[KD];   /* dvector of points */
+    const double (*C)[KD];   /* dvector of centroids, read-only in the loop */
+    double *p_sums;          /* reduction(+: sums[0:KK*KD]) driver address */
+    long *p_counts;          /* reduction(+: counts[0:KK]) */
+    double cost, *p_cost;    /* reduction(+: cost) */
+} km_env;
+
+typedef struct km_tls {
+    double *sums;  /* section buffers, KK*KD and KK */
+    long *counts;
+    double cost;
+} km_tls;
+
+static void km_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    km_env *e = env;
+    km_tls *t = tls;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        int bc = 0;
+        double bd = 1e300;
+        for (int c = 0; c < KK; c++) {
+            double d = 0;
+            for (int j = 0; j < KD; j++) d += (e->P[i][j] - e->C[c][j]) * (e->P[i][j] - e->C[c][j]);
+            if (d < bd) bd = d, bc = c;
+        }
+        for (int j = 0; j < KD; j++) t->sums[bc * KD + j] += e->P[i][j];
+        t->counts[bc]++;
+        t->cost += bd;
+    }
+}
+
+static void km_recon(const void *env, strads_recon *rc, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    const km_env *e = env;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        strads_recon_iter(rc, i);
+        strads_recon_read(rc, e->P[i], sizeof e->P[i]);
+        strads_recon_read(rc, e->C, KK * sizeof e->C[0]);
+    }
+}
+
+static void km_tls_init(void *tls, const void *env)
+{
+    (void)env;
+    km_tls *t = tls;
+    t->sums = calloc(KK * KD, sizeof *t->sums);
+    t->counts = calloc(KK, sizeof *t->counts);
+    t->cost = 0;
+    if (!t->sums || !t->counts) strads_fatal(STRADS_ENOMEM, "km_tls_init");
+}
+static void km_tls_fold(void *acc, const void *tls)
+{
+    km_tls *a = acc;
+    const km_tls *t = tls;
+    for (int j = 0; j < KK * KD; j++) a->sums[j] += t->sums[j];
+    for (int c = 0; c < KK; c++) a->counts[c] += t->counts[c];
+    a->cost += t->cost;
+}
+static void km_tls_free(void *tls)
+{
+    km_tls *t = tls;
+    free(t->sums);
+    free(t->counts);
+}
+static void km_publish(void *env, const void *acc)
+{
+    km_env *e = env;
+    const km_tls *a = acc;
+    /* a reduction over a section adds to the variable's value at loop entry */
+    for (int j = 0; j < KK * KD; j++) e->p_sums[j] += a->sums[j];
+    for (int c = 0; c < KK; c++) e->p_counts[c] += a->counts[c];
+    *e->p_cost = e->cost + a->cost;
+}
+static int km_tls_pack(struct msgpack_packer *vpk, const void *tls)
+{
+    msgpack_packer *pk = (msgpack_packer *)vpk;
+    const km_tls *t = tls;
+    msgpack_pack_array(pk, 3);
+    env_pack_bin(pk, t->sums, KK * KD * sizeof *t->sums);
+    env_pack_bin(pk, t->counts, KK * sizeof *t->counts);
+    return msgpack_pack_double(pk, t->cost);
+}
+static int km_tls_unpack(const struct msgpack_object *vo, void *tls)
+{
+    const msgpack_object *o = (const msgpack_object *)vo;
+    km_tls *t = tls;
+    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != 3) return STRADS_EPROTO;
+    const msgpack_object *a = o->via.array.ptr;
+    if (env_unpack_bin(&a[0], t->sums, KK * KD * sizeof *t->sums) ||
+        env_unpack_bin(&a[1], t->counts, KK * sizeof *t->counts) ||
+        a[2].type != MSGPACK_OBJECT_FLOAT64)
+        return STRADS_EPROTO;
+    t->cost = a[2].via.f64;
+    return 0;
+}
+static int km_pack(struct msgpack_packer *pk, const void *env)
+{
+    return env_pack_bin((msgpack_packer *)pk, env, sizeof(km_env));
+}
+static int km_unpack(const struct msgpack_object *o, void *env)
+{
+    return env_unpack_bin((const msgpack_object *)o, env, sizeof(km_env));
+}
+
+static const strads_loop_array km_arrays[] = {
+    {offsetof(km_env, P), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+    {offsetof(km_env, C), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+};
+
+static const strads_loop_site km_site = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 2,
+    .col = 1, .id = 0x6262, .env_size = sizeof(km_env), .tls_size = sizeof(km_tls),
+    .body = km_body, .recon = km_recon, .tls_init = km_tls_init, .tls_fold = km_tls_fold,
+    .publish = km_publish, .tls_free = km_tls_free, .pack = km_pack, .unpack = km_unpack,
+    .recon_on = 1, .tls_pack = km_tls_pack, .tls_unpack = km_tls_unpack, .arrays = km_arrays,
+    .narrays = 2};
+
+/* One Lloyd iteration: assignment through sync_for (or sequentially), then
+ * the driver moves the centroids. Returns the cost. */
+static double km_step(double (*C)[KD], const double (*P)[KD], int64_t n, int parallel)
+{
+    double sums[KK * KD] = {0}, cost = 0;
+    long counts[KK] = {0};
+    km_env e = {{0, 0, {0, 0, 0, NULL}}, P, (const double(*)[KD])C, sums, counts, 0, &cost};
+    if (parallel) {
+        strads_sync_for(&km_site, 0, n, &e);
+    } else {
+        km_tls t;
+        km_tls_init(&t, &e);
+        km_body(&e, &t, NULL, 0, n);
+        km_publish(&e, &t);
+        km_tls_free(&t);
+    }
+    int64_t total = 0;
+    for (int c = 0; c < KK; c++) total += counts[c];
+    CHECK_EQ(total, n);
+    for (int c = 0; c < KK; c++)
+        if (counts[c])
+            for (int j = 0; j < KD; j++) C[c][j] = sums[c * KD + j] / (double)counts[c];
+    return cost;
+}
+
+static int run_kmeans(int iters)
+{
+    int64_t n = 3000;
+    double(*P)[KD] = strads_dv_malloc((size_t)n * sizeof *P, sizeof *P, "P");
+    double(*C)[KD] = strads_dv_malloc(KK * sizeof *C, sizeof *C, "C");
+    CHECK(P && C);
+    for (int64_t i = 0; i < n; i++) {
+        int c = (int)(rnd64() % KK);
+        for (int j = 0; j < KD; j++) P[i][j] = c * 3.0 + (j == c % KD) * 2.0 + unit();
+    }
+    double Cs[KK][KD], C0[KK][KD];
+    for (int c = 0; c < KK; c++)
+        for (int j = 0; j < KD; j++) C[c][j] = Cs[c][j] = C0[c][j] = P[c * 7][j];
+    double pc = 0, sc = 0;
+    for (int it = 0; it < iters; it++) {
+        pc = km_step(C, (const double(*)[KD])P, n, 1);
+        sc = km_step(Cs, (const double(*)[KD])P, n, 0);
+    }
+    for (int c = 0; c < KK; c++)
+        for (int j = 0; j < KD; j++) CHECK_DBL(C[c][j], Cs[c][j], 1e-9);
+    CHECK_DBL(pc, sc, 1e-9 * fabs(sc));
+    /* fixed reduction order: a second run from the same start is bitwise equal */
+    double C1[KK][KD];
+    memcpy(C1, C, sizeof C1);
+    memcpy(C, C0, sizeof C0);
+    double pc2 = 0;
+    for (int it = 0; it < iters; it++) pc2 = km_step(C, (const double(*)[KD])P, n, 1);
+    CHECK(memcmp(C1, C, sizeof C1) == 0);
+    CHECK(memcmp(&pc, &pc2, sizeof pc) == 0);
+    printf("kmeans: cost %.6f (sequential %.6f)\n", pc, sc);
+    strads_free(P);
+    strads_free(C);
+    return 0;
+}
+
+/* ========================== SGD-MF ========================== */
+
+#define MK 8
+
+typedef struct rating {
+    int32_t u, v;
+    float r;
+} rating;
+
+typedef struct mf_env {
+    strads_loop_dyn dyn;
+    float (*W)[MK], (*H)[MK];
+    const rating *A;
+    float lr, reg;
+} mf_env;
+
+static void mf_one(float (*W)[MK], float (*H)[MK], const rating *a, float lr, float reg)
+{
+    float *w = W[a->u], *h = H[a->v], err = a->r;
+    for (int k = 0; k < MK; k++) err -= w[k] * h[k];
+    for (int k = 0; k < MK; k++) {
+        float wk = w[k];
+        w[k] += lr * (err * h[k] - reg * wk);
+        h[k] += lr * (err * wk - reg * h[k]);
+    }
+}
+
+static void mf_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    (void)tls;
+    mf_env *e = env;
+    for (int64_t k = lo; k < hi; k++) mf_one(e->W, e->H, &e->A[idx ? idx[k] : k], e->lr, e->reg);
+}
+
+static void mf_recon(const void *env, strads_recon *rc, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    const mf_env *e = env;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        strads_recon_iter(rc, i);
+        strads_recon_read(rc, &e->A[i], sizeof e->A[i]);
+        strads_recon_write(rc, e->W[e->A[i].u], sizeof e->W[0]);
+        strads_recon_write(rc, e->H[e->A[i].v], sizeof e->H[0]);
+    }
+}
+
+static int mf_pack(struct msgpack_packer *pk, const void *env)
+{
+    return env_pack_bin((msgpack_packer *)pk, env, sizeof(mf_env));
+}
+static int mf_unpack(const struct msgpack_object *o, void *env)
+{
+    return env_unpack_bin((const msgpack_object *)o, env, sizeof(mf_env));
+}
+
+static const strads_loop_array mf_arrays[] = {
+    {offsetof(mf_env, W), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0},
+    {offsetof(mf_env, H), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0},
+    {offsetof(mf_env, A), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+};
+
+static const strads_loop_site mf_site = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 3,
+    .col = 1, .id = 0x6363, .env_size = sizeof(mf_env), .body = mf_body, .recon = mf_recon,
+    .pack = mf_pack, .unpack = mf_unpack, .recon_on = 1, .arrays = mf_arrays, .narrays = 3};
+
+static void add_f32(void *elem, const void *delta, size_t size)
+{
+    float *x = elem;
+    const float *d = delta;
+    for (size_t k = 0; k < size / sizeof(float); k++) x[k] += d[k];
+}
+
+static const strads_loop_array mf_arrays_fn[] = {
+    {offsetof(mf_env, W), STRADS_T_F32, STRADS_AGG_FN, add_f32, 0},
+    {offsetof(mf_env, H), STRADS_T_F32, STRADS_AGG_FN, add_f32, 0},
+    {offsetof(mf_env, A), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+};
+
+static const strads_loop_site mf_site_fn = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 5,
+    .col = 1, .id = 0x6565, .env_size = sizeof(mf_env), .body = mf_body, .recon = mf_recon,
+    .pack = mf_pack, .unpack = mf_unpack, .recon_on = 1, .arrays = mf_arrays_fn, .narrays = 3};
+
+/* As an older stradsc emits it: no array table. */
+static const strads_loop_site mf_site_bare = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 6,
+    .col = 1, .id = 0x6666, .env_size = sizeof(mf_env), .body = mf_body, .recon = mf_recon,
+    .pack = mf_pack, .unpack = mf_unpack, .recon_on = 1};
+
+static double mf_rmse(float (*W)[MK], float (*H)[MK], const rating *A, int64_t R)
+{
+    double se = 0;
+    for (int64_t i = 0; i < R; i++) {
+        float p = 0;
+        for (int k = 0; k < MK; k++) p += W[A[i].u][k] * H[A[i].v][k];
+        se += (A[i].r - p) * (A[i].r - p);
+    }
+    return sqrt(se / (double)R);
+}
+
+/* Trains from the same start with site; *Wc, *Hc get copies of the result
+ * and the sequential model when seq is nonzero. */
+static int run_mf(int epochs, const strads_loop_site *site, float **Wc, float **Hc)
+{
+    seed = 0x9E3779B97F4A7C15ull;
+    int64_t M = 200, N = 150, R = 20000;
+    float(*W)[MK] = strads_dv_calloc((size_t)M, sizeof *W, sizeof *W, "W");
+    float(*H)[MK] = strads_dv_calloc((size_t)N, sizeof *H, sizeof *H, "H");
+    rating *A = strads_dv_malloc((size_t)R * sizeof *A, sizeof *A, "A");
+    CHECK(W && H && A);
+    /* ratings from a low-rank truth plus noise */
+    float tu[200][3], tv[150][3];
+    for (int i = 0; i < 200; i++)
+        for (int k = 0; k < 3; k++) tu[i][k] = (float)unit();
+    for (int i = 0; i < 150; i++)
+        for (int k = 0; k < 3; k++) tv[i][k] = (float)unit();
+    for (int64_t i = 0; i < R; i++) {
+        int32_t u = (int32_t)(rnd64() % M), v = (int32_t)(rnd64() % N);
+        float r = 1;
+        for (int k = 0; k < 3; k++) r += 1.3f * tu[u][k] * tv[v][k];
+        A[i] = (rating){u, v, r + (float)(unit() - 0.5) * 0.2f};
+    }
+    for (int64_t i = 0; i < M; i++)
+        for (int k = 0; k < MK; k++) W[i][k] = (float)(0.3 * unit());
+    for (int64_t i = 0; i < N; i++)
+        for (int k = 0; k < MK; k++) H[i][k] = (float)(0.3 * unit());
+    float(*Ws)[MK] = malloc(sizeof(float[MK]) * M), (*Hs)[MK] = malloc(sizeof(float[MK]) * N);
+    memcpy(Ws, W, sizeof(float[MK]) * M);
+    memcpy(Hs, H, sizeof(float[MK]) * N);
+    double r0 = mf_rmse(W, H, A, R);
+    for (int ep = 0; ep < epochs; ep++) {
+        mf_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.02f, 0.02f};
+        strads_sync_for(site, 0, R, &e);
+        mf_env s = {{0, 0, {0, 0, 0, NULL}}, Ws, Hs, A, 0.02f, 0.02f};
+        mf_body(&s, NULL, NULL, 0, R);
+    }
+    double pr = mf_rmse(W, H, A, R), sr = mf_rmse(Ws, Hs, A, R);
+    printf("mf: rmse start %.4f, sequential %.4f, parallel %.4f\n", r0, sr, pr);
+    CHECK(isfinite(pr));
+    CHECK(pr <= sr * 1.15 + 0.05);
+    CHECK(pr < r0 * 0.5);
+    if (Wc) {
+        *Wc = malloc(sizeof(float[MK]) * M);
+        *Hc = malloc(sizeof(float[MK]) * N);
+        memcpy(*Wc, W, sizeof(float[MK]) * M);
+        memcpy(*Hc, H, sizeof(float[MK]) * N);
+    }
+    free(Ws);
+    free(Hs);
+    strads_free(W);
+    strads_free(H);
+    strads_free(A);
+    return 0;
+}
+
+static int prog_main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "lr";
+    int epochs = argc > 2 ? atoi(argv[2]) : 10;
+    int rc;
+    if (strcmp(mode, "exact") == 0)
+        rc = run_lr(1, epochs, &lr_site, 0);
+    else if (strcmp(mode, "lr") == 0)
+        rc = run_lr(0, epochs, &lr_site, 0);
+    else if (strcmp(mode, "lroff") == 0)
+        rc = run_lr(0, epochs, &lr_site_off, 0);
+    else if (strcmp(mode, "lrdet") == 0)
+        rc = run_lr(0, epochs, &lr_site, 1);
+    else if (strcmp(mode, "kmeans") == 0)
+        rc = run_kmeans(epochs);
+    else if (strcmp(mode, "mf") == 0)
+        rc = run_mf(epochs, &mf_site, NULL, NULL);
+    else if (strcmp(mode, "mfbare") == 0)
+        rc = run_mf(epochs, &mf_site_bare, NULL, NULL);
+    else if (strcmp(mode, "mffn") == 0) {
+        float *W1, *H1, *W2, *H2;
+        rc = run_mf(epochs, &mf_site, &W1, &H1);
+        if (!rc) rc = run_mf(epochs, &mf_site_fn, &W2, &H2);
+        CHECK(memcmp(W1, W2, sizeof(float[MK]) * 200) == 0);
+        CHECK(memcmp(H1, H2, sizeof(float[MK]) * 150) == 0);
+        printf("mffn: aggregate(fn) with an adding function equals aggregate(sum) bitwise\n");
+        free(W1), free(H1), free(W2), free(H2);
+    } else {
+        fprintf(stderr, "sync_prog: unknown mode %s\n", mode);
+        return 2;
+    }
+    if (rc) return rc;
+    printf("ok %s size=%d threads=%d\n", mode, strads_size(), strads_threads());
+    return 0;
+}
+
+STRADS_MAIN(prog_main)
