@@ -371,8 +371,12 @@ typedef struct strads_loop_dyn {
  * only reads (input data): it is never replicated nor written back.
  * Under SSP and ASP, where the number of contributions to a clock is not
  * known when a delta arrives, AVG scales a node's delta by 1/nodes.
- * Arrays reached only through globals or helper functions cannot be
- * replicated: list every written array here.
+ * Only pointers read from env are moved: a pointer the body derives from
+ * them (W[u], a helper given W) follows, but a helper that reads a global
+ * variable sees the node's copy, so the body must take every written array
+ * from env. The table is required for a sync_for that writes distributed
+ * arrays on more than one process (the element type is what makes deltas
+ * computable); without it one process shares its copy between threads.
  */
 typedef enum { STRADS_AGG_AVG = 0, STRADS_AGG_SUM = 1, STRADS_AGG_FN = 2 } strads_agg_kind;
 typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);

@@ -25,16 +25,21 @@
  * disk write it saves. docs/recovery.md has the details.
  *
  * Configuration (runtime/config.c table, docs/config.md): STRADS_CHECKPOINT,
- * STRADS_CHECKPOINT_EVERY, STRADS_CHECKPOINT_KEEP, STRADS_RECOVER, and the
- * test hook STRADS_CHECKPOINT_CRASH.
+ * STRADS_CHECKPOINT_EVERY, STRADS_CHECKPOINT_KEEP, STRADS_CHECKPOINT_ASYNC,
+ * STRADS_RECOVER, and the test hook STRADS_CHECKPOINT_CRASH.
  *
- * Threads: the driver's main thread only, between operators.
+ * Threads: the driver's main thread, between operators; with
+ * STRADS_CHECKPOINT_ASYNC one background writer at a time runs run_job on
+ * a job it owns (private copies of the arrays, the records), touching no
+ * other state but R.pruned and the folder; the main thread joins it before
+ * the next checkpoint (replay_flush).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +59,7 @@ static struct {
     char ckpt[PATH_MAX];    /* STRADS_CHECKPOINT, "" when off */
     char recover[PATH_MAX]; /* STRADS_RECOVER, "" when off */
     uint64_t every, keep, crash_op;
+    bool async;             /* STRADS_CHECKPOINT_ASYNC: background writer */
     uint64_t ops;           /* replay_next_op */
     /* recovery */
     bool plan_loaded;
@@ -65,6 +71,9 @@ static struct {
     replay_array_rec *last; /* images of the last checkpoint */
     size_t nlast;
     bool pruned;            /* stale newer checkpoints removed */
+    char *stash;            /* replay_op_result's packed accumulator */
+    size_t stash_len;
+    bool stashed;
 } R;
 
 /* ---- configuration ---- */
@@ -124,6 +133,9 @@ static int replay_init(void)
     if (!rc) rc = env_u64("STRADS_CHECKPOINT_EVERY", 1, 1, &R.every);
     if (!rc) rc = env_u64("STRADS_CHECKPOINT_KEEP", 0, 2, &R.keep);
     if (!rc) rc = env_u64("STRADS_CHECKPOINT_CRASH", 0, 0, &R.crash_op);
+    uint64_t async = 0;
+    if (!rc) rc = env_u64("STRADS_CHECKPOINT_ASYNC", 0, 0, &async);
+    R.async = async != 0;
     if (!rc && R.ckpt[0] && make_dir(R.ckpt)) {
         rt_error("STRADS_CHECKPOINT=%s: cannot create the folder: %s", R.ckpt, strerror(errno));
         rc = STRADS_ECONFIG;
@@ -156,8 +168,46 @@ static void free_pending(void)
     R.npending = 0;
 }
 
+static void drop_stash(void)
+{
+    free(R.stash);
+    R.stash = NULL;
+    R.stash_len = 0;
+    R.stashed = false;
+}
+
+/* site->tls_pack(acc) as bytes (*out malloc'd). */
+static int pack_acc(const strads_loop_site *site, const void *acc, char **out, size_t *len)
+{
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    int rc = site->tls_pack(&pk, acc);
+    if (rc) {
+        msgpack_sbuffer_destroy(&sb);
+        return rc;
+    }
+    *out = sb.data; /* msgpack_sbuffer_destroy is free(data) */
+    *len = sb.size;
+    return 0;
+}
+
+int replay_op_result(const strads_loop_site *site, const void *acc)
+{
+    if (!site) return STRADS_EINVAL;
+    int rc = replay_init();
+    if (rc || strads_rank() != 0 || !R.ckpt[0]) return rc;
+    drop_stash();
+    R.stashed = true;
+    if (!acc || !site->tls_size || !site->tls_pack) return 0;
+    return pack_acc(site, acc, &R.stash, &R.stash_len);
+}
+
 void replay_shutdown(void)
 {
+    replay_flush();
+    drop_stash();
     free_pending();
     free(R.pending);
     free(R.last);
@@ -317,6 +367,7 @@ int replay_op_begin(uint64_t op, const strads_loop_site *site, void *env, bool *
     *skip = false;
     int rc = replay_init();
     if (rc) return rc;
+    drop_stash();
     if (strads_rank() != 0 || !R.recover[0]) return 0;
     if (!R.plan_loaded && (rc = load_plan())) return rc;
     if (op == 0 || op > R.skip_upto) return 0;
@@ -337,8 +388,10 @@ int replay_op_begin(uint64_t op, const strads_loop_site *site, void *env, bool *
     if (m && (rc = restore(m, op == R.skip_upto))) return rc;
     if ((rc = publish(op, rec, site, env))) return rc;
     *skip = true;
-    if (op == R.skip_upto)
+    if (op == R.skip_upto) {
         rt_info("recovery: caught up at op %" PRIu64 "; running from here", op);
+        replay_plan_free(&R.plan); /* R.last and pending hold what is still needed */
+    }
     return 0;
 }
 
@@ -449,22 +502,171 @@ static void collect_garbage(void)
     free(ops);
 }
 
+/*
+ * One checkpoint to write: which arrays need a new image (data: the driver's
+ * mapping when written synchronously, a private copy when a background
+ * writer does it), the manifest's records, and the outcome. Built on the
+ * main thread; run_job may run on the writer thread; finish_job is back on
+ * the main thread.
+ */
+typedef struct ckpt_job {
+    uint64_t op;
+    replay_array_rec *arr; /* the manifest's arrays */
+    size_t narr;
+    const void **data;     /* per array: bytes to image, NULL to reuse the old image */
+    bool *owned;           /* data[i] is a copy to free */
+    replay_op_rec *ops;    /* records of the operators it covers */
+    size_t nops;
+    size_t written;
+    int rc;
+} ckpt_job;
+
+static pthread_t writer;
+static ckpt_job *inflight; /* the background writer's job, NULL when idle */
+
+/* The private copies are freed as soon as the images are written. */
+static void free_copies(ckpt_job *j)
+{
+    for (size_t i = 0; i < j->narr; i++)
+        if (j->owned[i]) {
+            free((void *)j->data[i]);
+            j->data[i] = NULL;
+            j->owned[i] = false;
+        }
+}
+
+static void free_job(ckpt_job *j)
+{
+    if (!j) return;
+    free_copies(j);
+    for (size_t i = 0; i < j->nops; i++) free(j->ops[i].red);
+    free(j->ops);
+    free(j->arr);
+    free(j->data);
+    free(j->owned);
+    free(j);
+}
+
+/* Images, manifest, garbage: files only, no shared state but R.pruned
+ * (touched by one writer at a time). */
+static void run_job(ckpt_job *j)
+{
+    char path[PATH_MAX + 64];
+    for (size_t i = 0; i < j->narr && !j->rc; i++) {
+        replay_array_rec *a = &j->arr[i];
+        if (!j->data[i]) continue;
+        replay_image_info info = {.id = a->id, .op = j->op, .n = a->n, .elem = a->elem};
+        replay_image_path(path, sizeof path, R.ckpt, a->id, j->op);
+        j->rc = replay_image_write(path, &info, j->data[i]);
+        if (j->rc) {
+            rt_error("checkpoint of op %" PRIu64 ": cannot write %s: %s", j->op, path,
+                     strerror(errno));
+            return;
+        }
+        memcpy(a->sum, info.sum, sizeof a->sum);
+        j->written++;
+    }
+    if (R.crash_op == j->op && !R.recover[0]) {
+        /* Test hook: die between the images and the manifest, the window
+         * in which a checkpoint is half written. Not in a recovering run,
+         * so that a restarted job gets past it. */
+        rt_warn("checkpoint: STRADS_CHECKPOINT_CRASH=%" PRIu64 ": killing the driver", j->op);
+        raise(SIGKILL);
+    }
+    if (!R.pruned) {
+        prune_newer(j->op);
+        R.pruned = true;
+    }
+    replay_manifest man = {.op = j->op,
+                           .from_op = j->nops ? j->ops[0].op : j->op,
+                           .nodes = (uint32_t)strads_size(),
+                           .arrays = j->arr,
+                           .narrays = j->narr,
+                           .ops = j->ops,
+                           .nops = j->nops};
+    j->rc = replay_manifest_write(R.ckpt, &man);
+    if (j->rc) {
+        rt_error("checkpoint of op %" PRIu64 ": cannot write its manifest in %s: %s", j->op,
+                 R.ckpt, strerror(errno));
+        return;
+    }
+    rt_debug("checkpoint of op %" PRIu64 ": %zu of %zu arrays written", j->op, j->written,
+             j->narr);
+    collect_garbage();
+}
+
+static void *writer_main(void *arg)
+{
+    run_job(arg);
+    free_copies(arg);
+    return NULL;
+}
+
+/* Main thread, after run_job: the images become "the last ones", or, when
+ * the checkpoint failed, its records go back to the front of pending so
+ * that the next checkpoint still covers every operator. */
+static int finish_job(ckpt_job *j)
+{
+    int rc = j->rc;
+    free_copies(j);
+    if (!rc) {
+        free(R.last);
+        R.last = j->arr;
+        R.nlast = j->narr;
+        j->arr = NULL;
+        j->narr = 0;
+    } else {
+        size_t n = j->nops + R.npending;
+        replay_op_rec *p = malloc((n ? n : 1) * sizeof *p);
+        if (p) {
+            memcpy(p, j->ops, j->nops * sizeof *p);
+            if (R.npending) memcpy(p + j->nops, R.pending, R.npending * sizeof *p);
+            free(R.pending);
+            R.pending = p;
+            R.npending = R.cappending = n;
+            j->nops = 0; /* records now owned by pending */
+        }
+    }
+    free_job(j);
+    return rc;
+}
+
+int replay_flush(void)
+{
+    if (!inflight) return 0;
+    pthread_join(writer, NULL);
+    ckpt_job *j = inflight;
+    inflight = NULL;
+    return finish_job(j);
+}
+
 static int write_checkpoint(uint64_t op)
 {
+    /* One checkpoint at a time: the next one needs the previous one's
+     * images (unchanged arrays name them). */
+    int rc = replay_flush();
+    if (rc) rt_warn("checkpoint: the previous checkpoint failed; op %" PRIu64 " covers its "
+                    "operators", op);
     vec_list l = {0};
     dds_vec_foreach(collect, &l);
     if (l.rc) return l.rc;
-    replay_array_rec *arr = calloc(l.n ? l.n : 1, sizeof *arr);
-    if (!arr) {
+    ckpt_job *j = calloc(1, sizeof *j);
+    if (j) {
+        j->arr = calloc(l.n ? l.n : 1, sizeof *j->arr);
+        j->data = calloc(l.n ? l.n : 1, sizeof *j->data);
+        j->owned = calloc(l.n ? l.n : 1, sizeof *j->owned);
+    }
+    if (!j || !j->arr || !j->data || !j->owned) {
+        free_job(j);
         free(l.v);
         return STRADS_ENOMEM;
     }
-    char path[PATH_MAX + 64];
-    int rc = 0;
-    size_t written = 0;
-    for (size_t i = 0; i < l.n && !rc; i++) {
+    j->op = op;
+    j->narr = l.n;
+    bool async = R.async;
+    for (size_t i = 0; i < l.n; i++) {
         dds_vec *dv = l.v[i];
-        replay_array_rec *a = &arr[i];
+        replay_array_rec *a = &j->arr[i];
         a->id = dv->id;
         a->n = dv->n;
         a->elem = dv->elem;
@@ -477,53 +679,37 @@ static int write_checkpoint(uint64_t op)
             memcpy(a->sum, old->sum, sizeof a->sum);
             continue;
         }
-        replay_image_info info = {.id = dv->id, .op = op, .n = dv->n, .elem = dv->elem};
-        replay_image_path(path, sizeof path, R.ckpt, dv->id, op);
-        rc = replay_image_write(path, &info, dv->base);
-        if (rc) {
-            rt_error("checkpoint of op %" PRIu64 ": cannot write %s: %s", op, path,
-                     strerror(errno));
-            break;
-        }
         a->img_op = op;
-        memcpy(a->sum, info.sum, sizeof a->sum);
-        written++;
+        j->data[i] = dv->base;
+        if (async && bytes) {
+            /* The writer must see the state after op, not what the program
+             * writes next: a private copy, at memory speed. */
+            void *copy = malloc(bytes);
+            if (copy) {
+                memcpy(copy, dv->base, bytes);
+                j->data[i] = copy;
+                j->owned[i] = true;
+            } else {
+                async = false; /* no memory for copies: write this one in line */
+            }
+        }
     }
     free(l.v);
-    if (!rc && R.crash_op == op && !R.recover[0]) {
-        /* Test hook: die between the images and the manifest, the window
-         * in which a checkpoint is half written. Not in a recovering run,
-         * so that a restarted job gets past it. */
-        rt_warn("checkpoint: STRADS_CHECKPOINT_CRASH=%" PRIu64 ": killing the driver", op);
-        raise(SIGKILL);
+    /* The records move to the job; pending starts afresh. */
+    j->ops = R.pending;
+    j->nops = R.npending;
+    R.pending = NULL;
+    R.npending = R.cappending = 0;
+    if (async) {
+        for (size_t i = 0; i < j->narr && async; i++)
+            if (j->data[i] && !j->owned[i] && j->arr[i].n) async = false;
     }
-    if (!rc && !R.pruned) {
-        prune_newer(op);
-        R.pruned = true;
+    if (async && pthread_create(&writer, NULL, writer_main, j) == 0) {
+        inflight = j;
+        return 0;
     }
-    if (!rc) {
-        replay_manifest man = {.op = op,
-                               .from_op = R.npending ? R.pending[0].op : op,
-                               .nodes = (uint32_t)strads_size(),
-                               .arrays = arr,
-                               .narrays = l.n,
-                               .ops = R.pending,
-                               .nops = R.npending};
-        rc = replay_manifest_write(R.ckpt, &man);
-        if (rc) rt_error("checkpoint of op %" PRIu64 ": cannot write its manifest in %s: %s", op,
-                         R.ckpt, strerror(errno));
-    }
-    if (rc) {
-        free(arr);
-        return rc;
-    }
-    rt_debug("checkpoint of op %" PRIu64 ": %zu of %zu arrays written", op, written, l.n);
-    free(R.last);
-    R.last = arr;
-    R.nlast = l.n;
-    free_pending();
-    collect_garbage();
-    return 0;
+    run_job(j);
+    return finish_job(j);
 }
 
 int replay_op_end(uint64_t op, const strads_loop_site *site, void *env, const void *acc)
@@ -535,24 +721,21 @@ int replay_op_end(uint64_t op, const strads_loop_site *site, void *env, const vo
     if (strads_rank() != 0 || !R.ckpt[0] || op == 0 || op <= R.skip_upto) return 0;
     replay_op_rec rec = {.op = op, .site_id = site->id, .line = site->line};
     snprintf(rec.file, sizeof rec.file, "%s", site->file ? site->file : "?");
-    msgpack_sbuffer sb;
-    msgpack_sbuffer_init(&sb);
     if (acc && site->tls_size && site->tls_pack) {
-        msgpack_packer pk;
-        msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-        if ((rc = site->tls_pack(&pk, acc))) {
-            msgpack_sbuffer_destroy(&sb);
-            return rc;
-        }
-        rec.red = sb.data;
-        rec.red_len = sb.size;
-    } else if (acc && site->tls_size && site->publish) {
+        if ((rc = pack_acc(site, acc, &rec.red, &rec.red_len))) return rc;
+    } else if (!acc && R.stashed) {
+        rec.red = R.stash; /* may be NULL: no reductions */
+        rec.red_len = R.stash_len;
+        R.stash = NULL;
+    }
+    if (!rec.red && site->tls_size && site->publish && site->tls_init &&
+        (acc || R.stashed) && !site->tls_pack)
         rt_warn("%s:%u: this loop's reductions cannot be checkpointed (no tls_pack); a "
                 "recovery cannot skip it",
                 site->file, site->line);
-    }
+    drop_stash();
     rc = pending_add(&rec);
-    msgpack_sbuffer_destroy(&sb);
+    free(rec.red);
     if (rc) return rc;
     if (op % R.every) return 0;
     return write_checkpoint(op);

@@ -115,11 +115,10 @@ int replay_image_write(const char *path, replay_image_info *info, const void *da
     /* fsync before rename: a manifest may name this file only once its
      * bytes are durable, or a power loss could leave a named empty file. */
     if (!rc && fsync(fd)) rc = STRADS_EIO;
-    int e = errno;
     if (close(fd) && !rc) rc = STRADS_EIO;
     if (!rc && rename(tmp, path)) rc = STRADS_EIO;
     if (rc) {
-        e = errno;
+        int e = errno; /* the caller reports strerror(errno) */
         unlink(tmp);
         errno = e;
     }

@@ -459,9 +459,8 @@ int replay_plan_load(const char *dir, replay_plan *out)
             chosen = i;
             break;
         }
-        rt_warn("checkpoint of op %" PRIu64 " in %s is unusable: %s; falling back to the "
-                "previous one",
-                ops[i], dir, why);
+        rt_warn("checkpoint of op %" PRIu64 " in %s is unusable: %s%s", ops[i], dir, why,
+                i ? "; falling back to the previous one" : "");
     }
     if (chosen == n) {
         if (n) rt_warn("no usable checkpoint in %s: running from the start", dir);

@@ -14,7 +14,9 @@
  * hooks, configuration, change detection, garbage collection).
  *
  * Threads: everything here runs on the driver's main thread, between
- * operators (the same thread that issues loop calls).
+ * operators (the same thread that issues loop calls), except the optional
+ * background checkpoint writer (STRADS_CHECKPOINT_ASYNC), which only writes
+ * files from private copies.
  */
 #ifndef STRADS_REPLAY_H
 #define STRADS_REPLAY_H
@@ -51,13 +53,20 @@ int replay_op_begin(uint64_t op, const strads_loop_site *site, void *env, bool *
  * mapping coherent, before the result is published (acc still valid) or
  * after (acc is only read here). acc is the driver's folded accumulator
  * (tls_size bytes, as given to site->publish), NULL when the loop has no
- * reductions. Every STRADS_CHECKPOINT_EVERY operators writes a checkpoint:
+ * reductions or when it was handed over with replay_op_result. Every STRADS_CHECKPOINT_EVERY operators writes a checkpoint:
  * images of the arrays changed since their last image, then the manifest.
  * Does nothing without STRADS_CHECKPOINT, or for an op that was skipped.
  * Returns 0 or a negative code; a failed checkpoint leaves the previous ones
  * usable (the caller may log it and continue).
  */
 int replay_op_end(uint64_t op, const strads_loop_site *site, void *env, const void *acc);
+
+/* Driver, optional: hands over the folded accumulator of the operator in
+ * flight where it exists (rt_loop_publish, before publish and free), for
+ * engines in which acc is gone by the time replay_op_end runs. It is packed
+ * at once (site->tls_pack); replay_op_end(..., acc = NULL) then stores it.
+ * Cleared by replay_op_begin and replay_op_end. */
+int replay_op_result(const strads_loop_site *site, const void *acc);
 
 /* The number of the next parallel operator (1 on the first call): a
  * convenience counter for the engines, which call it once per loop call. */
@@ -67,7 +76,17 @@ uint64_t replay_next_op(void);
  * the hooks' bookkeeping otherwise; the hooks are cheap no-ops then). */
 bool replay_enabled(void);
 
-/* Releases what the hooks keep (called at shutdown; safe to call twice). */
+/* With STRADS_CHECKPOINT_ASYNC=1 a checkpoint's images and manifest are
+ * written by a background thread while the program goes on (from private
+ * copies of the changed arrays taken in replay_op_end). Waits for that
+ * writer; returns its status (0 when none was running). The next checkpoint
+ * and replay_shutdown call it; the driver should reach replay_shutdown
+ * before exiting, or the last checkpoint may be incomplete (which recovery
+ * detects and skips). */
+int replay_flush(void);
+
+/* Waits for a checkpoint in flight, then releases what the hooks keep
+ * (called on the driver at shutdown; safe to call twice). */
 void replay_shutdown(void);
 
 /* ---- whole-array images (image.c) ---- */

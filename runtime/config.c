@@ -41,6 +41,7 @@ static const rt_config_var vars[] = {
     {"STRADS_CHECKPOINT", "none", "folder for checkpoints at operator boundaries"},
     {"STRADS_CHECKPOINT_EVERY", "1", "checkpoint every k parallel operators"},
     {"STRADS_CHECKPOINT_KEEP", "2", "checkpoints whose images are kept (0: all)"},
+    {"STRADS_CHECKPOINT_ASYNC", "0", "1: write checkpoints in the background from copies"},
     {"STRADS_CHECKPOINT_CRASH", "none", "test hook: driver dies while checkpointing op N"},
     {"STRADS_RECOVER", "none", "folder of checkpoints to resume from (fast re-execution)"},
 };

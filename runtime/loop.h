@@ -85,8 +85,13 @@ void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads);
  */
 typedef int (*rt_sync_gate_fn)(const strads_sync_spec *spec, int me, int64_t clock,
                                const int64_t *done, int nodes);
-/* Installs the gate of a sync kind (STRADS_SYNC_*), before loops run. */
+/* Installs the gate of a sync kind (STRADS_SYNC_*) on this process, before
+ * loops run; every process must install the same gates. A straggler-aware
+ * kind (ABSP, ELASTIC, FLEXPARA, CUSTOM) with a gate runs on SSP's
+ * mechanics (deltas pushed to the owners at every clock, clocks announced
+ * to all) with the gate deciding; without one it runs as BSP. */
 int rt_sync_set_gate(strads_sync_kind kind, rt_sync_gate_fn fn);
+int rt_sync_has_gate(strads_sync_kind kind);
 
 /* The sync model a site runs under: the STRADS_SYNC override for it, else
  * its own clause (dyn), else BSP. Parse errors are reported here with the

@@ -66,10 +66,12 @@ typedef struct sync_hdr {
     uint64_t site_ref;
     int64_t begin, end, minibatch;
     uint64_t invocation;
-    int32_t threads, kind;
-    int64_t staleness;
-    int32_t recon;   /* 1: redo reconnaissance even if this node has it */
-    int32_t pad;
+    int32_t threads, kind; /* kind: the mechanics (BSP, SSP, HYBRID or ASP) */
+    int64_t staleness;     /* SSP */
+    int32_t recon;         /* 1: redo reconnaissance even if this node has it */
+    int32_t model;         /* the model asked for; differs from kind when a
+                            * policy's gate drives SSP's mechanics */
+    double a, b;           /* the model's parameters */
 } sync_hdr;
 
 typedef rt__elist elist;
@@ -770,7 +772,7 @@ static int run_clocks(call *c)
     int check = getenv("STRADS_SSP_CHECK") && atoi(getenv("STRADS_SSP_CHECK")) > 0;
     rt__clocks k;
     memset(&k, 0, sizeof k);
-    strads_sync_spec spec = {STRADS_SYNC_SSP, (double)c->h.staleness, 0, NULL};
+    strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, NULL};
     if (ssp) rc = rt__clocks_init(&k, c->h.invocation, &spec);
     int64_t max_stale = 0;
     for (int64_t clock = 0; clock < c->clocks && !rc; clock++) {
@@ -778,7 +780,7 @@ static int run_clocks(call *c)
             int64_t stale = 0;
             rc = rt__clocks_wait(&k, clock, &stale);
             if (stale > max_stale) max_stale = stale;
-            if (!rc && check && stale > c->h.staleness) {
+            if (!rc && check && c->h.model == STRADS_SYNC_SSP && stale > c->h.staleness) {
                 rt_error("sync_for %s:%u: SSP check: clock %lld starts %lld clocks ahead of the "
                          "slowest node, bound %lld",
                          c->site->file, c->site->line, (long long)clock, (long long)stale,
@@ -794,8 +796,9 @@ static int run_clocks(call *c)
     if (!rc) rc = frc;
     if (!rc) rc = strads_allreduce(&max_stale, 1, STRADS_T_I64, STRADS_OP_MAX);
     if (!rc && c->me == 0 && (check || getenv("STRADS_STATS")))
-        fprintf(stderr, "strads: sync_for %s:%u: ssp(%lld) max staleness %lld\n", c->site->file,
-                c->site->line, (long long)c->h.staleness, (long long)max_stale);
+        fprintf(stderr, "strads: sync_for %s:%u: %s(%lld) max staleness %lld\n", c->site->file,
+                c->site->line, rt_sync_name((strads_sync_kind)c->h.model),
+                (long long)c->h.staleness, (long long)max_stale);
     return rc;
 }
 
@@ -824,6 +827,18 @@ static int parse_slow_test(call *c)
     return 0;
 }
 
+/* A setup step that failed on one node fails on all of them, before the
+ * clocks' collectives: otherwise the others would wait for it forever.
+ * Collective; returns rc, or STRADS_EREMOTE when only another node failed. */
+static int agree(const call *c, int rc)
+{
+    if (c->N == 1) return rc;
+    int32_t e = rc;
+    int crc = strads_allreduce(&e, 1, STRADS_T_I32, STRADS_OP_MIN);
+    if (crc) return crc;
+    return rc ? rc : e ? STRADS_EREMOTE : 0;
+}
+
 static int sync_node(const void *arg, size_t len)
 {
     if (len < sizeof(sync_hdr)) return STRADS_EPROTO;
@@ -839,7 +854,10 @@ static int sync_node(const void *arg, size_t len)
     c.T = c.h.threads;
     c.kind = c.h.kind;
     c.mb = c.h.minibatch;
-    c.t0 = (double)rt_now_ms() / 1000.0;
+    /* STRADS_SLOW's periods count from the first parallel loop. */
+    static double first_loop_s;
+    if (!first_loop_s) first_loop_s = (double)rt_now_ms() / 1000.0;
+    c.t0 = first_loop_s;
     uint64_t t_start = rt_now_ms();
     block_of(&c.h, c.N, c.me, &c.lo, &c.hi);
     c.ntask = (c.hi - c.lo + c.mb - 1) / c.mb;
@@ -860,6 +878,7 @@ static int sync_node(const void *arg, size_t len)
     if (!rc) rc = parse_slow_test(&c);
     if (!rc) rc = find_arrays(&c);
     if (!rc && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas)) rc = run_recon(&c);
+    rc = agree(&c, rc);
     if (!rc) rc = agree_written(&c);
     if (!rc && !c.site->narrays && c.N > 1 && !c.ts && strads_rank() == 0)
         rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
@@ -874,6 +893,7 @@ static int sync_node(const void *arg, size_t len)
     }
     if (!rc && c.replicas) rc = setup_replicas(&c);
     if (!rc) rc = rt_loop_tls_new(c.site, c.env, c.T, &c.tls);
+    rc = agree(&c, rc);
     /* SSP/ASP: every node's delta handler must be ready before anyone pushes. */
     int opened = 0;
     if (!rc && async) rc = rt__ssp_open(c.arr, c.narr), opened = 1;
@@ -890,7 +910,7 @@ static int sync_node(const void *arg, size_t len)
         fprintf(stderr,
                 "strads: sync_for %s:%u: %s, %d nodes x %d threads, %lld tasks of %lld, %lld "
                 "clocks, %.3f s\n",
-                c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.kind), c.N, c.T,
+                c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.h.model), c.N, c.T,
                 (long long)c.ntask, (long long)c.mb, (long long)c.clocks,
                 (double)(rt_now_ms() - t_start) / 1000.0);
     teardown(&c);
@@ -934,24 +954,30 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     int rc = rt_sync_resolve(site, &dyn->sync, &spec);
     if (rc) strads_fatal(rc, "STRADS_SYNC");
     int kind = spec.kind;
-    if (kind == STRADS_SYNC_DEFAULT) kind = STRADS_SYNC_BSP;
+    if (kind == STRADS_SYNC_DEFAULT) kind = spec.kind = STRADS_SYNC_BSP;
     if (kind > STRADS_SYNC_ASP) {
-        /* The straggler-aware models plug into the gate hook; until their
-         * policy is wired in they run as BSP, said once per site. */
+        /* The straggler-aware models are policies: one that installed a
+         * gate (rt_sync_set_gate) decides who may start which clock, on
+         * SSP's mechanics; without one the model runs as BSP, said once
+         * per site. */
         static uint64_t warned;
-        if (warned != site->id) {
-            rt_warn("sync_for %s:%u: sync(%s) is not available yet, running bsp", site->file,
-                    site->line, rt_sync_name(spec.kind));
+        if (rt_sync_has_gate(spec.kind)) {
+            kind = STRADS_SYNC_SSP;
+        } else {
+            if (warned != site->id)
+                rt_warn("sync_for %s:%u: sync(%s) is not available yet, running bsp", site->file,
+                        site->line, rt_sync_name(spec.kind));
             warned = site->id;
+            kind = STRADS_SYNC_BSP;
         }
-        kind = STRADS_SYNC_BSP;
     }
     int threads = rt_loop_threads(env);
     int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
     int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
     if (mb < 1) mb = 1;
-    sync_hdr h = {0, begin, end, mb, rt_loop_next_invocation(), threads, kind,
-                  kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(site), 0};
+    sync_hdr h = {0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
+                  spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(site),
+                  (int32_t)spec.kind, spec.a, spec.b};
     rc = rt_fnref_encode(site, &h.site_ref);
     if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
     rc = rt_loop_invoke(site, env, sync_node, &h, sizeof h);

@@ -48,6 +48,11 @@ int rt_sync_set_gate(strads_sync_kind kind, rt_sync_gate_fn fn)
     return 0;
 }
 
+int rt_sync_has_gate(strads_sync_kind kind)
+{
+    return (unsigned)kind <= STRADS_SYNC_CUSTOM && gates[kind];
+}
+
 void rt__ssp_lock(void)
 {
     pthread_mutex_lock(&apply_lock);
@@ -278,7 +283,7 @@ static int gate(const rt__clocks *k, int64_t c)
 {
     rt_sync_gate_fn fn = (unsigned)k->spec.kind <= STRADS_SYNC_CUSTOM ? gates[k->spec.kind] : NULL;
     if (fn) return fn(&k->spec, k->me, c, k->done, k->nodes);
-    return slowest(k) >= c - (int64_t)k->spec.a;
+    return slowest(k) >= c - (k->spec.kind == STRADS_SYNC_SSP ? (int64_t)k->spec.a : 0);
 }
 
 int rt__clocks_wait(rt__clocks *k, int64_t c, int64_t *stale)

@@ -235,14 +235,18 @@ int main(int argc, char **argv)
     sodium_bin2hex(hex, sizeof hex, secret, sizeof secret);
     sodium_memzero(secret, sizeof secret);
 
+    /* Restarts recover from the checkpoint folder, else from --recover's. */
+    const char *from = o.checkpoint ? o.checkpoint : getenv("STRADS_RECOVER");
+    if (from && !*from)
+        from = NULL;
     status = run_attempt(&o, hex, NULL, &lost);
     for (attempt = 1; attempt <= o.restarts && lost >= 0; attempt++) {
         /* The failed attempt's processes are all gone (uv_run returned after
          * the last exit), so the new one cannot meet stale peers; the secret
          * is kept, the rendezvous socket is new. */
-        if (o.checkpoint)
+        if (from)
             fprintf(stderr, "strads-run: node failure (rank %d); restart %d of %d, recovering "
-                    "from the checkpoints in %s\n", lost, attempt, o.restarts, o.checkpoint);
+                    "from the checkpoints in %s\n", lost, attempt, o.restarts, from);
         else
             fprintf(stderr, "strads-run: node failure (rank %d); restart %d of %d from the "
                     "start (no --checkpoint folder to recover from)\n", lost, attempt,

@@ -18,6 +18,8 @@
  *
  * Fault hooks: CKPT_KILL=OP:RANK makes RANK SIGKILL itself at the start of
  * operator OP (not in a recovering run); CKPT_SLEEP_MS slows each operator.
+ * A different program: CKPT_SWAP=1 swaps the two loop sites, CKPT_SHAPE=1
+ * allocates X one element longer (recovery must refuse both).
  */
 #include <math.h>
 #include <signal.h>
@@ -141,11 +143,13 @@ static int prog_main(int argc, char **argv)
     int ops = argc > 1 ? atoi(argv[1]) : 10;
     double *A, *X;
     CHECK_OK(strads_dvector_create((void **)&A, N, sizeof(double), STRADS_PART_BLOCK, init_A, 5));
-    CHECK_OK(strads_dvector_create((void **)&X, N, sizeof(double), STRADS_PART_BLOCK, init_X, 0));
+    int64_t nx = getenv("CKPT_SHAPE") ? N + 1 : N;
+    int swap = getenv("CKPT_SWAP") != NULL;
+    CHECK_OK(strads_dvector_create((void **)&X, nx, sizeof(double), STRADS_PART_BLOCK, init_X, 0));
 
     double total = 0; /* plain C state: rebuilt by re-execution */
     for (int64_t op = 1; op <= ops; op++) {
-        const strads_loop_site *site = op % 2 ? &site_sum : &site_plain;
+        const strads_loop_site *site = (op + swap) % 2 ? &site_sum : &site_plain;
         double sum = 0;
         prog_env env = {.op = op, .sum = sum, .sum_addr = &sum};
         bool skip;
@@ -156,8 +160,12 @@ static int prog_main(int argc, char **argv)
             CHECK_OK(strads_invoke_all(step_fn, &a, sizeof a));
             CHECK_OK(dds_operator_end());
             double acc = node_sum;
+            /* Both ways of handing the accumulator over: at publish time
+             * (replay_op_result), or to replay_op_end itself. */
+            if (op % 4 == 1) CHECK_OK(replay_op_result(site, &acc));
             if (site->publish) site->publish(&env, &acc);
-            CHECK_OK(replay_op_end((uint64_t)op, site, &env, site->tls_size ? &acc : NULL));
+            CHECK_OK(replay_op_end((uint64_t)op, site, &env,
+                                   site->tls_size && op % 4 != 1 ? &acc : NULL));
         }
         total += sum;
         X[0] = fmod(X[0] + total, MODULUS); /* a sequential write to a DDS */
@@ -165,6 +173,9 @@ static int prog_main(int argc, char **argv)
     /* every element, as the driver sees it */
     printf("result fp=%016llx total=%.0f\n",
            (unsigned long long)replay_fingerprint(X, N * sizeof(double)), total);
+    /* What the runtime will do when the driver's main returns: wait for a
+     * background checkpoint writer (STRADS_CHECKPOINT_ASYNC). */
+    replay_shutdown();
     strads_free(A);
     strads_free(X);
     return 0;

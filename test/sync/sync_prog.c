@@ -25,6 +25,8 @@
  *   sync_prog lrdet   lr trained twice: bitwise equal (run under BSP)
  *   sync_prog mffn    mf with aggregate(fn) by an adding function: bitwise
  *                     equal to aggregate(sum) (run under BSP)
+ *   sync_prog gate    mf under sync(custom(...)) with a gate installed through
+ *                     the policy hook: converges, and the gate is asked
  *   sync_prog mfbare  mf through a site without the array table (an older
  *                     stradsc): one node shares its copy between threads,
  *                     several nodes refuse the loop, naming the array
@@ -39,7 +41,27 @@
 #include <msgpack.h>
 
 #include "check.h"
+#include "runtime/loop.h"
 #include "strads.h"
+
+/* A policy's gate (the hook of runtime/loop.h), installed in every process
+ * before main: "throttle", a node may run one clock ahead of the slowest,
+ * counted so the test can see the engine asked it. */
+static long gate_calls;
+static int throttle_gate(const strads_sync_spec *spec, int me, int64_t clock, const int64_t *done,
+                         int nodes)
+{
+    (void)spec;
+    (void)me;
+    gate_calls++;
+    for (int r = 0; r < nodes; r++)
+        if (done[r] < clock - 1) return 0;
+    return 1;
+}
+__attribute__((constructor)) static void install_gate(void)
+{
+    rt_sync_set_gate(STRADS_SYNC_CUSTOM, throttle_gate);
+}
 
 static uint64_t seed = 0x9E3779B97F4A7C15ull;
 static uint64_t rnd64(void)
@@ -609,6 +631,11 @@ static int prog_main(int argc, char **argv)
         rc = run_kmeans(epochs);
     else if (strcmp(mode, "mf") == 0)
         rc = run_mf(epochs, &mf_site, NULL, NULL);
+    else if (strcmp(mode, "gate") == 0) {
+        rc = run_mf(epochs, &mf_site, NULL, NULL);
+        if (strads_size() > 1) CHECK(gate_calls > 0);
+        printf("gate: the policy's gate was asked %ld times on the driver\n", gate_calls);
+    }
     else if (strcmp(mode, "mfbare") == 0)
         rc = run_mf(epochs, &mf_site_bare, NULL, NULL);
     else if (strcmp(mode, "mffn") == 0) {

@@ -1,0 +1,527 @@
+/*
+ * frontend/capture.c - pass 5: what a parallel body reads and writes.
+ *
+ * A captured variable is one the body names but does not declare: a local or
+ * parameter of the enclosing function, a static local, or a global (also the
+ * globals read by functions of this file that the body calls, because a
+ * worker process must see their loop-entry values too). Captured values are
+ * read-only copies taken at loop entry, so a write to one is refused unless a
+ * clause (reduction, private, accumulate) says how copies are combined.
+ *
+ * A write is an assignment, compound assignment, ++/--, or taking the
+ * address. libclang 16 has no getter for an operator's kind, so the operator
+ * is read from the file's tokens; when the token is not an operator the
+ * expression comes from a macro, and it counts as a write (we cannot see it).
+ *
+ * Also here: which pointers the body may write through (sync_for's array
+ * table marks the others read-only), C89 temporaries made private, calls
+ * that reconnaissance would run for real, pointer members of copyin
+ * sections, hidden-state calls like rand(). What each capture's type means
+ * for its trip to another node is types.c.
+ */
+#include "fe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct walk {
+    fe_ctx *c;
+    fe_site *s;
+    CXCursor *helpers;   /* functions already scanned */
+    int nh, caph;
+    CXCursor stack[256]; /* ancestors of the node being visited */
+    int depth;
+    unsigned *first_ref; /* per capture: offset of its first use */
+} walk;
+
+static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
+
+/* The reduction/private/accumulate/copyin item of that name (not aggregate). */
+fe_item *fe_item_named(fe_site *s, const char *name)
+{
+    for (int i = 0; i < s->nitems; i++)
+        if (s->items[i].kind != FE_IT_AGGREGATE && !strcmp(s->items[i].name, name))
+            return &s->items[i];
+    return NULL;
+}
+
+static int is_ptr(CXCursor cur)
+{
+    return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer;
+}
+
+/*
+ * Is the DeclRefExpr at stack[d] written? Climbs through parentheses,
+ * implicit casts, `.member` and subscripts of an array (all still name the
+ * captured object itself), then looks at the operator above.
+ */
+static int written(walk *w, int d)
+{
+    fe_ctx *c = w->c;
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    for (; k >= 0; k--) {
+        CXCursor p = w->stack[k];
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        if (pk == CXCursor_ParenExpr || pk == CXCursor_UnexposedExpr) {
+            node = p;
+            continue;
+        }
+        if (pk == CXCursor_MemberRefExpr || pk == CXCursor_ArraySubscriptExpr) {
+            int n;
+            CXCursor *ch = fe_children(p, &n);
+            int base = n > 0 && clang_equalCursors(ch[0], node);
+            free(ch);
+            if (base && !is_ptr(fe_strip(node))) {
+                node = p;
+                continue;
+            }
+        }
+        break;
+    }
+    if (k < 0)
+        return 0;
+    CXCursor p = w->stack[k];
+    enum CXCursorKind pk = clang_getCursorKind(p);
+    unsigned nb, ne, pb, pe;
+    fe_extent(node, &nb, &ne);
+    fe_extent(p, &pb, &pe);
+    if (pk == CXCursor_CompoundAssignOperator)
+        return nb == pb; /* only the left operand */
+    if (pk == CXCursor_BinaryOperator) {
+        if (nb != pb)
+            return 0;
+        fe_token *t = &c->toks[fe_tok_at(c, ne)];
+        return is(t, "=") || t->kind == CXToken_Identifier;
+    }
+    if (pk == CXCursor_UnaryOperator) {
+        fe_token *first = &c->toks[fe_tok_at(c, pb)];
+        int li = fe_tok_at(c, pe) - 1;
+        fe_token *last = &c->toks[li < 0 ? 0 : li];
+        if (is(first, "++") || is(first, "--") || is(first, "&") ||
+            first->kind == CXToken_Identifier)
+            return first->off < nb || first->kind == CXToken_Identifier;
+        return is(last, "++") || is(last, "--");
+    }
+    return 0;
+}
+
+/*
+ * Is the DeclRef at stack[d] the left side of a plain `=`? Called for a
+ * local's first reference in source order: a first reference that assigns
+ * means "assigned before read" for straight-line and branchy C89-style
+ * bodies (both arms of an if assign, loops assign before use). This is a
+ * heuristic: a body that reads a stale value on some path is caught by the
+ * runtime's verify mode, not here. Returns the assignment's extent.
+ */
+static int assigned_first(walk *w, int d, unsigned *b, unsigned *e)
+{
+    if (d < 1 || !written(w, d))
+        return 0;
+    CXCursor p = w->stack[d - 1];
+    if (clang_getCursorKind(p) != CXCursor_BinaryOperator)
+        return 0;
+    unsigned nb, ne;
+    fe_extent(w->stack[d], &nb, &ne);
+    if (!is(&w->c->toks[fe_tok_at(w->c, ne)], "="))
+        return 0;
+    fe_extent(p, b, e);
+    return 1;
+}
+
+/*
+ * May this use of a pointer (the DeclRef at stack[d]) write through it?
+ * Follows the access chain up (p[i], p->f, *p, p + k, W[i][k]) and looks at
+ * what is done with its end: assigned, incremented or address-taken means a
+ * write; a pointer value given to a non-const parameter, stored in another
+ * variable or returned lets the memory escape and counts as a write too.
+ */
+static int ptr_use_writes(walk *w, int d)
+{
+    fe_ctx *c = w->c;
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    for (; k >= 0; k--) {
+        CXCursor p = w->stack[k];
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        unsigned pb, pe, nb, ne;
+        fe_extent(p, &pb, &pe);
+        fe_extent(node, &nb, &ne);
+        if (pk == CXCursor_ParenExpr || pk == CXCursor_UnexposedExpr ||
+            pk == CXCursor_CStyleCastExpr)
+            ;
+        else if ((pk == CXCursor_ArraySubscriptExpr || pk == CXCursor_MemberRefExpr) && nb == pb)
+            ;
+        else if (pk == CXCursor_UnaryOperator && is(&c->toks[fe_tok_at(c, pb)], "*"))
+            ;
+        else if (pk == CXCursor_BinaryOperator && (is(&c->toks[fe_tok_at(c, ne)], "+") ||
+                                                   is(&c->toks[fe_tok_at(c, ne)], "-")) &&
+                 clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer)
+            ;
+        else
+            break;
+        node = p;
+    }
+    if (k < 0)
+        return 0;
+    CXCursor p = w->stack[k];
+    enum CXCursorKind pk = clang_getCursorKind(p);
+    unsigned nb, ne, pb, pe;
+    fe_extent(node, &nb, &ne);
+    fe_extent(p, &pb, &pe);
+    if (pk == CXCursor_CompoundAssignOperator)
+        return nb == pb;
+    if (pk == CXCursor_BinaryOperator && nb == pb) {
+        fe_token *t = &c->toks[fe_tok_at(c, ne)];
+        if (is(t, "=") || t->kind == CXToken_Identifier)
+            return 1;
+    }
+    if (pk == CXCursor_UnaryOperator) {
+        fe_token *first = &c->toks[fe_tok_at(c, pb)];
+        int li = fe_tok_at(c, pe) - 1;
+        fe_token *last = &c->toks[li < 0 ? 0 : li];
+        if (is(first, "&") && k > 0) {
+            /* const T *x = &p[i]: the address only serves reads */
+            int j = k - 1;
+            while (j > 0 && (clang_getCursorKind(w->stack[j]) == CXCursor_UnexposedExpr ||
+                             clang_getCursorKind(w->stack[j]) == CXCursor_ParenExpr))
+                j--;
+            CXCursor up = w->stack[j];
+            CXType ut = clang_getCanonicalType(clang_getCursorType(up));
+            if (clang_getCursorKind(up) == CXCursor_VarDecl && ut.kind == CXType_Pointer &&
+                clang_isConstQualifiedType(clang_getPointeeType(ut)))
+                return 0;
+        }
+        return is(first, "++") || is(first, "--") || is(first, "&") || is(last, "++") ||
+               is(last, "--") || first->kind == CXToken_Identifier;
+    }
+    CXType nt = clang_getCanonicalType(clang_getCursorType(node));
+    if (nt.kind != CXType_Pointer && nt.kind != CXType_ConstantArray)
+        return 0; /* a value read through the pointer */
+    if (pk == CXCursor_CallExpr) {
+        CXCursor fn = clang_getCursorReferenced(p);
+        int na = clang_Cursor_getNumArguments(p), np = clang_Cursor_getNumArguments(fn);
+        for (int i = 0; i < na; i++) {
+            unsigned ab, ae;
+            fe_extent(clang_Cursor_getArgument(p, (unsigned)i), &ab, &ae);
+            if (ab <= nb && ne <= ae) {
+                if (i >= np)
+                    return 1; /* variadic: unknown */
+                CXType pt = clang_getCanonicalType(
+                    clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
+                return pt.kind != CXType_Pointer ||
+                       !clang_isConstQualifiedType(clang_getPointeeType(pt));
+            }
+        }
+        return 0; /* the callee expression itself */
+    }
+    /* Stored, returned, compared...: compare is harmless, the rest escapes. */
+    if (pk == CXCursor_BinaryOperator) {
+        fe_token *t = &c->toks[fe_tok_at(c, ne)];
+        return !(is(t, "<") || is(t, ">") || is(t, "<=") || is(t, ">=") || is(t, "==") ||
+                 is(t, "!=") || is(t, "-"));
+    }
+    return 1;
+}
+
+static int add_cap(walk *w, CXCursor decl, int where, unsigned off)
+{
+    fe_site *s = w->s;
+    for (int i = 0; i < s->ncaps; i++)
+        if (clang_equalCursors(s->caps[i].decl, decl))
+            return i;
+    int old = s->capcaps;
+    s->caps = fe_grow(s->caps, sizeof *s->caps, &s->capcaps, s->ncaps + 1);
+    if (s->capcaps != old) {
+        unsigned *fr = realloc(w->first_ref, sizeof *w->first_ref * (size_t)s->capcaps);
+        if (!fr) {
+            fprintf(stderr, "stradsc: out of memory\n");
+            exit(2);
+        }
+        w->first_ref = fr;
+    }
+    fe_cap *cp = &s->caps[s->ncaps];
+    cp->decl = decl;
+    cp->name = fe_cxstr(clang_getCursorSpelling(decl));
+    cp->where = where;
+    w->first_ref[s->ncaps] = off;
+    return s->ncaps++;
+}
+
+static const char *const hidden_state[] = {"rand", "random", "drand48", "lrand48", "mrand48",
+                                           "srand", "srandom", "srand48", "strtok", NULL};
+
+static void visit(walk *w, CXCursor cur, int helper);
+
+static void helper_fn(walk *w, CXCursor def)
+{
+    if (fe_cursor_in(def, w->helpers, w->nh))
+        return;
+    w->helpers = fe_grow(w->helpers, sizeof *w->helpers, &w->caph, w->nh + 1);
+    w->helpers[w->nh++] = def;
+    /* Pushed above the call: the ancestors stay intact for the caller. */
+    visit(w, def, 1);
+}
+
+static void declref(walk *w, CXCursor cur, int helper)
+{
+    fe_ctx *c = w->c;
+    fe_site *s = w->s;
+    CXCursor ref = clang_getCursorReferenced(cur);
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    unsigned off = fe_offset(clang_getCursorLocation(cur));
+    if (rk == CXCursor_FunctionDecl) {
+        CXCursor def = clang_getCursorDefinition(ref);
+        if (!clang_Cursor_isNull(def) && fe_in_main(c, clang_getCursorLocation(def)))
+            helper_fn(w, def);
+        return;
+    }
+    if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
+        return;
+    CXSourceLocation dl = clang_getCursorLocation(ref);
+    int global = clang_getCursorKind(clang_getCursorSemanticParent(ref)) ==
+                 CXCursor_TranslationUnit;
+    if (helper && !global)
+        return; /* a helper's own locals */
+    if (clang_Location_isInSystemHeader(dl))
+        return; /* stdin, stderr, ...: the same in every process */
+    unsigned doff = fe_offset(dl);
+    int is_ivar = clang_equalCursors(ref, s->ivar_decl);
+    if (!global && !is_ivar && fe_in_main(c, dl) && doff >= s->for_begin && doff < s->body_end)
+        return; /* declared in the loop */
+    int wr = written(w, w->depth - 1);
+    if (is_ivar) {
+        if (wr)
+            fe_error(c, off, "the runtime hands out iterations; do not change the loop variable",
+                     "loop variable '%s' is modified in a parallel body", s->ivar);
+        return;
+    }
+    int where = global ? FE_V_GLOBAL
+                       : (rk == CXCursor_VarDecl &&
+                          clang_Cursor_getStorageClass(ref) == CX_SC_Static)
+                             ? FE_V_STATIC
+                             : FE_V_LOCAL;
+    int idx = add_cap(w, ref, where, off);
+    fe_cap *cp = &s->caps[idx];
+    if (!cp->ptr_written && is_ptr(ref) && ptr_use_writes(w, w->depth - 1))
+        cp->ptr_written = 1;
+    if (cp->refs++ == 0 && where == FE_V_LOCAL)
+        cp->first_assign = assigned_first(w, w->depth - 1, &cp->asg_b, &cp->asg_e);
+    else if (cp->first_assign && off >= cp->asg_b && off < cp->asg_e)
+        cp->disqualified = 1; /* x = f(x): read before the first write */
+    if (!wr)
+        return;
+    fe_item *it = fe_item_named(s, cp->name);
+    if (!helper && it && it->kind != FE_IT_COPYIN) {
+        it->written = 1;
+        return;
+    }
+    if (helper) {
+        fe_error(c, off, "pass the value in and return results through a reduction",
+                 "function called from a parallel body writes global '%s'", cp->name);
+        fe_note(c, s->prag_begin, "parallel loop is here");
+    } else if (!cp->bad_write) {
+        cp->bad_write = off + 1; /* decided after the walk: maybe private */
+    }
+}
+
+/* Referenced in the enclosing function after the loop? */
+static int used_after(fe_ctx *c, fe_site *s, fe_cap *cp)
+{
+    for (int k = fe_tok_at(c, s->for_end); k < c->ntoks && c->toks[k].off < s->fn_end; k++) {
+        if (c->toks[k].kind != CXToken_Identifier || strcmp(c->toks[k].spell, cp->name))
+            continue;
+        CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file,
+                                                                       c->toks[k].off));
+        if (clang_equalCursors(clang_getCursorReferenced(r), cp->decl))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * The C89 habit: temporaries declared at the top of the function and
+ * assigned in the body before any read. Such a captured local becomes a
+ * private local of the outlined body instead of a refused write.
+ */
+static void decide_writes(walk *w)
+{
+    fe_ctx *c = w->c;
+    fe_site *s = w->s;
+    /* Report in file order: pick the earliest remaining bad write each time. */
+    for (;;) {
+        fe_cap *worst = NULL;
+        for (int i = 0; i < s->ncaps; i++) {
+            fe_cap *cp = &s->caps[i];
+            if (!cp->bad_write)
+                continue;
+            if (cp->first_assign && !cp->disqualified && !used_after(c, s, cp)) {
+                cp->bad_write = 0;
+                cp->auto_private = 1;
+                continue;
+            }
+            if (!worst || cp->bad_write < worst->bad_write)
+                worst = cp;
+        }
+        if (!worst)
+            return;
+        char *hint = fe_fmt("add reduction(+: %s) or private(%s) to the pragma, or declare "
+                            "'%s' inside the loop body",
+                            worst->name, worst->name, worst->name);
+        fe_error(c, worst->bad_write - 1, hint,
+                 "write to captured variable '%s' in a parallel body", worst->name);
+        worst->bad_write = 0;
+    }
+}
+
+/*
+ * Reconnaissance must never write. A void function of this file called as a
+ * statement is replaced there by write records for its writable pointer
+ * arguments (recon.c); any other call to a function taking a pointer to
+ * non-const data runs for real in reconnaissance, so warn about it where
+ * async_for plans with recon.
+ */
+static void writer_call(walk *w, CXCursor call)
+{
+    fe_site *s = w->s;
+    if (s->kind != FE_ASYNC_FOR || !s->recon_on)
+        return;
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(def) || !fe_in_main(w->c, clang_getCursorLocation(def)))
+        return;
+    /* recon.c replaces a void call used as a statement by write records. */
+    enum CXCursorKind pk = w->depth >= 2 ? clang_getCursorKind(w->stack[w->depth - 2])
+                                         : CXCursor_CompoundStmt;
+    int stmt = pk == CXCursor_CompoundStmt || pk == CXCursor_IfStmt || pk == CXCursor_ForStmt ||
+               pk == CXCursor_WhileStmt || pk == CXCursor_DoStmt;
+    if (stmt && clang_getCanonicalType(clang_getResultType(clang_getCursorType(def))).kind ==
+                    CXType_Void)
+        return;
+    int n = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < n; i++) {
+        CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(def, i)));
+        if (t.kind != CXType_Pointer || clang_isConstQualifiedType(clang_getPointeeType(t)))
+            continue;
+        char *name = fe_cxstr(clang_getCursorSpelling(def));
+        fe_warning(w->c, fe_offset(clang_getCursorLocation(call)),
+                   "make the parameter a pointer to const, or write the updates in the loop "
+                   "body so that reconnaissance can record them",
+                   "reconnaissance runs '%s', which takes a pointer to writable data", name);
+        return;
+    }
+}
+
+/*
+ * copyin ships the bytes of a section: a struct element's pointer members
+ * arrive as addresses of another process. That is fine (a shallow copy) as
+ * long as the body never uses such a member: refuse `x[i].next` when x is
+ * a copyin section.
+ */
+static void shallow_member(walk *w, CXCursor mem)
+{
+    CXCursor field = clang_getCursorReferenced(mem);
+    if (clang_getCanonicalType(clang_getCursorType(field)).kind != CXType_Pointer)
+        return;
+    CXCursor base = mem;
+    for (int guard = 0; guard < 64; guard++) {
+        int n;
+        CXCursor *ch = fe_children(base, &n);
+        if (n == 0) {
+            free(ch);
+            return;
+        }
+        base = fe_strip(ch[0]);
+        free(ch);
+        enum CXCursorKind bk = clang_getCursorKind(base);
+        if (bk == CXCursor_DeclRefExpr)
+            break;
+        if (bk != CXCursor_ArraySubscriptExpr && bk != CXCursor_MemberRefExpr &&
+            bk != CXCursor_UnaryOperator)
+            return;
+    }
+    char *name = fe_cxstr(clang_getCursorSpelling(base));
+    fe_item *it = fe_item_named(w->s, name);
+    if (!it || it->kind != FE_IT_COPYIN)
+        return;
+    char *fname = fe_cxstr(clang_getCursorSpelling(field));
+    fe_error(w->c, fe_offset(clang_getCursorLocation(mem)),
+             "copyin copies the elements shallowly; keep what the pointer reaches in a "
+             "dvector and store an index instead",
+             "the body follows pointer member '%s' of copyin '%s'", fname, name);
+}
+
+static void visit(walk *w, CXCursor cur, int helper)
+{
+    if (w->depth >= 255)
+        return;
+    w->stack[w->depth++] = cur;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_DeclRefExpr) {
+        declref(w, cur, helper); /* the DeclRef is stack[depth - 1] */
+        w->depth--;
+        return;
+    }
+    if (k == CXCursor_CallExpr && !helper)
+        writer_call(w, cur);
+    if (k == CXCursor_MemberRefExpr && !helper)
+        shallow_member(w, cur);
+    if (k == CXCursor_VarDecl && !helper && clang_Cursor_getStorageClass(cur) == CX_SC_Static)
+        fe_error(w->c, fe_offset(clang_getCursorLocation(cur)),
+                 "declare it outside the loop and name it in private() or reduction()",
+                 "static variable declared in a parallel body would be shared by all threads");
+    if (k == CXCursor_CallExpr) {
+        char *name = fe_cxstr(clang_getCursorSpelling(cur));
+        for (int i = 0; hidden_state[i]; i++)
+            if (!strcmp(name, hidden_state[i])) {
+                unsigned off = fe_offset(clang_getCursorLocation(cur));
+                char *hint = fe_fmt("keep a per-thread state with private(seed) and use "
+                                    "rand_r(&seed) or your own generator");
+                fe_warning(w->c, off, hint,
+                           "'%s' uses hidden global state; in a parallel body its sequence "
+                           "depends on the schedule", name);
+            }
+    }
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n; i++)
+        visit(w, ch[i], helper);
+    free(ch);
+    w->depth--;
+}
+
+/* Two captured variables with one name (a local shadowing a global that a
+ * helper reads) would need two env fields of that name. */
+static void name_clash(walk *w)
+{
+    fe_site *s = w->s;
+    for (int i = 0; i < s->ncaps; i++)
+        for (int k = 0; k < i; k++)
+            if (!strcmp(s->caps[i].name, s->caps[k].name)) {
+                fe_error(w->c, w->first_ref[i], "rename one of them",
+                         "the loop body and a function it calls use two variables named '%s'",
+                         s->caps[i].name);
+                return;
+            }
+}
+
+void fe_capture(fe_ctx *c, fe_site *s)
+{
+    walk *w = fe_alloc(sizeof *w);
+    w->c = c;
+    w->s = s;
+    int before = c->nerrors;
+    int n;
+    CXCursor *ch = fe_children(s->forc, &n);
+    if (n > 0)
+        visit(w, ch[n - 1], 0);
+    free(ch);
+    name_clash(w);
+    decide_writes(w);
+    fe_check_captures(c, s, w->first_ref);
+    free(w->first_ref);
+    free(w->helpers);
+    free(w);
+    if (c->nerrors != before)
+        s->kind = 0;
+}

@@ -1,0 +1,62 @@
+/*
+ * frontend/diag.c - diagnostics in clang's shape, so editors and people read
+ * them the same way:
+ *
+ *   file.c:12:5: error: what is wrong
+ *       the source line
+ *       ^
+ *   hint: what to change
+ *
+ * Positions are byte offsets in the main file; columns count bytes from 1
+ * like clang's. Output goes to stderr in the order the passes find problems,
+ * which is file order within each pass, so it is deterministic.
+ */
+#include "fe.h"
+
+#include <stdio.h>
+
+static void report(fe_ctx *c, unsigned off, const char *level, const char *hint,
+                   const char *fmt, va_list ap)
+{
+    unsigned line, col;
+    fe_line_col(c, off, &line, &col);
+    fprintf(stderr, "%s:%u:%u: %s: ", c->path, line, col, level);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    unsigned b = fe_line_start(c, off), e = b;
+    while (e < c->srclen && c->src[e] != '\n')
+        e++;
+    fprintf(stderr, "%.*s\n", (int)(e - b), c->src + b);
+    /* Keep tabs so the caret lines up under tab-indented code. */
+    for (unsigned i = b; i < off && i < e; i++)
+        fputc(c->src[i] == '\t' ? '\t' : ' ', stderr);
+    fputs("^\n", stderr);
+    if (hint)
+        fprintf(stderr, "hint: %s\n", hint);
+}
+
+void fe_error(fe_ctx *c, unsigned off, const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(c, off, "error", hint, fmt, ap);
+    va_end(ap);
+    c->nerrors++;
+}
+
+void fe_warning(fe_ctx *c, unsigned off, const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(c, off, "warning", hint, fmt, ap);
+    va_end(ap);
+    c->nwarnings++;
+}
+
+void fe_note(fe_ctx *c, unsigned off, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(c, off, "note", NULL, fmt, ap);
+    va_end(ap);
+}

@@ -1,0 +1,703 @@
+/*
+ * frontend/emit.c - the last pass: write the generated file.
+ *
+ * The output is the user's file with the planned edits applied, plus glue:
+ *
+ *   #line 1 "user.c"
+ *   ...user text up to the first function...
+ *   <prologue: #include <strads.h>, <msgpack.h>, small static helpers>
+ *   <for each function with parallel loops, before it: env/tls structs and a
+ *    tentative definition of each loop's site>
+ *   ...user function, each parallel `for` replaced by a call on one line
+ *      (padded with the loop's newlines, so the lines after it keep their
+ *      numbers)...
+ *   <after it: body, recon, tls, pack/unpack functions and the site>
+ *   ...
+ *   STRADS_MAIN(strads_user_main)
+ *
+ * Glue is preceded by `#line N "out.c"` with its real position in the output
+ * and followed by `#line L "user.c"`, so compiler messages and gdb point at
+ * the user's lines for user code and at the generated file for glue. The body
+ * keeps the user's text verbatim under `#line`: a breakpoint on a body line
+ * stops in the outlined body with the captured names bound as locals.
+ * The prologue comes after the user's first includes on purpose: feature
+ * macros (_GNU_SOURCE) must precede the first system header.
+ */
+#include "fe.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *PROLOGUE =
+    "#include <strads.h>\n"
+    "#include <msgpack.h>\n"
+    "#include <stdlib.h>\n"
+    "/* Reconnaissance helpers: record an access, keep the value readable. */\n"
+    "__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)\n"
+    "{\n"
+    "    strads_recon_read(rc, p, n);\n"
+    "    return p;\n"
+    "}\n"
+    "__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)\n"
+    "{\n"
+    "    if (rd)\n"
+    "        strads_recon_read(rc, p, n);\n"
+    "    strads_recon_write(rc, p, n);\n"
+    "}\n"
+    "#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))\n"
+    "/* A pointer argument of a helper call: its element is read (and maybe\n"
+    " * written) by the helper, whose own accesses are not rewritten. */\n"
+    "__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,\n"
+    "                                                        size_t n, int wr)\n"
+    "{\n"
+    "    if (p) {\n"
+    "        strads_recon_read(rc, p, n);\n"
+    "        if (wr)\n"
+    "            strads_recon_write(rc, p, n);\n"
+    "    }\n"
+    "    return (void *)(uintptr_t)p;\n"
+    "}\n"
+    "__attribute__((unused)) static inline int strads__up_i64(const msgpack_object *o, int64_t *v)\n"
+    "{\n"
+    "    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) { *v = (int64_t)o->via.u64; return 0; }\n"
+    "    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) { *v = o->via.i64; return 0; }\n"
+    "    return -1;\n"
+    "}\n"
+    "/* Blobs carry their size: a mismatch means another build of the program. */\n"
+    "__attribute__((unused)) static inline int strads__up_bin(const msgpack_object *o, void *v, size_t n)\n"
+    "{\n"
+    "    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;\n"
+    "    if (n) __builtin_memcpy(v, o->via.bin.ptr, n);\n"
+    "    return 0;\n"
+    "}\n"
+;
+
+static uint64_t fnv1a(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+static const char *base_name(const char *p)
+{
+    const char *b = strrchr(p, '/');
+    return b ? b + 1 : p;
+}
+
+/* A C string literal for s. */
+static char *lit(const char *s)
+{
+    fe_buf b = {0};
+    fe_buf_puts(&b, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fe_buf_put(&b, "\\", 1);
+        fe_buf_put(&b, s, 1);
+    }
+    fe_buf_puts(&b, "\"");
+    return b.p;
+}
+
+/*
+ * Captures the outlined body binds as locals: locals and parameters, and
+ * pointers even when global, so that an engine that hands a task an env
+ * whose array pointers point into a replica (sync_for) is obeyed by the body.
+ * Global scalars stay globals: unpack assigns them on workers.
+ */
+static int bound_local(const fe_cap *cp)
+{
+    return !cp->is_item && !cp->is_const_global &&
+           (cp->where != FE_V_GLOBAL || cp->cls == FE_T_PTR);
+}
+
+/* ---- structs, before the function ---- */
+
+static void env_struct(fe_ctx *c, fe_site *s, fe_buf *o)
+{
+    (void)c;
+    int n = s->index;
+    fe_buf_printf(o, "struct strads__env%d {\n    strads_loop_dyn strads__dyn;\n", n);
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        if (cp->is_const_global || cp->is_item || cp->auto_private)
+            continue;
+        if (cp->type)
+            fe_buf_printf(o, "    __typeof__(%s) %s;\n", cp->type, cp->name);
+        else
+            fe_buf_printf(o, "    __typeof__(%s) %s;\n", cp->name, cp->name);
+        if (cp->is_copyin)
+            fe_buf_printf(o, "    int64_t strads__lo_%s, strads__n_%s;\n", cp->name, cp->name);
+    }
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (!fe_tls_item(it))
+            continue;
+        if (it->lo)
+            fe_buf_printf(o, "    __typeof__(%s) *strads__p_%s;\n"
+                             "    int64_t strads__lo_%s, strads__n_%s;\n",
+                          it->type, it->name, it->name, it->name);
+        else
+            fe_buf_printf(o, "    __typeof__(%s) %s, *strads__p_%s;\n", it->type, it->name,
+                          it->name);
+    }
+    fe_buf_printf(o, "};\n");
+}
+
+static int has_tls(fe_site *s)
+{
+    for (int i = 0; i < s->nitems; i++)
+        if (fe_tls_item(&s->items[i]))
+            return 1;
+    return 0;
+}
+
+static void tls_struct(fe_site *s, fe_buf *o)
+{
+    fe_buf_printf(o, "struct strads__tls%d {\n    char strads__none;\n", s->index);
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (!fe_tls_item(it))
+            continue;
+        if (it->lo)
+            fe_buf_printf(o, "    __typeof__(%s) *%s;\n    int64_t strads__lo_%s, strads__n_%s;\n",
+                          it->type, it->name, it->name, it->name);
+        else if (it->kind == FE_IT_ACCUMULATE)
+            fe_buf_printf(o, "    __typeof__(%s) %s, strads__base_%s;\n", it->type, it->name,
+                          it->name);
+        else
+            fe_buf_printf(o, "    __typeof__(%s) %s;\n", it->type, it->name);
+    }
+    fe_buf_printf(o, "};\n");
+}
+
+/* ---- the call that replaces the loop ---- */
+
+static char *call_site(fe_ctx *c, fe_site *s)
+{
+    fe_buf o = {0};
+    int n = s->index;
+    fe_buf_printf(&o, "{ struct strads__env%d strads__e%d; __builtin_memset(&strads__e%d, 0, "
+                      "sizeof strads__e%d); ",
+                  n, n, n, n);
+    if (s->minibatch)
+        fe_buf_printf(&o, "strads__e%d.strads__dyn.minibatch = (int64_t)(%s); ", n, s->minibatch);
+    if (s->threads)
+        fe_buf_printf(&o, "strads__e%d.strads__dyn.threads = (int64_t)(%s); ", n, s->threads);
+    static const char *const sync_names[] = {"DEFAULT", "BSP", "SSP", "HYBRID", "ASP",
+                                             "ABSP", "ELASTIC", "FLEXPARA", "CUSTOM"};
+    if (s->sync_kind > 0 && s->sync_kind <= 8)
+        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.kind = STRADS_SYNC_%s; ", n,
+                      sync_names[s->sync_kind]);
+    if (s->sync_a)
+        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.a = (double)(%s); ", n, s->sync_a);
+    if (s->sync_b)
+        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.b = (double)(%s); ", n, s->sync_b);
+    if (s->sync_fn)
+        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.custom_fn = \"%s\"; ", n, s->sync_fn);
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        if (cp->auto_private) /* the user's declaration is now unused here */
+            fe_buf_printf(&o, "(void)%s; ", cp->name);
+        if (cp->is_const_global || cp->is_item || cp->auto_private)
+            continue;
+        if (cp->is_array)
+            fe_buf_printf(&o, "__builtin_memcpy(&strads__e%d.%s, &%s, sizeof strads__e%d.%s); ",
+                          n, cp->name, cp->name, n, cp->name);
+        else
+            fe_buf_printf(&o, "strads__e%d.%s = %s; ", n, cp->name, cp->name);
+        if (cp->is_copyin) {
+            for (int k = 0; k < s->nitems; k++)
+                if (s->items[k].kind == FE_IT_COPYIN && !strcmp(s->items[k].name, cp->name))
+                    fe_buf_printf(&o, "strads__e%d.strads__lo_%s = (int64_t)(%s); "
+                                      "strads__e%d.strads__n_%s = (int64_t)(%s); ",
+                                  n, cp->name, s->items[k].lo, n, cp->name, s->items[k].len);
+        }
+        if (cp->ptr_check) {
+            unsigned l, col;
+            fe_line_col(c, s->prag_begin, &l, &col);
+            char *msg = fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; mark "
+                               "its allocation '#pragma strads dvector' or add copyin(%s[0:n])",
+                               c->path, l, cp->name, cp->name);
+            fe_buf_printf(&o, "if (%s && !strads_is_dvector(%s)) strads_fatal(STRADS_EINVAL, %s); ",
+                          cp->name, cp->name, lit(msg));
+        }
+    }
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (!fe_tls_item(it))
+            continue;
+        if (it->lo)
+            fe_buf_printf(&o, "strads__e%d.strads__p_%s = &(%s)[0]; strads__e%d.strads__lo_%s = "
+                              "(int64_t)(%s); strads__e%d.strads__n_%s = (int64_t)(%s); ",
+                          n, it->name, it->name, n, it->name, it->lo, n, it->name, it->len);
+        else
+            fe_buf_printf(&o, "strads__e%d.%s = %s; strads__e%d.strads__p_%s = &%s; ", n,
+                          it->name, it->name, n, it->name, it->name);
+    }
+    fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, &strads__e%d); ",
+                  s->kind == FE_ASYNC_FOR ? "strads_async_for" : "strads_sync_for", n, s->lo,
+                  s->hi, s->hi_incl ? " + 1" : "", n);
+    if (!s->ivar_declared)
+        fe_buf_printf(&o, "%s = (%s) < (%s)%s ? (%s)%s : (%s); ", s->ivar, s->lo, s->hi,
+                      s->hi_incl ? " + 1" : "", s->hi, s->hi_incl ? " + 1" : "", s->lo);
+    fe_buf_puts(&o, "}");
+    return o.p;
+}
+
+/* ---- functions, after the enclosing function ---- */
+
+static void bind_caps(fe_site *s, fe_buf *o, const char *env)
+{
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        if (!bound_local(cp))
+            continue;
+        /* The declared type, not __typeof__(env->x): env may be const. */
+        if (cp->auto_private)
+            fe_buf_printf(o, "    __typeof__(%s) %s; /* assigned before use */\n", cp->type,
+                          cp->name);
+        else if (cp->is_array)
+            fe_buf_printf(o, "    __typeof__(%s) %s;\n    __builtin_memcpy(&%s, &%s->%s, "
+                             "sizeof %s);\n",
+                          cp->type, cp->name, cp->name, env, cp->name, cp->name);
+        else
+            fe_buf_printf(o, "    __typeof__(%s) %s = %s->%s;\n", cp->type, cp->name, env,
+                          cp->name);
+        fe_buf_printf(o, "    (void)%s;\n", cp->name);
+    }
+}
+
+static void iter_head(fe_ctx *c, fe_site *s, fe_buf *o, int recon)
+{
+    fe_buf_printf(o, "    for (int64_t strads__k = strads__lo; strads__k < strads__hi; "
+                     "strads__k++) {\n"
+                     "        %s %s = (%s)(strads__idx ? strads__idx[strads__k] : strads__k);\n"
+                     "        (void)%s;\n",
+                  s->itype, s->ivar, s->itype, s->ivar);
+    if (recon)
+        fe_buf_printf(o, "        strads_recon_iter(strads__rc, (int64_t)%s);\n", s->ivar);
+    unsigned l, col;
+    fe_line_col(c, s->body_begin, &l, &col);
+    /* Only the real body maps to the user's lines: a breakpoint on a body
+     * line must stop where the body really runs, not in reconnaissance. */
+    if (!recon)
+        fe_buf_printf(o, "#line %u \"%s\"\n", l, c->path);
+    else
+        fe_buf_printf(o, "        /* %s:%u */\n", c->path, l);
+    /* Pad to the body's column so that columns in messages match too. */
+    for (unsigned i = 1; i < col; i++)
+        fe_buf_puts(o, " ");
+}
+
+/* Ends the current line, then maps what follows to the generated file. */
+static void glue_line(fe_ctx *c, fe_buf *o)
+{
+    fe_buf_puts(o, "\n");
+    fe_buf_printf(o, "#line %u \"%s\"\n", fe_buf_lines(o) + 2, c->outname);
+}
+
+static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
+{
+    int n = s->index;
+    fe_buf_printf(o, "static void strads__body%d(void *strads__ve, void *strads__vt, "
+                     "const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)\n{\n"
+                     "    struct strads__env%d *strads__e = strads__ve;\n"
+                     "    struct strads__tls%d *strads__t = strads__vt;\n"
+                     "    (void)strads__e;\n    (void)strads__t;\n",
+                  n, n, n);
+    bind_caps(s, o, "strads__e");
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (!fe_tls_item(it))
+            continue;
+        if (it->lo)
+            fe_buf_printf(o, "    __typeof__(strads__t->%s) %s = strads__t->%s - "
+                             "strads__t->strads__lo_%s;\n",
+                          it->name, it->name, it->name, it->name);
+        else
+            fe_buf_printf(o, "    __typeof__(strads__t->%s) %s = strads__t->%s;\n", it->name,
+                          it->name, it->name);
+    }
+    iter_head(c, s, o, 0);
+    /* The body keeps the file's other edits (free -> strads_free). */
+    fe_buf tb = {0};
+    unsigned at = s->body_begin;
+    for (int i = 0; i < c->nedits; i++) {
+        fe_edit *e = &c->edits[i];
+        if (e->begin < at || e->end > s->body_end || e->keep_lines)
+            continue;
+        fe_buf_put(&tb, c->src + at, e->begin - at);
+        fe_buf_puts(&tb, e->text);
+        at = e->end;
+    }
+    fe_buf_put(&tb, c->src + at, s->body_end - at);
+    char *text = tb.p;
+    fe_buf_printf(o, "%s%s%s", s->body_compound ? "" : "{ ", text, s->body_compound ? "" : " }");
+    glue_line(c, o);
+    fe_buf_puts(o, "    }\n");
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (fe_tls_item(it) && !it->lo)
+            fe_buf_printf(o, "    strads__t->%s = %s;\n", it->name, it->name);
+    }
+    fe_buf_puts(o, "}\n");
+}
+
+static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
+{
+    int n = s->index;
+    fe_buf_printf(o, "static void strads__recon%d(const void *strads__ve, strads_recon "
+                     "*strads__rc, const int64_t *strads__idx, int64_t strads__lo, "
+                     "int64_t strads__hi)\n{\n"
+                     "    const struct strads__env%d *strads__e = strads__ve;\n"
+                     "    (void)strads__e;\n",
+                  n, n);
+    bind_caps(s, o, "strads__e");
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (!fe_tls_item(it))
+            continue;
+        if (it->lo)
+            /* Writes are dropped, but reads of the buffer must hit memory. */
+            fe_buf_printf(o, "    __typeof__(%s) *strads__b_%s = calloc(strads__e->strads__n_%s "
+                             "> 0 ? (size_t)strads__e->strads__n_%s : 1, sizeof(%s));\n"
+                             "    if (!strads__b_%s) strads_fatal(STRADS_ENOMEM, \"%s\");\n"
+                             "    __typeof__(%s) *%s = strads__b_%s - strads__e->strads__lo_%s;\n"
+                             "    (void)%s;\n",
+                          it->type, it->name, it->name, it->name, it->type, it->name, c->path,
+                          it->type, it->name, it->name, it->name, it->name);
+        else
+            fe_buf_printf(o, "    __typeof__(%s) %s = strads__e->%s;\n    (void)%s;\n",
+                          it->type, it->name, it->name, it->name);
+    }
+    iter_head(c, s, o, 1);
+    fe_buf_printf(o, "%s%s%s", s->body_compound ? "" : "{ ", s->recon_text,
+                  s->body_compound ? "" : "; }");
+    glue_line(c, o);
+    fe_buf_puts(o, "    }\n");
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (fe_tls_item(it) && it->lo)
+            fe_buf_printf(o, "    free(strads__b_%s);\n", it->name);
+    }
+    fe_buf_puts(o, "}\n");
+}
+
+static void tls_fns(fe_ctx *c, fe_site *s, fe_buf *o)
+{
+    int n = s->index;
+    fe_buf_printf(o, "static void strads__tls_init%d(void *strads__vt, const void *strads__ve)\n{\n"
+                     "    struct strads__tls%d *t = strads__vt;\n"
+                     "    const struct strads__env%d *e = strads__ve;\n",
+                  n, n, n);
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (!fe_tls_item(it))
+            continue;
+        const char *nm = it->name;
+        if (it->lo) {
+            fe_buf_printf(o, "    t->strads__lo_%s = e->strads__lo_%s;\n"
+                             "    t->strads__n_%s = e->strads__n_%s;\n"
+                             "    t->%s = calloc(t->strads__n_%s > 0 ? (size_t)t->strads__n_%s : 1,"
+                             " sizeof *t->%s);\n"
+                             "    if (!t->%s) strads_fatal(STRADS_ENOMEM, \"%s\");\n",
+                          nm, nm, nm, nm, nm, nm, nm, nm, nm, c->path);
+            if (it->kind == FE_IT_REDUCTION && it->op == '*')
+                fe_buf_printf(o, "    for (int64_t k = 0; k < t->strads__n_%s; k++) t->%s[k] = 1;\n",
+                              nm, nm);
+        } else if (it->kind == FE_IT_REDUCTION && it->op == '+') {
+            fe_buf_printf(o, "    t->%s = 0;\n", nm);
+        } else if (it->kind == FE_IT_REDUCTION && it->op == '*') {
+            fe_buf_printf(o, "    t->%s = 1;\n", nm);
+        } else if (it->kind == FE_IT_ACCUMULATE) {
+            fe_buf_printf(o, "    t->%s = t->strads__base_%s = e->%s;\n", nm, nm, nm);
+        } else {
+            /* min/max start from the loop-entry value (folding it twice is
+             * harmless); private copies start from it by definition. */
+            fe_buf_printf(o, "    t->%s = e->%s;\n", nm, nm);
+        }
+    }
+    fe_buf_puts(o, "    (void)t;\n    (void)e;\n}\n");
+
+    fe_buf_printf(o, "static void strads__tls_fold%d(void *strads__va, const void *strads__vt)\n{\n"
+                     "    struct strads__tls%d *a = strads__va;\n"
+                     "    const struct strads__tls%d *t = strads__vt;\n",
+                  n, n, n);
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        const char *nm = it->name;
+        if (!fe_tls_item(it) || it->kind == FE_IT_PRIVATE)
+            continue;
+        if (it->kind == FE_IT_ACCUMULATE)
+            fe_buf_printf(o, "    a->%s += t->%s - t->strads__base_%s;\n", nm, nm, nm);
+        else if (it->lo)
+            fe_buf_printf(o, "    for (int64_t k = 0; k < t->strads__n_%s; k++) a->%s[k] %s= "
+                             "t->%s[k];\n",
+                          nm, nm, it->op == '*' ? "*" : "+", nm);
+        else if (it->op == '+' || it->op == '*')
+            fe_buf_printf(o, "    a->%s %c= t->%s;\n", nm, it->op, nm);
+        else
+            fe_buf_printf(o, "    if (t->%s %c a->%s) a->%s = t->%s;\n", nm,
+                          it->op == 'm' ? '<' : '>', nm, nm, nm);
+    }
+    fe_buf_puts(o, "    (void)a;\n    (void)t;\n}\n");
+
+    fe_buf_printf(o, "static void strads__publish%d(void *strads__ve, const void *strads__va)\n{\n"
+                     "    struct strads__env%d *e = strads__ve;\n"
+                     "    const struct strads__tls%d *a = strads__va;\n",
+                  n, n, n);
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        const char *nm = it->name;
+        if (!fe_tls_item(it) || it->kind == FE_IT_PRIVATE)
+            continue;
+        if (it->lo)
+            fe_buf_printf(o, "    for (int64_t k = 0; k < a->strads__n_%s; k++) "
+                             "e->strads__p_%s[e->strads__lo_%s + k] %s= a->%s[k];\n",
+                          nm, nm, nm, it->op == '*' ? "*" : "+", nm);
+        else if (it->kind == FE_IT_REDUCTION && (it->op == '+' || it->op == '*'))
+            fe_buf_printf(o, "    *e->strads__p_%s %c= a->%s;\n", nm, it->op, nm);
+        else
+            fe_buf_printf(o, "    *e->strads__p_%s = a->%s;\n", nm, nm);
+    }
+    fe_buf_puts(o, "    (void)a;\n    (void)e;\n}\n");
+
+    fe_buf_printf(o, "static void strads__tls_free%d(void *strads__vt)\n{\n"
+                     "    struct strads__tls%d *t = strads__vt;\n",
+                  n, n);
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (fe_tls_item(it) && it->lo)
+            fe_buf_printf(o, "    free(t->%s);\n    t->%s = NULL;\n", it->name, it->name);
+    }
+    fe_buf_puts(o, "    (void)t;\n}\n");
+}
+
+/*
+ * sync_for's table of the distributed arrays the body reaches through env:
+ * element scalar type, aggregate() clause, and read-only when the body never
+ * writes through the pointer. Returns the number of entries (0: no table).
+ */
+static int array_table(fe_site *s, fe_buf *o)
+{
+    int n = 0;
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        if (cp->cls != FE_T_PTR || cp->is_copyin || cp->is_item || cp->auto_private ||
+            cp->is_const_global || !cp->elem_type)
+            continue;
+        const char *agg = "STRADS_AGG_AVG", *fn = "NULL";
+        for (int k = 0; k < s->nitems; k++) {
+            fe_item *it = &s->items[k];
+            if (it->kind != FE_IT_AGGREGATE || strcmp(it->name, cp->name))
+                continue;
+            agg = it->op == 's' ? "STRADS_AGG_SUM" : it->op == 'f' ? "STRADS_AGG_FN" : agg;
+            if (it->op == 'f')
+                fn = it->lo;
+        }
+        if (!n++)
+            fe_buf_printf(o, "static const strads_loop_array strads__arr%d[] = {\n", s->index);
+        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s},\n",
+                      s->index, cp->name, cp->elem_type, agg, fn,
+                      cp->ptr_written ? "0" : "STRADS_ARRAY_READONLY");
+    }
+    if (n)
+        fe_buf_puts(o, "};\n");
+    return n;
+}
+
+static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
+{
+    int n = s->index;
+    int narr = s->kind == FE_SYNC_FOR ? array_table(s, o) : 0;
+    char *key = fe_fmt("%s:%u:%u", base_name(c->path), s->line, s->col);
+    int tls = has_tls(s);
+    fe_buf_printf(o, "static const strads_loop_site strads__site%d = {\n"
+                     "    .abi = STRADS_ABI_VERSION,\n"
+                     "    .kind = %s,\n"
+                     "    .file = %s,\n"
+                     "    .line = %u,\n"
+                     "    .col = %u,\n"
+                     "    .id = UINT64_C(0x%016llx), /* FNV-1a of \"%s\" */\n"
+                     "    .env_size = sizeof(struct strads__env%d),\n"
+                     "    .tls_size = %s,\n"
+                     "    .body = strads__body%d,\n"
+                     "    .recon = strads__recon%d,\n",
+                  n, s->kind == FE_ASYNC_FOR ? "STRADS_ASYNC_FOR" : "STRADS_SYNC_FOR",
+                  lit(c->path), s->line, s->col, (unsigned long long)fnv1a(key), key, n,
+                  tls ? fe_fmt("sizeof(struct strads__tls%d)", n) : "0", n, n);
+    if (tls)
+        fe_buf_printf(o, "    .tls_init = strads__tls_init%d,\n"
+                         "    .tls_fold = strads__tls_fold%d,\n"
+                         "    .publish = strads__publish%d,\n"
+                         "    .tls_free = strads__tls_free%d,\n"
+                         "    .tls_pack = strads__tls_pack%d,\n"
+                         "    .tls_unpack = strads__tls_unpack%d,\n",
+                      n, n, n, n, n, n);
+    fe_buf_printf(o, "    .pack = strads__pack%d,\n"
+                     "    .unpack = strads__unpack%d,\n"
+                     "    .env_free = strads__env_free%d,\n"
+                     "    .recon_on = %d,\n",
+                  n, n, n, s->recon_on);
+    if (narr)
+        fe_buf_printf(o, "    .arrays = strads__arr%d,\n    .narrays = %d,\n", n, narr);
+    fe_buf_printf(o, "};\n"
+                     "static const strads_loop_site *const strads__reg%d\n"
+                     "    __attribute__((used, section(\"strads_loops\"))) = &strads__site%d;\n",
+                  n, n);
+}
+
+/* ---- putting it together ---- */
+
+typedef struct point {
+    unsigned off;
+    int order;        /* at one offset: glue before (0), edits (1), glue after (2) */
+    int kind;         /* 0 edit, 1 glue before fn, 2 glue after fn, 3 prologue */
+    int idx;          /* edit index or site index */
+} point;
+
+static int cmp_point(const void *a, const void *b)
+{
+    const point *x = a, *y = b;
+    if (x->off != y->off)
+        return x->off < y->off ? -1 : 1;
+    if (x->order != y->order)
+        return x->order - y->order;
+    return x->idx - y->idx;
+}
+
+static void put_user(fe_ctx *c, fe_buf *o, unsigned from, unsigned to)
+{
+    if (to > from)
+        fe_buf_put(o, c->src + from, to - from);
+}
+
+int fe_emit(fe_ctx *c, fe_buf *o)
+{
+    /* Plan: call sites and pragma lines are edits; glue goes around functions. */
+    for (int i = 0; i < c->nsites; i++) {
+        fe_site *s = &c->sites[i];
+        if (s->kind != FE_ASYNC_FOR && s->kind != FE_SYNC_FOR)
+            continue;
+        fe_add_edit(c, s->prag_begin, s->prag_end, fe_strdup(""), 1);
+        fe_add_edit(c, s->for_begin, s->for_end, call_site(c, s), 1);
+    }
+    int np = 0;
+    point *pts = fe_alloc(sizeof *pts * (size_t)(c->nedits + 2 * c->nsites + 2));
+    for (int i = 0; i < c->nedits; i++)
+        pts[np++] = (point){c->edits[i].begin, 1, 0, i};
+    unsigned first_fn = (unsigned)c->srclen;
+    for (int i = 0; i < c->nsites; i++) {
+        fe_site *s = &c->sites[i];
+        if (s->kind != FE_ASYNC_FOR && s->kind != FE_SYNC_FOR)
+            continue;
+        /* One glue block per function: the first site of it carries them all. */
+        int first = 1;
+        for (int k = 0; k < i; k++)
+            if ((c->sites[k].kind == FE_ASYNC_FOR || c->sites[k].kind == FE_SYNC_FOR) &&
+                c->sites[k].fn_begin == s->fn_begin)
+                first = 0;
+        if (!first)
+            continue;
+        pts[np++] = (point){s->fn_begin, 0, 1, i};
+        unsigned after = s->fn_end;
+        while (after < c->srclen && c->src[after] != '\n')
+            after++;
+        if (after < c->srclen)
+            after++;
+        pts[np++] = (point){after, 2, 2, i};
+    }
+    /* The prologue goes before the first function of the file. */
+    {
+        CXCursor tu = clang_getTranslationUnitCursor(c->tu);
+        int n;
+        CXCursor *ch = fe_children(tu, &n);
+        for (int i = 0; i < n; i++) {
+            if (clang_getCursorKind(ch[i]) == CXCursor_FunctionDecl &&
+                clang_isCursorDefinition(ch[i]) && fe_in_main(c, clang_getCursorLocation(ch[i]))) {
+                unsigned b, e;
+                fe_extent(ch[i], &b, &e);
+                b = fe_line_start(c, b);
+                if (b < first_fn)
+                    first_fn = b;
+            }
+        }
+        free(ch);
+        pts[np++] = (point){first_fn, -1, 3, 0};
+    }
+    qsort(pts, (size_t)np, sizeof *pts, cmp_point);
+
+    fe_buf_printf(o, "#line 1 \"%s\"\n", c->path);
+    unsigned at = 0;
+    for (int p = 0; p < np; p++) {
+        point *pt = &pts[p];
+        if (pt->off < at)
+            continue; /* inside a replaced range (cannot happen for glue) */
+        put_user(c, o, at, pt->off);
+        at = pt->off;
+        unsigned line, col;
+        fe_line_col(c, at, &line, &col);
+        if (pt->kind == 0) {
+            fe_edit *e = &c->edits[pt->idx];
+            fe_buf_puts(o, e->text);
+            if (e->keep_lines)
+                for (unsigned k = e->begin; k < e->end; k++)
+                    if (c->src[k] == '\n')
+                        fe_buf_puts(o, "\n");
+            at = e->end;
+            continue;
+        }
+        if (pt->kind == 3) {
+            fe_buf_printf(o, "#line %u \"%s\"\n", fe_buf_lines(o) + 2, c->outname);
+            fe_buf_puts(o, PROLOGUE);
+            fe_buf_puts(o, fe_pack_prologue);
+            fe_buf_printf(o, "#line %u \"%s\"\n", line, c->path);
+            continue;
+        }
+        fe_site *s0 = &c->sites[pt->idx];
+        if (o->len && o->p[o->len - 1] != '\n')
+            fe_buf_puts(o, "\n");
+        fe_buf_printf(o, "#line %u \"%s\"\n", fe_buf_lines(o) + 2, c->outname);
+        for (int i = pt->idx; i < c->nsites; i++) {
+            fe_site *s = &c->sites[i];
+            if ((s->kind != FE_ASYNC_FOR && s->kind != FE_SYNC_FOR) || s->fn_begin != s0->fn_begin)
+                continue;
+            if (pt->kind == 1) {
+                fe_buf_printf(o, "/* %s:%u: %s */\n", c->path, s->line,
+                              s->kind == FE_ASYNC_FOR ? "async_for" : "sync_for");
+                env_struct(c, s, o);
+                tls_struct(s, o);
+                fe_buf_printf(o, "static const strads_loop_site strads__site%d;\n", s->index);
+            } else {
+                body_fn(c, s, o);
+                recon_fn(c, s, o);
+                if (has_tls(s)) {
+                    tls_fns(c, s, o);
+                    fe_emit_tls_pack(s, o);
+                }
+                fe_emit_pack(s, o);
+                site_def(c, s, o);
+            }
+        }
+        fe_buf_printf(o, "#line %u \"%s\"\n", line, c->path);
+    }
+    put_user(c, o, at, (unsigned)c->srclen);
+    if (c->has_main) {
+        if (o->len && o->p[o->len - 1] != '\n')
+            fe_buf_puts(o, "\n");
+        fe_buf_printf(o, "#line %u \"%s\"\n", fe_buf_lines(o) + 2, c->outname);
+        if (c->main_params == 0)
+            fe_buf_puts(o, "static int strads__main(int argc, char **argv)\n{\n"
+                           "    (void)argc;\n    (void)argv;\n    return strads_user_main();\n}\n"
+                           "STRADS_MAIN(strads__main)\n");
+        else
+            fe_buf_puts(o, "STRADS_MAIN(strads_user_main)\n");
+    }
+    free(pts);
+    return 0;
+}

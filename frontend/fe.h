@@ -1,0 +1,205 @@
+/*
+ * frontend/fe.h - the state shared by the passes of stradsc.
+ *
+ * stradsc is a pipeline over one translation unit: main.c parses it with
+ * libclang, scan.c finds the `#pragma strads` lines in the main file's tokens,
+ * clause.c parses their clauses, loop.c binds each pragma to its `for` loop or
+ * allocation and checks the loop shape, capture.c finds what a body reads and
+ * writes, recon.c writes the reconnaissance copy of a body, rewrite.c plans
+ * the small in-place edits (dvector allocations, free, main), emit.c writes the
+ * output, diag.c reports problems like clang does. Every pass reads and extends
+ * one fe_ctx; nothing is global. The process is short-lived, so strings are
+ * allocated with fe_strdup & co and never freed (an arena in all but name).
+ */
+#ifndef STRADS_FE_H
+#define STRADS_FE_H
+
+#include <clang-c/Index.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+/* ---- growable text buffer (buf.c) ---- */
+typedef struct fe_buf {
+    char *p;
+    size_t len, cap;
+} fe_buf;
+
+void fe_buf_put(fe_buf *b, const char *s, size_t n);
+void fe_buf_puts(fe_buf *b, const char *s);
+void fe_buf_printf(fe_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Number of '\n' in b (used to write #line directives for generated glue). */
+unsigned fe_buf_lines(const fe_buf *b);
+
+/* Allocation that never fails (exits on OOM: stradsc has nothing to save). */
+void *fe_alloc(size_t n);
+void *fe_grow(void *p, size_t elem, int *cap, int need);
+char *fe_strdup(const char *s);
+char *fe_strndup(const char *s, size_t n);
+char *fe_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A copy of clang's string, disposing it. */
+char *fe_cxstr(CXString s);
+
+/* ---- one item of a list clause ---- */
+enum { FE_IT_REDUCTION, FE_IT_COPYIN, FE_IT_PRIVATE, FE_IT_ACCUMULATE, FE_IT_AGGREGATE };
+
+typedef struct fe_item {
+    int kind;          /* FE_IT_* */
+    char op;           /* reduction: '+', '*', 'm' (min), 'M' (max);
+                        * aggregate: 'a' (avg), 's' (sum), 'f' (fn in lo) */
+    char *name;
+    char *lo, *len;    /* array section [lo:len], or NULL for a scalar */
+    unsigned off;      /* file offset of the name, for diagnostics */
+    /* filled by capture.c */
+    char *type;        /* scalar: type spelling; section: element type */
+    int cls;           /* FE_T_* of a scalar */
+    int used;          /* referenced in the body */
+    int written;       /* assigned in the body (a carried private state) */
+} fe_item;
+
+/* Does the item live in the per-thread tls (reduction, private, accumulate)? */
+static inline int fe_tls_item(const fe_item *it)
+{
+    return it->used && (it->kind == FE_IT_REDUCTION || it->kind == FE_IT_PRIVATE ||
+                        it->kind == FE_IT_ACCUMULATE);
+}
+
+/* ---- a captured variable ---- */
+enum { FE_V_LOCAL, FE_V_GLOBAL, FE_V_STATIC };
+/* How a value crosses the wire (pack/unpack in emit.c). */
+enum { FE_T_INT, FE_T_UINT, FE_T_FLOAT, FE_T_DOUBLE, FE_T_PTR, FE_T_BLOB };
+
+typedef struct fe_cap {
+    char *name;
+    char *type;        /* spelling usable in __typeof__(type) at file scope */
+    int where;         /* FE_V_* */
+    int cls;           /* FE_T_* */
+    int is_array;      /* copied with memcpy, not = */
+    int ptr_check;     /* pointer of unknown extent: checked at loop entry */
+    int is_copyin;
+    int is_item;       /* named by reduction/private/accumulate: lives in tls */
+    int ptr_written;   /* a pointer the body may write through (or let escape) */
+    char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
+    /* Automatic privatization (capture.c): a local that every iteration
+     * assigns before reading and that nobody reads after the loop. */
+    int refs, first_assign, disqualified, auto_private;
+    unsigned asg_b, asg_e, bad_write;
+    int is_const_global; /* same value in every process: not shipped */
+    CXCursor decl;
+} fe_cap;
+
+/* ---- one `#pragma strads` line and what it binds to ---- */
+enum { FE_ASYNC_FOR = 1, FE_SYNC_FOR = 2, FE_DVECTOR = 3 };
+
+typedef struct fe_site {
+    int index;                 /* 1-based among loop sites (names the glue) */
+    int kind;                  /* FE_* above; 0 when the pragma was refused */
+    unsigned prag_begin, prag_end; /* '#' .. end of the logical line */
+    unsigned line, col;        /* of the '#' */
+    unsigned kw_off;           /* offset of the directive word (async_for ...) */
+
+    /* clauses */
+    fe_item *items;
+    int nitems, capitems;
+    char *minibatch, *threads, *row;
+    int sync_kind;             /* STRADS_SYNC_* value */
+    char *sync_a, *sync_b, *sync_fn;
+    int recon_on;
+
+    /* loop (loop.c) */
+    CXCursor forc;
+    unsigned for_begin, for_end;     /* the whole for statement */
+    unsigned body_begin, body_end;   /* body statement */
+    unsigned body_line;
+    int body_compound;
+    char *ivar, *itype, *lo, *hi;
+    int hi_incl, ivar_declared;
+    CXCursor ivar_decl;
+    CXCursor fn;                     /* enclosing function definition */
+    unsigned fn_begin, fn_end;       /* fn_begin: start of its first line */
+
+    /* captures (capture.c) */
+    fe_cap *caps;
+    int ncaps, capcaps;
+
+    /* reconnaissance body text (recon.c) */
+    char *recon_text;
+} fe_site;
+
+/* ---- an in-place edit of the main file ---- */
+typedef struct fe_edit {
+    unsigned begin, end;   /* replaced byte range [begin, end) */
+    char *text;            /* newlines are added by emit.c to keep lines */
+    int keep_lines;        /* pad with the newlines of the replaced text */
+} fe_edit;
+
+typedef struct fe_token {
+    CXTokenKind kind;
+    unsigned off, end, line, col;
+    char *spell;
+} fe_token;
+
+typedef struct fe_ctx {
+    const char *path;      /* as given; used in #line and diagnostics */
+    const char *outname;   /* for the glue's #line, "<stdout>" if none */
+    const char *src;       /* main file contents (owned by the TU) */
+    size_t srclen;
+    CXTranslationUnit tu;
+    CXFile file;
+
+    fe_token *toks;
+    int ntoks;
+
+    fe_site *sites;
+    int nsites, capsites;
+    int nloops;
+
+    fe_edit *edits;
+    int nedits, capedits;
+
+    CXCursor *dvdecls;     /* variables initialized from a dvector allocation */
+    int ndv, capdv;
+    CXCursor *heapdecls;   /* variables given plain malloc/calloc memory */
+    int nheap, capheap;
+
+    int has_main, main_params;
+    int nerrors, nwarnings;
+} fe_ctx;
+
+/* ---- passes ---- */
+int fe_scan(fe_ctx *c);                           /* scan.c */
+void fe_parse_clauses(fe_ctx *c, fe_site *s);     /* clause.c */
+void fe_bind_loops(fe_ctx *c);                    /* loop.c */
+void fe_rewrite(fe_ctx *c);                       /* rewrite.c */
+void fe_capture(fe_ctx *c, fe_site *s);           /* capture.c */
+fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
+void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
+void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
+int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */
+void fe_emit_pack(fe_site *s, fe_buf *o);         /* pack.c */
+void fe_emit_tls_pack(fe_site *s, fe_buf *o);     /* pack.c */
+extern const char *const fe_pack_prologue;        /* pack.c */
+
+/* ---- helpers over the main file (util.c) ---- */
+unsigned fe_offset(CXSourceLocation loc);          /* expansion offset */
+int fe_in_main(fe_ctx *c, CXSourceLocation loc);
+void fe_extent(CXCursor cur, unsigned *b, unsigned *e);
+char *fe_text(fe_ctx *c, unsigned b, unsigned e);
+int fe_tok_at(fe_ctx *c, unsigned off);          /* first token at or after off */
+void fe_line_col(fe_ctx *c, unsigned off, unsigned *line, unsigned *col);
+unsigned fe_line_start(fe_ctx *c, unsigned off);
+void fe_add_edit(fe_ctx *c, unsigned b, unsigned e, char *text, int keep_lines);
+int fe_cursor_in(CXCursor cur, CXCursor *set, int n);
+/* Visits the direct children of cur into a freshly allocated array. */
+CXCursor *fe_children(CXCursor cur, int *n);
+/* Skips UnexposedExpr and ParenExpr wrappers to the interesting node. */
+CXCursor fe_strip(CXCursor cur);
+
+/* ---- diagnostics (diag.c) ---- */
+void fe_error(fe_ctx *c, unsigned off, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void fe_warning(fe_ctx *c, unsigned off, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void fe_note(fe_ctx *c, unsigned off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif /* STRADS_FE_H */

@@ -1,0 +1,298 @@
+/*
+ * frontend/loop.c - pass 3: bind each async_for / sync_for pragma to the `for`
+ * statement after it and check that the loop can run in parallel as written.
+ *
+ * Accepted shape (the iteration count must be known at loop entry):
+ *
+ *   for (T i = lo; i < hi; i++)      also  i <= hi,  i != hi,  ++i,  i += 1
+ *   for (i = lo; i < hi; i++)        i declared before the loop
+ *
+ * The header is read from the file's tokens; the body must not leave the loop
+ * (break, return, goto to an outer label) because iterations run on other
+ * threads and nodes with nowhere to return to. A `continue` at the top level
+ * of the body is fine: the outlined body keeps the user's text inside its own
+ * `for`, so `continue` moves to the next iteration there too.
+ */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
+
+static const char *NONCANON_HINT =
+    "write the loop as 'for (T i = lo; i < hi; i++)' (also <=, != and i += 1)";
+
+static void nonca(fe_ctx *c, fe_site *s, unsigned off, const char *what)
+{
+    fe_error(c, off, NONCANON_HINT, "parallel loop is not in canonical form: %s", what);
+    s->kind = 0;
+}
+
+/* Parses the header tokens [a, rp) of `for ( ... )`. */
+static int header(fe_ctx *c, fe_site *s, int a, int rp)
+{
+    fe_token *T = c->toks;
+    int semi[2], ns = 0, depth = 0;
+    for (int k = a; k < rp; k++) {
+        if (is(&T[k], "(") || is(&T[k], "["))
+            depth++;
+        else if (is(&T[k], ")") || is(&T[k], "]"))
+            depth--;
+        else if (depth == 0 && is(&T[k], ";") && ns < 2)
+            semi[ns++] = k;
+    }
+    if (ns != 2) {
+        nonca(c, s, T[a].off, "expected 'init; condition; increment'");
+        return 0;
+    }
+    /* init: [type...] ivar = lo */
+    int eq = -1;
+    depth = 0;
+    for (int k = a; k < semi[0]; k++) {
+        if (is(&T[k], "(") || is(&T[k], "["))
+            depth++;
+        else if (is(&T[k], ")") || is(&T[k], "]"))
+            depth--;
+        else if (depth == 0 && is(&T[k], ",")) {
+            nonca(c, s, T[k].off, "one loop variable only");
+            return 0;
+        } else if (depth == 0 && eq < 0 && is(&T[k], "="))
+            eq = k;
+    }
+    if (eq < a + 1 || T[eq - 1].kind != CXToken_Identifier || eq + 1 >= semi[0]) {
+        nonca(c, s, T[a].off, "the loop must start with 'T i = lo' or 'i = lo'");
+        return 0;
+    }
+    fe_token *iv = &T[eq - 1];
+    s->ivar = iv->spell;
+    s->ivar_declared = eq - 1 > a;
+    s->lo = fe_text(c, T[eq + 1].off, T[semi[0]].off);
+    CXCursor ic = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, iv->off));
+    if (clang_getCursorKind(ic) == CXCursor_DeclRefExpr)
+        ic = clang_getCursorReferenced(ic);
+    if (clang_getCursorKind(ic) != CXCursor_VarDecl) {
+        nonca(c, s, iv->off, "cannot find the loop variable's declaration");
+        return 0;
+    }
+    s->ivar_decl = ic;
+    CXType ty = clang_getCanonicalType(clang_getCursorType(ic));
+    if (!((ty.kind >= CXType_Bool && ty.kind <= CXType_Int128) || ty.kind == CXType_Enum)) {
+        nonca(c, s, iv->off, "the loop variable must have an integer type");
+        return 0;
+    }
+    if (s->ivar_declared)
+        s->itype = fe_text(c, T[a].off, iv->off);
+    else
+        s->itype = fe_cxstr(clang_getTypeSpelling(clang_getCursorType(ic)));
+    /* trim the type text */
+    size_t n = strlen(s->itype);
+    while (n > 0 && (s->itype[n - 1] == ' ' || s->itype[n - 1] == '\t' || s->itype[n - 1] == '\n'))
+        s->itype[--n] = 0;
+
+    /* condition: i < hi | i <= hi | i != hi */
+    int k = semi[0] + 1;
+    if (k + 2 > semi[1] || !is(&T[k], s->ivar) ||
+        !(is(&T[k + 1], "<") || is(&T[k + 1], "<=") || is(&T[k + 1], "!="))) {
+        nonca(c, s, T[k].off, "the condition must be 'i < hi', 'i <= hi' or 'i != hi'");
+        return 0;
+    }
+    s->hi_incl = is(&T[k + 1], "<=");
+    s->hi = fe_text(c, T[k + 2].off, T[semi[1]].off);
+
+    /* increment: i++ | ++i | i += 1 */
+    k = semi[1] + 1;
+    int m = rp - k;
+    int ok = (m == 2 && ((is(&T[k], s->ivar) && is(&T[k + 1], "++")) ||
+                         (is(&T[k], "++") && is(&T[k + 1], s->ivar)))) ||
+             (m == 3 && is(&T[k], s->ivar) && is(&T[k + 1], "+=") && is(&T[k + 2], "1"));
+    if (!ok) {
+        nonca(c, s, k < rp ? T[k].off : T[rp].off, "the increment must be 'i++', '++i' or 'i += 1'");
+        return 0;
+    }
+    return 1;
+}
+
+typedef struct flow {
+    fe_ctx *c;
+    fe_site *s;
+    int loops, switches;
+} flow;
+
+static enum CXChildVisitResult flow_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    flow *f = d;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    switch (clang_getCursorKind(cur)) {
+    case CXCursor_BreakStmt:
+        if (!f->loops && !f->switches)
+            fe_error(f->c, b, "iterations run in parallel and cannot stop the loop; "
+                              "skip the rest of an iteration with 'continue'",
+                     "'break' leaves a parallel loop body");
+        return CXChildVisit_Continue;
+    case CXCursor_ReturnStmt:
+        fe_error(f->c, b, "skip the rest of an iteration with 'continue'",
+                 "'return' inside a parallel loop body");
+        return CXChildVisit_Continue;
+    case CXCursor_GotoStmt: {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        unsigned lb = 0, le = 0;
+        if (n > 0) {
+            CXCursor lab = clang_getCursorReferenced(ch[0]);
+            fe_extent(lab, &lb, &le);
+        }
+        free(ch);
+        if (!(lb >= f->s->body_begin && lb < f->s->body_end))
+            fe_error(f->c, b, "a parallel body may jump only to labels inside it",
+                     "'goto' leaves a parallel loop body");
+        return CXChildVisit_Continue;
+    }
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+        f->loops++;
+        clang_visitChildren(cur, flow_visit, f);
+        f->loops--;
+        return CXChildVisit_Continue;
+    case CXCursor_SwitchStmt:
+        f->switches++;
+        clang_visitChildren(cur, flow_visit, f);
+        f->switches--;
+        return CXChildVisit_Continue;
+    default:
+        return CXChildVisit_Recurse;
+    }
+}
+
+typedef struct fns {
+    fe_ctx *c;
+    CXCursor *v;
+    int n, cap;
+} fns;
+
+static enum CXChildVisitResult fn_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    fns *f = d;
+    if (clang_getCursorKind(cur) == CXCursor_FunctionDecl && clang_isCursorDefinition(cur) &&
+        fe_in_main(f->c, clang_getCursorLocation(cur))) {
+        f->v = fe_grow(f->v, sizeof *f->v, &f->cap, f->n + 1);
+        f->v[f->n++] = cur;
+    }
+    return CXChildVisit_Continue;
+}
+
+static void bind(fe_ctx *c, fe_site *s, fns *f)
+{
+    int j = fe_tok_at(c, s->prag_end);
+    fe_token *T = c->toks;
+    if (j >= c->ntoks || !is(&T[j], "for")) {
+        CXCursor at = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file,
+                                                                         T[j].off));
+        unsigned off = j < c->ntoks ? T[j].off : s->prag_begin;
+        if (clang_getCursorKind(at) == CXCursor_MacroExpansion)
+            fe_error(c, off, "write the for statement itself after the pragma",
+                     "a parallel loop generated by a macro is not supported");
+        else
+            fe_error(c, off, "put the pragma on the line right before a for statement",
+                     "expected a for loop after '#pragma strads %s'",
+                     s->kind == FE_ASYNC_FOR ? "async_for" : "sync_for");
+        s->kind = 0;
+        return;
+    }
+    s->forc = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, T[j].off));
+    if (clang_getCursorKind(s->forc) != CXCursor_ForStmt) {
+        fe_error(c, T[j].off, NULL, "cannot analyze this for statement");
+        s->kind = 0;
+        return;
+    }
+    if (!is(&T[j + 1], "(")) {
+        nonca(c, s, T[j + 1].off, "expected '('");
+        return;
+    }
+    int depth = 0, rp = j + 1;
+    for (; rp < c->ntoks; rp++) {
+        if (is(&T[rp], "("))
+            depth++;
+        else if (is(&T[rp], ")") && --depth == 0)
+            break;
+    }
+    s->for_begin = T[j].off;
+    unsigned fb, fe;
+    fe_extent(s->forc, &fb, &fe);
+    int bt = rp + 1;
+    s->body_begin = T[bt].off;
+    s->body_compound = is(&T[bt], "{");
+    if (!s->body_compound) {
+        int last = fe_tok_at(c, fe) - 1;
+        if (last >= 0 && !is(&T[last], ";") && !is(&T[last], "}") && is(&T[last + 1], ";"))
+            fe = T[last + 1].end;
+    }
+    s->for_end = fe;
+    s->body_end = fe;
+    fe_line_col(c, s->body_begin, &s->body_line, &(unsigned){0});
+    if (!header(c, s, j + 2, rp))
+        return;
+    for (int i = 0; i < f->n; i++) {
+        unsigned b, e;
+        fe_extent(f->v[i], &b, &e);
+        if (b <= s->for_begin && s->for_end <= e) {
+            s->fn = f->v[i];
+            s->fn_begin = fe_line_start(c, b);
+            s->fn_end = e;
+        }
+    }
+    if (clang_Cursor_isNull(s->fn)) {
+        fe_error(c, s->for_begin, NULL, "a parallel loop must be inside a function");
+        s->kind = 0;
+        return;
+    }
+    int before = c->nerrors;
+    flow fl = {c, s, 0, 0};
+    int nb;
+    CXCursor *ch = fe_children(s->forc, &nb);
+    /* The last child is the body; visit it as a statement of its own. */
+    if (nb > 0 && flow_visit(ch[nb - 1], s->forc, &fl) == CXChildVisit_Recurse)
+        clang_visitChildren(ch[nb - 1], flow_visit, &fl);
+    free(ch);
+    if (c->nerrors != before)
+        s->kind = 0;
+}
+
+void fe_bind_loops(fe_ctx *c)
+{
+    fns f = {c, NULL, 0, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(c->tu), fn_visit, &f);
+    for (int i = 0; i < c->nsites; i++) {
+        fe_site *s = &c->sites[i];
+        if (s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR)
+            bind(c, s, &f);
+    }
+    /* A pragma inside another parallel loop's body: refuse the inner one. */
+    for (int i = 0; i < c->nsites; i++) {
+        fe_site *o = &c->sites[i];
+        if (o->kind != FE_ASYNC_FOR && o->kind != FE_SYNC_FOR)
+            continue;
+        for (int k = 0; k < c->nsites; k++) {
+            fe_site *in = &c->sites[k];
+            if (k == i || (in->kind != FE_ASYNC_FOR && in->kind != FE_SYNC_FOR))
+                continue;
+            if (in->prag_begin > o->body_begin && in->prag_begin < o->body_end) {
+                fe_error(c, in->prag_begin,
+                         "only the outermost loop runs in parallel; remove this pragma",
+                         "nested parallel loop");
+                fe_note(c, o->prag_begin, "enclosing parallel loop is here");
+                in->kind = 0;
+                o->kind = 0;
+            }
+        }
+    }
+    int n = 0;
+    for (int i = 0; i < c->nsites; i++)
+        if (c->sites[i].kind == FE_ASYNC_FOR || c->sites[i].kind == FE_SYNC_FOR)
+            c->sites[i].index = ++n;
+    c->nloops = n;
+}

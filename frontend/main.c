@@ -1,0 +1,150 @@
+/*
+ * frontend/main.c - the stradsc command: parse one C file with libclang and
+ * run the passes of fe.h over it.
+ *
+ *   stradsc [options] input.c [-o output.c] [--glue-name name] [-- compiler flags...]
+ *
+ * -I, -D, -U, -include, -isystem, -std=... and anything after `--` go to
+ * libclang so the file is parsed as the real compiler will see it. Exit status:
+ * 0 translated, 1 the program was refused (diagnostics on stderr), 2 usage or
+ * I/O trouble. Nothing is written when the program is refused, so a build
+ * never picks up a half-translated file.
+ */
+#include "fe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* stradsc allocates and never frees (a process that lives for one file:
+ * fe.h's arena in all but name). Under -fsanitize=address, tell
+ * LeakSanitizer so that sanitizer test runs judge the runtime, not this. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "detect_leaks=0"; }
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: stradsc [-I dir] [-D name[=val]] [-std=...] input.c [-o output.c] "
+                    "[-- clang flags]\n");
+    exit(2);
+}
+
+static int print_clang_errors(fe_ctx *c)
+{
+    int errors = 0;
+    unsigned n = clang_getNumDiagnostics(c->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(c->tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (sev >= CXDiagnostic_Error) {
+            CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+            fprintf(stderr, "%s\n", clang_getCString(s));
+            clang_disposeString(s);
+            errors++;
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return errors;
+}
+
+int main(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL, *glue = NULL;
+    const char **args = fe_alloc(sizeof *args * (size_t)(argc + 8));
+    int nargs = 0;
+    args[nargs++] = "-xc";
+    args[nargs++] = "-std=gnu11";
+    /* Parse what the compiler will see, but without the user's -Werror games. */
+    args[nargs++] = "-Wno-unknown-pragmas";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            for (i++; i < argc; i++)
+                args[nargs++] = argv[i];
+            break;
+        }
+        if (!strcmp(a, "-o")) {
+            if (++i >= argc)
+                usage();
+            out = argv[i];
+        } else if (!strcmp(a, "--glue-name")) {
+            /* The file name the generated glue's #line directives use
+             * (default: the output's). stradscc gives one whose base name
+             * differs from the user's, so `break file.c:N` in gdb cannot
+             * land in glue that happens to sit on line N. */
+            if (++i >= argc)
+                usage();
+            glue = argv[i];
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage();
+        } else if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
+                   !strcmp(a, "-include") || !strcmp(a, "-isystem")) {
+            if (i + 1 >= argc)
+                usage();
+            args[nargs++] = a;
+            args[nargs++] = argv[++i];
+        } else if (a[0] == '-') {
+            args[nargs++] = a;
+        } else if (!in) {
+            in = a;
+        } else {
+            usage();
+        }
+    }
+    if (!in)
+        usage();
+
+    fe_ctx *c = fe_alloc(sizeof *c);
+    c->path = in;
+    c->outname = glue ? glue : out ? out : "<stdout>";
+    CXIndex idx = clang_createIndex(0, 0);
+    enum CXErrorCode ec = clang_parseTranslationUnit2(
+        idx, in, args, nargs, NULL, 0,
+        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &c->tu);
+    if (ec != CXError_Success || !c->tu) {
+        fprintf(stderr, "stradsc: cannot parse %s (libclang error %d)\n", in, (int)ec);
+        return 2;
+    }
+    if (print_clang_errors(c))
+        return 1;
+    c->file = clang_getFile(c->tu, in);
+    size_t len = 0;
+    c->src = clang_getFileContents(c->tu, c->file, &len);
+    c->srclen = len;
+    if (!c->src) {
+        fprintf(stderr, "stradsc: cannot read %s\n", in);
+        return 2;
+    }
+
+    fe_scan(c);
+    fe_bind_loops(c);
+    fe_rewrite(c);
+    for (int i = 0; i < c->nsites; i++) {
+        fe_site *s = &c->sites[i];
+        if (s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR)
+            fe_capture(c, s);
+    }
+    if (c->nerrors) {
+        fprintf(stderr, "%d error%s generated.\n", c->nerrors, c->nerrors == 1 ? "" : "s");
+        return 1;
+    }
+    for (int i = 0; i < c->nsites; i++) {
+        fe_site *s = &c->sites[i];
+        if (s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR)
+            fe_recon(c, s);
+    }
+    fe_buf o = {0};
+    fe_emit(c, &o);
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) {
+        perror(out);
+        return 2;
+    }
+    if (fwrite(o.p, 1, o.len, f) != o.len || (out ? fclose(f) : fflush(f)) != 0) {
+        perror(out ? out : "stdout");
+        return 2;
+    }
+    clang_disposeTranslationUnit(c->tu);
+    clang_disposeIndex(idx);
+    return 0;
+}

@@ -1,0 +1,226 @@
+/*
+ * frontend/rewrite.c - pass 4: the small in-place rewrites of a processed file
+ * that are not parallel loops.
+ *
+ *   #pragma strads dvector [row(n)]
+ *   T *p = malloc(total);              -> strads_dv_malloc(total, elem, "f.c:L")
+ *   p = calloc(n, size);               -> strads_dv_calloc(n, size, elem, "f.c:L")
+ *   p = aligned_alloc(al, total);      -> strads_dv_aligned_alloc(al, total, elem, "f.c:L")
+ *   posix_memalign(&p, al, total);     -> strads_dv_posix_memalign((void **)(&p), al, total,
+ *                                                                  elem, "f.c:L")
+ *   free(x)                            -> strads_free(x)        (every call in the file)
+ *   int main(...)                      -> int strads_user_main(...) + STRADS_MAIN at the end
+ *
+ * elem is `sizeof *p` (times n for row(n)). The variables given dvector memory
+ * are remembered (c->dvdecls) so that capture.c accepts them in a parallel
+ * body; variables given plain malloc memory (c->heapdecls) are refused there.
+ * Renaming main keeps workers from running the user's program: the runtime's
+ * main decides who runs it.
+ */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
+
+static int alloc_name(const char *s)
+{
+    return !strcmp(s, "malloc") || !strcmp(s, "calloc") || !strcmp(s, "aligned_alloc") ||
+           !strcmp(s, "posix_memalign");
+}
+
+typedef struct vars {
+    fe_ctx *c;
+    CXCursor *v;
+    int n, cap;
+} vars;
+
+static enum CXChildVisitResult var_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    vars *vs = d;
+    if (!fe_in_main(vs->c, clang_getCursorLocation(cur)))
+        return CXChildVisit_Continue;
+    if (clang_getCursorKind(cur) == CXCursor_VarDecl) {
+        vs->v = fe_grow(vs->v, sizeof *vs->v, &vs->cap, vs->n + 1);
+        vs->v[vs->n++] = cur;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The innermost variable declaration whose initializer holds offset off. */
+static int decl_at(vars *vs, unsigned off, CXCursor *out)
+{
+    int found = 0;
+    unsigned best = 0;
+    for (int i = 0; i < vs->n; i++) {
+        unsigned b, e;
+        fe_extent(vs->v[i], &b, &e);
+        if (b <= off && off < e && (!found || b >= best)) {
+            *out = vs->v[i];
+            best = b;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* The variable assigned by `x = [cast] call(...)` whose call name is token k. */
+static int assigned_at(fe_ctx *c, int k, CXCursor *out)
+{
+    fe_token *T = c->toks;
+    for (int j = k - 1; j > 0 && j >= k - 10; j--) {
+        if (is(&T[j], ";") || is(&T[j], "{") || is(&T[j], "}"))
+            return 0;
+        if (is(&T[j], "=")) {
+            if (T[j - 1].kind != CXToken_Identifier)
+                return 0;
+            CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file,
+                                                                           T[j - 1].off));
+            r = clang_getCursorReferenced(r);
+            if (clang_getCursorKind(r) != CXCursor_VarDecl)
+                return 0;
+            *out = r;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void add_cursor(CXCursor **v, int *n, int *cap, CXCursor x)
+{
+    *v = fe_grow(*v, sizeof **v, cap, *n + 1);
+    (*v)[(*n)++] = x;
+}
+
+static void dvector(fe_ctx *c, fe_site *s, vars *vs)
+{
+    fe_token *T = c->toks;
+    int j0 = fe_tok_at(c, s->prag_end), k = j0, depth = 0;
+    for (; k < c->ntoks; k++) {
+        if (depth == 0 && is(&T[k], ";"))
+            break;
+        if (is(&T[k], "("))
+            depth++;
+        else if (is(&T[k], ")"))
+            depth--;
+        if (T[k].kind == CXToken_Identifier && alloc_name(T[k].spell) && is(&T[k + 1], "("))
+            break;
+    }
+    if (k >= c->ntoks || is(&T[k], ";")) {
+        fe_error(c, j0 < c->ntoks ? T[j0].off : s->prag_begin,
+                 "put the pragma right before 'p = malloc(...)', calloc, aligned_alloc "
+                 "or posix_memalign(&p, ...)",
+                 "expected an allocation after '#pragma strads dvector'");
+        s->kind = 0;
+        return;
+    }
+    /* Arguments: split the call at top-level commas. */
+    int lp = k + 1, rp = lp, commas[8], nc = 0;
+    depth = 0;
+    for (; rp < c->ntoks; rp++) {
+        if (is(&T[rp], "(") || is(&T[rp], "["))
+            depth++;
+        else if ((is(&T[rp], ")") || is(&T[rp], "]")) && --depth == 0)
+            break;
+        else if (depth == 1 && is(&T[rp], ",") && nc < 8)
+            commas[nc++] = rp;
+    }
+    const char *fn = T[k].spell;
+    int pm = !strcmp(fn, "posix_memalign");
+    char *target;
+    CXCursor var;
+    int have_var = 0;
+    if (pm) {
+        if (nc < 2) {
+            fe_error(c, T[k].off, NULL, "posix_memalign takes three arguments");
+            s->kind = 0;
+            return;
+        }
+        char *a = fe_text(c, T[lp + 1].off, T[commas[0]].off);
+        target = fe_fmt("*(%s)", a);
+        int q = lp + 1;
+        if (is(&T[q], "&") && T[q + 1].kind == CXToken_Identifier) {
+            CXCursor r = clang_getCursorReferenced(clang_getCursor(
+                c->tu, clang_getLocationForOffset(c->tu, c->file, T[q + 1].off)));
+            if (clang_getCursorKind(r) == CXCursor_VarDecl) {
+                var = r;
+                have_var = 1;
+            }
+        }
+        fe_add_edit(c, T[lp + 1].off, T[lp + 1].off, fe_strdup("(void **)("), 0);
+        fe_add_edit(c, T[commas[0]].off, T[commas[0]].off, fe_strdup(")"), 0);
+    } else if (decl_at(vs, T[k].off, &var) &&
+               fe_offset(clang_getCursorLocation(var)) >= s->prag_end) {
+        have_var = 1;
+        target = fe_cxstr(clang_getCursorSpelling(var));
+    } else if (assigned_at(c, k, &var)) {
+        have_var = 1;
+        target = fe_cxstr(clang_getCursorSpelling(var));
+    } else {
+        int eq = -1;
+        for (int j = j0; j < k; j++)
+            if (is(&T[j], "=")) {
+                eq = j;
+                break;
+            }
+        if (eq < 0) {
+            fe_error(c, T[k].off, "assign the allocation to a pointer: 'p = malloc(...)'",
+                     "cannot tell which pointer receives this dvector allocation");
+            s->kind = 0;
+            return;
+        }
+        target = fe_text(c, T[j0].off, T[eq].off);
+    }
+    if (have_var)
+        add_cursor(&c->dvdecls, &c->ndv, &c->capdv, var);
+    char *elem = s->row ? fe_fmt("(size_t)(%s) * sizeof *(%s)", s->row, target)
+                        : fe_fmt("sizeof *(%s)", target);
+    fe_add_edit(c, T[k].off, T[k].end, fe_fmt("strads_dv_%s", fn), 0);
+    fe_add_edit(c, T[rp].off, T[rp].off, fe_fmt(", %s, \"%s:%u\"", elem, c->path, s->line), 0);
+    /* The pragma line itself disappears (its newlines stay). */
+    fe_add_edit(c, s->prag_begin, s->prag_end, fe_strdup(""), 1);
+    /* Mark the call token so heap tracking below skips it. */
+    T[k].spell = "";
+}
+
+void fe_rewrite(fe_ctx *c)
+{
+    vars vs = {c, NULL, 0, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(c->tu), var_visit, &vs);
+    for (int i = 0; i < c->nsites; i++)
+        if (c->sites[i].kind == FE_DVECTOR)
+            dvector(c, &c->sites[i], &vs);
+
+    fe_token *T = c->toks;
+    for (int k = 0; k < c->ntoks; k++) {
+        if (T[k].kind != CXToken_Identifier || !is(&T[k + 1], "("))
+            continue;
+        if (k > 0 && (is(&T[k - 1], ".") || is(&T[k - 1], "->")))
+            continue;
+        if (is(&T[k], "free")) {
+            CXCursor r = clang_getCursor(c->tu,
+                                         clang_getLocationForOffset(c->tu, c->file, T[k].off));
+            enum CXCursorKind rk = clang_getCursorKind(r);
+            if (rk == CXCursor_DeclRefExpr || rk == CXCursor_MacroDefinition ||
+                rk == CXCursor_CallExpr || rk == CXCursor_UnexposedExpr)
+                fe_add_edit(c, T[k].off, T[k].end, fe_strdup("strads_free"), 0);
+        } else if (!strcmp(T[k].spell, "malloc") || !strcmp(T[k].spell, "calloc") ||
+                   !strcmp(T[k].spell, "realloc") || !strcmp(T[k].spell, "aligned_alloc")) {
+            CXCursor var;
+            if (decl_at(&vs, T[k].off, &var) || assigned_at(c, k, &var))
+                if (!fe_cursor_in(var, c->dvdecls, c->ndv))
+                    add_cursor(&c->heapdecls, &c->nheap, &c->capheap, var);
+        } else if (is(&T[k], "main")) {
+            CXCursor r = clang_getCursor(c->tu,
+                                         clang_getLocationForOffset(c->tu, c->file, T[k].off));
+            if (clang_getCursorKind(r) == CXCursor_FunctionDecl && clang_isCursorDefinition(r)) {
+                fe_add_edit(c, T[k].off, T[k].end, fe_strdup("strads_user_main"), 0);
+                c->has_main = 1;
+                c->main_params = clang_Cursor_getNumArguments(r);
+            }
+        }
+    }
+    free(vs.v);
+}

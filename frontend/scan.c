@@ -1,0 +1,123 @@
+/*
+ * frontend/scan.c - pass 1: find the `#pragma strads` lines of the main file.
+ *
+ * The main file is tokenized once (libclang lexes the raw file, directives and
+ * #if'd-out text included); every later pass looks tokens up in c->toks.
+ * A pragma is the tokens `# pragma strads` starting a line, up to the end of
+ * the logical line (backslash continuations join lines). Pragmas inside a
+ * range the preprocessor skipped (#if 0, #ifdef NOPE) are ignored, as the
+ * compiler ignores them. A pragma spelled with _Pragma("strads ...") can only
+ * come from a macro, where its position cannot be tied to one loop in the
+ * source, so it is refused.
+ */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void tokenize(fe_ctx *c)
+{
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(c->tu, c->file, 0),
+                                       clang_getLocationForOffset(c->tu, c->file,
+                                                                  (unsigned)c->srclen));
+    CXToken *t;
+    unsigned n;
+    clang_tokenize(c->tu, all, &t, &n);
+    c->toks = fe_alloc(sizeof *c->toks * (n + 1));
+    for (unsigned i = 0; i < n; i++) {
+        fe_token *k = &c->toks[i];
+        CXSourceRange r = clang_getTokenExtent(c->tu, t[i]);
+        k->kind = clang_getTokenKind(t[i]);
+        clang_getExpansionLocation(clang_getRangeStart(r), NULL, &k->line, &k->col, &k->off);
+        k->end = fe_offset(clang_getRangeEnd(r));
+        k->spell = fe_cxstr(clang_getTokenSpelling(c->tu, t[i]));
+    }
+    c->ntoks = (int)n;
+    /* A sentinel so that lookahead past the last token needs no bounds check. */
+    c->toks[n] = (fe_token){CXToken_Punctuation, (unsigned)c->srclen, (unsigned)c->srclen,
+                            0, 0, ""};
+    clang_disposeTokens(c->tu, t, n);
+}
+
+static int skipped(CXSourceRangeList *sk, unsigned off)
+{
+    for (unsigned i = 0; sk && i < sk->count; i++) {
+        unsigned b = fe_offset(clang_getRangeStart(sk->ranges[i]));
+        unsigned e = fe_offset(clang_getRangeEnd(sk->ranges[i]));
+        if (off >= b && off < e)
+            return 1;
+    }
+    return 0;
+}
+
+/* End of the logical line starting at off: the first newline not escaped. */
+static unsigned logical_end(fe_ctx *c, unsigned off)
+{
+    while (off < c->srclen) {
+        if (c->src[off] == '\n') {
+            unsigned k = off;
+            if (k > 0 && c->src[k - 1] == '\r')
+                k--;
+            if (k == 0 || c->src[k - 1] != '\\')
+                return off;
+        }
+        off++;
+    }
+    return off;
+}
+
+static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
+
+/*
+ * Returns the number of pragmas found; errors (macro pragmas, unknown
+ * directives) are counted in c->nerrors.
+ */
+int fe_scan(fe_ctx *c)
+{
+    tokenize(c);
+    CXSourceRangeList *sk = clang_getSkippedRanges(c->tu, c->file);
+    for (int i = 0; i < c->ntoks; i++) {
+        fe_token *t = &c->toks[i];
+        if (t->kind == CXToken_Identifier && is(t, "_Pragma") && is(&t[1], "(") &&
+            t[2].kind == CXToken_Literal && strncmp(t[2].spell, "\"strads", 7) == 0 &&
+            !skipped(sk, t->off)) {
+            fe_error(c, t->off, "write `#pragma strads ...` on its own line right before the loop",
+                     "a strads pragma produced by a macro (_Pragma) is not supported");
+            continue;
+        }
+        if (!is(t, "#") || (i > 0 && t[-1].line == t->line))
+            continue;
+        if (!is(&t[1], "pragma") || !is(&t[2], "strads") || t[2].line != t->line)
+            continue;
+        if (skipped(sk, t->off))
+            continue;
+        c->sites = fe_grow(c->sites, sizeof *c->sites, &c->capsites, c->nsites + 1);
+        fe_site *s = &c->sites[c->nsites++];
+        s->prag_begin = t->off;
+        s->prag_end = logical_end(c, t->off);
+        s->line = t->line;
+        s->col = t->col;
+        s->recon_on = 1;
+        fe_token *w = &t[3];
+        if (w->off >= s->prag_end) {
+            fe_error(c, t[2].end, "use async_for, sync_for or dvector",
+                     "expected a directive after '#pragma strads'");
+            continue;
+        }
+        s->kw_off = w->off;
+        if (is(w, "async_for"))
+            s->kind = FE_ASYNC_FOR;
+        else if (is(w, "sync_for"))
+            s->kind = FE_SYNC_FOR;
+        else if (is(w, "dvector"))
+            s->kind = FE_DVECTOR;
+        else {
+            fe_error(c, w->off, "use async_for, sync_for or dvector",
+                     "unknown strads directive '%s'", w->spell);
+            continue;
+        }
+        fe_parse_clauses(c, s);
+    }
+    clang_disposeSourceRangeList(sk);
+    return c->nsites;
+}

@@ -1,0 +1,364 @@
+/*
+ * frontend/stradscc.c - a drop-in `cc` for strads programs, like mpicc.
+ *
+ *   stradscc [cc arguments...]
+ *
+ * Each C source that contains `#pragma strads` (or defines main) is first
+ * translated by the stradsc next to this executable into a temporary directory (keeping its
+ * base name, so `cc -c x.c` still writes x.o here); other sources and all
+ * other arguments reach the compiler untouched. The compiler is $STRADS_CC,
+ * else `cc`. Every step gets -I<prefix>/include; a step that links also gets
+ * -L<prefix>/lib -lstrads, an rpath to it and libstrads' own dependencies, so
+ * `make CC=stradscc` builds a multi-file program with no other change.
+ * <prefix> is the directory above this executable's bin/, which is the build
+ * tree or the install prefix alike. `-v` or STRADSCC_VERBOSE=1 prints the
+ * commands run; STRADSCC_KEEP=1 keeps the translated files.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int verbose;
+
+/* Short-lived like cc: argument copies are left to the exit (see main.c). */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "detect_leaks=0"; }
+
+static void die(const char *what)
+{
+    fprintf(stderr, "stradscc: %s: %s\n", what, strerror(errno));
+    exit(2);
+}
+
+static char *xstrdup(const char *s)
+{
+    char *p = strdup(s);
+    if (!p)
+        die("strdup");
+    return p;
+}
+
+static char *cat(const char *a, const char *b)
+{
+    char *p = malloc(strlen(a) + strlen(b) + 1);
+    if (!p)
+        die("malloc");
+    strcpy(p, a);
+    strcat(p, b);
+    return p;
+}
+
+/* Runs argv (NULL-terminated) and returns its exit status (128+sig if killed). */
+static int run(char **argv)
+{
+    if (verbose) {
+        for (int i = 0; argv[i]; i++)
+            fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
+        fputc('\n', stderr);
+    }
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork");
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "stradscc: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid");
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * Does the file need stradsc? Yes when it has a strads pragma, and also when
+ * it defines main(): main must be renamed so that the runtime decides which
+ * process runs the program, and its free() calls must know distributed
+ * arrays. A cheap textual look; stradsc itself decides exactly.
+ */
+static int needs_stradsc(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0; /* let the compiler report it */
+    char line[4096];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '#') {
+            p++;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (!strncmp(p, "pragma", 6)) {
+                p += 6;
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                found = !strncmp(p, "strads", 6);
+            }
+        } else if (!strncmp(p, "int", 3)) {
+            p += 3;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (!strncmp(p, "main", 4)) {
+                p += 4;
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                found = *p == '(';
+            }
+        }
+        if (strstr(line, "_Pragma(\"strads"))
+            found = 1;
+    }
+    fclose(f);
+    return found;
+}
+
+static int is_source(const char *a)
+{
+    size_t n = strlen(a);
+    return a[0] != '-' && n > 2 && !strcmp(a + n - 2, ".c");
+}
+
+/* Options whose value is the next argument. */
+static int takes_value(const char *a)
+{
+    static const char *const v[] = {"-o", "-I", "-D", "-U", "-include", "-isystem", "-iquote",
+                                    "-idirafter", "-imacros", "-x", "-MF", "-MT", "-MQ", "-L",
+                                    "-Xlinker", "-Xpreprocessor", "-Xassembler", "-T", "-u",
+                                    "-z", "-e", "-l", NULL};
+    for (int i = 0; v[i]; i++)
+        if (!strcmp(a, v[i]))
+            return 1;
+    return 0;
+}
+
+/* Flags that change how the file is parsed, forwarded to stradsc. */
+static int parse_flag(const char *a)
+{
+    return !strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
+           !strncmp(a, "-std=", 5) || !strcmp(a, "-include") || !strcmp(a, "-isystem") ||
+           !strcmp(a, "-iquote") || !strcmp(a, "-idirafter") || !strcmp(a, "-imacros");
+}
+
+/* Replaces every occurrence of from by to in the file at path. */
+static void replace_in_file(const char *path, const char *from, const char *to)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char *text = NULL;
+    size_t cap = 0, len = 0, n;
+    char chunk[65536];
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (len + n + 1 > cap) {
+            cap = (len + n + 1) * 2;
+            char *t = realloc(text, cap);
+            if (!t)
+                die("realloc");
+            text = t;
+        }
+        memcpy(text + len, chunk, n);
+        len += n;
+    }
+    fclose(f);
+    if (!text || !strstr((text[len] = 0, text), from)) {
+        free(text);
+        return;
+    }
+    f = fopen(path, "w");
+    if (!f)
+        die(path);
+    size_t fl = strlen(from);
+    for (char *p = text, *q; *p; p = q + fl) {
+        q = strstr(p, from);
+        if (!q) {
+            fputs(p, f);
+            break;
+        }
+        fwrite(p, 1, (size_t)(q - p), f);
+        fputs(to, f);
+    }
+    fclose(f);
+    free(text);
+}
+
+/*
+ * With -MD/-MMD the compiler names the translated temporary as a
+ * prerequisite; point the dependency file back at the user's source, or the
+ * next `make` would look for a file that no longer exists. The file is -MF's
+ * value, else the output with .d for its suffix, else the source's base name.
+ */
+static void fix_depfiles(int argc, char **argv, char **made, char **orig, int nmade)
+{
+    const char *mf = NULL, *o = NULL;
+    int md = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-MD") || !strcmp(argv[i], "-MMD"))
+            md = 1;
+        else if (!strcmp(argv[i], "-MF") && i + 1 < argc)
+            mf = argv[++i];
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            o = argv[++i];
+        else if (takes_value(argv[i]))
+            i++;
+    }
+    if (!md)
+        return;
+    for (int k = 0; k < nmade; k++) {
+        char *dep;
+        if (mf) {
+            dep = xstrdup(mf);
+        } else {
+            char *b = xstrdup(o ? o : orig[k]);
+            if (!o)
+                b = basename(b);
+            char *dot = strrchr(b, '.');
+            char *slash = strrchr(b, '/');
+            if (dot && (!slash || dot > slash))
+                *dot = 0;
+            dep = cat(b, ".d");
+        }
+        replace_in_file(dep, made[k], orig[k]);
+        free(dep);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *v = getenv("STRADSCC_VERBOSE");
+    verbose = v && *v && strcmp(v, "0") != 0;
+    const char *cc = getenv("STRADS_CC");
+    if (!cc || !*cc)
+        cc = "cc";
+
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n < 0)
+        die("readlink /proc/self/exe");
+    exe[n] = 0;
+    char *bindir = xstrdup(dirname(exe));
+    char *prefix = xstrdup(bindir);
+    prefix = xstrdup(dirname(prefix));
+    char *stradsc = cat(bindir, "/stradsc");
+    char *incdir = cat(prefix, "/include");
+    char *libdir = cat(prefix, "/lib");
+
+    int link = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-v"))
+            verbose = 1;
+        if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E") || !strcmp(a, "-M") ||
+            !strcmp(a, "-MM"))
+            link = 0;
+        if (takes_value(a))
+            i++;
+    }
+    if (argc == 1)
+        link = 0;
+
+    /* stradsc gets the parse-affecting flags, in order. */
+    char **sflags = calloc((size_t)argc * 2 + 8, sizeof *sflags);
+    int nsf = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (parse_flag(a)) {
+            sflags[nsf++] = argv[i];
+            if (takes_value(a) && i + 1 < argc)
+                sflags[nsf++] = argv[++i];
+        } else if (takes_value(a)) {
+            i++;
+        }
+    }
+
+    char **cmd = calloc((size_t)argc * 2 + 32, sizeof *cmd);
+    char **made = calloc((size_t)argc + 1, sizeof *made);
+    char **orig = calloc((size_t)argc + 1, sizeof *orig);
+    int nc = 0, nmade = 0, status = 0;
+    char tmpl[] = "/tmp/stradscc.XXXXXX";
+    char *tmpdir = NULL;
+    cmd[nc++] = (char *)cc;
+    cmd[nc++] = cat("-I", incdir);
+    for (int i = 1; i < argc && status == 0; i++) {
+        char *a = argv[i];
+        if (takes_value(a) && i + 1 < argc) {
+            cmd[nc++] = a;
+            cmd[nc++] = argv[++i];
+            continue;
+        }
+        if (!is_source(a) || !needs_stradsc(a)) {
+            cmd[nc++] = a;
+            continue;
+        }
+        if (!tmpdir && !(tmpdir = mkdtemp(tmpl)))
+            die("mkdtemp");
+        char sub[64];
+        snprintf(sub, sizeof sub, "%s/%d", tmpdir, nmade);
+        if (mkdir(sub, 0700) < 0)
+            die(sub);
+        char *copy = xstrdup(a);
+        char *out = cat(cat(sub, "/"), basename(copy));
+        char **sc = calloc((size_t)nsf + 10, sizeof *sc);
+        int k = 0;
+        sc[k++] = stradsc;
+        sc[k++] = a;
+        sc[k++] = "-o";
+        sc[k++] = out;
+        /* Glue lines must not share the user's base name (gdb breakpoints). */
+        char *stem = xstrdup(basename(xstrdup(a)));
+        stem[strlen(stem) - 2] = 0;
+        sc[k++] = "--glue-name";
+        sc[k++] = cat(cat(sub, "/"), cat(stem, ".strads-glue.c"));
+        for (int j = 0; j < nsf; j++)
+            sc[k++] = sflags[j];
+        status = run(sc);
+        free(sc);
+        orig[nmade] = a;
+        made[nmade++] = xstrdup(out);
+        /* Quoted includes are looked up next to the original source. */
+        char *dcopy = xstrdup(a);
+        cmd[nc++] = "-iquote";
+        cmd[nc++] = xstrdup(dirname(dcopy));
+        cmd[nc++] = made[nmade - 1];
+    }
+    if (status == 0) {
+        if (link) {
+            cmd[nc++] = cat("-L", libdir);
+            cmd[nc++] = "-lstrads";
+            cmd[nc++] = cat("-Wl,-rpath,", libdir);
+            cmd[nc++] = "-lmsgpackc";
+            cmd[nc++] = "-luv";
+            cmd[nc++] = "-lsodium";
+            cmd[nc++] = "-lpthread";
+            cmd[nc++] = "-ldl";
+            cmd[nc++] = "-lm";
+        }
+        cmd[nc] = NULL;
+        status = run(cmd);
+        if (status == 0)
+            fix_depfiles(argc, argv, made, orig, nmade);
+    }
+    const char *keep = getenv("STRADSCC_KEEP");
+    if (tmpdir && !(keep && *keep && strcmp(keep, "0"))) {
+        for (int k = 0; k < nmade; k++) {
+            unlink(made[k]);
+            char sub[64];
+            snprintf(sub, sizeof sub, "%s/%d", tmpdir, k);
+            rmdir(sub);
+        }
+        rmdir(tmpdir);
+    } else if (tmpdir) {
+        fprintf(stderr, "stradscc: kept translated sources in %s\n", tmpdir);
+    }
+    return status;
+}

@@ -1,0 +1,303 @@
+/*
+ * frontend/types.c - pass 5b: what the type of each captured variable
+ * means for its trip to another node.
+ *
+ * Scalars travel natively, pointer-free structs and fixed arrays as blobs,
+ * pointers by value only when they point into a distributed array (the same
+ * address on every node). Refused, with a hint: function pointers, tables of
+ * pointers, structs holding pointers, VLAs, types declared inside the
+ * function, pointers to plain heap memory allocated in this file. Pointers
+ * the compiler cannot place are checked at loop entry (ptr_check). Also
+ * settles the clause items (their types, sections, aggregate() targets) and
+ * the element type sync_for's array table needs.
+ */
+#include "fe.h"
+
+#include <stdint.h>
+#include <string.h>
+
+typedef struct ptrs {
+    int found;
+} ptrs;
+
+static int has_pointer(CXType t, int depth);
+
+static enum CXVisitorResult field_visit(CXCursor f, CXClientData d)
+{
+    ptrs *p = d;
+    if (has_pointer(clang_getCursorType(f), 1))
+        p->found = 1;
+    return p->found ? CXVisit_Break : CXVisit_Continue;
+}
+
+static int has_pointer(CXType t, int depth)
+{
+    t = clang_getCanonicalType(t);
+    if (depth > 8)
+        return 0;
+    if (t.kind == CXType_Pointer || t.kind == CXType_BlockPointer)
+        return 1;
+    if (t.kind == CXType_ConstantArray)
+        return has_pointer(clang_getArrayElementType(t), depth + 1);
+    if (t.kind == CXType_Record) {
+        ptrs p = {0};
+        clang_Type_visitFields(t, field_visit, &p);
+        return p.found;
+    }
+    return 0;
+}
+
+static int cls_of(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_Bool: case CXType_Char_U: case CXType_UChar: case CXType_UShort:
+    case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+        return FE_T_UINT;
+    case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+    case CXType_Long: case CXType_LongLong: case CXType_Enum: case CXType_WChar:
+        return FE_T_INT;
+    case CXType_Float:
+        return FE_T_FLOAT;
+    case CXType_Double:
+        return FE_T_DOUBLE;
+    case CXType_Pointer:
+        return FE_T_PTR;
+    default:
+        return FE_T_BLOB;
+    }
+}
+
+/* A spelling of the declared type without top-level const, usable at file scope. */
+static char *spelling(CXType t)
+{
+    char *s = fe_cxstr(clang_getTypeSpelling(t));
+    if (strstr(s, "(unnamed") || strstr(s, "(anonymous"))
+        return NULL;
+    if (clang_isConstQualifiedType(t)) {
+        size_t n = strlen(s);
+        if (n > 6 && !strcmp(s + n - 6, " const"))
+            s[n - 6] = 0;
+        else if (!strncmp(s, "const ", 6))
+            s += 6;
+    }
+    return s;
+}
+
+/* Does the initializer of decl mention a distributed array (p = W + off)? */
+static enum CXChildVisitResult dv_ref(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    void **a = d;
+    fe_ctx *c = a[0];
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+        fe_cursor_in(clang_getCursorReferenced(cur), c->dvdecls, c->ndv)) {
+        a[1] = c; /* found */
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int is_dvector(fe_ctx *c, CXCursor decl)
+{
+    if (fe_cursor_in(decl, c->dvdecls, c->ndv))
+        return 1;
+    void *a[2] = {c, NULL};
+    clang_visitChildren(decl, dv_ref, a);
+    return a[1] != NULL;
+}
+
+typedef struct scal {
+    const char *t;
+    int mixed, depth;
+} scal;
+
+static const char *scalar_of(CXType t, int depth);
+
+/* Field visitor for scalar_of: every field must be made of one type. */
+static enum CXVisitorResult same_scalar(CXCursor f, CXClientData d)
+{
+    scal *a = d;
+    const char *t = scalar_of(clang_getCursorType(f), a->depth + 1);
+    if (!t || (a->t && strcmp(a->t, t))) {
+        a->mixed = 1;
+        return CXVisit_Break;
+    }
+    a->t = t;
+    return CXVisit_Continue;
+}
+
+/* The STRADS_T_* that an element of type t is made of, or NULL when it is
+ * not one scalar type repeated (a struct mixing int and float). */
+static const char *scalar_of(CXType t, int depth)
+{
+    t = clang_getCanonicalType(t);
+    if (depth > 8)
+        return NULL;
+    switch (t.kind) {
+    case CXType_Float: return "STRADS_T_F32";
+    case CXType_Double: return "STRADS_T_F64";
+    case CXType_Int: case CXType_UInt: return "STRADS_T_I32";
+    case CXType_Long: case CXType_LongLong:
+        return clang_Type_getSizeOf(t) == 8 ? "STRADS_T_I64" : "STRADS_T_I32";
+    case CXType_ULong: case CXType_ULongLong:
+        return clang_Type_getSizeOf(t) == 8 ? "STRADS_T_U64" : "STRADS_T_I32";
+    case CXType_ConstantArray:
+        return scalar_of(clang_getArrayElementType(t), depth + 1);
+    case CXType_Record: {
+        scal a = {NULL, 0, depth};
+        clang_Type_visitFields(t, same_scalar, &a);
+        return a.mixed ? NULL : a.t;
+    }
+    default: return NULL;
+    }
+}
+
+void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
+{
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        unsigned off = first_ref[i];
+        CXType t = clang_getCursorType(cp->decl);
+        CXType ct = clang_getCanonicalType(t);
+        fe_item *it = fe_item_named(s, cp->name);
+        cp->type = spelling(t);
+        cp->cls = cls_of(t);
+        cp->is_array = ct.kind == CXType_ConstantArray;
+        /* A const array has const elements; libclang drops the qualifier
+         * from array element types, so read it from the spelling. */
+        if (cp->where == FE_V_GLOBAL &&
+            (clang_isConstQualifiedType(t) ||
+             (ct.kind == CXType_ConstantArray && cp->type && !strncmp(cp->type, "const ", 6))))
+            cp->is_const_global = 1;
+        if (!cp->type && cp->where != FE_V_GLOBAL)
+            fe_error(c, off, "give the type a tag or a typedef name",
+                     "captured variable '%s' has an unnamed type", cp->name);
+        /* The outlined body lives at file scope: it cannot name a type that
+         * is declared inside the enclosing function. */
+        CXType bt = ct;
+        while (bt.kind == CXType_Pointer || bt.kind == CXType_ConstantArray)
+            bt = clang_getCanonicalType(bt.kind == CXType_Pointer ? clang_getPointeeType(bt)
+                                                                  : clang_getArrayElementType(bt));
+        CXCursor td = clang_getTypeDeclaration(bt);
+        if (!clang_Cursor_isNull(td) && clang_getCursorKind(td) != CXCursor_NoDeclFound &&
+            clang_getCursorKind(clang_getCursorSemanticParent(td)) == CXCursor_FunctionDecl)
+            fe_error(c, off, "move the type's declaration to file scope",
+                     "captured '%s' has a type declared inside a function", cp->name);
+        if (it && it->kind != FE_IT_COPYIN) {
+            cp->is_item = 1;
+            it->used = 1;
+            it->cls = cp->cls;
+            if (it->lo) {
+                CXType e = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
+                                                     : clang_getArrayElementType(ct);
+                it->type = fe_cxstr(clang_getTypeSpelling(
+                    ct.kind == CXType_Pointer ? clang_getPointeeType(t) : e));
+                if (ct.kind != CXType_Pointer && ct.kind != CXType_ConstantArray)
+                    fe_error(c, it->off, NULL, "'%s' is not an array or pointer", it->name);
+                if (it->kind == FE_IT_REDUCTION && (it->op == 'm' || it->op == 'M'))
+                    fe_error(c, it->off, "use + or * for an array section, or a scalar",
+                             "min/max reduction of an array section is not supported");
+            } else {
+                it->type = cp->type;
+                if (cp->cls == FE_T_PTR || cp->cls == FE_T_BLOB) {
+                    if (it->kind == FE_IT_PRIVATE && cp->cls == FE_T_PTR)
+                        fe_error(c, it->off,
+                                 fe_fmt("name the memory it points to: private(%s[0:n])",
+                                        it->name),
+                                 "private pointer '%s' needs a section", it->name);
+                    else if (it->kind != FE_IT_PRIVATE)
+                        fe_error(c, it->off, NULL, "'%s' is not an arithmetic scalar",
+                                 it->name);
+                }
+            }
+            continue;
+        }
+        if (it && it->kind == FE_IT_COPYIN) {
+            it->used = 1;
+            if (ct.kind != CXType_Pointer || !it->lo)
+                fe_error(c, it->off, fe_fmt("write copyin(%s[0:n])", it->name),
+                         "copyin needs a pointer and a section");
+            cp->is_copyin = 1;
+            continue;
+        }
+        switch (ct.kind) {
+        case CXType_Pointer: {
+            CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
+            /* For sync_for's array table: read-only input may be any
+             * 4-byte-multiple record, a written model must be one scalar. */
+            cp->elem_type = (char *)scalar_of(pt, 0);
+            if (!cp->elem_type && !cp->ptr_written && clang_Type_getSizeOf(pt) > 0 &&
+                clang_Type_getSizeOf(pt) % 4 == 0)
+                cp->elem_type = "STRADS_T_I32";
+            if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
+                fe_error(c, off, "call the function by name: function addresses differ "
+                                 "between processes",
+                         "function pointer '%s' captured by a parallel body", cp->name);
+            else if (pt.kind == CXType_Pointer)
+                fe_error(c, off, "flatten it into one array marked '#pragma strads dvector "
+                                 "row(n)' and index it p[i*n + k]",
+                         "captured '%s' is a table of pointers", cp->name);
+            else if (is_dvector(c, cp->decl))
+                ;
+            else if (fe_cursor_in(cp->decl, c->heapdecls, c->nheap))
+                fe_error(c, off,
+                         fe_fmt("mark its allocation '#pragma strads dvector', or add "
+                                "copyin(%s[0:n]) or private(%s[0:n])",
+                                cp->name, cp->name),
+                         "captured pointer '%s' of unknown extent", cp->name);
+            else
+                cp->ptr_check = 1;
+            break;
+        }
+        case CXType_Record:
+        case CXType_ConstantArray:
+            if (has_pointer(ct, 0))
+                fe_error(c, off, "capture the fields the body needs as scalars, or keep the "
+                                 "pointed-to data in a dvector",
+                         "captured '%s' holds pointers", cp->name);
+            break;
+        case CXType_VariableArray:
+        case CXType_IncompleteArray:
+        case CXType_DependentSizedArray:
+            fe_error(c, off,
+                     fe_fmt("allocate it with malloc under '#pragma strads dvector', or "
+                            "add copyin(%s[0:n])",
+                            cp->name),
+                     "variable-length array '%s' captured by a parallel body", cp->name);
+            break;
+        default:
+            break;
+        }
+    }
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (it->kind != FE_IT_AGGREGATE)
+            continue;
+        for (int k = 0; k < s->ncaps; k++)
+            if (!strcmp(s->caps[k].name, it->name) && s->caps[k].cls == FE_T_PTR)
+                it->used = 1;
+        if (!it->used)
+            fe_error(c, it->off, "aggregate() names a pointer to a distributed array that "
+                                 "the body writes",
+                     "'%s' is not a distributed array used by this loop", it->name);
+        else if (s->kind != FE_SYNC_FOR)
+            fe_warning(c, it->off, NULL, "aggregate() only matters for sync_for");
+    }
+    /* A private scalar the body updates is state carried from iteration to
+     * iteration (an RNG): which rows an iteration touches then depends on
+     * the order, which reconnaissance cannot know in advance. */
+    for (int i = 0; i < s->nitems; i++) {
+        fe_item *it = &s->items[i];
+        if (s->kind == FE_ASYNC_FOR && s->recon_on && it->kind == FE_IT_PRIVATE && !it->lo &&
+            it->written)
+            fe_warning(c, it->off, "if it picks the rows an iteration touches, use "
+                                   "'sync_for sync(hybrid) recon(off)'",
+                       "async_for plans from reconnaissance, but private '%s' carries state "
+                       "between iterations", it->name);
+    }
+    for (int i = 0; i < s->nitems; i++)
+        if (!s->items[i].used && s->items[i].kind != FE_IT_AGGREGATE)
+            fe_warning(c, s->items[i].off, NULL, "'%s' is not used in the loop body",
+                       s->items[i].name);
+}
+

@@ -1,0 +1,246 @@
+/*
+ * frontend/util.c - small helpers every pass of stradsc uses: the text
+ * buffer, never-failing allocation, and questions about positions in the
+ * main file (offsets, lines, tokens, cursor extents). Offsets are always
+ * expansion offsets into the main file, so a construct written inside a macro
+ * is reported at the macro's use, where the user can see it.
+ */
+#include "fe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *fe_alloc(size_t n)
+{
+    void *p = calloc(1, n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "stradsc: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* Grows an array of elem-sized items so that it holds need items. */
+void *fe_grow(void *p, size_t elem, int *cap, int need)
+{
+    if (need <= *cap)
+        return p;
+    int n = *cap ? *cap * 2 : 8;
+    while (n < need)
+        n *= 2;
+    char *q = realloc(p, elem * (size_t)n);
+    if (!q) {
+        fprintf(stderr, "stradsc: out of memory\n");
+        exit(2);
+    }
+    memset(q + elem * (size_t)*cap, 0, elem * (size_t)(n - *cap));
+    *cap = n;
+    return q;
+}
+
+char *fe_strndup(const char *s, size_t n)
+{
+    char *p = fe_alloc(n + 1);
+    memcpy(p, s, n);
+    return p;
+}
+
+char *fe_strdup(const char *s) { return fe_strndup(s, strlen(s)); }
+
+/* vsnprintf into a fresh string (a first try on the stack: most are short). */
+static char *vfmt(const char *fmt, va_list ap, size_t *len)
+{
+    char small[512];
+    if (!fmt) /* never; keeps -fsanitize builds' -Wformat-truncation quiet */
+        fmt = "";
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(small, sizeof small, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        n = 0;
+    char *p = fe_alloc((size_t)n + 1);
+    if ((size_t)n < sizeof small)
+        memcpy(p, small, (size_t)n + 1);
+    else
+        vsnprintf(p, (size_t)n + 1, fmt, ap);
+    *len = (size_t)n;
+    return p;
+}
+
+char *fe_fmt(const char *fmt, ...)
+{
+    va_list ap;
+    size_t n;
+    va_start(ap, fmt);
+    char *p = vfmt(fmt, ap, &n);
+    va_end(ap);
+    return p;
+}
+
+char *fe_cxstr(CXString s)
+{
+    const char *cs = clang_getCString(s);
+    char *r = fe_strdup(cs ? cs : "");
+    clang_disposeString(s);
+    return r;
+}
+
+void fe_buf_put(fe_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            fprintf(stderr, "stradsc: out of memory\n");
+            exit(2);
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+void fe_buf_puts(fe_buf *b, const char *s) { fe_buf_put(b, s, strlen(s)); }
+
+void fe_buf_printf(fe_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    size_t n;
+    va_start(ap, fmt);
+    char *tmp = vfmt(fmt, ap, &n);
+    va_end(ap);
+    fe_buf_put(b, tmp, n);
+    free(tmp);
+}
+
+unsigned fe_buf_lines(const fe_buf *b)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < b->len; i++)
+        n += b->p[i] == '\n';
+    return n;
+}
+
+unsigned fe_offset(CXSourceLocation loc)
+{
+    unsigned off;
+    clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+    return off;
+}
+
+int fe_in_main(fe_ctx *c, CXSourceLocation loc)
+{
+    CXFile f;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+    return f && clang_File_isEqual(f, c->file);
+}
+
+void fe_extent(CXCursor cur, unsigned *b, unsigned *e)
+{
+    CXSourceRange r = clang_getCursorExtent(cur);
+    *b = fe_offset(clang_getRangeStart(r));
+    *e = fe_offset(clang_getRangeEnd(r));
+}
+
+char *fe_text(fe_ctx *c, unsigned b, unsigned e)
+{
+    if (e > c->srclen)
+        e = (unsigned)c->srclen;
+    if (b > e)
+        b = e;
+    return fe_strndup(c->src + b, e - b);
+}
+
+int fe_tok_at(fe_ctx *c, unsigned off)
+{
+    int lo = 0, hi = c->ntoks;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (c->toks[mid].off < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void fe_line_col(fe_ctx *c, unsigned off, unsigned *line, unsigned *col)
+{
+    unsigned l = 1, cl = 1;
+    for (unsigned i = 0; i < off && i < c->srclen; i++) {
+        if (c->src[i] == '\n') {
+            l++;
+            cl = 1;
+        } else {
+            cl++;
+        }
+    }
+    *line = l;
+    *col = cl;
+}
+
+unsigned fe_line_start(fe_ctx *c, unsigned off)
+{
+    while (off > 0 && c->src[off - 1] != '\n')
+        off--;
+    return off;
+}
+
+void fe_add_edit(fe_ctx *c, unsigned b, unsigned e, char *text, int keep_lines)
+{
+    c->edits = fe_grow(c->edits, sizeof *c->edits, &c->capedits, c->nedits + 1);
+    c->edits[c->nedits++] = (fe_edit){b, e, text, keep_lines};
+}
+
+int fe_cursor_in(CXCursor cur, CXCursor *set, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (clang_equalCursors(cur, set[i]))
+            return 1;
+    return 0;
+}
+
+typedef struct kids {
+    CXCursor *v;
+    int n, cap;
+} kids;
+
+static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    kids *k = d;
+    k->v = fe_grow(k->v, sizeof *k->v, &k->cap, k->n + 1);
+    k->v[k->n++] = cur;
+    return CXChildVisit_Continue;
+}
+
+CXCursor *fe_children(CXCursor cur, int *n)
+{
+    kids k = {0};
+    clang_visitChildren(cur, collect, &k);
+    *n = k.n;
+    return k.v;
+}
+
+CXCursor fe_strip(CXCursor cur)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(cur);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+            return cur;
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        if (n != 1) {
+            free(ch);
+            return cur;
+        }
+        cur = ch[0];
+        free(ch);
+    }
+}

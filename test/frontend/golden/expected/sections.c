@@ -1,0 +1,704 @@
+#line 1 "sections.c"
+/* Clauses with sections and per-thread state: copyin, private, array-section
+ * reductions, min/max, accumulate, sync_for options, <= loops, a loop
+ * variable declared before the loop, a body without braces, main(void). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { N = 1000, D = 4, K = 3 };
+
+#line 12 "<stdout>"
+#include <strads.h>
+#include <msgpack.h>
+#include <stdlib.h>
+/* Reconnaissance helpers: record an access, keep the value readable. */
+__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
+{
+    strads_recon_read(rc, p, n);
+    return p;
+}
+__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
+{
+    if (rd)
+        strads_recon_read(rc, p, n);
+    strads_recon_write(rc, p, n);
+}
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* A pointer argument of a helper call: its element is read (and maybe
+ * written) by the helper, whose own accesses are not rewritten. */
+__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
+                                                        size_t n, int wr)
+{
+    if (p) {
+        strads_recon_read(rc, p, n);
+        if (wr)
+            strads_recon_write(rc, p, n);
+    }
+    return (void *)(uintptr_t)p;
+}
+__attribute__((unused)) static inline int strads__up_i64(const msgpack_object *o, int64_t *v)
+{
+    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) { *v = (int64_t)o->via.u64; return 0; }
+    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) { *v = o->via.i64; return 0; }
+    return -1;
+}
+/* Blobs carry their size: a mismatch means another build of the program. */
+__attribute__((unused)) static inline int strads__up_bin(const msgpack_object *o, void *v, size_t n)
+{
+    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;
+    if (n) __builtin_memcpy(v, o->via.bin.ptr, n);
+    return 0;
+}
+/* Field descriptors: where a field of an env or tls struct is and how it
+ * travels. Sections keep their lo/n fields at lo_off/n_off. */
+typedef struct strads__fd {
+    size_t off, size;
+    int cls;
+    void *global; /* worker copy assigned after unpack, or NULL */
+    size_t lo_off, n_off, elem;
+} strads__fd;
+enum { STRADS__F_INT, STRADS__F_UINT, STRADS__F_FLT, STRADS__F_PTR, STRADS__F_BLOB,
+       STRADS__F_COPYIN, STRADS__F_TLSSEC };
+#define STRADS__FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
+__attribute__((unused)) static inline int64_t strads__geti(const char *p, size_t n, int sgn)
+{
+    switch (n) {
+    case 1: return sgn ? (int64_t)*(const int8_t *)p : (int64_t)*(const uint8_t *)p;
+    case 2: return sgn ? (int64_t)*(const int16_t *)p : (int64_t)*(const uint16_t *)p;
+    case 4: return sgn ? (int64_t)*(const int32_t *)p : (int64_t)*(const uint32_t *)p;
+    default: return *(const int64_t *)p;
+    }
+}
+__attribute__((unused)) static inline void strads__seti(char *p, size_t n, int64_t v)
+{
+    switch (n) {
+    case 1: *(int8_t *)p = (int8_t)v; break;
+    case 2: *(int16_t *)p = (int16_t)v; break;
+    case 4: *(int32_t *)p = (int32_t)v; break;
+    default: *(int64_t *)p = v;
+    }
+}
+__attribute__((unused)) static inline size_t strads__nobj(const strads__fd *fd, int n)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += fd[i].cls >= STRADS__F_COPYIN ? 3 : 1;
+    return k;
+}
+/* msgpack-c's typed packers are inline; calling them (not msgpack_pack_object)
+ * keeps the program free of direct references to libmsgpackc. */
+__attribute__((unused)) static int strads__pack_fields(msgpack_packer *pk, const void *vb,
+                                                      const strads__fd *fd, int n)
+{
+    const char *b = vb;
+    if (msgpack_pack_array(pk, strads__nobj(fd, n))) return STRADS_EIO;
+    for (int i = 0; i < n; i++) {
+        const char *p = b + fd[i].off;
+        int r = 0;
+        switch (fd[i].cls) {
+        case STRADS__F_INT:
+        case STRADS__F_UINT: /* the bits of a u64 travel as one i64 */
+            r = msgpack_pack_int64(pk, strads__geti(p, fd[i].size, fd[i].cls == STRADS__F_INT));
+            break;
+        case STRADS__F_FLT:
+            r = msgpack_pack_double(pk, fd[i].size == sizeof(float) ? *(const float *)p
+                                                                     : *(const double *)p);
+            break;
+        case STRADS__F_PTR: r = msgpack_pack_int64(pk, (int64_t)*(const uintptr_t *)p); break;
+        case STRADS__F_BLOB:
+            r = msgpack_pack_bin(pk, fd[i].size) || msgpack_pack_bin_body(pk, p, fd[i].size);
+            break;
+        default: {
+            int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
+            int64_t cn = *(const int64_t *)(b + fd[i].n_off);
+            const char *s = *(const char *const *)p;
+            if (fd[i].cls == STRADS__F_COPYIN) s += lo * (int64_t)fd[i].elem;
+            size_t bytes = cn > 0 ? (size_t)cn * fd[i].elem : 0;
+            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn) ||
+                msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
+        }
+        }
+        if (r) return STRADS_EIO;
+    }
+    return 0;
+}
+__attribute__((unused)) static int strads__unpack_fields(const msgpack_object *o, void *vb,
+                                                        const strads__fd *fd, int n)
+{
+    char *b = vb;
+    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != strads__nobj(fd, n))
+        return STRADS_EPROTO;
+    const msgpack_object *v = o->via.array.ptr;
+    for (int i = 0; i < n; i++) {
+        char *p = b + fd[i].off;
+        int64_t x, lo, cn;
+        switch (fd[i].cls) {
+        case STRADS__F_INT:
+        case STRADS__F_UINT:
+        case STRADS__F_PTR:
+            if (strads__up_i64(v++, &x)) return STRADS_EPROTO;
+            if (fd[i].cls == STRADS__F_PTR) *(uintptr_t *)p = (uintptr_t)x;
+            else strads__seti(p, fd[i].size, x);
+            break;
+        case STRADS__F_FLT:
+            if (v->type != MSGPACK_OBJECT_FLOAT32 && v->type != MSGPACK_OBJECT_FLOAT64)
+                return STRADS_EPROTO;
+            if (fd[i].size == sizeof(float)) *(float *)p = (float)v->via.f64;
+            else *(double *)p = v->via.f64;
+            v++;
+            break;
+        case STRADS__F_BLOB:
+            if (strads__up_bin(v++, p, fd[i].size)) return STRADS_EPROTO;
+            break;
+        default: {
+            if (strads__up_i64(&v[0], &lo) || strads__up_i64(&v[1], &cn) || cn < 0)
+                return STRADS_EPROTO;
+            size_t bytes = (size_t)cn * fd[i].elem;
+            if (v[2].type != MSGPACK_OBJECT_BIN || v[2].via.bin.size != bytes)
+                return STRADS_EPROTO;
+            if (fd[i].cls == STRADS__F_TLSSEC) { /* into the buffer tls_init made */
+                if (lo != *(int64_t *)(b + fd[i].lo_off) || cn != *(int64_t *)(b + fd[i].n_off))
+                    return STRADS_EPROTO;
+                if (bytes) __builtin_memcpy(*(char **)p, v[2].via.bin.ptr, bytes);
+            } else { /* an aligned private copy: message bytes may be unaligned */
+                char *c = malloc(bytes ? bytes : 1);
+                if (!c) return STRADS_ENOMEM;
+                if (bytes) __builtin_memcpy(c, v[2].via.bin.ptr, bytes);
+                *(int64_t *)(b + fd[i].lo_off) = lo;
+                *(int64_t *)(b + fd[i].n_off) = cn;
+                *(char **)p = c - lo * (int64_t)fd[i].elem;
+            }
+            v += 3;
+        }
+        }
+        if (fd[i].global) __builtin_memcpy(fd[i].global, p, fd[i].size);
+    }
+    return 0;
+}
+__attribute__((unused)) static void strads__free_fields(void *vb, const strads__fd *fd, int n)
+{
+    char *b = vb;
+    for (int i = 0; i < n; i++)
+        if (fd[i].cls == STRADS__F_COPYIN && *(char **)(b + fd[i].off)) {
+            free(*(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
+                                                 (int64_t)fd[i].elem);
+            *(char **)(b + fd[i].off) = NULL;
+        }
+}
+#line 10 "sections.c"
+static unsigned next(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (*s >> 16) & 0x7fff;
+}
+
+#line 197 "<stdout>"
+/* sections.c:33: sync_for */
+struct strads__env1 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(double *) pts;
+    int64_t strads__lo_pts, strads__n_pts;
+    __typeof__(double[3][4]) cent;
+    __typeof__(double) *strads__p_scratch;
+    int64_t strads__lo_scratch, strads__n_scratch;
+    __typeof__(unsigned int) seed, *strads__p_seed;
+    __typeof__(double) *strads__p_sums;
+    int64_t strads__lo_sums, strads__n_sums;
+    __typeof__(long) *strads__p_counts;
+    int64_t strads__lo_counts, strads__n_counts;
+    __typeof__(double) cost, *strads__p_cost;
+    __typeof__(double) worst, *strads__p_worst;
+    __typeof__(double) best, *strads__p_best;
+    __typeof__(long) words, *strads__p_words;
+};
+struct strads__tls1 {
+    char strads__none;
+    __typeof__(double) *scratch;
+    int64_t strads__lo_scratch, strads__n_scratch;
+    __typeof__(unsigned int) seed;
+    __typeof__(double) *sums;
+    int64_t strads__lo_sums, strads__n_sums;
+    __typeof__(long) *counts;
+    int64_t strads__lo_counts, strads__n_counts;
+    __typeof__(double) cost;
+    __typeof__(double) worst;
+    __typeof__(double) best;
+    __typeof__(long) words, strads__base_words;
+};
+static const strads_loop_site strads__site1;
+/* sections.c:69: async_for */
+struct strads__env2 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(double *) pts;
+    int64_t strads__lo_pts, strads__n_pts;
+    __typeof__(long) hits, *strads__p_hits;
+};
+struct strads__tls2 {
+    char strads__none;
+    __typeof__(long) hits;
+};
+static const strads_loop_site strads__site2;
+#line 16 "sections.c"
+int strads_user_main(void)
+{
+    double *pts = malloc(N * D * sizeof *pts);
+    double cent[K][D];
+    for (int i = 0; i < N * D; i++)
+        pts[i] = (i * 37 % 101) / 10.0;
+    for (int c = 0; c < K; c++)
+        for (int d = 0; d < D; d++)
+            cent[c][d] = pts[c * 17 * D + d];
+
+    /* k-means assignment step: sums and counts as array-section reductions */
+    double *sums = calloc(K * D, sizeof *sums);
+    long counts[K] = {0};
+    double *scratch = malloc(D * sizeof *scratch);
+    double cost = 0, worst = 0, best = 1e300;
+    long words = 0;
+    unsigned seed = 7;
+    
+
+
+
+    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.strads__dyn.minibatch = (int64_t)(100); strads__e1.strads__dyn.threads = (int64_t)(2); strads__e1.strads__dyn.sync.kind = STRADS_SYNC_ABSP; strads__e1.strads__dyn.sync.a = (double)(0.5); strads__e1.strads__dyn.sync.b = (double)(2); strads__e1.pts = pts; strads__e1.strads__lo_pts = (int64_t)(0); strads__e1.strads__n_pts = (int64_t)(N*D); __builtin_memcpy(&strads__e1.cent, &cent, sizeof strads__e1.cent); strads__e1.strads__p_scratch = &(scratch)[0]; strads__e1.strads__lo_scratch = (int64_t)(0); strads__e1.strads__n_scratch = (int64_t)(D); strads__e1.seed = seed; strads__e1.strads__p_seed = &seed; strads__e1.strads__p_sums = &(sums)[0]; strads__e1.strads__lo_sums = (int64_t)(0); strads__e1.strads__n_sums = (int64_t)(K*D); strads__e1.strads__p_counts = &(counts)[0]; strads__e1.strads__lo_counts = (int64_t)(0); strads__e1.strads__n_counts = (int64_t)(K); strads__e1.cost = cost; strads__e1.strads__p_cost = &cost; strads__e1.worst = worst; strads__e1.strads__p_worst = &worst; strads__e1.best = best; strads__e1.strads__p_best = &best; strads__e1.words = words; strads__e1.strads__p_words = &words; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(N - 1) + 1, &strads__e1); }
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+    printf("cost %.6f worst %.6f best %.6f words %ld\n", cost, worst, best, words);
+    for (int c = 0; c < K; c++)
+        printf("cluster %d: %ld points, mean x %.6f\n", c, counts[c],
+               counts[c] ? sums[c * D] / counts[c] : 0.0);
+
+    long j, hits = 0;
+    
+    { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.pts = pts; strads__e2.strads__lo_pts = (int64_t)(0); strads__e2.strads__n_pts = (int64_t)(N*D); strads__e2.hits = hits; strads__e2.strads__p_hits = &hits; strads_async_for(&strads__site2, (int64_t)(10), (int64_t)(N), &strads__e2); j = (10) < (N) ? (N) : (10); }
+
+    printf("hits %ld j %ld\n", hits, j);
+    strads_free(pts);
+    strads_free(sums);
+    strads_free(scratch);
+    return 0;
+}
+#line 306 "<stdout>"
+static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env1 *strads__e = strads__ve;
+    struct strads__tls1 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(double *) pts = strads__e->pts;
+    (void)pts;
+    __typeof__(double[3][4]) cent;
+    __builtin_memcpy(&cent, &strads__e->cent, sizeof cent);
+    (void)cent;
+    __typeof__(strads__t->scratch) scratch = strads__t->scratch - strads__t->strads__lo_scratch;
+    __typeof__(strads__t->seed) seed = strads__t->seed;
+    __typeof__(strads__t->sums) sums = strads__t->sums - strads__t->strads__lo_sums;
+    __typeof__(strads__t->counts) counts = strads__t->counts - strads__t->strads__lo_counts;
+    __typeof__(strads__t->cost) cost = strads__t->cost;
+    __typeof__(strads__t->worst) worst = strads__t->worst;
+    __typeof__(strads__t->best) best = strads__t->best;
+    __typeof__(strads__t->words) words = strads__t->words;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+#line 37 "sections.c"
+                                     {
+        int bc = 0;
+        double bd = 1e300;
+        for (int c = 0; c < K; c++) {
+            double dist = 0;
+            for (int d = 0; d < D; d++) {
+                scratch[d] = pts[i * D + d] - cent[c][d];
+                dist += scratch[d] * scratch[d];
+            }
+            if (dist < bd) {
+                bd = dist;
+                bc = c;
+            }
+        }
+        for (int d = 0; d < D; d++)
+            sums[bc * D + d] += pts[i * D + d];
+        counts[bc]++;
+        cost += bd;
+        if (bd > worst)
+            worst = bd;
+        if (bd < best)
+            best = bd;
+        words += 1 + (int)(next(&seed) % 2) * 0;
+        if (words % 250 == 0)
+            continue;
+    }
+#line 356 "<stdout>"
+    }
+    strads__t->seed = seed;
+    strads__t->cost = cost;
+    strads__t->worst = worst;
+    strads__t->best = best;
+    strads__t->words = words;
+}
+static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) pts = strads__e->pts;
+    (void)pts;
+    __typeof__(double[3][4]) cent;
+    __builtin_memcpy(&cent, &strads__e->cent, sizeof cent);
+    (void)cent;
+    __typeof__(double) *strads__b_scratch = calloc(strads__e->strads__n_scratch > 0 ? (size_t)strads__e->strads__n_scratch : 1, sizeof(double));
+    if (!strads__b_scratch) strads_fatal(STRADS_ENOMEM, "sections.c");
+    __typeof__(double) *scratch = strads__b_scratch - strads__e->strads__lo_scratch;
+    (void)scratch;
+    __typeof__(unsigned int) seed = strads__e->seed;
+    (void)seed;
+    __typeof__(double) *strads__b_sums = calloc(strads__e->strads__n_sums > 0 ? (size_t)strads__e->strads__n_sums : 1, sizeof(double));
+    if (!strads__b_sums) strads_fatal(STRADS_ENOMEM, "sections.c");
+    __typeof__(double) *sums = strads__b_sums - strads__e->strads__lo_sums;
+    (void)sums;
+    __typeof__(long) *strads__b_counts = calloc(strads__e->strads__n_counts > 0 ? (size_t)strads__e->strads__n_counts : 1, sizeof(long));
+    if (!strads__b_counts) strads_fatal(STRADS_ENOMEM, "sections.c");
+    __typeof__(long) *counts = strads__b_counts - strads__e->strads__lo_counts;
+    (void)counts;
+    __typeof__(double) cost = strads__e->cost;
+    (void)cost;
+    __typeof__(double) worst = strads__e->worst;
+    (void)worst;
+    __typeof__(double) best = strads__e->best;
+    (void)best;
+    __typeof__(long) words = strads__e->words;
+    (void)words;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        strads_recon_iter(strads__rc, (int64_t)i);
+        /* sections.c:37 */
+                                     {
+        int bc = 0;
+        double bd = 1e300;
+        for (int c = 0; c < K; c++) {
+            double dist = 0;
+            for (int d = 0; d < D; d++) {
+                (strads__rcw(strads__rc, &(scratch[d]), sizeof(scratch[d]), 0), (void)(STRADS__RD(pts[i * D + d]) - STRADS__RD(cent[c][d])));
+                dist += STRADS__RD(scratch[d]) * STRADS__RD(scratch[d]);
+            }
+            if (dist < bd) {
+                bd = dist;
+                bc = c;
+            }
+        }
+        for (int d = 0; d < D; d++)
+            (strads__rcw(strads__rc, &(sums[bc * D + d]), sizeof(sums[bc * D + d]), 1), (void)(STRADS__RD(pts[i * D + d])));
+        strads__rcw(strads__rc, &(counts[bc]), sizeof(counts[bc]), 1);
+        cost += bd;
+        if (bd > worst)
+            worst = bd;
+        if (bd < best)
+            best = bd;
+        words += 1 + (int)(next(strads__argp(strads__rc, &seed, 4, 1)) % 2) * 0;
+        if (words % 250 == 0)
+            continue;
+    }
+#line 426 "<stdout>"
+    }
+    free(strads__b_scratch);
+    free(strads__b_sums);
+    free(strads__b_counts);
+}
+static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls1 *t = strads__vt;
+    const struct strads__env1 *e = strads__ve;
+    t->strads__lo_scratch = e->strads__lo_scratch;
+    t->strads__n_scratch = e->strads__n_scratch;
+    t->scratch = calloc(t->strads__n_scratch > 0 ? (size_t)t->strads__n_scratch : 1, sizeof *t->scratch);
+    if (!t->scratch) strads_fatal(STRADS_ENOMEM, "sections.c");
+    t->seed = e->seed;
+    t->strads__lo_sums = e->strads__lo_sums;
+    t->strads__n_sums = e->strads__n_sums;
+    t->sums = calloc(t->strads__n_sums > 0 ? (size_t)t->strads__n_sums : 1, sizeof *t->sums);
+    if (!t->sums) strads_fatal(STRADS_ENOMEM, "sections.c");
+    t->strads__lo_counts = e->strads__lo_counts;
+    t->strads__n_counts = e->strads__n_counts;
+    t->counts = calloc(t->strads__n_counts > 0 ? (size_t)t->strads__n_counts : 1, sizeof *t->counts);
+    if (!t->counts) strads_fatal(STRADS_ENOMEM, "sections.c");
+    t->cost = 0;
+    t->worst = e->worst;
+    t->best = e->best;
+    t->words = t->strads__base_words = e->words;
+    (void)t;
+    (void)e;
+}
+static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls1 *a = strads__va;
+    const struct strads__tls1 *t = strads__vt;
+    for (int64_t k = 0; k < t->strads__n_sums; k++) a->sums[k] += t->sums[k];
+    for (int64_t k = 0; k < t->strads__n_counts; k++) a->counts[k] += t->counts[k];
+    a->cost += t->cost;
+    if (t->worst > a->worst) a->worst = t->worst;
+    if (t->best < a->best) a->best = t->best;
+    a->words += t->words - t->strads__base_words;
+    (void)a;
+    (void)t;
+}
+static void strads__publish1(void *strads__ve, const void *strads__va)
+{
+    struct strads__env1 *e = strads__ve;
+    const struct strads__tls1 *a = strads__va;
+    for (int64_t k = 0; k < a->strads__n_sums; k++) e->strads__p_sums[e->strads__lo_sums + k] += a->sums[k];
+    for (int64_t k = 0; k < a->strads__n_counts; k++) e->strads__p_counts[e->strads__lo_counts + k] += a->counts[k];
+    *e->strads__p_cost += a->cost;
+    *e->strads__p_worst = a->worst;
+    *e->strads__p_best = a->best;
+    *e->strads__p_words = a->words;
+    (void)a;
+    (void)e;
+}
+static void strads__tls_free1(void *strads__vt)
+{
+    struct strads__tls1 *t = strads__vt;
+    free(t->scratch);
+    t->scratch = NULL;
+    free(t->sums);
+    t->sums = NULL;
+    free(t->counts);
+    t->counts = NULL;
+    (void)t;
+}
+static const strads__fd strads__tfd1[] = {
+    {STRADS__FIELD(struct strads__tls1, scratch), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_scratch),
+     __builtin_offsetof(struct strads__tls1, strads__n_scratch), sizeof *((struct strads__tls1 *)0)->scratch},
+    {STRADS__FIELD(struct strads__tls1, seed), STRADS__F_UINT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, sums), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_sums),
+     __builtin_offsetof(struct strads__tls1, strads__n_sums), sizeof *((struct strads__tls1 *)0)->sums},
+    {STRADS__FIELD(struct strads__tls1, counts), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_counts),
+     __builtin_offsetof(struct strads__tls1, strads__n_counts), sizeof *((struct strads__tls1 *)0)->counts},
+    {STRADS__FIELD(struct strads__tls1, cost), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, worst), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, best), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, words), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, strads__base_words), STRADS__F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
+static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+{
+    return strads__pack_fields(pk, t, strads__tfd1, STRADS__NTFD1);
+}
+static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+{
+    return strads__unpack_fields(o, t, strads__tfd1, STRADS__NTFD1);
+}
+static const strads__fd strads__efd1[] = {
+    {STRADS__FIELD(struct strads__env1, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, pts), STRADS__F_COPYIN, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
+     __builtin_offsetof(struct strads__env1, strads__n_pts), sizeof *((struct strads__env1 *)0)->pts},
+    {STRADS__FIELD(struct strads__env1, cent), STRADS__F_BLOB, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__lo_scratch), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__n_scratch), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, seed), STRADS__F_UINT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__lo_sums), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__n_sums), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__lo_counts), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__n_counts), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, cost), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, worst), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, best), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, words), STRADS__F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
+static int strads__pack1(struct msgpack_packer *pk, const void *e)
+{
+    return strads__pack_fields(pk, e, strads__efd1, STRADS__NEFD1);
+}
+static int strads__unpack1(const struct msgpack_object *o, void *e)
+{
+    return strads__unpack_fields(o, e, strads__efd1, STRADS__NEFD1);
+}
+static void strads__env_free1(void *e)
+{
+    strads__free_fields(e, strads__efd1, STRADS__NEFD1);
+}
+static const strads_loop_site strads__site1 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_SYNC_FOR,
+    .file = "sections.c",
+    .line = 33,
+    .col = 5,
+    .id = UINT64_C(0x4e8baf42b04c0765), /* FNV-1a of "sections.c:33:5" */
+    .env_size = sizeof(struct strads__env1),
+    .tls_size = sizeof(struct strads__tls1),
+    .body = strads__body1,
+    .recon = strads__recon1,
+    .tls_init = strads__tls_init1,
+    .tls_fold = strads__tls_fold1,
+    .publish = strads__publish1,
+    .tls_free = strads__tls_free1,
+    .tls_pack = strads__tls_pack1,
+    .tls_unpack = strads__tls_unpack1,
+    .pack = strads__pack1,
+    .unpack = strads__unpack1,
+    .env_free = strads__env_free1,
+    .recon_on = 0,
+};
+static const strads_loop_site *const strads__reg1
+    __attribute__((used, section("strads_loops"))) = &strads__site1;
+static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env2 *strads__e = strads__ve;
+    struct strads__tls2 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(double *) pts = strads__e->pts;
+    (void)pts;
+    __typeof__(strads__t->hits) hits = strads__t->hits;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+#line 71 "sections.c"
+        { hits += pts[j * D] > 5.0; }
+#line 588 "<stdout>"
+    }
+    strads__t->hits = hits;
+}
+static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) pts = strads__e->pts;
+    (void)pts;
+    __typeof__(long) hits = strads__e->hits;
+    (void)hits;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+        strads_recon_iter(strads__rc, (int64_t)j);
+        /* sections.c:71 */
+        { hits += STRADS__RD(pts[j * D]) > 5.0; }
+#line 606 "<stdout>"
+    }
+}
+static void strads__tls_init2(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls2 *t = strads__vt;
+    const struct strads__env2 *e = strads__ve;
+    t->hits = 0;
+    (void)t;
+    (void)e;
+}
+static void strads__tls_fold2(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls2 *a = strads__va;
+    const struct strads__tls2 *t = strads__vt;
+    a->hits += t->hits;
+    (void)a;
+    (void)t;
+}
+static void strads__publish2(void *strads__ve, const void *strads__va)
+{
+    struct strads__env2 *e = strads__ve;
+    const struct strads__tls2 *a = strads__va;
+    *e->strads__p_hits += a->hits;
+    (void)a;
+    (void)e;
+}
+static void strads__tls_free2(void *strads__vt)
+{
+    struct strads__tls2 *t = strads__vt;
+    (void)t;
+}
+static const strads__fd strads__tfd2[] = {
+    {STRADS__FIELD(struct strads__tls2, hits), STRADS__F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
+static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
+{
+    return strads__pack_fields(pk, t, strads__tfd2, STRADS__NTFD2);
+}
+static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
+{
+    return strads__unpack_fields(o, t, strads__tfd2, STRADS__NTFD2);
+}
+static const strads__fd strads__efd2[] = {
+    {STRADS__FIELD(struct strads__env2, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, pts), STRADS__F_COPYIN, NULL, __builtin_offsetof(struct strads__env2, strads__lo_pts),
+     __builtin_offsetof(struct strads__env2, strads__n_pts), sizeof *((struct strads__env2 *)0)->pts},
+    {STRADS__FIELD(struct strads__env2, hits), STRADS__F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NEFD2 ((int)(sizeof strads__efd2 / sizeof *strads__efd2))
+static int strads__pack2(struct msgpack_packer *pk, const void *e)
+{
+    return strads__pack_fields(pk, e, strads__efd2, STRADS__NEFD2);
+}
+static int strads__unpack2(const struct msgpack_object *o, void *e)
+{
+    return strads__unpack_fields(o, e, strads__efd2, STRADS__NEFD2);
+}
+static void strads__env_free2(void *e)
+{
+    strads__free_fields(e, strads__efd2, STRADS__NEFD2);
+}
+static const strads_loop_site strads__site2 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "sections.c",
+    .line = 69,
+    .col = 5,
+    .id = UINT64_C(0x0c95ed18ee1e658a), /* FNV-1a of "sections.c:69:5" */
+    .env_size = sizeof(struct strads__env2),
+    .tls_size = sizeof(struct strads__tls2),
+    .body = strads__body2,
+    .recon = strads__recon2,
+    .tls_init = strads__tls_init2,
+    .tls_fold = strads__tls_fold2,
+    .publish = strads__publish2,
+    .tls_free = strads__tls_free2,
+    .tls_pack = strads__tls_pack2,
+    .tls_unpack = strads__tls_unpack2,
+    .pack = strads__pack2,
+    .unpack = strads__unpack2,
+    .env_free = strads__env_free2,
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg2
+    __attribute__((used, section("strads_loops"))) = &strads__site2;
+#line 78 "sections.c"
+#line 698 "<stdout>"
+static int strads__main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return strads_user_main();
+}
+STRADS_MAIN(strads__main)

@@ -1,0 +1,622 @@
+#line 1 "sgdmf.c"
+/*
+ * sgdmf.c - SGD matrix factorization, the strads vertical slice.
+ *
+ * A sequential C program, annotated: built with plain `cc` the pragmas are
+ * ignored and it runs as before; built with `stradscc` and started with
+ * `strads-run -n N`, the rating loop runs on N processes (async_for: the
+ * runtime finds a conflict-free order, so the result equals the sequential
+ * loop in some order) and the RMSE loop is data-parallel (sync_for).
+ *
+ *   sgdmf [users items ratings rank epochs seed]
+ *
+ * The ratings are generated from a seed, Netflix-shaped: a hidden low-rank
+ * model plus noise, popular items rated far more often than rare ones,
+ * ratings clipped to 1..5. Every tenth rating is held out as the test set.
+ * W (users x rank) and H (items x rank) are flat arrays; row(rank) makes one
+ * row the unit of distribution. Prints the test RMSE after each epoch.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct rating {
+    int32_t u, i;
+    float r;
+};
+
+/* xorshift64*: the same stream on every platform, so runs are comparable. */
+static uint64_t rng_state;
+
+#line 33 "<stdout>"
+#include <strads.h>
+#include <msgpack.h>
+#include <stdlib.h>
+/* Reconnaissance helpers: record an access, keep the value readable. */
+__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
+{
+    strads_recon_read(rc, p, n);
+    return p;
+}
+__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
+{
+    if (rd)
+        strads_recon_read(rc, p, n);
+    strads_recon_write(rc, p, n);
+}
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* A pointer argument of a helper call: its element is read (and maybe
+ * written) by the helper, whose own accesses are not rewritten. */
+__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
+                                                        size_t n, int wr)
+{
+    if (p) {
+        strads_recon_read(rc, p, n);
+        if (wr)
+            strads_recon_write(rc, p, n);
+    }
+    return (void *)(uintptr_t)p;
+}
+__attribute__((unused)) static inline int strads__up_i64(const msgpack_object *o, int64_t *v)
+{
+    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) { *v = (int64_t)o->via.u64; return 0; }
+    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) { *v = o->via.i64; return 0; }
+    return -1;
+}
+/* Blobs carry their size: a mismatch means another build of the program. */
+__attribute__((unused)) static inline int strads__up_bin(const msgpack_object *o, void *v, size_t n)
+{
+    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;
+    if (n) __builtin_memcpy(v, o->via.bin.ptr, n);
+    return 0;
+}
+/* Field descriptors: where a field of an env or tls struct is and how it
+ * travels. Sections keep their lo/n fields at lo_off/n_off. */
+typedef struct strads__fd {
+    size_t off, size;
+    int cls;
+    void *global; /* worker copy assigned after unpack, or NULL */
+    size_t lo_off, n_off, elem;
+} strads__fd;
+enum { STRADS__F_INT, STRADS__F_UINT, STRADS__F_FLT, STRADS__F_PTR, STRADS__F_BLOB,
+       STRADS__F_COPYIN, STRADS__F_TLSSEC };
+#define STRADS__FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
+__attribute__((unused)) static inline int64_t strads__geti(const char *p, size_t n, int sgn)
+{
+    switch (n) {
+    case 1: return sgn ? (int64_t)*(const int8_t *)p : (int64_t)*(const uint8_t *)p;
+    case 2: return sgn ? (int64_t)*(const int16_t *)p : (int64_t)*(const uint16_t *)p;
+    case 4: return sgn ? (int64_t)*(const int32_t *)p : (int64_t)*(const uint32_t *)p;
+    default: return *(const int64_t *)p;
+    }
+}
+__attribute__((unused)) static inline void strads__seti(char *p, size_t n, int64_t v)
+{
+    switch (n) {
+    case 1: *(int8_t *)p = (int8_t)v; break;
+    case 2: *(int16_t *)p = (int16_t)v; break;
+    case 4: *(int32_t *)p = (int32_t)v; break;
+    default: *(int64_t *)p = v;
+    }
+}
+__attribute__((unused)) static inline size_t strads__nobj(const strads__fd *fd, int n)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += fd[i].cls >= STRADS__F_COPYIN ? 3 : 1;
+    return k;
+}
+/* msgpack-c's typed packers are inline; calling them (not msgpack_pack_object)
+ * keeps the program free of direct references to libmsgpackc. */
+__attribute__((unused)) static int strads__pack_fields(msgpack_packer *pk, const void *vb,
+                                                      const strads__fd *fd, int n)
+{
+    const char *b = vb;
+    if (msgpack_pack_array(pk, strads__nobj(fd, n))) return STRADS_EIO;
+    for (int i = 0; i < n; i++) {
+        const char *p = b + fd[i].off;
+        int r = 0;
+        switch (fd[i].cls) {
+        case STRADS__F_INT:
+        case STRADS__F_UINT: /* the bits of a u64 travel as one i64 */
+            r = msgpack_pack_int64(pk, strads__geti(p, fd[i].size, fd[i].cls == STRADS__F_INT));
+            break;
+        case STRADS__F_FLT:
+            r = msgpack_pack_double(pk, fd[i].size == sizeof(float) ? *(const float *)p
+                                                                     : *(const double *)p);
+            break;
+        case STRADS__F_PTR: r = msgpack_pack_int64(pk, (int64_t)*(const uintptr_t *)p); break;
+        case STRADS__F_BLOB:
+            r = msgpack_pack_bin(pk, fd[i].size) || msgpack_pack_bin_body(pk, p, fd[i].size);
+            break;
+        default: {
+            int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
+            int64_t cn = *(const int64_t *)(b + fd[i].n_off);
+            const char *s = *(const char *const *)p;
+            if (fd[i].cls == STRADS__F_COPYIN) s += lo * (int64_t)fd[i].elem;
+            size_t bytes = cn > 0 ? (size_t)cn * fd[i].elem : 0;
+            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn) ||
+                msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
+        }
+        }
+        if (r) return STRADS_EIO;
+    }
+    return 0;
+}
+__attribute__((unused)) static int strads__unpack_fields(const msgpack_object *o, void *vb,
+                                                        const strads__fd *fd, int n)
+{
+    char *b = vb;
+    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != strads__nobj(fd, n))
+        return STRADS_EPROTO;
+    const msgpack_object *v = o->via.array.ptr;
+    for (int i = 0; i < n; i++) {
+        char *p = b + fd[i].off;
+        int64_t x, lo, cn;
+        switch (fd[i].cls) {
+        case STRADS__F_INT:
+        case STRADS__F_UINT:
+        case STRADS__F_PTR:
+            if (strads__up_i64(v++, &x)) return STRADS_EPROTO;
+            if (fd[i].cls == STRADS__F_PTR) *(uintptr_t *)p = (uintptr_t)x;
+            else strads__seti(p, fd[i].size, x);
+            break;
+        case STRADS__F_FLT:
+            if (v->type != MSGPACK_OBJECT_FLOAT32 && v->type != MSGPACK_OBJECT_FLOAT64)
+                return STRADS_EPROTO;
+            if (fd[i].size == sizeof(float)) *(float *)p = (float)v->via.f64;
+            else *(double *)p = v->via.f64;
+            v++;
+            break;
+        case STRADS__F_BLOB:
+            if (strads__up_bin(v++, p, fd[i].size)) return STRADS_EPROTO;
+            break;
+        default: {
+            if (strads__up_i64(&v[0], &lo) || strads__up_i64(&v[1], &cn) || cn < 0)
+                return STRADS_EPROTO;
+            size_t bytes = (size_t)cn * fd[i].elem;
+            if (v[2].type != MSGPACK_OBJECT_BIN || v[2].via.bin.size != bytes)
+                return STRADS_EPROTO;
+            if (fd[i].cls == STRADS__F_TLSSEC) { /* into the buffer tls_init made */
+                if (lo != *(int64_t *)(b + fd[i].lo_off) || cn != *(int64_t *)(b + fd[i].n_off))
+                    return STRADS_EPROTO;
+                if (bytes) __builtin_memcpy(*(char **)p, v[2].via.bin.ptr, bytes);
+            } else { /* an aligned private copy: message bytes may be unaligned */
+                char *c = malloc(bytes ? bytes : 1);
+                if (!c) return STRADS_ENOMEM;
+                if (bytes) __builtin_memcpy(c, v[2].via.bin.ptr, bytes);
+                *(int64_t *)(b + fd[i].lo_off) = lo;
+                *(int64_t *)(b + fd[i].n_off) = cn;
+                *(char **)p = c - lo * (int64_t)fd[i].elem;
+            }
+            v += 3;
+        }
+        }
+        if (fd[i].global) __builtin_memcpy(fd[i].global, p, fd[i].size);
+    }
+    return 0;
+}
+__attribute__((unused)) static void strads__free_fields(void *vb, const strads__fd *fd, int n)
+{
+    char *b = vb;
+    for (int i = 0; i < n; i++)
+        if (fd[i].cls == STRADS__F_COPYIN && *(char **)(b + fd[i].off)) {
+            free(*(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
+                                                 (int64_t)fd[i].elem);
+            *(char **)(b + fd[i].off) = NULL;
+        }
+}
+#line 31 "sgdmf.c"
+static double uniform(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (double)((rng_state * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+
+static long arg(int argc, char **argv, int i, long dflt)
+{
+    return argc > i ? strtol(argv[i], NULL, 10) : dflt;
+}
+
+#line 225 "<stdout>"
+/* sgdmf.c:104: async_for */
+struct strads__env1 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(struct rating *) train;
+    __typeof__(float *) W;
+    __typeof__(int) rank;
+    __typeof__(float *) H;
+    __typeof__(float) lr;
+    __typeof__(float) lambda;
+};
+struct strads__tls1 {
+    char strads__none;
+};
+static const strads_loop_site strads__site1;
+/* sgdmf.c:119: sync_for */
+struct strads__env2 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(struct rating *) test;
+    __typeof__(int) rank;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+    __typeof__(double) se, *strads__p_se;
+};
+struct strads__tls2 {
+    char strads__none;
+    __typeof__(double) se;
+};
+static const strads_loop_site strads__site2;
+#line 44 "sgdmf.c"
+int strads_user_main(int argc, char **argv)
+{
+    long users = arg(argc, argv, 1, 2000), items = arg(argc, argv, 2, 500);
+    long nratings = arg(argc, argv, 3, 100000);
+    int rank = (int)arg(argc, argv, 4, 8), epochs = (int)arg(argc, argv, 5, 10);
+    rng_state = (uint64_t)arg(argc, argv, 6, 42) * 0x9E3779B97F4A7C15ULL + 1;
+    if (users < 1 || items < 1 || nratings < 10 || rank < 1 || epochs < 0) {
+        fprintf(stderr, "usage: sgdmf [users items ratings rank epochs seed]\n");
+        return 2;
+    }
+
+    /* The hidden model the ratings come from (sequential, driver only). */
+    float *tu = malloc((size_t)users * rank * sizeof *tu);
+    float *ti = malloc((size_t)items * rank * sizeof *ti);
+    if (!tu || !ti)
+        return 1;
+    for (long k = 0; k < users * rank; k++)
+        tu[k] = (float)(uniform() * 2 - 1);
+    for (long k = 0; k < items * rank; k++)
+        ti[k] = (float)(uniform() * 2 - 1);
+
+    long ntest = nratings / 10, ntrain = nratings - ntest;
+
+    struct rating *train = strads_dv_malloc((size_t)ntrain * sizeof *train, sizeof *(train), "sgdmf.c:66");
+
+    struct rating *test = strads_dv_malloc((size_t)ntest * sizeof *test, sizeof *(test), "sgdmf.c:68");
+    if (!train || !test)
+        return 1;
+    for (long j = 0, a = 0, b = 0; j < nratings; j++) {
+        int32_t u = (int32_t)(uniform() * users);
+        double p = uniform();
+        int32_t i = (int32_t)(p * p * p * items); /* popular items first */
+        double r = 3;
+        for (int k = 0; k < rank; k++)
+            r += tu[(long)u * rank + k] * ti[(long)i * rank + k];
+        r += (uniform() - 0.5) * 0.5;
+        r = r < 1 ? 1 : r > 5 ? 5 : r;
+        struct rating x = {u, i, (float)r};
+        if (j % 10 == 9)
+            test[b++] = x;
+        else
+            train[a++] = x;
+    }
+    strads_free(tu);
+    strads_free(ti);
+
+
+    float *W = strads_dv_malloc((size_t)users * rank * sizeof *W, (size_t)(rank) * sizeof *(W), "sgdmf.c:90");
+
+    float *H = strads_dv_malloc((size_t)items * rank * sizeof *H, (size_t)(rank) * sizeof *(H), "sgdmf.c:92");
+    if (!W || !H)
+        return 1;
+    for (long k = 0; k < users * rank; k++)
+        W[k] = (float)(uniform() * 0.2);
+    for (long k = 0; k < items * rank; k++)
+        H[k] = (float)(uniform() * 0.2);
+
+    float lr = 0.02f;
+    const float lambda = 0.05f;
+    for (int epoch = 1; epoch <= epochs; epoch++) {
+
+        { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.train = train; strads__e1.W = W; strads__e1.rank = rank; strads__e1.H = H; strads__e1.lr = lr; strads__e1.lambda = lambda; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(ntrain), &strads__e1); }
+
+
+
+
+
+
+
+
+
+
+
+
+        double se = 0;
+
+        { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.test = test; strads__e2.rank = rank; strads__e2.W = W; strads__e2.H = H; strads__e2.se = se; strads__e2.strads__p_se = &se; strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(ntest), &strads__e2); }
+
+
+
+
+
+
+        printf("epoch %d test_rmse %.6f\n", epoch, sqrt(se / (double)ntest));
+        lr *= 0.9f;
+    }
+    strads_free(W);
+    strads_free(H);
+    strads_free(train);
+    strads_free(test);
+    return 0;
+}
+#line 347 "<stdout>"
+static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env1 *strads__e = strads__ve;
+    struct strads__tls1 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(struct rating *) train = strads__e->train;
+    (void)train;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(int) rank = strads__e->rank;
+    (void)rank;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(float) lr = strads__e->lr;
+    (void)lr;
+    __typeof__(float) lambda = strads__e->lambda;
+    (void)lambda;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+#line 105 "sgdmf.c"
+                                          {
+            const struct rating *x = &train[j];
+            float *w = &W[(long)x->u * rank], *h = &H[(long)x->i * rank];
+            float e = x->r - 3;
+            for (int k = 0; k < rank; k++)
+                e -= w[k] * h[k];
+            for (int k = 0; k < rank; k++) {
+                float wk = w[k];
+                w[k] += lr * (e * h[k] - lambda * wk);
+                h[k] += lr * (e * wk - lambda * h[k]);
+            }
+        }
+#line 382 "<stdout>"
+    }
+}
+static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(struct rating *) train = strads__e->train;
+    (void)train;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(int) rank = strads__e->rank;
+    (void)rank;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(float) lr = strads__e->lr;
+    (void)lr;
+    __typeof__(float) lambda = strads__e->lambda;
+    (void)lambda;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+        strads_recon_iter(strads__rc, (int64_t)j);
+        /* sgdmf.c:105 */
+                                          {
+            const struct rating *x = &train[j];
+            float *w = &W[(long)STRADS__RD(x->u) * rank], *h = &H[(long)STRADS__RD(x->i) * rank];
+            float e = STRADS__RD(x->r) - 3;
+            for (int k = 0; k < rank; k++)
+                e -= STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            for (int k = 0; k < rank; k++) {
+                float wk = STRADS__RD(w[k]);
+                (strads__rcw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(lr * (e * STRADS__RD(h[k]) - lambda * wk)));
+                (strads__rcw(strads__rc, &(h[k]), sizeof(h[k]), 1), (void)(lr * (e * wk - lambda * STRADS__RD(h[k]))));
+            }
+        }
+#line 418 "<stdout>"
+    }
+}
+static const strads__fd strads__efd1[] = {
+    {STRADS__FIELD(struct strads__env1, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, train), STRADS__F_PTR, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, W), STRADS__F_PTR, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, rank), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, H), STRADS__F_PTR, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, lr), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, lambda), STRADS__F_FLT, NULL, 0, 0, 0},
+};
+#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
+static int strads__pack1(struct msgpack_packer *pk, const void *e)
+{
+    return strads__pack_fields(pk, e, strads__efd1, STRADS__NEFD1);
+}
+static int strads__unpack1(const struct msgpack_object *o, void *e)
+{
+    return strads__unpack_fields(o, e, strads__efd1, STRADS__NEFD1);
+}
+static void strads__env_free1(void *e)
+{
+    strads__free_fields(e, strads__efd1, STRADS__NEFD1);
+}
+static const strads_loop_site strads__site1 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "sgdmf.c",
+    .line = 104,
+    .col = 1,
+    .id = UINT64_C(0xf8e008397ef5199f), /* FNV-1a of "sgdmf.c:104:1" */
+    .env_size = sizeof(struct strads__env1),
+    .tls_size = 0,
+    .body = strads__body1,
+    .recon = strads__recon1,
+    .pack = strads__pack1,
+    .unpack = strads__unpack1,
+    .env_free = strads__env_free1,
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg1
+    __attribute__((used, section("strads_loops"))) = &strads__site1;
+static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env2 *strads__e = strads__ve;
+    struct strads__tls2 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(struct rating *) test = strads__e->test;
+    (void)test;
+    __typeof__(int) rank = strads__e->rank;
+    (void)rank;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(strads__t->se) se = strads__t->se;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+#line 120 "sgdmf.c"
+                                         {
+            const struct rating *x = &test[j];
+            double p = 3;
+            for (int k = 0; k < rank; k++)
+                p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
+            se += (p - x->r) * (p - x->r);
+        }
+#line 491 "<stdout>"
+    }
+    strads__t->se = se;
+}
+static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(struct rating *) test = strads__e->test;
+    (void)test;
+    __typeof__(int) rank = strads__e->rank;
+    (void)rank;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(double) se = strads__e->se;
+    (void)se;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+        strads_recon_iter(strads__rc, (int64_t)j);
+        /* sgdmf.c:120 */
+                                         {
+            const struct rating *x = &test[j];
+            double p = 3;
+            for (int k = 0; k < rank; k++)
+                p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
+            se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
+        }
+#line 521 "<stdout>"
+    }
+}
+static void strads__tls_init2(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls2 *t = strads__vt;
+    const struct strads__env2 *e = strads__ve;
+    t->se = 0;
+    (void)t;
+    (void)e;
+}
+static void strads__tls_fold2(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls2 *a = strads__va;
+    const struct strads__tls2 *t = strads__vt;
+    a->se += t->se;
+    (void)a;
+    (void)t;
+}
+static void strads__publish2(void *strads__ve, const void *strads__va)
+{
+    struct strads__env2 *e = strads__ve;
+    const struct strads__tls2 *a = strads__va;
+    *e->strads__p_se += a->se;
+    (void)a;
+    (void)e;
+}
+static void strads__tls_free2(void *strads__vt)
+{
+    struct strads__tls2 *t = strads__vt;
+    (void)t;
+}
+static const strads__fd strads__tfd2[] = {
+    {STRADS__FIELD(struct strads__tls2, se), STRADS__F_FLT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
+static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
+{
+    return strads__pack_fields(pk, t, strads__tfd2, STRADS__NTFD2);
+}
+static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
+{
+    return strads__unpack_fields(o, t, strads__tfd2, STRADS__NTFD2);
+}
+static const strads__fd strads__efd2[] = {
+    {STRADS__FIELD(struct strads__env2, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, test), STRADS__F_PTR, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, rank), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, W), STRADS__F_PTR, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, H), STRADS__F_PTR, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env2, se), STRADS__F_FLT, NULL, 0, 0, 0},
+};
+#define STRADS__NEFD2 ((int)(sizeof strads__efd2 / sizeof *strads__efd2))
+static int strads__pack2(struct msgpack_packer *pk, const void *e)
+{
+    return strads__pack_fields(pk, e, strads__efd2, STRADS__NEFD2);
+}
+static int strads__unpack2(const struct msgpack_object *o, void *e)
+{
+    return strads__unpack_fields(o, e, strads__efd2, STRADS__NEFD2);
+}
+static void strads__env_free2(void *e)
+{
+    strads__free_fields(e, strads__efd2, STRADS__NEFD2);
+}
+static const strads_loop_array strads__arr2[] = {
+    {__builtin_offsetof(struct strads__env2, test), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+    {__builtin_offsetof(struct strads__env2, H), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+};
+static const strads_loop_site strads__site2 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_SYNC_FOR,
+    .file = "sgdmf.c",
+    .line = 119,
+    .col = 1,
+    .id = UINT64_C(0x825b454259516cfd), /* FNV-1a of "sgdmf.c:119:1" */
+    .env_size = sizeof(struct strads__env2),
+    .tls_size = sizeof(struct strads__tls2),
+    .body = strads__body2,
+    .recon = strads__recon2,
+    .tls_init = strads__tls_init2,
+    .tls_fold = strads__tls_fold2,
+    .publish = strads__publish2,
+    .tls_free = strads__tls_free2,
+    .tls_pack = strads__tls_pack2,
+    .tls_unpack = strads__tls_unpack2,
+    .pack = strads__pack2,
+    .unpack = strads__unpack2,
+    .env_free = strads__env_free2,
+    .recon_on = 1,
+    .arrays = strads__arr2,
+    .narrays = 3,
+};
+static const strads_loop_site *const strads__reg2
+    __attribute__((used, section("strads_loops"))) = &strads__site2;
+#line 136 "sgdmf.c"
+#line 622 "<stdout>"
+STRADS_MAIN(strads_user_main)

@@ -1,0 +1,673 @@
+#line 1 "w2v.c"
+//  [strads-annotated copy of w2v_seq.c]
+//  A skip-gram word2vec with negative sampling, written the way the original
+//  word2vec.c is: globals for the model and its sizes, flat `real *` arrays,
+//  C89 temporaries at the top of the training function, a scratch buffer
+//  allocated once, and helper functions that read globals. The corpus is
+//  generated from a Zipf-like unigram table so the test needs no data files.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_EXP 6
+#define EXP_TABLE_SIZE 1000
+
+typedef float real;
+
+long long vocab_size = 400, layer1_size = 24, train_words = 40000, iter = 2;
+long long word_count_actual = 0;
+int window = 3, negative = 4;
+const int table_size = 100000;
+real alpha = 0.025, starting_alpha;
+real *syn0, *syn1neg, *expTable;
+int *table, *corpus;
+
+#line 27 "<stdout>"
+#include <strads.h>
+#include <msgpack.h>
+#include <stdlib.h>
+/* Reconnaissance helpers: record an access, keep the value readable. */
+__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
+{
+    strads_recon_read(rc, p, n);
+    return p;
+}
+__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
+{
+    if (rd)
+        strads_recon_read(rc, p, n);
+    strads_recon_write(rc, p, n);
+}
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* A pointer argument of a helper call: its element is read (and maybe
+ * written) by the helper, whose own accesses are not rewritten. */
+__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
+                                                        size_t n, int wr)
+{
+    if (p) {
+        strads_recon_read(rc, p, n);
+        if (wr)
+            strads_recon_write(rc, p, n);
+    }
+    return (void *)(uintptr_t)p;
+}
+__attribute__((unused)) static inline int strads__up_i64(const msgpack_object *o, int64_t *v)
+{
+    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) { *v = (int64_t)o->via.u64; return 0; }
+    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) { *v = o->via.i64; return 0; }
+    return -1;
+}
+/* Blobs carry their size: a mismatch means another build of the program. */
+__attribute__((unused)) static inline int strads__up_bin(const msgpack_object *o, void *v, size_t n)
+{
+    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;
+    if (n) __builtin_memcpy(v, o->via.bin.ptr, n);
+    return 0;
+}
+/* Field descriptors: where a field of an env or tls struct is and how it
+ * travels. Sections keep their lo/n fields at lo_off/n_off. */
+typedef struct strads__fd {
+    size_t off, size;
+    int cls;
+    void *global; /* worker copy assigned after unpack, or NULL */
+    size_t lo_off, n_off, elem;
+} strads__fd;
+enum { STRADS__F_INT, STRADS__F_UINT, STRADS__F_FLT, STRADS__F_PTR, STRADS__F_BLOB,
+       STRADS__F_COPYIN, STRADS__F_TLSSEC };
+#define STRADS__FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
+__attribute__((unused)) static inline int64_t strads__geti(const char *p, size_t n, int sgn)
+{
+    switch (n) {
+    case 1: return sgn ? (int64_t)*(const int8_t *)p : (int64_t)*(const uint8_t *)p;
+    case 2: return sgn ? (int64_t)*(const int16_t *)p : (int64_t)*(const uint16_t *)p;
+    case 4: return sgn ? (int64_t)*(const int32_t *)p : (int64_t)*(const uint32_t *)p;
+    default: return *(const int64_t *)p;
+    }
+}
+__attribute__((unused)) static inline void strads__seti(char *p, size_t n, int64_t v)
+{
+    switch (n) {
+    case 1: *(int8_t *)p = (int8_t)v; break;
+    case 2: *(int16_t *)p = (int16_t)v; break;
+    case 4: *(int32_t *)p = (int32_t)v; break;
+    default: *(int64_t *)p = v;
+    }
+}
+__attribute__((unused)) static inline size_t strads__nobj(const strads__fd *fd, int n)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += fd[i].cls >= STRADS__F_COPYIN ? 3 : 1;
+    return k;
+}
+/* msgpack-c's typed packers are inline; calling them (not msgpack_pack_object)
+ * keeps the program free of direct references to libmsgpackc. */
+__attribute__((unused)) static int strads__pack_fields(msgpack_packer *pk, const void *vb,
+                                                      const strads__fd *fd, int n)
+{
+    const char *b = vb;
+    if (msgpack_pack_array(pk, strads__nobj(fd, n))) return STRADS_EIO;
+    for (int i = 0; i < n; i++) {
+        const char *p = b + fd[i].off;
+        int r = 0;
+        switch (fd[i].cls) {
+        case STRADS__F_INT:
+        case STRADS__F_UINT: /* the bits of a u64 travel as one i64 */
+            r = msgpack_pack_int64(pk, strads__geti(p, fd[i].size, fd[i].cls == STRADS__F_INT));
+            break;
+        case STRADS__F_FLT:
+            r = msgpack_pack_double(pk, fd[i].size == sizeof(float) ? *(const float *)p
+                                                                     : *(const double *)p);
+            break;
+        case STRADS__F_PTR: r = msgpack_pack_int64(pk, (int64_t)*(const uintptr_t *)p); break;
+        case STRADS__F_BLOB:
+            r = msgpack_pack_bin(pk, fd[i].size) || msgpack_pack_bin_body(pk, p, fd[i].size);
+            break;
+        default: {
+            int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
+            int64_t cn = *(const int64_t *)(b + fd[i].n_off);
+            const char *s = *(const char *const *)p;
+            if (fd[i].cls == STRADS__F_COPYIN) s += lo * (int64_t)fd[i].elem;
+            size_t bytes = cn > 0 ? (size_t)cn * fd[i].elem : 0;
+            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn) ||
+                msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
+        }
+        }
+        if (r) return STRADS_EIO;
+    }
+    return 0;
+}
+__attribute__((unused)) static int strads__unpack_fields(const msgpack_object *o, void *vb,
+                                                        const strads__fd *fd, int n)
+{
+    char *b = vb;
+    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != strads__nobj(fd, n))
+        return STRADS_EPROTO;
+    const msgpack_object *v = o->via.array.ptr;
+    for (int i = 0; i < n; i++) {
+        char *p = b + fd[i].off;
+        int64_t x, lo, cn;
+        switch (fd[i].cls) {
+        case STRADS__F_INT:
+        case STRADS__F_UINT:
+        case STRADS__F_PTR:
+            if (strads__up_i64(v++, &x)) return STRADS_EPROTO;
+            if (fd[i].cls == STRADS__F_PTR) *(uintptr_t *)p = (uintptr_t)x;
+            else strads__seti(p, fd[i].size, x);
+            break;
+        case STRADS__F_FLT:
+            if (v->type != MSGPACK_OBJECT_FLOAT32 && v->type != MSGPACK_OBJECT_FLOAT64)
+                return STRADS_EPROTO;
+            if (fd[i].size == sizeof(float)) *(float *)p = (float)v->via.f64;
+            else *(double *)p = v->via.f64;
+            v++;
+            break;
+        case STRADS__F_BLOB:
+            if (strads__up_bin(v++, p, fd[i].size)) return STRADS_EPROTO;
+            break;
+        default: {
+            if (strads__up_i64(&v[0], &lo) || strads__up_i64(&v[1], &cn) || cn < 0)
+                return STRADS_EPROTO;
+            size_t bytes = (size_t)cn * fd[i].elem;
+            if (v[2].type != MSGPACK_OBJECT_BIN || v[2].via.bin.size != bytes)
+                return STRADS_EPROTO;
+            if (fd[i].cls == STRADS__F_TLSSEC) { /* into the buffer tls_init made */
+                if (lo != *(int64_t *)(b + fd[i].lo_off) || cn != *(int64_t *)(b + fd[i].n_off))
+                    return STRADS_EPROTO;
+                if (bytes) __builtin_memcpy(*(char **)p, v[2].via.bin.ptr, bytes);
+            } else { /* an aligned private copy: message bytes may be unaligned */
+                char *c = malloc(bytes ? bytes : 1);
+                if (!c) return STRADS_ENOMEM;
+                if (bytes) __builtin_memcpy(c, v[2].via.bin.ptr, bytes);
+                *(int64_t *)(b + fd[i].lo_off) = lo;
+                *(int64_t *)(b + fd[i].n_off) = cn;
+                *(char **)p = c - lo * (int64_t)fd[i].elem;
+            }
+            v += 3;
+        }
+        }
+        if (fd[i].global) __builtin_memcpy(fd[i].global, p, fd[i].size);
+    }
+    return 0;
+}
+__attribute__((unused)) static void strads__free_fields(void *vb, const strads__fd *fd, int n)
+{
+    char *b = vb;
+    for (int i = 0; i < n; i++)
+        if (fd[i].cls == STRADS__F_COPYIN && *(char **)(b + fd[i].off)) {
+            free(*(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
+                                                 (int64_t)fd[i].elem);
+            *(char **)(b + fd[i].off) = NULL;
+        }
+}
+#line 25 "w2v.c"
+void InitUnigramTable() {
+  long long a;
+  int i;
+  double train_words_pow = 0, d1, power = 0.75;
+  table = (int *)malloc(table_size * sizeof(int));
+  for (a = 0; a < vocab_size; a++) train_words_pow += pow(1.0 / (a + 1), power);
+  i = 0;
+  d1 = pow(1.0 / (i + 1), power) / train_words_pow;
+  for (a = 0; a < table_size; a++) {
+    table[a] = i;
+    if (a / (double)table_size > d1) {
+      i++;
+      d1 += pow(1.0 / (i + 1), power) / train_words_pow;
+    }
+    if (i >= vocab_size) i = vocab_size - 1;
+  }
+}
+
+void MakeCorpus() {
+  long long a;
+  unsigned long long next_random = 12345;
+
+  corpus = (int *)strads_dv_malloc(train_words * sizeof(int), sizeof *(corpus), "w2v.c:46");
+  for (a = 0; a < train_words; a++) {
+    next_random = next_random * (unsigned long long)25214903917 + 11;
+    corpus[a] = table[(next_random >> 16) % table_size];
+  }
+}
+
+void InitNet() {
+  long long a, b;
+  unsigned long long next_random = 1;
+
+  if (strads_dv_posix_memalign((void **)((void **)&syn0), 128, (long long)vocab_size * layer1_size * sizeof(real), (size_t)(layer1_size) * sizeof *(*((void **)&syn0)), "w2v.c:57")) exit(1);
+
+  if (strads_dv_posix_memalign((void **)((void **)&syn1neg), 128, (long long)vocab_size * layer1_size * sizeof(real), (size_t)(layer1_size) * sizeof *(*((void **)&syn1neg)), "w2v.c:59")) exit(1);
+  for (a = 0; a < vocab_size; a++) for (b = 0; b < layer1_size; b++)
+    syn1neg[a * layer1_size + b] = 0;
+  for (a = 0; a < vocab_size; a++) for (b = 0; b < layer1_size; b++) {
+    next_random = next_random * (unsigned long long)25214903917 + 11;
+    syn0[a * layer1_size + b] = (((next_random & 0xFFFF) / (real)65536) - 0.5) / layer1_size;
+  }
+}
+
+static real Sigmoid(real f) {
+  if (f > MAX_EXP) return 1;
+  if (f < -MAX_EXP) return 0;
+  return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
+}
+
+#line 256 "<stdout>"
+/* w2v.c:82: sync_for */
+struct strads__env1 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(int *) corpus;
+    __typeof__(real) starting_alpha;
+    __typeof__(long long) iter;
+    __typeof__(long long) train_words;
+    __typeof__(int) window;
+    __typeof__(long long) layer1_size;
+    __typeof__(int) negative;
+    __typeof__(int *) table;
+    int64_t strads__lo_table, strads__n_table;
+    __typeof__(real *) syn0;
+    __typeof__(real *) syn1neg;
+    __typeof__(real *) expTable;
+    int64_t strads__lo_expTable, strads__n_expTable;
+    __typeof__(real) *strads__p_neu1e;
+    int64_t strads__lo_neu1e, strads__n_neu1e;
+    __typeof__(unsigned long long) next_random, *strads__p_next_random;
+    __typeof__(real) alpha, *strads__p_alpha;
+    __typeof__(long long) word_count_actual, *strads__p_word_count_actual;
+};
+struct strads__tls1 {
+    char strads__none;
+    __typeof__(real) *neu1e;
+    int64_t strads__lo_neu1e, strads__n_neu1e;
+    __typeof__(unsigned long long) next_random;
+    __typeof__(real) alpha;
+    __typeof__(long long) word_count_actual, strads__base_word_count_actual;
+};
+static const strads_loop_site strads__site1;
+#line 75 "w2v.c"
+void TrainModel() {
+  long long a, b, c, d, word, last_word, l1, l2, target, label, local_iter;
+  unsigned long long next_random;
+  real f, g;
+  real *neu1e = (real *)calloc(layer1_size, sizeof(real));
+  for (local_iter = 0; local_iter < iter; local_iter++) {
+    next_random = 7 + local_iter;
+
+    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.strads__dyn.sync.kind = STRADS_SYNC_HYBRID; (void)word; strads__e1.corpus = corpus; strads__e1.starting_alpha = starting_alpha; strads__e1.iter = iter; strads__e1.train_words = train_words; (void)b; strads__e1.window = window; (void)a; (void)c; (void)last_word; (void)l1; strads__e1.layer1_size = layer1_size; (void)d; strads__e1.negative = negative; (void)target; (void)label; strads__e1.table = table; strads__e1.strads__lo_table = (int64_t)(0); strads__e1.strads__n_table = (int64_t)(table_size); (void)l2; (void)f; strads__e1.syn0 = syn0; if (syn0 && !strads_is_dvector(syn0)) strads_fatal(STRADS_EINVAL, "w2v.c:82: captured pointer 'syn0' is not a distributed array; mark its allocation '#pragma strads dvector' or add copyin(syn0[0:n])"); strads__e1.syn1neg = syn1neg; if (syn1neg && !strads_is_dvector(syn1neg)) strads_fatal(STRADS_EINVAL, "w2v.c:82: captured pointer 'syn1neg' is not a distributed array; mark its allocation '#pragma strads dvector' or add copyin(syn1neg[0:n])"); (void)g; strads__e1.expTable = expTable; strads__e1.strads__lo_expTable = (int64_t)(0); strads__e1.strads__n_expTable = (int64_t)(EXP_TABLE_SIZE + 1); strads__e1.strads__p_neu1e = &(neu1e)[0]; strads__e1.strads__lo_neu1e = (int64_t)(0); strads__e1.strads__n_neu1e = (int64_t)(layer1_size); strads__e1.next_random = next_random; strads__e1.strads__p_next_random = &next_random; strads__e1.alpha = alpha; strads__e1.strads__p_alpha = &alpha; strads__e1.word_count_actual = word_count_actual; strads__e1.strads__p_word_count_actual = &word_count_actual; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(train_words), &strads__e1); }
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+  }
+  strads_free(neu1e);
+}
+#line 336 "<stdout>"
+static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env1 *strads__e = strads__ve;
+    struct strads__tls1 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(long long) word; /* assigned before use */
+    (void)word;
+    __typeof__(int *) corpus = strads__e->corpus;
+    (void)corpus;
+    __typeof__(long long) b; /* assigned before use */
+    (void)b;
+    __typeof__(long long) a; /* assigned before use */
+    (void)a;
+    __typeof__(long long) c; /* assigned before use */
+    (void)c;
+    __typeof__(long long) last_word; /* assigned before use */
+    (void)last_word;
+    __typeof__(long long) l1; /* assigned before use */
+    (void)l1;
+    __typeof__(long long) d; /* assigned before use */
+    (void)d;
+    __typeof__(long long) target; /* assigned before use */
+    (void)target;
+    __typeof__(long long) label; /* assigned before use */
+    (void)label;
+    __typeof__(int *) table = strads__e->table;
+    (void)table;
+    __typeof__(long long) l2; /* assigned before use */
+    (void)l2;
+    __typeof__(real) f; /* assigned before use */
+    (void)f;
+    __typeof__(real *) syn0 = strads__e->syn0;
+    (void)syn0;
+    __typeof__(real *) syn1neg = strads__e->syn1neg;
+    (void)syn1neg;
+    __typeof__(real) g; /* assigned before use */
+    (void)g;
+    __typeof__(real *) expTable = strads__e->expTable;
+    (void)expTable;
+    __typeof__(strads__t->neu1e) neu1e = strads__t->neu1e - strads__t->strads__lo_neu1e;
+    __typeof__(strads__t->next_random) next_random = strads__t->next_random;
+    __typeof__(strads__t->alpha) alpha = strads__t->alpha;
+    __typeof__(strads__t->word_count_actual) word_count_actual = strads__t->word_count_actual;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long long pos = (long long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)pos;
+#line 83 "w2v.c"
+                                                      {
+      word = corpus[pos];
+      word_count_actual++;
+      if (pos % 10000 == 0) {
+        alpha = starting_alpha * (1 - word_count_actual / (real)(iter * train_words + 1));
+        if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
+      }
+      next_random = next_random * (unsigned long long)25214903917 + 11;
+      b = next_random % window;
+      for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
+        c = pos - window + a;
+        if (c < 0) continue;
+        if (c >= train_words) continue;
+        last_word = corpus[c];
+        l1 = last_word * layer1_size;
+        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
+        for (d = 0; d < negative + 1; d++) {
+          if (d == 0) {
+            target = word;
+            label = 1;
+          } else {
+            next_random = next_random * (unsigned long long)25214903917 + 11;
+            target = table[(next_random >> 16) % table_size];
+            if (target == word) continue;
+            label = 0;
+          }
+          l2 = target * layer1_size;
+          f = 0;
+          for (c = 0; c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
+          g = (label - Sigmoid(f)) * alpha;
+          for (c = 0; c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
+          for (c = 0; c < layer1_size; c++) syn1neg[c + l2] += g * syn0[c + l1];
+        }
+        for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
+      }
+    }
+#line 421 "<stdout>"
+    }
+    strads__t->next_random = next_random;
+    strads__t->alpha = alpha;
+    strads__t->word_count_actual = word_count_actual;
+}
+static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(long long) word; /* assigned before use */
+    (void)word;
+    __typeof__(int *) corpus = strads__e->corpus;
+    (void)corpus;
+    __typeof__(long long) b; /* assigned before use */
+    (void)b;
+    __typeof__(long long) a; /* assigned before use */
+    (void)a;
+    __typeof__(long long) c; /* assigned before use */
+    (void)c;
+    __typeof__(long long) last_word; /* assigned before use */
+    (void)last_word;
+    __typeof__(long long) l1; /* assigned before use */
+    (void)l1;
+    __typeof__(long long) d; /* assigned before use */
+    (void)d;
+    __typeof__(long long) target; /* assigned before use */
+    (void)target;
+    __typeof__(long long) label; /* assigned before use */
+    (void)label;
+    __typeof__(int *) table = strads__e->table;
+    (void)table;
+    __typeof__(long long) l2; /* assigned before use */
+    (void)l2;
+    __typeof__(real) f; /* assigned before use */
+    (void)f;
+    __typeof__(real *) syn0 = strads__e->syn0;
+    (void)syn0;
+    __typeof__(real *) syn1neg = strads__e->syn1neg;
+    (void)syn1neg;
+    __typeof__(real) g; /* assigned before use */
+    (void)g;
+    __typeof__(real *) expTable = strads__e->expTable;
+    (void)expTable;
+    __typeof__(real) *strads__b_neu1e = calloc(strads__e->strads__n_neu1e > 0 ? (size_t)strads__e->strads__n_neu1e : 1, sizeof(real));
+    if (!strads__b_neu1e) strads_fatal(STRADS_ENOMEM, "w2v.c");
+    __typeof__(real) *neu1e = strads__b_neu1e - strads__e->strads__lo_neu1e;
+    (void)neu1e;
+    __typeof__(unsigned long long) next_random = strads__e->next_random;
+    (void)next_random;
+    __typeof__(real) alpha = strads__e->alpha;
+    (void)alpha;
+    __typeof__(long long) word_count_actual = strads__e->word_count_actual;
+    (void)word_count_actual;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long long pos = (long long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)pos;
+        strads_recon_iter(strads__rc, (int64_t)pos);
+        /* w2v.c:83 */
+                                                      {
+      word = STRADS__RD(corpus[pos]);
+      word_count_actual++;
+      if (pos % 10000 == 0) {
+        alpha = starting_alpha * (1 - word_count_actual / (real)(iter * train_words + 1));
+        if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
+      }
+      next_random = next_random * (unsigned long long)25214903917 + 11;
+      b = next_random % window;
+      for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
+        c = pos - window + a;
+        if (c < 0) continue;
+        if (c >= train_words) continue;
+        last_word = STRADS__RD(corpus[c]);
+        l1 = last_word * layer1_size;
+        for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(neu1e[c]), sizeof(neu1e[c]), 0), (void)(0));
+        for (d = 0; d < negative + 1; d++) {
+          if (d == 0) {
+            target = word;
+            label = 1;
+          } else {
+            next_random = next_random * (unsigned long long)25214903917 + 11;
+            target = STRADS__RD(table[(next_random >> 16) % table_size]);
+            if (target == word) continue;
+            label = 0;
+          }
+          l2 = target * layer1_size;
+          f = 0;
+          for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
+          g = (label - Sigmoid(f)) * alpha;
+          for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(neu1e[c]), sizeof(neu1e[c]), 1), (void)(g * STRADS__RD(syn1neg[c + l2])));
+          for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn1neg[c + l2]), sizeof(syn1neg[c + l2]), 1), (void)(g * STRADS__RD(syn0[c + l1])));
+        }
+        for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(STRADS__RD(neu1e[c])));
+      }
+    }
+#line 516 "<stdout>"
+    }
+    free(strads__b_neu1e);
+}
+static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls1 *t = strads__vt;
+    const struct strads__env1 *e = strads__ve;
+    t->strads__lo_neu1e = e->strads__lo_neu1e;
+    t->strads__n_neu1e = e->strads__n_neu1e;
+    t->neu1e = calloc(t->strads__n_neu1e > 0 ? (size_t)t->strads__n_neu1e : 1, sizeof *t->neu1e);
+    if (!t->neu1e) strads_fatal(STRADS_ENOMEM, "w2v.c");
+    t->next_random = e->next_random;
+    t->alpha = e->alpha;
+    t->word_count_actual = t->strads__base_word_count_actual = e->word_count_actual;
+    (void)t;
+    (void)e;
+}
+static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls1 *a = strads__va;
+    const struct strads__tls1 *t = strads__vt;
+    a->word_count_actual += t->word_count_actual - t->strads__base_word_count_actual;
+    (void)a;
+    (void)t;
+}
+static void strads__publish1(void *strads__ve, const void *strads__va)
+{
+    struct strads__env1 *e = strads__ve;
+    const struct strads__tls1 *a = strads__va;
+    *e->strads__p_word_count_actual = a->word_count_actual;
+    (void)a;
+    (void)e;
+}
+static void strads__tls_free1(void *strads__vt)
+{
+    struct strads__tls1 *t = strads__vt;
+    free(t->neu1e);
+    t->neu1e = NULL;
+    (void)t;
+}
+static const strads__fd strads__tfd1[] = {
+    {STRADS__FIELD(struct strads__tls1, neu1e), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_neu1e),
+     __builtin_offsetof(struct strads__tls1, strads__n_neu1e), sizeof *((struct strads__tls1 *)0)->neu1e},
+    {STRADS__FIELD(struct strads__tls1, next_random), STRADS__F_UINT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, alpha), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, word_count_actual), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__tls1, strads__base_word_count_actual), STRADS__F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
+static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+{
+    return strads__pack_fields(pk, t, strads__tfd1, STRADS__NTFD1);
+}
+static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+{
+    return strads__unpack_fields(o, t, strads__tfd1, STRADS__NTFD1);
+}
+static const strads__fd strads__efd1[] = {
+    {STRADS__FIELD(struct strads__env1, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, corpus), STRADS__F_PTR, (void *)&corpus, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, starting_alpha), STRADS__F_FLT, (void *)&starting_alpha, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, iter), STRADS__F_INT, (void *)&iter, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, train_words), STRADS__F_INT, (void *)&train_words, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, window), STRADS__F_INT, (void *)&window, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, layer1_size), STRADS__F_INT, (void *)&layer1_size, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, negative), STRADS__F_INT, (void *)&negative, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, table), STRADS__F_COPYIN, (void *)&table, __builtin_offsetof(struct strads__env1, strads__lo_table),
+     __builtin_offsetof(struct strads__env1, strads__n_table), sizeof *((struct strads__env1 *)0)->table},
+    {STRADS__FIELD(struct strads__env1, syn0), STRADS__F_PTR, (void *)&syn0, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, syn1neg), STRADS__F_PTR, (void *)&syn1neg, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, expTable), STRADS__F_COPYIN, (void *)&expTable, __builtin_offsetof(struct strads__env1, strads__lo_expTable),
+     __builtin_offsetof(struct strads__env1, strads__n_expTable), sizeof *((struct strads__env1 *)0)->expTable},
+    {STRADS__FIELD(struct strads__env1, strads__lo_neu1e), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, strads__n_neu1e), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, next_random), STRADS__F_UINT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, alpha), STRADS__F_FLT, NULL, 0, 0, 0},
+    {STRADS__FIELD(struct strads__env1, word_count_actual), STRADS__F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
+static int strads__pack1(struct msgpack_packer *pk, const void *e)
+{
+    return strads__pack_fields(pk, e, strads__efd1, STRADS__NEFD1);
+}
+static int strads__unpack1(const struct msgpack_object *o, void *e)
+{
+    return strads__unpack_fields(o, e, strads__efd1, STRADS__NEFD1);
+}
+static void strads__env_free1(void *e)
+{
+    strads__free_fields(e, strads__efd1, STRADS__NEFD1);
+}
+static const strads_loop_array strads__arr1[] = {
+    {__builtin_offsetof(struct strads__env1, corpus), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+    {__builtin_offsetof(struct strads__env1, syn0), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0},
+    {__builtin_offsetof(struct strads__env1, syn1neg), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0},
+};
+static const strads_loop_site strads__site1 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_SYNC_FOR,
+    .file = "w2v.c",
+    .line = 82,
+    .col = 1,
+    .id = UINT64_C(0x3ffddbbed7e4605c), /* FNV-1a of "w2v.c:82:1" */
+    .env_size = sizeof(struct strads__env1),
+    .tls_size = sizeof(struct strads__tls1),
+    .body = strads__body1,
+    .recon = strads__recon1,
+    .tls_init = strads__tls_init1,
+    .tls_fold = strads__tls_fold1,
+    .publish = strads__publish1,
+    .tls_free = strads__tls_free1,
+    .tls_pack = strads__tls_pack1,
+    .tls_unpack = strads__tls_unpack1,
+    .pack = strads__pack1,
+    .unpack = strads__unpack1,
+    .env_free = strads__env_free1,
+    .recon_on = 0,
+    .arrays = strads__arr1,
+    .narrays = 3,
+};
+static const strads_loop_site *const strads__reg1
+    __attribute__((used, section("strads_loops"))) = &strads__site1;
+#line 122 "w2v.c"
+
+int strads_user_main(int argc, char **argv) {
+  long long a, b;
+  double sum = 0, best = -1;
+  if (argc > 1) train_words = atoll(argv[1]);
+  starting_alpha = alpha;
+  expTable = (real *)malloc((EXP_TABLE_SIZE + 1) * sizeof(real));
+  for (a = 0; a < EXP_TABLE_SIZE; a++) {
+    expTable[a] = exp((a / (real)EXP_TABLE_SIZE * 2 - 1) * MAX_EXP);
+    expTable[a] = expTable[a] / (expTable[a] + 1);
+  }
+  InitUnigramTable();
+  MakeCorpus();
+  InitNet();
+  TrainModel();
+  for (a = 0; a < vocab_size * layer1_size; a++) sum += syn0[a] * syn0[a];
+  for (a = 1; a < 20; a++) {
+    double dot = 0;
+    for (b = 0; b < layer1_size; b++) dot += syn0[b] * syn0[a * layer1_size + b];
+    if (dot > best) best = dot;
+  }
+  printf("words %lld norm2 %.6f best %.6f\n", word_count_actual, sum, best);
+  strads_free(syn0);
+  strads_free(syn1neg);
+  strads_free(expTable);
+  strads_free(table);
+  strads_free(corpus);
+  return 0;
+}
+#line 673 "<stdout>"
+STRADS_MAIN(strads_user_main)

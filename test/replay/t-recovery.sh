@@ -1,0 +1,162 @@
+#!/bin/bash
+# t-recovery.sh MODE STRADS-RUN CKPT_PROG: checkpoints and fast re-execution
+# end to end (docs/recovery.md). Every mode compares the result line of a
+# recovered run with an uninterrupted run of the same program; a recovered
+# run must reproduce it exactly (the arithmetic is integer-valued).
+#
+#   kill        SIGKILL a worker mid-run, --restarts 1: same result
+#   nokill      the same without --restarts: non-zero within 10 s, rank named
+#   ckptcrash   the driver dies between a checkpoint's images and manifest
+#   corrupt     newest manifest corrupted: recovery falls back and says so
+#   truncated   an image of the newest checkpoint truncated, recovery on
+#               another node count
+#   every       --checkpoint-every 3: skipped operators without a checkpoint
+#   async       the same with the background checkpoint writer
+#   mismatch    a different program (sites swapped, an array resized) is
+#               refused, never silently mixed with the checkpoint
+#   files       what a checkpoint folder holds (input written once, images
+#               of old checkpoints released, manifests kept)
+set -u
+mode=$1 SR=$2 PROG=$3
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/strads-rec.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+D=$TMP/ckpt
+OPS=10
+
+fail() {
+    echo "FAIL ($mode): $*" >&2
+    for f in "$TMP"/*.out "$TMP"/*.err; do
+        [ -s "$f" ] && { echo "--- $f:" >&2; tail -c 3000 "$f" >&2; }
+    done
+    exit 1
+}
+
+# run NAME ARGS...: strads-run ARGS; sets RC and MS, output in $TMP/NAME.{out,err}
+run() {
+    local name=$1
+    shift
+    local t0=${EPOCHREALTIME/./}
+    timeout -k 5 100 "$SR" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null
+    RC=$?
+    MS=$(( (${EPOCHREALTIME/./} - t0) / 1000 ))
+}
+result() { grep '^result ' "$TMP/$1.out" | tail -n 1; }
+expect_ok() { [ "$RC" -eq 0 ] || fail "$1: exit status $RC"; }
+same_result() {  # same_result NAME: its result equals the reference's
+    local want got
+    want=$(result ref) got=$(result "$1")
+    [ -n "$want" ] || fail "reference run printed no result"
+    [ "$want" = "$got" ] || fail "$1: result '$got', want '$want'"
+}
+expect_err() { grep -qE -- "$2" "$TMP/$1.err" || fail "$1: stderr does not match /$2/"; }
+
+flip() {  # flip FILE OFFSET: corrupt one byte in place
+    printf '\x5a' | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+}
+manifest() { printf '%s/ckpt-%020d.man' "$D" "$1"; }
+
+run ref -n 3 "$PROG" $OPS
+expect_ok ref
+
+case $mode in
+kill)
+    CKPT_KILL=5:2 run kill -n 3 --checkpoint "$D" --restarts 1 "$PROG" $OPS
+    expect_ok kill
+    same_result kill
+    expect_err kill 'rank 2 \(pid [0-9]+\) was killed by signal 9'
+    expect_err kill 'node failure \(rank 2\); restart 1 of 1'
+    expect_err kill 'resuming from the checkpoint of op 4 '
+    ;;
+nokill)
+    CKPT_KILL=5:2 run nokill -n 3 --checkpoint "$D" "$PROG" $OPS
+    [ "$RC" -ne 0 ] || fail "a node failure without --restarts exited 0"
+    [ "$MS" -lt 10000 ] || fail "took $MS ms to report the failure"
+    expect_err nokill 'rank 2'
+    ! grep -q restart "$TMP/nokill.err" || fail "restarted without --restarts"
+    ;;
+ckptcrash)
+    STRADS_CHECKPOINT_CRASH=6 run crash -n 3 --checkpoint "$D" --restarts 2 "$PROG" $OPS
+    expect_ok crash
+    same_result crash
+    expect_err crash 'node failure \(rank [0-9]+\); restart 1 of 2'
+    expect_err crash 'resuming from the checkpoint of op 5 '
+    ;;
+corrupt)
+    run full -n 3 --checkpoint "$D" "$PROG" $OPS
+    expect_ok full
+    same_result full
+    flip "$(manifest $OPS)" 40
+    run rec -n 3 --recover "$D" "$PROG" $OPS
+    expect_ok rec
+    same_result rec
+    expect_err rec "checkpoint of op $OPS in .* is unusable: .*falling back to the previous one"
+    expect_err rec "resuming from the checkpoint of op $((OPS - 1)) "
+    # recovering again from the same folder, now with new checkpoints after it
+    run rec2 -n 3 --checkpoint "$D" --recover "$D" "$PROG" $OPS
+    expect_ok rec2
+    same_result rec2
+    ;;
+truncated)
+    run full -n 3 --checkpoint "$D" "$PROG" $OPS
+    expect_ok full
+    img=$(ls "$D"/arr-*-$(printf '%020d' $OPS).img | head -n 1)
+    [ -n "$img" ] || fail "no image of op $OPS"
+    truncate -s 1000 "$img"
+    run rec -n 2 --recover "$D" "$PROG" $OPS
+    expect_ok rec
+    same_result rec
+    expect_err rec "unusable: .*truncated.*falling back"
+    run rec1 -n 1 --recover "$D" "$PROG" $OPS
+    expect_ok rec1
+    same_result rec1
+    ;;
+every)
+    CKPT_KILL=8:1 run every -n 3 --checkpoint "$D" --checkpoint-every 3 --restarts 1 \
+        "$PROG" $OPS
+    expect_ok every
+    same_result every
+    expect_err every 'resuming from the checkpoint of op 6 '
+    ;;
+async)
+    export STRADS_CHECKPOINT_ASYNC=1
+    CKPT_SLEEP_MS=20 run full -n 3 --checkpoint "$D" "$PROG" $OPS
+    expect_ok full
+    same_result full
+    [ "$(ls "$D"/ckpt-*.man | wc -l)" -eq $OPS ] || fail "async: manifests $(ls "$D")"
+    [ "$(ls "$D"/arr-*.img | wc -l)" -eq 3 ] || fail "async: images $(ls "$D")"
+    rm -rf "$D"
+    CKPT_KILL=6:1 run kill -n 3 --checkpoint "$D" --restarts 1 "$PROG" $OPS
+    expect_ok kill
+    same_result kill
+    expect_err kill 'resuming from the checkpoint of op [45] '
+    ;;
+mismatch)
+    run full -n 3 --checkpoint "$D" "$PROG" $OPS
+    expect_ok full
+    CKPT_SWAP=1 run swap -n 3 --recover "$D" "$PROG" $OPS
+    [ "$RC" -ne 0 ] || fail "recovery of another program (sites swapped) succeeded"
+    expect_err swap 'operator 1 is the loop at ckpt_prog.c:200 in this run but the one at ckpt_prog.c:100 in the checkpoint'
+    CKPT_SHAPE=1 run shape -n 3 --recover "$D" "$PROG" $OPS
+    [ "$RC" -ne 0 ] || fail "recovery with another array shape succeeded"
+    expect_err shape 'allocated it with another shape'
+    ;;
+files)
+    run full -n 3 --checkpoint "$D" "$PROG" $OPS
+    expect_ok full
+    n_man=$(ls "$D"/ckpt-*.man | wc -l)
+    n_img=$(ls "$D"/arr-*.img | wc -l)
+    [ "$n_man" -eq $OPS ] || fail "$n_man manifests, want $OPS"
+    # A once (input), X for the two checkpoints kept
+    [ "$n_img" -eq 3 ] || fail "$n_img images, want 3: $(ls "$D")"
+    ! ls "$D" | grep -q tmp || fail "temp files left: $(ls "$D")"
+    rm -rf "$D"
+    STRADS_CHECKPOINT_KEEP=0 run all -n 3 --checkpoint "$D" "$PROG" $OPS
+    expect_ok all
+    n_img=$(ls "$D"/arr-*.img | wc -l)
+    [ "$n_img" -eq $((OPS + 1)) ] || fail "KEEP=0: $n_img images, want $((OPS + 1))"
+    ;;
+*)
+    fail "unknown mode"
+    ;;
+esac
+echo "ok $mode"

@@ -1,0 +1,61 @@
+#!/bin/bash
+# t-restarts.sh STRADS-RUN: the restart loop of strads-run (--restarts N),
+# with sh scripts as programs, no runtime: a node failure starts the whole
+# job again with STRADS_RECOVER naming the checkpoint folder; the exit status
+# is the last attempt's; it gives up after N restarts; a driver's own
+# non-zero exit and a forwarded signal are not node failures.
+set -u
+SR=$1
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/strads-restart.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+fail() {
+    echo "FAIL: $*" >&2
+    for f in out err; do [ -s "$TMP/$f" ] && { echo "--- std$f:" >&2; cat "$TMP/$f" >&2; }; done
+    exit 1
+}
+run() {
+    local t0=${EPOCHREALTIME/./}
+    timeout -k 5 60 "$SR" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?
+    MS=$(( (${EPOCHREALTIME/./} - t0) / 1000 ))
+}
+count() { grep -cE -- "$2" "$TMP/$1"; }
+
+# Rank 1 dies in the first attempt only; the restart sees STRADS_RECOVER.
+prog='if [ -z "${STRADS_RECOVER:-}" ] && [ "$STRADS_RANK" = 1 ]; then sleep 0.2; kill -KILL $$; fi
+      [ "$STRADS_RANK" = 0 ] && { sleep 0.5; echo "attempt recover=${STRADS_RECOVER:-none} ckpt=$STRADS_CHECKPOINT"; exit 7; }
+      exec sleep 1'
+run -n 3 --checkpoint "$TMP/ck" --restarts 2 sh -c "$prog"
+[ "$RC" -eq 7 ] || fail "exit status $RC, want the last attempt's (7)"
+grep -qx "attempt recover=$TMP/ck ckpt=$TMP/ck" "$TMP/out" || fail "restart did not recover from $TMP/ck"
+[ "$(count err 'restart 1 of 2')" -eq 1 ] || fail "no restart message"
+[ "$(count err 'restart 2 of 2')" -eq 0 ] || fail "restarted twice"
+grep -qE 'rank 1 \(pid [0-9]+\) was killed by signal 9' "$TMP/err" || fail "failure not named"
+
+# Always failing: N restarts, then give up with a failure status.
+run -n 2 --checkpoint "$TMP/ck" --restarts 2 sh -c '[ "$STRADS_RANK" = 1 ] && { sleep 0.1; kill -KILL $$; }; exec sleep 30'
+[ "$RC" -ne 0 ] || fail "a job that always fails exited 0"
+[ "$(count err 'was killed by signal 9')" -eq 3 ] || fail "want 3 attempts"
+grep -q 'after 2 restarts; giving up' "$TMP/err" || fail "no give-up message"
+[ "$MS" -lt 30000 ] || fail "took $MS ms"
+
+# The driver's own error is the program's answer, not a node failure.
+run -n 2 --checkpoint "$TMP/ck" --restarts 3 sh -c '[ "$STRADS_RANK" = 0 ] && exit 4; exec sleep 1'
+[ "$RC" -eq 4 ] || fail "driver's status $RC, want 4"
+! grep -q restart "$TMP/err" || fail "restarted after the driver's own exit"
+
+# Without --restarts nothing changes: non-zero within 10 s, the node named.
+run -n 2 --checkpoint "$TMP/ck" sh -c '[ "$STRADS_RANK" = 1 ] && { sleep 0.1; kill -KILL $$; }; exec sleep 30'
+[ "$RC" -ne 0 ] || fail "node failure exited 0"
+[ "$MS" -lt 10000 ] || fail "took $MS ms"
+grep -q 'rank 1' "$TMP/err" || fail "node not named"
+! grep -q restart "$TMP/err" || fail "restarted without --restarts"
+
+# Flags are checked.
+run -n 2 --restarts x true
+[ "$RC" -eq 2 ] || fail "--restarts x: status $RC"
+run -n 2 --checkpoint-every 0 true
+[ "$RC" -eq 2 ] || fail "--checkpoint-every 0: status $RC"
+run -n 1 --checkpoint "$TMP/c2" --checkpoint-every 4 --recover "$TMP/r" sh -c 'echo $STRADS_CHECKPOINT $STRADS_CHECKPOINT_EVERY $STRADS_RECOVER'
+grep -qx "$TMP/c2 4 $TMP/r" "$TMP/out" || fail "flags did not set the variables"
+echo ok
