@@ -358,6 +358,16 @@ int strads_dv_posix_memalign(void **out, size_t align, size_t total, size_t elem
     return 0;
 }
 
+/* stradscc links programs with -Wl,--wrap=free, so every free() in the
+ * program's own objects lands here - also in files stradsc never saw, where
+ * a distributed array may be freed after travelling through a pointer.
+ * libstrads itself is linked without the wrap: its free() is libc's. */
+void __wrap_free(void *p);
+void __wrap_free(void *p)
+{
+    strads_free(p);
+}
+
 void strads_free(void *p)
 {
     if (!p)

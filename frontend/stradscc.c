@@ -336,6 +336,9 @@ int main(int argc, char **argv)
             cmd[nc++] = cat("-L", libdir);
             cmd[nc++] = "-lstrads";
             cmd[nc++] = cat("-Wl,-rpath,", libdir);
+            /* free() of a distributed array from any file of the program,
+             * translated or not, goes to strads_free (dds/registry.c). */
+            cmd[nc++] = "-Wl,--wrap=free";
             cmd[nc++] = "-lmsgpackc";
             cmd[nc++] = "-luv";
             cmd[nc++] = "-lsodium";
