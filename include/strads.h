@@ -315,8 +315,37 @@ int strads_image_read_dmap(strads_dmap *m, const char *prefix);
  */
 typedef struct strads_recon strads_recon;
 void strads_recon_iter(strads_recon *rc, int64_t i);
-void strads_recon_read(strads_recon *rc, const void *addr, size_t len);
-void strads_recon_write(strads_recon *rc, const void *addr, size_t len);
+/* Out-of-line halves of strads_recon_read/write: look the address up. */
+void strads_recon_read_slow(strads_recon *rc, const void *addr, size_t len);
+void strads_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
+
+/* Every recorder starts with the two elements it recorded last for reading
+ * and for writing, so that the common case in a body - the same rows touched
+ * again, as in w[k] and h[k] for every k - is a few compares inlined in the
+ * generated code, not a call. */
+typedef struct strads_recon_hot {
+    const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
+    const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
+    unsigned rd_next, wr_next;       /* which entry the next new element replaces */
+} strads_recon_hot;
+
+static inline void strads_recon_read(strads_recon *rc, const void *addr, size_t len)
+{
+    const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
+    const char *p = (const char *)addr;
+    if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
+        return;
+    strads_recon_read_slow(rc, addr, len);
+}
+
+static inline void strads_recon_write(strads_recon *rc, const void *addr, size_t len)
+{
+    const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
+    const char *p = (const char *)addr;
+    if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
+        return;
+    strads_recon_write_slow(rc, addr, len);
+}
 
 struct msgpack_packer;
 struct msgpack_object;

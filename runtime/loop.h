@@ -24,9 +24,8 @@ enum {
 };
 
 struct strads_recon {
+    strads_recon_hot hot; /* first: the inline fast path in strads.h reads it */
     sched_records rec;
-    const char *rd_lo, *rd_hi; /* element last recorded as read (or written) */
-    const char *wr_lo, *wr_hi; /* element last recorded as written */
     int err;
 };
 

@@ -4,8 +4,9 @@
  *
  * A body touches the same element many times in a row (W[i][k] for every k),
  * so the element last recorded for reading and the one last recorded for
- * writing are remembered as address ranges: a repeat costs two compares and
- * no lookup. Addresses outside every distributed array (locals, copyin and
+ * writing are remembered as address ranges (strads_recon_hot): a repeat is
+ * two compares inlined in the generated code, and only a new element comes
+ * here. Addresses outside every distributed array (locals, copyin and
  * private memory) are ignored: they cannot conflict across iterations.
  */
 #include <string.h>
@@ -21,7 +22,7 @@ void rt_recon_init(strads_recon *rc, int64_t first)
 
 void strads_recon_iter(strads_recon *rc, int64_t i)
 {
-    rc->rd_lo = rc->rd_hi = rc->wr_lo = rc->wr_hi = NULL;
+    memset(&rc->hot, 0, sizeof rc->hot);
     int rc2 = sched_rec_iter(&rc->rec, i);
     if (rc2 && !rc->err) rc->err = rc2;
 }
@@ -41,20 +42,23 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
     }
     const char *lo = dv->base + (size_t)e0 * dv->elem, *hi = dv->base + (size_t)(e1 + 1) * dv->elem;
     /* A recorded write covers reads of the same element too. */
-    if (write) rc->wr_lo = lo, rc->wr_hi = hi;
-    rc->rd_lo = lo, rc->rd_hi = hi;
+    strads_recon_hot *h = &rc->hot;
+    if (write) {
+        unsigned k = h->wr_next++ & 1;
+        h->wr_lo[k] = lo, h->wr_hi[k] = hi;
+    }
+    unsigned k = h->rd_next++ & 1;
+    h->rd_lo[k] = lo, h->rd_hi[k] = hi;
 }
 
-void strads_recon_read(strads_recon *rc, const void *addr, size_t len)
+/* The inline halves in strads.h have found the address outside the element
+ * recorded last. */
+void strads_recon_read_slow(strads_recon *rc, const void *addr, size_t len)
 {
-    const char *p = addr;
-    if (p >= rc->rd_lo && p + len <= rc->rd_hi) return;
     record(rc, addr, len, false);
 }
 
-void strads_recon_write(strads_recon *rc, const void *addr, size_t len)
+void strads_recon_write_slow(strads_recon *rc, const void *addr, size_t len)
 {
-    const char *p = addr;
-    if (p >= rc->wr_lo && p + len <= rc->wr_hi) return;
     record(rc, addr, len, true);
 }
