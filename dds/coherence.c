@@ -185,6 +185,7 @@ static void dds_push_dirty(dds_vec *dv, void *arg)
         }
     }
     if (state) {
+        dv->version++;
         int r = dds__push_span(dv, 0, -1, &state);
         if (!rc)
             rc = r;
@@ -208,8 +209,10 @@ static void dds_rearm(dds_vec *dv, void *arg)
 {
     (void)arg;
     /* The driver's own partition is already in its mapping. */
+    bool changed = false;
     for (size_t w = 0; w < (dv->nchunks + 63) / 64; w++)
-        atomic_store_explicit(&dv->changed[w], 0, memory_order_relaxed);
+        changed |= atomic_exchange_explicit(&dv->changed[w], 0, memory_order_relaxed) != 0;
+    if (changed) dv->version++;
     if (dv->dirty)
         dds_arm(dv);
 }

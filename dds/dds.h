@@ -71,6 +71,11 @@ typedef struct dds_vec {
     _Atomic uint64_t *dirty;
     size_t npages;
     bool tracked;         /* driver mapping is write-protected for tracking */
+    /* Driver only: bumped whenever the content may have changed (the
+     * driver's writes pushed at operator begin, owners' changes pulled at
+     * operator end), so the engines can keep read-only copies across calls
+     * while it stays the same. */
+    uint64_t version;
     bool fresh;           /* driver: no operator since creation; writes are
                            * found with mincore instead (dds/coherence.c) */
     char site[96];        /* "file:line" of the allocation, for messages */

@@ -744,6 +744,7 @@ int dds__pull_changed(void)
             rc = STRADS_EPROTO;
             break;
         }
+        dv->version++; /* changed on some owner during the operator */
         dds_req q;
         rc = dds_req_start(&q, dv, DDS_MSG_FETCH, 0);
         for (size_t t = k; t < j && !rc; t++) {

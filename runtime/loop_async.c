@@ -27,12 +27,20 @@
 #define MSG_RECORDS RT_MSG_LOOP_RECORDS
 #define MSG_PLAN RT_MSG_LOOP_PLAN
 
+#define MAX_VERSIONED 32
+
 typedef struct call_hdr {
     uint64_t site_ref;
     int64_t begin, end;
     uint64_t invocation;
     int32_t recon;   /* 1: run reconnaissance and plan now */
     int32_t threads;
+    /* Content versions of the arrays (dds_vec.version, kept by the driver):
+     * a node that fetched read-only elements at the same version keeps
+     * them instead of fetching again every call. */
+    uint32_t ndv;
+    uint32_t dv_id[MAX_VERSIONED];
+    uint64_t dv_ver[MAX_VERSIONED];
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
@@ -44,6 +52,11 @@ typedef struct node_plan {
     sched_cell *cells;     /* [rounds][subrounds][threads], start into order */
     uint64_t **fetch, **wb;
     int64_t *nfetch, *nwb;
+    uint32_t *written;     /* arrays any node writes in this loop (sorted ids) */
+    int64_t nwritten;
+    uint32_t seen_id[MAX_VERSIONED]; /* versions of read-only arrays fetched so far */
+    uint64_t seen_ver[MAX_VERSIONED];
+    uint32_t nseen;
     struct node_plan *next;
 } node_plan;
 
@@ -70,6 +83,7 @@ static void node_plan_free(node_plan *p)
     }
     free(p->fetch);
     free(p->wb);
+    free(p->written);
     free(p->nfetch);
     free(p->nwb);
     free(p->order);
@@ -321,10 +335,18 @@ static int round_keys(const sched_plan *p, const sched_records *rec, int r, int 
 
 /* Rank 0: the part of plan p that node runs, as a node_plan. */
 static int extract(const sched_plan *p, const sched_records *rec, int node, const call_hdr *h,
-                   uint64_t site_id, touch_map *tm, node_plan **out)
+                   uint64_t site_id, touch_map *tm, const uint32_t *written, int64_t nwritten,
+                   node_plan **out)
 {
     node_plan *np = calloc(1, sizeof *np);
     if (!np) return STRADS_ENOMEM;
+    np->written = malloc((size_t)(nwritten ? nwritten : 1) * sizeof *np->written);
+    if (!np->written) {
+        free(np);
+        return STRADS_ENOMEM;
+    }
+    memcpy(np->written, written, (size_t)nwritten * sizeof *written);
+    np->nwritten = nwritten;
     np->site_id = site_id;
     np->begin = h->begin;
     np->end = h->end;
@@ -383,6 +405,8 @@ static int send_plan(int dst, uint64_t tag, const node_plan *np)
     msgpack_pack_bin_body(&pk, np->cells, ncells * sizeof *np->cells);
     msgpack_pack_bin(&pk, (size_t)np->norder * sizeof *np->order);
     msgpack_pack_bin_body(&pk, np->order, (size_t)np->norder * sizeof *np->order);
+    msgpack_pack_bin(&pk, (size_t)np->nwritten * sizeof *np->written);
+    msgpack_pack_bin_body(&pk, np->written, (size_t)np->nwritten * sizeof *np->written);
     for (int r = 0; r < np->rounds; r++) {
         msgpack_pack_bin(&pk, (size_t)np->nfetch[r] * 8);
         msgpack_pack_bin_body(&pk, np->fetch[r], (size_t)np->nfetch[r] * 8);
@@ -436,6 +460,8 @@ static int recv_plan(uint64_t tag, const call_hdr *h, uint64_t site_id, node_pla
             if (np->cells[c].start < 0 || np->cells[c].len < 0 ||
                 np->cells[c].start + np->cells[c].len > np->norder)
                 rc = STRADS_EPROTO;
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc) np->written = copy_bin(o, sizeof *np->written, &np->nwritten);
         np->fetch = calloc((size_t)np->rounds, sizeof *np->fetch);
         np->wb = calloc((size_t)np->rounds, sizeof *np->wb);
         np->nfetch = calloc((size_t)np->rounds, sizeof *np->nfetch);
@@ -513,10 +539,21 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
         rc = sched_plan_check(p, &all, err, sizeof err);
         if (rc) rt_error("async_for %s:%u: bad plan: %s", site->file, site->line, err);
     }
+    /* arrays written anywhere in this loop: their elements are fetched
+     * every round; the others only when their version changed */
+    uint32_t written[64];
+    int64_t nwritten = 0;
+    for (size_t i = 0; i < all.nacc && !rc; i++) {
+        if (!SCHED_ACC_WRITE(all.acc[i])) continue;
+        uint32_t id = SCHED_ACC_DV(all.acc[i]);
+        bool seen = false;
+        for (int64_t k = 0; k < nwritten && !seen; k++) seen = written[k] == id;
+        if (!seen && nwritten < 64) written[nwritten++] = id;
+    }
     touch_map tm = {.n = 0};
     for (int r = 0; r < n && !rc; r++) {
         node_plan *np;
-        rc = extract(p, &all, r, h, site->id, &tm, &np);
+        rc = extract(p, &all, r, h, site->id, &tm, written, nwritten, &np);
         if (rc) break;
         if (r == 0) {
             *own = np;
@@ -589,20 +626,70 @@ static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const
     return rc;
 }
 
-static int execute(const strads_loop_site *site, void *env, char *tls, const node_plan *np)
+/* True when this node's copies of array id are still valid: no node writes
+ * it in this loop, and its version is the one this plan last fetched at. */
+static bool still_valid(const node_plan *np, const call_hdr *h, uint32_t id)
+{
+    for (int64_t k = 0; k < np->nwritten; k++)
+        if (np->written[k] == id) return false;
+    for (uint32_t k = 0; k < h->ndv; k++) {
+        if (h->dv_id[k] != id) continue;
+        for (uint32_t q = 0; q < np->nseen; q++)
+            if (np->seen_id[q] == id) return np->seen_ver[q] == h->dv_ver[k];
+    }
+    return false;
+}
+
+/* Fetches the keys of a round, leaving out arrays whose copies are valid. */
+static int fetch_round(const node_plan *np, const call_hdr *h, int r)
+{
+    const uint64_t *keys = np->fetch[r];
+    int64_t n = np->nfetch[r], i = 0;
+    int rc = 0;
+    while (i < n && !rc) {
+        int64_t j = i;
+        uint32_t id = SCHED_ACC_DV(keys[i]);
+        while (j < n && SCHED_ACC_DV(keys[j]) == id) j++;
+        if (!still_valid(np, h, id)) rc = per_array(keys + i, j - i, dds_prefetch);
+        i = j;
+    }
+    return rc;
+}
+
+/* After a call: remember the versions the read-only copies now have. */
+static void note_versions(node_plan *np, const call_hdr *h)
+{
+    np->nseen = h->ndv;
+    memcpy(np->seen_id, h->dv_id, sizeof np->seen_id);
+    memcpy(np->seen_ver, h->dv_ver, sizeof np->seen_ver);
+}
+
+static int execute(const strads_loop_site *site, void *env, char *tls, node_plan *np,
+                   const call_hdr *h)
 {
     exec_job j = {site, env, tls, np, 0, 0};
     int rc = 0;
+    uint64_t t_fetch = 0, t_run = 0, t_wb = 0, t_bar = 0, t;
     for (int r = 0; r < np->rounds && !rc; r++) {
         j.round = r;
-        if (strads_size() > 1) rc = per_array(np->fetch[r], np->nfetch[r], dds_prefetch);
+        t = rt_now_us();
+        if (strads_size() > 1) rc = fetch_round(np, h, r);
+        t_fetch += rt_now_us() - t, t = rt_now_us();
         for (int s = 0; s < np->subrounds && !rc; s++) {
             j.sub = s;
             rc = rt_pool_run(np->threads, exec_task, &j);
         }
+        t_run += rt_now_us() - t, t = rt_now_us();
         if (!rc && strads_size() > 1) rc = per_array(np->wb[r], np->nwb[r], dds_writeback);
+        t_wb += rt_now_us() - t, t = rt_now_us();
         if (!rc && strads_size() > 1) rc = strads_barrier();
+        t_bar += rt_now_us() - t;
     }
+    if (strads_rank() == 0 && getenv("STRADS_STATS"))
+        fprintf(stderr, "strads: async_for %s:%u: rank 0 fetch %.3f s, body %.3f s, write-back %.3f s, "
+                "barriers %.3f s\n", site->file, site->line, t_fetch / 1e6, t_run / 1e6, t_wb / 1e6,
+                t_bar / 1e6);
+    if (!rc) note_versions(np, h);
     return rc;
 }
 
@@ -643,7 +730,7 @@ static int async_node(const void *arg, size_t len)
     char *tls = NULL;
     if (!rc) rc = rt_loop_tls_new(site, env, threads, &tls);
     uint64_t t1 = rt_now_ms();
-    if (!rc) rc = execute(site, env, tls, np);
+    if (!rc) rc = execute(site, env, tls, np, &h);
     char *acc = NULL;
     if (!rc) rc = rt_loop_fold(site, env, tls, threads, h.invocation, &acc);
     rt_loop_tls_free(site, tls, threads);
@@ -665,6 +752,14 @@ static site_state *site_of(const strads_loop_site *site, int64_t begin, int64_t 
     *s = (site_state){site->id, begin, end, threads, 0, NULL, 0, sites};
     sites = s;
     return s;
+}
+
+static void add_version(dds_vec *dv, void *arg)
+{
+    call_hdr *h = arg;
+    if (h->ndv == MAX_VERSIONED) return; /* arrays beyond: always fetched */
+    h->dv_id[h->ndv] = dv->id;
+    h->dv_ver[h->ndv++] = dv->version;
 }
 
 /* The runtime entry point; see strads.h. */
@@ -691,8 +786,9 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     const char *every = getenv("STRADS_RECON_EVERY");
     long k = every && *every ? atol(every) : 0;
     call_hdr h = {0, begin, end, rt_loop_next_invocation(),
-                  st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads};
+                  st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0}, {0}};
     st->calls++;
+    dds_vec_foreach(add_version, &h);
     int rc = rt_fnref_encode(site, &h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");
     rc = rt_loop_invoke(site, env, async_node, &h, sizeof h);

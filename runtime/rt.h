@@ -171,6 +171,7 @@ int rt_shutdown_workers(void); /* driver: two-phase shutdown of all workers */
 
 /* ---- small helpers ---- */
 uint64_t rt_now_ms(void); /* monotonic */
+uint64_t rt_now_us(void);
 /* Reads the next msgpack object from (data,len,*off) into o (zone in up). */
 int rt_unpack_next(msgpack_unpacked *up, const char *data, size_t len, size_t *off,
                    msgpack_object **o);

@@ -90,6 +90,13 @@ const rt_config *x__cfg(void) { return T.cfg; }
 int x__my_rank(void) { return T.cfg->rank; }
 int x__job_size(void) { return T.cfg->size; }
 
+uint64_t rt_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
 uint64_t rt_now_ms(void)
 {
     struct timespec ts;

@@ -31,6 +31,8 @@
 #include "strads.h"
 
 #define MAX_SLOTS 64 /* written arrays one loop may have */
+#define MAX_CUTS 256 /* workers one level may balance blocks for */
+#define HIST 65536   /* buckets of the access histogram that balanced cuts come from */
 
 typedef struct level {
     const sched_records *rec;
@@ -65,13 +67,15 @@ static const sched_dv *find_dv(const level *L, uint32_t id)
 typedef struct slot {
     uint32_t id;
     int64_t lo, hi;          /* element range blocks are cut from */
-    const int64_t *bounds;   /* node level: owners' ranges */
+    const int64_t *bounds;   /* B+1 cuts: owners' ranges, or cuts[] */
+    int64_t cuts[MAX_CUTS + 1]; /* cuts balancing the accesses, when B <= MAX_CUTS */
+    int64_t n;               /* elements of the array, when known */
 } slot;
 
 static int block_of(const level *L, const slot *s, int64_t e)
 {
     if (s->bounds) {
-        int lo = 0, hi = L->B; /* owner r: bounds[r] <= e < bounds[r+1] */
+        int lo = 0, hi = L->B; /* block r: bounds[r] <= e < bounds[r+1] */
         while (hi - lo > 1) {
             int mid = (lo + hi) / 2;
             if (e >= s->bounds[mid])
@@ -87,6 +91,39 @@ static int block_of(const level *L, const slot *s, int64_t e)
     return b < 0 ? 0 : b >= L->B ? L->B - 1 : b;
 }
 
+/* Cuts [lo, hi) of slot s into B blocks that receive about equal numbers of
+ * accesses, from a histogram of at most HIST buckets: skewed data (popular
+ * items) would otherwise give a few groups most of the work. */
+static int balance_cuts(const level *L, slot *sl, const int16_t *slot_of, int s)
+{
+    int64_t span = sl->hi - sl->lo;
+    if (span <= 0) return STRADS_EINVAL;
+    int64_t nb = span < HIST ? span : HIST;
+    int64_t *hist = calloc((size_t)nb, sizeof *hist), total = 0;
+    if (!hist) return STRADS_ENOMEM;
+    for (int64_t i = 0; i < L->n; i++) {
+        int64_t c;
+        const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
+        for (int64_t j = 0; j < c; j++) {
+            if (slot_of[SCHED_ACC_DV(a[j])] != s) continue;
+            int64_t b = (int64_t)((__int128)(SCHED_ACC_ELEM(a[j]) - sl->lo) * nb / span);
+            hist[b]++;
+            total++;
+        }
+    }
+    sl->cuts[0] = sl->lo;
+    int64_t acc = 0, b = 0;
+    for (int k = 1; k < L->B; k++) {
+        int64_t want = (int64_t)((__int128)total * k / L->B);
+        while (b < nb && acc + hist[b] <= want) acc += hist[b++];
+        int64_t cut = sl->lo + (int64_t)((__int128)b * span / nb);
+        sl->cuts[k] = cut > sl->cuts[k - 1] ? cut : sl->cuts[k - 1];
+    }
+    sl->cuts[L->B] = sl->hi;
+    free(hist);
+    return 0;
+}
+
 /* Finds the written arrays among the iterations and sets up their slots. */
 static int find_slots(const level *L, slot *slots, int *nslots, int16_t *slot_of)
 {
@@ -100,7 +137,7 @@ static int find_slots(const level *L, slot *slots, int *nslots, int16_t *slot_of
             if (slot_of[id] >= 0) continue;
             if (k == MAX_SLOTS) return STRADS_EINVAL;
             slot_of[id] = (int16_t)k;
-            slots[k] = (slot){id, INT64_MAX, INT64_MIN, NULL};
+            slots[k] = (slot){.id = id, .lo = INT64_MAX, .hi = INT64_MIN};
             k++;
         }
     }
@@ -118,12 +155,26 @@ static int find_slots(const level *L, slot *slots, int *nslots, int16_t *slot_of
     }
     for (int s = 0; s < k; s++) {
         const sched_dv *d = find_dv(L, slots[s].id);
-        if (L->node_level && d) {
-            if (d->bounds)
-                slots[s].bounds = d->bounds;
-            else
-                slots[s].lo = 0, slots[s].hi = d->n;
+        slots[s].n = d ? d->n : slots[s].hi;
+    }
+    /* The largest array first: at node level it is cut along its owners'
+     * ranges and stays where it lives (Latin rounds keep slot 0's block on
+     * its worker); the others move between rounds anyway, so their blocks
+     * are cut to balance the work instead. */
+    for (int s = 1; s < k; s++)
+        for (int t = s; t > 0 && slots[t].n > slots[t - 1].n; t--) {
+            slot tmp = slots[t];
+            slots[t] = slots[t - 1];
+            slots[t - 1] = tmp;
         }
+    for (int s = 0; s < k; s++) slot_of[slots[s].id] = (int16_t)s;
+    for (int s = 0; s < k; s++) {
+        const sched_dv *d = find_dv(L, slots[s].id);
+        if (L->node_level && s == 0 && d && d->bounds) {
+            slots[s].bounds = d->bounds;
+            continue;
+        }
+        if (L->B <= MAX_CUTS && balance_cuts(L, &slots[s], slot_of, s) == 0) slots[s].bounds = slots[s].cuts;
     }
     *nslots = k;
     return 0;
