@@ -55,6 +55,10 @@ int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, 
                      void **env);
 void rt_loop_env_close(const strads_loop_site *site, void *env);
 
+/* Driver: after operator op completed, hands it to replay/ for the
+ * checkpoint (a failure is reported, the run goes on). */
+void rt_loop_checkpoint(uint64_t op, const strads_loop_site *site, void *env);
+
 /* A loop site named by reference in a call header, checked for this ABI. */
 int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "dds/dds.h"
+#include "replay/replay.h"
 #include "runtime/loop.h"
 
 #define MSG_RECORDS RT_MSG_LOOP_RECORDS
@@ -771,6 +772,11 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     int threads = rt_loop_threads(env);
     if (strads_size() == 1 && threads == 1) {
         /* Nothing to plan: the sequential loop is the schedule. */
+        uint64_t op = replay_next_op();
+        bool skip = false;
+        int rc = replay_op_begin(op, site, env, &skip);
+        if (rc) strads_fatal(rc, "async_for: recovery");
+        if (skip) return;
         char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
         if (!tls) strads_fatal(STRADS_ENOMEM, "async_for");
         if (site->tls_init) site->tls_init(tls, env);
@@ -779,6 +785,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         if (rt_loop_fold(site, env, tls, 1, 0, &acc) == 0) rt_loop_publish(site, env, acc);
         if (site->tls_free) site->tls_free(tls);
         free(tls);
+        rt_loop_checkpoint(op, site, env);
         return;
     }
     site_state *st = site_of(site, begin, end, threads);

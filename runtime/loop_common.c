@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dds/dds.h"
+#include "replay/replay.h"
 #include "runtime/loop.h"
 
 /* The driver's env of the call in flight (nodes other than 0 unpack theirs).
@@ -38,12 +39,17 @@ uint64_t rt_loop_next_invocation(void)
 int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, const void *hdr,
                    size_t hdr_len)
 {
+    /* Fast re-execution: an operator with a complete checkpoint is not run;
+     * replay/ restores its arrays and publishes its reductions instead. */
+    uint64_t op = replay_next_op();
+    bool skip = false;
+    int rc = replay_op_begin(op, site, env, &skip);
+    if (rc || skip) return rc;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
     msgpack_sbuffer_write(&sb, hdr, hdr_len);
     msgpack_packer pk;
     msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    int rc = 0;
     if (site->pack)
         rc = site->pack(&pk, env);
     else
@@ -54,7 +60,16 @@ int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, c
     driver_env = NULL;
     msgpack_sbuffer_destroy(&sb);
     if (!rc) rc = dds_operator_end();
+    if (!rc) rt_loop_checkpoint(op, site, env);
     return rc;
+}
+
+void rt_loop_checkpoint(uint64_t op, const strads_loop_site *site, void *env)
+{
+    int rc = replay_op_end(op, site, env, NULL);
+    if (rc)
+        rt_warn("%s:%u: checkpoint after operator %llu failed: %s (the run goes on)", site->file,
+                site->line, (unsigned long long)op, strads_strerror(rc));
 }
 
 int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site)
@@ -184,6 +199,7 @@ int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads
 void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)
 {
     if (!acc) return;
+    replay_op_result(site, acc); /* kept for the checkpoint of this operator */
     if (site->publish) site->publish(env, acc);
     if (site->tls_free) site->tls_free(acc);
     free(acc);

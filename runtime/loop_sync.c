@@ -908,9 +908,11 @@ static int sync_node(const void *arg, size_t len)
     rt_loop_tls_free(c.site, c.tls, c.T);
     if (c.me == 0 && getenv("STRADS_STATS"))
         fprintf(stderr,
-                "strads: sync_for %s:%u: %s, %d nodes x %d threads, %lld tasks of %lld, %lld "
-                "clocks, %.3f s\n",
-                c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.h.model), c.N, c.T,
+                "strads: sync_for %s:%u: %s%s%s, %d nodes x %d threads, %lld tasks of %lld, "
+                "%lld clocks, %.3f s\n",
+                c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.h.model),
+                c.h.model != c.kind ? " as " : "",
+                c.h.model != c.kind ? rt_sync_name((strads_sync_kind)c.kind) : "", c.N, c.T,
                 (long long)c.ntask, (long long)c.mb, (long long)c.clocks,
                 (double)(rt_now_ms() - t_start) / 1000.0);
     teardown(&c);

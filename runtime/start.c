@@ -17,6 +17,7 @@
 
 #include <sodium.h>
 
+#include "replay/replay.h"
 #include "runtime/net.h"
 
 static rt_config cfg;
@@ -156,6 +157,7 @@ static void release_workers(void)
 {
     if (workers_released || cfg.rank != 0) return;
     workers_released = true;
+    replay_shutdown(); /* the last checkpoint is complete before anyone exits */
     rt_shutdown_workers();
     rt_net_stop();
 }

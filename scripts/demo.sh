@@ -10,7 +10,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTRADS_BUILD_FRONTEND=ON >/dev/null
 cmake --build build -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
 
 users=${1:-200000} items=${2:-10000} ratings=${3:-4000000} rank=${4:-32} epochs=${5:-6}
