@@ -38,6 +38,7 @@ static const rt_config_var vars[] = {
     {"STRADS_COLLECTIVE_TIMEOUT_MS", "600000", "deadline of a barrier/all-reduce/gather"},
     {"STRADS_MAX_MESSAGE", "4294967296", "largest message a node accepts, in bytes"},
     {"STRADS_LAUNCHER", "detected", "strads-run, mpirun, pmi, srun or none"},
+    {"STRADS_FAULT", "none", "test hook: OP:RANK kills rank RANK as loop call OP starts"},
     {"STRADS_ARENA", "0x200000000000:16T", "address[:size] of the distributed-array arena (same on every node)"},
     {"STRADS_CHECKPOINT", "none", "folder for checkpoints at operator boundaries"},
     {"STRADS_CHECKPOINT_EVERY", "1", "checkpoint every k parallel operators"},

@@ -11,6 +11,7 @@
  * that here means both engines get the same wire format and the same
  * reduction order, and a fix reaches both.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,9 +84,28 @@ int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site)
     return 0;
 }
 
+/* Fault injection for the recovery tests: STRADS_FAULT=OP:RANK makes rank
+ * RANK kill itself (SIGKILL) as the OP-th parallel loop call starts on it.
+ * Every node makes the same sequence of loop calls, so OP names the same
+ * operator everywhere. A recovering run (STRADS_RECOVER) ignores it. */
+static void maybe_fault(void)
+{
+    static uint64_t calls;
+    calls++;
+    const char *f = getenv("STRADS_FAULT");
+    if (!f || !*f || getenv("STRADS_RECOVER")) return;
+    unsigned long long op;
+    int rank;
+    if (sscanf(f, "%llu:%d", &op, &rank) == 2 && op == calls && rank == strads_rank()) {
+        fprintf(stderr, "strads[%d]: STRADS_FAULT: killing myself at loop call %llu\n", rank, op);
+        raise(SIGKILL);
+    }
+}
+
 int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
                      void **env)
 {
+    maybe_fault();
     if (strads_rank() == 0) {
         *env = driver_env;
         return driver_env ? 0 : STRADS_ESTATE;
