@@ -9,6 +9,7 @@
  * a dead node becomes an error code in the driver.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,10 @@
 
 pthread_mutex_t x__mu = PTHREAD_MUTEX_INITIALIZER;
 
-/* About 20 microseconds of pause instructions. */
-#define RT_RECV_SPINS 2000
+/* Polls before sleeping; each poll yields the CPU, so on a machine with
+ * fewer cores than busy threads the loop thread that delivers the message
+ * gets to run instead of being starved by the waiter. */
+#define RT_RECV_SPINS 50
 pthread_cond_t x__cond;
 
 typedef struct peer_state {
@@ -236,7 +239,7 @@ static int recv_match(uint32_t type, bool any_tag, uint64_t tag, int src, int de
         pthread_mutex_unlock(&x__mu);
         bool moved = false;
         for (int spin = 0; spin < RT_RECV_SPINS && !moved; spin++) {
-            __builtin_ia32_pause();
+            sched_yield();
             moved = atomic_load_explicit(&arrivals, memory_order_acquire) != seen;
         }
         pthread_mutex_lock(&x__mu);
