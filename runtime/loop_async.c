@@ -17,6 +17,7 @@
  * in plan order (round, node, sub-round, thread, position), which
  * STRADS_ORDER_FILE writes out for the oracle tests.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,8 @@ typedef struct node_plan {
     sched_cell *cells;     /* [rounds][subrounds][threads], start into order */
     uint64_t **fetch, **wb;
     int64_t *nfetch, *nwb;
+    int64_t *voff;         /* verify mode: the planned records of order[], CSR */
+    sched_acc *vacc;
     uint32_t *written;     /* arrays any node writes in this loop (sorted ids) */
     int64_t nwritten;
     uint32_t seen_id[MAX_VERSIONED]; /* versions of read-only arrays fetched so far */
@@ -62,6 +65,13 @@ typedef struct node_plan {
 } node_plan;
 
 static node_plan *plans; /* this node's cache; the node-function thread only */
+
+/* STRADS_VERIFY_RECON=1: check every real access against the plan. */
+static bool verify_mode(void)
+{
+    const char *v = getenv("STRADS_VERIFY_RECON");
+    return v && *v && strcmp(v, "0") != 0;
+}
 
 /* Driver only: per-site statistics and the full plan's order. */
 typedef struct site_state {
@@ -85,6 +95,8 @@ static void node_plan_free(node_plan *p)
     free(p->fetch);
     free(p->wb);
     free(p->written);
+    free(p->voff);
+    free(p->vacc);
     free(p->nfetch);
     free(p->nwb);
     free(p->order);
@@ -386,6 +398,28 @@ static int extract(const sched_plan *p, const sched_records *rec, int node, cons
         }
     }
     np->norder = total;
+    if (verify_mode()) {
+        size_t nacc = 0;
+        for (int64_t i = 0; i < total; i++) {
+            int64_t k = np->order[i] - rec->first;
+            nacc += (size_t)(rec->off[k + 1] - rec->off[k]);
+        }
+        np->voff = malloc((size_t)(total + 1) * sizeof *np->voff);
+        np->vacc = malloc((nacc ? nacc : 1) * sizeof *np->vacc);
+        if (!np->voff || !np->vacc) {
+            node_plan_free(np);
+            return STRADS_ENOMEM;
+        }
+        size_t at = 0;
+        for (int64_t i = 0; i < total; i++) {
+            int64_t k = np->order[i] - rec->first;
+            np->voff[i] = (int64_t)at;
+            size_t c = (size_t)(rec->off[k + 1] - rec->off[k]);
+            memcpy(np->vacc + at, rec->acc + rec->off[k], c * sizeof *np->vacc);
+            at += c;
+        }
+        np->voff[total] = (int64_t)at;
+    }
     *out = np;
     return 0;
 }
@@ -408,6 +442,12 @@ static int send_plan(int dst, uint64_t tag, const node_plan *np)
     msgpack_pack_bin_body(&pk, np->order, (size_t)np->norder * sizeof *np->order);
     msgpack_pack_bin(&pk, (size_t)np->nwritten * sizeof *np->written);
     msgpack_pack_bin_body(&pk, np->written, (size_t)np->nwritten * sizeof *np->written);
+    size_t voff_len = np->voff ? (size_t)(np->norder + 1) * sizeof *np->voff : 0;
+    size_t vacc_len = np->voff ? (size_t)np->voff[np->norder] * sizeof *np->vacc : 0;
+    msgpack_pack_bin(&pk, voff_len);
+    msgpack_pack_bin_body(&pk, np->voff, voff_len);
+    msgpack_pack_bin(&pk, vacc_len);
+    msgpack_pack_bin_body(&pk, np->vacc, vacc_len);
     for (int r = 0; r < np->rounds; r++) {
         msgpack_pack_bin(&pk, (size_t)np->nfetch[r] * 8);
         msgpack_pack_bin_body(&pk, np->fetch[r], (size_t)np->nfetch[r] * 8);
@@ -463,6 +503,15 @@ static int recv_plan(uint64_t tag, const call_hdr *h, uint64_t site_id, node_pla
                 rc = STRADS_EPROTO;
         if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
         if (!rc) np->written = copy_bin(o, sizeof *np->written, &np->nwritten);
+        int64_t nvoff = 0, nvacc = 0;
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc && o->via.bin.size) np->voff = copy_bin(o, sizeof *np->voff, &nvoff);
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc && o->via.bin.size) np->vacc = copy_bin(o, sizeof *np->vacc, &nvacc);
+        if (!rc && np->voff && (nvoff != np->norder + 1 || np->voff[0] != 0 || np->voff[np->norder] != nvacc))
+            rc = STRADS_EPROTO;
+        for (int64_t i = 0; !rc && np->voff && i < np->norder; i++)
+            if (np->voff[i] > np->voff[i + 1]) rc = STRADS_EPROTO;
         np->fetch = calloc((size_t)np->rounds, sizeof *np->fetch);
         np->wb = calloc((size_t)np->rounds, sizeof *np->wb);
         np->nfetch = calloc((size_t)np->rounds, sizeof *np->nfetch);
@@ -591,7 +640,43 @@ typedef struct exec_job {
     char *tls;
     const node_plan *np;
     int round, sub;
+    atomic_int violated; /* verify mode: an access outside the plan was seen */
 } exec_job;
+
+/* Verify mode: before iteration order[k] runs, its reconnaissance body runs
+ * on the state the real body is about to see; any access the planned
+ * records do not contain breaks the static-control-flow assumption that the
+ * plan rests on, and is reported with the loop, iteration, array, element. */
+static bool verify_one(exec_job *j, int64_t k)
+{
+    const node_plan *np = j->np;
+    strads_recon rc;
+    int64_t it = np->order[k];
+    rt_recon_init(&rc, it);
+    j->site->recon(j->env, &rc, np->order, k, k + 1);
+    sched_rec_finish(&rc.rec);
+    bool ok = true;
+    for (size_t a = 0; a < rc.rec.nacc && ok; a++) {
+        sched_acc x = rc.rec.acc[a];
+        bool found = false;
+        for (int64_t p = np->voff[k]; p < np->voff[k + 1] && !found; p++) {
+            sched_acc y = np->vacc[p];
+            found = SCHED_ACC_KEY(x) == SCHED_ACC_KEY(y) && (!SCHED_ACC_WRITE(x) || SCHED_ACC_WRITE(y));
+        }
+        if (!found) {
+            dds_vec *dv = dds_vec_by_id(SCHED_ACC_DV(x));
+            rt_error("verify: async_for %s:%u: iteration %lld %s element %lld of the distributed "
+                     "array allocated at %s, which reconnaissance did not record: the body's "
+                     "accesses depend on values that change while the loop runs",
+                     j->site->file, j->site->line, (long long)it,
+                     SCHED_ACC_WRITE(x) ? "writes" : "reads", (long long)SCHED_ACC_ELEM(x),
+                     dv ? dv->site : "?");
+            ok = false;
+        }
+    }
+    sched_rec_free(&rc.rec);
+    return ok;
+}
 
 static void exec_task(void *arg, int64_t t, int thread)
 {
@@ -601,9 +686,19 @@ static void exec_task(void *arg, int64_t t, int thread)
     const sched_cell *c =
         &np->cells[((size_t)j->round * (size_t)np->subrounds + (size_t)j->sub) * (size_t)np->threads +
                    (size_t)t];
-    if (c->len)
-        j->site->body(j->env, j->tls + (size_t)t * j->site->tls_size, np->order, c->start,
-                      c->start + c->len);
+    char *tls = j->tls + (size_t)t * j->site->tls_size;
+    if (atomic_load(&j->violated)) return;
+    if (!np->voff) {
+        if (c->len) j->site->body(j->env, tls, np->order, c->start, c->start + c->len);
+        return;
+    }
+    for (int64_t k = c->start; k < c->start + c->len && !atomic_load(&j->violated); k++) {
+        if (!verify_one(j, k)) {
+            atomic_store(&j->violated, 1);
+            return;
+        }
+        j->site->body(j->env, tls, np->order, k, k + 1);
+    }
 }
 
 /* Calls fn(dv, elems, n) for each array's run of sorted keys. */
@@ -668,7 +763,7 @@ static void note_versions(node_plan *np, const call_hdr *h)
 static int execute(const strads_loop_site *site, void *env, char *tls, node_plan *np,
                    const call_hdr *h)
 {
-    exec_job j = {site, env, tls, np, 0, 0};
+    exec_job j = {site, env, tls, np, 0, 0, 0};
     int rc = 0;
     uint64_t t_fetch = 0, t_run = 0, t_wb = 0, t_bar = 0, t;
     for (int r = 0; r < np->rounds && !rc; r++) {
@@ -690,6 +785,9 @@ static int execute(const strads_loop_site *site, void *env, char *tls, node_plan
         fprintf(stderr, "strads: async_for %s:%u: rank 0 fetch %.3f s, body %.3f s, write-back %.3f s, "
                 "barriers %.3f s\n", site->file, site->line, t_fetch / 1e6, t_run / 1e6, t_wb / 1e6,
                 t_bar / 1e6);
+    /* A violation stops the bodies but not the rounds, so that every node
+     * still meets the others at each barrier; the call then fails. */
+    if (!rc && atomic_load(&j.violated)) rc = STRADS_ESTATE;
     if (!rc) note_versions(np, h);
     return rc;
 }
@@ -770,7 +868,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         strads_fatal(STRADS_EINVAL, "async_for: loop site from an incompatible stradsc");
     if (end <= begin) return;
     int threads = rt_loop_threads(env);
-    if (strads_size() == 1 && threads == 1) {
+    if (strads_size() == 1 && threads == 1 && !verify_mode()) {
         /* Nothing to plan: the sequential loop is the schedule. */
         uint64_t op = replay_next_op();
         bool skip = false;

@@ -10,6 +10,9 @@
  *   async_prog sgdmf   SGD matrix factorization: W[u], H[v] rows (strata)
  *   async_prog random  each iteration reads and writes 3 random elements
  *   async_prog lasso   coordinate descent: beta[j] and the whole residual
+ *   async_prog chase   iteration i writes X[X[i] mod n]: its accesses depend
+ *                      on values the loop changes, which STRADS_VERIFY_RECON
+ *                      must catch
  */
 #include <math.h>
 #include <stdio.h>
@@ -212,6 +215,54 @@ static const strads_loop_site lasso_site = {
     .col = 1, .id = 0x5353, .env_size = sizeof(lasso_env), .body = lasso_body,
     .recon = lasso_recon, .pack = lasso_pack, .unpack = lasso_unpack, .recon_on = 1};
 
+/* ---- value-dependent accesses ---- */
+
+typedef struct chase_env {
+    strads_loop_dyn dyn;
+    double *X;
+    int64_t n;
+} chase_env;
+
+static void chase_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    (void)tls;
+    chase_env *e = env;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        int64_t j = (int64_t)e->X[i] % e->n;
+        e->X[j] += 3;
+    }
+}
+
+static void chase_recon(const void *env, strads_recon *rc, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    const chase_env *e = env;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        strads_recon_iter(rc, i);
+        strads_recon_read(rc, &e->X[i], sizeof(double));
+        int64_t j = (int64_t)e->X[i] % e->n;
+        strads_recon_write(rc, &e->X[j], sizeof(double));
+    }
+}
+
+static int chase_pack(struct msgpack_packer *pk, const void *env)
+{
+    msgpack_pack_bin((msgpack_packer *)pk, sizeof(chase_env));
+    msgpack_pack_bin_body((msgpack_packer *)pk, env, sizeof(chase_env));
+    return 0;
+}
+
+static int chase_unpack(const struct msgpack_object *o, void *env)
+{
+    return env_unpack_bin(o, env, sizeof(chase_env));
+}
+
+static const strads_loop_site chase_site = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_ASYNC_FOR, .file = "async_prog.c", .line = 4,
+    .col = 1, .id = 0x5454, .env_size = sizeof(chase_env), .body = chase_body,
+    .recon = chase_recon, .pack = chase_pack, .unpack = chase_unpack, .recon_on = 1};
+
 /* ---- the oracle ---- */
 
 static int64_t *read_order(const char *path, int64_t *n)
@@ -319,6 +370,13 @@ static int prog_main(int argc, char **argv)
         CHECK(memcmp(r0, res, sizeof r0) == 0);
         free(order);
         free(b0);
+    } else if (strcmp(mode, "chase") == 0) {
+        int64_t n = 1000;
+        double *X = strads_dv_malloc((size_t)n * sizeof *X, sizeof *X, "chase.X");
+        for (int64_t i = 0; i < n; i++) X[i] = (double)((i * 7919) % n);
+        chase_env e = {{0, 0, {0, 0, 0, NULL}}, X, n};
+        for (int ep = 0; ep < epochs; ep++) strads_async_for(&chase_site, 0, n, &e);
+        strads_free(X);
     } else {
         fprintf(stderr, "async_prog: unknown mode %s\n", mode);
         return 2;
