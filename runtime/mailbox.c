@@ -22,7 +22,7 @@ pthread_mutex_t x__mu = PTHREAD_MUTEX_INITIALIZER;
 /* Polls before sleeping; each poll yields the CPU, so on a machine with
  * fewer cores than busy threads the loop thread that delivers the message
  * gets to run instead of being starved by the waiter. */
-#define RT_RECV_SPINS 50
+#define RT_RECV_SPINS 8
 pthread_cond_t x__cond;
 
 typedef struct peer_state {

@@ -640,7 +640,7 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
 
     /* The loop usually finishes the write within microseconds: poll
      * (yielding the CPU to it) before sleeping on the condition. */
-    for (int spin = 0; spin < 50 && !__atomic_load_n(&o->done, __ATOMIC_ACQUIRE); spin++)
+    for (int spin = 0; spin < 8 && !__atomic_load_n(&o->done, __ATOMIC_ACQUIRE); spin++)
         sched_yield();
     pthread_mutex_lock(&x__mu);
     while (!o->done) pthread_cond_wait(&x__cond, &x__mu);
