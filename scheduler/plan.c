@@ -91,68 +91,95 @@ static int block_of(const level *L, const slot *s, int64_t e)
     return b < 0 ? 0 : b >= L->B ? L->B - 1 : b;
 }
 
-/* Cuts [lo, hi) of slot s into B blocks that receive about equal numbers of
- * accesses, from a histogram of at most HIST buckets: skewed data (popular
- * items) would otherwise give a few groups most of the work. */
-static int balance_cuts(const level *L, slot *sl, const int16_t *slot_of, int s)
+/* Cuts [lo, hi) of each slot that needs it (need[s]) into B blocks that
+ * receive about equal numbers of accesses, from one pass building a
+ * histogram of at most HIST buckets per slot: skewed data (popular items)
+ * would otherwise give a few groups most of the work. */
+static int balance_cuts(const level *L, slot *slots, int k, const bool *need, const int16_t *slot_of)
 {
-    int64_t span = sl->hi - sl->lo;
-    if (span <= 0) return STRADS_EINVAL;
-    int64_t nb = span < HIST ? span : HIST;
-    int64_t *hist = calloc((size_t)nb, sizeof *hist), total = 0;
-    if (!hist) return STRADS_ENOMEM;
-    for (int64_t i = 0; i < L->n; i++) {
-        int64_t c;
-        const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
-        for (int64_t j = 0; j < c; j++) {
-            if (slot_of[SCHED_ACC_DV(a[j])] != s) continue;
-            int64_t b = (int64_t)((__int128)(SCHED_ACC_ELEM(a[j]) - sl->lo) * nb / span);
-            hist[b]++;
-            total++;
-        }
+    int64_t nb[MAX_SLOTS], *hist[MAX_SLOTS] = {0}, total[MAX_SLOTS] = {0};
+    int rc = 0;
+    for (int s = 0; s < k; s++) {
+        int64_t span = slots[s].hi - slots[s].lo;
+        nb[s] = span < HIST ? span : HIST;
+        if (need[s] && nb[s] > 0 && !(hist[s] = calloc((size_t)nb[s], sizeof *hist[s]))) rc = STRADS_ENOMEM;
     }
-    sl->cuts[0] = sl->lo;
-    int64_t acc = 0, b = 0;
-    for (int k = 1; k < L->B; k++) {
-        int64_t want = (int64_t)((__int128)total * k / L->B);
-        while (b < nb && acc + hist[b] <= want) acc += hist[b++];
-        int64_t cut = sl->lo + (int64_t)((__int128)b * span / nb);
-        sl->cuts[k] = cut > sl->cuts[k - 1] ? cut : sl->cuts[k - 1];
-    }
-    sl->cuts[L->B] = sl->hi;
-    free(hist);
-    return 0;
-}
-
-/* Finds the written arrays among the iterations and sets up their slots. */
-static int find_slots(const level *L, slot *slots, int *nslots, int16_t *slot_of)
-{
-    int k = 0;
-    for (int64_t i = 0; i < L->n; i++) {
-        int64_t c;
-        const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
-        for (int64_t j = 0; j < c; j++) {
-            if (!SCHED_ACC_WRITE(a[j])) continue;
-            uint32_t id = SCHED_ACC_DV(a[j]);
-            if (slot_of[id] >= 0) continue;
-            if (k == MAX_SLOTS) return STRADS_EINVAL;
-            slot_of[id] = (int16_t)k;
-            slots[k] = (slot){.id = id, .lo = INT64_MAX, .hi = INT64_MIN};
-            k++;
-        }
-    }
-    /* element ranges of the written arrays, over every access */
-    for (int64_t i = 0; i < L->n; i++) {
+    for (int64_t i = 0; i < L->n && !rc; i++) {
         int64_t c;
         const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
         for (int64_t j = 0; j < c; j++) {
             int s = slot_of[SCHED_ACC_DV(a[j])];
-            if (s < 0) continue;
-            int64_t e = SCHED_ACC_ELEM(a[j]);
-            if (e < slots[s].lo) slots[s].lo = e;
-            if (e + 1 > slots[s].hi) slots[s].hi = e + 1;
+            if (s < 0 || !hist[s]) continue;
+            int64_t span = slots[s].hi - slots[s].lo;
+            hist[s][(int64_t)((__int128)(SCHED_ACC_ELEM(a[j]) - slots[s].lo) * nb[s] / span)]++;
+            total[s]++;
         }
     }
+    for (int s = 0; s < k && !rc; s++) {
+        if (!hist[s]) continue;
+        slot *sl = &slots[s];
+        int64_t span = sl->hi - sl->lo, acc = 0, b = 0;
+        sl->cuts[0] = sl->lo;
+        for (int q = 1; q < L->B; q++) {
+            int64_t want = (int64_t)((__int128)total[s] * q / L->B);
+            while (b < nb[s] && acc + hist[s][b] <= want) acc += hist[s][b++];
+            int64_t cut = sl->lo + (int64_t)((__int128)b * span / nb[s]);
+            sl->cuts[q] = cut > sl->cuts[q - 1] ? cut : sl->cuts[q - 1];
+        }
+        sl->cuts[L->B] = sl->hi;
+        sl->bounds = sl->cuts;
+    }
+    for (int s = 0; s < k; s++) free(hist[s]);
+    return rc;
+}
+
+/* Finds the written arrays among the iterations and sets up their slots:
+ * one pass collects which arrays are written and the element range of
+ * every array touched. */
+static int find_slots(const level *L, slot *slots, int *nslots, int16_t *slot_of)
+{
+    enum { NDV = 1 << SCHED_DV_BITS };
+    struct dv_seen {
+        bool written[NDV];
+        int64_t lo[NDV], hi[NDV];
+        uint32_t seen[NDV];
+    } *tp = malloc(sizeof *tp); /* only entries of arrays seen are touched */
+    if (!tp) return STRADS_ENOMEM;
+    struct dv_seen *tt = tp;
+#define t (*tt)
+    int nseen = 0;
+    for (int64_t i = 0; i < L->n; i++) {
+        int64_t c;
+        const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
+        for (int64_t j = 0; j < c; j++) {
+            uint32_t id = SCHED_ACC_DV(a[j]);
+            int64_t e = SCHED_ACC_ELEM(a[j]);
+            if (slot_of[id] == -1) { /* first sight of this array in this level */
+                slot_of[id] = -2;
+                t.written[id] = false;
+                t.lo[id] = e;
+                t.hi[id] = e + 1;
+                t.seen[nseen++] = id;
+            }
+            t.written[id] |= SCHED_ACC_WRITE(a[j]);
+            if (e < t.lo[id]) t.lo[id] = e;
+            if (e + 1 > t.hi[id]) t.hi[id] = e + 1;
+        }
+    }
+    int k = 0;
+    for (int q = 0; q < nseen; q++) {
+        uint32_t id = t.seen[q];
+        slot_of[id] = -1;
+        if (!t.written[id]) continue;
+        if (k == MAX_SLOTS) {
+            free(tp);
+            return STRADS_EINVAL;
+        }
+        slots[k] = (slot){.id = id, .lo = t.lo[id], .hi = t.hi[id]};
+        k++;
+    }
+#undef t
+    free(tp);
     for (int s = 0; s < k; s++) {
         const sched_dv *d = find_dv(L, slots[s].id);
         slots[s].n = d ? d->n : slots[s].hi;
@@ -160,24 +187,26 @@ static int find_slots(const level *L, slot *slots, int *nslots, int16_t *slot_of
     /* The largest array first: at node level it is cut along its owners'
      * ranges and stays where it lives (Latin rounds keep slot 0's block on
      * its worker); the others move between rounds anyway, so their blocks
-     * are cut to balance the work instead. */
+     * are cut to balance the work instead. Ties keep the order of first
+     * appearance. */
     for (int s = 1; s < k; s++)
-        for (int t = s; t > 0 && slots[t].n > slots[t - 1].n; t--) {
-            slot tmp = slots[t];
-            slots[t] = slots[t - 1];
-            slots[t - 1] = tmp;
+        for (int q = s; q > 0 && slots[q].n > slots[q - 1].n; q--) {
+            slot tmp = slots[q];
+            slots[q] = slots[q - 1];
+            slots[q - 1] = tmp;
         }
     for (int s = 0; s < k; s++) slot_of[slots[s].id] = (int16_t)s;
+    bool need[MAX_SLOTS] = {false};
     for (int s = 0; s < k; s++) {
         const sched_dv *d = find_dv(L, slots[s].id);
-        if (L->node_level && s == 0 && d && d->bounds) {
+        if (L->node_level && s == 0 && d && d->bounds)
             slots[s].bounds = d->bounds;
-            continue;
-        }
-        if (L->B <= MAX_CUTS && balance_cuts(L, &slots[s], slot_of, s) == 0) slots[s].bounds = slots[s].cuts;
+        else
+            need[s] = L->B <= MAX_CUTS;
     }
+    int rc = balance_cuts(L, slots, k, need, slot_of);
     *nslots = k;
-    return 0;
+    return rc;
 }
 
 /* Signature of one iteration: per slot the block touched, -1 none, -2 more
