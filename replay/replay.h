@@ -195,4 +195,17 @@ typedef struct replay_plan {
 int replay_plan_load(const char *dir, replay_plan *out);
 void replay_plan_free(replay_plan *p);
 
+/* ---- record and single-node replay of async_for (order.c) ---- */
+bool replay_recording(void);   /* STRADS_RECORD is set */
+bool replay_replaying(void);   /* STRADS_REPLAY is set */
+/* Driver: the number of the next async_for call (1, 2, ...). */
+uint64_t replay_next_async_call(void);
+/* Driver: writes the serial order of call number `call` (NULL: begin..end-1). */
+int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
+                        const int64_t *order, int64_t n);
+/* Replay: reads and verifies the recorded order of call `call`; *out is
+ * malloc'd. STRADS_ENOTFOUND / STRADS_ECORRUPT with a message otherwise. */
+int replay_load_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
+                      int64_t **out, int64_t *n);
+
 #endif /* STRADS_REPLAY_H */

@@ -43,6 +43,8 @@ static const rt_config_var vars[] = {
     {"STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan"},
     {"STRADS_VERIFY_PLAN", "unset", "async_for: check the plan for conflicts before running it"},
     {"STRADS_ORDER_FILE", "unset", "async_for: append the serial order each call equals (oracle tests)"},
+    {"STRADS_RECORD", "unset", "folder to record the order of every async_for call in"},
+    {"STRADS_REPLAY", "unset", "folder of a recorded run to replay in one process"},
     {"STRADS_FAULT", "none", "test hook: OP:RANK kills rank RANK as loop call OP starts"},
     {"STRADS_ARENA", "0x200000000000:16T", "address[:size] of the distributed-array arena (same on every node)"},
     {"STRADS_CHECKPOINT", "none", "folder for checkpoints at operator boundaries"},

@@ -868,18 +868,32 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         strads_fatal(STRADS_EINVAL, "async_for: loop site from an incompatible stradsc");
     if (end <= begin) return;
     int threads = rt_loop_threads(env);
-    if (strads_size() == 1 && threads == 1 && !verify_mode()) {
-        /* Nothing to plan: the sequential loop is the schedule. */
+    uint64_t call = replay_next_async_call();
+    bool replaying = replay_replaying();
+    if (replaying && strads_size() != 1)
+        strads_fatal(STRADS_ECONFIG, "STRADS_REPLAY replays in one process: run the program "
+                                     "alone (strads-replay DIR -- prog args), not under a launcher");
+    if (replaying || (strads_size() == 1 && threads == 1 && !verify_mode())) {
+        /* One thread: the sequential loop is the schedule, or, replaying,
+         * the order the recorded run was equivalent to. */
         uint64_t op = replay_next_op();
         bool skip = false;
         int rc = replay_op_begin(op, site, env, &skip);
         if (rc) strads_fatal(rc, "async_for: recovery");
         if (skip) return;
+        int64_t *order = NULL, n = end - begin;
+        if (replaying && (rc = replay_load_order(site, call, begin, end, &order, &n)))
+            strads_fatal(rc, "async_for: replay");
         char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
         if (!tls) strads_fatal(STRADS_ENOMEM, "async_for");
         if (site->tls_init) site->tls_init(tls, env);
-        site->body(env, tls, NULL, begin, end);
-        write_order(NULL, end - begin, begin);
+        if (order)
+            site->body(env, tls, order, 0, n);
+        else
+            site->body(env, tls, NULL, begin, end);
+        write_order(order, n, begin);
+        if (!replaying) replay_record_order(site, call, begin, end, NULL, n);
+        free(order);
         if (rt_loop_fold(site, env, tls, 1, 0, &acc) == 0) rt_loop_publish(site, env, acc);
         if (site->tls_free) site->tls_free(tls);
         free(tls);
@@ -904,6 +918,10 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         planned_order = NULL;
     }
     if (!rc) write_order(st->order, st->norder, begin);
+    if (!rc && replay_recording() &&
+        (rc = replay_record_order(site, call, begin, end, st->order, st->norder)))
+        rt_error("async_for %s:%u: the order of this call could not be recorded", site->file,
+                 site->line);
     if (rc) {
         char what[256];
         snprintf(what, sizeof what, "async_for at %s:%u", site->file, site->line);

@@ -20,7 +20,7 @@
 static const char usage_text[] =
     "usage: strads-run -n N [--threads T] [--log LEVEL] [--sync SPEC]\n"
     "                  [--checkpoint DIR [--checkpoint-every K]] [--recover DIR]\n"
-    "                  [--restarts N] [--] program [args...]\n";
+    "                  [--restarts N] [--record DIR] [--] program [args...]\n";
 
 static const char help_text[] =
     "\n"
@@ -46,6 +46,8 @@ static const char help_text[] =
     "  --restarts N     after a node failure, stop the job and start it again,\n"
     "                   recovering from the --checkpoint folder, up to N times;\n"
     "                   the exit status is the last attempt's\n"
+    "  --record DIR     record the order of every async_for call in DIR, for\n"
+    "                   strads-replay DIR -- program args (one process, gdb)\n"
     "  -h, --help       this text\n"
     "  --               end of options; the next word is the program\n"
     "\n"
@@ -192,6 +194,11 @@ int launch_parse_args(int argc, char **argv, launch_opts *o)
                 return usage_error("bad --recover '%s': expected a checkpoint folder", v);
             if (setenv("STRADS_RECOVER", v, 1))
                 return usage_error("cannot set STRADS_RECOVER=%s", v);
+        } else if ((v = flag_value(argc, argv, &i, "--record", &missing))) {
+            if (!*v)
+                return usage_error("bad --record '%s': expected a folder", v);
+            if (setenv("STRADS_RECORD", v, 1))
+                return usage_error("cannot set STRADS_RECORD=%s", v);
         } else if ((v = flag_value(argc, argv, &i, "--restarts", &missing))) {
             if (parse_count(v, 0, 1000, &o->restarts))
                 return usage_error("bad --restarts '%s': expected a number from 0 to 1000", v);
