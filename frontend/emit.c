@@ -5,7 +5,7 @@
  *
  *   #line 1 "user.c"
  *   ...user text up to the first function...
- *   <prologue: #include <strads.h>, <msgpack.h>, small static helpers>
+ *   <prologue: #include <strads.h>, small static helpers>
  *   <for each function with parallel loops, before it: env/tls structs and a
  *    tentative definition of each loop's site>
  *   ...user function, each parallel `for` replaced by a call on one line
@@ -31,7 +31,6 @@
 
 static const char *PROLOGUE =
     "#include <strads.h>\n"
-    "#include <msgpack.h>\n"
     "#include <stdlib.h>\n"
     "/* Reconnaissance helpers: record an access, keep the value readable. */\n"
     "__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)\n"
@@ -57,19 +56,6 @@ static const char *PROLOGUE =
     "            strads_recon_write(rc, p, n);\n"
     "    }\n"
     "    return (void *)(uintptr_t)p;\n"
-    "}\n"
-    "__attribute__((unused)) static inline int strads__up_i64(const msgpack_object *o, int64_t *v)\n"
-    "{\n"
-    "    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) { *v = (int64_t)o->via.u64; return 0; }\n"
-    "    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) { *v = o->via.i64; return 0; }\n"
-    "    return -1;\n"
-    "}\n"
-    "/* Blobs carry their size: a mismatch means another build of the program. */\n"
-    "__attribute__((unused)) static inline int strads__up_bin(const msgpack_object *o, void *v, size_t n)\n"
-    "{\n"
-    "    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;\n"
-    "    if (n) __builtin_memcpy(v, o->via.bin.ptr, n);\n"
-    "    return 0;\n"
     "}\n"
 ;
 
@@ -655,7 +641,7 @@ int fe_emit(fe_ctx *c, fe_buf *o)
         if (pt->kind == 3) {
             fe_buf_printf(o, "#line %u \"%s\"\n", fe_buf_lines(o) + 2, c->outname);
             fe_buf_puts(o, PROLOGUE);
-            fe_buf_puts(o, fe_pack_prologue);
+            
             fe_buf_printf(o, "#line %u \"%s\"\n", line, c->path);
             continue;
         }

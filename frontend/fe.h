@@ -177,7 +177,6 @@ void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */
 void fe_emit_pack(fe_site *s, fe_buf *o);         /* pack.c */
 void fe_emit_tls_pack(fe_site *s, fe_buf *o);     /* pack.c */
-extern const char *const fe_pack_prologue;        /* pack.c */
 
 /* ---- helpers over the main file (util.c) ---- */
 unsigned fe_offset(CXSourceLocation loc);          /* expansion offset */

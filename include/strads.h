@@ -449,6 +449,25 @@ typedef struct strads_loop_site {
     size_t narrays;
 } strads_loop_site;
 
+/* Field tables: where a field of a generated env or tls struct is and how it
+ * travels between nodes. stradsc emits one table per struct and one-line
+ * pack/unpack stubs that hand it to strads_fields_*; sections keep their lo
+ * and n fields at lo_off and n_off. */
+typedef struct strads_field {
+    size_t off, size;
+    int cls;      /* STRADS_F_* */
+    void *global; /* worker copy of a captured global assigned after unpack, or NULL */
+    size_t lo_off, n_off, elem;
+} strads_field;
+enum { STRADS_F_INT, STRADS_F_UINT, STRADS_F_FLT, STRADS_F_PTR, STRADS_F_BLOB,
+       STRADS_F_COPYIN, STRADS_F_TLSSEC };
+#define STRADS_FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
+int strads_fields_pack(struct msgpack_packer *pk, const void *base, const strads_field *fd, int n);
+int strads_fields_unpack(const struct msgpack_object *o, void *base, const strads_field *fd,
+                         int n);
+/* Frees the copyin sections strads_fields_unpack allocated. */
+void strads_fields_free(void *base, const strads_field *fd, int n);
+
 /* Run iterations [begin, end) of site with captured values env. On return the
  * driver's variables named by reduction/accumulate clauses hold their final
  * values. Errors are fatal (strads_fatal) because a loop has no error path.

@@ -10,7 +10,6 @@ enum { N = 1000, D = 4, K = 3 };
 
 #line 12 "<stdout>"
 #include <strads.h>
-#include <msgpack.h>
 #include <stdlib.h>
 /* Reconnaissance helpers: record an access, keep the value readable. */
 __attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
@@ -37,155 +36,6 @@ __attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const
     }
     return (void *)(uintptr_t)p;
 }
-__attribute__((unused)) static inline int strads__up_i64(const msgpack_object *o, int64_t *v)
-{
-    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) { *v = (int64_t)o->via.u64; return 0; }
-    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) { *v = o->via.i64; return 0; }
-    return -1;
-}
-/* Blobs carry their size: a mismatch means another build of the program. */
-__attribute__((unused)) static inline int strads__up_bin(const msgpack_object *o, void *v, size_t n)
-{
-    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;
-    if (n) __builtin_memcpy(v, o->via.bin.ptr, n);
-    return 0;
-}
-/* Field descriptors: where a field of an env or tls struct is and how it
- * travels. Sections keep their lo/n fields at lo_off/n_off. */
-typedef struct strads__fd {
-    size_t off, size;
-    int cls;
-    void *global; /* worker copy assigned after unpack, or NULL */
-    size_t lo_off, n_off, elem;
-} strads__fd;
-enum { STRADS__F_INT, STRADS__F_UINT, STRADS__F_FLT, STRADS__F_PTR, STRADS__F_BLOB,
-       STRADS__F_COPYIN, STRADS__F_TLSSEC };
-#define STRADS__FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
-__attribute__((unused)) static inline int64_t strads__geti(const char *p, size_t n, int sgn)
-{
-    switch (n) {
-    case 1: return sgn ? (int64_t)*(const int8_t *)p : (int64_t)*(const uint8_t *)p;
-    case 2: return sgn ? (int64_t)*(const int16_t *)p : (int64_t)*(const uint16_t *)p;
-    case 4: return sgn ? (int64_t)*(const int32_t *)p : (int64_t)*(const uint32_t *)p;
-    default: return *(const int64_t *)p;
-    }
-}
-__attribute__((unused)) static inline void strads__seti(char *p, size_t n, int64_t v)
-{
-    switch (n) {
-    case 1: *(int8_t *)p = (int8_t)v; break;
-    case 2: *(int16_t *)p = (int16_t)v; break;
-    case 4: *(int32_t *)p = (int32_t)v; break;
-    default: *(int64_t *)p = v;
-    }
-}
-__attribute__((unused)) static inline size_t strads__nobj(const strads__fd *fd, int n)
-{
-    size_t k = 0;
-    for (int i = 0; i < n; i++)
-        k += fd[i].cls >= STRADS__F_COPYIN ? 3 : 1;
-    return k;
-}
-/* msgpack-c's typed packers are inline; calling them (not msgpack_pack_object)
- * keeps the program free of direct references to libmsgpackc. */
-__attribute__((unused)) static int strads__pack_fields(msgpack_packer *pk, const void *vb,
-                                                      const strads__fd *fd, int n)
-{
-    const char *b = vb;
-    if (msgpack_pack_array(pk, strads__nobj(fd, n))) return STRADS_EIO;
-    for (int i = 0; i < n; i++) {
-        const char *p = b + fd[i].off;
-        int r = 0;
-        switch (fd[i].cls) {
-        case STRADS__F_INT:
-        case STRADS__F_UINT: /* the bits of a u64 travel as one i64 */
-            r = msgpack_pack_int64(pk, strads__geti(p, fd[i].size, fd[i].cls == STRADS__F_INT));
-            break;
-        case STRADS__F_FLT:
-            r = msgpack_pack_double(pk, fd[i].size == sizeof(float) ? *(const float *)p
-                                                                     : *(const double *)p);
-            break;
-        case STRADS__F_PTR: r = msgpack_pack_int64(pk, (int64_t)*(const uintptr_t *)p); break;
-        case STRADS__F_BLOB:
-            r = msgpack_pack_bin(pk, fd[i].size) || msgpack_pack_bin_body(pk, p, fd[i].size);
-            break;
-        default: {
-            int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
-            int64_t cn = *(const int64_t *)(b + fd[i].n_off);
-            const char *s = *(const char *const *)p;
-            if (fd[i].cls == STRADS__F_COPYIN) s += lo * (int64_t)fd[i].elem;
-            size_t bytes = cn > 0 ? (size_t)cn * fd[i].elem : 0;
-            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn) ||
-                msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
-        }
-        }
-        if (r) return STRADS_EIO;
-    }
-    return 0;
-}
-__attribute__((unused)) static int strads__unpack_fields(const msgpack_object *o, void *vb,
-                                                        const strads__fd *fd, int n)
-{
-    char *b = vb;
-    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != strads__nobj(fd, n))
-        return STRADS_EPROTO;
-    const msgpack_object *v = o->via.array.ptr;
-    for (int i = 0; i < n; i++) {
-        char *p = b + fd[i].off;
-        int64_t x, lo, cn;
-        switch (fd[i].cls) {
-        case STRADS__F_INT:
-        case STRADS__F_UINT:
-        case STRADS__F_PTR:
-            if (strads__up_i64(v++, &x)) return STRADS_EPROTO;
-            if (fd[i].cls == STRADS__F_PTR) *(uintptr_t *)p = (uintptr_t)x;
-            else strads__seti(p, fd[i].size, x);
-            break;
-        case STRADS__F_FLT:
-            if (v->type != MSGPACK_OBJECT_FLOAT32 && v->type != MSGPACK_OBJECT_FLOAT64)
-                return STRADS_EPROTO;
-            if (fd[i].size == sizeof(float)) *(float *)p = (float)v->via.f64;
-            else *(double *)p = v->via.f64;
-            v++;
-            break;
-        case STRADS__F_BLOB:
-            if (strads__up_bin(v++, p, fd[i].size)) return STRADS_EPROTO;
-            break;
-        default: {
-            if (strads__up_i64(&v[0], &lo) || strads__up_i64(&v[1], &cn) || cn < 0)
-                return STRADS_EPROTO;
-            size_t bytes = (size_t)cn * fd[i].elem;
-            if (v[2].type != MSGPACK_OBJECT_BIN || v[2].via.bin.size != bytes)
-                return STRADS_EPROTO;
-            if (fd[i].cls == STRADS__F_TLSSEC) { /* into the buffer tls_init made */
-                if (lo != *(int64_t *)(b + fd[i].lo_off) || cn != *(int64_t *)(b + fd[i].n_off))
-                    return STRADS_EPROTO;
-                if (bytes) __builtin_memcpy(*(char **)p, v[2].via.bin.ptr, bytes);
-            } else { /* an aligned private copy: message bytes may be unaligned */
-                char *c = malloc(bytes ? bytes : 1);
-                if (!c) return STRADS_ENOMEM;
-                if (bytes) __builtin_memcpy(c, v[2].via.bin.ptr, bytes);
-                *(int64_t *)(b + fd[i].lo_off) = lo;
-                *(int64_t *)(b + fd[i].n_off) = cn;
-                *(char **)p = c - lo * (int64_t)fd[i].elem;
-            }
-            v += 3;
-        }
-        }
-        if (fd[i].global) __builtin_memcpy(fd[i].global, p, fd[i].size);
-    }
-    return 0;
-}
-__attribute__((unused)) static void strads__free_fields(void *vb, const strads__fd *fd, int n)
-{
-    char *b = vb;
-    for (int i = 0; i < n; i++)
-        if (fd[i].cls == STRADS__F_COPYIN && *(char **)(b + fd[i].off)) {
-            free(*(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
-                                                 (int64_t)fd[i].elem);
-            *(char **)(b + fd[i].off) = NULL;
-        }
-}
 #line 10 "sections.c"
 static unsigned next(unsigned *s)
 {
@@ -193,7 +43,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 197 "<stdout>"
+#line 47 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -302,7 +152,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 306 "<stdout>"
+#line 156 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -352,7 +202,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 356 "<stdout>"
+#line 206 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -422,7 +272,7 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
         if (words % 250 == 0)
             continue;
     }
-#line 426 "<stdout>"
+#line 276 "<stdout>"
     }
     free(strads__b_scratch);
     free(strads__b_sums);
@@ -489,62 +339,62 @@ static void strads__tls_free1(void *strads__vt)
     t->counts = NULL;
     (void)t;
 }
-static const strads__fd strads__tfd1[] = {
-    {STRADS__FIELD(struct strads__tls1, scratch), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_scratch),
+static const strads_field strads__tfd1[] = {
+    {STRADS_FIELD(struct strads__tls1, scratch), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_scratch),
      __builtin_offsetof(struct strads__tls1, strads__n_scratch), sizeof *((struct strads__tls1 *)0)->scratch},
-    {STRADS__FIELD(struct strads__tls1, seed), STRADS__F_UINT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, sums), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_sums),
+    {STRADS_FIELD(struct strads__tls1, seed), STRADS_F_UINT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, sums), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_sums),
      __builtin_offsetof(struct strads__tls1, strads__n_sums), sizeof *((struct strads__tls1 *)0)->sums},
-    {STRADS__FIELD(struct strads__tls1, counts), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_counts),
+    {STRADS_FIELD(struct strads__tls1, counts), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_counts),
      __builtin_offsetof(struct strads__tls1, strads__n_counts), sizeof *((struct strads__tls1 *)0)->counts},
-    {STRADS__FIELD(struct strads__tls1, cost), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, worst), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, best), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, words), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, strads__base_words), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, cost), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, worst), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, best), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, words), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, strads__base_words), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
 static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
-    return strads__pack_fields(pk, t, strads__tfd1, STRADS__NTFD1);
+    return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
 static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
-    return strads__unpack_fields(o, t, strads__tfd1, STRADS__NTFD1);
+    return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
-static const strads__fd strads__efd1[] = {
-    {STRADS__FIELD(struct strads__env1, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, pts), STRADS__F_COPYIN, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
+static const strads_field strads__efd1[] = {
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, pts), STRADS_F_COPYIN, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
      __builtin_offsetof(struct strads__env1, strads__n_pts), sizeof *((struct strads__env1 *)0)->pts},
-    {STRADS__FIELD(struct strads__env1, cent), STRADS__F_BLOB, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__lo_scratch), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__n_scratch), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, seed), STRADS__F_UINT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__lo_sums), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__n_sums), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__lo_counts), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__n_counts), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, cost), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, worst), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, best), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, words), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, cent), STRADS_F_BLOB, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__lo_scratch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__n_scratch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, seed), STRADS_F_UINT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__lo_sums), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__n_sums), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__lo_counts), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__n_counts), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, cost), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, worst), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, best), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, words), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
 static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
-    return strads__pack_fields(pk, e, strads__efd1, STRADS__NEFD1);
+    return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
 static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
-    return strads__unpack_fields(o, e, strads__efd1, STRADS__NEFD1);
+    return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
 static void strads__env_free1(void *e)
 {
-    strads__free_fields(e, strads__efd1, STRADS__NEFD1);
+    strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
@@ -584,7 +434,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 588 "<stdout>"
+#line 438 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -602,7 +452,7 @@ static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, con
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
         { hits += STRADS__RD(pts[j * D]) > 5.0; }
-#line 606 "<stdout>"
+#line 456 "<stdout>"
     }
 }
 static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -634,40 +484,40 @@ static void strads__tls_free2(void *strads__vt)
     struct strads__tls2 *t = strads__vt;
     (void)t;
 }
-static const strads__fd strads__tfd2[] = {
-    {STRADS__FIELD(struct strads__tls2, hits), STRADS__F_INT, NULL, 0, 0, 0},
+static const strads_field strads__tfd2[] = {
+    {STRADS_FIELD(struct strads__tls2, hits), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
 static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
 {
-    return strads__pack_fields(pk, t, strads__tfd2, STRADS__NTFD2);
+    return strads_fields_pack(pk, t, strads__tfd2, STRADS__NTFD2);
 }
 static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
 {
-    return strads__unpack_fields(o, t, strads__tfd2, STRADS__NTFD2);
+    return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
-static const strads__fd strads__efd2[] = {
-    {STRADS__FIELD(struct strads__env2, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env2, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env2, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env2, pts), STRADS__F_COPYIN, NULL, __builtin_offsetof(struct strads__env2, strads__lo_pts),
+static const strads_field strads__efd2[] = {
+    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, pts), STRADS_F_COPYIN, NULL, __builtin_offsetof(struct strads__env2, strads__lo_pts),
      __builtin_offsetof(struct strads__env2, strads__n_pts), sizeof *((struct strads__env2 *)0)->pts},
-    {STRADS__FIELD(struct strads__env2, hits), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, hits), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD2 ((int)(sizeof strads__efd2 / sizeof *strads__efd2))
 static int strads__pack2(struct msgpack_packer *pk, const void *e)
 {
-    return strads__pack_fields(pk, e, strads__efd2, STRADS__NEFD2);
+    return strads_fields_pack(pk, e, strads__efd2, STRADS__NEFD2);
 }
 static int strads__unpack2(const struct msgpack_object *o, void *e)
 {
-    return strads__unpack_fields(o, e, strads__efd2, STRADS__NEFD2);
+    return strads_fields_unpack(o, e, strads__efd2, STRADS__NEFD2);
 }
 static void strads__env_free2(void *e)
 {
-    strads__free_fields(e, strads__efd2, STRADS__NEFD2);
+    strads_fields_free(e, strads__efd2, STRADS__NEFD2);
 }
 static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,
@@ -694,7 +544,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 698 "<stdout>"
+#line 548 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

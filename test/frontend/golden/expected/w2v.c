@@ -25,7 +25,6 @@ int *table, *corpus;
 
 #line 27 "<stdout>"
 #include <strads.h>
-#include <msgpack.h>
 #include <stdlib.h>
 /* Reconnaissance helpers: record an access, keep the value readable. */
 __attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
@@ -51,155 +50,6 @@ __attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const
             strads_recon_write(rc, p, n);
     }
     return (void *)(uintptr_t)p;
-}
-__attribute__((unused)) static inline int strads__up_i64(const msgpack_object *o, int64_t *v)
-{
-    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) { *v = (int64_t)o->via.u64; return 0; }
-    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) { *v = o->via.i64; return 0; }
-    return -1;
-}
-/* Blobs carry their size: a mismatch means another build of the program. */
-__attribute__((unused)) static inline int strads__up_bin(const msgpack_object *o, void *v, size_t n)
-{
-    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;
-    if (n) __builtin_memcpy(v, o->via.bin.ptr, n);
-    return 0;
-}
-/* Field descriptors: where a field of an env or tls struct is and how it
- * travels. Sections keep their lo/n fields at lo_off/n_off. */
-typedef struct strads__fd {
-    size_t off, size;
-    int cls;
-    void *global; /* worker copy assigned after unpack, or NULL */
-    size_t lo_off, n_off, elem;
-} strads__fd;
-enum { STRADS__F_INT, STRADS__F_UINT, STRADS__F_FLT, STRADS__F_PTR, STRADS__F_BLOB,
-       STRADS__F_COPYIN, STRADS__F_TLSSEC };
-#define STRADS__FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
-__attribute__((unused)) static inline int64_t strads__geti(const char *p, size_t n, int sgn)
-{
-    switch (n) {
-    case 1: return sgn ? (int64_t)*(const int8_t *)p : (int64_t)*(const uint8_t *)p;
-    case 2: return sgn ? (int64_t)*(const int16_t *)p : (int64_t)*(const uint16_t *)p;
-    case 4: return sgn ? (int64_t)*(const int32_t *)p : (int64_t)*(const uint32_t *)p;
-    default: return *(const int64_t *)p;
-    }
-}
-__attribute__((unused)) static inline void strads__seti(char *p, size_t n, int64_t v)
-{
-    switch (n) {
-    case 1: *(int8_t *)p = (int8_t)v; break;
-    case 2: *(int16_t *)p = (int16_t)v; break;
-    case 4: *(int32_t *)p = (int32_t)v; break;
-    default: *(int64_t *)p = v;
-    }
-}
-__attribute__((unused)) static inline size_t strads__nobj(const strads__fd *fd, int n)
-{
-    size_t k = 0;
-    for (int i = 0; i < n; i++)
-        k += fd[i].cls >= STRADS__F_COPYIN ? 3 : 1;
-    return k;
-}
-/* msgpack-c's typed packers are inline; calling them (not msgpack_pack_object)
- * keeps the program free of direct references to libmsgpackc. */
-__attribute__((unused)) static int strads__pack_fields(msgpack_packer *pk, const void *vb,
-                                                      const strads__fd *fd, int n)
-{
-    const char *b = vb;
-    if (msgpack_pack_array(pk, strads__nobj(fd, n))) return STRADS_EIO;
-    for (int i = 0; i < n; i++) {
-        const char *p = b + fd[i].off;
-        int r = 0;
-        switch (fd[i].cls) {
-        case STRADS__F_INT:
-        case STRADS__F_UINT: /* the bits of a u64 travel as one i64 */
-            r = msgpack_pack_int64(pk, strads__geti(p, fd[i].size, fd[i].cls == STRADS__F_INT));
-            break;
-        case STRADS__F_FLT:
-            r = msgpack_pack_double(pk, fd[i].size == sizeof(float) ? *(const float *)p
-                                                                     : *(const double *)p);
-            break;
-        case STRADS__F_PTR: r = msgpack_pack_int64(pk, (int64_t)*(const uintptr_t *)p); break;
-        case STRADS__F_BLOB:
-            r = msgpack_pack_bin(pk, fd[i].size) || msgpack_pack_bin_body(pk, p, fd[i].size);
-            break;
-        default: {
-            int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
-            int64_t cn = *(const int64_t *)(b + fd[i].n_off);
-            const char *s = *(const char *const *)p;
-            if (fd[i].cls == STRADS__F_COPYIN) s += lo * (int64_t)fd[i].elem;
-            size_t bytes = cn > 0 ? (size_t)cn * fd[i].elem : 0;
-            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn) ||
-                msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
-        }
-        }
-        if (r) return STRADS_EIO;
-    }
-    return 0;
-}
-__attribute__((unused)) static int strads__unpack_fields(const msgpack_object *o, void *vb,
-                                                        const strads__fd *fd, int n)
-{
-    char *b = vb;
-    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != strads__nobj(fd, n))
-        return STRADS_EPROTO;
-    const msgpack_object *v = o->via.array.ptr;
-    for (int i = 0; i < n; i++) {
-        char *p = b + fd[i].off;
-        int64_t x, lo, cn;
-        switch (fd[i].cls) {
-        case STRADS__F_INT:
-        case STRADS__F_UINT:
-        case STRADS__F_PTR:
-            if (strads__up_i64(v++, &x)) return STRADS_EPROTO;
-            if (fd[i].cls == STRADS__F_PTR) *(uintptr_t *)p = (uintptr_t)x;
-            else strads__seti(p, fd[i].size, x);
-            break;
-        case STRADS__F_FLT:
-            if (v->type != MSGPACK_OBJECT_FLOAT32 && v->type != MSGPACK_OBJECT_FLOAT64)
-                return STRADS_EPROTO;
-            if (fd[i].size == sizeof(float)) *(float *)p = (float)v->via.f64;
-            else *(double *)p = v->via.f64;
-            v++;
-            break;
-        case STRADS__F_BLOB:
-            if (strads__up_bin(v++, p, fd[i].size)) return STRADS_EPROTO;
-            break;
-        default: {
-            if (strads__up_i64(&v[0], &lo) || strads__up_i64(&v[1], &cn) || cn < 0)
-                return STRADS_EPROTO;
-            size_t bytes = (size_t)cn * fd[i].elem;
-            if (v[2].type != MSGPACK_OBJECT_BIN || v[2].via.bin.size != bytes)
-                return STRADS_EPROTO;
-            if (fd[i].cls == STRADS__F_TLSSEC) { /* into the buffer tls_init made */
-                if (lo != *(int64_t *)(b + fd[i].lo_off) || cn != *(int64_t *)(b + fd[i].n_off))
-                    return STRADS_EPROTO;
-                if (bytes) __builtin_memcpy(*(char **)p, v[2].via.bin.ptr, bytes);
-            } else { /* an aligned private copy: message bytes may be unaligned */
-                char *c = malloc(bytes ? bytes : 1);
-                if (!c) return STRADS_ENOMEM;
-                if (bytes) __builtin_memcpy(c, v[2].via.bin.ptr, bytes);
-                *(int64_t *)(b + fd[i].lo_off) = lo;
-                *(int64_t *)(b + fd[i].n_off) = cn;
-                *(char **)p = c - lo * (int64_t)fd[i].elem;
-            }
-            v += 3;
-        }
-        }
-        if (fd[i].global) __builtin_memcpy(fd[i].global, p, fd[i].size);
-    }
-    return 0;
-}
-__attribute__((unused)) static void strads__free_fields(void *vb, const strads__fd *fd, int n)
-{
-    char *b = vb;
-    for (int i = 0; i < n; i++)
-        if (fd[i].cls == STRADS__F_COPYIN && *(char **)(b + fd[i].off)) {
-            free(*(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
-                                                 (int64_t)fd[i].elem);
-            *(char **)(b + fd[i].off) = NULL;
-        }
 }
 #line 25 "w2v.c"
 void InitUnigramTable() {
@@ -252,7 +102,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 256 "<stdout>"
+#line 106 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -332,7 +182,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 336 "<stdout>"
+#line 186 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -417,7 +267,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 421 "<stdout>"
+#line 271 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
@@ -512,7 +362,7 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
         for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(STRADS__RD(neu1e[c])));
       }
     }
-#line 516 "<stdout>"
+#line 366 "<stdout>"
     }
     free(strads__b_neu1e);
 }
@@ -553,60 +403,60 @@ static void strads__tls_free1(void *strads__vt)
     t->neu1e = NULL;
     (void)t;
 }
-static const strads__fd strads__tfd1[] = {
-    {STRADS__FIELD(struct strads__tls1, neu1e), STRADS__F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_neu1e),
+static const strads_field strads__tfd1[] = {
+    {STRADS_FIELD(struct strads__tls1, neu1e), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_neu1e),
      __builtin_offsetof(struct strads__tls1, strads__n_neu1e), sizeof *((struct strads__tls1 *)0)->neu1e},
-    {STRADS__FIELD(struct strads__tls1, next_random), STRADS__F_UINT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, alpha), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, word_count_actual), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__tls1, strads__base_word_count_actual), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, next_random), STRADS_F_UINT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, alpha), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, word_count_actual), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, strads__base_word_count_actual), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
 static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
-    return strads__pack_fields(pk, t, strads__tfd1, STRADS__NTFD1);
+    return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
 static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
-    return strads__unpack_fields(o, t, strads__tfd1, STRADS__NTFD1);
+    return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
-static const strads__fd strads__efd1[] = {
-    {STRADS__FIELD(struct strads__env1, strads__dyn.minibatch), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.threads), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.a), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__dyn.sync.b), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, corpus), STRADS__F_PTR, (void *)&corpus, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, starting_alpha), STRADS__F_FLT, (void *)&starting_alpha, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, iter), STRADS__F_INT, (void *)&iter, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, train_words), STRADS__F_INT, (void *)&train_words, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, window), STRADS__F_INT, (void *)&window, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, layer1_size), STRADS__F_INT, (void *)&layer1_size, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, negative), STRADS__F_INT, (void *)&negative, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, table), STRADS__F_COPYIN, (void *)&table, __builtin_offsetof(struct strads__env1, strads__lo_table),
+static const strads_field strads__efd1[] = {
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, corpus), STRADS_F_PTR, (void *)&corpus, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, starting_alpha), STRADS_F_FLT, (void *)&starting_alpha, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, iter), STRADS_F_INT, (void *)&iter, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, train_words), STRADS_F_INT, (void *)&train_words, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, window), STRADS_F_INT, (void *)&window, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, layer1_size), STRADS_F_INT, (void *)&layer1_size, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, negative), STRADS_F_INT, (void *)&negative, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, table), STRADS_F_COPYIN, (void *)&table, __builtin_offsetof(struct strads__env1, strads__lo_table),
      __builtin_offsetof(struct strads__env1, strads__n_table), sizeof *((struct strads__env1 *)0)->table},
-    {STRADS__FIELD(struct strads__env1, syn0), STRADS__F_PTR, (void *)&syn0, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, syn1neg), STRADS__F_PTR, (void *)&syn1neg, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, expTable), STRADS__F_COPYIN, (void *)&expTable, __builtin_offsetof(struct strads__env1, strads__lo_expTable),
+    {STRADS_FIELD(struct strads__env1, syn0), STRADS_F_PTR, (void *)&syn0, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, syn1neg), STRADS_F_PTR, (void *)&syn1neg, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, expTable), STRADS_F_COPYIN, (void *)&expTable, __builtin_offsetof(struct strads__env1, strads__lo_expTable),
      __builtin_offsetof(struct strads__env1, strads__n_expTable), sizeof *((struct strads__env1 *)0)->expTable},
-    {STRADS__FIELD(struct strads__env1, strads__lo_neu1e), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, strads__n_neu1e), STRADS__F_INT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, next_random), STRADS__F_UINT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, alpha), STRADS__F_FLT, NULL, 0, 0, 0},
-    {STRADS__FIELD(struct strads__env1, word_count_actual), STRADS__F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__lo_neu1e), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__n_neu1e), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, next_random), STRADS_F_UINT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, alpha), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, word_count_actual), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
 static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
-    return strads__pack_fields(pk, e, strads__efd1, STRADS__NEFD1);
+    return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
 static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
-    return strads__unpack_fields(o, e, strads__efd1, STRADS__NEFD1);
+    return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
 static void strads__env_free1(void *e)
 {
-    strads__free_fields(e, strads__efd1, STRADS__NEFD1);
+    strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
 static const strads_loop_array strads__arr1[] = {
     {__builtin_offsetof(struct strads__env1, corpus), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
@@ -669,5 +519,5 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 673 "<stdout>"
+#line 523 "<stdout>"
 STRADS_MAIN(strads_user_main)
