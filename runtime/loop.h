@@ -47,6 +47,10 @@ uint64_t rt_loop_next_invocation(void);
  */
 int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, const void *hdr,
                    size_t hdr_len);
+/* The same, calling prepare(hdr) once the sequential code's writes have been
+ * pushed and before hdr is sent (async_for fills in array versions there). */
+int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn, void *hdr,
+                      size_t hdr_len, void (*prepare)(void *hdr));
 
 /* Node side of rt_loop_invoke: *env is the driver's env on rank 0, else a
  * fresh env unpacked from arg after hdr_len bytes. Release with
@@ -121,6 +125,12 @@ static inline int64_t rt__el_at(const rt__elist *l, int64_t j)
     return l->all ? j : l->idx[j];
 }
 
+/* Elements in l; n is the array's length (for all). */
+static inline int64_t rt__el_count_all(const rt__elist *l, int64_t n)
+{
+    return l->all ? n : l->n;
+}
+
 /* One model array of a sync_for call (from the site's array table). */
 typedef struct rt__sarr {
     struct dds_vec *dv;
@@ -137,6 +147,49 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d *
 void rt__v_scale(strads_type t, void *d, size_t n, double f);      /* d *= f */
 /* row = base + (row - base) * f */
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f);
+
+/*
+ * Writes outside the records (loop_sync_elem.c). Reconnaissance records a
+ * write only if it reaches it, so a task may write elements it did not
+ * record (a branch taken in the real run only). Each replica is tracked at
+ * page granularity, without a check in the body: at task start every page
+ * is inaccessible except those holding recorded elements, which are loaded
+ * whole from the node's copy; the first access to another page faults, and
+ * the SIGSEGV handler loads that page the same way and opens it. A loaded
+ * page keeps its start values in a shadow mapping, so after the task every
+ * element of a loaded page that differs from its start value and is not a
+ * recorded write is a write outside the records, with its delta.
+ * Threads: a tracker belongs to the pool thread whose replica it covers;
+ * the node-function thread arms and disarms the set around each clock.
+ */
+typedef struct rt__track {
+    char *rep;            /* the replica (NULL: array not replicated) */
+    char *shadow;         /* start values of the loaded pages, same layout */
+    const char *src;      /* the node's copy pages are loaded from */
+    size_t bytes, used;   /* mapped length; bytes that hold elements */
+    uint64_t *loaded;     /* pages loaded in the current task */
+} rt__track;
+
+/* Elements one task wrote outside its records, idx ascending, and their
+ * deltas (elem bytes each); reused from task to task. */
+typedef struct rt__xlist {
+    int64_t *idx;
+    char *d;
+    int64_t n, cap;
+} rt__xlist;
+
+/* Sets up tracking of replica rep of dv (installs the handler once, which
+ * chains to the one it replaces). Release with rt__track_free. */
+int rt__track_init(rt__track *k, char *rep, const struct dds_vec *dv);
+void rt__track_free(rt__track *k);
+/* Task start: closes every page, then loads the pages holding the elements
+ * of all (sorted) from the node's copy. */
+int rt__track_begin(rt__track *k, const rt__elist *all, size_t elem);
+/* The trackers the handler serves (n of them; NULL, 0 between clocks). */
+void rt__track_arm(rt__track *k, int n);
+/* Task end: the changed elements of loaded pages not listed in wr, with
+ * their deltas (now - start), into out (out->n reset first). */
+int rt__track_changed(const rt__track *k, const rt__sarr *x, const rt__elist *wr, rt__xlist *out);
 
 /*
  * SSP and ASP (loop_sync_ssp.c). Between rt__ssp_open and rt__ssp_close

@@ -861,6 +861,11 @@ static void add_version(dds_vec *dv, void *arg)
     h->dv_ver[h->ndv++] = dv->version;
 }
 
+static void fill_versions(void *hdr)
+{
+    dds_vec_foreach(add_version, hdr);
+}
+
 /* The runtime entry point; see strads.h. */
 void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
 {
@@ -907,10 +912,9 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     call_hdr h = {0, begin, end, rt_loop_next_invocation(),
                   st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0}, {0}};
     st->calls++;
-    dds_vec_foreach(add_version, &h);
     int rc = rt_fnref_encode(site, &h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");
-    rc = rt_loop_invoke(site, env, async_node, &h, sizeof h);
+    rc = rt_loop_invoke_ex(site, env, async_node, &h, sizeof h, fill_versions);
     if (planned_order) {
         free(st->order);
         st->order = planned_order;

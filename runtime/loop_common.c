@@ -12,6 +12,7 @@
  * reduction order, and a fix reaches both.
  */
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,22 +41,32 @@ uint64_t rt_loop_next_invocation(void)
 int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, const void *hdr,
                    size_t hdr_len)
 {
+    return rt_loop_invoke_ex(site, env, fn, (void *)(uintptr_t)hdr, hdr_len, NULL);
+}
+
+int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn, void *hdr,
+                      size_t hdr_len, void (*prepare)(void *hdr))
+{
     /* Fast re-execution: an operator with a complete checkpoint is not run;
      * replay/ restores its arrays and publishes its reductions instead. */
     uint64_t op = replay_next_op();
     bool skip = false;
     int rc = replay_op_begin(op, site, env, &skip);
     if (rc || skip) return rc;
+    /* The sequential code's writes reach the owners first, so that what the
+     * header says about the arrays (prepare) describes them as the call
+     * will see them. */
+    rc = dds_operator_begin();
+    if (!rc && prepare) prepare(hdr);
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
     msgpack_sbuffer_write(&sb, hdr, hdr_len);
     msgpack_packer pk;
     msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    if (site->pack)
+    if (!rc && site->pack)
         rc = site->pack(&pk, env);
-    else
+    else if (!rc)
         msgpack_pack_nil(&pk);
-    if (!rc) rc = dds_operator_begin();
     driver_env = env;
     if (!rc) rc = strads_invoke_all(fn, sb.data, sb.size);
     driver_env = NULL;
