@@ -701,6 +701,10 @@ static void exec_task(void *arg, int64_t t, int thread)
     }
 }
 
+/* Bytes this node moved in the current call (fetched, written back), for
+ * STRADS_STATS; the node-function thread only. */
+static uint64_t moved_bytes;
+
 /* Calls fn(dv, elems, n) for each array's run of sorted keys. */
 static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const int64_t *, size_t))
 {
@@ -715,7 +719,10 @@ static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const
             j++;
         }
         dds_vec *dv = dds_vec_by_id(id);
-        if (dv) rc = fn(dv, elems, (size_t)(j - i));
+        if (dv) {
+            rc = fn(dv, elems, (size_t)(j - i));
+            moved_bytes += (uint64_t)(j - i) * dv->elem;
+        }
         i = j;
     }
     free(elems);
@@ -766,6 +773,7 @@ static int execute(const strads_loop_site *site, void *env, char *tls, node_plan
     exec_job j = {site, env, tls, np, 0, 0, 0};
     int rc = 0;
     uint64_t t_fetch = 0, t_run = 0, t_wb = 0, t_bar = 0, t;
+    moved_bytes = 0;
     for (int r = 0; r < np->rounds && !rc; r++) {
         j.round = r;
         t = rt_now_us();
@@ -783,8 +791,8 @@ static int execute(const strads_loop_site *site, void *env, char *tls, node_plan
     }
     if (strads_rank() == 0 && getenv("STRADS_STATS"))
         fprintf(stderr, "strads: async_for %s:%u: rank 0 fetch %.3f s, body %.3f s, write-back %.3f s, "
-                "barriers %.3f s\n", site->file, site->line, t_fetch / 1e6, t_run / 1e6, t_wb / 1e6,
-                t_bar / 1e6);
+                "barriers %.3f s, %.1f MB moved\n", site->file, site->line, t_fetch / 1e6, t_run / 1e6,
+                t_wb / 1e6, t_bar / 1e6, (double)moved_bytes / 1e6);
     /* A violation stops the bodies but not the rounds, so that every node
      * still meets the others at each barrier; the call then fails. */
     if (!rc && atomic_load(&j.violated)) rc = STRADS_ESTATE;
