@@ -202,8 +202,11 @@ static void dds_parse_range(int fd, uint64_t lo, uint64_t hi, size_t rec, strads
                 part->err_off = (int64_t)(pos + start);
                 char ex[100];
                 dds_excerpt(ex, sizeof ex, line, len);
-                snprintf(part->msg, sizeof part->msg, "%s: \"%s\"",
-                         dds_parse_msg[0] ? dds_parse_msg : strads_strerror(r), ex);
+                /* The message is cut to fit; the excerpt says where. */
+                int w = snprintf(part->msg, sizeof part->msg, "%.*s: \"%s\"",
+                                 (int)(sizeof part->msg - sizeof ex - 8),
+                                 dds_parse_msg[0] ? dds_parse_msg : strads_strerror(r), ex);
+                (void)w;
                 break;
             }
             if (r > 0)

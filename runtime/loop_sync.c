@@ -16,9 +16,12 @@
  *                  replica (a private mapping laid out like the array; the
  *                  body gets an env whose array pointers are moved there),
  *                  runs the task, and turns its written elements into
- *                  deltas. The node folds the threads' deltas into its copy
- *                  in thread order (mean per element for AVG, sum for SUM,
- *                  fn per contribution for FN).
+ *                  deltas. With reconnaissance the copy is by whole pages,
+ *                  and the other pages fault in on first access, so that
+ *                  writes it did not record become deltas too (the page
+ *                  tracker, loop.h). The node folds the threads' deltas into
+ *                  its copy in thread order (mean per element for AVG, sum
+ *                  for SUM, fn per contribution for FN).
  *   Hybrid         threads share the node's copy without locks (Hogwild).
  * and synchronizes with the owners:
  *   BSP, Hybrid    dds_writeback_deltas per written array: a collective that
@@ -124,6 +127,9 @@ typedef struct call {
     double t0;
     _Atomic int err;      /* first error of a pool task */
     int any_written;      /* some array is written (agreed by all nodes) */
+    int track;            /* replicas with task sets: catch unrecorded writes */
+    rt__track *trk;       /* [T * narr] when tracking */
+    rt__xlist *xl;        /* [T * narr] each thread's writes outside its records */
 } call;
 
 /* ---- element lists ---- */
@@ -375,7 +381,9 @@ static int agree_written(call *c)
     for (int a = 0; a < c->narr; a++) {
         w[a] = 0;
         if (c->arr[a].desc->flags & STRADS_ARRAY_READONLY) continue;
-        if (!c->ts) {
+        /* When tracking, an array may be written where reconnaissance saw
+         * no write: every writable one is replicated and combined. */
+        if (!c->ts || c->track) {
             w[a] = 1;
             continue;
         }
@@ -400,6 +408,11 @@ static int setup_replicas(call *c)
     c->envs = calloc((size_t)T, sizeof *c->envs);
     c->tb = calloc((size_t)T, sizeof *c->tb);
     if (!c->rep || !c->envs || !c->tb) return STRADS_ENOMEM;
+    if (c->track) {
+        c->trk = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->trk);
+        c->xl = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->xl);
+        if (!c->trk || !c->xl) return STRADS_ENOMEM;
+    }
     for (int t = 0; t < T; t++) {
         c->envs[t] = malloc(c->site->env_size);
         if (!c->envs[t]) return STRADS_ENOMEM;
@@ -413,6 +426,10 @@ static int setup_replicas(call *c)
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
             if (r == MAP_FAILED) return STRADS_ENOMEM;
             c->rep[(size_t)t * (size_t)c->narr + (size_t)a] = r;
+            if (c->track) {
+                int rc = rt__track_init(&c->trk[(size_t)t * (size_t)c->narr + (size_t)a], r, dv);
+                if (rc) return rc;
+            }
         }
         /* Move every listed pointer into its array's replica. */
         for (size_t i = 0; i < c->site->narrays; i++) {
@@ -439,6 +456,15 @@ static void teardown(call *c)
                 if (r) munmap(r, c->arr[a].dv->bytes);
             }
     free(c->rep);
+    if (c->trk)
+        for (size_t i = 0; i < (size_t)c->T * (size_t)c->narr; i++) rt__track_free(&c->trk[i]);
+    free(c->trk);
+    if (c->xl)
+        for (size_t i = 0; i < (size_t)c->T * (size_t)c->narr; i++) {
+            free(c->xl[i].idx);
+            free(c->xl[i].d);
+        }
+    free(c->xl);
     if (c->envs)
         for (int t = 0; t < c->T; t++) free(c->envs[t]);
     free(c->envs);
@@ -519,7 +545,13 @@ static void run_task(void *arg, int64_t t, int thread)
         dds_vec *dv = c->arr[a].dv;
         char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
         const elist *all = list_of(c, k, a, 0, &whole);
-        if (all->all) {
+        if (c->track) {
+            int rc = rt__track_begin(&c->trk[(size_t)t * (size_t)c->narr + (size_t)a], all, dv->elem);
+            if (rc) {
+                c->err = rc;
+                return;
+            }
+        } else if (all->all) {
             memcpy(r, dv->base, (size_t)dv->n * dv->elem);
         } else {
             for (int64_t j = 0; j < all->n; j++)
@@ -552,6 +584,11 @@ static void run_task(void *arg, int64_t t, int thread)
                         r + (size_t)wr->idx[j] * dv->elem, c->arr[a].nsc);
         }
         at += (size_t)nw * dv->elem;
+        if (c->track) {
+            size_t i = (size_t)t * (size_t)c->narr + (size_t)a;
+            int rc = rt__track_changed(&c->trk[i], &c->arr[a], wr, &c->xl[i]);
+            if (rc) c->err = rc;
+        }
     }
     slow_down(c, start);
 }
@@ -649,6 +686,18 @@ static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *c
             cnt[el_find(U, e)]++;
         }
         at[t] += (size_t)nw * dv->elem;
+        /* Then the thread's writes outside its records (none is also a
+         * recorded write of the thread: one contribution per element). */
+        const rt__xlist *xl = c->track ? &c->xl[(size_t)t * (size_t)c->narr + (size_t)a] : NULL;
+        for (int64_t j = 0; xl && j < xl->n; j++) {
+            int64_t e = xl->idx[j];
+            char *row = dv->base + (size_t)e * dv->elem;
+            if (agg == STRADS_AGG_FN && x->desc->fn)
+                x->desc->fn(row, xl->d + (size_t)j * dv->elem, dv->elem);
+            else
+                rt__v_add(x->desc->type, row, xl->d + (size_t)j * dv->elem, x->nsc);
+            cnt[el_find(U, e)]++;
+        }
     }
     int async = c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP;
     for (int64_t j = 0; j < nu; j++) {
@@ -721,6 +770,47 @@ static int writeback_bsp(call *c, dds_snap **snap)
     return rc;
 }
 
+/* After the tasks: adds the writes outside the records to the clock's
+ * written elements U (and, for BSP, takes their snapshot again: the node's
+ * copy is still as before the tasks, which only wrote replicas). Says once
+ * per site and process that reconnaissance missed writes. */
+static int add_unrecorded(call *c, elist *U, dds_snap **snap, int bsp)
+{
+    static uint64_t warned;
+    int rc = 0;
+    for (int a = 0; a < c->narr && !rc; a++) {
+        if (!c->arr[a].replicate) continue;
+        int64_t extra = 0;
+        for (int t = 0; t < c->T; t++)
+            if (c->task_of[t] >= 0) extra += c->xl[(size_t)t * (size_t)c->narr + (size_t)a].n;
+        if (!extra) continue;
+        dds_vec *dv = c->arr[a].dv;
+        if (warned != c->site->id)
+            rt_warn("sync_for %s:%u: the body wrote elements of the array allocated at %s that "
+                    "reconnaissance did not record (a write under a condition?); they are "
+                    "combined, but their values are not refreshed from the owners before the "
+                    "tasks: recon(off) if the body reads them", c->site->file, c->site->line,
+                    dv->site);
+        warned = c->site->id;
+        int64_t *idx = realloc(U[a].idx, (size_t)(U[a].n + extra) * sizeof *idx);
+        if (!idx) return STRADS_ENOMEM;
+        U[a].idx = idx;
+        for (int t = 0; t < c->T; t++) {
+            if (c->task_of[t] < 0) continue;
+            const rt__xlist *xl = &c->xl[(size_t)t * (size_t)c->narr + (size_t)a];
+            memcpy(idx + U[a].n, xl->idx, (size_t)xl->n * sizeof *idx);
+            U[a].n += xl->n;
+        }
+        U[a].n = uniq_i64(U[a].idx, U[a].n);
+        if (bsp && c->N > 1) {
+            dds_snap_free(snap[a]);
+            snap[a] = NULL;
+            rc = dds_snapshot(dv, U[a].idx, (size_t)U[a].n, &snap[a]);
+        }
+    }
+    return rc;
+}
+
 static int run_clock(call *c, int64_t clock)
 {
     int rc = 0, N = c->N;
@@ -748,9 +838,13 @@ static int run_clock(call *c, int64_t clock)
     if (!rc && bsp && N > 1 && c->any_written) rc = strads_barrier();
     if (!rc) {
         c->err = 0;
+        /* The handler serves this clock's replicas only while tasks run. */
+        if (c->track) rt__track_arm(c->trk, c->T * c->narr);
         rc = rt_pool_run(c->T, run_task, c);
+        if (c->track) rt__track_arm(NULL, 0);
         if (!rc) rc = c->err;
     }
+    if (!rc && c->track) rc = add_unrecorded(c, U, snap, bsp);
     if (!rc && c->replicas) rc = fold_threads(c, U, S);
     if (!rc && N > 1) rc = bsp ? writeback_bsp(c, snap) : rt__ssp_push(c->arr, c->narr, U, S);
     for (int a = 0; a < c->narr; a++) {
@@ -878,6 +972,9 @@ static int sync_node(const void *arg, size_t len)
     if (!rc) rc = parse_slow_test(&c);
     if (!rc) rc = find_arrays(&c);
     if (!rc && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas)) rc = run_recon(&c);
+    /* Replicas hold only what the records name: writes beyond them are
+     * found at page granularity (loop.h) instead of being dropped. */
+    c.track = c.ts && c.replicas;
     rc = agree(&c, rc);
     if (!rc) rc = agree_written(&c);
     if (!rc && !c.site->narrays && c.N > 1 && !c.ts && strads_rank() == 0)

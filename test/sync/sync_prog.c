@@ -30,6 +30,10 @@
  *   sync_prog mfbare  mf through a site without the array table (an older
  *                     stradsc): one node shares its copy between threads,
  *                     several nodes refuse the loop, naming the array
+ *   sync_prog miss    counters whose reconnaissance records fewer writes
+ *                     than the body makes (a write under a data-dependent
+ *                     branch): every write must reach the owners, so the
+ *                     counts equal the sequential ones exactly
  *
  * Prints "ok MODE size=N threads=T" on success.
  */
@@ -614,6 +618,110 @@ static int run_mf(int epochs, const strads_loop_site *site, float **Wc, float **
     return 0;
 }
 
+/* ================= writes reconnaissance does not record ================= */
+
+#define MISS_M 3000 /* counters in acc: 6 pages of doubles */
+#define MISS_H 10
+#define MISS_R 1000 /* rows of 3 doubles: 24 bytes, some across two pages */
+
+typedef struct miss_env {
+    strads_loop_dyn dyn;
+    double *acc;        /* dvector, aggregate(sum) */
+    int64_t *hits;      /* dvector that reconnaissance never sees written */
+    double (*rows)[3];  /* dvector, aggregate(sum) */
+    const double *X;    /* dvector of inputs */
+} miss_env;
+
+static void miss_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    (void)tls;
+    miss_env *e = env;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        e->acc[(i * 7) % MISS_M] += 1;
+        if (e->X[i] > 0.5) e->acc[0] += 1;      /* the branch recon does not take */
+        if (e->X[i] > 0.9) e->hits[i % MISS_H] += 1;
+        if (e->X[i] > 0.7)
+            for (int j = 0; j < 3; j++) e->rows[i % MISS_R][j] += j + 1;
+    }
+}
+
+/* Deliberately short: only the writes of even iterations are recorded, and
+ * none of the branches, which is what reconnaissance gives for a write under
+ * a condition that is false while it runs. Some missed writes land on pages
+ * that hold recorded elements, some on pages that hold none, some in an
+ * array with no recorded write at all. */
+static void miss_recon(const void *env, strads_recon *rc, const int64_t *idx, int64_t lo, int64_t hi)
+{
+    const miss_env *e = env;
+    for (int64_t k = lo; k < hi; k++) {
+        int64_t i = idx ? idx[k] : k;
+        strads_recon_iter(rc, i);
+        strads_recon_read(rc, &e->X[i], sizeof e->X[i]);
+        if (i % 2 == 0) strads_recon_write(rc, &e->acc[(i * 7) % MISS_M], sizeof(double));
+        if (i % 3 == 0) strads_recon_write(rc, e->rows[i % MISS_R], sizeof e->rows[0]);
+    }
+}
+
+static int miss_pack(struct msgpack_packer *pk, const void *env)
+{
+    return env_pack_bin((msgpack_packer *)pk, env, sizeof(miss_env));
+}
+static int miss_unpack(const struct msgpack_object *o, void *env)
+{
+    return env_unpack_bin((const msgpack_object *)o, env, sizeof(miss_env));
+}
+
+static const strads_loop_array miss_arrays[] = {
+    {offsetof(miss_env, acc), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0},
+    {offsetof(miss_env, hits), STRADS_T_I64, STRADS_AGG_SUM, NULL, 0},
+    {offsetof(miss_env, rows), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0},
+    {offsetof(miss_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+};
+
+static const strads_loop_site miss_site = {
+    .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 7,
+    .col = 1, .id = 0x6767, .env_size = sizeof(miss_env), .body = miss_body, .recon = miss_recon,
+    .pack = miss_pack, .unpack = miss_unpack, .recon_on = 1, .arrays = miss_arrays, .narrays = 3};
+
+/* Counting adds exact small integers, so under every model the result must
+ * equal the sequential one bit for bit, however the deltas are ordered. */
+static int run_miss(int epochs)
+{
+    int64_t n = 4000;
+    double *acc = strads_dv_calloc(MISS_M, sizeof(double), sizeof(double), "acc");
+    int64_t *hits = strads_dv_calloc(MISS_H, sizeof(int64_t), sizeof(int64_t), "hits");
+    double *X = strads_dv_malloc((size_t)n * sizeof *X, sizeof *X, "X");
+    double(*rows)[3] = strads_dv_calloc(MISS_R, sizeof *rows, sizeof *rows, "rows");
+    CHECK(acc && hits && rows && X);
+    for (int64_t i = 0; i < n; i++) X[i] = unit();
+    double *as = calloc(MISS_M, sizeof *as);
+    int64_t hs[MISS_H] = {0};
+    double(*rs)[3] = calloc(MISS_R, sizeof *rs);
+    CHECK(as && rs);
+    for (int ep = 0; ep < epochs; ep++) {
+        miss_env e = {{0, 0, {0, 0, 0, NULL}}, acc, hits, rows, X};
+        strads_sync_for(&miss_site, 0, n, &e);
+        miss_env s = {{0, 0, {0, 0, 0, NULL}}, as, hs, rs, X};
+        miss_body(&s, NULL, NULL, 0, n);
+    }
+    for (int64_t j = 0; j < MISS_M; j++)
+        if (acc[j] != as[j]) CHECK_FAIL("acc[%lld] = %g, sequential %g", (long long)j, acc[j], as[j]);
+    for (int j = 0; j < MISS_H; j++) CHECK_INT(hits[j], ==, hs[j]);
+    for (int64_t r = 0; r < MISS_R; r++)
+        for (int j = 0; j < 3; j++)
+            if (rows[r][j] != rs[r][j])
+                CHECK_FAIL("rows[%lld][%d] = %g, sequential %g", (long long)r, j, rows[r][j], rs[r][j]);
+    printf("miss: acc[0] = %g, hits[0] = %lld, as sequential\n", acc[0], (long long)hits[0]);
+    free(as);
+    free(rs);
+    strads_free(rows);
+    strads_free(acc);
+    strads_free(hits);
+    strads_free(X);
+    return 0;
+}
+
 static int prog_main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "lr";
@@ -636,6 +744,8 @@ static int prog_main(int argc, char **argv)
         if (strads_size() > 1) CHECK(gate_calls > 0);
         printf("gate: the policy's gate was asked %ld times on the driver\n", gate_calls);
     }
+    else if (strcmp(mode, "miss") == 0)
+        rc = run_miss(epochs);
     else if (strcmp(mode, "mfbare") == 0)
         rc = run_mf(epochs, &mf_site_bare, NULL, NULL);
     else if (strcmp(mode, "mffn") == 0) {
