@@ -150,15 +150,21 @@ static void dial_finish(rt_dial *d, int status)
     if (free_it) free(d);
 }
 
-void x__conn_close(rt_conn *c, const char *why)
+/* Takes c out of the list of open connections (loop thread). */
+static void conn_unlink(rt_conn *c)
 {
-    if (c->closing) return;
-    c->closing = true;
     if (c->prev)
         c->prev->next = c->next;
     else
         T.all = c->next;
     if (c->next) c->next->prev = c->prev;
+}
+
+void x__conn_close(rt_conn *c, const char *why)
+{
+    if (c->closing) return;
+    c->closing = true;
+    conn_unlink(c);
     if (c->authed && c->peer >= 0 && T.conn[c->peer] == c) {
         T.conn[c->peer] = NULL;
         pthread_mutex_lock(&x__mu);
@@ -699,11 +705,7 @@ static void start_dial(rt_cmd *cmd)
     int rc = uv_tcp_connect(&d->req, &c->tcp, (struct sockaddr *)&d->addr, on_dialed);
     if (rc) {
         c->closing = true;
-        if (c->prev)
-            c->prev->next = c->next;
-        else
-            T.all = c->next;
-        if (c->next) c->next->prev = c->prev;
+        conn_unlink(c);
         uv_close((uv_handle_t *)&c->tcp, on_closed);
         dial_finish(d, STRADS_ECLOSED);
     }
