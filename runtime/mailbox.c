@@ -9,8 +9,6 @@
  * a dead node becomes an error code in the driver.
  */
 #include <errno.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -19,10 +17,6 @@
 
 pthread_mutex_t x__mu = PTHREAD_MUTEX_INITIALIZER;
 
-/* Polls before sleeping; each poll yields the CPU, so on a machine with
- * fewer cores than busy threads the loop thread that delivers the message
- * gets to run instead of being starved by the waiter. */
-#define RT_RECV_SPINS 8
 pthread_cond_t x__cond;
 
 typedef struct peer_state {
@@ -30,9 +24,6 @@ typedef struct peer_state {
     char reason[160];
     size_t inbox;     /* bytes of this peer's messages waiting in the mailbox */
 } peer_state;
-
-/* Bumped on every arrival, so a waiter can spin on it without the lock. */
-static atomic_uint_fast64_t arrivals;
 
 static struct {
     rt_msg *head, *tail;
@@ -90,7 +81,6 @@ void x__mbox_put(rt_msg *m)
         mb.head = m;
     mb.tail = m;
     if (m->src >= 0 && m->src < mb.size) mb.peers[m->src].inbox += m->len;
-    atomic_fetch_add_explicit(&arrivals, 1, memory_order_release);
     pthread_cond_broadcast(&x__cond);
     pthread_mutex_unlock(&x__mu);
 }
@@ -231,22 +221,6 @@ static int recv_match(uint32_t type, bool any_tag, uint64_t tag, int src, int de
             pthread_mutex_unlock(&x__mu);
             return STRADS_EPEER;
         }
-        /* A reply to a small request usually arrives within tens of
-         * microseconds: spin briefly for it before sleeping, because waking
-         * a sleeping thread costs more than the whole round trip on the
-         * wire. */
-        uint64_t seen = atomic_load_explicit(&arrivals, memory_order_acquire);
-        pthread_mutex_unlock(&x__mu);
-        bool moved = false;
-        for (int spin = 0; spin < RT_RECV_SPINS && !moved; spin++) {
-            sched_yield();
-            moved = atomic_load_explicit(&arrivals, memory_order_acquire) != seen;
-        }
-        pthread_mutex_lock(&x__mu);
-        /* Arrivals are counted under the lock: one that came after the
-         * last look and before we took the lock again is seen here, so the
-         * wait below cannot miss its wake-up. */
-        if (moved || atomic_load_explicit(&arrivals, memory_order_acquire) != seen) continue;
         if (deadline_ms < 0) {
             pthread_cond_wait(&x__cond, &x__mu);
         } else if (pthread_cond_timedwait(&x__cond, &x__mu, &ts) == ETIMEDOUT) {

@@ -14,7 +14,6 @@
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <stdatomic.h>
-#include <sched.h>
 #include <stdio.h>
 #include <sys/socket.h>
 #include <stdlib.h>
@@ -431,7 +430,7 @@ static void out_complete(rt_out *o, int status)
     T.queued[o->dst] -= o->total;
     bool waiter = o->wait;
     o->status = status;
-    __atomic_store_n(&o->done, true, __ATOMIC_RELEASE);
+    o->done = true;
     /* Only a zero-copy sender or one held by back-pressure waits for this.
      * Waking every thread blocked in rt_recv for each small message written
      * would cost each of them a context switch per message for nothing. */
@@ -644,10 +643,6 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     post(&o->cmd);
     if (!zero_copy) return 0;
 
-    /* The loop usually finishes the write within microseconds: poll
-     * (yielding the CPU to it) before sleeping on the condition. */
-    for (int spin = 0; spin < 8 && !__atomic_load_n(&o->done, __ATOMIC_ACQUIRE); spin++)
-        sched_yield();
     pthread_mutex_lock(&x__mu);
     while (!o->done) pthread_cond_wait(&x__cond, &x__mu);
     pthread_mutex_unlock(&x__mu);
