@@ -29,8 +29,15 @@
 #include "strads.h"
 
 /* ---- the arena (dds/arena.c) ---- */
+#if defined(__SANITIZE_THREAD__)
+/* ThreadSanitizer only lets a program map memory inside its application
+ * ranges; the low one (below 512 GiB) is free in PIE programs. */
+#define DDS_ARENA_DEFAULT_ADDR 0x2000000000ULL   /* 128 GiB */
+#define DDS_ARENA_DEFAULT_SIZE (256ULL << 30)    /* 256 GiB of address space */
+#else
 #define DDS_ARENA_DEFAULT_ADDR 0x200000000000ULL /* 32 TiB: far from PIE, heap, mmap area and ASan shadow */
 #define DDS_ARENA_DEFAULT_SIZE (16ULL << 40)     /* 16 TiB of address space */
+#endif
 
 /* Reserves the arena once per process (STRADS_ARENA=addr[:size] overrides).
  * Returns 0, or STRADS_ENOMEM with a message on stderr naming the address. */
