@@ -339,6 +339,9 @@ int main(int argc, char **argv)
             /* free() of a distributed array from any file of the program,
              * translated or not, goes to strads_free (dds/registry.c). */
             cmd[nc++] = "-Wl,--wrap=free";
+#ifdef STRADSCC_SANITIZE
+            cmd[nc++] = STRADSCC_SANITIZE; /* libstrads was built sanitized */
+#endif
             cmd[nc++] = "-lmsgpackc";
             cmd[nc++] = "-luv";
             cmd[nc++] = "-lsodium";
