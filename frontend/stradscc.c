@@ -339,6 +339,8 @@ int main(int argc, char **argv)
             /* free() of a distributed array from any file of the program,
              * translated or not, goes to strads_free (dds/registry.c). */
             cmd[nc++] = "-Wl,--wrap=free";
+            /* sync(custom(fn)) finds the program's policy function by name. */
+            cmd[nc++] = "-Wl,--export-dynamic";
 #ifdef STRADSCC_SANITIZE
             cmd[nc++] = STRADSCC_SANITIZE; /* libstrads was built sanitized */
 #endif

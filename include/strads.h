@@ -449,6 +449,21 @@ typedef struct strads_loop_site {
     size_t narrays;
 } strads_loop_site;
 
+/* sync(custom(NAME)) with NAME a function of the program: a barrier policy.
+ * w[r] describes node r - clocks it completed, how many clocks it is behind
+ * the fastest node, whether it is waiting to start its next clock; the
+ * policy sets may_proceed[r] = 1 for the nodes that may start now and
+ * returns how many (or a negative STRADS_E* code). It must be pure: every
+ * node asks it with the same table and must get the same answer. arg is 0
+ * (reserved). Built-in names: bsp, ssp[S], throttle[K], async. */
+typedef struct strads_worker_stat {
+    int64_t clock, staleness;
+    double avg_task_s; /* 0 when unknown */
+    int available;
+} strads_worker_stat;
+typedef int (*strads_policy_fn)(const strads_worker_stat *w, int n, long arg,
+                                unsigned char *may_proceed);
+
 /* Field tables: where a field of a generated env or tls struct is and how it
  * travels between nodes. stradsc emits one table per struct and one-line
  * pack/unpack stubs that hand it to strads_fields_*; sections keep their lo

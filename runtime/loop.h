@@ -99,6 +99,9 @@ typedef int (*rt_sync_gate_fn)(const strads_sync_spec *spec, int me, int64_t clo
  * to all) with the gate deciding; without one it runs as BSP. */
 int rt_sync_set_gate(strads_sync_kind kind, rt_sync_gate_fn fn);
 int rt_sync_has_gate(strads_sync_kind kind);
+/* Installs the gate of sync(custom(NAME)) (loop_sync_policy.c); every
+ * process calls it at start. */
+void rt_sync_policy_install(void);
 
 /* The sync model a site runs under: the STRADS_SYNC override for it, else
  * its own clause (dyn), else BSP. Parse errors are reported here with the

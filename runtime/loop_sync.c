@@ -75,6 +75,7 @@ typedef struct sync_hdr {
     int32_t model;         /* the model asked for; differs from kind when a
                             * policy's gate drives SSP's mechanics */
     double a, b;           /* the model's parameters */
+    char custom[64];       /* custom(NAME): the policy's name (pointers do not travel) */
 } sync_hdr;
 
 typedef rt__elist elist;
@@ -866,7 +867,7 @@ static int run_clocks(call *c)
     int check = getenv("STRADS_SSP_CHECK") && atoi(getenv("STRADS_SSP_CHECK")) > 0;
     rt__clocks k;
     memset(&k, 0, sizeof k);
-    strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, NULL};
+    strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, c->h.custom};
     if (ssp) rc = rt__clocks_init(&k, c->h.invocation, &spec);
     int64_t max_stale = 0;
     for (int64_t clock = 0; clock < c->clocks && !rc; clock++) {
@@ -1076,7 +1077,9 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     if (mb < 1) mb = 1;
     sync_hdr h = {0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                   spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(site),
-                  (int32_t)spec.kind, spec.a, spec.b};
+                  (int32_t)spec.kind, spec.a, spec.b, {0}};
+    if (spec.kind == STRADS_SYNC_CUSTOM && spec.custom_fn)
+        snprintf(h.custom, sizeof h.custom, "%s", spec.custom_fn);
     rc = rt_fnref_encode(site, &h.site_ref);
     if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
     rc = rt_loop_invoke(site, env, sync_node, &h, sizeof h);

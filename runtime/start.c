@@ -18,6 +18,7 @@
 #include <sodium.h>
 
 #include "replay/replay.h"
+#include "runtime/loop.h"
 #include "runtime/net.h"
 
 static rt_config cfg;
@@ -182,6 +183,7 @@ int strads_start(int argc, char **argv, strads_main_fn user_main)
         fprintf(stderr, "strads: cannot start %d threads\n", cfg.threads);
         return 2;
     }
+    rt_sync_policy_install();
     if ((rc = rt_net_start(&cfg, err, sizeof err))) {
         rt_error("%s", err);
         return 2;
