@@ -130,7 +130,7 @@ static void on_delta(rt_msg *m, void *arg)
     pthread_mutex_unlock(&apply_lock);
     if (rc) rt_error("sync_for: deltas from rank %d refused: %s", m->src, strads_strerror(rc));
     rt_packer p;
-    rt_reply_begin(&p, m, m->tag);
+    rt_reply_begin(&p, m->tag);
     msgpack_pack_int(&p.pk, rc);
     int src = m->src;
     rt_msg_free(m);

@@ -106,4 +106,3 @@ int rt_pool_run(int64_t ntasks, rt_task_fn fn, void *arg)
     return 0;
 }
 
-int rt_pool_threads(void) { return P.nthreads + 1; }

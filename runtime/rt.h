@@ -133,7 +133,7 @@ int rt_first_lost_peer(void);
 /* Request/reply on the loop thread: rt_request sends and waits for an
  * RT_MSG_REPLY with a fresh tag. The handler replies with rt_reply_begin. */
 uint64_t rt_new_tag(void);
-void rt_reply_begin(rt_packer *p, const rt_msg *request_with_tag, uint64_t tag);
+void rt_reply_begin(rt_packer *p, uint64_t tag); /* an RT_MSG_REPLY answering tag */
 
 /* ---- process-wide state (runtime/start.c) ---- */
 const rt_config *rt_cfg(void);
@@ -152,7 +152,6 @@ int rt_pool_run(int64_t ntasks, rt_task_fn fn, void *arg);
 
 int rt_pool_init(int threads);
 void rt_pool_stop(void);
-int rt_pool_threads(void);
 
 /* ---- transport lifecycle (runtime/transport.c, used by start.c) ---- */
 int rt_net_start(const rt_config *cfg, char *err, size_t errlen);

@@ -28,9 +28,8 @@ uint64_t rt_new_tag(void)
     return atomic_fetch_add(&next, 1);
 }
 
-void rt_reply_begin(rt_packer *p, const rt_msg *req, uint64_t tag)
+void rt_reply_begin(rt_packer *p, uint64_t tag)
 {
-    (void)req;
     rt_pack_begin(p, RT_MSG_REPLY, tag);
 }
 
