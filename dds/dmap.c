@@ -277,38 +277,76 @@ static void dds_kv_round_free(dds_map *m, dds_kv_out *in, dds_kv_call *calls)
     free(calls);
 }
 
-/* Groups n keys (with values when per > ksz) by owner; owner_of[k] records
- * where key k went so results can be put back in order. */
-static int dds_kv_group(dds_map *m, const char *keys, const char *vals, size_t n,
+/* Which keys dds_kv_group sends, and with what. */
+enum {
+    DDS_GROUP_ALL,    /* every key, to its owner (this node's share served in place) */
+    DDS_GROUP_REMOTE, /* only keys other nodes own; owner_of[k] = -1 for own keys */
+    DDS_GROUP_CACHED, /* remote keys with the value cached here; uncached ones skipped */
+};
+
+/* Groups n keys (with vals[k] when vals is given, or the cached value with
+ * DDS_GROUP_CACHED) by owner; owner_of[k] records where key k went so results
+ * can be put back in order (-1: not sent). */
+static int dds_kv_group(dds_map *m, const char *keys, const char *vals, size_t n, int mode,
                         dds_kv_out **inp, int64_t **cnt, int *owner_of)
 {
     dds_kv_out *in = calloc((size_t)m->nodes, sizeof *in);
     int64_t *c = calloc((size_t)m->nodes, sizeof *c);
-    if (!in || !c) {
-        free(in);
-        free(c);
-        return STRADS_ENOMEM;
-    }
-    for (size_t k = 0; k < n; k++) {
+    int rc = in && c ? 0 : STRADS_ENOMEM;
+    for (size_t k = 0; k < n && !rc; k++) {
         const char *key = keys + k * m->ksz;
-        int r = dds_map_owner(m, dds_hash_bytes(key, m->ksz));
+        uint64_t h = dds_hash_bytes(key, m->ksz);
+        int r = dds_map_owner(m, h);
+        const void *v = vals ? vals + k * m->vsz : NULL;
+        if (mode != DDS_GROUP_ALL && r == m->me)
+            r = -1;
+        else if (mode == DDS_GROUP_CACHED && !(v = dds_kv_get(&m->cache, key, h)))
+            r = -1; /* nothing cached for it: nothing to write back */
         if (owner_of)
             owner_of[k] = r;
-        int e = dds__out_add(&in[r], key, m->ksz);
-        if (!e && vals)
-            e = dds__out_add(&in[r], vals + k * m->vsz, m->vsz);
-        if (e) {
-            for (int q = 0; q < m->nodes; q++)
-                free(in[q].buf);
-            free(in);
-            free(c);
-            return e;
-        }
+        if (r < 0)
+            continue;
+        rc = dds__out_add(&in[r], key, m->ksz);
+        if (!rc && v)
+            rc = dds__out_add(&in[r], v, m->vsz);
         c[r]++;
+    }
+    if (rc) {
+        for (int q = 0; in && q < m->nodes; q++)
+            free(in[q].buf);
+        free(in);
+        free(c);
+        return rc;
     }
     *inp = in;
     *cnt = c;
     return 0;
+}
+
+/* A GET round over grouped keys. Owner r answers, in the order its keys were
+ * sent, one found byte and the value per key; *pos gets a read cursor per
+ * owner for dds_kv_rec. */
+static int dds_kv_get_round(dds_map *m, dds_kv_out *in, const int64_t *cnt,
+                            dds_kv_call **callsp, size_t **pos)
+{
+    dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
+    *callsp = calls;
+    *pos = calloc((size_t)m->nodes, sizeof **pos);
+    if (!calls || !*pos)
+        return STRADS_ENOMEM;
+    int rc = dds_kv_round(m, DDS_KV_GET, 0, in, cnt, calls, 0);
+    for (int r = 0; !rc && r < m->nodes; r++)
+        if (calls[r].out.len != (size_t)cnt[r] * (1 + m->vsz))
+            rc = STRADS_EPROTO;
+    return rc;
+}
+
+/* The next answer from owner r: found byte, then the value. */
+static const char *dds_kv_rec(const dds_map *m, const dds_kv_call *calls, size_t *pos, int r)
+{
+    const char *rec = calls[r].out.buf + pos[r];
+    pos[r] += 1 + m->vsz;
+    return rec;
 }
 
 int strads_dmap_put_batch(strads_dmap *m, const void *keys, const void *vals, size_t n)
@@ -317,7 +355,7 @@ int strads_dmap_put_batch(strads_dmap *m, const void *keys, const void *vals, si
         return STRADS_EINVAL;
     dds_kv_out *in;
     int64_t *cnt;
-    int rc = dds_kv_group(m, keys, m->vsz ? vals : NULL, n, &in, &cnt, NULL);
+    int rc = dds_kv_group(m, keys, m->vsz ? vals : NULL, n, DDS_GROUP_ALL, &in, &cnt, NULL);
     if (rc)
         return rc;
     dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
@@ -337,30 +375,21 @@ int strads_dmap_get_batch(strads_dmap *m, const void *keys, void *vals, unsigned
         return STRADS_ENOMEM;
     dds_kv_out *in;
     int64_t *cnt;
-    int rc = dds_kv_group(m, keys, NULL, n, &in, &cnt, owner_of);
+    int rc = dds_kv_group(m, keys, NULL, n, DDS_GROUP_ALL, &in, &cnt, owner_of);
     if (rc) {
         free(owner_of);
         return rc;
     }
-    dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
-    rc = calls ? dds_kv_round(m, DDS_KV_GET, 0, in, cnt, calls, 0) : STRADS_ENOMEM;
-    for (int r = 0; !rc && r < m->nodes; r++)
-        if (calls[r].out.len != (size_t)cnt[r] * (1 + m->vsz))
-            rc = STRADS_EPROTO;
-    if (!rc) {
-        size_t *pos = calloc((size_t)m->nodes, sizeof *pos);
-        if (!pos)
-            rc = STRADS_ENOMEM;
-        for (size_t k = 0; !rc && k < n; k++) {
-            int r = owner_of[k];
-            const char *rec = calls[r].out.buf + pos[r];
-            found[k] = (unsigned char)rec[0];
-            if (m->vsz)
-                memcpy((char *)vals + k * m->vsz, rec + 1, m->vsz);
-            pos[r] += 1 + m->vsz;
-        }
-        free(pos);
+    dds_kv_call *calls;
+    size_t *pos;
+    rc = dds_kv_get_round(m, in, cnt, &calls, &pos);
+    for (size_t k = 0; !rc && k < n; k++) {
+        const char *rec = dds_kv_rec(m, calls, pos, owner_of[k]);
+        found[k] = (unsigned char)rec[0];
+        if (m->vsz)
+            memcpy((char *)vals + k * m->vsz, rec + 1, m->vsz);
     }
+    free(pos);
     dds_kv_round_free(m, in, calls);
     free(cnt);
     free(owner_of);
@@ -385,7 +414,7 @@ static int dds_kv_one(strads_dmap *m, int op, int64_t arg, const void *key, dds_
 {
     dds_kv_out *in;
     int64_t *cnt;
-    int rc = dds_kv_group(m, key, NULL, 1, &in, &cnt, owner);
+    int rc = dds_kv_group(m, key, NULL, 1, DDS_GROUP_ALL, &in, &cnt, owner);
     if (rc)
         return rc;
     dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
@@ -613,47 +642,6 @@ void dds_map_cache_drop(dds_map *m)
     dds_kv_init(&m->cache, m->ksz, m->vsz, false);
 }
 
-/* Keys of keys[0..n) owned by other nodes, grouped by owner (this node's
- * share left empty); owner_of[k] is -1 for own keys. */
-static int dds_kv_group_remote(dds_map *m, const char *keys, size_t n, bool with_vals,
-                               dds_kv_out **inp, int64_t **cnt, int *owner_of)
-{
-    dds_kv_out *in = calloc((size_t)m->nodes, sizeof *in);
-    int64_t *c = calloc((size_t)m->nodes, sizeof *c);
-    int rc = in && c ? 0 : STRADS_ENOMEM;
-    for (size_t k = 0; k < n && !rc; k++) {
-        const char *key = keys + k * m->ksz;
-        uint64_t h = dds_hash_bytes(key, m->ksz);
-        int r = dds_map_owner(m, h);
-        owner_of[k] = r == m->me ? -1 : r;
-        if (r == m->me)
-            continue;
-        if (with_vals) {
-            const void *v = dds_kv_get(&m->cache, key, h);
-            if (!v) { /* nothing cached for it: nothing to write back */
-                owner_of[k] = -1;
-                continue;
-            }
-            rc = dds__out_add(&in[r], key, m->ksz);
-            if (!rc)
-                rc = dds__out_add(&in[r], v, m->vsz);
-        } else {
-            rc = dds__out_add(&in[r], key, m->ksz);
-        }
-        c[r]++;
-    }
-    if (rc) {
-        for (int q = 0; in && q < m->nodes; q++)
-            free(in[q].buf);
-        free(in);
-        free(c);
-        return rc;
-    }
-    *inp = in;
-    *cnt = c;
-    return 0;
-}
-
 int dds_map_prefetch(dds_map *m, const void *keys, size_t n)
 {
     if (!m || m->multi || (n && !keys))
@@ -663,31 +651,24 @@ int dds_map_prefetch(dds_map *m, const void *keys, size_t n)
         return STRADS_ENOMEM;
     dds_kv_out *in;
     int64_t *cnt;
-    int rc = dds_kv_group_remote(m, keys, n, false, &in, &cnt, owner_of);
+    int rc = dds_kv_group(m, keys, NULL, n, DDS_GROUP_REMOTE, &in, &cnt, owner_of);
     if (rc) {
         free(owner_of);
         return rc;
     }
-    dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
-    rc = calls ? dds_kv_round(m, DDS_KV_GET, 0, in, cnt, calls, 0) : STRADS_ENOMEM;
-    for (int r = 0; !rc && r < m->nodes; r++)
-        if (calls[r].out.len != (size_t)cnt[r] * (1 + m->vsz))
-            rc = STRADS_EPROTO;
-    size_t *pos = rc ? NULL : calloc((size_t)m->nodes, sizeof *pos);
-    if (!rc && !pos)
-        rc = STRADS_ENOMEM;
+    dds_kv_call *calls;
+    size_t *pos;
+    rc = dds_kv_get_round(m, in, cnt, &calls, &pos);
     for (size_t k = 0; !rc && k < n; k++) {
-        int r = owner_of[k];
-        if (r < 0)
+        if (owner_of[k] < 0)
             continue;
         const char *key = (const char *)keys + k * m->ksz;
-        const char *rec = calls[r].out.buf + pos[r];
+        const char *rec = dds_kv_rec(m, calls, pos, owner_of[k]);
         uint64_t h = dds_hash_bytes(key, m->ksz);
         if (rec[0])
             rc = dds_kv_put(&m->cache, key, rec + 1, h);
         else
             dds_kv_erase(&m->cache, key, h);
-        pos[r] += 1 + m->vsz;
     }
     free(pos);
     dds_kv_round_free(m, in, calls);
@@ -705,7 +686,7 @@ int dds_map_writeback(dds_map *m, const void *keys, size_t n)
         return STRADS_ENOMEM;
     dds_kv_out *in;
     int64_t *cnt;
-    int rc = dds_kv_group_remote(m, keys, n, true, &in, &cnt, owner_of);
+    int rc = dds_kv_group(m, keys, NULL, n, DDS_GROUP_CACHED, &in, &cnt, owner_of);
     if (!rc) {
         dds_kv_call *calls = calloc((size_t)m->nodes, sizeof *calls);
         rc = calls ? dds_kv_round(m, DDS_KV_PUT, 0, in, cnt, calls, 0) : STRADS_ENOMEM;
