@@ -26,6 +26,7 @@
 
 #include "dds/dds.h"
 #include "runtime/rt.h"
+#include "runtime/trace.h"
 
 #define DDS_BATCH_BYTES (8u << 20)
 enum { DDS_STORE_MARK = 1 };     /* STORE flag: owner marks the ranges changed */
@@ -316,6 +317,7 @@ static void dds_on_request(rt_msg *m, void *arg)
 static void *dds_server(void *arg)
 {
     (void)arg;
+    rt_trace_name_thread("dds server", -1);
     for (;;) {
         pthread_mutex_lock(&dds_srv_mu);
         while (!dds_srv_head)
@@ -327,6 +329,7 @@ static void *dds_server(void *arg)
         pthread_mutex_unlock(&dds_srv_mu);
         rt_msg *m = it->m;
         free(it);
+        rt_trace_begin(RT_TR_SERVE, NULL, m->src);
         switch (m->type) {
         case DDS_MSG_FETCH: dds_on_fetch(m, NULL); break;
         case DDS_MSG_STORE: dds_on_store(m, NULL); break;
@@ -334,6 +337,7 @@ static void *dds_server(void *arg)
         case DDS_MSG_KV: dds__serve_kv(m); break;
         default: rt_msg_free(m); break;
         }
+        rt_trace_end();
     }
     return NULL;
 }

@@ -376,43 +376,6 @@ static void decide_writes(walk *w)
 }
 
 /*
- * Reconnaissance must never write. A void function of this file called as a
- * statement is replaced there by write records for its writable pointer
- * arguments (recon.c); any other call to a function taking a pointer to
- * non-const data runs for real in reconnaissance, so warn about it where
- * async_for plans with recon.
- */
-static void writer_call(walk *w, CXCursor call)
-{
-    fe_site *s = w->s;
-    if (s->kind != FE_ASYNC_FOR || !s->recon_on)
-        return;
-    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
-    if (clang_Cursor_isNull(def) || !fe_in_main(w->c, clang_getCursorLocation(def)))
-        return;
-    /* recon.c replaces a void call used as a statement by write records. */
-    enum CXCursorKind pk = w->depth >= 2 ? clang_getCursorKind(w->stack[w->depth - 2])
-                                         : CXCursor_CompoundStmt;
-    int stmt = pk == CXCursor_CompoundStmt || pk == CXCursor_IfStmt || pk == CXCursor_ForStmt ||
-               pk == CXCursor_WhileStmt || pk == CXCursor_DoStmt;
-    if (stmt && clang_getCanonicalType(clang_getResultType(clang_getCursorType(def))).kind ==
-                    CXType_Void)
-        return;
-    int n = clang_Cursor_getNumArguments(def);
-    for (int i = 0; i < n; i++) {
-        CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(def, i)));
-        if (t.kind != CXType_Pointer || clang_isConstQualifiedType(clang_getPointeeType(t)))
-            continue;
-        char *name = fe_cxstr(clang_getCursorSpelling(def));
-        fe_warning(w->c, fe_offset(clang_getCursorLocation(call)),
-                   "make the parameter a pointer to const, or write the updates in the loop "
-                   "body so that reconnaissance can record them",
-                   "reconnaissance runs '%s', which takes a pointer to writable data", name);
-        return;
-    }
-}
-
-/*
  * copyin ships the bytes of a section: a struct element's pointer members
  * arrive as addresses of another process. That is fine (a shallow copy) as
  * long as the body never uses such a member: refuse `x[i].next` when x is
@@ -462,8 +425,6 @@ static void visit(walk *w, CXCursor cur, int helper)
         w->depth--;
         return;
     }
-    if (k == CXCursor_CallExpr && !helper)
-        writer_call(w, cur);
     if (k == CXCursor_MemberRefExpr && !helper)
         shallow_member(w, cur);
     if (k == CXCursor_VarDecl && !helper && clang_Cursor_getStorageClass(cur) == CX_SC_Static)

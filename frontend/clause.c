@@ -237,6 +237,15 @@ void fe_parse_clauses(fe_ctx *c, fe_site *s)
             item_list(&x, FE_IT_PRIVATE, 0, 1);
         } else if (loop && strcmp(w, "accumulate") == 0) {
             item_list(&x, FE_IT_ACCUMULATE, 0, 0);
+        } else if (loop && s->kind == FE_ASYNC_FOR &&
+                   (strcmp(w, "minibatch") == 0 || strcmp(w, "recon") == 0)) {
+            /* Accepting and ignoring them would let a user believe they
+             * tuned something: async_for always runs reconnaissance and
+             * cuts its own conflict-free tasks. */
+            err(&x, off, "async_for always runs reconnaissance and plans its own tasks; "
+                         "use sync_for for minibatch() or recon()",
+                "'%s' is only valid on sync_for", w);
+            break;
         } else if (loop && strcmp(w, "minibatch") == 0) {
             s->minibatch = expr(&x, ")");
             expect(&x, ')');

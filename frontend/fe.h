@@ -123,7 +123,16 @@ typedef struct fe_site {
 
     /* reconnaissance body text (recon.c) */
     char *recon_text;
+    int *rh_called;            /* fe_ctx.rh indices the recon body calls */
+    int nrh_called, caprh_called;
 } fe_site;
+
+/* A function of this file that reconnaissance reaches: recon.c writes a copy
+ * of it, strads__rh<index>, that records its accesses and drops its writes. */
+typedef struct fe_rhelper {
+    CXCursor def;
+    char *text;            /* the copy's definition; NULL until rewritten */
+} fe_rhelper;
 
 /* ---- an in-place edit of the main file ---- */
 typedef struct fe_edit {
@@ -161,6 +170,9 @@ typedef struct fe_ctx {
     CXCursor *heapdecls;   /* variables given plain malloc/calloc memory */
     int nheap, capheap;
 
+    fe_rhelper *rh;
+    int nrh, caprh;
+
     int has_main, main_params;
     int nerrors, nwarnings;
 } fe_ctx;
@@ -174,6 +186,7 @@ void fe_capture(fe_ctx *c, fe_site *s);           /* capture.c */
 fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
+void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */
 void fe_emit_pack(fe_site *s, fe_buf *o);         /* pack.c */
 void fe_emit_tls_pack(fe_site *s, fe_buf *o);     /* pack.c */

@@ -86,11 +86,14 @@ void fe_emit_pack(fe_site *s, fe_buf *o)
     }
     fe_buf_printf(o, "};\n"
                      "#define STRADS__NEFD%d ((int)(sizeof strads__efd%d / sizeof *strads__efd%d))\n"
-                     "static int strads__pack%d(struct msgpack_packer *pk, const void *e)\n"
+                     "STRADS__GLUE(\"O0\") static int strads__pack%d("
+                     "struct msgpack_packer *pk, const void *e)\n"
                      "{\n    return strads_fields_pack(pk, e, strads__efd%d, STRADS__NEFD%d);\n}\n"
-                     "static int strads__unpack%d(const struct msgpack_object *o, void *e)\n"
+                     "STRADS__GLUE(\"O0\") static int strads__unpack%d("
+                     "const struct msgpack_object *o, void *e)\n"
                      "{\n    return strads_fields_unpack(o, e, strads__efd%d, STRADS__NEFD%d);\n}\n"
-                     "static void strads__env_free%d(void *e)\n"
+                     "STRADS__GLUE(\"O0\") static void strads__env_free%d("
+                     "void *e)\n"
                      "{\n    strads_fields_free(e, strads__efd%d, STRADS__NEFD%d);\n}\n",
                   n, n, n, n, n, n, n, n, n, n, n, n);
 }
@@ -114,9 +117,11 @@ void fe_emit_tls_pack(fe_site *s, fe_buf *o)
     }
     fe_buf_printf(o, "};\n"
                      "#define STRADS__NTFD%d ((int)(sizeof strads__tfd%d / sizeof *strads__tfd%d))\n"
-                     "static int strads__tls_pack%d(struct msgpack_packer *pk, const void *t)\n"
+                     "STRADS__GLUE(\"O0\") static int strads__tls_pack%d("
+                     "struct msgpack_packer *pk, const void *t)\n"
                      "{\n    return strads_fields_pack(pk, t, strads__tfd%d, STRADS__NTFD%d);\n}\n"
-                     "static int strads__tls_unpack%d(const struct msgpack_object *o, void *t)\n"
+                     "STRADS__GLUE(\"O0\") static int strads__tls_unpack%d("
+                     "const struct msgpack_object *o, void *t)\n"
                      "{\n    return strads_fields_unpack(o, t, strads__tfd%d, STRADS__NTFD%d);\n}\n",
                   n, n, n, n, n, n, n, n, n);
 }

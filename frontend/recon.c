@@ -11,9 +11,15 @@
  *   L = R, L op= R   -> (strads__rcw(rc, &(L), sizeof(L), op), (void)(R))
  *   L++, --L         -> strads__rcw(rc, &(L), sizeof(L), 1)
  *   printf(...);     -> ((void)0);                     (stdio runs only for real)
+ *   f(args)          -> strads__rhN(args)   (f defined in this file)
  *
  * The write itself is dropped: to DDS elements, private buffers, anything
- * through a pointer. The rewrite walks libclang's tree and rebuilds each
+ * through a pointer. strads__rhN is a copy of the helper f rewritten by the
+ * same rules (written after the user's code, fe_emit_recon_helpers), so the
+ * rows a body touches only through helpers - word2vec's style - are recorded
+ * too, and a helper's writes never run in reconnaissance. The copies find the
+ * recorder in a thread-local the recon function sets, so their signatures
+ * stay the user's. The rewrite walks libclang's tree and rebuilds each
  * node's source text from its children's rewritten text; where the children
  * do not tile the node's text (macro expansions), the node is kept verbatim,
  * which can only miss records, never change memory the body did not own.
@@ -27,7 +33,8 @@ enum { RV, LV };
 
 typedef struct rc {
     fe_ctx *c;
-    fe_site *s;
+    fe_site *s;      /* the loop being rewritten; NULL in a helper's copy */
+    unsigned rb, re; /* the text being rewritten: the loop body or a helper's body */
 } rc;
 
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -65,7 +72,25 @@ static int access_kind(rc *r, CXCursor cur)
     return 0;
 }
 
-/* Is the access chain rooted at an array declared in the body (its own memory)? */
+/* Does the DeclRefExpr ref name a private or reduction section of the loop? */
+static int tls_section(rc *r, CXCursor ref)
+{
+    if (!r->s)
+        return 0;
+    char *name = fe_cxstr(clang_getCursorSpelling(clang_getCursorReferenced(ref)));
+    fe_item *it = fe_item_named(r->s, name);
+    free(name);
+    return it && it->lo && (it->kind == FE_IT_PRIVATE || it->kind == FE_IT_REDUCTION);
+}
+
+/*
+ * Is the access chain rooted in memory that cannot belong to a distributed
+ * array, so that it needs no record and its writes may run? A local array or
+ * struct object (declared in the body or a helper, or a captured copy:
+ * distributed arrays are only reached through pointers), or a private or reduction
+ * section (reconnaissance has its own zeroed buffer). Skipping them keeps the
+ * reconnaissance code small, which is most of its compile time.
+ */
 static int local_root(rc *r, CXCursor cur)
 {
     for (int guard = 0; guard < 64; guard++) {
@@ -73,10 +98,14 @@ static int local_root(rc *r, CXCursor cur)
         enum CXCursorKind k = clang_getCursorKind(cur);
         if (k == CXCursor_DeclRefExpr) {
             CXCursor d = clang_getCursorReferenced(cur);
-            unsigned off = fe_offset(clang_getCursorLocation(d));
             CXType t = clang_getCanonicalType(clang_getCursorType(d));
-            return t.kind != CXType_Pointer && fe_in_main(r->c, clang_getCursorLocation(d)) &&
-                   off >= r->s->body_begin && off < r->s->body_end;
+            /* Not a global or static: writing one in reconnaissance would
+             * change the program's state (a local is the copy's own). */
+            int automatic = clang_getCursorKind(clang_getCursorSemanticParent(d)) !=
+                                CXCursor_TranslationUnit &&
+                            clang_Cursor_getStorageClass(d) != CX_SC_Static &&
+                            clang_Cursor_getStorageClass(d) != CX_SC_Extern;
+            return (t.kind != CXType_Pointer && automatic) || tls_section(r, cur);
         }
         if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr)
             return 0;
@@ -86,18 +115,18 @@ static int local_root(rc *r, CXCursor cur)
             free(ch);
             return 0;
         }
-        CXCursor base = ch[0];
+        CXCursor base = fe_strip(ch[0]);
         free(ch);
-        if (clang_getCanonicalType(clang_getCursorType(fe_strip(base))).kind == CXType_Pointer)
-            return 0;
+        /* Through a pointer: only a section named by a clause is known. */
+        if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+            return clang_getCursorKind(base) == CXCursor_DeclRefExpr && tls_section(r, base);
         cur = base;
     }
     return 0;
 }
 
 static char *rw(rc *r, CXCursor cur, int mode, int stmt);
-static char *writer_call(rc *r, CXCursor call);
-static char *helper_call(rc *r, CXCursor call);
+static char *recon_call(rc *r, CXCursor call);
 
 /* The node's text with each child replaced by rw(child, modes[i]). */
 static char *rebuild(rc *r, CXCursor cur, const int *modes, int nmodes, int dflt)
@@ -130,102 +159,102 @@ static char *rebuild(rc *r, CXCursor cur, const int *modes, int nmodes, int dflt
 }
 
 /*
- *   update(&W[i], g);   (a void function of this file with a T * parameter)
- *   -> ((void)(strads__rcw(strads__rc, (const void *)(&W[i]), sizeof(T), 1), (void)(g), 0))
- *
- * The helper would write for real; instead record a write of the element its
- * pointer argument points at (the runtime maps an address to its row) and
- * evaluate the other arguments for their reads. NULL: not such a call.
+ * Can the definition def be copied for reconnaissance? Its name must be a
+ * token of this file (not made by a macro) and its body a compound statement
+ * whose text lies inside the definition's.
  */
-static char *writer_call(rc *r, CXCursor call)
+static int copyable(fe_ctx *c, CXCursor def, CXCursor *body)
 {
-    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
-    if (clang_Cursor_isNull(def) || !fe_in_main(r->c, clang_getCursorLocation(def)) ||
-        clang_getCanonicalType(clang_getResultType(clang_getCursorType(def))).kind != CXType_Void)
-        return NULL;
-    int np = clang_Cursor_getNumArguments(def), na = clang_Cursor_getNumArguments(call);
-    int writes = 0;
-    fe_buf o = {0};
-    fe_buf_puts(&o, "((void)(");
-    for (int i = 0; i < na; i++) {
-        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-        char *a = rw(r, arg, RV, 0);
-        CXType pt = i < np ? clang_getCanonicalType(clang_getCursorType(
-                                 clang_Cursor_getArgument(def, (unsigned)i)))
-                           : (CXType){CXType_Invalid, {0, 0}};
-        if (pt.kind == CXType_Pointer && !clang_isConstQualifiedType(clang_getPointeeType(pt))) {
-            long long sz = clang_Type_getSizeOf(clang_getPointeeType(pt));
-            fe_buf_printf(&o, "strads__rcw(strads__rc, (const void *)(%s), %lld, 1), ", a,
-                          sz > 0 ? sz : 1);
-            writes++;
-        } else {
-            fe_buf_printf(&o, "(void)(%s), ", a);
-        }
-    }
-    fe_buf_puts(&o, "0))");
-    if (!writes) {
-        free(o.p);
-        return NULL;
-    }
-    return o.p;
+    if (clang_getCursorKind(def) != CXCursor_FunctionDecl || !clang_isCursorDefinition(def) ||
+        !fe_in_main(c, clang_getCursorLocation(def)))
+        return 0;
+    int n;
+    CXCursor *ch = fe_children(def, &n);
+    *body = n > 0 ? ch[n - 1] : clang_getNullCursor();
+    free(ch);
+    if (clang_getCursorKind(*body) != CXCursor_CompoundStmt)
+        return 0;
+    unsigned fb, fe, bb, be;
+    fe_extent(def, &fb, &fe);
+    fe_extent(*body, &bb, &be);
+    unsigned name = fe_offset(clang_getCursorLocation(def));
+    fe_token *t = &c->toks[fe_tok_at(c, name)];
+    char *spell = fe_cxstr(clang_getCursorSpelling(def));
+    int ok = fb <= name && name < bb && bb < be && be <= fe && t->off == name &&
+             !strcmp(t->spell, spell) && c->src[bb] == '{';
+    free(spell);
+    return ok;
+}
+
+/* def's index in c->rh, added (its copy still to write) when new. */
+static int rh_index(fe_ctx *c, CXCursor def)
+{
+    for (int i = 0; i < c->nrh; i++)
+        if (clang_equalCursors(c->rh[i].def, def))
+            return i;
+    c->rh = fe_grow(c->rh, sizeof *c->rh, &c->caprh, c->nrh + 1);
+    c->rh[c->nrh] = (fe_rhelper){def, NULL};
+    return c->nrh++;
 }
 
 /*
- *   d = dot(&w[i * dim], &w[j * dim]);   (a function of this file, T * params)
- *   -> d = dot(strads__argp(strads__rc, &w[i * dim], sizeof(T), 0), ...);
+ *   d = dot(&w[i * dim], v);     (dot defined in this file)
+ *   -> d = strads__rh0(&w[i * dim], v);
  *
- * The helper's own accesses are not rewritten, so record an access to the
- * element each pointer argument points at (a read, plus a write when the
- * parameter is not pointer-to-const) and still call it for its value.
- * NULL when the call has no such argument.
+ * The arguments are rewritten like any expression; the copy of the helper
+ * records what the helper reads and drops what it writes. NULL when the
+ * callee is not a function defined in this file, or not named plainly.
  */
-static char *helper_call(rc *r, CXCursor call)
+static char *recon_call(rc *r, CXCursor call)
 {
-    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
-    if (clang_Cursor_isNull(def) || !fe_in_main(r->c, clang_getCursorLocation(def)))
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call)), body;
+    if (clang_Cursor_isNull(def) || !copyable(r->c, def, &body))
         return NULL;
-    int np = clang_Cursor_getNumArguments(def), na = clang_Cursor_getNumArguments(call);
     int n;
     CXCursor *ch = fe_children(call, &n);
-    if (n != na + 1) {
+    unsigned b, e, cb, ce;
+    fe_extent(call, &b, &e);
+    if (n < 1) {
         free(ch);
         return NULL;
     }
-    unsigned b, e, cb, ce;
-    fe_extent(call, &b, &e);
     fe_extent(ch[0], &cb, &ce);
+    char *callee = fe_text(r->c, cb, ce), *spell = fe_cxstr(clang_getCursorSpelling(def));
+    int plain = cb == b && ce <= e && !strcmp(callee, spell);
+    free(callee);
+    free(spell);
+    if (!plain) { /* (f)(x), a macro around the call: run it as written */
+        free(ch);
+        return NULL;
+    }
+    int k = rh_index(r->c, def);
     fe_buf o = {0};
-    int found = 0;
-    unsigned at = b;
-    for (int i = 0; i < na; i++) {
+    fe_buf_printf(&o, "strads__rh%d", k);
+    unsigned at = ce;
+    for (int i = 1; i < n; i++) {
         unsigned ab, ae;
-        fe_extent(ch[i + 1], &ab, &ae);
+        fe_extent(ch[i], &ab, &ae);
         if (ab < at || ae > e) {
             free(ch);
             free(o.p);
             return NULL;
         }
         fe_buf_put(&o, r->c->src + at, ab - at);
-        char *a = rw(r, ch[i + 1], RV, 0);
-        CXType pt = i < np ? clang_getCanonicalType(clang_getCursorType(
-                                 clang_Cursor_getArgument(def, (unsigned)i)))
-                           : (CXType){CXType_Invalid, {0, 0}};
-        if (pt.kind == CXType_Pointer) {
-            CXType pe = clang_getPointeeType(pt);
-            long long sz = clang_Type_getSizeOf(pe);
-            fe_buf_printf(&o, "strads__argp(strads__rc, %s, %lld, %d)", a, sz > 0 ? sz : 1,
-                          !clang_isConstQualifiedType(pe));
-            found = 1;
-        } else {
-            fe_buf_puts(&o, a);
-        }
+        fe_buf_puts(&o, rw(r, ch[i], RV, 0));
         at = ae;
     }
     fe_buf_put(&o, r->c->src + at, e - at);
     free(ch);
-    if (!found) {
-        free(o.p);
-        return NULL;
+    if (r->s) {
+        fe_site *s = r->s;
+        int seen = 0;
+        for (int i = 0; i < s->nrh_called; i++)
+            seen |= s->rh_called[i] == k;
+        if (!seen) {
+            s->rh_called = fe_grow(s->rh_called, sizeof *s->rh_called, &s->caprh_called,
+                                   s->nrh_called + 1);
+            s->rh_called[s->nrh_called++] = k;
+        }
     }
     return o.p;
 }
@@ -259,7 +288,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     unsigned b, e;
     fe_extent(cur, &b, &e);
     enum CXCursorKind k = clang_getCursorKind(cur);
-    if (e < b || b < r->s->body_begin || e > r->s->body_end)
+    if (e < b || b < r->rb || e > r->re)
         return fe_strdup("");
     if (k == CXCursor_UnaryExpr) /* sizeof, _Alignof: not evaluated */
         return fe_text(r->c, b, e);
@@ -268,9 +297,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         for (int i = 0; stdio_fns[i]; i++)
             if (!strcmp(name, stdio_fns[i]))
                 return fe_strdup(stmt ? "((void)0)" : "0");
-        char *t = stmt ? writer_call(r, cur) : NULL;
-        if (!t)
-            t = helper_call(r, cur);
+        char *t = recon_call(r, cur);
         if (t)
             return t;
     }
@@ -331,9 +358,34 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     return rebuild(r, cur, NULL, 0, RV);
 }
 
+/*
+ *   static double dot(const real *a, const real *b) { ... a[k] ... }
+ *   -> static double strads__rh0(const real *a, const real *b)
+ *      { strads_recon *strads__rc = strads__rct; ... STRADS__RD(a[k]) ... }
+ */
+static void copy_helper(fe_ctx *c, int k)
+{
+    CXCursor def = c->rh[k].def, body;
+    copyable(c, def, &body);
+    unsigned fb, fe, bb, be;
+    fe_extent(def, &fb, &fe);
+    fe_extent(body, &bb, &be);
+    unsigned name = fe_offset(clang_getCursorLocation(def));
+    rc r = {c, NULL, bb, be};
+    char *t = rw(&r, body, RV, 1);
+    fe_buf o = {0};
+    fe_buf_put(&o, c->src + fb, name - fb);
+    fe_buf_printf(&o, "strads__rh%d", k);
+    unsigned after = c->toks[fe_tok_at(c, name)].end;
+    fe_buf_put(&o, c->src + after, bb - after);
+    /* t starts with the body's '{' (copyable checked it). */
+    fe_buf_printf(&o, "{ strads_recon *strads__rc = strads__rct; (void)strads__rc;%s\n", t + 1);
+    c->rh[k].text = o.p;
+}
+
 void fe_recon(fe_ctx *c, fe_site *s)
 {
-    rc r = {c, s};
+    rc r = {c, s, s->body_begin, s->body_end};
     int n;
     CXCursor *ch = fe_children(s->forc, &n);
     if (n > 0)
@@ -341,4 +393,21 @@ void fe_recon(fe_ctx *c, fe_site *s)
     else
         s->recon_text = fe_strdup(";");
     free(ch);
+    /* Helpers reached so far, and the helpers they call in turn. */
+    for (int k = 0; k < c->nrh; k++)
+        if (!c->rh[k].text)
+            copy_helper(c, k);
+}
+
+/* The copies of the helpers, after the user's code where every type and
+ * function they name is declared; prototypes first, since copies call copies. */
+void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
+{
+    for (int k = 0; k < c->nrh; k++) {
+        char *name = fe_cxstr(clang_getCursorSpelling(c->rh[k].def));
+        fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__GLUE(\"O1\");\n", name, k);
+        free(name);
+    }
+    for (int k = 0; k < c->nrh; k++)
+        fe_buf_puts(o, c->rh[k].text);
 }

@@ -464,6 +464,27 @@ typedef struct strads_worker_stat {
 typedef int (*strads_policy_fn)(const strads_worker_stat *w, int n, long arg,
                                 unsigned char *may_proceed);
 
+/* History: versioned snapshots of a distributed array, so that a SAGA-style
+ * body reads the parameters an item last saw (docs/sync-models.md). Every
+ * node keeps its own copy of the kept versions (copy on write: a version
+ * stores only the elements that changed), so a loop body on any node reads
+ * them without messages; the handle is a number that travels in a loop's
+ * env like any captured scalar.
+ * strads_history_new (driver, sequential code): starts keeping the last
+ * `keep` versions of the distributed array that `array` points into;
+ * version 0 is its content now. strads_history_commit (driver, between
+ * loops): records the content now as the next version, *version (may be
+ * NULL) gets its number. Both are collective over the nodes like a loop.
+ * strads_history_get (anywhere, also in a loop body): element i as of
+ * `version`, or NULL when that version is not kept (dropped or not made
+ * yet). strads_history_latest: the newest version. */
+typedef int64_t strads_history;
+int strads_history_new(const void *array, int keep, strads_history *out);
+int strads_history_commit(strads_history h, uint64_t *version);
+const void *strads_history_get(strads_history h, int64_t i, uint64_t version);
+uint64_t strads_history_latest(strads_history h);
+int strads_history_free(strads_history h);
+
 /* Field tables: where a field of a generated env or tls struct is and how it
  * travels between nodes. stradsc emits one table per struct and one-line
  * pack/unpack stubs that hand it to strads_fields_*; sections keep their lo

@@ -155,6 +155,11 @@ uint64_t replay_next_op(void)
     return ++R.ops;
 }
 
+uint64_t replay_current_op(void)
+{
+    return R.ops;
+}
+
 static bool same_dir(const char *a, const char *b)
 {
     char ra[PATH_MAX], rb[PATH_MAX];
@@ -177,7 +182,7 @@ static void drop_stash(void)
 }
 
 /* site->tls_pack(acc) as bytes (*out malloc'd). */
-static int pack_acc(const strads_loop_site *site, const void *acc, char **out, size_t *len)
+int replay__pack_acc(const strads_loop_site *site, const void *acc, char **out, size_t *len)
 {
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
@@ -201,12 +206,13 @@ int replay_op_result(const strads_loop_site *site, const void *acc)
     drop_stash();
     R.stashed = true;
     if (!acc || !site->tls_size || !site->tls_pack) return 0;
-    return pack_acc(site, acc, &R.stash, &R.stash_len);
+    return replay__pack_acc(site, acc, &R.stash, &R.stash_len);
 }
 
 void replay_shutdown(void)
 {
     replay_flush();
+    replay_log_shutdown();
     drop_stash();
     free_pending();
     free(R.pending);
@@ -566,6 +572,7 @@ static void run_job(ckpt_job *j)
         memcpy(a->sum, info.sum, sizeof a->sum);
         j->written++;
     }
+    replay_fault_checkpoint(j->op); /* STRADS_FAULT=OP:RANK:checkpoint */
     if (R.crash_op == j->op && !R.recover[0]) {
         /* Test hook: die between the images and the manifest, the window
          * in which a checkpoint is half written. Not in a recovering run,
@@ -722,7 +729,7 @@ int replay_op_end(uint64_t op, const strads_loop_site *site, void *env, const vo
     replay_op_rec rec = {.op = op, .site_id = site->id, .line = site->line};
     snprintf(rec.file, sizeof rec.file, "%s", site->file ? site->file : "?");
     if (acc && site->tls_size && site->tls_pack) {
-        if ((rc = pack_acc(site, acc, &rec.red, &rec.red_len))) return rc;
+        if ((rc = replay__pack_acc(site, acc, &rec.red, &rec.red_len))) return rc;
     } else if (!acc && R.stashed) {
         rec.red = R.stash; /* may be NULL: no reductions */
         rec.red_len = R.stash_len;

@@ -11,7 +11,14 @@
  * written to a temp file then renamed). With STRADS_REPLAY=DIR a program run
  * as one process executes each async_for call in its recorded order on one
  * thread, so the run, and a debugger stepping through a loop body in it,
- * sees exactly what the recorded parallel run computed.
+ * sees exactly what the recorded parallel run computed. Under cluster replay
+ * (strads-run --replay DIR, same node count) the plan is made as usual -
+ * it is deterministic - and each call's order is checked against the
+ * recorded one, so a program or input that changed is caught at the first
+ * call that differs.
+ *
+ * Version 2 of the format adds the job's node count and threads to the
+ * header (REPLAY_RECORD_VERSION, shared with the node logs and outcomes).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,15 +34,29 @@
 #include "runtime/rt.h"
 
 #define ORDER_MAGIC "STRADSRO"
-#define ORDER_VERSION 1
+#define ORDER_VERSION REPLAY_RECORD_VERSION
 
 typedef struct order_hdr {
     char magic[8];
-    uint32_t version, pad;
+    uint32_t version, nodes; /* nodes: the recorded job's size (v2) */
     uint64_t site_id;
     int64_t begin, end, n;
     uint64_t call;
+    uint32_t threads, pad;   /* v2 */
+    uint64_t ref;            /* v2: 0, or the call whose file holds this same order */
 } order_hdr;
+
+/* The last order written per site: a call whose plan is reused runs in the
+ * same order every time, and writing it again (8 bytes an iteration, every
+ * epoch) would dominate the cost of recording. Same loop, range, length
+ * and fingerprint: the file only names the call that holds it (the same
+ * change test and collision odds, about 2^-64, as checkpoints). */
+typedef struct last_order {
+    uint64_t site_id, fp, call;
+    int64_t begin, end, n;
+    struct last_order *next;
+} last_order;
+static last_order *last_orders; /* the driver's main thread */
 
 static uint64_t calls; /* async_for calls so far: the driver's main thread */
 
@@ -46,7 +67,10 @@ static const char *dir_of(const char *var)
 }
 
 bool replay_recording(void) { return dir_of("STRADS_RECORD") != NULL; }
-bool replay_replaying(void) { return dir_of("STRADS_REPLAY") != NULL; }
+bool replay_replaying(void) { return dir_of("STRADS_REPLAY") != NULL && strads_size() == 1; }
+bool replay_cluster(void) { return dir_of("STRADS_REPLAY") != NULL && strads_size() > 1; }
+const char *replay_record_dir(void) { return dir_of("STRADS_RECORD"); }
+const char *replay_replay_dir(void) { return dir_of("STRADS_REPLAY"); }
 
 uint64_t replay_next_async_call(void) { return ++calls; }
 
@@ -55,9 +79,31 @@ static void order_path(char *out, size_t len, const char *dir, uint64_t call)
     snprintf(out, len, "%s/async-%06llu.order", dir, (unsigned long long)call);
 }
 
+/* Cluster replay: the order this call ran in must be the recorded one. */
+static int check_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
+                       const int64_t *order, int64_t n)
+{
+    int64_t *want = NULL, wn = 0;
+    int rc = replay_load_order(site, call, begin, end, &want, &wn);
+    if (rc) return rc;
+    int64_t i = 0;
+    if (wn == n)
+        for (; i < n && (order ? order[i] : begin + i) == want[i]; i++) continue;
+    free(want);
+    if (wn == n && i == n) return 0;
+    char path[4096];
+    order_path(path, sizeof path, dir_of("STRADS_REPLAY"), call);
+    rt_error("replay: %s:%u: async_for call %llu ran in another order than recorded in %s "
+             "(first difference at position %lld): the program, its input or the thread count "
+             "differs from the recorded run",
+             site->file, site->line, (unsigned long long)call, path, (long long)i);
+    return STRADS_ESTATE;
+}
+
 int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
                         const int64_t *order, int64_t n)
 {
+    if (replay_cluster()) return check_order(site, call, begin, end, order, n);
     const char *dir = dir_of("STRADS_RECORD");
     if (!dir) return 0;
     if (mkdir(dir, 0755) && errno != EEXIST) {
@@ -67,12 +113,20 @@ int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t beg
     char path[4096], tmp[4200];
     order_path(path, sizeof path, dir, call);
     snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
-    order_hdr h = {ORDER_MAGIC, ORDER_VERSION, 0, site->id, begin, end, n, call};
+    order_hdr h;
+    memset(&h, 0, sizeof h); /* padding too: the header is checksummed */
     memcpy(h.magic, ORDER_MAGIC, 8);
+    h.version = ORDER_VERSION;
+    h.nodes = (uint32_t)strads_size();
+    h.site_id = site->id;
+    h.begin = begin;
+    h.end = end;
+    h.n = n;
+    h.call = call;
+    h.threads = (uint32_t)strads_threads();
     unsigned char sum[32];
     crypto_generichash_state st;
     crypto_generichash_init(&st, NULL, 0, sizeof sum);
-    crypto_generichash_update(&st, (const unsigned char *)&h, sizeof h);
     int64_t *seq = NULL;
     if (!order) { /* the plain sequential order of an unplanned call */
         seq = malloc((size_t)(n ? n : 1) * sizeof *seq);
@@ -80,11 +134,18 @@ int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t beg
         for (int64_t i = 0; i < n; i++) seq[i] = begin + i;
         order = seq;
     }
-    crypto_generichash_update(&st, (const unsigned char *)order, (size_t)n * sizeof *order);
+    uint64_t fp = replay_fingerprint(order, (size_t)n * sizeof *order);
+    last_order *lo = last_orders;
+    while (lo && lo->site_id != site->id) lo = lo->next;
+    if (lo && lo->fp == fp && lo->begin == begin && lo->end == end && lo->n == n)
+        h.ref = lo->call;
+    crypto_generichash_update(&st, (const unsigned char *)&h, sizeof h);
+    if (!h.ref)
+        crypto_generichash_update(&st, (const unsigned char *)order, (size_t)n * sizeof *order);
     crypto_generichash_final(&st, sum, sizeof sum);
     FILE *f = fopen(tmp, "wb");
     int ok = f && fwrite(&h, sizeof h, 1, f) == 1 &&
-             fwrite(order, sizeof *order, (size_t)n, f) == (size_t)n &&
+             (h.ref || fwrite(order, sizeof *order, (size_t)n, f) == (size_t)n) &&
              fwrite(sum, sizeof sum, 1, f) == 1;
     if (f && fclose(f)) ok = 0;
     free(seq);
@@ -93,11 +154,48 @@ int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t beg
         rt_error("record: cannot write %s: %s", path, strerror(errno));
         return STRADS_EIO;
     }
+    if (!lo && (lo = calloc(1, sizeof *lo))) {
+        lo->site_id = site->id;
+        lo->next = last_orders;
+        last_orders = lo;
+    }
+    if (lo && !h.ref) *lo = (last_order){site->id, fp, call, begin, end, n, lo->next};
     return 0;
 }
 
+static int load_file(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
+                     int64_t **out, int64_t *n, uint64_t *ref);
+
 int replay_load_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
                       int64_t **out, int64_t *n)
+{
+    uint64_t ref = 0;
+    int rc = load_file(site, call, begin, end, out, n, &ref);
+    if (rc || !ref) return rc;
+    /* The file names an earlier call that ran in the same order. */
+    int64_t want = *n;
+    uint64_t again = 0;
+    if (ref >= call || (rc = load_file(site, ref, begin, end, out, n, &again))) {
+        if (!rc) rt_error("replay: %s:%u: the recorded order of call %llu refers to call %llu",
+                          site->file, site->line, (unsigned long long)call,
+                          (unsigned long long)ref);
+        return rc ? rc : STRADS_ECORRUPT;
+    }
+    if (again || *n != want) {
+        free(*out);
+        *out = NULL;
+        rt_error("replay: %s:%u: the recorded order of call %llu refers to call %llu, which does "
+                 "not hold it", site->file, site->line, (unsigned long long)call,
+                 (unsigned long long)ref);
+        return STRADS_ECORRUPT;
+    }
+    return 0;
+}
+
+/* One order file; *ref is its reference (and *out is NULL) when it names
+ * another call's file instead of holding the order. */
+static int load_file(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
+                     int64_t **out, int64_t *n, uint64_t *ref)
 {
     char path[4096];
     order_path(path, sizeof path, dir_of("STRADS_REPLAY"), call);
@@ -115,27 +213,31 @@ int replay_load_order(const strads_loop_site *site, uint64_t call, int64_t begin
     if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, ORDER_MAGIC, 8))
         why = "not a recorded order";
     else if (h.version != ORDER_VERSION)
-        why = "recorded by another version of strads";
+        why = h.version < ORDER_VERSION ? "recorded by an older version of strads (format "
+                                          "version 1); record the run again"
+                                        : "recorded by another version of strads";
     else if (h.site_id != site->id || h.begin != begin || h.end != end)
         why = "recorded for another loop or range: the program or its input changed";
     else if (h.n < 0 || h.n > end - begin)
         why = "corrupt length";
     if (!why) {
-        order = malloc((size_t)(h.n ? h.n : 1) * sizeof *order);
+        int64_t body = h.ref ? 0 : h.n;
+        order = malloc((size_t)(body ? body : 1) * sizeof *order);
         unsigned char sum[32], want[32];
         if (!order) {
             rc = STRADS_ENOMEM;
-        } else if (fread(order, sizeof *order, (size_t)h.n, f) != (size_t)h.n ||
+        } else if (fread(order, sizeof *order, (size_t)body, f) != (size_t)body ||
                    fread(sum, sizeof sum, 1, f) != 1) {
             why = "truncated";
         } else {
             crypto_generichash_state st;
             crypto_generichash_init(&st, NULL, 0, sizeof want);
             crypto_generichash_update(&st, (const unsigned char *)&h, sizeof h);
-            crypto_generichash_update(&st, (const unsigned char *)order, (size_t)h.n * sizeof *order);
+            crypto_generichash_update(&st, (const unsigned char *)order,
+                                      (size_t)body * sizeof *order);
             crypto_generichash_final(&st, want, sizeof want);
             if (memcmp(sum, want, sizeof sum)) why = "checksum mismatch";
-            for (int64_t i = 0; !why && i < h.n; i++)
+            for (int64_t i = 0; !why && i < body; i++)
                 if (order[i] < begin || order[i] >= end) why = "iteration out of range";
         }
     }
@@ -147,6 +249,11 @@ int replay_load_order(const strads_loop_site *site, uint64_t call, int64_t begin
     if (rc) {
         free(order);
         return rc;
+    }
+    *ref = h.ref;
+    if (h.ref) {
+        free(order);
+        order = NULL;
     }
     *out = order;
     *n = h.n;

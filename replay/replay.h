@@ -1,22 +1,27 @@
 /*
  * replay/replay.h - the private interface of replay/: checkpoints of
  * distributed arrays at operator boundaries and fast re-execution after a
- * failure (issue 8; record/replay of the event log will join it here).
+ * failure, record and replay (cluster and single-node), and the fault
+ * injection the recovery tests use (issue 8).
  *
- * The loop engines call two hooks on the driver around every parallel
- * operator; everything else (which operators to checkpoint, which arrays
- * changed, where images live, which checkpoint to recover from) is decided
- * here, so that a program needs no checkpoint code and the engines need no
- * knowledge of files. docs/recovery.md describes the whole mechanism.
+ * The loop engines call a few hooks around every parallel operator;
+ * everything else (which operators to checkpoint, which arrays changed,
+ * where images live, which checkpoint to recover from, what a record holds
+ * and how a replay is held to it) is decided here, so that a program needs
+ * no checkpoint or record code and the engines need no knowledge of files.
+ * docs/recovery.md describes the whole mechanism.
  *
  * Files: image.c (one whole array per file, verified), manifest.c (what one
  * checkpoint holds, and finding the newest usable one), checkpoint.c (the
- * hooks, configuration, change detection, garbage collection).
+ * hooks, configuration, change detection, garbage collection), order.c
+ * (async_for orders), log.c (the per-node event log), outcome.c (each
+ * operator's outcome on the driver), fault.c (STRADS_FAULT).
  *
- * Threads: everything here runs on the driver's main thread, between
- * operators (the same thread that issues loop calls), except the optional
- * background checkpoint writer (STRADS_CHECKPOINT_ASYNC), which only writes
- * files from private copies.
+ * Threads: checkpoints and outcomes run on the driver's main thread,
+ * between operators (the same thread that issues loop calls), except the
+ * optional background checkpoint writer (STRADS_CHECKPOINT_ASYNC), which
+ * only writes files from private copies; log.c says which threads add to
+ * the event log.
  */
 #ifndef STRADS_REPLAY_H
 #define STRADS_REPLAY_H
@@ -53,8 +58,9 @@ int replay_op_begin(uint64_t op, const strads_loop_site *site, void *env, bool *
  * mapping coherent, before the result is published (acc still valid) or
  * after (acc is only read here). acc is the driver's folded accumulator
  * (tls_size bytes, as given to site->publish), NULL when the loop has no
- * reductions or when it was handed over with replay_op_result. Every STRADS_CHECKPOINT_EVERY operators writes a checkpoint:
- * images of the arrays changed since their last image, then the manifest.
+ * reductions or when it was handed over with replay_op_result. Every
+ * STRADS_CHECKPOINT_EVERY operators writes a checkpoint: images of the
+ * arrays changed since their last image, then the manifest.
  * Does nothing without STRADS_CHECKPOINT, or for an op that was skipped.
  * Returns 0 or a negative code; a failed checkpoint leaves the previous ones
  * usable (the caller may log it and continue).
@@ -71,6 +77,8 @@ int replay_op_result(const strads_loop_site *site, const void *acc);
 /* The number of the next parallel operator (1 on the first call): a
  * convenience counter for the engines, which call it once per loop call. */
 uint64_t replay_next_op(void);
+/* The number of the operator in flight (or the last one), 0 before any. */
+uint64_t replay_current_op(void);
 
 /* True when STRADS_CHECKPOINT or STRADS_RECOVER is set (engines may skip
  * the hooks' bookkeeping otherwise; the hooks are cheap no-ops then). */
@@ -195,17 +203,131 @@ typedef struct replay_plan {
 int replay_plan_load(const char *dir, replay_plan *out);
 void replay_plan_free(replay_plan *p);
 
-/* ---- record and single-node replay of async_for (order.c) ---- */
+/* ---- record and replay: the common version (order.c, log.c, outcome.c) ---- */
+
+/* Every file --record writes (async_for orders, node logs, operator
+ * outcomes) carries this version; a replay refuses any other. Version 1
+ * (order files only, no node count) is refused with a message saying so. */
+#define REPLAY_RECORD_VERSION 2
+
+/* ---- record and replay of async_for orders (order.c) ---- */
 bool replay_recording(void);   /* STRADS_RECORD is set */
-bool replay_replaying(void);   /* STRADS_REPLAY is set */
+/* Single-node replay: STRADS_REPLAY is set and this job is one process
+ * (strads-replay, or STRADS_REPLAY=DIR prog). */
+bool replay_replaying(void);
+/* Cluster replay: STRADS_REPLAY is set and the job has several processes
+ * (strads-run --replay DIR): every loop runs on the cluster as recorded and
+ * is checked against, or completed from, the record. */
+bool replay_cluster(void);
+/* The folder being recorded (STRADS_RECORD) or replayed (STRADS_REPLAY). */
+const char *replay_record_dir(void);
+const char *replay_replay_dir(void);
 /* Driver: the number of the next async_for call (1, 2, ...). */
 uint64_t replay_next_async_call(void);
-/* Driver: writes the serial order of call number `call` (NULL: begin..end-1). */
+/* Driver, after an async_for call ran: under --record writes its serial
+ * order (NULL: begin..end-1); under cluster replay checks it against the
+ * recorded one instead (a different order is STRADS_ESTATE, naming the
+ * file: the plan is deterministic, so this means the program or its input
+ * changed). */
 int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
                         const int64_t *order, int64_t n);
-/* Replay: reads and verifies the recorded order of call `call`; *out is
- * malloc'd. STRADS_ENOTFOUND / STRADS_ECORRUPT with a message otherwise. */
+/* Single-node replay: reads and verifies the recorded order of call `call`;
+ * *out is malloc'd. STRADS_ENOTFOUND / STRADS_ECORRUPT with a message. */
 int replay_load_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
                       int64_t **out, int64_t *n);
+
+/* ---- the per-node event log (log.c) ----
+ *
+ * Under --record every node writes DIR/node-<rank>.log: a header (version,
+ * rank, job size, threads) and one block per parallel operator with what
+ * happened on that node at the choke points of nondeterminism: the
+ * operator's site and threads (task dispatch is a function of them), the
+ * SSP gate's view of every node's clock when this node started each clock
+ * (the versions its reads saw at least), the order in which other nodes'
+ * deltas were applied at this node's store, A-BSP cut points, and a
+ * fingerprint of the node's folded reductions (fold order: threads, then
+ * ranks). Each block ends with a BLAKE2b-128 of itself, so a truncated or
+ * corrupt log is refused naming the file and the byte. No global ordering:
+ * each node writes its own file, appending one block per operator.
+ *
+ * Under cluster replay every node loads and verifies its log at its first
+ * operator and checks each operator against its block; the SSP gate waits
+ * until at least the recorded versions are known (replay_gate_ok) and cut
+ * points return the recorded stop positions (replay_cut).
+ *
+ * Threads: blocks belong to the node-function thread; replay_note_delta
+ * runs on the loop thread (a mutex orders it with the rest). */
+
+/* Every node, as a loop call's node function starts / ends on it
+ * (rt_loop_env_open / rt_loop_env_close). Returns 0 or, replaying, a
+ * negative code after logging why (another loop or thread count than
+ * recorded, a bad log). */
+int replay_block_begin(const strads_loop_site *site, int threads);
+int replay_block_end(void);
+/* The node's folded accumulator of the operator (before it is sent or, on
+ * rank 0, published). Replaying a timing-independent operator, a different
+ * value is STRADS_ESTATE (the replay diverged). */
+int replay_note_fold(const strads_loop_site *site, const void *acc);
+/* sync_for SSP/ASP: this operator's result depends on timing (deltas
+ * applied on arrival). Called on every node when the asynchronous half
+ * opens; the driver then completes the operator from its recorded outcome
+ * instead of requiring it to match. */
+void replay_note_timing(void);
+/* Loop thread: a delta message from rank src was applied to this node's
+ * store (the arrival order at the store). */
+void replay_note_delta(int src);
+/* SSP gate: this node starts clock `clock` having heard that node r
+ * completed done[r] clocks. Recorded as the versions its reads see. */
+void replay_note_gate(int64_t clock, const int64_t *done, int nodes);
+/* Cluster replay: may this node start clock `clock`? 1 when done[] has
+ * reached the recorded view for it (or when not replaying), else 0. */
+int replay_gate_ok(int64_t clock, const int64_t *done, int nodes);
+/* A-BSP cut points: task `task` of clock `clock` stopped (or is to stop)
+ * after iteration `stop`. Recording, logs it and returns stop; under
+ * cluster replay returns the recorded stop position (the engine must use
+ * it), falling back to stop with an error logged when the log has none. */
+int64_t replay_cut(int64_t clock, int64_t task, int64_t stop);
+
+/* Internals shared with outcome.c: creates DIR/node-<rank>.log when
+ * recording (idempotent); whether the operator in flight (or the last one)
+ * on this node depends on timing (recorded flag under cluster replay). */
+int replay__log_open(void);
+bool replay__op_timing(void);
+/* site->tls_pack(acc) as bytes (*out malloc'd; checkpoint.c). */
+int replay__pack_acc(const strads_loop_site *site, const void *acc, char **out, size_t *len);
+/* Releases outcome.c's state (replay_log_shutdown calls it). */
+void replay__outcome_free(void);
+
+/* ---- operator outcomes on the driver (outcome.c) ----
+ *
+ * Under --record the driver writes, after each parallel operator,
+ * DIR/op-<op>.out: the operator's site, whether its result depended on
+ * timing, its reductions (tls_pack), and a fingerprint of every
+ * distributed array; for a sync_for operator also an image of each array
+ * it changed (DIR/op-<op>-arr-<id>.img, replay_image_write). A replay
+ * checks every operator against it: an operator that does not depend on
+ * timing (async_for; sync_for BSP, Hybrid) must match bit for bit, else
+ * the replay stops naming the operator; one that does (SSP, ASP, A-BSP), and every
+ * sync_for in single-node replay (one process cannot combine like N), is
+ * completed from the record: recorded reductions are published and changed
+ * arrays loaded, so output and arrays are those of the recorded run. */
+
+/* Driver, in rt_loop_publish before site->publish: recording, keeps the
+ * packed reductions; replaying, checks them or replaces acc's content with
+ * the recorded reductions. */
+int replay_outcome_reductions(const strads_loop_site *site, void *env, void *acc);
+/* Driver, after operator op completed (dds_operator_end done). */
+int replay_outcome(uint64_t op, const strads_loop_site *site);
+/* Releases what the log and outcome code keep (replay_shutdown calls it). */
+void replay_log_shutdown(void);
+
+/* ---- fault injection for the recovery tests (fault.c) ----
+ * STRADS_FAULT=OP:RANK[:PHASE] kills rank RANK with SIGKILL in PHASE (start,
+ * recon, run, writeback, checkpoint) of its OP-th loop call; fault.c says
+ * where each phase is. Ignored in a recovering run. */
+void replay_fault(const char *phase);   /* any thread, at the phase's point */
+void replay_fault_op_begin(void);       /* every node, as a loop call starts */
+void replay_fault_op_end(void);         /* every node, as a loop call ends */
+void replay_fault_checkpoint(uint64_t op); /* driver, images written, manifest not yet */
 
 #endif /* STRADS_REPLAY_H */

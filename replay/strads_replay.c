@@ -6,7 +6,9 @@
  * DIR is what `strads-run --record DIR` (or STRADS_RECORD=DIR) wrote. The
  * program runs alone (no launcher, no network), and every async_for call
  * executes in the order the recorded parallel run was equivalent to, on one
- * thread, so its output and final arrays are those of the recorded run. It
+ * thread; every sync_for call runs in one process and is then completed from
+ * the recorded outcome (replay/outcome.c); so its output and final arrays
+ * are those of the recorded run. It
  * only sets STRADS_REPLAY and runs the program, so it works under a
  * debugger either way: `gdb --args strads-replay DIR -- prog args` (gdb
  * follows the exec) or `STRADS_REPLAY=DIR gdb --args prog args`.

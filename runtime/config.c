@@ -43,13 +43,15 @@ static const rt_config_var vars[] = {
     {"STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan"},
     {"STRADS_VERIFY_PLAN", "unset", "async_for: check the plan for conflicts before running it"},
     {"STRADS_ORDER_FILE", "unset", "async_for: append the serial order each call equals (oracle tests)"},
-    {"STRADS_RECORD", "unset", "folder to record the order of every async_for call in"},
-    {"STRADS_REPLAY", "unset", "folder of a recorded run to replay in one process"},
+    {"STRADS_RECORD", "unset", "folder to record the run in (orders, node logs, outcomes)"},
+    {"STRADS_REPLAY", "unset", "folder of a recorded run to replay (one process or the cluster)"},
     {"STRADS_SLOW", "none", "controlled stragglers: rank:factor[@on[/off]] or steps, comma separated"},
     {"STRADS_SLOW_TEST", "none", "test hook: RANK:MS sleeps MS after every sync_for task on RANK"},
     {"STRADS_SYNC", "the pragma's", "override of sync_for models: MODEL or FILE:LINE=MODEL, comma separated"},
     {"STRADS_SSP_CHECK", "0", "measure the staleness of SSP runs and fail a loop that exceeds s"},
-    {"STRADS_FAULT", "none", "test hook: OP:RANK kills rank RANK as loop call OP starts"},
+    {"STRADS_ABSP_REPORT_S", "1", "A-BSP: seconds between a node's progress reports to the driver"},
+    {"STRADS_ABSP_CHECK", "0", "A-BSP: K > 0 fails a loop whose item process counts spread beyond threshold+1+K"},
+    {"STRADS_FAULT", "none", "test hook: OP:RANK[:PHASE] kills rank RANK in loop call OP"},
     {"STRADS_ARENA", "0x200000000000:16T", "address[:size] of the distributed-array arena (same on every node)"},
     {"STRADS_CHECKPOINT", "none", "folder for checkpoints at operator boundaries"},
     {"STRADS_CHECKPOINT_EVERY", "1", "checkpoint every k parallel operators"},
@@ -57,6 +59,8 @@ static const rt_config_var vars[] = {
     {"STRADS_CHECKPOINT_ASYNC", "0", "1: write checkpoints in the background from copies"},
     {"STRADS_CHECKPOINT_CRASH", "none", "test hook: driver dies while checkpointing op N"},
     {"STRADS_RECOVER", "none", "folder of checkpoints to resume from (fast re-execution)"},
+    {"STRADS_TRACE", "unset", "file where the driver writes a Chrome trace-event timeline of the run"},
+    {"STRADS_PROGRESS", "auto", "progress line of long operators on the driver's stderr: auto (a tty), on, off"},
 };
 
 const rt_config_var *rt_config_vars(size_t *n)
@@ -289,6 +293,19 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
             return STRADS_ECONFIG;
         }
         default_coordinator(c);
+    }
+    const char *tr = getenv("STRADS_TRACE");
+    c->trace_path = tr && *tr ? tr : NULL;
+    const char *pg = getenv("STRADS_PROGRESS");
+    c->progress = -1;
+    if (pg && *pg && strcmp(pg, "auto") != 0) {
+        c->progress = strcmp(pg, "on") == 0 || strcmp(pg, "1") == 0    ? 1
+                      : strcmp(pg, "off") == 0 || strcmp(pg, "0") == 0 ? 0
+                                                                       : -2;
+        if (c->progress == -2) {
+            snprintf(err, errlen, "STRADS_PROGRESS=%s: expected auto, on or off", pg);
+            return STRADS_ECONFIG;
+        }
     }
     const char *b = getenv("STRADS_BIND");
     if (b && *b) snprintf(c->bind_host, sizeof c->bind_host, "%s", b);

@@ -11,6 +11,8 @@
 #ifndef STRADS_LOOP_H
 #define STRADS_LOOP_H
 
+#include <stdatomic.h>
+
 #include "runtime/rt.h"
 #include "scheduler/sched.h"
 
@@ -19,17 +21,58 @@ enum {
     RT_MSG_LOOP_RECORDS = RT_MSG_USER_BASE + 32, /* async_for: access records to rank 0 */
     RT_MSG_LOOP_PLAN = RT_MSG_USER_BASE + 33,    /* async_for: a node's part of the plan */
     RT_MSG_LOOP_TLS = RT_MSG_USER_BASE + 34,     /* folded reductions to rank 0 */
+    RT_MSG_LOOP_ORDER = RT_MSG_USER_BASE + 35,   /* async_for: the order a node ran, with locks */
     RT_MSG_LOOP_DELTA = RT_MSG_USER_BASE + 40,   /* sync_for SSP/ASP: deltas to an owner */
     RT_MSG_LOOP_CLOCK = RT_MSG_USER_BASE + 41,   /* sync_for SSP: a node finished a clock */
+    RT_MSG_LOOP_ABSP_REPORT = RT_MSG_USER_BASE + 42, /* sync_for A-BSP: a node's progress */
+    RT_MSG_LOOP_ABSP_POLL = RT_MSG_USER_BASE + 43,   /* A-BSP: driver asks for fresh counts */
+    RT_MSG_LOOP_ABSP_STOP = RT_MSG_USER_BASE + 44,   /* A-BSP: the iteration ends now */
 };
 
 struct strads_recon {
     strads_recon_hot hot; /* first: the inline fast path in strads.h reads it */
     sched_records rec;
     int err;
+    struct { /* recon.c: the arrays the latest slow-path addresses were in */
+        const char *lo, *hi;
+        struct dds_vec *dv;
+        int shift; /* log2 of the element size, -1 when not a power of two */
+    } recent[4];
 };
 
 void rt_recon_init(strads_recon *rc, int64_t first);
+/* After a node's reconnaissance of rec: fetches what it read from elsewhere
+ * and re-runs those iterations through rerun (recon.c). */
+typedef int (*rt_recon_rerun_fn)(void *arg, int64_t lo, int64_t hi, sched_records *out);
+int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg);
+
+/* ---- async_for rounds split among threads with locks (loop_locks.c) ---- */
+
+#define RT__LOCK_STRIPES 4096
+/* Rank 0, building a node's plan: for every position i of order[0..n) with
+ * want[i], the sorted unique lock stripes of the elements of written arrays
+ * iteration order[i] touches; CSR in *off (n+1) and *stripe (malloc'd). */
+int rt__lock_lists(const int64_t *order, int64_t n, const uint8_t *want, const sched_records *rec,
+                   const uint32_t *written, int64_t nwritten, int64_t **off, uint16_t **stripe);
+/* Pool threads: take / release the n stripes s (sorted) of one iteration. */
+void rt__lock(const uint16_t *s, int64_t n);
+void rt__unlock(const uint16_t *s, int64_t n);
+/* out[lo..hi) = order[lo..hi) sorted by ticket: the order that part ran in. */
+int rt__lock_realize(const int64_t *order, const int64_t *ticket, int64_t lo, int64_t hi,
+                     int64_t *out);
+/* Cluster replay: gate[i] for i in [lo, hi) (one locked segment of order)
+ * becomes base + the rank of order[i] in the recorded order, where pos maps
+ * an iteration (minus begin) to its recorded position, -1 none (then
+ * STRADS_ESTATE). */
+int rt__lock_gates(const int64_t *order, int64_t lo, int64_t hi, const int64_t *pos, int64_t begin,
+                   int64_t base, int64_t *gate);
+/* Pool threads: waits until *next reaches ticket (yielding the core). */
+void rt__lock_wait_turn(atomic_llong *next, int64_t ticket);
+/* Collective: every node's realized order (round r at round_off[r] ..
+ * round_off[r+1]) to rank 0, which returns in *out the call's serial order:
+ * round by round, node by node. Elsewhere *out is untouched. */
+int rt__order_gather(const int64_t *order, const int64_t *round_off, int rounds, uint64_t tag,
+                     int64_t **out, int64_t *nout);
 
 /* Threads a loop uses on each node: threads(n) clause, else STRADS_THREADS. */
 int rt_loop_threads(const void *env);
@@ -85,13 +128,15 @@ void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads);
 /*
  * sync_for's hook for the straggler-aware models (scheduler/policy.h):
  * may node `me` start clock `clock` (0-based), given that node r has
- * completed done[r] clocks of this call? Called by the engine each time a
- * clock message arrives while the node waits. Returns 1 to proceed, 0 to
- * keep waiting, or a negative STRADS_E* code. NULL (the default for a kind)
- * means the engine's own rule: SSP(s) proceeds when min(done) >= clock - s.
+ * completed done[r] clocks of this call, each in avg_s[r] seconds on
+ * average (exponentially weighted, 0 before its first)? Called by the
+ * engine each time a clock message arrives while the node waits. Returns 1
+ * to proceed, 0 to keep waiting, or a negative STRADS_E* code. NULL (the
+ * default for a kind) means the engine's own rule: SSP(s) proceeds when
+ * min(done) >= clock - s.
  */
 typedef int (*rt_sync_gate_fn)(const strads_sync_spec *spec, int me, int64_t clock,
-                               const int64_t *done, int nodes);
+                               const int64_t *done, const double *avg_s, int nodes);
 /* Installs the gate of a sync kind (STRADS_SYNC_*) on this process, before
  * loops run; every process must install the same gates. A straggler-aware
  * kind (ABSP, ELASTIC, FLEXPARA, CUSTOM) with a gate runs on SSP's
@@ -211,6 +256,7 @@ void rt__ssp_unlock(void);
  * this node has heard. */
 typedef struct rt__clocks {
     int64_t *done, got;   /* got: clock messages received */
+    double *avg;          /* avg[r]: node r's mean clock time as it last said */
     int nodes, me;
     uint64_t tag;         /* the call's invocation */
     strads_sync_spec spec;
@@ -219,9 +265,45 @@ int rt__clocks_init(rt__clocks *k, uint64_t tag, const strads_sync_spec *spec);
 /* Waits until this node may start clock c (the kind's gate, else SSP's
  * rule); *stale is c minus the slowest node's completed clocks. */
 int rt__clocks_wait(rt__clocks *k, int64_t c, int64_t *stale);
-int rt__clocks_announce(rt__clocks *k, int64_t completed);
+/* Tells every node this one completed `completed` clocks, each taking
+ * avg_s seconds on average. */
+int rt__clocks_announce(rt__clocks *k, int64_t completed, double avg_s);
 /* After the last clock: takes the remaining clock messages of the call
  * (total clocks per node) so none is left in the mailbox, and frees. */
 int rt__clocks_finish(rt__clocks *k, int64_t total);
+
+/*
+ * A-BSP (loop_sync_absp.c): one call is one iteration over nsplits splits
+ * (bounds[0..nsplits]); the driver decides where each split runs and from
+ * which item (scheduler/absp.c), nodes report progress and stop at the
+ * driver's signal. Every node calls rt__absp_handlers before a collective
+ * that precedes its first A-BSP call.
+ */
+typedef struct rt__absp rt__absp;
+void rt__absp_handlers(void);
+/* Collective: the driver's plan for this call (tag: the invocation),
+ * broadcast; *out holds this node's splits. */
+int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bounds, int nsplits,
+                   double ratio, int threshold, int flex, rt__absp **out);
+void rt__absp_free(rt__absp *ab);
+int rt__absp_held(const rt__absp *ab);  /* splits this node runs */
+int64_t rt__absp_left(rt__absp *ab);    /* items of them not yet handed out */
+void rt__absp_split(const rt__absp *ab, int i, int64_t *lo, int64_t *hi);
+/* Pool thread: runs up to n more items of this node's splits, each from its
+ * cursor, wrapping, taking chunks of at most `chunk` items shared with the
+ * node's other threads (fn once per contiguous piece); returns early at
+ * the stop signal. Returns the items it ran. */
+typedef void (*rt__absp_chunk_fn)(void *arg, int64_t lo, int64_t hi);
+int64_t rt__absp_run(rt__absp *ab, int64_t n, int64_t chunk, rt__absp_chunk_fn fn, void *arg);
+int rt__absp_stopped(const rt__absp *ab);
+/* Waits for this call's stop signal. */
+int rt__absp_wait(rt__absp *ab);
+/* Collective: the driver learns every split's count and compute time,
+ * advances cursors and swaps splits (effective next call), or under FlexPara
+ * (flex at begin) fits each node's capacity model on sizes[split] (the
+ * driver's; may be NULL elsewhere) and reassigns the splits; *processed
+ * gets the items run in this call on every node. Frees ab. */
+int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const double *sizes,
+                 int64_t *processed);
 
 #endif

@@ -4,7 +4,8 @@
  * One call is one node function on every node:
  *   1. the first time a site runs (and whenever its plan is stale),
  *      reconnaissance: each node runs the read-only recon body over its
- *      share of the iterations and sends the records to rank 0, which builds
+ *      share of the iterations (again on those that read elements it had to
+ *      fetch, recon.c) and sends the records to rank 0, which builds
  *      the plan (scheduler/plan.c) and sends each node its part: its
  *      iterations per round, sub-round and thread, and per round the
  *      elements to fetch and to write back;
@@ -21,10 +22,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "dds/dds.h"
 #include "replay/replay.h"
 #include "runtime/loop.h"
+#include "runtime/trace.h"
 
 #define MSG_RECORDS RT_MSG_LOOP_RECORDS
 #define MSG_PLAN RT_MSG_LOOP_PLAN
@@ -43,6 +46,7 @@ typedef struct call_hdr {
     uint32_t ndv;
     uint32_t dv_id[MAX_VERSIONED];
     uint64_t dv_ver[MAX_VERSIONED];
+    uint64_t call;   /* the driver's async_for call number, which names recorded orders */
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
@@ -58,6 +62,10 @@ typedef struct node_plan {
     sched_acc *vacc;
     uint32_t *written;     /* arrays any node writes in this loop (sorted ids) */
     int64_t nwritten;
+    uint8_t *locked;       /* per round: this node's threads share it with locks */
+    int64_t *loff;         /* positions of locked rounds: lock stripes, CSR (loop_locks.c) */
+    uint16_t *lstripe;
+    int32_t any_locked;    /* some node locks in some round: orders are gathered */
     uint32_t seen_id[MAX_VERSIONED]; /* versions of read-only arrays fetched so far */
     uint64_t seen_ver[MAX_VERSIONED];
     uint32_t nseen;
@@ -97,6 +105,9 @@ static void node_plan_free(node_plan *p)
     free(p->written);
     free(p->voff);
     free(p->vacc);
+    free(p->locked);
+    free(p->loff);
+    free(p->lstripe);
     free(p->nfetch);
     free(p->nwb);
     free(p->order);
@@ -146,6 +157,7 @@ static void recon_task(void *arg, int64_t t, int thread)
     int64_t n = j->hi - j->lo;
     int64_t a = j->lo + n * t / j->parts, b = j->lo + n * (t + 1) / j->parts;
     rt_recon_init(&j->rc[t], a);
+    j->rc[t].err = sched_rec_reserve(&j->rc[t].rec, b - a);
     j->site->recon(j->env, &j->rc[t], NULL, a, b);
     sched_rec_finish(&j->rc[t].rec);
 }
@@ -154,10 +166,10 @@ static void recon_task(void *arg, int64_t t, int thread)
 static int run_recon(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi,
                      int threads, sched_records *out)
 {
+    sched_rec_init(out, lo);
     recon_job j = {site, env, lo, hi, threads, calloc((size_t)threads, sizeof(strads_recon))};
     if (!j.rc) return STRADS_ENOMEM;
     rt_pool_run(threads, recon_task, &j);
-    sched_rec_init(out, lo);
     int rc = 0;
     for (int t = 0; t < threads; t++) {
         if (!rc) rc = j.rc[t].err;
@@ -166,6 +178,18 @@ static int run_recon(const strads_loop_site *site, const void *env, int64_t lo, 
     }
     free(j.rc);
     return rc;
+}
+
+typedef struct recon_again {
+    const strads_loop_site *site;
+    const void *env;
+    int threads;
+} recon_again;
+
+static int recon_range(void *arg, int64_t lo, int64_t hi, sched_records *out)
+{
+    recon_again *a = arg;
+    return run_recon(a->site, a->env, lo, hi, a->threads, out);
 }
 
 static int send_records(const sched_records *r, uint64_t tag)
@@ -193,6 +217,7 @@ static int next_obj(msgpack_unpacked *up, const rt_msg *m, size_t *off, msgpack_
     return rc;
 }
 
+/* Rank 0: appends rank src's records to r (which they must follow). */
 static int recv_records(int src, uint64_t tag, sched_records *r)
 {
     rt_msg *m;
@@ -208,28 +233,14 @@ static int recv_records(int src, uint64_t tag, sched_records *r)
     int64_t cnt = rc ? 0 : n->via.i64;
     if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &offs);
     if (!rc && (cnt < 0 || offs->via.bin.size != (size_t)(cnt + 1) * sizeof(int64_t))) rc = STRADS_EPROTO;
-    const char *offp = rc ? NULL : offs->via.bin.ptr;
+    const char *offp = rc ? NULL : offs->via.bin.ptr; /* the next unpack reuses offs */
     if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &acc);
     if (!rc && acc->via.bin.size % sizeof(sched_acc)) rc = STRADS_EPROTO;
-    if (!rc) {
-        sched_rec_init(r, f);
-        r->n = cnt;
-        r->nacc = r->cap = acc->via.bin.size / sizeof(sched_acc);
-        r->off = malloc((size_t)(cnt + 1) * sizeof(int64_t));
-        r->off_cap = cnt + 1;
-        r->acc = malloc(r->nacc ? r->nacc * sizeof(sched_acc) : 1);
-        if (!r->off || !r->acc) {
-            rc = STRADS_ENOMEM;
-        } else {
-            memcpy(r->off, offp, (size_t)(cnt + 1) * sizeof(int64_t));
-            memcpy(r->acc, acc->via.bin.ptr, r->nacc * sizeof(sched_acc));
-            if (r->off[0] != 0 || r->off[cnt] != (int64_t)r->nacc) rc = STRADS_EPROTO;
-            for (int64_t k = 0; k < cnt && !rc; k++)
-                if (r->off[k] > r->off[k + 1]) rc = STRADS_EPROTO;
-        }
-        if (rc) sched_rec_free(r);
-    }
-    if (rc) rt_error("async_for: malformed access records from rank %d", src);
+    /* straight from the message into r: records are the largest message */
+    if (!rc)
+        rc = sched_rec_append_raw(r, f, cnt, offp, acc->via.bin.ptr, acc->via.bin.size / sizeof(sched_acc));
+    if (rc == STRADS_EPROTO || rc == STRADS_EINVAL)
+        rt_error("async_for: malformed access records from rank %d", src);
     msgpack_unpacked_destroy(&up);
     rt_msg_free(m);
     return rc;
@@ -293,13 +304,17 @@ static size_t collect(const touch_map *tm, int k, uint64_t *map, int node, bool 
 {
     dds_vec *dv = tm->dv[k];
     size_t words = (size_t)(dv->n + 63) / 64, n = 0;
+    /* a range-partitioned array: the node's own elements are one range */
+    bool ranged = dv->part != DDS_PART_HASH && node < dv->nodes;
+    int64_t own_lo = ranged ? dv->bounds[node] : 0, own_hi = ranged ? dv->bounds[node + 1] : 0;
     for (size_t w = 0; w < words; w++) {
         uint64_t bits = map[w];
         map[w] = 0;
         while (bits) {
             int64_t e = (int64_t)(w * 64 + (size_t)__builtin_ctzll(bits));
             bits &= bits - 1;
-            if (skip_owned && dds_owner(dv, e) == node) continue;
+            if (skip_owned && (ranged ? e >= own_lo && e < own_hi : dds_owner(dv, e) == node))
+                continue;
             keys[n++] = SCHED_ACC_KEY(SCHED_ACC(tm->id[k], e, 0));
         }
     }
@@ -313,6 +328,8 @@ static int round_keys(const sched_plan *p, const sched_records *rec, int r, int 
                       int64_t *nwb)
 {
     size_t na = 0, nw = 0;
+    uint32_t last_id = UINT32_MAX;
+    int slot = -1;
     for (int s = 0; s < p->subrounds; s++)
         for (int t = 0; t < p->threads; t++) {
             const sched_cell *c = sched_cell_at(p, r, node, s, t);
@@ -320,8 +337,11 @@ static int round_keys(const sched_plan *p, const sched_records *rec, int r, int 
                 int64_t k = p->order[i] - rec->first;
                 for (int64_t j = rec->off[k]; j < rec->off[k + 1]; j++) {
                     sched_acc a = rec->acc[j];
-                    int slot = touch_slot(tm, SCHED_ACC_DV(a));
-                    if (slot == -2) slot = touch_slot(tm, SCHED_ACC_DV(a));
+                    if (SCHED_ACC_DV(a) != last_id) { /* runs of one array skip the search */
+                        last_id = SCHED_ACC_DV(a);
+                        slot = touch_slot(tm, last_id);
+                        if (slot == -2) slot = touch_slot(tm, last_id);
+                    }
                     if (slot < 0) continue;
                     uint64_t e = (uint64_t)SCHED_ACC_ELEM(a), bit = UINT64_C(1) << (e % 64);
                     if (!(tm->all[slot][e / 64] & bit)) na++;
@@ -344,6 +364,26 @@ static int round_keys(const sched_plan *p, const sched_records *rec, int r, int 
     *nfetch = (int64_t)fa;
     *nwb = (int64_t)fw;
     return 0;
+}
+
+/* The lock stripes of the positions in np's locked rounds. */
+static int lock_lists(node_plan *np, const sched_records *rec)
+{
+    bool any = false;
+    for (int r = 0; r < np->rounds; r++) any |= np->locked[r];
+    if (!any) return 0;
+    uint8_t *want = calloc((size_t)np->norder + 1, 1);
+    if (!want) return STRADS_ENOMEM;
+    for (int r = 0; r < np->rounds; r++) {
+        if (!np->locked[r]) continue;
+        const sched_cell *c = &np->cells[(size_t)r * (size_t)np->subrounds * (size_t)np->threads];
+        const sched_cell *e = c + (size_t)np->subrounds * (size_t)np->threads - 1;
+        memset(want + c->start, 1, (size_t)(e->start + e->len - c->start));
+    }
+    int rc = rt__lock_lists(np->order, np->norder, want, rec, np->written, np->nwritten, &np->loff,
+                            &np->lstripe);
+    free(want);
+    return rc;
 }
 
 /* Rank 0: the part of plan p that node runs, as a node_plan. */
@@ -372,12 +412,18 @@ static int extract(const sched_plan *p, const sched_records *rec, int node, cons
     np->wb = calloc((size_t)p->rounds, sizeof *np->wb);
     np->nfetch = calloc((size_t)p->rounds, sizeof *np->nfetch);
     np->nwb = calloc((size_t)p->rounds, sizeof *np->nwb);
+    np->locked = calloc((size_t)p->rounds, 1);
+    for (int r = 0; r < p->rounds && np->locked; r++) {
+        np->locked[r] = p->locked[(size_t)r * (size_t)p->nodes + (size_t)node];
+        for (int q = 0; q < p->nodes; q++)
+            np->any_locked |= p->locked[(size_t)r * (size_t)p->nodes + (size_t)q];
+    }
     int64_t total = 0;
     for (int r = 0; r < p->rounds; r++)
         for (int s = 0; s < p->subrounds; s++)
             for (int t = 0; t < p->threads; t++) total += sched_cell_at(p, r, node, s, t)->len;
     np->order = malloc((size_t)(total ? total : 1) * sizeof *np->order);
-    if (!np->cells || !np->fetch || !np->wb || !np->nfetch || !np->nwb || !np->order) {
+    if (!np->cells || !np->fetch || !np->wb || !np->nfetch || !np->nwb || !np->order || !np->locked) {
         node_plan_free(np);
         return STRADS_ENOMEM;
     }
@@ -391,13 +437,20 @@ static int extract(const sched_plan *p, const sched_records *rec, int node, cons
                 memcpy(np->order + at, p->order + c->start, (size_t)c->len * sizeof *np->order);
                 at += c->len;
             }
-        int rc = round_keys(p, rec, r, node, tm, &np->fetch[r], &np->nfetch[r], &np->wb[r], &np->nwb[r]);
+        /* one node keeps everything at home: nothing to fetch or write back */
+        int rc = p->nodes == 1 ? 0 : round_keys(p, rec, r, node, tm, &np->fetch[r], &np->nfetch[r],
+                                                &np->wb[r], &np->nwb[r]);
         if (rc) {
             node_plan_free(np);
             return rc;
         }
     }
     np->norder = total;
+    int rc = lock_lists(np, rec);
+    if (rc) {
+        node_plan_free(np);
+        return rc;
+    }
     if (verify_mode()) {
         size_t nacc = 0;
         for (int64_t i = 0; i < total; i++) {
@@ -424,6 +477,17 @@ static int extract(const sched_plan *p, const sched_records *rec, int node, cons
     return 0;
 }
 
+/* Tells node dst that this call has no plan (planning failed on rank 0), so
+ * that it fails the call instead of waiting for one. */
+static void send_plan_failed(int dst, uint64_t tag)
+{
+    rt_packer p;
+    rt_pack_begin(&p, MSG_PLAN, tag);
+    msgpack_pack_int(&p.pk, 0);
+    rt_send(dst, p.sb.data, p.sb.size, NULL, 0);
+    rt_pack_done(&p);
+}
+
 static int send_plan(int dst, uint64_t tag, const node_plan *np)
 {
     msgpack_sbuffer sb;
@@ -448,6 +512,15 @@ static int send_plan(int dst, uint64_t tag, const node_plan *np)
     msgpack_pack_bin_body(&pk, np->voff, voff_len);
     msgpack_pack_bin(&pk, vacc_len);
     msgpack_pack_bin_body(&pk, np->vacc, vacc_len);
+    size_t loff_len = np->loff ? (size_t)(np->norder + 1) * sizeof *np->loff : 0;
+    size_t lst_len = np->loff ? (size_t)np->loff[np->norder] * sizeof *np->lstripe : 0;
+    msgpack_pack_bin(&pk, (size_t)np->rounds);
+    msgpack_pack_bin_body(&pk, np->locked, (size_t)np->rounds);
+    msgpack_pack_int(&pk, np->any_locked);
+    msgpack_pack_bin(&pk, loff_len);
+    msgpack_pack_bin_body(&pk, np->loff, loff_len);
+    msgpack_pack_bin(&pk, lst_len);
+    msgpack_pack_bin_body(&pk, np->lstripe, lst_len);
     for (int r = 0; r < np->rounds; r++) {
         msgpack_pack_bin(&pk, (size_t)np->nfetch[r] * 8);
         msgpack_pack_bin_body(&pk, np->fetch[r], (size_t)np->nfetch[r] * 8);
@@ -478,10 +551,18 @@ static int recv_plan(uint64_t tag, const call_hdr *h, uint64_t site_id, node_pla
     size_t off = 0;
     msgpack_object *o;
     int v[3];
-    for (int i = 0; i < 3 && !rc; i++) {
+    bool failed = false; /* the driver could not plan: zero rounds (send_plan_failed) */
+    for (int i = 0; i < 3 && !rc && !failed; i++) {
         rc = next_obj(&up, m, &off, MSGPACK_OBJECT_NEGATIVE_INTEGER, &o);
         if (!rc) v[i] = (int)o->via.i64;
-        if (!rc && (v[i] < 1 || v[i] > 1 << 20)) rc = STRADS_EPROTO;
+        failed = !rc && i == 0 && v[0] == 0;
+        if (!rc && !failed && (v[i] < 1 || v[i] > 1 << 20)) rc = STRADS_EPROTO;
+    }
+    if (failed) {
+        msgpack_unpacked_destroy(&up);
+        rt_msg_free(m);
+        free(np);
+        return STRADS_EREMOTE;
     }
     if (!np) rc = STRADS_ENOMEM;
     if (!rc) {
@@ -512,6 +593,22 @@ static int recv_plan(uint64_t tag, const call_hdr *h, uint64_t site_id, node_pla
             rc = STRADS_EPROTO;
         for (int64_t i = 0; !rc && np->voff && i < np->norder; i++)
             if (np->voff[i] > np->voff[i + 1]) rc = STRADS_EPROTO;
+        int64_t nlocked = 0, nloff = 0, nlst = 0;
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc) np->locked = copy_bin(o, 1, &nlocked);
+        if (!rc && nlocked != np->rounds) rc = STRADS_EPROTO;
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_NEGATIVE_INTEGER, &o);
+        if (!rc) np->any_locked = o->via.i64 != 0;
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc && o->via.bin.size) np->loff = copy_bin(o, sizeof *np->loff, &nloff);
+        if (!rc) rc = next_obj(&up, m, &off, MSGPACK_OBJECT_BIN, &o);
+        if (!rc && o->via.bin.size) np->lstripe = copy_bin(o, sizeof *np->lstripe, &nlst);
+        if (!rc && np->loff && (nloff != np->norder + 1 || np->loff[0] != 0 || np->loff[np->norder] != nlst))
+            rc = STRADS_EPROTO;
+        for (int64_t i = 0; !rc && np->loff && i < np->norder; i++)
+            if (np->loff[i] > np->loff[i + 1]) rc = STRADS_EPROTO;
+        for (int64_t i = 0; !rc && i < nlst; i++)
+            if (np->lstripe[i] >= RT__LOCK_STRIPES) rc = STRADS_EPROTO;
         np->fetch = calloc((size_t)np->rounds, sizeof *np->fetch);
         np->wb = calloc((size_t)np->rounds, sizeof *np->wb);
         np->nfetch = calloc((size_t)np->rounds, sizeof *np->nfetch);
@@ -555,6 +652,27 @@ static void write_order(const int64_t *order, int64_t n, int64_t begin)
     fclose(f);
 }
 
+/* The planner's passes over all iterations run on this node's pool, idle
+ * while rank 0 plans. */
+typedef struct par_job {
+    sched_task_fn fn;
+    void *arg;
+} par_job;
+
+static void par_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    par_job *j = arg;
+    j->fn(j->arg, t);
+}
+
+static void plan_par(void *ctx, int64_t ntasks, sched_task_fn fn, void *arg)
+{
+    (void)ctx;
+    par_job j = {fn, arg};
+    rt_pool_run(ntasks, par_task, &j);
+}
+
 /* Rank 0 inside the node function: gather records, plan, hand out parts. */
 static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched_records *mine,
                           node_plan **own, double *plan_s)
@@ -563,26 +681,22 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
     sched_records all;
     sched_rec_init(&all, h->begin);
     rc = sched_rec_append(&all, mine);
-    for (int r = 1; r < n && !rc; r++) {
-        sched_records part;
-        rc = recv_records(r, h->invocation, &part);
-        if (!rc) rc = sched_rec_append(&all, &part);
-        if (!rc) sched_rec_free(&part);
-    }
+    for (int r = 1; r < n && !rc; r++) rc = recv_records(r, h->invocation, &all);
     uint64_t t0 = rt_now_ms();
     sched_plan *p = NULL;
     /* what the planner needs of each array: size and owners */
-    sched_dv dvs[64];
+    sched_dv dvs[SCHED_MAX_ARRAYS];
     int ndv = 0;
-    for (size_t i = 0; i < all.nacc && !rc; i++) {
-        uint32_t id = SCHED_ACC_DV(all.acc[i]);
-        bool seen = false;
-        for (int k = 0; k < ndv && !seen; k++) seen = dvs[k].id == id;
-        if (seen || ndv == 64) continue;
-        dds_vec *dv = dds_vec_by_id(id);
-        if (dv) dvs[ndv++] = (sched_dv){id, dv->n, dv->part == DDS_PART_HASH ? NULL : dv->bounds};
+    for (int k = 0; k < all.narrays; k++) {
+        dds_vec *dv = dds_vec_by_id(all.arrays[k].id);
+        if (dv) dvs[ndv++] = (sched_dv){dv->id, dv->n, dv->part == DDS_PART_HASH ? NULL : dv->bounds};
     }
-    if (!rc) rc = sched_plan_build(&all, dvs, ndv, n, h->threads, &p);
+    if (!rc && all.too_many_arrays) {
+        rt_error("async_for %s:%u: the body touches more than %d distributed arrays", site->file,
+                 site->line, SCHED_MAX_ARRAYS);
+        rc = STRADS_EINVAL;
+    }
+    if (!rc) rc = sched_plan_build_par(&all, dvs, ndv, n, h->threads, plan_par, NULL, &p);
     uint64_t t_built = rt_now_ms();
     if (!rc && getenv("STRADS_VERIFY_PLAN")) {
         char err[256];
@@ -591,16 +705,12 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
     }
     /* arrays written anywhere in this loop: their elements are fetched
      * every round; the others only when their version changed */
-    uint32_t written[64];
+    uint32_t written[SCHED_MAX_ARRAYS];
     int64_t nwritten = 0;
-    for (size_t i = 0; i < all.nacc && !rc; i++) {
-        if (!SCHED_ACC_WRITE(all.acc[i])) continue;
-        uint32_t id = SCHED_ACC_DV(all.acc[i]);
-        bool seen = false;
-        for (int64_t k = 0; k < nwritten && !seen; k++) seen = written[k] == id;
-        if (!seen && nwritten < 64) written[nwritten++] = id;
-    }
+    for (int k = 0; k < all.narrays; k++)
+        if (all.arrays[k].written) written[nwritten++] = all.arrays[k].id;
     touch_map tm = {.n = 0};
+    int unsent = 1; /* nodes from here on have no plan yet */
     for (int r = 0; r < n && !rc; r++) {
         node_plan *np;
         rc = extract(p, &all, r, h, site->id, &tm, written, nwritten, &np);
@@ -609,16 +719,23 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
             *own = np;
         } else {
             rc = send_plan(r, h->invocation, np);
+            unsent = r + 1;
             node_plan_free(np);
         }
     }
     touch_free(&tm);
+    /* a failure here would otherwise leave the other nodes waiting */
+    for (int r = unsent; rc && r < n; r++) send_plan_failed(r, h->invocation);
+    if (rc && *own) {
+        node_plan_free(*own);
+        *own = NULL;
+    }
     if (!rc) {
         *plan_s = (double)(rt_now_ms() - t0) / 1000.0;
-        free(planned_order);
-        planned_order = malloc((size_t)(p->n ? p->n : 1) * sizeof *planned_order);
-        planned_n = planned_order ? p->n : 0;
-        if (planned_order) memcpy(planned_order, p->order, (size_t)p->n * sizeof *planned_order);
+        free(planned_order); /* the plan's serial order moves to the driver's site state */
+        planned_order = p->order;
+        planned_n = p->n;
+        p->order = NULL;
         if (getenv("STRADS_STATS"))
             fprintf(stderr,
                     "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
@@ -641,6 +758,9 @@ typedef struct exec_job {
     const node_plan *np;
     int round, sub;
     atomic_int violated; /* verify mode: an access outside the plan was seen */
+    atomic_llong next_ticket; /* locked rounds: the order locks were granted in */
+    int64_t *ticket;          /* per position of np->order, in locked rounds */
+    int64_t *gate;            /* cluster replay: the ticket each position must draw */
 } exec_job;
 
 /* Verify mode: before iteration order[k] runs, its reconnaissance body runs
@@ -688,16 +808,28 @@ static void exec_task(void *arg, int64_t t, int thread)
                    (size_t)t];
     char *tls = j->tls + (size_t)t * j->site->tls_size;
     if (atomic_load(&j->violated)) return;
-    if (!np->voff) {
+    bool locked = np->locked[j->round];
+    if (!np->voff && !locked) {
+        if (c->len) rt_trace_begin(RT_TR_TASK, NULL, c->len);
         if (c->len) j->site->body(j->env, tls, np->order, c->start, c->start + c->len);
+        if (c->len) rt_trace_end();
         return;
     }
     for (int64_t k = c->start; k < c->start + c->len && !atomic_load(&j->violated); k++) {
-        if (!verify_one(j, k)) {
+        const uint16_t *st = locked ? np->lstripe + np->loff[k] : NULL;
+        int64_t nst = locked ? np->loff[k + 1] - np->loff[k] : 0;
+        if (locked) rt__lock_wait_turn(&j->next_ticket, j->gate[k]);
+        rt__lock(st, nst);
+        /* the ticket drawn while holding every lock is the iteration's
+         * place in the serial order (loop_locks.c) */
+        if (locked) j->ticket[k] = atomic_fetch_add(&j->next_ticket, 1);
+        bool ok = !np->voff || verify_one(j, k);
+        if (ok) j->site->body(j->env, tls, np->order, k, k + 1);
+        rt__unlock(st, nst);
+        if (!ok) {
             atomic_store(&j->violated, 1);
             return;
         }
-        j->site->body(j->env, tls, np->order, k, k + 1);
     }
 }
 
@@ -767,27 +899,131 @@ static void note_versions(node_plan *np, const call_hdr *h)
     memcpy(np->seen_ver, h->dv_ver, sizeof np->seen_ver);
 }
 
+/* After a call with locked rounds: the order this node ran (locked
+ * segments by ticket), gathered on rank 0 into call_order. Collective over
+ * the nodes of a plan with any locked round. */
+static int64_t *call_order, call_n; /* rank 0: the latest call's serial order */
+
+static int gather_order(const node_plan *np, const exec_job *j, uint64_t tag)
+{
+    int64_t *ran = malloc((size_t)(np->norder ? np->norder : 1) * sizeof *ran);
+    int64_t *roff = malloc(((size_t)np->rounds + 1) * sizeof *roff);
+    int rc = ran && roff ? 0 : STRADS_ENOMEM;
+    if (!rc) memcpy(ran, np->order, (size_t)np->norder * sizeof *ran);
+    size_t per_round = (size_t)np->subrounds * (size_t)np->threads;
+    for (int r = 0; r < np->rounds && !rc; r++) {
+        const sched_cell *c = &np->cells[(size_t)r * per_round], *e = c + per_round - 1;
+        roff[r] = c->start;
+        if (np->locked[r]) rc = rt__lock_realize(np->order, j->ticket, c->start, e->start + e->len, ran);
+    }
+    if (!rc) {
+        roff[np->rounds] = np->norder;
+        free(call_order);
+        call_order = NULL;
+        rc = rt__order_gather(ran, roff, np->rounds, tag, &call_order, &call_n);
+    }
+    free(ran);
+    free(roff);
+    return rc;
+}
+
+/* The order in which the iterations of locked rounds draw their tickets:
+ * the threads' shares interleaved, one iteration of each in turn. A thread
+ * waits for its turn only to take its locks, so bodies that do not conflict
+ * still overlap; and since the order is fixed, a run with locks repeats bit
+ * for bit like any other plan. */
+static int turn_gates(const node_plan *np, int64_t **gate)
+{
+    *gate = malloc((size_t)(np->norder + 1) * sizeof **gate);
+    if (!*gate) return STRADS_ENOMEM;
+    size_t per_round = (size_t)np->subrounds * (size_t)np->threads;
+    int64_t next = 0;
+    for (int r = 0; r < np->rounds; r++) {
+        if (!np->locked[r]) continue;
+        for (int s = 0; s < np->subrounds; s++) {
+            const sched_cell *c = &np->cells[(size_t)r * per_round + (size_t)s * (size_t)np->threads];
+            int64_t most = 0;
+            for (int t = 0; t < np->threads; t++) most = c[t].len > most ? c[t].len : most;
+            for (int64_t q = 0; q < most; q++)
+                for (int t = 0; t < np->threads; t++)
+                    if (q < c[t].len) (*gate)[c[t].start + q] = next++;
+        }
+    }
+    return 0;
+}
+
+/* Cluster replay of a call with locked rounds: the lock grants must come
+ * in the recorded order. From the recorded serial order of the call, the
+ * ticket each position of this node's locked rounds is to draw (*gate). */
+static int replay_gates(const strads_loop_site *site, const node_plan *np, const call_hdr *h,
+                        int64_t **gate)
+{
+    int64_t *rec = NULL, n = 0;
+    int rc = replay_load_order(site, h->call, h->begin, h->end, &rec, &n);
+    int64_t *pos = rc ? NULL : malloc((size_t)(h->end - h->begin + 1) * sizeof *pos);
+    *gate = rc ? NULL : malloc((size_t)(np->norder + 1) * sizeof **gate);
+    if (!rc && (!pos || !*gate)) rc = STRADS_ENOMEM;
+    for (int64_t i = 0; !rc && i < h->end - h->begin; i++) pos[i] = -1;
+    for (int64_t i = 0; !rc && i < n; i++)
+        if (rec[i] >= h->begin && rec[i] < h->end) pos[rec[i] - h->begin] = i;
+    size_t per_round = (size_t)np->subrounds * (size_t)np->threads;
+    int64_t base = 0;
+    for (int r = 0; r < np->rounds && !rc; r++) {
+        const sched_cell *c = &np->cells[(size_t)r * per_round], *e = c + per_round - 1;
+        if (!np->locked[r]) continue;
+        rc = rt__lock_gates(np->order, c->start, e->start + e->len, pos, h->begin, base, *gate);
+        base += e->start + e->len - c->start;
+    }
+    if (rc == STRADS_ESTATE)
+        rt_error("replay: async_for %s:%u: call %llu ran iterations the record does not have: "
+                 "the program or its input changed", site->file, site->line,
+                 (unsigned long long)h->call);
+    free(rec);
+    free(pos);
+    if (rc) {
+        free(*gate);
+        *gate = NULL;
+    }
+    return rc;
+}
+
 static int execute(const strads_loop_site *site, void *env, char *tls, node_plan *np,
                    const call_hdr *h)
 {
-    exec_job j = {site, env, tls, np, 0, 0, 0};
+    exec_job j = {site, env, tls, np, 0, 0, 0, 0, NULL, NULL};
     int rc = 0;
+    if (np->loff && !(j.ticket = malloc((size_t)(np->norder + 1) * sizeof *j.ticket))) return STRADS_ENOMEM;
+    if (np->loff && (rc = replay_cluster() ? replay_gates(site, np, h, &j.gate) : turn_gates(np, &j.gate))) {
+        free(j.ticket);
+        return rc;
+    }
     uint64_t t_fetch = 0, t_run = 0, t_wb = 0, t_bar = 0, t;
     moved_bytes = 0;
+    rt_progress_total(np->rounds, "rounds");
     for (int r = 0; r < np->rounds && !rc; r++) {
         j.round = r;
+        rt_trace_begin(RT_TR_ROUND, NULL, r);
         t = rt_now_us();
+        rt_trace_begin(RT_TR_FETCH, NULL, 0);
         if (strads_size() > 1) rc = fetch_round(np, h, r);
+        rt_trace_end();
         t_fetch += rt_now_us() - t, t = rt_now_us();
         for (int s = 0; s < np->subrounds && !rc; s++) {
             j.sub = s;
             rc = rt_pool_run(np->threads, exec_task, &j);
         }
         t_run += rt_now_us() - t, t = rt_now_us();
+        rt_trace_begin(RT_TR_WRITEBACK, NULL, 0);
+        replay_fault("writeback"); /* STRADS_FAULT=OP:RANK:writeback */
         if (!rc && strads_size() > 1) rc = per_array(np->wb[r], np->nwb[r], dds_writeback);
+        rt_trace_end();
         t_wb += rt_now_us() - t, t = rt_now_us();
+        rt_trace_begin(RT_TR_BARRIER, NULL, 0);
         if (!rc && strads_size() > 1) rc = strads_barrier();
+        rt_trace_end();
         t_bar += rt_now_us() - t;
+        rt_trace_end();
+        rt_progress_step();
     }
     if (strads_rank() == 0 && getenv("STRADS_STATS"))
         fprintf(stderr, "strads: async_for %s:%u: rank 0 fetch %.3f s, body %.3f s, write-back %.3f s, "
@@ -796,8 +1032,20 @@ static int execute(const strads_loop_site *site, void *env, char *tls, node_plan
     /* A violation stops the bodies but not the rounds, so that every node
      * still meets the others at each barrier; the call then fails. */
     if (!rc && atomic_load(&j.violated)) rc = STRADS_ESTATE;
+    if (!rc && np->any_locked) rc = gather_order(np, &j, h->invocation);
     if (!rc) note_versions(np, h);
+    free(j.ticket);
+    free(j.gate);
     return rc;
+}
+
+/* CPU seconds of this process, all threads: on a loaded machine a steadier
+ * measure of the phases than wall time (STRADS_STATS). */
+static double cpu_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static int async_node(const void *arg, size_t len)
@@ -811,17 +1059,24 @@ static int async_node(const void *arg, size_t len)
     void *env;
     rc = rt_loop_env_open(site, arg, len, sizeof h, &env);
     if (rc) return rc;
+    rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
     int threads = h.threads;
     uint64_t t0 = rt_now_ms();
-    double recon_s = 0, plan_s = 0;
+    double recon_s = 0, plan_s = 0, cpu0 = cpu_s(), cpu_re = 0, cpu_plan = 0;
     node_plan *np = find_plan(site->id, h.begin, h.end, threads);
     if (h.recon || !np) {
         int64_t n = h.end - h.begin;
         int64_t lo = h.begin + n * strads_rank() / strads_size();
         int64_t hi = h.begin + n * (strads_rank() + 1) / strads_size();
         sched_records mine;
+        rt_trace_begin(RT_TR_RECON, NULL, hi - lo);
         rc = run_recon(site, env, lo, hi, threads, &mine);
+        recon_again again = {site, env, threads};
+        if (!rc) rc = rt_recon_fetch_reads(&mine, recon_range, &again);
+        rt_trace_end();
+        rt_trace_begin(RT_TR_PLAN, NULL, 0);
         recon_s = (double)(rt_now_ms() - t0) / 1000.0;
+        cpu_re = cpu_s() - cpu0;
         if (!rc) {
             if (strads_rank() == 0) {
                 np = NULL;
@@ -832,19 +1087,24 @@ static int async_node(const void *arg, size_t len)
             }
             if (!rc) cache_plan(np);
         }
+        rt_trace_end();
         sched_rec_free(&mine);
+        cpu_plan = cpu_s() - cpu0 - cpu_re;
     }
     char *tls = NULL;
     if (!rc) rc = rt_loop_tls_new(site, env, threads, &tls);
     uint64_t t1 = rt_now_ms();
+    double cpu1 = cpu_s();
     if (!rc) rc = execute(site, env, tls, np, &h);
     char *acc = NULL;
     if (!rc) rc = rt_loop_fold(site, env, tls, threads, h.invocation, &acc);
     rt_loop_tls_free(site, tls, threads);
     rt_loop_publish(site, env, acc);
     if (strads_rank() == 0 && getenv("STRADS_STATS"))
-        fprintf(stderr, "strads: async_for %s:%u: recon %.3f s, plan %.3f s, run %.3f s\n",
-                site->file, site->line, recon_s, plan_s, (double)(rt_now_ms() - t1) / 1000.0);
+        fprintf(stderr, "strads: async_for %s:%u: recon %.3f s, plan %.3f s, run %.3f s "
+                "(cpu %.3f + %.3f + %.3f s)\n", site->file, site->line, recon_s, plan_s,
+                (double)(rt_now_ms() - t1) / 1000.0, cpu_re, cpu_plan, cpu_s() - cpu1);
+    rt_trace_end();
     rt_loop_env_close(site, env);
     return rc;
 }
@@ -882,10 +1142,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     if (end <= begin) return;
     int threads = rt_loop_threads(env);
     uint64_t call = replay_next_async_call();
-    bool replaying = replay_replaying();
-    if (replaying && strads_size() != 1)
-        strads_fatal(STRADS_ECONFIG, "STRADS_REPLAY replays in one process: run the program "
-                                     "alone (strads-replay DIR -- prog args), not under a launcher");
+    bool replaying = replay_replaying(); /* one process; a cluster replay plans as usual */
     if (replaying || (strads_size() == 1 && threads == 1 && !verify_mode())) {
         /* One thread: the sequential loop is the schedule, or, replaying,
          * the order the recorded run was equivalent to. */
@@ -894,6 +1151,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         int rc = replay_op_begin(op, site, env, &skip);
         if (rc) strads_fatal(rc, "async_for: recovery");
         if (skip) return;
+        rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
         int64_t *order = NULL, n = end - begin;
         if (replaying && (rc = replay_load_order(site, call, begin, end, &order, &n)))
             strads_fatal(rc, "async_for: replay");
@@ -910,6 +1168,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         if (rt_loop_fold(site, env, tls, 1, 0, &acc) == 0) rt_loop_publish(site, env, acc);
         if (site->tls_free) site->tls_free(tls);
         free(tls);
+        rt_trace_end();
         rt_loop_checkpoint(op, site, env);
         return;
     }
@@ -918,7 +1177,8 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     const char *every = getenv("STRADS_RECON_EVERY");
     long k = every && *every ? atol(every) : 0;
     call_hdr h = {0, begin, end, rt_loop_next_invocation(),
-                  st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0}, {0}};
+                  st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0}, {0},
+                  call};
     st->calls++;
     int rc = rt_fnref_encode(site, &h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");
@@ -929,11 +1189,17 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         st->norder = planned_n;
         planned_order = NULL;
     }
+    if (call_order) { /* lock grants decided this call's order */
+        free(st->order);
+        st->order = call_order;
+        st->norder = call_n;
+        call_order = NULL;
+    }
     if (!rc) write_order(st->order, st->norder, begin);
-    if (!rc && replay_recording() &&
+    if (!rc && (replay_recording() || replay_cluster()) && /* cluster replay: checked */
         (rc = replay_record_order(site, call, begin, end, st->order, st->norder)))
-        rt_error("async_for %s:%u: the order of this call could not be recorded", site->file,
-                 site->line);
+        rt_error("async_for %s:%u: the order of this call could not be recorded or checked",
+                 site->file, site->line);
     if (rc) {
         char what[256];
         snprintf(what, sizeof what, "async_for at %s:%u", site->file, site->line);

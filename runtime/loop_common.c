@@ -9,9 +9,10 @@
  * the tls blocks are folded in a fixed order (threads, then ranks) so that a
  * reduction does not depend on timing (DESIGN.md section 4, rule 2). Keeping
  * that here means both engines get the same wire format and the same
- * reduction order, and a fix reaches both.
+ * reduction order, and a fix reaches both. The same points are where
+ * replay/ records and checks every operator (per-node log blocks around the
+ * node function, the fold, the driver's reductions and final arrays).
  */
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "dds/dds.h"
 #include "replay/replay.h"
 #include "runtime/loop.h"
+#include "runtime/trace.h"
 
 /* The driver's env of the call in flight (nodes other than 0 unpack theirs).
  * Loop calls are issued one at a time by the driver's main thread. */
@@ -53,10 +55,14 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     bool skip = false;
     int rc = replay_op_begin(op, site, env, &skip);
     if (rc || skip) return rc;
+    rt_trace_begin(RT_TR_OPERATOR, site, 0);
+    rt_progress_begin(site);
     /* The sequential code's writes reach the owners first, so that what the
      * header says about the arrays (prepare) describes them as the call
      * will see them. */
+    rt_trace_begin(RT_TR_PUSH, NULL, 0);
     rc = dds_operator_begin();
+    rt_trace_end();
     if (!rc && prepare) prepare(hdr);
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
@@ -70,9 +76,13 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     driver_env = env;
     if (!rc) rc = strads_invoke_all(fn, sb.data, sb.size);
     driver_env = NULL;
+    rt_progress_end();
     msgpack_sbuffer_destroy(&sb);
+    rt_trace_begin(RT_TR_PULL, NULL, 0);
     if (!rc) rc = dds_operator_end();
+    rt_trace_end();
     if (!rc) rt_loop_checkpoint(op, site, env);
+    rt_trace_end();
     return rc;
 }
 
@@ -82,6 +92,13 @@ void rt_loop_checkpoint(uint64_t op, const strads_loop_site *site, void *env)
     if (rc)
         rt_warn("%s:%u: checkpoint after operator %llu failed: %s (the run goes on)", site->file,
                 site->line, (unsigned long long)op, strads_strerror(rc));
+    /* A replay that diverges from its record stops here, never silently. */
+    rc = replay_outcome(op, site);
+    if (rc && replay_recording() && !replay_replay_dir())
+        rt_warn("%s:%u: recording operator %llu failed: %s (the record is incomplete)",
+                site->file, site->line, (unsigned long long)op, strads_strerror(rc));
+    else if (rc)
+        strads_fatal(rc, "replay");
 }
 
 int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site)
@@ -95,30 +112,22 @@ int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site)
     return 0;
 }
 
-/* Fault injection for the recovery tests: STRADS_FAULT=OP:RANK makes rank
- * RANK kill itself (SIGKILL) as the OP-th parallel loop call starts on it.
- * Every node makes the same sequence of loop calls, so OP names the same
- * operator everywhere. A recovering run (STRADS_RECOVER) ignores it. */
-static void maybe_fault(void)
+/* A node whose record cannot be written or replayed stops (its peers then
+ * see it lost and the job fails naming it): returning an error from inside
+ * a call would leave the other nodes waiting in the call's collectives. */
+static void open_block(const strads_loop_site *site, const void *env)
 {
-    static uint64_t calls;
-    calls++;
-    const char *f = getenv("STRADS_FAULT");
-    if (!f || !*f || getenv("STRADS_RECOVER")) return;
-    unsigned long long op;
-    int rank;
-    if (sscanf(f, "%llu:%d", &op, &rank) == 2 && op == calls && rank == strads_rank()) {
-        fprintf(stderr, "strads[%d]: STRADS_FAULT: killing myself at loop call %llu\n", rank, op);
-        raise(SIGKILL);
-    }
+    int rc = replay_block_begin(site, rt_loop_threads(env));
+    if (rc) strads_fatal(rc, "record/replay");
 }
 
 int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
                      void **env)
 {
-    maybe_fault();
+    replay_fault_op_begin(); /* STRADS_FAULT (replay/fault.c) */
     if (strads_rank() == 0) {
         *env = driver_env;
+        if (driver_env) open_block(site, driver_env);
         return driver_env ? 0 : STRADS_ESTATE;
     }
     if (len < hdr_len) return STRADS_EPROTO;
@@ -135,12 +144,16 @@ int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, 
         free(e);
         return rc;
     }
+    open_block(site, e);
     *env = e;
     return 0;
 }
 
 void rt_loop_env_close(const strads_loop_site *site, void *env)
 {
+    int rc = replay_block_end();
+    if (rc) rt_warn("%s:%u: the record of this operator is incomplete", site->file, site->line);
+    replay_fault_op_end();
     if (strads_rank() == 0 || !env) return;
     if (site->env_free) site->env_free(env);
     free(env);
@@ -148,6 +161,7 @@ void rt_loop_env_close(const strads_loop_site *site, void *env)
 
 int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out)
 {
+    replay_fault("run"); /* both engines make the tls right before executing */
     char *tls = calloc((size_t)threads, site->tls_size ? site->tls_size : 1);
     if (!tls) return STRADS_ENOMEM;
     for (int t = 0; t < threads; t++)
@@ -198,10 +212,12 @@ int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads
     *acc_out = NULL;
     char *acc = calloc(1, ts ? ts : 1);
     if (!acc) return STRADS_ENOMEM;
+    rt_trace_begin(RT_TR_REDUCE, NULL, 0);
     if (site->tls_init) site->tls_init(acc, env);
     for (int t = 0; t < threads; t++)
         if (site->tls_fold) site->tls_fold(acc, tls + (size_t)t * ts);
-    int rc = 0;
+    /* Checked after the exchange below: rank 0 waits for every node's part. */
+    int note = replay_note_fold(site, acc), rc = 0;
     if (strads_size() > 1 && ts) {
         if (!site->tls_pack || !site->tls_unpack) {
             rt_error("%s:%u: this loop's reductions cannot cross processes (rebuild with this "
@@ -218,6 +234,8 @@ int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads
             rc = fold_ranks(site, env, acc, tag);
         }
     }
+    rt_trace_end();
+    if (!rc) rc = note;
     if (strads_rank() == 0 && !rc) {
         *acc_out = acc;
     } else {
@@ -231,6 +249,9 @@ void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)
 {
     if (!acc) return;
     replay_op_result(site, acc); /* kept for the checkpoint of this operator */
+    /* Recorded, or replaced by the recorded ones; a divergence is reported
+     * by replay_outcome once the operator is over. */
+    replay_outcome_reductions(site, env, acc);
     if (site->publish) site->publish(env, acc);
     if (site->tls_free) site->tls_free(acc);
     free(acc);

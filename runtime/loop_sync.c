@@ -1,6 +1,6 @@
 /*
  * runtime/loop_sync.c - the data-parallel loop (sync_for): BSP, SSP(s),
- * Hybrid and ASP.
+ * Hybrid and ASP, and the task runner A-BSP shares.
  *
  * One call is one node function on every node. [begin, end) is cut into one
  * contiguous block per node (the split of a dvector of that length, so the
@@ -42,11 +42,14 @@
  *                  exceeds s. ASP never waits.
  * Reductions and private state are per-thread tls folded in thread order,
  * then rank order (loop_common.c). The SSP/ASP messages and clocks live in
- * loop_sync_ssp.c, the STRADS_SYNC override in loop_sync_spec.c.
- *
- * Reconnaissance runs once per site and range, like async_for's plan: the
- * task sets are kept while the range, the minibatch, the threads and the
- * arrays are unchanged (STRADS_RECON_EVERY=k redoes it every k calls).
+ * loop_sync_ssp.c, the STRADS_SYNC override in loop_sync_spec.c, the
+ * reconnaissance of the tasks (once per site and range) in
+ * loop_sync_recon.c. Under A-BSP a call is one iteration instead of clocks
+ * in lockstep, under Elastic BSP supersteps of ZIPLINE-chosen clocks, under
+ * FlexPara splits reassigned between nodes by their capacity models
+ * (loop_sync_iter.c, with loop_sync_absp.c's messages); their
+ * tasks run through this file's task runner, in chunks that the stop
+ * signal can cut.
  *
  * Threads: the node-function thread owns the call state (struct call); pool
  * threads touch only their own replica, env copy, tls and delta buffer; the
@@ -61,283 +64,8 @@
 #include <sys/mman.h>
 #include <time.h>
 
-#include "dds/dds.h"
-#include "runtime/loop.h"
-#include "scheduler/policy.h"
-
-typedef struct sync_hdr {
-    uint64_t site_ref;
-    int64_t begin, end, minibatch;
-    uint64_t invocation;
-    int32_t threads, kind; /* kind: the mechanics (BSP, SSP, HYBRID or ASP) */
-    int64_t staleness;     /* SSP */
-    int32_t recon;         /* 1: redo reconnaissance even if this node has it */
-    int32_t model;         /* the model asked for; differs from kind when a
-                            * policy's gate drives SSP's mechanics */
-    double a, b;           /* the model's parameters */
-    char custom[64];       /* custom(NAME): the policy's name (pointers do not travel) */
-} sync_hdr;
-
-typedef rt__elist elist;
-typedef rt__sarr sarr;
-
-/* What reconnaissance says a task touches: per array all accesses and
- * writes, plus every accessed key (for prefetch, any array). */
-typedef struct tset {
-    elist *all, *wr;      /* [narr] */
-    uint64_t *keys;       /* SCHED_ACC_KEY, sorted unique */
-    int64_t nkeys;
-    int64_t unlisted;     /* id of a written array the site does not list, or -1 */
-} tset;
-
-/* A node's reconnaissance of one site, kept for the next calls. */
-typedef struct tcache {
-    uint64_t site_id;
-    int64_t begin, end, mb;
-    int T, narr;
-    uint32_t ids[64];     /* the arrays the lists are for */
-    tset *ts;
-    int64_t ntask;
-    struct tcache *next;
-} tcache;
-static tcache *tcaches; /* the node-function thread only */
-
-typedef struct tbuf {
-    char *d;              /* start values, then deltas, of the written elements */
-    size_t cap;
-} tbuf;
-
-typedef struct call {
-    const strads_loop_site *site;
-    void *env;
-    sync_hdr h;
-    int N, me, T, kind;
-    int64_t lo, hi, mb, ntask, clocks;
-    int narr;
-    sarr *arr;
-    tset *ts;             /* [ntask] or NULL (recon off: whole arrays); owned by a tcache */
-    int replicas;
-    char **rep;           /* [T * narr] replica bases (NULL when not replicated) */
-    char **envs;          /* [T] env copies pointing into the replicas */
-    char *tls;
-    tbuf *tb;             /* [T] */
-    int64_t *task_of;     /* [T] task of thread t in this clock, -1: none */
-    int64_t *iota;        /* 0..max n-1, for whole-array snapshots */
-    long slow_ms;
-    sched_slow *slow;
-    double t0;
-    _Atomic int err;      /* first error of a pool task */
-    int any_written;      /* some array is written (agreed by all nodes) */
-    int track;            /* replicas with task sets: catch unrecorded writes */
-    rt__track *trk;       /* [T * narr] when tracking */
-    rt__xlist *xl;        /* [T * narr] each thread's writes outside its records */
-} call;
-
-/* ---- element lists ---- */
-
-static int64_t el_count(const elist *l, const dds_vec *dv)
-{
-    return l->all ? dv->n : l->n;
-}
-
-#define el_at rt__el_at
-
-/* Position of e in l, or -1. */
-static int64_t el_find(const elist *l, int64_t e)
-{
-    if (l->all) return e;
-    int64_t a = 0, b = l->n;
-    while (a < b) {
-        int64_t m = (a + b) / 2;
-        if (l->idx[m] < e)
-            a = m + 1;
-        else
-            b = m;
-    }
-    return a < l->n && l->idx[a] == e ? a : -1;
-}
-
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static int64_t uniq_i64(int64_t *v, int64_t n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_i64);
-    int64_t u = 0;
-    for (int64_t i = 0; i < n; i++)
-        if (!u || v[u - 1] != v[i]) v[u++] = v[i];
-    return u;
-}
-
-/* ---- geometry ---- */
-
-static void block_of(const sync_hdr *h, int N, int r, int64_t *lo, int64_t *hi)
-{
-    int64_t n = h->end - h->begin;
-    *lo = h->begin + (int64_t)((unsigned __int128)n * (unsigned)r / (unsigned)N);
-    *hi = h->begin + (int64_t)((unsigned __int128)n * (unsigned)(r + 1) / (unsigned)N);
-}
-
-static void task_range(const call *c, int64_t k, int64_t *a, int64_t *b)
-{
-    *a = c->lo + k * c->mb;
-    *b = *a + c->mb < c->hi ? *a + c->mb : c->hi;
-}
-
-/* ---- reconnaissance: what each task touches ---- */
-
-typedef struct recon_job {
-    call *c;
-    int err;
-} recon_job;
-
-static void tset_free(tset *s, int narr)
-{
-    for (int a = 0; a < narr; a++) {
-        if (s->all) free(s->all[a].idx);
-        if (s->wr) free(s->wr[a].idx);
-    }
-    free(s->all);
-    free(s->wr);
-    free(s->keys);
-}
-
-/* Elements of array id among sorted keys, into l. */
-static int keys_to_list(const uint64_t *keys, int64_t n, uint32_t id, elist *l)
-{
-    int64_t a = 0;
-    while (a < n && SCHED_ACC_DV(keys[a]) < id) a++;
-    int64_t b = a;
-    while (b < n && SCHED_ACC_DV(keys[b]) == id) b++;
-    l->all = 0;
-    l->n = b - a;
-    l->idx = malloc((size_t)(l->n ? l->n : 1) * sizeof *l->idx);
-    if (!l->idx) return STRADS_ENOMEM;
-    for (int64_t j = a; j < b; j++) l->idx[j - a] = SCHED_ACC_ELEM(keys[j]);
-    return 0;
-}
-
-static void recon_task(void *arg, int64_t k, int thread)
-{
-    (void)thread;
-    recon_job *j = arg;
-    call *c = j->c;
-    int64_t a, b;
-    task_range(c, k, &a, &b);
-    strads_recon rc;
-    rt_recon_init(&rc, a);
-    c->site->recon(c->env, &rc, NULL, a, b);
-    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
-    tset *s = &c->ts[k];
-    s->unlisted = -1;
-    size_t n = rc.rec.nacc;
-    uint64_t *keys = malloc((n ? n : 1) * sizeof *keys), *wk = malloc((n ? n : 1) * sizeof *wk);
-    s->all = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->all);
-    s->wr = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->wr);
-    if (!keys || !wk || !s->all || !s->wr) err = STRADS_ENOMEM;
-    size_t nw = 0;
-    for (size_t i = 0; i < n && !err; i++) {
-        keys[i] = SCHED_ACC_KEY(rc.rec.acc[i]);
-        if (SCHED_ACC_WRITE(rc.rec.acc[i])) wk[nw++] = keys[i];
-    }
-    sched_rec_free(&rc.rec);
-    if (!err) {
-        qsort(keys, n, sizeof *keys, cmp_u64);
-        qsort(wk, nw, sizeof *wk, cmp_u64);
-        size_t u = 0, uw = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!u || keys[u - 1] != keys[i]) keys[u++] = keys[i];
-        for (size_t i = 0; i < nw; i++)
-            if (!uw || wk[uw - 1] != wk[i]) wk[uw++] = wk[i];
-        s->keys = keys;
-        s->nkeys = (int64_t)u;
-        keys = NULL;
-        for (int x = 0; x < c->narr && !err; x++) {
-            err = keys_to_list(s->keys, s->nkeys, c->arr[x].dv->id, &s->all[x]);
-            if (!err) err = keys_to_list(wk, (int64_t)uw, c->arr[x].dv->id, &s->wr[x]);
-        }
-        /* A written array the site does not list cannot be combined. */
-        for (size_t i = 0; i < uw; i++) {
-            uint32_t id = SCHED_ACC_DV(wk[i]);
-            int listed = 0;
-            for (int x = 0; x < c->narr; x++) listed |= c->arr[x].dv->id == id;
-            if (!listed) s->unlisted = (int64_t)id;
-        }
-    }
-    free(keys);
-    free(wk);
-    if (err && !j->err) j->err = err;
-}
-
-static void tcache_free(tcache *t)
-{
-    for (int64_t k = 0; k < t->ntask; k++) tset_free(&t->ts[k], t->narr);
-    free(t->ts);
-    free(t);
-}
-
-/* The task sets of this call: this node's kept ones when they were made for
- * the same site, range, minibatch, threads and arrays, else fresh ones. */
-static int run_recon(call *c)
-{
-    tcache **pp = &tcaches, *t = NULL;
-    for (; *pp; pp = &(*pp)->next) {
-        t = *pp;
-        if (t->site_id == c->site->id) break;
-        t = NULL;
-    }
-    int same = t && !c->h.recon && t->begin == c->h.begin && t->end == c->h.end &&
-               t->mb == c->mb && t->T == c->T && t->narr == c->narr && c->narr <= 64;
-    for (int a = 0; same && a < c->narr; a++) same = t->ids[a] == c->arr[a].dv->id;
-    if (same) {
-        c->ts = t->ts;
-        return 0;
-    }
-    if (t) {
-        *pp = t->next;
-        tcache_free(t);
-    }
-    if (c->narr > 64) return STRADS_ETOOBIG;
-    t = calloc(1, sizeof *t);
-    c->ts = calloc((size_t)(c->ntask ? c->ntask : 1), sizeof *c->ts);
-    if (!t || !c->ts) {
-        free(t);
-        free(c->ts);
-        c->ts = NULL;
-        return STRADS_ENOMEM;
-    }
-    *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, c->ts, c->ntask,
-                  tcaches};
-    for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
-    recon_job j = {c, 0};
-    int rc = rt_pool_run(c->ntask, recon_task, &j);
-    if (!rc) rc = j.err;
-    for (int64_t k = 0; k < c->ntask && !rc; k++) {
-        if (c->ts[k].unlisted < 0 || (c->N == 1 && !c->replicas)) continue;
-        dds_vec *dv = dds_vec_by_id((uint32_t)c->ts[k].unlisted);
-        rt_error("sync_for %s:%u: the body writes the distributed array allocated at %s, "
-                 "which the loop site does not list (rebuild with this stradsc)",
-                 c->site->file, c->site->line, dv ? dv->site : "?");
-        rc = STRADS_ESTATE;
-    }
-    if (rc) {
-        tcache_free(t);
-        c->ts = NULL;
-        return rc;
-    }
-    tcaches = t;
-    return 0;
-}
-
+#include "runtime/loop_sync.h"
+#include "runtime/trace.h"
 /* ---- setup ---- */
 
 static int find_arrays(call *c)
@@ -491,35 +219,83 @@ static const elist *list_of(const call *c, int64_t k, int a, int wr, elist *whol
     return wr ? &c->ts[k].wr[a] : &c->ts[k].all[a];
 }
 
-static void slow_down(call *c, uint64_t task_start)
+/* STRADS_SLOW: sleeps (factor - 1) times the compute since start_us. Short
+ * computations owe less than a sleep can take (a nanosleep costs tens of
+ * microseconds), so each thread accumulates what it owes and sleeps once
+ * the debt passes a millisecond: over many tasks the factor is right. */
+static void slow_factor(call *c, uint64_t start_us)
+{
+    static _Thread_local double debt;
+    if (!c->slow) return;
+    uint64_t now_us = rt_now_us();
+    double now = (double)now_us / 1e6;
+    double f = sched_slow_factor(c->slow, c->me, now - c->t0);
+    debt += (f - 1) * (now - (double)start_us / 1e6);
+    if (debt < 2e-4) return;
+    struct timespec ts = {(time_t)debt, (long)((debt - (double)(time_t)debt) * 1e9)};
+    nanosleep(&ts, NULL);
+    /* What the sleep overshot is paid back by the next computations. */
+    debt -= (double)(rt_now_us() - now_us) / 1e6;
+}
+
+static void slow_down(call *c, uint64_t task_start_us)
 {
     if (c->slow_ms > 0) {
         struct timespec ts = {c->slow_ms / 1000, (c->slow_ms % 1000) * 1000000L};
         nanosleep(&ts, NULL);
     }
-    if (c->slow) {
-        double now = (double)rt_now_ms() / 1000.0;
-        double f = sched_slow_factor(c->slow, c->me, now - c->t0);
-        double extra = (f - 1) * (now - (double)task_start / 1000.0);
-        if (extra > 0) {
-            struct timespec ts = {(time_t)extra, (long)((extra - (double)(time_t)extra) * 1e9)};
-            nanosleep(&ts, NULL);
-        }
-    }
+    if (!c->absp) slow_factor(c, task_start_us); /* A-BSP: per chunk (run_body) */
 }
 
-static void run_task(void *arg, int64_t t, int thread)
+/* A-BSP: one chunk of a split, slowed per chunk so that a stop signal can
+ * cut a slowed task as it would cut a slow one. */
+typedef struct chunk_ctx {
+    call *c;
+    void *env, *tls;
+} chunk_ctx;
+
+static void run_chunk(void *arg, int64_t lo, int64_t hi)
+{
+    chunk_ctx *x = arg;
+    uint64_t start = rt_now_us();
+    x->c->site->body(x->env, x->tls, NULL, lo, hi);
+    slow_factor(x->c, start);
+}
+
+/* Chunks small enough that a stop signal ends a task soon after it comes. */
+#define ABSP_CHUNKS_PER_TASK 16
+
+/* The body over task k of thread slot t: its minibatch, or under A-BSP the
+ * next minibatch of the node's split, chunk by chunk until the stop signal;
+ * a slot that got no item has no task in this clock (task_of[t] = -1), so
+ * that its zero delta does not dilute an average. */
+static void run_body(call *c, int t, int64_t k, void *env, void *tls)
+{
+    if (c->absp) {
+        chunk_ctx x = {c, env, tls};
+        rt_trace_begin(RT_TR_TASK, NULL, -1); /* runs until the stop signal: size unknown */
+        if (!rt__absp_run(c->ab, c->mb, c->mb / ABSP_CHUNKS_PER_TASK, run_chunk, &x))
+            c->task_of[t] = -1;
+        rt_trace_end();
+        return;
+    }
+    int64_t lo, hi;
+    task_range(c, k, &lo, &hi);
+    rt_trace_begin(RT_TR_TASK, NULL, hi - lo);
+    c->site->body(env, tls, NULL, lo, hi);
+    rt_trace_end();
+}
+
+void rt__sync_run_task(void *arg, int64_t t, int thread)
 {
     (void)thread;
     call *c = arg;
     int64_t k = c->task_of[t];
     if (k < 0) return;
-    int64_t lo, hi;
-    task_range(c, k, &lo, &hi);
-    uint64_t start = rt_now_ms();
+    uint64_t start = rt_now_us();
     void *tls = c->tls + (size_t)t * c->site->tls_size;
     if (!c->replicas) {
-        c->site->body(c->env, tls, NULL, lo, hi);
+        run_body(c, (int)t, k, c->env, tls);
         slow_down(c, start);
         return;
     }
@@ -569,7 +345,7 @@ static void run_task(void *arg, int64_t t, int thread)
         }
         at += (size_t)nw * dv->elem;
     }
-    c->site->body(c->envs[t], tls, NULL, lo, hi);
+    run_body(c, (int)t, k, c->envs[t], tls);
     at = 0;
     for (int a = 0; a < c->narr; a++) {
         if (!c->arr[a].replicate) continue;
@@ -598,7 +374,7 @@ static void run_task(void *arg, int64_t t, int thread)
 
 /* Union of the written (wr = 1) or touched elements of array a over the
  * tasks of this clock. */
-static int clock_union(call *c, int a, int wr, elist *out)
+int rt__sync_clock_union(call *c, int a, int wr, elist *out)
 {
     memset(out, 0, sizeof *out);
     if (!c->ts) {
@@ -664,6 +440,13 @@ static int refresh(call *c, int64_t clock)
  * order. U lists the clock's written elements, S their values before. For
  * SSP/ASP, owned elements take 1/nodes of an AVG contribution (the other
  * nodes' arrive separately); the caller holds apply_lock then. */
+static int zero_bytes(const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i]) return 0;
+    return 1;
+}
+
 static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *cnt, size_t *at)
 {
     sarr *x = &c->arr[a];
@@ -678,6 +461,9 @@ static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *c
         int64_t nw = el_count(wr, dv);
         const char *d = c->tb[t].d + at[t];
         for (int64_t j = 0; j < nw; j++) {
+            /* Whole arrays (no reconnaissance): an element the thread left
+             * as it was is no write, and must not dilute an average. */
+            if (wr->all && zero_bytes(d + (size_t)j * dv->elem, dv->elem)) continue;
             int64_t e = el_at(wr, j);
             char *row = dv->base + (size_t)e * dv->elem;
             if (agg == STRADS_AGG_FN && x->desc->fn)
@@ -717,7 +503,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *c
 
 /* ---- one clock ---- */
 
-static int fold_threads(call *c, elist *U, char **S)
+int rt__sync_fold_threads(call *c, elist *U, char **S)
 {
     int rc = 0, lock = (c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP) && c->N > 1;
     size_t *at = calloc((size_t)c->T, sizeof *at);
@@ -748,9 +534,10 @@ static int fold_threads(call *c, elist *U, char **S)
 
 /* Under BSP and Hybrid: every written array's deltas to the owners, all
  * nodes together, combined in rank order. */
-static int writeback_bsp(call *c, dds_snap **snap)
+int rt__sync_writeback_bsp(call *c, dds_snap **snap)
 {
     int rc = 0, any = 0;
+    rt_trace_begin(RT_TR_WRITEBACK, NULL, -1);
     for (int a = 0; a < c->narr && !rc; a++) {
         if (!c->arr[a].written) continue;
         const strads_loop_array *d = c->arr[a].desc;
@@ -768,6 +555,7 @@ static int writeback_bsp(call *c, dds_snap **snap)
      * owner has applied: without this barrier a fast node's next refresh
      * could read a row half combined, and BSP would depend on timing. */
     if (!rc && any) rc = strads_barrier();
+    rt_trace_end();
     return rc;
 }
 
@@ -820,7 +608,9 @@ static int run_clock(call *c, int64_t clock)
         int64_t k = clock * c->T + t;
         c->task_of[t] = k < c->ntask ? k : -1;
     }
+    rt_trace_begin(RT_TR_FETCH, NULL, -1);
     if (N > 1) rc = refresh(c, clock);
+    rt_trace_end();
     /* what this clock writes, and (BSP) its values before */
     size_t na = (size_t)(c->narr ? c->narr : 1);
     elist *U = calloc(na, sizeof *U);
@@ -829,25 +619,27 @@ static int run_clock(call *c, int64_t clock)
     if (!U || !S || !snap) rc = rc ? rc : STRADS_ENOMEM;
     for (int a = 0; a < c->narr && !rc && (c->replicas || N > 1); a++) {
         if (!c->arr[a].written) continue;
-        rc = clock_union(c, a, 1, &U[a]);
+        rc = rt__sync_clock_union(c, a, 1, &U[a]);
         if (!rc && bsp && N > 1)
             rc = dds_snapshot(c->arr[a].dv, U[a].all ? c->iota : U[a].idx, (size_t)U[a].n, &snap[a]);
     }
     /* The owners' copies are what other nodes refresh from, and a node
      * writes its owned elements in place (Hybrid's threads, the fold of the
      * replicas): under BSP nobody may write before everybody has read. */
+    rt_trace_begin(RT_TR_BARRIER, NULL, -1);
     if (!rc && bsp && N > 1 && c->any_written) rc = strads_barrier();
+    rt_trace_end();
     if (!rc) {
         c->err = 0;
         /* The handler serves this clock's replicas only while tasks run. */
         if (c->track) rt__track_arm(c->trk, c->T * c->narr);
-        rc = rt_pool_run(c->T, run_task, c);
+        rc = rt_pool_run(c->T, rt__sync_run_task, c);
         if (c->track) rt__track_arm(NULL, 0);
         if (!rc) rc = c->err;
     }
     if (!rc && c->track) rc = add_unrecorded(c, U, snap, bsp);
-    if (!rc && c->replicas) rc = fold_threads(c, U, S);
-    if (!rc && N > 1) rc = bsp ? writeback_bsp(c, snap) : rt__ssp_push(c->arr, c->narr, U, S);
+    if (!rc && c->replicas) rc = rt__sync_fold_threads(c, U, S);
+    if (!rc && N > 1) rc = bsp ? rt__sync_writeback_bsp(c, snap) : rt__ssp_push(c->arr, c->narr, U, S);
     for (int a = 0; a < c->narr; a++) {
         if (U) free(U[a].idx);
         if (S) free(S[a]);
@@ -870,10 +662,15 @@ static int run_clocks(call *c)
     strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, c->h.custom};
     if (ssp) rc = rt__clocks_init(&k, c->h.invocation, &spec);
     int64_t max_stale = 0;
+    double avg_s = 0;
+    rt_progress_total(c->clocks, "clocks");
     for (int64_t clock = 0; clock < c->clocks && !rc; clock++) {
+        rt_trace_begin(RT_TR_CLOCK, NULL, clock);
         if (ssp) {
             int64_t stale = 0;
+            rt_trace_begin(RT_TR_BARRIER, NULL, -1);
             rc = rt__clocks_wait(&k, clock, &stale);
+            rt_trace_end();
             if (stale > max_stale) max_stale = stale;
             if (!rc && check && c->h.model == STRADS_SYNC_SSP && stale > c->h.staleness) {
                 rt_error("sync_for %s:%u: SSP check: clock %lld starts %lld clocks ahead of the "
@@ -883,8 +680,15 @@ static int run_clocks(call *c)
                 rc = STRADS_ESTATE;
             }
         }
+        uint64_t t0 = rt_now_us();
         if (!rc) rc = run_clock(c, clock);
-        if (!rc && ssp) rc = rt__clocks_announce(&k, clock + 1);
+        /* STAT's avg_task_s: the weight of the newest clock, as in
+         * sched_stat_done (scheduler/custom_policy.c) */
+        double took = (double)(rt_now_us() - t0) / 1e6;
+        avg_s = clock == 0 ? took : 0.75 * avg_s + 0.25 * took;
+        if (!rc && ssp) rc = rt__clocks_announce(&k, clock + 1, avg_s);
+        rt_trace_end();
+        rt_progress_step();
     }
     if (!ssp) return rc;
     int frc = rt__clocks_finish(&k, rc ? 0 : c->clocks);
@@ -944,6 +748,7 @@ static int sync_node(const void *arg, size_t len)
     if (rc) return rc;
     rc = rt_loop_env_open(c.site, arg, len, sizeof c.h, &c.env);
     if (rc) return rc;
+    rt_trace_begin(RT_TR_SYNC_FOR, c.site, -1);
     c.N = strads_size();
     c.me = strads_rank();
     c.T = c.h.threads;
@@ -968,11 +773,20 @@ static int sync_node(const void *arg, size_t len)
      * the site's array table nothing can be replicated: threads share the
      * node's copy as under Hybrid. */
     c.replicas = c.kind != STRADS_SYNC_HYBRID && (c.N > 1 || c.T > 1) && c.site->narrays;
+    /* A-BSP, Elastic and FlexPara need a split per node; a smaller range
+     * runs as BSP. */
+    c.absp = (c.h.model == STRADS_SYNC_ABSP || c.h.model == STRADS_SYNC_ELASTIC ||
+              c.h.model == STRADS_SYNC_FLEXPARA) &&
+             c.h.end - c.h.begin >= (int64_t)c.N;
+    if (c.absp) rt__absp_handlers(); /* before agree(): no report can beat it */
     c.task_of = calloc((size_t)c.T, sizeof *c.task_of);
     if (!c.task_of) rc = STRADS_ENOMEM;
     if (!rc) rc = parse_slow_test(&c);
     if (!rc) rc = find_arrays(&c);
-    if (!rc && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas)) rc = run_recon(&c);
+    /* A-BSP's splits start anywhere and move between nodes: it fetches by
+     * split (absp_fetch) and replicates written arrays whole. */
+    if (!rc && !c.absp && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas))
+        rc = rt__sync_recon(&c);
     /* Replicas hold only what the records name: writes beyond them are
      * found at page granularity (loop.h) instead of being dropped. */
     c.track = c.ts && c.replicas;
@@ -995,7 +809,7 @@ static int sync_node(const void *arg, size_t len)
     /* SSP/ASP: every node's delta handler must be ready before anyone pushes. */
     int opened = 0;
     if (!rc && async) rc = rt__ssp_open(c.arr, c.narr), opened = 1;
-    if (!rc) rc = run_clocks(&c);
+    if (!rc) rc = c.absp ? rt__sync_run_absp(&c) : run_clocks(&c);
     if (opened) {
         int crc = rt__ssp_close();
         if (!rc) rc = crc;
@@ -1009,11 +823,12 @@ static int sync_node(const void *arg, size_t len)
                 "strads: sync_for %s:%u: %s%s%s, %d nodes x %d threads, %lld tasks of %lld, "
                 "%lld clocks, %.3f s\n",
                 c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.h.model),
-                c.h.model != c.kind ? " as " : "",
-                c.h.model != c.kind ? rt_sync_name((strads_sync_kind)c.kind) : "", c.N, c.T,
+                c.h.model != c.kind && !c.absp ? " as " : "",
+                c.h.model != c.kind && !c.absp ? rt_sync_name((strads_sync_kind)c.kind) : "", c.N, c.T,
                 (long long)c.ntask, (long long)c.mb, (long long)c.clocks,
                 (double)(rt_now_ms() - t_start) / 1000.0);
     teardown(&c);
+    rt_trace_end();
     rt_loop_env_close(c.site, c.env);
     return rc;
 }
@@ -1056,12 +871,16 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     int kind = spec.kind;
     if (kind == STRADS_SYNC_DEFAULT) kind = spec.kind = STRADS_SYNC_BSP;
     if (kind > STRADS_SYNC_ASP) {
-        /* The straggler-aware models are policies: one that installed a
-         * gate (rt_sync_set_gate) decides who may start which clock, on
-         * SSP's mechanics; without one the model runs as BSP, said once
-         * per site. */
+        /* A-BSP, Elastic and FlexPara run in loop_sync_iter.c (the header
+         * says BSP: their combine is BSP's write-back). custom(...) is a
+         * policy: the gate it installed (rt_sync_set_gate) decides who may
+         * start which clock, on SSP's mechanics; without one the model runs
+         * as BSP, said once per site. */
         static uint64_t warned;
-        if (rt_sync_has_gate(spec.kind)) {
+        if (spec.kind == STRADS_SYNC_ABSP || spec.kind == STRADS_SYNC_ELASTIC ||
+            spec.kind == STRADS_SYNC_FLEXPARA) {
+            kind = STRADS_SYNC_BSP;
+        } else if (rt_sync_has_gate(spec.kind)) {
             kind = STRADS_SYNC_SSP;
         } else {
             if (warned != site->id)

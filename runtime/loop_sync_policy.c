@@ -75,7 +75,7 @@ static int resolve(const char *name, int nodes, resolved *r)
 }
 
 static int custom_gate(const strads_sync_spec *spec, int me, int64_t clock, const int64_t *done,
-                       int nodes)
+                       const double *avg_s, int nodes)
 {
     int rc = resolve(spec->custom_fn && *spec->custom_fn ? spec->custom_fn : "bsp", nodes, &last);
     if (rc) return rc;
@@ -96,6 +96,7 @@ static int custom_gate(const strads_sync_spec *spec, int me, int64_t clock, cons
         t.w[r].clock = w[r].clock = done[r];
         t.w[r].staleness = w[r].staleness = top - done[r];
         t.w[r].available = w[r].available = done[r] >= clock;
+        t.w[r].avg_task_s = w[r].avg_task_s = avg_s ? avg_s[r] : 0;
     }
     rc = last.builtin ? last.builtin(&t, may) : last.user(w, nodes, last.arg, may);
     int go = rc < 0 ? rc : may[me] != 0;

@@ -32,7 +32,9 @@
 #include <pthread.h>
 
 #include "dds/dds.h"
+#include "replay/replay.h"
 #include "runtime/loop.h"
+#include "runtime/trace.h"
 
 static pthread_mutex_t apply_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The arrays of the call in progress (NULL between calls): set before the
@@ -127,6 +129,7 @@ static void on_delta(rt_msg *m, void *arg)
     (void)arg;
     pthread_mutex_lock(&apply_lock);
     int rc = apply(m, atomic_load(&cur_arr), cur_narr);
+    replay_note_delta(m->src); /* arrival order at this store */
     pthread_mutex_unlock(&apply_lock);
     if (rc) rt_error("sync_for: deltas from rank %d refused: %s", m->src, strads_strerror(rc));
     rt_packer p;
@@ -141,6 +144,7 @@ int rt__ssp_open(rt__sarr *arr, int narr)
 {
     static atomic_int handler_on;
     if (!atomic_exchange(&handler_on, 1)) rt_on_loop(RT_MSG_LOOP_DELTA, on_delta, NULL);
+    replay_note_timing(); /* a replay completes this operator from its record */
     cur_narr = narr;
     atomic_store(&cur_arr, arr);
     return strads_barrier();
@@ -182,6 +186,7 @@ static int64_t pack_owner(rt_packer *p, const rt__sarr *x, int a, int r, const r
 int rt__ssp_push(const rt__sarr *arr, int narr, const rt__elist *U, char *const *S)
 {
     int nodes = strads_size(), me = strads_rank(), rc = 0;
+    rt_trace_begin(RT_TR_WRITEBACK, NULL, -1);
     rt_packer *pk = calloc((size_t)nodes, sizeof *pk);
     int64_t *entries = calloc((size_t)nodes, sizeof *entries);
     uint64_t *tags = calloc((size_t)nodes, sizeof *tags);
@@ -237,6 +242,7 @@ int rt__ssp_push(const rt__sarr *arr, int narr, const rt__elist *U, char *const 
         }
         if (!rc) rc = e;
     }
+    rt_trace_end();
     free(pk);
     free(entries);
     free(tags);
@@ -254,7 +260,8 @@ int rt__clocks_init(rt__clocks *k, uint64_t tag, const strads_sync_spec *spec)
     k->tag = tag;
     k->spec = *spec;
     k->done = calloc((size_t)k->nodes, sizeof *k->done);
-    return k->done ? 0 : STRADS_ENOMEM;
+    k->avg = calloc((size_t)k->nodes, sizeof *k->avg);
+    return k->done && k->avg ? 0 : STRADS_ENOMEM;
 }
 
 static void take(rt__clocks *k, rt_msg *m)
@@ -265,8 +272,12 @@ static void take(rt__clocks *k, rt_msg *m)
     msgpack_object *o;
     if (!rt_unpack_next(&up, m->body, m->body_len, &off, &o) &&
         o->type == MSGPACK_OBJECT_POSITIVE_INTEGER && m->src >= 0 && m->src < k->nodes &&
-        (int64_t)o->via.u64 > k->done[m->src])
+        (int64_t)o->via.u64 > k->done[m->src]) {
         k->done[m->src] = (int64_t)o->via.u64;
+        if (!rt_unpack_next(&up, m->body, m->body_len, &off, &o) &&
+            (o->type == MSGPACK_OBJECT_FLOAT64 || o->type == MSGPACK_OBJECT_FLOAT32))
+            k->avg[m->src] = o->via.f64;
+    }
     msgpack_unpacked_destroy(&up);
     rt_msg_free(m);
     k->got++;
@@ -282,7 +293,7 @@ static int64_t slowest(const rt__clocks *k)
 static int gate(const rt__clocks *k, int64_t c)
 {
     rt_sync_gate_fn fn = (unsigned)k->spec.kind <= STRADS_SYNC_CUSTOM ? gates[k->spec.kind] : NULL;
-    if (fn) return fn(&k->spec, k->me, c, k->done, k->nodes);
+    if (fn) return fn(&k->spec, k->me, c, k->done, k->avg, k->nodes);
     return slowest(k) >= c - (k->spec.kind == STRADS_SYNC_SSP ? (int64_t)k->spec.a : 0);
 }
 
@@ -295,23 +306,26 @@ int rt__clocks_wait(rt__clocks *k, int64_t c, int64_t *stale)
     for (;;) {
         int g = gate(k, c);
         if (g < 0) return g;
-        if (g) break;
+        if (g && replay_gate_ok(c, k->done, k->nodes)) break; /* replay: recorded view */
         int rc = rt_recv(RT_MSG_LOOP_CLOCK, k->tag, RT_ANY_SRC, -1, &m);
         if (rc) return rc;
         take(k, m);
     }
+    replay_note_gate(c, k->done, k->nodes); /* the versions this clock reads */
     *stale = c - slowest(k);
     return 0;
 }
 
-int rt__clocks_announce(rt__clocks *k, int64_t completed)
+int rt__clocks_announce(rt__clocks *k, int64_t completed, double avg_s)
 {
     int rc = 0;
+    k->avg[k->me] = avg_s;
     for (int r = 0; r < k->nodes && !rc; r++) {
         if (r == k->me) continue;
         rt_packer p;
         rt_pack_begin(&p, RT_MSG_LOOP_CLOCK, k->tag);
         msgpack_pack_uint64(&p.pk, (uint64_t)completed);
+        msgpack_pack_double(&p.pk, avg_s);
         rc = rt_send_packed(r, &p);
     }
     return rc;
@@ -326,6 +340,8 @@ int rt__clocks_finish(rt__clocks *k, int64_t total)
         if (!rc) take(k, m);
     }
     free(k->done);
+    free(k->avg);
     k->done = NULL;
+    k->avg = NULL;
     return rc;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "runtime/rt.h"
+#include "runtime/trace.h"
 
 static struct {
     pthread_mutex_t mu;
@@ -43,6 +44,7 @@ static void work(int thread)
 static void *pool_main(void *arg)
 {
     int id = (int)(intptr_t)arg;
+    rt_trace_name_thread("worker", id);
     uint64_t seen = 0;
     pthread_mutex_lock(&P.mu);
     for (;;) {

@@ -8,14 +8,18 @@
  * two compares inlined in the generated code, and only a new element comes
  * here. Addresses outside every distributed array (locals, copyin and
  * private memory) are ignored: they cannot conflict across iterations.
+ * After a worker's pass, the elements it read from other nodes are fetched
+ * and the iterations that read them recorded again (rt_recon_fetch_reads).
  */
 #include <string.h>
 
 #include "dds/dds.h"
+#include "replay/replay.h"
 #include "runtime/loop.h"
 
 void rt_recon_init(strads_recon *rc, int64_t first)
 {
+    replay_fault("recon"); /* STRADS_FAULT=OP:RANK:recon */
     memset(rc, 0, sizeof *rc);
     sched_rec_init(&rc->rec, first);
 }
@@ -29,12 +33,28 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
 
 static void record(strads_recon *rc, const void *addr, size_t len, bool write)
 {
-    dds_vec *dv;
-    int64_t e0;
+    dds_vec *dv = NULL;
+    const char *p = addr;
+    int shift = -1;
     if (len == 0) len = 1;
-    if (dds_lookup(addr, &dv, &e0) != 0) return;
-    int64_t e1 = e0 + (int64_t)(((const char *)addr - (dv->base + (size_t)e0 * dv->elem) + len - 1) /
-                                dv->elem);
+    /* A body names few arrays (SGD-MF: the rating, W, H in turn), so the
+     * last four it hit spare most registry searches. */
+    for (int k = 0; k < 4 && !dv; k++)
+        if (p >= rc->recent[k].lo && p < rc->recent[k].hi) dv = rc->recent[k].dv, shift = rc->recent[k].shift;
+    if (!dv) {
+        if (dds_lookup(addr, &dv, NULL) != 0) return;
+        memmove(rc->recent + 1, rc->recent, 3 * sizeof *rc->recent);
+        rc->recent[0].lo = dv->base;
+        rc->recent[0].hi = dv->base + (size_t)dv->n * dv->elem;
+        rc->recent[0].dv = dv;
+        shift = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) : -1;
+        rc->recent[0].shift = shift;
+    }
+    /* rows are often a power of two bytes: a shift instead of a division */
+    size_t off = (size_t)(p - dv->base);
+    size_t rem = shift >= 0 ? off & (dv->elem - 1) : off % dv->elem;
+    int64_t e0 = (int64_t)(shift >= 0 ? off >> shift : off / dv->elem);
+    int64_t e1 = rem + len <= dv->elem ? e0 : e0 + (int64_t)((rem + len - 1) / dv->elem);
     if (e1 >= dv->n) e1 = dv->n - 1;
     for (int64_t e = e0; e <= e1; e++) {
         int r = sched_rec_add(&rc->rec, dv->id, e, write);
@@ -61,4 +81,122 @@ void strads_recon_read_slow(strads_recon *rc, const void *addr, size_t len)
 void strads_recon_write_slow(strads_recon *rc, const void *addr, size_t len)
 {
     record(rc, addr, len, true);
+}
+
+/* ---- the values reconnaissance reads ----
+ *
+ * A body finds the elements it touches from values it reads (SGD-MF: the
+ * rating names the rows of W and H), so reconnaissance must read the
+ * owners' values. A node's share of the iterations need not lie where it
+ * owns what they read (198,000 training ratings cut in halves over an array
+ * of 200,000 cut in halves: node 1 reads ratings 99,000..99,999 of node 0),
+ * and there a worker's mapping holds zeros or an old copy. Records made from
+ * those were wrong, the plan they gave let two nodes touch the same rows in
+ * one round, and the result changed from run to run. So a worker fetches
+ * the elements it read from others, and runs the iterations that read them
+ * again, until a pass reads nothing new (an index read through an index).
+ * Arrays the share writes are left alone: their values are the model's,
+ * which by the static-control-flow assumption do not steer accesses (verify
+ * mode checks it). Rank 0 needs nothing: when a call starts its mapping is
+ * the driver's coherent copy of every array. */
+
+typedef struct read_set {
+    uint32_t id;
+    dds_vec *dv;
+    uint64_t *have, *want; /* bit per element: fetched already, to fetch now */
+} read_set;
+
+/* Marks in sets the elements rec reads, from arrays it does not write, that
+ * this node neither owns nor fetched yet; *lo, *hi: the iterations (indices
+ * into rec) that read them. Returns how many elements were marked, or a
+ * negative error. */
+static int64_t find_missing(const sched_records *rec, read_set *sets, int *nsets, int64_t *lo,
+                            int64_t *hi)
+{
+    int me = strads_rank();
+    int64_t marked = 0;
+    uint32_t last = UINT32_MAX;
+    read_set *s = NULL;
+    for (int64_t k = 0; k < rec->n; k++)
+        for (int64_t j = rec->off[k]; j < rec->off[k + 1]; j++) {
+            sched_acc a = rec->acc[j];
+            if (SCHED_ACC_WRITE(a)) continue;
+            if (SCHED_ACC_DV(a) != last) { /* runs of one array skip the search */
+                last = SCHED_ACC_DV(a);
+                int q = rec->array_of[last];
+                s = NULL;
+                if (q == 0 || rec->arrays[q - 1].written) continue;
+                for (int x = 0; x < *nsets && !s; x++)
+                    if (sets[x].id == last) s = &sets[x];
+                if (!s) {
+                    dds_vec *dv = dds_vec_by_id(last);
+                    if (!dv || *nsets == SCHED_MAX_ARRAYS) continue;
+                    size_t words = (size_t)(dv->n + 63) / 64;
+                    s = &sets[(*nsets)++];
+                    *s = (read_set){last, dv, calloc(words ? words : 1, 8), calloc(words ? words : 1, 8)};
+                    if (!s->have || !s->want) return STRADS_ENOMEM;
+                }
+            }
+            if (!s) continue;
+            int64_t e = SCHED_ACC_ELEM(a);
+            uint64_t bit = UINT64_C(1) << (e % 64);
+            if (e >= s->dv->n || ((s->have[e / 64] | s->want[e / 64]) & bit)) continue;
+            if (dds_owner(s->dv, e) == me) continue;
+            s->want[e / 64] |= bit;
+            marked++;
+            if (k < *lo) *lo = k;
+            if (k > *hi) *hi = k;
+        }
+    return marked;
+}
+
+/* Fetches the marked elements of every set and moves them to have. */
+static int fetch_missing(read_set *sets, int nsets)
+{
+    int rc = 0;
+    for (int x = 0; x < nsets && !rc; x++) {
+        read_set *s = &sets[x];
+        size_t words = (size_t)(s->dv->n + 63) / 64, n = 0;
+        for (size_t w = 0; w < words; w++) n += (size_t)__builtin_popcountll(s->want[w]);
+        if (!n) continue;
+        int64_t *idx = malloc(n * sizeof *idx);
+        if (!idx) return STRADS_ENOMEM;
+        n = 0;
+        for (size_t w = 0; w < words; w++) {
+            for (uint64_t bits = s->want[w]; bits; bits &= bits - 1)
+                idx[n++] = (int64_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            s->have[w] |= s->want[w];
+            s->want[w] = 0;
+        }
+        rc = dds_prefetch(s->dv, idx, n);
+        free(idx);
+    }
+    return rc;
+}
+
+int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg)
+{
+    if (strads_size() == 1 || strads_rank() == 0) return 0;
+    read_set sets[SCHED_MAX_ARRAYS];
+    int nsets = 0, rc = 0;
+    for (;;) {
+        int64_t lo = INT64_MAX, hi = -1;
+        int64_t marked = find_missing(rec, sets, &nsets, &lo, &hi);
+        if (marked <= 0) {
+            rc = (int)(marked < 0 ? marked : 0);
+            break;
+        }
+        rc = fetch_missing(sets, nsets);
+        sched_records part;
+        sched_rec_init(&part, rec->first + lo);
+        if (!rc) rc = rerun(arg, rec->first + lo, rec->first + hi + 1, &part);
+        if (!rc) rc = sched_rec_splice(rec, &part);
+        sched_rec_free(&part);
+        if (rc) break;
+    }
+    for (int x = 0; x < nsets; x++) {
+        free(sets[x].have);
+        free(sets[x].want);
+    }
+    return rc;
 }

@@ -49,6 +49,8 @@ typedef struct rt_config {
     int heartbeat_ms, peer_timeout_ms, connect_timeout_ms, collective_timeout_ms;
     size_t max_message;    /* largest reassembled message accepted */
     const char *launcher;  /* "strads-run", "mpirun", "pmi", "srun", "none" */
+    const char *trace_path; /* STRADS_TRACE: Chrome trace file the driver writes, or NULL */
+    int progress;          /* STRADS_PROGRESS: 1 on, 0 off, -1 auto (when stderr is a tty) */
 } rt_config;
 
 /* Fills cfg from the environment; an error message names the variable. */

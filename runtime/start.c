@@ -20,6 +20,7 @@
 #include "replay/replay.h"
 #include "runtime/loop.h"
 #include "runtime/net.h"
+#include "runtime/trace.h"
 
 static rt_config cfg;
 static bool workers_released;
@@ -159,6 +160,7 @@ static void release_workers(void)
     if (workers_released || cfg.rank != 0) return;
     workers_released = true;
     replay_shutdown(); /* the last checkpoint is complete before anyone exits */
+    rt_trace_finish(); /* gathers the nodes' events while they still serve */
     rt_shutdown_workers();
     rt_net_stop();
 }
@@ -173,6 +175,10 @@ int strads_start(int argc, char **argv, strads_main_fn user_main)
         return 2;
     }
     rt_log_set(cfg.log_level, cfg.size > 1 ? cfg.rank : -1);
+    if ((rc = rt_trace_init(&cfg, err, sizeof err))) {
+        fprintf(stderr, "strads: configuration: %s\n", err);
+        return 2;
+    }
     if (sodium_init() < 0) {
         fprintf(stderr, "strads: cannot initialize libsodium\n");
         return 2;

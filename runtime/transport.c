@@ -113,15 +113,21 @@ void rt_on_loop(uint32_t type, rt_loop_handler fn, void *arg)
 
 /* ---- commands from other threads ---- */
 
-static void post(rt_cmd *c)
+/* Appends c to the loop's command queue; the caller holds x__mu. */
+static void post_locked(rt_cmd *c)
 {
     c->next = NULL;
-    pthread_mutex_lock(&x__mu);
     if (T.cq_tail)
         T.cq_tail->next = c;
     else
         T.cq_head = c;
     T.cq_tail = c;
+}
+
+static void post(rt_cmd *c)
+{
+    pthread_mutex_lock(&x__mu);
+    post_locked(c);
     pthread_mutex_unlock(&x__mu);
     uv_async_send(&T.wake);
 }
@@ -202,8 +208,11 @@ static void on_small_written(uv_write_t *req, int status)
 
 /* Writes one small message from the loop thread. Its bytes count in the
  * peer's queue until written, like any other, so that an eager send from
- * another thread (rt_send) can never slip between parts of it. */
-int x__conn_write_small(rt_conn *c, const char *buf, size_t len)
+ * another thread (rt_send) can never slip between parts of it. only_idle
+ * (heartbeats): nothing is written while bytes to the peer are queued,
+ * since they may be the rest of an eager message the socket took only in
+ * part, and this write would land inside it. */
+static int write_small(rt_conn *c, const char *buf, size_t len, bool only_idle)
 {
     if (c->closing) return STRADS_ECLOSED;
     size_t frame = RT_FRAME_HDR + 8 + len;
@@ -217,8 +226,13 @@ int x__conn_write_small(rt_conn *c, const char *buf, size_t len)
     w->len = frame;
     if (w->peer >= 0) {
         pthread_mutex_lock(&x__mu);
-        T.queued[w->peer] += frame;
+        bool busy = only_idle && T.queued[w->peer] > 0;
+        if (!busy) T.queued[w->peer] += frame;
         pthread_mutex_unlock(&x__mu);
+        if (busy) {
+            free(w);
+            return 0;
+        }
     }
     uv_buf_t b = uv_buf_init((char *)p, (unsigned)frame);
     int rc = uv_write(&w->req, (uv_stream_t *)&c->tcp, &b, 1, on_small_written);
@@ -233,6 +247,11 @@ int x__conn_write_small(rt_conn *c, const char *buf, size_t len)
     }
     c->last_send_ms = rt_now_ms();
     return 0;
+}
+
+int x__conn_write_small(rt_conn *c, const char *buf, size_t len)
+{
+    return write_small(c, buf, len, false);
 }
 
 void x__conn_authed(rt_conn *c)
@@ -639,8 +658,13 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
         o->total = 8 + o->total + RT_FRAME_HDR * rt_frame_count(o->total); /* wire bytes */
     }
     T.queued[dst] += o->total;
+    /* Queued under the same lock as the count: a later sender that sees
+     * bytes queued must find them ahead of its own message, or the rest of
+     * an eager message the socket took only in part could be written after
+     * it, inside the stream (seen as "bad frame magic" at the peer). */
+    post_locked(&o->cmd);
     pthread_mutex_unlock(&x__mu);
-    post(&o->cmd);
+    uv_async_send(&T.wake);
     if (!zero_copy) return 0;
 
     pthread_mutex_lock(&x__mu);
@@ -822,7 +846,7 @@ static void on_tick(uv_timer_t *t)
             x__conn_close(c, why);
             continue;
         }
-        if (now - c->last_send_ms >= (uint64_t)T.cfg->heartbeat_ms) x__conn_write_small(c, hb, 2);
+        if (now - c->last_send_ms >= (uint64_t)T.cfg->heartbeat_ms) write_small(c, hb, 2, true);
     }
     /* Watchdog: a lost peer is fatal to the job until recovery exists; give
      * the main thread a moment to report it with context, then stop anyway

@@ -4,9 +4,10 @@
  * One method, applied at two levels (B = nodes, then B = threads of a node
  * on the iterations that node runs in a round):
  *
- *  1. Only arrays that the loop writes can conflict; each is cut into B
- *     blocks (at node level the owners' ranges, so a node's groups find
- *     most data at home; at thread level equal slices of the range touched).
+ *  1. Only arrays that the loop writes can conflict (the records' summary
+ *     names them); each is cut into B blocks (at node level the largest
+ *     along its owners' ranges, so a node's groups find most data at home;
+ *     otherwise cuts that balance the accesses).
  *  2. An iteration's signature is the set of blocks of written arrays it
  *     touches. Iterations with equal signatures form a task group and run
  *     in their original order on one thread.
@@ -16,13 +17,27 @@
  *       - two written arrays, one block each (SGD-MF's W[i], H[j]): group
  *         (a, b); round r gives worker a the group (a, (a + r) mod B): the
  *         DSGD strata, found from the records alone with no hint;
- *       - anything else: first-fit coloring of groups, largest first.
+ *       - anything else: plan_general.c measures the conflict graph and
+ *         picks connected components or first-fit rounds of groups.
  *  4. Placement inside a round: the Latin rounds fix the worker (it owns
  *     block a); otherwise longest group first onto the least-loaded worker.
+ *
+ * Speed: blocks are unions of micro-blocks (at most SCHED__MICRO per
+ * array), so one pass over the accesses (spans()) reduces every iteration
+ * to the lowest and highest micro-block it touches in each written array,
+ * and every level after that works on those few bytes per iteration:
+ * histograms, signatures and counting sorts, no search per access. An
+ * iteration is in one block exactly when its lowest and highest micro-block
+ * are, because blocks are contiguous.
+ *
+ * The passes over all iterations (spans, histograms, strata) run in chunks
+ * through a parallel for the caller may lend (the engine lends its thread
+ * pool); chunks write disjoint parts, so the plan does not depend on it.
  *
  * Everything is stable (original order kept within a group) and uses no
  * randomness, so the same records always give the same plan.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,209 +45,240 @@
 #include "scheduler/sched.h"
 #include "strads.h"
 
-#define MAX_SLOTS 64 /* written arrays one loop may have */
-#define MAX_CUTS 256 /* workers one level may balance blocks for */
-#define HIST 65536   /* buckets of the access histogram that balanced cuts come from */
+#define FAST_SLOTS 2 /* written arrays the span pass handles (strata need two) */
+#define NO_MB 0xFFFF /* span entry of an array the iteration does not touch */
 
-typedef struct level {
-    const sched_records *rec;
-    const int64_t *iters; /* absolute iteration numbers */
-    int64_t n;
-    int B;
-    bool node_level;
-    const sched_dv *dvs;
-    int ndv;
-    /* results */
-    int rounds;
-    int32_t *round, *worker; /* per position in iters */
-    const char *method;
-    int64_t groups;
-} level;
+/* Passes over many iterations are cut into chunks of at least this many,
+ * at most MAX_CHUNKS, and run through the caller's parallel for. */
+#define CHUNK_MIN 65536
+#define MAX_CHUNKS 64
 
-static inline const sched_acc *accs_of(const sched_records *r, int64_t it, int64_t *count)
+static int64_t chunks_for(const sched__shared *sh, int64_t n)
 {
-    int64_t k = it - r->first;
-    *count = r->off[k + 1] - r->off[k];
-    return r->acc + r->off[k];
+    if (!sh->par) return 1;
+    int64_t c = n / CHUNK_MIN;
+    return c < 1 ? 1 : c > MAX_CHUNKS ? MAX_CHUNKS : c;
 }
 
-static const sched_dv *find_dv(const level *L, uint32_t id)
+static void run_chunks(const sched__shared *sh, int64_t chunks, sched_task_fn fn, void *arg)
 {
-    for (int i = 0; i < L->ndv; i++)
-        if (L->dvs[i].id == id) return &L->dvs[i];
+    if (chunks > 1)
+        sh->par(sh->par_ctx, chunks, fn, arg);
+    else
+        fn(arg, 0);
+}
+
+static const sched_dv *find_dv(const sched__shared *sh, uint32_t id)
+{
+    for (int i = 0; i < sh->ndv; i++)
+        if (sh->dvs[i].id == id) return &sh->dvs[i];
     return NULL;
 }
 
-/* Per written array: its slot and how an element maps to a block. */
-typedef struct slot {
-    uint32_t id;
-    int64_t lo, hi;          /* element range blocks are cut from */
-    const int64_t *bounds;   /* B+1 cuts: owners' ranges, or cuts[] */
-    int64_t cuts[MAX_CUTS + 1]; /* cuts balancing the accesses, when B <= MAX_CUTS */
-    int64_t n;               /* elements of the array, when known */
-} slot;
-
-static int block_of(const level *L, const slot *s, int64_t e)
+/* The written arrays, from the records' summary; the largest first: at node
+ * level it is cut along its owners' ranges and stays where it lives (Latin
+ * rounds keep slot 0's block on its worker); the others move between rounds
+ * anyway, so their blocks are cut to balance the work instead. */
+static int find_slots(sched__shared *sh)
 {
-    if (s->bounds) {
-        int lo = 0, hi = L->B; /* block r: bounds[r] <= e < bounds[r+1] */
-        while (hi - lo > 1) {
-            int mid = (lo + hi) / 2;
-            if (e >= s->bounds[mid])
-                lo = mid;
-            else
-                hi = mid;
-        }
-        return lo;
-    }
-    int64_t span = s->hi - s->lo;
-    if (span <= 0) return 0;
-    int b = (int)((__int128)(e - s->lo) * L->B / span);
-    return b < 0 ? 0 : b >= L->B ? L->B - 1 : b;
-}
-
-/* Cuts [lo, hi) of each slot that needs it (need[s]) into B blocks that
- * receive about equal numbers of accesses, from one pass building a
- * histogram of at most HIST buckets per slot: skewed data (popular items)
- * would otherwise give a few groups most of the work. */
-static int balance_cuts(const level *L, slot *slots, int k, const bool *need, const int16_t *slot_of)
-{
-    int64_t nb[MAX_SLOTS], *hist[MAX_SLOTS] = {0}, total[MAX_SLOTS] = {0};
-    int rc = 0;
-    for (int s = 0; s < k; s++) {
-        int64_t span = slots[s].hi - slots[s].lo;
-        nb[s] = span < HIST ? span : HIST;
-        if (need[s] && nb[s] > 0 && !(hist[s] = calloc((size_t)nb[s], sizeof *hist[s]))) rc = STRADS_ENOMEM;
-    }
-    for (int64_t i = 0; i < L->n && !rc; i++) {
-        int64_t c;
-        const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
-        for (int64_t j = 0; j < c; j++) {
-            int s = slot_of[SCHED_ACC_DV(a[j])];
-            if (s < 0 || !hist[s]) continue;
-            int64_t span = slots[s].hi - slots[s].lo;
-            hist[s][(int64_t)((__int128)(SCHED_ACC_ELEM(a[j]) - slots[s].lo) * nb[s] / span)]++;
-            total[s]++;
-        }
-    }
-    for (int s = 0; s < k && !rc; s++) {
-        if (!hist[s]) continue;
-        slot *sl = &slots[s];
-        int64_t span = sl->hi - sl->lo, acc = 0, b = 0;
-        sl->cuts[0] = sl->lo;
-        for (int q = 1; q < L->B; q++) {
-            int64_t want = (int64_t)((__int128)total[s] * q / L->B);
-            while (b < nb[s] && acc + hist[s][b] <= want) acc += hist[s][b++];
-            int64_t cut = sl->lo + (int64_t)((__int128)b * span / nb[s]);
-            sl->cuts[q] = cut > sl->cuts[q - 1] ? cut : sl->cuts[q - 1];
-        }
-        sl->cuts[L->B] = sl->hi;
-        sl->bounds = sl->cuts;
-    }
-    for (int s = 0; s < k; s++) free(hist[s]);
-    return rc;
-}
-
-/* Finds the written arrays among the iterations and sets up their slots:
- * one pass collects which arrays are written and the element range of
- * every array touched. */
-static int find_slots(const level *L, slot *slots, int *nslots, int16_t *slot_of)
-{
-    enum { NDV = 1 << SCHED_DV_BITS };
-    struct dv_seen {
-        bool written[NDV];
-        int64_t lo[NDV], hi[NDV];
-        uint32_t seen[NDV];
-    } *tp = malloc(sizeof *tp); /* only entries of arrays seen are touched */
-    if (!tp) return STRADS_ENOMEM;
-    struct dv_seen *tt = tp;
-#define t (*tt)
-    int nseen = 0;
-    for (int64_t i = 0; i < L->n; i++) {
-        int64_t c;
-        const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
-        for (int64_t j = 0; j < c; j++) {
-            uint32_t id = SCHED_ACC_DV(a[j]);
-            int64_t e = SCHED_ACC_ELEM(a[j]);
-            if (slot_of[id] == -1) { /* first sight of this array in this level */
-                slot_of[id] = -2;
-                t.written[id] = false;
-                t.lo[id] = e;
-                t.hi[id] = e + 1;
-                t.seen[nseen++] = id;
-            }
-            t.written[id] |= SCHED_ACC_WRITE(a[j]);
-            if (e < t.lo[id]) t.lo[id] = e;
-            if (e + 1 > t.hi[id]) t.hi[id] = e + 1;
-        }
-    }
+    const sched_records *r = sh->rec;
+    if (r->too_many_arrays) return STRADS_EINVAL;
     int k = 0;
-    for (int q = 0; q < nseen; q++) {
-        uint32_t id = t.seen[q];
-        slot_of[id] = -1;
-        if (!t.written[id]) continue;
-        if (k == MAX_SLOTS) {
-            free(tp);
-            return STRADS_EINVAL;
-        }
-        slots[k] = (slot){.id = id, .lo = t.lo[id], .hi = t.hi[id]};
-        k++;
+    memset(sh->slot_of, -1, sizeof sh->slot_of);
+    for (int a = 0; a < r->narrays; a++) {
+        const sched_arr_sum *s = &r->arrays[a];
+        if (!s->written) continue;
+        const sched_dv *d = find_dv(sh, s->id);
+        sched__slot *sl = &sh->slots[k++];
+        *sl = (sched__slot){.id = s->id, .lo = s->lo, .hi = s->hi, .n = d ? d->n : s->hi,
+                            .bounds = d ? d->bounds : NULL};
+        int64_t span = sl->hi - sl->lo;
+        while ((span - 1) >> sl->shift >= SCHED__MICRO) sl->shift++;
+        sl->nmb = (int)(((span - 1) >> sl->shift) + 1);
     }
-#undef t
-    free(tp);
-    for (int s = 0; s < k; s++) {
-        const sched_dv *d = find_dv(L, slots[s].id);
-        slots[s].n = d ? d->n : slots[s].hi;
-    }
-    /* The largest array first: at node level it is cut along its owners'
-     * ranges and stays where it lives (Latin rounds keep slot 0's block on
-     * its worker); the others move between rounds anyway, so their blocks
-     * are cut to balance the work instead. Ties keep the order of first
-     * appearance. */
     for (int s = 1; s < k; s++)
-        for (int q = s; q > 0 && slots[q].n > slots[q - 1].n; q--) {
-            slot tmp = slots[q];
-            slots[q] = slots[q - 1];
-            slots[q - 1] = tmp;
+        for (int q = s; q > 0 && sh->slots[q].n > sh->slots[q - 1].n; q--) {
+            sched__slot tmp = sh->slots[q];
+            sh->slots[q] = sh->slots[q - 1];
+            sh->slots[q - 1] = tmp;
         }
-    for (int s = 0; s < k; s++) slot_of[slots[s].id] = (int16_t)s;
-    bool need[MAX_SLOTS] = {false};
-    for (int s = 0; s < k; s++) {
-        const sched_dv *d = find_dv(L, slots[s].id);
-        if (L->node_level && s == 0 && d && d->bounds)
-            slots[s].bounds = d->bounds;
-        else
-            need[s] = L->B <= MAX_CUTS;
-    }
-    int rc = balance_cuts(L, slots, k, need, slot_of);
-    *nslots = k;
-    return rc;
+    for (int s = 0; s < k; s++) sh->slot_of[sh->slots[s].id] = (int16_t)s;
+    sh->nslots = k;
+    return 0;
 }
 
-/* Signature of one iteration: per slot the block touched, -1 none, -2 more
- * than one. Returns false if some slot has more than one block. */
-static bool simple_sig(const level *L, const slot *slots, const int16_t *slot_of, int64_t it,
-                       int *sig, int nslots)
+/* The one pass over the accesses: per iteration and written array, the
+ * lowest and highest micro-block touched. */
+typedef struct span_job {
+    const sched__shared *sh;
+    uint16_t *span;
+    int64_t chunks;
+} span_job;
+
+static void span_chunk(void *arg, int64_t c)
 {
-    for (int s = 0; s < nslots; s++) sig[s] = -1;
-    int64_t c;
-    const sched_acc *a = accs_of(L->rec, it, &c);
-    bool simple = true;
-    for (int64_t j = 0; j < c; j++) {
-        int s = slot_of[SCHED_ACC_DV(a[j])];
-        if (s < 0) continue;
-        int b = block_of(L, &slots[s], SCHED_ACC_ELEM(a[j]));
-        if (sig[s] == -1)
-            sig[s] = b;
-        else if (sig[s] != b)
-            sig[s] = -2, simple = false;
+    const span_job *j = arg;
+    const sched__shared *sh = j->sh;
+    const sched_records *r = sh->rec;
+    int ns = sh->nslots;
+    int64_t lo = r->n * c / j->chunks, hi = r->n * (c + 1) / j->chunks;
+    for (int64_t i = lo; i < hi; i++) {
+        uint16_t *sp = j->span + (size_t)i * (size_t)ns * 2;
+        for (int s = 0; s < ns; s++) sp[2 * s] = NO_MB, sp[2 * s + 1] = 0;
+        for (int64_t q = r->off[i]; q < r->off[i + 1]; q++) {
+            int s = sh->slot_of[SCHED_ACC_DV(r->acc[q])];
+            if (s < 0) continue;
+            const sched__slot *sl = &sh->slots[s];
+            uint16_t m = (uint16_t)((SCHED_ACC_ELEM(r->acc[q]) - sl->lo) >> sl->shift);
+            if (sp[2 * s] == NO_MB || m < sp[2 * s]) sp[2 * s] = m;
+            if (m > sp[2 * s + 1]) sp[2 * s + 1] = m;
+        }
     }
-    return simple;
+}
+
+static int spans(sched__shared *sh)
+{
+    const sched_records *r = sh->rec;
+    sh->span = malloc(((size_t)r->n * (size_t)sh->nslots * 2 + 1) * sizeof *sh->span);
+    if (!sh->span) return STRADS_ENOMEM;
+    span_job j = {sh, sh->span, chunks_for(sh, r->n)};
+    run_chunks(sh, j.chunks, span_chunk, &j);
+    return 0;
+}
+
+/* Per written array, how many iterations of the level start in each
+ * micro-block (the lowest one they touch; without spans, how many accesses
+ * fall in it): what balanced cuts come from. */
+typedef struct hist_job {
+    const sched__level *L;
+    uint32_t *hist; /* [chunk][slot][micro-block] */
+    int64_t chunks;
+} hist_job;
+
+static void hist_chunk(void *arg, int64_t c)
+{
+    const hist_job *j = arg;
+    const sched__level *L = j->L;
+    const sched__shared *sh = L->sh;
+    int ns = sh->nslots;
+    uint32_t *hist = j->hist + (size_t)c * (size_t)ns * SCHED__MICRO;
+    memset(hist, 0, (size_t)ns * SCHED__MICRO * sizeof *hist);
+    for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++) {
+        const uint16_t *sp = sh->span + (size_t)sched__rec_index(L, i) * (size_t)ns * 2;
+        for (int s = 0; s < ns; s++)
+            if (sp[2 * s] != NO_MB) hist[s * SCHED__MICRO + sp[2 * s]]++;
+    }
+}
+
+static int level_hist(const sched__level *L, uint32_t *hist)
+{
+    const sched__shared *sh = L->sh;
+    int ns = sh->nslots;
+    size_t len = (size_t)ns * SCHED__MICRO;
+    memset(hist, 0, len * sizeof *hist);
+    if (sh->span) {
+        hist_job j = {L, NULL, chunks_for(sh, L->n)};
+        if (j.chunks == 1) {
+            j.hist = hist;
+            hist_chunk(&j, 0);
+            return 0;
+        }
+        if (!(j.hist = malloc((size_t)j.chunks * len * sizeof *j.hist))) return STRADS_ENOMEM;
+        run_chunks(sh, j.chunks, hist_chunk, &j);
+        for (int64_t c = 0; c < j.chunks; c++)
+            for (size_t k = 0; k < len; k++) hist[k] += j.hist[(size_t)c * len + k];
+        free(j.hist);
+        return 0;
+    }
+    const sched_records *r = sh->rec;
+    for (int64_t i = 0; i < L->n; i++) {
+        int64_t k = sched__rec_index(L, i);
+        for (int64_t j = r->off[k]; j < r->off[k + 1]; j++) {
+            int s = sh->slot_of[SCHED_ACC_DV(r->acc[j])];
+            if (s < 0) continue;
+            const sched__slot *sl = &sh->slots[s];
+            hist[s * SCHED__MICRO + ((SCHED_ACC_ELEM(r->acc[j]) - sl->lo) >> sl->shift)]++;
+        }
+    }
+    return 0;
+}
+
+/* Cuts every written array into B blocks of micro-blocks and fills L->blk
+ * (micro-block -> block). At node level the largest array follows its
+ * owners' ranges (rounded to micro-blocks: a few rows may live next door);
+ * the others get cuts with about equal numbers of accesses, because skewed
+ * data (popular items) would otherwise give a few groups most of the work. */
+static int cut_blocks(sched__level *L)
+{
+    const sched__shared *sh = L->sh;
+    int ns = sh->nslots, B = L->B;
+    L->blk = malloc((size_t)ns * SCHED__MICRO * sizeof *L->blk);
+    uint32_t *hist = malloc((size_t)ns * SCHED__MICRO * sizeof *hist);
+    int64_t *cut = malloc(((size_t)B + 1) * sizeof *cut);
+    if (!L->blk || !hist || !cut) {
+        free(hist);
+        free(cut);
+        return STRADS_ENOMEM;
+    }
+    if (level_hist(L, hist)) {
+        free(hist);
+        free(cut);
+        return STRADS_ENOMEM;
+    }
+    for (int s = 0; s < ns; s++) {
+        const sched__slot *sl = &sh->slots[s];
+        const uint32_t *h = hist + (size_t)s * SCHED__MICRO;
+        cut[0] = 0;
+        cut[B] = sl->nmb;
+        if (L->node_level && s == 0 && sl->bounds) {
+            for (int q = 1; q < B; q++) {
+                int64_t b = sl->bounds[q] <= sl->lo ? 0 : (sl->bounds[q] - sl->lo) >> sl->shift;
+                cut[q] = b < cut[q - 1] ? cut[q - 1] : b > sl->nmb ? sl->nmb : b;
+            }
+        } else {
+            int64_t total = 0, acc = 0, m = 0;
+            for (int k = 0; k < sl->nmb; k++) total += h[k];
+            for (int q = 1; q < B; q++) {
+                int64_t want = total * q / B;
+                while (m < sl->nmb && acc + h[m] <= want) acc += h[m++];
+                cut[q] = m > cut[q - 1] ? m : cut[q - 1];
+            }
+        }
+        uint16_t *blk = L->blk + (size_t)s * SCHED__MICRO;
+        for (int q = 0; q < B; q++)
+            for (int64_t k = cut[q]; k < cut[q + 1]; k++) blk[k] = (uint16_t)q;
+    }
+    free(hist);
+    free(cut);
+    return 0;
+}
+
+/* Signature of every iteration of the level: per written array the block it
+ * touches, -1 none. Returns false when some iteration touches two blocks of
+ * one array (the general methods take over). */
+static bool signatures(const sched__level *L, int *sigs)
+{
+    const sched__shared *sh = L->sh;
+    int ns = sh->nslots;
+    for (int64_t i = 0; i < L->n; i++) {
+        const uint16_t *sp = sh->span + (size_t)sched__rec_index(L, i) * (size_t)ns * 2;
+        for (int s = 0; s < ns; s++) {
+            if (sp[2 * s] == NO_MB) {
+                sigs[i * ns + s] = -1;
+                continue;
+            }
+            const uint16_t *blk = L->blk + (size_t)s * SCHED__MICRO;
+            int a = blk[sp[2 * s]];
+            if (a != blk[sp[2 * s + 1]]) return false;
+            sigs[i * ns + s] = a;
+        }
+    }
+    return true;
 }
 
 /* ---- methods ---- */
 
-static void independent(level *L)
+static void independent(sched__level *L)
 {
     L->rounds = 1;
     L->method = "independent";
@@ -243,22 +289,34 @@ static void independent(level *L)
     }
 }
 
-/* Longest-processing-time placement of independent groups. */
-static void lpt(int64_t ngroups, const int64_t *size, int B, int32_t *worker_of_group)
+typedef struct sized {
+    int64_t size, id;
+} sized;
+
+static int cmp_sized(const void *a, const void *b)
 {
-    int64_t *order = malloc((size_t)ngroups * sizeof *order), *load = calloc((size_t)B, sizeof *load);
-    for (int64_t g = 0; g < ngroups; g++) order[g] = g;
-    /* insertion-free: sort group ids by size descending, ties by id */
-    for (int64_t i = 1; i < ngroups; i++) {
-        int64_t x = order[i], j = i;
-        while (j > 0 && (size[order[j - 1]] < size[x] ||
-                         (size[order[j - 1]] == size[x] && order[j - 1] > x))) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = x;
-    }
-    for (int64_t i = 0; i < ngroups; i++) {
+    const sized *x = a, *y = b;
+    if (x->size != y->size) return x->size > y->size ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+int sched__by_size(int64_t ngroups, const int64_t *size, int64_t *order)
+{
+    sized *t = malloc(((size_t)ngroups + 1) * sizeof *t);
+    if (!t) return STRADS_ENOMEM;
+    for (int64_t g = 0; g < ngroups; g++) t[g] = (sized){size[g], g};
+    qsort(t, (size_t)ngroups, sizeof *t, cmp_sized);
+    for (int64_t g = 0; g < ngroups; g++) order[g] = t[g].id;
+    free(t);
+    return 0;
+}
+
+int sched__lpt(int64_t ngroups, const int64_t *size, int B, int32_t *worker_of_group)
+{
+    int64_t *order = malloc(((size_t)ngroups + 1) * sizeof *order);
+    int64_t *load = calloc((size_t)B, sizeof *load);
+    int rc = order && load ? sched__by_size(ngroups, size, order) : STRADS_ENOMEM;
+    for (int64_t i = 0; i < ngroups && !rc; i++) {
         int best = 0;
         for (int w = 1; w < B; w++)
             if (load[w] < load[best]) best = w;
@@ -267,182 +325,94 @@ static void lpt(int64_t ngroups, const int64_t *size, int B, int32_t *worker_of_
     }
     free(order);
     free(load);
+    return rc;
 }
 
-static int one_array(level *L, const int *sigs)
+static int one_array(sched__level *L, const int *sigs)
 {
     /* groups: block 0..B-1 and B = touches no written array */
-    int64_t size[MAX_SLOTS + 1] = {0}, *sz = size;
-    int64_t *heap = NULL;
-    if (L->B + 1 > MAX_SLOTS + 1) sz = heap = calloc((size_t)L->B + 1, sizeof *heap);
+    int64_t *sz = calloc((size_t)L->B + 1, sizeof *sz);
     int32_t *w = malloc(((size_t)L->B + 1) * sizeof *w);
-    if (!sz || !w) {
-        free(heap);
-        free(w);
-        return STRADS_ENOMEM;
+    int rc = sz && w ? 0 : STRADS_ENOMEM;
+    if (!rc) {
+        for (int64_t i = 0; i < L->n; i++) sz[sigs[i] < 0 ? L->B : sigs[i]]++;
+        rc = sched__lpt(L->B + 1, sz, L->B, w);
     }
-    for (int64_t i = 0; i < L->n; i++) sz[sigs[i] < 0 ? L->B : sigs[i]]++;
-    lpt(L->B + 1, sz, L->B, w);
-    L->rounds = 1;
-    L->method = "blocks";
-    L->groups = 0;
-    for (int g = 0; g <= L->B; g++) L->groups += sz[g] > 0;
-    for (int64_t i = 0; i < L->n; i++) {
-        L->round[i] = 0;
-        L->worker[i] = w[sigs[i] < 0 ? L->B : sigs[i]];
+    if (!rc) {
+        L->rounds = 1;
+        L->method = "blocks";
+        L->groups = 0;
+        for (int g = 0; g <= L->B; g++) L->groups += sz[g] > 0;
+        for (int64_t i = 0; i < L->n; i++) {
+            L->round[i] = 0;
+            L->worker[i] = w[sigs[i] < 0 ? L->B : sigs[i]];
+        }
     }
-    free(heap);
+    free(sz);
     free(w);
-    return 0;
+    return rc;
 }
 
-/* Two written arrays: the DSGD strata. */
-static void latin(level *L, const int *sigs)
+/* Two written arrays, one block of each per iteration: the DSGD strata.
+ * Group (a, b) runs in round (b - a) mod B on worker a. Straight from the
+ * spans in one pass; false when some iteration touches two blocks of an
+ * array (then the general methods take over). */
+typedef struct strata_job {
+    sched__level *L;
+    int64_t chunks;
+    atomic_bool spans_blocks; /* some iteration touches two blocks of an array */
+    char *seen;               /* [chunk][B][B]: groups met */
+} strata_job;
+
+static void strata_chunk(void *arg, int64_t c)
 {
+    strata_job *j = arg;
+    sched__level *L = j->L;
     int B = L->B;
-    L->rounds = B;
-    L->method = "strata";
-    for (int64_t i = 0; i < L->n; i++) {
-        int a = sigs[2 * i], b = sigs[2 * i + 1];
+    const sched__shared *sh = L->sh;
+    const uint16_t *blk0 = L->blk, *blk1 = L->blk + SCHED__MICRO;
+    char *seen = j->seen + (size_t)c * (size_t)B * (size_t)B;
+    for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++) {
+        const uint16_t *sp = sh->span + (size_t)sched__rec_index(L, i) * 4;
+        int a = -1, b = -1;
+        if ((sp[0] != NO_MB && (a = blk0[sp[0]]) != blk0[sp[1]]) ||
+            (sp[2] != NO_MB && (b = blk1[sp[2]]) != blk1[sp[3]])) {
+            atomic_store(&j->spans_blocks, true);
+            return;
+        }
         if (a < 0 && b < 0) a = b = (int)(i * B / L->n); /* touches neither: spread */
         if (a < 0) a = b;
         if (b < 0) b = a;
         L->worker[i] = a;
-        L->round[i] = ((b - a) % B + B) % B;
-    }
-    char *seen = calloc((size_t)B * (size_t)B, 1);
-    L->groups = 0;
-    if (seen) {
-        for (int64_t i = 0; i < L->n; i++) {
-            size_t g = (size_t)L->worker[i] * (size_t)B + (size_t)L->round[i];
-            L->groups += !seen[g];
-            seen[g] = 1;
-        }
-        free(seen);
+        L->round[i] = (b - a + B) % B;
+        seen[a * B + L->round[i]] = 1;
     }
 }
 
-/* General case: signature = sorted set of (slot, block); first-fit rounds. */
-typedef struct sigent {
-    uint64_t hash;
-    int64_t group;
-} sigent;
-
-static int general(level *L, const slot *slots, const int16_t *slot_of, int nslots)
+static int strata(sched__level *L, bool *done)
 {
-    (void)slots;
     int B = L->B;
-    size_t words = ((size_t)nslots * (size_t)B + 63) / 64;
-    /* per iteration: bitmask of (slot, block) */
-    uint64_t *mask = calloc((size_t)L->n * words, sizeof *mask);
-    int64_t *gid = malloc((size_t)L->n * sizeof *gid);
-    size_t tcap = 1024;
-    while (tcap < (size_t)L->n * 2) tcap *= 2;
-    sigent *table = malloc(tcap * sizeof *table);
-    int64_t *first = malloc((size_t)L->n * sizeof *first); /* group -> first iteration */
-    if (!mask || !gid || !table || !first) {
-        free(mask), free(gid), free(table), free(first);
-        return STRADS_ENOMEM;
-    }
-    for (size_t t = 0; t < tcap; t++) table[t].group = -1;
-    int64_t ngroups = 0;
-    for (int64_t i = 0; i < L->n; i++) {
-        uint64_t *m = mask + (size_t)i * words;
-        int64_t c;
-        const sched_acc *a = accs_of(L->rec, L->iters[i], &c);
-        for (int64_t j = 0; j < c; j++) {
-            int s = slot_of[SCHED_ACC_DV(a[j])];
-            if (s < 0) continue;
-            size_t bit = (size_t)s * (size_t)B + (size_t)block_of(L, &slots[s], SCHED_ACC_ELEM(a[j]));
-            m[bit / 64] |= UINT64_C(1) << (bit % 64);
+    strata_job j = {L, chunks_for(L->sh, L->n), false, NULL};
+    *done = false;
+    if (!(j.seen = calloc((size_t)j.chunks * (size_t)B * (size_t)B, 1))) return STRADS_ENOMEM;
+    run_chunks(L->sh, j.chunks, strata_chunk, &j);
+    if (!atomic_load(&j.spans_blocks)) {
+        L->rounds = B;
+        L->method = "strata";
+        L->groups = 0;
+        for (size_t g = 0; g < (size_t)B * (size_t)B; g++) {
+            bool any = false;
+            for (int64_t c = 0; c < j.chunks && !any; c++)
+                any = j.seen[(size_t)c * (size_t)B * (size_t)B + g];
+            L->groups += any;
         }
-        uint64_t h = 1469598103934665603ull;
-        for (size_t w = 0; w < words; w++) h = (h ^ m[w]) * 1099511628211ull;
-        size_t t = h & (tcap - 1);
-        for (;; t = (t + 1) & (tcap - 1)) {
-            if (table[t].group < 0) {
-                table[t] = (sigent){h, ngroups};
-                first[ngroups] = i;
-                gid[i] = ngroups++;
-                break;
-            }
-            if (table[t].hash == h &&
-                memcmp(mask + (size_t)first[table[t].group] * words, m, words * 8) == 0) {
-                gid[i] = table[t].group;
-                break;
-            }
-        }
+        *done = true;
     }
-    free(table);
-    int64_t *size = calloc((size_t)ngroups, sizeof *size), *order = malloc((size_t)ngroups * sizeof *order);
-    int32_t *ground = malloc((size_t)ngroups * sizeof *ground), *gworker = malloc((size_t)ngroups * sizeof *gworker);
-    if (!size || !order || !ground || !gworker) {
-        free(mask), free(gid), free(first), free(size), free(order), free(ground), free(gworker);
-        return STRADS_ENOMEM;
-    }
-    for (int64_t i = 0; i < L->n; i++) size[gid[i]]++;
-    for (int64_t g = 0; g < ngroups; g++) order[g] = g;
-    /* largest first; ties by first appearance, so the result is stable */
-    for (int64_t i = 1; i < ngroups; i++) {
-        int64_t x = order[i], j = i;
-        while (j > 0 && size[order[j - 1]] < size[x]) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = x;
-    }
-    /* first-fit: a round's used blocks, grown as rounds are opened */
-    size_t rcap = 8;
-    int nrounds = 0;
-    uint64_t *used = calloc(rcap * words, sizeof *used);
-    int64_t *rload = calloc(rcap * (size_t)B, sizeof *rload);
-    for (int64_t k = 0; k < ngroups && used && rload; k++) {
-        int64_t g = order[k];
-        const uint64_t *m = mask + (size_t)first[g] * words;
-        int r = 0;
-        for (; r < nrounds; r++) {
-            const uint64_t *u = used + (size_t)r * words;
-            bool clash = false;
-            for (size_t w = 0; w < words && !clash; w++) clash = (u[w] & m[w]) != 0;
-            if (!clash) break;
-        }
-        if (r == nrounds) {
-            if ((size_t)nrounds == rcap) {
-                rcap *= 2;
-                uint64_t *nu = realloc(used, rcap * words * sizeof *nu);
-                int64_t *nl = realloc(rload, rcap * (size_t)B * sizeof *nl);
-                if (nu) used = nu;
-                if (nl) rload = nl;
-                if (!nu || !nl) break;
-                memset(used + (size_t)nrounds * words, 0, (rcap - (size_t)nrounds) * words * 8);
-                memset(rload + (size_t)nrounds * (size_t)B, 0, (rcap - (size_t)nrounds) * (size_t)B * 8);
-            }
-            nrounds++;
-        }
-        uint64_t *u = used + (size_t)r * words;
-        for (size_t w = 0; w < words; w++) u[w] |= m[w];
-        int64_t *load = rload + (size_t)r * (size_t)B;
-        int best = 0;
-        for (int w = 1; w < B; w++)
-            if (load[w] < load[best]) best = w;
-        load[best] += size[g];
-        ground[g] = r;
-        gworker[g] = best;
-    }
-    int rc = (used && rload) ? 0 : STRADS_ENOMEM;
-    for (int64_t i = 0; i < L->n && !rc; i++) {
-        L->round[i] = ground[gid[i]];
-        L->worker[i] = gworker[gid[i]];
-    }
-    L->rounds = nrounds ? nrounds : 1;
-    L->method = "groups";
-    L->groups = ngroups;
-    free(mask), free(gid), free(first), free(size), free(order), free(ground), free(gworker);
-    free(used), free(rload);
-    return rc;
+    free(j.seen);
+    return 0;
 }
 
-static int plan_level(level *L)
+static int plan_level(sched__level *L)
 {
     L->round = malloc(((size_t)L->n + 1) * sizeof *L->round);
     L->worker = malloc(((size_t)L->n + 1) * sizeof *L->worker);
@@ -454,57 +424,26 @@ static int plan_level(level *L)
         L->groups = L->n > 0;
         return 0;
     }
-    int16_t slot_of[1 << SCHED_DV_BITS];
-    memset(slot_of, -1, sizeof slot_of);
-    slot slots[MAX_SLOTS];
-    int nslots = 0;
-    int rc = find_slots(L, slots, &nslots, slot_of);
-    if (rc) return rc;
-    if (nslots == 0) {
+    int ns = L->sh->nslots;
+    if (ns == 0) {
         independent(L);
         return 0;
     }
-    if (nslots <= 2) {
-        int *sigs = malloc((size_t)L->n * (size_t)nslots * sizeof *sigs);
+    int rc = cut_blocks(L);
+    if (rc) return rc;
+    if (L->sh->span && ns == 2) {
+        bool done;
+        if ((rc = strata(L, &done)) || done) return rc;
+    }
+    if (L->sh->span && ns == 1) {
+        int *sigs = malloc(((size_t)L->n + 1) * sizeof *sigs);
         if (!sigs) return STRADS_ENOMEM;
-        bool simple = true;
-        for (int64_t i = 0; i < L->n && simple; i++)
-            simple = simple_sig(L, slots, slot_of, L->iters[i], sigs + i * nslots, nslots);
-        if (simple) {
-            if (nslots == 1)
-                rc = one_array(L, sigs);
-            else
-                latin(L, sigs);
-            free(sigs);
-            return rc;
-        }
+        bool simple = signatures(L, sigs);
+        if (simple) rc = one_array(L, sigs);
         free(sigs);
+        if (simple) return rc;
     }
-    return general(L, slots, slot_of, nslots);
-}
-
-/* Stable counting sort of positions by key in [0, nkeys). */
-static int64_t *bucket(const int32_t *key, int64_t n, int64_t nkeys, int64_t **starts)
-{
-    int64_t *cnt = calloc((size_t)nkeys + 1, sizeof *cnt), *pos = malloc(((size_t)n + 1) * sizeof *pos);
-    if (!cnt || !pos) {
-        free(cnt);
-        free(pos);
-        return NULL;
-    }
-    for (int64_t i = 0; i < n; i++) cnt[key[i] + 1]++;
-    for (int64_t k = 0; k < nkeys; k++) cnt[k + 1] += cnt[k];
-    int64_t *fill = malloc(((size_t)nkeys + 1) * sizeof *fill);
-    if (!fill) {
-        free(cnt);
-        free(pos);
-        return NULL;
-    }
-    memcpy(fill, cnt, ((size_t)nkeys + 1) * sizeof *fill);
-    for (int64_t i = 0; i < n; i++) pos[fill[key[i]]++] = i;
-    free(fill);
-    *starts = cnt;
-    return pos;
+    return sched__general(L);
 }
 
 void sched_plan_free(sched_plan *p)
@@ -512,194 +451,138 @@ void sched_plan_free(sched_plan *p)
     if (!p) return;
     free(p->order);
     free(p->cells);
+    free(p->locked);
     free(p);
+}
+
+static void level_free(sched__level *L)
+{
+    free(L->round);
+    free(L->worker);
+    free(L->blk);
+}
+
+/* Lays out the iterations of node cell (r, node) by (sub-round, thread)
+ * into p->order from *at on: a counting sort scattering the iterations
+ * straight to their places (stable, so each cell keeps the original order). */
+static int place_cell(sched_plan *p, const sched__level *L, int r, int node, int64_t *at)
+{
+    int threads = p->threads, subrounds = p->subrounds;
+    int64_t nkeys = (int64_t)subrounds * threads;
+    int64_t *fill = calloc((size_t)nkeys + 1, sizeof *fill);
+    if (!fill) return STRADS_ENOMEM;
+    for (int64_t i = 0; i < L->n; i++) fill[L->round[i] * threads + L->worker[i] + 1]++;
+    fill[0] = *at;
+    for (int64_t k = 0; k < nkeys; k++) fill[k + 1] += fill[k];
+    for (int s = 0; s < subrounds; s++)
+        for (int t = 0; t < threads; t++) {
+            int64_t k = (int64_t)s * threads + t;
+            *sched_cell_at(p, r, node, s, t) = (sched_cell){fill[k], fill[k + 1] - fill[k]};
+        }
+    int64_t first = L->sh->rec->first;
+    for (int64_t i = 0; i < L->n; i++)
+        p->order[fill[L->round[i] * threads + L->worker[i]]++] = first + sched__rec_index(L, i);
+    *at += L->n;
+    free(fill);
+    return 0;
 }
 
 int sched_plan_build(const sched_records *rec, const sched_dv *dvs, int ndv, int nodes,
                      int threads, sched_plan **out)
 {
+    return sched_plan_build_par(rec, dvs, ndv, nodes, threads, NULL, NULL, out);
+}
+
+int sched_plan_build_par(const sched_records *rec, const sched_dv *dvs, int ndv, int nodes,
+                         int threads, sched_par_fn par, void *par_ctx, sched_plan **out)
+{
     *out = NULL;
-    if (nodes < 1 || threads < 1 || rec->n < 0) return STRADS_EINVAL;
-    int rc = STRADS_ENOMEM;
+    if (nodes < 1 || threads < 1 || rec->n < 0 || nodes > 65535 || threads > 65535)
+        return STRADS_EINVAL;
     int64_t n = rec->n;
-    int64_t *all = malloc(((size_t)n + 1) * sizeof *all);
-    if (!all) return rc;
-    for (int64_t i = 0; i < n; i++) all[i] = rec->first + i;
-
-    level top = {rec, all, n, nodes, true, dvs, ndv, 0, NULL, NULL, NULL, 0};
+    sched__shared *sh = calloc(1, sizeof *sh);
     sched_plan *p = calloc(1, sizeof *p);
-    int64_t *cell_start = NULL, *pos = NULL;
-    level *sub = NULL;
-    if (!p || (rc = plan_level(&top))) goto done;
-    rc = STRADS_ENOMEM;
+    int64_t *iters = NULL, *cell_start = NULL, ncells = 0;
+    sched__level top = {0}, *sub = NULL;
+    int rc = sh && p ? 0 : STRADS_ENOMEM;
+    if (rc) goto done;
+    *sh = (sched__shared){.rec = rec, .dvs = dvs, .ndv = ndv, .par = par, .par_ctx = par_ctx};
+    if ((rc = find_slots(sh))) goto done;
+    if (sh->nslots > 0 && sh->nslots <= FAST_SLOTS && (nodes > 1 || threads > 1) && (rc = spans(sh)))
+        goto done;
 
-    /* node cells (round, node) -> their iterations, in order */
-    int32_t *key = malloc(((size_t)n + 1) * sizeof *key);
-    if (!key) goto done;
-    for (int64_t i = 0; i < n; i++) key[i] = top.round[i] * nodes + top.worker[i];
-    int64_t ncells = (int64_t)top.rounds * nodes;
-    pos = bucket(key, n, ncells, &cell_start);
-    free(key);
-    if (!pos) goto done;
+    top = (sched__level){.sh = sh, .iters = NULL, .n = n, .B = nodes, .node_level = true};
+    rc = STRADS_ENOMEM;
+    if (!(cell_start = calloc((size_t)nodes * (size_t)(nodes > 1 ? nodes : 1) + 2, sizeof *cell_start)))
+        goto done;
+    if (nodes == 1) { /* one cell holds every iteration, in order: no node level to plan */
+        top.rounds = 1;
+        top.method = "single";
+        top.groups = n > 0;
+        ncells = 1;
+        cell_start[0] = 0, cell_start[1] = n;
+    } else {
+        if ((rc = plan_level(&top))) goto done;
+        rc = STRADS_ENOMEM;
+        /* node cells (round, node) -> their iterations, in order: a
+         * counting sort scattering iteration numbers straight into place */
+        ncells = (int64_t)top.rounds * nodes;
+        int64_t *c2 = realloc(cell_start, ((size_t)ncells + 2) * sizeof *c2);
+        iters = malloc(((size_t)n + 1) * sizeof *iters);
+        if (c2) cell_start = c2;
+        if (!c2 || !iters) goto done;
+        memset(cell_start, 0, ((size_t)ncells + 2) * sizeof *cell_start);
+        for (int64_t i = 0; i < n; i++) cell_start[top.round[i] * nodes + top.worker[i] + 2]++;
+        for (int64_t c = 0; c < ncells; c++) cell_start[c + 2] += cell_start[c + 1];
+        for (int64_t i = 0; i < n; i++)
+            iters[cell_start[top.round[i] * nodes + top.worker[i] + 1]++] = rec->first + i;
+    }
 
     /* thread level inside each node cell */
+    rc = STRADS_ENOMEM;
     sub = calloc((size_t)ncells, sizeof *sub);
-    int64_t *iters = malloc(((size_t)n + 1) * sizeof *iters);
-    if (!sub || !iters) {
-        free(iters);
-        goto done;
-    }
-    for (int64_t i = 0; i < n; i++) iters[i] = all[pos[i]];
+    if (!sub) goto done;
     int subrounds = 1;
     const char *tmethod = "single";
     for (int64_t c = 0; c < ncells; c++) {
-        sub[c] = (level){rec, iters + cell_start[c], cell_start[c + 1] - cell_start[c], threads,
-                         false, dvs, ndv, 0, NULL, NULL, NULL, 0};
-        if ((rc = plan_level(&sub[c]))) {
-            free(iters);
-            goto done;
-        }
+        sub[c] = (sched__level){.sh = sh, .iters = iters ? iters + cell_start[c] : NULL,
+                                .n = cell_start[c + 1] - cell_start[c], .B = threads};
+        if ((rc = plan_level(&sub[c]))) goto done;
         if (sub[c].rounds > subrounds) subrounds = sub[c].rounds;
         if (sub[c].n > 0) tmethod = sub[c].method;
     }
-    p->nodes = nodes;
-    p->threads = threads;
-    p->rounds = top.rounds;
-    p->subrounds = subrounds;
-    p->n = n;
-    p->node_method = top.method;
-    p->thread_method = tmethod;
-    p->groups = top.groups;
+    *p = (sched_plan){.nodes = nodes, .threads = threads, .rounds = top.rounds,
+                      .subrounds = subrounds, .n = n, .node_method = top.method,
+                      .thread_method = tmethod, .groups = top.groups};
     p->order = malloc(((size_t)n + 1) * sizeof *p->order);
     p->cells = calloc((size_t)ncells * (size_t)subrounds * (size_t)threads, sizeof *p->cells);
-    if (!p->order || !p->cells) {
-        free(iters);
-        rc = STRADS_ENOMEM;
-        goto done;
-    }
+    p->locked = calloc((size_t)ncells + 1, 1);
+    rc = STRADS_ENOMEM;
+    if (!p->order || !p->cells || !p->locked) goto done;
+    for (int64_t c = 0; c < ncells; c++) p->locked[c] = sub[c].locked;
     int64_t at = 0;
     double crit = 0;
     for (int r = 0; r < top.rounds; r++) {
         int64_t maxload = 0;
         for (int node = 0; node < nodes; node++) {
-            level *L = &sub[(int64_t)r * nodes + node];
+            const sched__level *L = &sub[(int64_t)r * nodes + node];
             if (L->n > maxload) maxload = L->n;
-            int32_t *k2 = malloc(((size_t)L->n + 1) * sizeof *k2);
-            int64_t *st2;
-            if (!k2) {
-                free(iters);
-                rc = STRADS_ENOMEM;
-                goto done;
-            }
-            for (int64_t i = 0; i < L->n; i++) k2[i] = L->round[i] * threads + L->worker[i];
-            int64_t *p2 = bucket(k2, L->n, (int64_t)subrounds * threads, &st2);
-            free(k2);
-            if (!p2) {
-                free(iters);
-                rc = STRADS_ENOMEM;
-                goto done;
-            }
-            for (int s = 0; s < subrounds; s++)
-                for (int t = 0; t < threads; t++) {
-                    int64_t b = st2[s * threads + t], e = st2[s * threads + t + 1];
-                    sched_cell *cell = sched_cell_at(p, r, node, s, t);
-                    cell->start = at;
-                    cell->len = e - b;
-                    for (int64_t i = b; i < e; i++) p->order[at++] = L->iters[p2[i]];
-                }
-            free(p2);
-            free(st2);
+            if ((rc = place_cell(p, L, r, node, &at))) goto done;
         }
         crit += (double)maxload;
     }
-    free(iters);
     p->imbalance = n ? crit / ((double)n / nodes) : 1.0;
     *out = p;
     p = NULL;
     rc = 0;
 done:
-    if (sub) {
-        for (int64_t c = 0; c < (int64_t)top.rounds * nodes; c++) {
-            free(sub[c].round);
-            free(sub[c].worker);
-        }
-        free(sub);
-    }
-    free(top.round);
-    free(top.worker);
+    for (int64_t c = 0; sub && c < ncells; c++) level_free(&sub[c]);
+    free(sub);
+    level_free(&top);
     free(cell_start);
-    free(pos);
-    free(all);
+    free(iters);
+    if (sh) free(sh->span);
+    free(sh);
     sched_plan_free(p);
     return rc;
-}
-
-/* ---- checking a plan ---- */
-
-typedef struct touch {
-    uint64_t key;
-    int node, sub, thread, write;
-} touch;
-
-static int cmp_touch(const void *a, const void *b)
-{
-    const touch *x = a, *y = b;
-    return x->key < y->key ? -1 : x->key > y->key;
-}
-
-/* Two cells of one round run at the same time unless they are on the same
- * node and either the same thread or different sub-rounds. */
-static bool concurrent(const touch *a, const touch *b)
-{
-    if (a->node != b->node) return true;
-    return a->sub == b->sub && a->thread != b->thread;
-}
-
-int sched_plan_check(const sched_plan *p, const sched_records *rec, char *err, size_t errlen)
-{
-    for (int r = 0; r < p->rounds; r++) {
-        size_t cap = 1024, nt = 0;
-        touch *t = malloc(cap * sizeof *t);
-        if (!t) return STRADS_ENOMEM;
-        for (int node = 0; node < p->nodes; node++)
-            for (int s = 0; s < p->subrounds; s++)
-                for (int th = 0; th < p->threads; th++) {
-                    const sched_cell *c = sched_cell_at(p, r, node, s, th);
-                    for (int64_t i = c->start; i < c->start + c->len; i++) {
-                        int64_t cnt;
-                        const sched_acc *a = accs_of(rec, p->order[i], &cnt);
-                        for (int64_t j = 0; j < cnt; j++) {
-                            if (nt == cap) {
-                                cap *= 2;
-                                touch *n2 = realloc(t, cap * sizeof *t);
-                                if (!n2) {
-                                    free(t);
-                                    return STRADS_ENOMEM;
-                                }
-                                t = n2;
-                            }
-                            t[nt++] = (touch){SCHED_ACC_KEY(a[j]), node, s, th, SCHED_ACC_WRITE(a[j])};
-                        }
-                    }
-                }
-        qsort(t, nt, sizeof *t, cmp_touch);
-        for (size_t i = 0; i < nt;) {
-            size_t j = i;
-            while (j < nt && t[j].key == t[i].key) j++;
-            for (size_t x = i; x < j; x++)
-                for (size_t y = x + 1; y < j; y++)
-                    if ((t[x].write || t[y].write) && concurrent(&t[x], &t[y])) {
-                        snprintf(err, errlen,
-                                 "round %d: array %u element %lld touched by node %d thread %d "
-                                 "and node %d thread %d at once",
-                                 r, SCHED_ACC_DV(t[x].key), (long long)SCHED_ACC_ELEM(t[x].key),
-                                 t[x].node, t[x].thread, t[y].node, t[y].thread);
-                        free(t);
-                        return STRADS_ESTATE;
-                    }
-            i = j;
-        }
-        free(t);
-    }
-    return 0;
 }

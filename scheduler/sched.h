@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "strads.h"
+
 /* One access, packed: distributed array id (12 bits), write flag, element. */
 typedef uint64_t sched_acc;
 #define SCHED_DV_BITS 12
@@ -31,6 +33,15 @@ typedef uint64_t sched_acc;
 #define SCHED_ACC_ELEM(a) ((int64_t)((a) & ((UINT64_C(1) << 51) - 1)))
 #define SCHED_ACC_KEY(a) ((a) & ~(UINT64_C(1) << 51)) /* (dv, elem) without the flag */
 
+/* What the records say of one array as a whole, kept while recording so
+ * that the planner needs no pass to find which arrays can conflict. */
+#define SCHED_MAX_ARRAYS 64
+typedef struct sched_arr_sum {
+    uint32_t id;
+    bool written;    /* some iteration writes it */
+    int64_t lo, hi;  /* elements touched lie in [lo, hi) */
+} sched_arr_sum;
+
 /* The accesses of iterations first .. first+n-1, in CSR form. */
 typedef struct sched_records {
     int64_t first, n;
@@ -41,19 +52,97 @@ typedef struct sched_records {
     /* recording state */
     int64_t cur;         /* iteration being recorded, -1 before the first */
     size_t cur_start;    /* index in acc where the current iteration began */
+    /* the arrays named, in order of first sight; too_many_arrays when more
+     * than SCHED_MAX_ARRAYS (the planner then refuses the records) */
+    sched_arr_sum arrays[SCHED_MAX_ARRAYS];
+    int narrays;
+    bool too_many_arrays;
+    uint8_t array_of[1 << SCHED_DV_BITS]; /* array id -> 1 + index in arrays, 0 unseen */
 } sched_records;
 
 void sched_rec_init(sched_records *r, int64_t first);
 void sched_rec_free(sched_records *r);
-/* Starts iteration i (must be first + number of iterations so far). */
-int sched_rec_iter(sched_records *r, int64_t i);
+/* Starts iteration i (must be first + number of iterations so far).
+ * Inline, like sched_rec_add. */
+static inline int sched_rec_iter(sched_records *r, int64_t i);
 /* Adds an access to the current iteration; repeated (dv, elem) pairs of one
- * iteration are merged (a write wins). */
-int sched_rec_add(sched_records *r, uint32_t dv, int64_t elem, bool write);
+ * iteration are merged (a write wins). Inline: reconnaissance calls it for
+ * every new element a body touches. */
+static inline int sched_rec_add(sched_records *r, uint32_t dv, int64_t elem, bool write);
+/* Makes room for n more iterations at once (reconnaissance knows its share). */
+int sched_rec_reserve(sched_records *r, int64_t n);
 /* Closes the last iteration. */
 int sched_rec_finish(sched_records *r);
-/* Appends all of src's iterations (which must follow r's) to r. */
-int sched_rec_append(sched_records *r, const sched_records *src);
+/* Appends all of src's iterations (which must follow r's) to r. When r is
+ * empty, src's storage is moved instead of copied (src is left empty). */
+int sched_rec_append(sched_records *r, sched_records *src);
+/* Rebuilds the per-array summary from the accesses. */
+void sched_rec_summarize(sched_records *r);
+/* Replaces the records of iterations part->first .. part->first+part->n-1,
+ * which must lie inside r, with part's (finished) records, and rebuilds the
+ * summary: reconnaissance re-run on iterations that read wrong values.
+ * Returns 0, STRADS_EINVAL when part is not inside r, or STRADS_ENOMEM. */
+int sched_rec_splice(sched_records *r, const sched_records *part);
+/* Appends iterations first .. first+n-1 given as raw CSR (n+1 offsets from
+ * 0 to nacc, nacc accesses; any alignment), such as records received from
+ * another node: checked, copied once, summarized on the way. Returns 0,
+ * STRADS_EPROTO when malformed (r unchanged), STRADS_EINVAL when first does
+ * not follow r, or STRADS_ENOMEM. */
+int sched_rec_append_raw(sched_records *r, int64_t first, int64_t n, const void *off,
+                         const void *acc, size_t nacc);
+
+/* ---- the inline half of sched_rec_add ---- */
+
+#define SCHED__DEDUP_FULL 64 /* below this many accesses, search all of the iteration */
+#define SCHED__DEDUP_TAIL 8  /* above, only the most recent ones */
+
+/* Out of line: first sight of an array, or a full access or offset buffer. */
+int sched__rec_new_array(sched_records *r, uint32_t dv, int64_t elem);
+int sched__rec_grow(sched_records *r);
+int sched__rec_grow_off(sched_records *r, int64_t need);
+
+static inline int sched_rec_iter(sched_records *r, int64_t i)
+{
+    if (i != r->first + r->n) return STRADS_EINVAL;
+    if (r->n + 2 > r->off_cap && sched__rec_grow_off(r, r->n + 2)) return STRADS_ENOMEM;
+    r->off[r->n] = (int64_t)r->nacc;
+    r->n++;
+    r->off[r->n] = (int64_t)r->nacc;
+    r->cur = i;
+    r->cur_start = r->nacc;
+    return 0;
+}
+
+/* Folds one access into the per-array summary. */
+static inline void sched__summarize(sched_records *r, uint32_t dv, int64_t elem, bool write)
+{
+    int k = r->array_of[dv];
+    if (k == 0 && (k = sched__rec_new_array(r, dv, elem)) == 0) return;
+    sched_arr_sum *s = &r->arrays[k - 1];
+    s->written |= write;
+    if (elem < s->lo) s->lo = elem;
+    if (elem >= s->hi) s->hi = elem + 1;
+}
+
+static inline int sched_rec_add(sched_records *r, uint32_t dv, int64_t elem, bool write)
+{
+    if (r->cur < 0 || dv >= (1u << SCHED_DV_BITS) || elem < 0 ||
+        elem >= ((int64_t)1 << SCHED_ELEM_BITS))
+        return STRADS_EINVAL;
+    sched__summarize(r, dv, elem, write);
+    sched_acc a = SCHED_ACC(dv, elem, write);
+    size_t count = r->nacc - r->cur_start;
+    size_t from = count <= SCHED__DEDUP_FULL ? r->cur_start : r->nacc - SCHED__DEDUP_TAIL;
+    for (size_t k = r->nacc; k-- > from;)
+        if (SCHED_ACC_KEY(r->acc[k]) == SCHED_ACC_KEY(a)) {
+            r->acc[k] |= a; /* a write wins */
+            return 0;
+        }
+    if (r->nacc == r->cap && sched__rec_grow(r)) return STRADS_ENOMEM;
+    r->acc[r->nacc++] = a;
+    r->off[r->n] = (int64_t)r->nacc;
+    return 0;
+}
 
 /* What the planner knows of a distributed array: element count and, for
  * node-level blocks, which node owns which range (nodes+1 bounds). */
@@ -77,6 +166,10 @@ typedef struct sched_plan {
     const char *node_method, *thread_method;
     int64_t groups;      /* task groups at node level */
     double imbalance;    /* max/mean work of a node over the rounds */
+    /* [rounds][nodes]: 1 where one group too large for a thread was split
+     * among the node's threads, which then run that round's cells (all in
+     * sub-round 0) taking a lock per element of a written array */
+    uint8_t *locked;
 } sched_plan;
 
 static inline sched_cell *sched_cell_at(const sched_plan *p, int round, int node, int sub,
@@ -93,11 +186,88 @@ static inline sched_cell *sched_cell_at(const sched_plan *p, int round, int node
  * Returns 0 or STRADS_ENOMEM / STRADS_EINVAL. */
 int sched_plan_build(const sched_records *rec, const sched_dv *dvs, int ndv, int nodes,
                      int threads, sched_plan **out);
+
+/* A parallel for that the caller lends the planner: runs fn(arg, task) for
+ * every task in [0, ntasks), possibly several at once, and returns when all
+ * are done. The planner has no threads of its own. */
+typedef void (*sched_task_fn)(void *arg, int64_t task);
+typedef void (*sched_par_fn)(void *ctx, int64_t ntasks, sched_task_fn fn, void *arg);
+/* sched_plan_build whose passes over all iterations run through par (NULL:
+ * one after the other); the plan is the same either way. */
+int sched_plan_build_par(const sched_records *rec, const sched_dv *dvs, int ndv, int nodes,
+                         int threads, sched_par_fn par, void *par_ctx, sched_plan **out);
 void sched_plan_free(sched_plan *p);
 
+/* ---- planner internals shared by plan.c and plan_general.c ---- */
+
+#define SCHED__MICRO 4096 /* micro-blocks per written array, the grain of every cut */
+
+/* A written array as the planner sees it. */
+typedef struct sched__slot {
+    uint32_t id;
+    int64_t lo, hi;        /* elements touched: [lo, hi) */
+    int64_t n;             /* elements of the array, when known */
+    const int64_t *bounds; /* owners' ranges (nodes+1), or NULL */
+    int shift;             /* element e lies in micro-block (e - lo) >> shift */
+    int nmb;               /* micro-blocks in use */
+} sched__slot;
+
+/* What every level of one plan shares. */
+typedef struct sched__shared {
+    const sched_records *rec;
+    const sched_dv *dvs;
+    int ndv;
+    sched__slot slots[SCHED_MAX_ARRAYS];
+    int nslots;
+    int16_t slot_of[1 << SCHED_DV_BITS]; /* array id -> slot, -1 read-only */
+    uint16_t *span; /* [iteration][slot] lowest, highest micro-block; NULL: use the accesses */
+    sched_par_fn par; /* the caller's parallel for, or NULL */
+    void *par_ctx;
+} sched__shared;
+
+/* One level: B workers (nodes, or the threads of a node) for iterations
+ * iters[0..n). Results per position: round and worker. */
+typedef struct sched__level {
+    const sched__shared *sh;
+    const int64_t *iters; /* NULL: all iterations of the records, in order */
+    int64_t n;
+    int B;
+    bool node_level;
+    uint16_t *blk; /* [slot][SCHED__MICRO]: micro-block -> block */
+    int rounds;
+    int32_t *round, *worker;
+    const char *method;
+    int64_t groups;
+    bool locked; /* thread level: split among the threads with locks */
+} sched__level;
+
+/* Index in the records (0-based) of the level's i-th iteration. */
+static inline int64_t sched__rec_index(const sched__level *L, int64_t i)
+{
+    return L->iters ? L->iters[i] - L->sh->rec->first : i;
+}
+
+static inline int sched__block(const sched__level *L, int s, int64_t elem)
+{
+    const sched__slot *sl = &L->sh->slots[s];
+    return L->blk[(size_t)s * SCHED__MICRO + (size_t)((elem - sl->lo) >> sl->shift)];
+}
+
+/* Iterations that touch several blocks of an array: connected components of
+ * the conflict graph or first-fit rounds of block groups, whichever the
+ * records say gives the shorter run; at thread level, when even that leaves
+ * one group far larger than a thread's share, the iterations are split
+ * among the threads with locks (plan_general.c). */
+int sched__general(sched__level *L);
+/* Group ids by size, largest first, ties by id (stable). */
+int sched__by_size(int64_t ngroups, const int64_t *size, int64_t *order);
+/* Longest group first onto the least-loaded of B workers. */
+int sched__lpt(int64_t ngroups, const int64_t *size, int B, int32_t *worker_of_group);
+
 /* Checks that no two cells that may run at the same time conflict (used by
- * tests and STRADS_VERIFY_PLAN=1). Returns 0 or STRADS_ESTATE with a message
- * in err naming the element. */
+ * tests and STRADS_VERIFY_PLAN=1); cells of a locked (round, node) may, as
+ * their locks order them. Returns 0 or STRADS_ESTATE with a message in err
+ * naming the element. */
 int sched_plan_check(const sched_plan *p, const sched_records *rec, char *err, size_t errlen);
 
 #endif

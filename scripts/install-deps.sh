@@ -6,7 +6,7 @@ set -eu
 
 PKGS="build-essential cmake pkg-config git libuv1-dev libmsgpack-dev libsodium-dev \
 libclang-16-dev llvm-16-dev clang-16 libclang-rt-16-dev openmpi-bin libopenmpi-dev \
-gdb python3 iproute2 dataset-fashion-mnist"
+gdb python3 iproute2 dataset-fashion-mnist wordnet-base chromium dict-gcide"
 
 missing=""
 for p in $PKGS; do

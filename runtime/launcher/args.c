@@ -20,7 +20,7 @@
 static const char usage_text[] =
     "usage: strads-run -n N [--threads T] [--log LEVEL] [--sync SPEC]\n"
     "                  [--checkpoint DIR [--checkpoint-every K]] [--recover DIR]\n"
-    "                  [--restarts N] [--record DIR] [--] program [args...]\n";
+    "                  [--restarts N] [--record DIR | --replay DIR] [--] program [args...]\n";
 
 static const char help_text[] =
     "\n"
@@ -46,8 +46,12 @@ static const char help_text[] =
     "  --restarts N     after a node failure, stop the job and start it again,\n"
     "                   recovering from the --checkpoint folder, up to N times;\n"
     "                   the exit status is the last attempt's\n"
-    "  --record DIR     record the order of every async_for call in DIR, for\n"
-    "                   strads-replay DIR -- program args (one process, gdb)\n"
+    "  --record DIR     record the run in DIR (async_for orders, per-node event\n"
+    "                   logs, each operator's outcome; docs/recovery.md)\n"
+    "  --replay DIR     replay a recorded run on the recorded number of processes\n"
+    "                   and threads (-n and --threads may be left out): output\n"
+    "                   and arrays bit for bit those of the recorded run; for one\n"
+    "                   process (gdb) use strads-replay DIR -- program args\n"
     "  -h, --help       this text\n"
     "  --               end of options; the next word is the program\n"
     "\n"
@@ -62,6 +66,7 @@ static const char help_text[] =
     "  STRADS_THREADS      from --threads (passed through when not given)\n"
     "  STRADS_LOG          from --log (passed through when not given)\n"
     "  STRADS_SYNC         from --sync (passed through when not given)\n"
+    "  STRADS_REPLAY       from --replay\n"
     "  STRADS_CHECKPOINT, STRADS_CHECKPOINT_EVERY, STRADS_RECOVER\n"
     "                      from --checkpoint, --checkpoint-every, --recover;\n"
     "                      STRADS_RECOVER is the checkpoint folder on a restart\n";
@@ -199,6 +204,10 @@ int launch_parse_args(int argc, char **argv, launch_opts *o)
                 return usage_error("bad --record '%s': expected a folder", v);
             if (setenv("STRADS_RECORD", v, 1))
                 return usage_error("cannot set STRADS_RECORD=%s", v);
+        } else if ((v = flag_value(argc, argv, &i, "--replay", &missing))) {
+            if (!*v)
+                return usage_error("bad --replay '%s': expected a recorded folder", v);
+            o->replay = v;
         } else if ((v = flag_value(argc, argv, &i, "--restarts", &missing))) {
             if (parse_count(v, 0, 1000, &o->restarts))
                 return usage_error("bad --restarts '%s': expected a number from 0 to 1000", v);
@@ -208,6 +217,10 @@ int launch_parse_args(int argc, char **argv, launch_opts *o)
             return usage_error("unknown option '%s'", a);
         }
     }
+    if (o->replay && getenv("STRADS_RECORD") && *getenv("STRADS_RECORD"))
+        return usage_error("%s", "--replay and --record (STRADS_RECORD) cannot be combined");
+    if (o->replay && launch_replay_setup(o))
+        return -1;
     if (o->n == 0)
         return usage_error("%s", "missing -n N (the number of processes)");
     if (i >= argc)

@@ -40,6 +40,7 @@ typedef struct launch_child {
     int64_t code;      /* exit status when exited normally */
     int sig;           /* terminating signal, 0 when exited normally */
     bool killed;       /* we sent SIGKILL after a grace period */
+    bool stopped;      /* we sent SIGTERM to stop it (node failure elsewhere) */
     uv_process_t proc;
     uv_pipe_t pipe[2]; /* workers: the child's stdout and stderr */
     bool pipe_open[2];
@@ -199,8 +200,10 @@ static void on_driver_timer(uv_timer_t *t)
 {
     launch_job *job = t->data;
     launch_child *d = &job->kids[0];
-    if (d->started && !d->exited)
+    if (d->started && !d->exited) {
+        d->stopped = true;
         uv_process_kill(&d->proc, SIGTERM);
+    }
 }
 
 /* The job is lost: stop the workers now. The driver gets DRIVER_REPORT_MS to
@@ -213,8 +216,10 @@ static void fail_job(launch_job *job, int rank)
         job->failed_rank = rank;
     for (int r = 1; r < job->n; r++) {
         launch_child *c = &job->kids[r];
-        if (c->started && !c->exited)
+        if (c->started && !c->exited) {
+            c->stopped = true;
             uv_process_kill(&c->proc, SIGTERM);
+        }
     }
     if (rank <= 0 || job->aborted)
         on_driver_timer(&job->driver_timer);
@@ -350,6 +355,16 @@ static void on_child_exit(uv_process_t *p, int64_t code, int sig)
             job->late_lost_rank = c->rank;
         break;
     case PHASE_FAILED:
+        /* A node that exits with an error status is often reacting to the
+         * loss of a peer (the driver killed a moment earlier, its exit not
+         * yet reaped): a node killed by a signal we did not send is the
+         * cause, and is the one named. */
+        if (sig != 0 && !c->killed && !c->stopped && job->failed_rank >= 0 &&
+            job->kids[job->failed_rank].sig == 0) {
+            report_exit(c, "");
+            job->failed_rank = c->rank;
+        }
+        break;
     case PHASE_SIGNALLED:
         break; /* expected: we are stopping them */
     }

@@ -39,12 +39,19 @@ typedef struct launch_opts {
     const char *log;  /* --log level, NULL when not given */
     const char *checkpoint; /* --checkpoint DIR, else $STRADS_CHECKPOINT, else NULL */
     int restarts;     /* --restarts N: restarts after a node failure, 0 when not given */
+    const char *replay; /* --replay DIR, else NULL */
     char **argv;      /* program and its arguments, NULL-terminated; points into main's argv */
 } launch_opts;
 
 /* Parses the command line into o. Returns 0 to run, 1 when --help was printed
  * (exit 0), -1 after printing a usage error on stderr (exit LAUNCH_EXIT_USAGE). */
 int launch_parse_args(int argc, char **argv, launch_opts *o);
+
+/* ---- replay.c ---- */
+/* --replay DIR: reads the recorded node count and threads from DIR, takes
+ * them for o->n and o->threads (refusing different explicit ones with a
+ * message) and sets STRADS_REPLAY. 0, or -1 after printing why. */
+int launch_replay_setup(launch_opts *o);
 
 /* ---- prefix.c ---- */
 /* Cuts one worker stream into lines and writes each complete line to stderr as

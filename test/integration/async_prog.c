@@ -7,8 +7,13 @@
  * process on a copy of the initial state, in the order the engine reports,
  * and requires the final arrays to be bitwise identical.
  *
- *   async_prog sgdmf   SGD matrix factorization: W[u], H[v] rows (strata)
+ *   async_prog sgdmf   SGD matrix factorization: W[u], H[v] rows (strata);
+ *                      a third argument holds that many ratings out
  *   async_prog random  each iteration reads and writes 3 random elements
+ *   async_prog sparse  the same over a million elements: the conflict graph
+ *                      falls apart into components
+ *   async_prog giant   200,000 such iterations over 20,000 elements: one
+ *                      giant group, long enough for threads to interleave
  *   async_prog lasso   coordinate descent: beta[j] and the whole residual
  *   async_prog chase   iteration i writes X[X[i] mod n]: its accesses depend
  *                      on values the loop changes, which STRADS_VERIFY_RECON
@@ -314,9 +319,12 @@ static int prog_main(int argc, char **argv)
         memcpy(W0, W, sizeof(float[K]) * M);
         memcpy(H0, H, sizeof(float[K]) * N);
         sgd_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.01f, 0.05f};
-        for (int ep = 0; ep < epochs; ep++) strads_async_for(&sgd_site, 0, R, &e);
+        /* argv[3]: ratings held out at the end, so that the loop's range does
+         * not line up with A's partition (nodes then read ratings they do not own) */
+        int64_t T = R - (argc > 3 ? atoll(argv[3]) : 0);
+        for (int ep = 0; ep < epochs; ep++) strads_async_for(&sgd_site, 0, T, &e);
         int64_t n, *order = read_order(order_path, &n);
-        CHECK_EQ(n, R * epochs);
+        CHECK_EQ(n, T * epochs);
         for (int64_t i = 0; i < n; i++) sgd_one(W0, H0, &A[order[i]], 0.01f, 0.05f);
         CHECK(memcmp(W0, W, sizeof(float[K]) * M) == 0);
         CHECK(memcmp(H0, H, sizeof(float[K]) * N) == 0);
@@ -333,8 +341,11 @@ static int prog_main(int argc, char **argv)
         strads_free(W);
         strads_free(H);
         strads_free(A);
-    } else if (strcmp(mode, "random") == 0) {
-        int64_t NX = 5000, R = 8000;
+    } else if (strcmp(mode, "random") == 0 || strcmp(mode, "sparse") == 0 ||
+               strcmp(mode, "giant") == 0) {
+        bool giant = strcmp(mode, "giant") == 0;
+        int64_t NX = strcmp(mode, "sparse") == 0 ? 1000000 : giant ? 20000 : 5000;
+        int64_t R = giant ? 200000 : 8000;
         double *X = strads_dv_malloc((size_t)NX * sizeof *X, sizeof *X, "X");
         int32_t(*ix)[3] = strads_dv_malloc((size_t)R * sizeof *ix, sizeof *ix, "ix");
         for (int64_t i = 0; i < NX; i++) X[i] = unit();
@@ -348,6 +359,11 @@ static int prog_main(int argc, char **argv)
         CHECK_EQ(n, R * epochs);
         for (int64_t i = 0; i < n; i++) rnd_one(X0, ix[order[i]]);
         CHECK(memcmp(X0, X, sizeof *X0 * NX) == 0);
+        /* for comparing a recorded run with its replay, bit for bit */
+        uint64_t h = 1469598103934665603ull;
+        for (size_t b = 0; b < sizeof *X * (size_t)NX; b++)
+            h = (h ^ ((unsigned char *)X)[b]) * 1099511628211ull;
+        printf("state %016llx\n", (unsigned long long)h);
         free(order);
         free(X0);
         strads_free(X);

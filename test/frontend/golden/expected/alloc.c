@@ -25,18 +25,13 @@ __attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const v
     strads_recon_write(rc, p, n);
 }
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
-/* A pointer argument of a helper call: its element is read (and maybe
- * written) by the helper, whose own accesses are not rewritten. */
-__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
-                                                        size_t n, int wr)
-{
-    if (p) {
-        strads_recon_read(rc, p, n);
-        if (wr)
-            strads_recon_write(rc, p, n);
-    }
-    return (void *)(uintptr_t)p;
-}
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#else
+#define STRADS__GLUE(level) __attribute__((cold))
+#endif
 #line 11 "alloc.c"
 static void init(float *p, long n)
 {
@@ -44,7 +39,7 @@ static void init(float *p, long n)
         p[i] = (float)(i % 13);
 }
 
-#line 48 "<stdout>"
+#line 43 "<stdout>"
 /* alloc.c:32: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -88,7 +83,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(b);
     return 0;
 }
-#line 92 "<stdout>"
+#line 87 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -113,11 +108,11 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
             total += G[i][k];
         }
     }
-#line 117 "<stdout>"
+#line 112 "<stdout>"
     }
     strads__t->total = total;
 }
-static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -141,10 +136,10 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
             total += STRADS__RD(G[i][k]);
         }
     }
-#line 145 "<stdout>"
+#line 140 "<stdout>"
     }
 }
-static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
@@ -152,7 +147,7 @@ static void strads__tls_init1(void *strads__vt, const void *strads__ve)
     (void)t;
     (void)e;
 }
-static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -160,7 +155,7 @@ static void strads__tls_fold1(void *strads__va, const void *strads__vt)
     (void)a;
     (void)t;
 }
-static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -168,7 +163,7 @@ static void strads__publish1(void *strads__ve, const void *strads__va)
     (void)a;
     (void)e;
 }
-static void strads__tls_free1(void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
 {
     struct strads__tls1 *t = strads__vt;
     (void)t;
@@ -177,11 +172,11 @@ static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, total), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -197,15 +192,15 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-static int strads__pack1(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
-static int strads__unpack1(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
-static void strads__env_free1(void *e)
+STRADS__GLUE("O0") static void strads__env_free1(void *e)
 {
     strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
@@ -234,5 +229,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 238 "<stdout>"
+#line 233 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -29,18 +29,15 @@ __attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const v
     strads_recon_write(rc, p, n);
 }
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
-/* A pointer argument of a helper call: its element is read (and maybe
- * written) by the helper, whose own accesses are not rewritten. */
-__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
-                                                        size_t n, int wr)
-{
-    if (p) {
-        strads_recon_read(rc, p, n);
-        if (wr)
-            strads_recon_write(rc, p, n);
-    }
-    return (void *)(uintptr_t)p;
-}
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#else
+#define STRADS__GLUE(level) __attribute__((cold))
+#endif
+/* The recorder of this thread's reconnaissance, for the helpers' copies. */
+static __thread strads_recon *strads__rct;
 #line 15 "helpers.c"
 static void update(double *row, double g)
 {
@@ -56,7 +53,7 @@ static double score(const double *row)
     return s;
 }
 
-#line 60 "<stdout>"
+#line 57 "<stdout>"
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -101,7 +98,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 105 "<stdout>"
+#line 102 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -135,12 +132,14 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 139 "<stdout>"
+#line 136 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
 }
-static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(score) strads__rh0 STRADS__GLUE("O1");
+static __typeof__(update) strads__rh1 STRADS__GLUE("O1");
+STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -160,24 +159,25 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
     (void)seed;
     __typeof__(double) total = strads__e->total;
     (void)total;
+    strads__rct = strads__rc;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* helpers.c:43 */
                             {
-        s = score(strads__argp(strads__rc, &rows[i * DIM], 8, 0));
+        s = strads__rh0(&rows[i * DIM]);
         t = STRADS__RD(table[i % 8]) + calls;
-        g = STRADS__RD(o.mode) == SCALED ? STRADS__RD(o.scale) * (t - s) : t - s;
-        if (g > STRADS__RD(o.clip))
-            g = STRADS__RD(o.clip);
-        ((void)(strads__rcw(strads__rc, (const void *)(&rows[i * DIM]), 8, 1), (void)(g), 0));
+        g = o.mode == SCALED ? o.scale * (t - s) : t - s;
+        if (g > o.clip)
+            g = o.clip;
+        strads__rh1(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
 #line 178 "<stdout>"
     }
 }
-static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
@@ -186,7 +186,7 @@ static void strads__tls_init1(void *strads__vt, const void *strads__ve)
     (void)t;
     (void)e;
 }
-static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -194,7 +194,7 @@ static void strads__tls_fold1(void *strads__va, const void *strads__vt)
     (void)a;
     (void)t;
 }
-static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -202,7 +202,7 @@ static void strads__publish1(void *strads__ve, const void *strads__va)
     (void)a;
     (void)e;
 }
-static void strads__tls_free1(void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
 {
     struct strads__tls1 *t = strads__vt;
     (void)t;
@@ -212,11 +212,11 @@ static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, total), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -234,15 +234,15 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-static int strads__pack1(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
-static int strads__unpack1(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
-static void strads__env_free1(void *e)
+STRADS__GLUE("O0") static void strads__env_free1(void *e)
 {
     strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
@@ -272,4 +272,19 @@ static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
 #line 275 "<stdout>"
+static __typeof__(score) strads__rh0 STRADS__GLUE("O1");
+static __typeof__(update) strads__rh1 STRADS__GLUE("O1");
+static double strads__rh0(const double *row)
+{ strads_recon *strads__rc = strads__rct; (void)strads__rc;
+    double s = 0;
+    for (int k = 0; k < DIM; k++)
+        s += STRADS__RD(row[k]) * STRADS__RD(table[k]);
+    return s;
+}
+static void strads__rh1(double *row, double g)
+{ strads_recon *strads__rc = strads__rct; (void)strads__rc;
+    for (int k = 0; k < DIM; k++)
+        (strads__rcw(strads__rc, &(row[k]), sizeof(row[k]), 1), (void)(g * STRADS__RD(weights[k])));
+}
+#line 290 "<stdout>"
 STRADS_MAIN(strads_user_main)

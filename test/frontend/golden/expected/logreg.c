@@ -29,18 +29,15 @@ __attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const v
     strads_recon_write(rc, p, n);
 }
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
-/* A pointer argument of a helper call: its element is read (and maybe
- * written) by the helper, whose own accesses are not rewritten. */
-__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
-                                                        size_t n, int wr)
-{
-    if (p) {
-        strads_recon_read(rc, p, n);
-        if (wr)
-            strads_recon_write(rc, p, n);
-    }
-    return (void *)(uintptr_t)p;
-}
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#else
+#define STRADS__GLUE(level) __attribute__((cold))
+#endif
+/* The recorder of this thread's reconnaissance, for the helpers' copies. */
+static __thread strads_recon *strads__rct;
 #line 15 "logreg.c"
 static float predict(const float *w, const float *x)
 {
@@ -50,7 +47,7 @@ static float predict(const float *w, const float *x)
     return 1.0f / (1.0f + expf(-z));
 }
 
-#line 54 "<stdout>"
+#line 51 "<stdout>"
 /* logreg.c:43: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -99,7 +96,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 103 "<stdout>"
+#line 100 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -124,11 +121,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] -= lr * (p - e->y) * e->x[k] / 100;
             loss -= e->y ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 128 "<stdout>"
+#line 125 "<stdout>"
     }
     strads__t->loss = loss;
 }
-static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(predict) strads__rh0 STRADS__GLUE("O1");
+STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -140,6 +138,7 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
     (void)lr;
     __typeof__(double) loss = strads__e->loss;
     (void)loss;
+    strads__rct = strads__rc;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
@@ -147,15 +146,15 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
         /* logreg.c:44 */
                                      {
             const struct example *e = &ex[i];
-            float p = predict(strads__argp(strads__rc, w, 4, 0), strads__argp(strads__rc, e->x, 4, 0));
+            float p = strads__rh0(w, e->x);
             for (int k = 0; k < D; k++)
                 (strads__rcw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100));
             loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 156 "<stdout>"
+#line 155 "<stdout>"
     }
 }
-static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
@@ -163,7 +162,7 @@ static void strads__tls_init1(void *strads__vt, const void *strads__ve)
     (void)t;
     (void)e;
 }
-static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -171,7 +170,7 @@ static void strads__tls_fold1(void *strads__va, const void *strads__vt)
     (void)a;
     (void)t;
 }
-static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -179,7 +178,7 @@ static void strads__publish1(void *strads__ve, const void *strads__va)
     (void)a;
     (void)e;
 }
-static void strads__tls_free1(void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
 {
     struct strads__tls1 *t = strads__vt;
     (void)t;
@@ -188,11 +187,11 @@ static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, loss), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -208,15 +207,15 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, loss), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-static int strads__pack1(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
-static int strads__unpack1(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
-static void strads__env_free1(void *e)
+STRADS__GLUE("O0") static void strads__env_free1(void *e)
 {
     strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
@@ -251,5 +250,14 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 255 "<stdout>"
+#line 254 "<stdout>"
+static __typeof__(predict) strads__rh0 STRADS__GLUE("O1");
+static float strads__rh0(const float *w, const float *x)
+{ strads_recon *strads__rc = strads__rct; (void)strads__rc;
+    float z = 0;
+    for (int k = 0; k < D; k++)
+        z += STRADS__RD(w[k]) * STRADS__RD(x[k]);
+    return 1.0f / (1.0f + expf(-z));
+}
+#line 263 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -24,18 +24,15 @@ __attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const v
     strads_recon_write(rc, p, n);
 }
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
-/* A pointer argument of a helper call: its element is read (and maybe
- * written) by the helper, whose own accesses are not rewritten. */
-__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
-                                                        size_t n, int wr)
-{
-    if (p) {
-        strads_recon_read(rc, p, n);
-        if (wr)
-            strads_recon_write(rc, p, n);
-    }
-    return (void *)(uintptr_t)p;
-}
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#else
+#define STRADS__GLUE(level) __attribute__((cold))
+#endif
+/* The recorder of this thread's reconnaissance, for the helpers' copies. */
+static __thread strads_recon *strads__rct;
 #line 10 "sections.c"
 static unsigned next(unsigned *s)
 {
@@ -43,7 +40,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 47 "<stdout>"
+#line 44 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -152,7 +149,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 156 "<stdout>"
+#line 153 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -202,7 +199,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 206 "<stdout>"
+#line 203 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -210,7 +207,8 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->best = best;
     strads__t->words = words;
 }
-static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(next) strads__rh0 STRADS__GLUE("O1");
+STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -241,6 +239,7 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
     (void)best;
     __typeof__(long) words = strads__e->words;
     (void)words;
+    strads__rct = strads__rc;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
@@ -252,8 +251,8 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
         for (int c = 0; c < K; c++) {
             double dist = 0;
             for (int d = 0; d < D; d++) {
-                (strads__rcw(strads__rc, &(scratch[d]), sizeof(scratch[d]), 0), (void)(STRADS__RD(pts[i * D + d]) - STRADS__RD(cent[c][d])));
-                dist += STRADS__RD(scratch[d]) * STRADS__RD(scratch[d]);
+                scratch[d] = STRADS__RD(pts[i * D + d]) - cent[c][d];
+                dist += scratch[d] * scratch[d];
             }
             if (dist < bd) {
                 bd = dist;
@@ -261,24 +260,24 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
             }
         }
         for (int d = 0; d < D; d++)
-            (strads__rcw(strads__rc, &(sums[bc * D + d]), sizeof(sums[bc * D + d]), 1), (void)(STRADS__RD(pts[i * D + d])));
-        strads__rcw(strads__rc, &(counts[bc]), sizeof(counts[bc]), 1);
+            sums[bc * D + d] += STRADS__RD(pts[i * D + d]);
+        counts[bc]++;
         cost += bd;
         if (bd > worst)
             worst = bd;
         if (bd < best)
             best = bd;
-        words += 1 + (int)(next(strads__argp(strads__rc, &seed, 4, 1)) % 2) * 0;
+        words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
         if (words % 250 == 0)
             continue;
     }
-#line 276 "<stdout>"
+#line 275 "<stdout>"
     }
     free(strads__b_scratch);
     free(strads__b_sums);
     free(strads__b_counts);
 }
-static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
@@ -302,7 +301,7 @@ static void strads__tls_init1(void *strads__vt, const void *strads__ve)
     (void)t;
     (void)e;
 }
-static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -315,7 +314,7 @@ static void strads__tls_fold1(void *strads__va, const void *strads__vt)
     (void)a;
     (void)t;
 }
-static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -328,7 +327,7 @@ static void strads__publish1(void *strads__ve, const void *strads__va)
     (void)a;
     (void)e;
 }
-static void strads__tls_free1(void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
 {
     struct strads__tls1 *t = strads__vt;
     free(t->scratch);
@@ -354,11 +353,11 @@ static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, strads__base_words), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -384,15 +383,15 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, words), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-static int strads__pack1(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
-static int strads__unpack1(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
-static void strads__env_free1(void *e)
+STRADS__GLUE("O0") static void strads__env_free1(void *e)
 {
     strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
@@ -434,11 +433,11 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 438 "<stdout>"
+#line 437 "<stdout>"
     }
     strads__t->hits = hits;
 }
-static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__GLUE("O1") static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
     (void)strads__e;
@@ -452,10 +451,10 @@ static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, con
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
         { hits += STRADS__RD(pts[j * D]) > 5.0; }
-#line 456 "<stdout>"
+#line 455 "<stdout>"
     }
 }
-static void strads__tls_init2(void *strads__vt, const void *strads__ve)
+STRADS__GLUE("O1") static void strads__tls_init2(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls2 *t = strads__vt;
     const struct strads__env2 *e = strads__ve;
@@ -463,7 +462,7 @@ static void strads__tls_init2(void *strads__vt, const void *strads__ve)
     (void)t;
     (void)e;
 }
-static void strads__tls_fold2(void *strads__va, const void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_fold2(void *strads__va, const void *strads__vt)
 {
     struct strads__tls2 *a = strads__va;
     const struct strads__tls2 *t = strads__vt;
@@ -471,7 +470,7 @@ static void strads__tls_fold2(void *strads__va, const void *strads__vt)
     (void)a;
     (void)t;
 }
-static void strads__publish2(void *strads__ve, const void *strads__va)
+STRADS__GLUE("O1") static void strads__publish2(void *strads__ve, const void *strads__va)
 {
     struct strads__env2 *e = strads__ve;
     const struct strads__tls2 *a = strads__va;
@@ -479,7 +478,7 @@ static void strads__publish2(void *strads__ve, const void *strads__va)
     (void)a;
     (void)e;
 }
-static void strads__tls_free2(void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_free2(void *strads__vt)
 {
     struct strads__tls2 *t = strads__vt;
     (void)t;
@@ -488,11 +487,11 @@ static const strads_field strads__tfd2[] = {
     {STRADS_FIELD(struct strads__tls2, hits), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
-static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE("O0") static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd2, STRADS__NTFD2);
 }
-static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
+STRADS__GLUE("O0") static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
@@ -507,15 +506,15 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, hits), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD2 ((int)(sizeof strads__efd2 / sizeof *strads__efd2))
-static int strads__pack2(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack2(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd2, STRADS__NEFD2);
 }
-static int strads__unpack2(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack2(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd2, STRADS__NEFD2);
 }
-static void strads__env_free2(void *e)
+STRADS__GLUE("O0") static void strads__env_free2(void *e)
 {
     strads_fields_free(e, strads__efd2, STRADS__NEFD2);
 }
@@ -544,7 +543,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 548 "<stdout>"
+#line 547 "<stdout>"
+static __typeof__(next) strads__rh0 STRADS__GLUE("O1");
+static unsigned strads__rh0(unsigned *s)
+{ strads_recon *strads__rc = strads__rct; (void)strads__rc;
+    (strads__rcw(strads__rc, &(*s), sizeof(*s), 0), (void)(STRADS__RD(*s) * 1103515245u + 12345u));
+    return (STRADS__RD(*s) >> 16) & 0x7fff;
+}
+#line 554 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

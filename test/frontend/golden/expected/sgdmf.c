@@ -45,18 +45,13 @@ __attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const v
     strads_recon_write(rc, p, n);
 }
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
-/* A pointer argument of a helper call: its element is read (and maybe
- * written) by the helper, whose own accesses are not rewritten. */
-__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
-                                                        size_t n, int wr)
-{
-    if (p) {
-        strads_recon_read(rc, p, n);
-        if (wr)
-            strads_recon_write(rc, p, n);
-    }
-    return (void *)(uintptr_t)p;
-}
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#else
+#define STRADS__GLUE(level) __attribute__((cold))
+#endif
 #line 31 "sgdmf.c"
 static double uniform(void)
 {
@@ -71,7 +66,7 @@ static long arg(int argc, char **argv, int i, long dflt)
     return argc > i ? strtol(argv[i], NULL, 10) : dflt;
 }
 
-#line 75 "<stdout>"
+#line 70 "<stdout>"
 /* sgdmf.c:104: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -193,7 +188,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(test);
     return 0;
 }
-#line 197 "<stdout>"
+#line 192 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -228,10 +223,10 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 h[k] += lr * (e * wk - lambda * h[k]);
             }
         }
-#line 232 "<stdout>"
+#line 227 "<stdout>"
     }
 }
-static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -264,7 +259,7 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
                 (strads__rcw(strads__rc, &(h[k]), sizeof(h[k]), 1), (void)(lr * (e * wk - lambda * STRADS__RD(h[k]))));
             }
         }
-#line 268 "<stdout>"
+#line 263 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -281,15 +276,15 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, lambda), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-static int strads__pack1(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
-static int strads__unpack1(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
-static void strads__env_free1(void *e)
+STRADS__GLUE("O0") static void strads__env_free1(void *e)
 {
     strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
@@ -337,11 +332,11 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 341 "<stdout>"
+#line 336 "<stdout>"
     }
     strads__t->se = se;
 }
-static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__GLUE("O1") static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
     (void)strads__e;
@@ -367,10 +362,10 @@ static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, con
                 p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
         }
-#line 371 "<stdout>"
+#line 366 "<stdout>"
     }
 }
-static void strads__tls_init2(void *strads__vt, const void *strads__ve)
+STRADS__GLUE("O1") static void strads__tls_init2(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls2 *t = strads__vt;
     const struct strads__env2 *e = strads__ve;
@@ -378,7 +373,7 @@ static void strads__tls_init2(void *strads__vt, const void *strads__ve)
     (void)t;
     (void)e;
 }
-static void strads__tls_fold2(void *strads__va, const void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_fold2(void *strads__va, const void *strads__vt)
 {
     struct strads__tls2 *a = strads__va;
     const struct strads__tls2 *t = strads__vt;
@@ -386,7 +381,7 @@ static void strads__tls_fold2(void *strads__va, const void *strads__vt)
     (void)a;
     (void)t;
 }
-static void strads__publish2(void *strads__ve, const void *strads__va)
+STRADS__GLUE("O1") static void strads__publish2(void *strads__ve, const void *strads__va)
 {
     struct strads__env2 *e = strads__ve;
     const struct strads__tls2 *a = strads__va;
@@ -394,7 +389,7 @@ static void strads__publish2(void *strads__ve, const void *strads__va)
     (void)a;
     (void)e;
 }
-static void strads__tls_free2(void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_free2(void *strads__vt)
 {
     struct strads__tls2 *t = strads__vt;
     (void)t;
@@ -403,11 +398,11 @@ static const strads_field strads__tfd2[] = {
     {STRADS_FIELD(struct strads__tls2, se), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
-static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE("O0") static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd2, STRADS__NTFD2);
 }
-static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
+STRADS__GLUE("O0") static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
@@ -424,15 +419,15 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, se), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD2 ((int)(sizeof strads__efd2 / sizeof *strads__efd2))
-static int strads__pack2(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack2(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd2, STRADS__NEFD2);
 }
-static int strads__unpack2(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack2(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd2, STRADS__NEFD2);
 }
-static void strads__env_free2(void *e)
+STRADS__GLUE("O0") static void strads__env_free2(void *e)
 {
     strads_fields_free(e, strads__efd2, STRADS__NEFD2);
 }
@@ -468,5 +463,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 472 "<stdout>"
+#line 467 "<stdout>"
 STRADS_MAIN(strads_user_main)

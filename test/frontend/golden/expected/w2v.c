@@ -39,18 +39,15 @@ __attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const v
     strads_recon_write(rc, p, n);
 }
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
-/* A pointer argument of a helper call: its element is read (and maybe
- * written) by the helper, whose own accesses are not rewritten. */
-__attribute__((unused)) static inline void *strads__argp(strads_recon *rc, const void *p,
-                                                        size_t n, int wr)
-{
-    if (p) {
-        strads_recon_read(rc, p, n);
-        if (wr)
-            strads_recon_write(rc, p, n);
-    }
-    return (void *)(uintptr_t)p;
-}
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#else
+#define STRADS__GLUE(level) __attribute__((cold))
+#endif
+/* The recorder of this thread's reconnaissance, for the helpers' copies. */
+static __thread strads_recon *strads__rct;
 #line 25 "w2v.c"
 void InitUnigramTable() {
   long long a;
@@ -102,7 +99,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 106 "<stdout>"
+#line 103 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -182,7 +179,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 186 "<stdout>"
+#line 183 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -267,13 +264,14 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 271 "<stdout>"
+#line 268 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
     strads__t->word_count_actual = word_count_actual;
 }
-static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE("O1");
+STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -321,6 +319,7 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
     (void)alpha;
     __typeof__(long long) word_count_actual = strads__e->word_count_actual;
     (void)word_count_actual;
+    strads__rct = strads__rc;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long long pos = (long long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)pos;
@@ -341,7 +340,7 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
         if (c >= train_words) continue;
         last_word = STRADS__RD(corpus[c]);
         l1 = last_word * layer1_size;
-        for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(neu1e[c]), sizeof(neu1e[c]), 0), (void)(0));
+        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
         for (d = 0; d < negative + 1; d++) {
           if (d == 0) {
             target = word;
@@ -355,18 +354,18 @@ static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, con
           l2 = target * layer1_size;
           f = 0;
           for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
-          g = (label - Sigmoid(f)) * alpha;
-          for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(neu1e[c]), sizeof(neu1e[c]), 1), (void)(g * STRADS__RD(syn1neg[c + l2])));
+          g = (label - strads__rh0(f)) * alpha;
+          for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
           for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn1neg[c + l2]), sizeof(syn1neg[c + l2]), 1), (void)(g * STRADS__RD(syn0[c + l1])));
         }
-        for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(STRADS__RD(neu1e[c])));
+        for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(neu1e[c]));
       }
     }
-#line 366 "<stdout>"
+#line 365 "<stdout>"
     }
     free(strads__b_neu1e);
 }
-static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
@@ -380,7 +379,7 @@ static void strads__tls_init1(void *strads__vt, const void *strads__ve)
     (void)t;
     (void)e;
 }
-static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -388,7 +387,7 @@ static void strads__tls_fold1(void *strads__va, const void *strads__vt)
     (void)a;
     (void)t;
 }
-static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -396,7 +395,7 @@ static void strads__publish1(void *strads__ve, const void *strads__va)
     (void)a;
     (void)e;
 }
-static void strads__tls_free1(void *strads__vt)
+STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
 {
     struct strads__tls1 *t = strads__vt;
     free(t->neu1e);
@@ -412,11 +411,11 @@ static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, strads__base_word_count_actual), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -446,15 +445,15 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, word_count_actual), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-static int strads__pack1(struct msgpack_packer *pk, const void *e)
+STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
 {
     return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
 }
-static int strads__unpack1(const struct msgpack_object *o, void *e)
+STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
 {
     return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
 }
-static void strads__env_free1(void *e)
+STRADS__GLUE("O0") static void strads__env_free1(void *e)
 {
     strads_fields_free(e, strads__efd1, STRADS__NEFD1);
 }
@@ -519,5 +518,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 523 "<stdout>"
+#line 522 "<stdout>"
+static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE("O1");
+static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
+  if (f > MAX_EXP) return 1;
+  if (f < -MAX_EXP) return 0;
+  return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
+}
+#line 529 "<stdout>"
 STRADS_MAIN(strads_user_main)

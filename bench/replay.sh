@@ -1,0 +1,99 @@
+#!/bin/sh
+# bench/replay.sh - what recording, checkpoints and recovery cost on the
+# SGD-MF async_for benchmark (bench/sgdmf_bench.c, "strads" mode), every
+# ratio against a baseline measured in the same run, configurations
+# interleaved and repeated (REPS, default 3; the median is used) because
+# the machine is shared:
+#   --checkpoint DIR (every operator)         vs plain   (target <= 5% per epoch)
+#   the same, STRADS_CHECKPOINT_ASYNC=1       vs plain
+#   --record DIR                              vs plain   (target <= 5%)
+#   recovery: a run killed (SIGKILL of rank 1) at epoch KILL, then
+#   --recover DIR, wall time of the recovering run vs a run from scratch
+# Besides wall time it reports the CPU time (user + system, all processes)
+# of each job, measured with GNU time (/usr/bin/time, Debian package
+# "time"): on a shared machine it moves far less than wall time.
+#
+# Usage: bench/replay.sh [USERS ITEMS RATINGS K EPOCHS PROCS]
+# Default: 50000 x 5000, 1 M ratings, K = 32, 10 epochs, 2 processes x 1
+# thread. BUILD names the build folder (default build-bench, configured as
+# Release when absent). Record the output in docs/benchmarks.md.
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build-bench}
+M=${1:-50000} N=${2:-5000} R=${3:-1000000} K=${4:-32} E=${5:-10} P=${6:-2}
+REPS=${REPS:-3}
+KILL=$(( E * 7 / 10 )); [ "$KILL" -ge 1 ] || KILL=1
+
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+    cmake -S "$ROOT" -B "$BUILD" -DSTRADS_BUILD_FRONTEND=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$BUILD" -j2 --target sgdmf_bench strads-run >/dev/null
+B=$BUILD/bin
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+args="strads $M $N $R $K $E 1"
+
+echo "replay/checkpoint cost: sgdmf $M x $N, $R ratings, K=$K, $E epochs, $P procs x 1 thread," \
+     "$REPS reps ($(nproc) cores)"
+now_ms() { date +%s%N | cut -c1-13; }
+# one NAME [ENV=V...] strads-run flags...: appends "NAME epoch_loop_s wall_ms rmse cpu_s"
+# to $d/t; cpu_s is the user + system time of every process of the job, which
+# other load on the machine disturbs much less than wall time.
+one() {
+    name=$1; shift
+    rm -rf "$d/dir"
+    t0=$(now_ms)
+    line=$(/usr/bin/time -f "%U %S" -o "$d/cpu" env "$@" "$B/sgdmf_bench" $args | grep '^result')
+    t1=$(now_ms)
+    s=$(echo "$line" | sed 's/.*seconds=\([^ ]*\).*/\1/')
+    rmse=$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/')
+    cpu=$(awk '{ print $1 + $2 }' "$d/cpu")
+    echo "$name $s $(( t1 - t0 )) $rmse $cpu" | tee -a "$d/t"
+}
+for rep in $(seq "$REPS"); do
+    one plain "$B/strads-run" -n "$P" --threads 1
+    one ckpt "$B/strads-run" -n "$P" --threads 1 --checkpoint "$d/dir"
+    one ckpt_async STRADS_CHECKPOINT_ASYNC=1 "$B/strads-run" -n "$P" --threads 1 --checkpoint "$d/dir"
+    one record "$B/strads-run" -n "$P" --threads 1 --record "$d/dir"
+    # Recovery: kill rank 1 at the start of epoch KILL+1, then recover.
+    rm -rf "$d/ck"
+    STRADS_FAULT=$((KILL + 1)):1 "$B/strads-run" -n "$P" --threads 1 --checkpoint "$d/ck" \
+        "$B/sgdmf_bench" $args >/dev/null 2>&1 || true
+    t0=$(now_ms)
+    line=$("$B/strads-run" -n "$P" --threads 1 --recover "$d/ck" "$B/sgdmf_bench" $args \
+           2>"$d/err" | grep '^result') || true
+    t1=$(now_ms)
+    if [ -z "$line" ]; then
+        echo "recovery run failed:"; tail -n 5 "$d/err"; continue
+    fi
+    echo "recover $(echo "$line" | sed 's/.*seconds=\([^ ]*\).*/\1/') $(( t1 - t0 ))" \
+         "$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/') 0" | tee -a "$d/t"
+done
+
+awk -v E="$E" -v KILL="$KILL" '
+function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+                                    if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+                                return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+{ n[$1]++; s[$1, n[$1]] = $2; w[$1, n[$1]] = $3; rm[$1] = $4; c[$1, n[$1]] = $5 }
+END {
+    split("plain ckpt ckpt_async record recover", names, " ")
+    for (k = 1; k <= 5; k++) { x = names[k]
+        for (i = 1; i <= n[x]; i++) { ts[i] = s[x, i]; tw[i] = w[x, i]; tc[i] = c[x, i] }
+        S[x] = med(ts, n[x]); W[x] = med(tw, n[x]) / 1000; C[x] = med(tc, n[x]) }
+    printf "\nmedian epoch-loop seconds: plain %.3f, checkpoint %.3f, async checkpoint %.3f, record %.3f\n",
+           S["plain"], S["ckpt"], S["ckpt_async"], S["record"]
+    printf "%-44s %7.1f%%  (target <= 5%%)\n", "checkpoint every epoch: overhead per epoch",
+           100 * (S["ckpt"] / S["plain"] - 1)
+    printf "%-44s %7.1f%%\n", "async checkpoint every epoch: overhead", 100 * (S["ckpt_async"] / S["plain"] - 1)
+    printf "%-44s %7.1f%%  (target <= 5%%)\n", "--record: overhead", 100 * (S["record"] / S["plain"] - 1)
+    printf "\nmedian CPU seconds of the whole job: plain %.2f, checkpoint %.2f, async %.2f, record %.2f\n",
+           C["plain"], C["ckpt"], C["ckpt_async"], C["record"]
+    printf "%-44s %7.1f%%\n", "checkpoint every epoch: CPU overhead", 100 * (C["ckpt"] / C["plain"] - 1)
+    printf "%-44s %7.1f%%\n", "async checkpoint: CPU overhead", 100 * (C["ckpt_async"] / C["plain"] - 1)
+    printf "%-44s %7.1f%%\n", "--record: CPU overhead", 100 * (C["record"] / C["plain"] - 1)
+    printf "%-44s %7.3f  (%.2f s vs %.2f s wall; %d of %d epochs were checkpointed)\n",
+           "recovery after a kill at epoch " (KILL + 1) " / from scratch", W["recover"] / W["plain"],
+           W["recover"], W["plain"], KILL, E
+    printf "%-44s %s vs %s\n", "test RMSE recovered vs uninterrupted", rm["recover"], rm["plain"]
+}' "$d/t"

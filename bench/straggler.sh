@@ -1,0 +1,157 @@
+#!/bin/sh
+# bench/straggler.sh - sync models under a slow node: time to reach the loss
+# of a 20-iteration BSP run, for logistic regression and k-means on 4
+# processes, with one node slowed 2x (static) and with a dynamic pattern.
+#
+#   bench/straggler.sh [BUILD_DIR [OUT_DIR]]
+#
+# BUILD_DIR (default build) holds bin/stradscc and bin/strads-run. For each
+# workload and slowdown pattern the script runs BSP for 20 iterations, takes
+# its last loss as the target, then runs every model REPS times (default 3)
+# for up to MAX_ITERS iterations and reports the median training time at
+# which its loss first comes within TOL (relative) of the target, and the
+# ratio to BSP's median time measured in the same run of this script. Only the training loop changes model (a
+# per-site --sync override); the evaluation loop always runs BSP, so every
+# loss is over all the data. Writes loss-over-time plots as SVG to
+# OUT_DIR (default docs/img): straggler_{lr,km}_{static,dynamic}.svg.
+set -eu
+
+BUILD=${1:-build}
+OUT=${2:-docs/img}
+SRC=$(cd "$(dirname "$0")" && pwd)
+MAX_ITERS=${MAX_ITERS:-40}
+TOL=${TOL:-0.001}
+# Each model runs REPS times; the median time to the target is reported
+# (the machine may be shared: one run is a noisy sample).
+REPS=${REPS:-3}
+NP=4
+STATIC="3:2"
+# Rank 3 at a third of its speed one second in two, rank 1 at half speed
+# two seconds in four (periods from the first parallel loop).
+DYNAMIC="3:3@1/1,1:2@2/2"
+MODELS="bsp ssp(3) asp absp(0.5) elastic(4) flexpara custom(throttle3)"
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+mkdir -p "$OUT"
+
+"$BUILD/bin/stradscc" -O2 "$SRC/straggler_lr.c" -o "$WORK/lr" -lm
+"$BUILD/bin/stradscc" -O2 "$SRC/straggler_km.c" -o "$WORK/km" -lm
+# the training loop's pragma line, for the per-site override
+line_of() { grep -n 'TRAIN' "$SRC/straggler_$1.c" | head -1 | cut -d: -f1 | awk '{print $1 - 1}'; }
+
+# run WORKLOAD PATTERN MODEL ITERS REP -> file of "iter time loss"
+run() {
+    w=$1 pat=$2 model=$3 iters=$4 rep=$5
+    case $w in
+    lr) args="40000 400 $iters" ;;
+    km) args="100000 4 64 $iters" ;;
+    esac
+    f="$WORK/$w.$pat.$(echo "$model" | tr -c 'a-z0-9\n' '_').$rep"
+    slow=$STATIC
+    [ "$pat" = dynamic ] && slow=$DYNAMIC
+    # shellcheck disable=SC2086
+    STRADS_SLOW=$slow STRADS_ABSP_REPORT_S=0.01 STRADS_LOG=error \
+        "$BUILD/bin/strads-run" -n $NP --threads 1 --sync "straggler_$w.c:$(line_of "$w")=$model" \
+        "$WORK/$w" $args | awk '$1 == "epoch" { print $2, $4, $6 }' >"$f"
+    echo "$f"
+}
+
+# svg TITLE OUT FILE:LABEL... - loss over training time, one polyline each
+svg() {
+    title=$1 out=$2
+    shift 2
+    for fl in "$@"; do
+        f=${fl%%:*} l=${fl#*:}
+        awk -v l="$l" '$1 > 0 { print l, $2, $3 }' "$f"
+    done | awk -v title="$title" '
+    { lab[NR] = $1; x[NR] = $2; y[NR] = $3
+      if (NR == 1 || $2 > xmax) xmax = $2
+      if (NR == 1 || $3 > ymax) ymax = $3
+      if (NR == 1 || $3 < ymin) ymin = $3 }
+    END {
+      W = 640; H = 400; L = 70; R = 170; T = 40; B = 50
+      if (xmax <= 0) xmax = 1
+      if (ymax <= ymin) ymax = ymin + 1
+      split("#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2", col, " ")
+      printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H
+      printf "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", W, H
+      printf "<text x=\"%d\" y=\"20\" font-size=\"14\">%s</text>\n", L, title
+      printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", L, H - B, W - R, H - B
+      printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", L, T, L, H - B
+      for (i = 0; i <= 4; i++) {
+        tx = L + i * (W - L - R) / 4; ty = H - B - i * (H - T - B) / 4
+        printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.2f</text>\n", tx, H - B + 16, xmax * i / 4
+        printf "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.4g</text>\n", L - 4, ty + 4, ymin + (ymax - ymin) * i / 4
+      }
+      printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">training time (s)</text>\n", (L + W - R) / 2, H - 12
+      printf "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">loss</text>\n", (T + H - B) / 2, (T + H - B) / 2
+      n = 0
+      for (i = 1; i <= NR; i++) {
+        if (!(lab[i] in idx)) { idx[lab[i]] = ++n; name[n] = lab[i]; pts[n] = "" }
+        k = idx[lab[i]]
+        px = L + x[i] / xmax * (W - L - R); py = H - B - (y[i] - ymin) / (ymax - ymin) * (H - T - B)
+        pts[k] = pts[k] sprintf("%.1f,%.1f ", px, py)
+      }
+      for (k = 1; k <= n; k++) {
+        c = col[(k - 1) % 7 + 1]
+        printf "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"%s\"/>\n", c, pts[k]
+        printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n", W - R + 10, T + 18 * k, W - R + 30, T + 18 * k, c
+        printf "<text x=\"%d\" y=\"%d\">%s</text>\n", W - R + 36, T + 18 * k + 4, name[k]
+      }
+      print "</svg>"
+    }' >"$out"
+}
+
+# first time at which loss <= target * (1 + TOL), and the iteration
+reach() {
+    awk -v t="$2" -v tol="$TOL" '$1 > 0 && $3 <= t * (1 + tol) { print $2, $1; found = 1; exit }
+        END { if (!found) print "-", "-" }' "$1"
+}
+
+# median of the times to the target over a model's runs ("-" when most
+# runs never reach it), and the iterations of the median run
+median() {
+    for f in "$@"; do reach "$f" "$target"; done |
+        awk '{ if ($1 == "-") print 1e99, "-"; else print }' | sort -g | awk '
+        { t[NR] = $1; it[NR] = $2 }
+        END { m = int((NR + 1) / 2); if (t[m] >= 1e99) print "-", "-"; else print t[m], it[m] }'
+}
+
+echo "sync models with a slow node: $NP processes, 1 thread each, time to the loss of 20 BSP iterations (within $TOL), median of $REPS runs"
+for w in lr km; do
+    for pat in static dynamic; do
+        slow=$STATIC
+        [ "$pat" = dynamic ] && slow=$DYNAMIC
+        # BSP's loss after 20 iterations does not depend on timing: one run sets the target.
+        base=$(run "$w" "$pat" bsp 20 1)
+        target=$(tail -1 "$base" | awk '{ print $3 }')
+        echo
+        echo "$w, STRADS_SLOW=$slow, target loss $target"
+        printf '%-20s %10s %6s %10s\n' model time_s iters vs_bsp
+        plots=""
+        tbsp=""
+        for m in $MODELS; do
+            files=""
+            r=1
+            while [ $r -le "$REPS" ]; do
+                if [ "$m" = bsp ] && [ $r -eq 1 ]; then
+                    files=$base
+                else
+                    files="$files $(run "$w" "$pat" "$m" "$MAX_ITERS" $r)"
+                fi
+                r=$((r + 1))
+            done
+            # shellcheck disable=SC2086
+            set -- $(median $files)
+            [ "$m" = bsp ] && tbsp=$1
+            ratio=$(awk -v a="$1" -v b="$tbsp" 'BEGIN { if (a == "-" || b + 0 <= 0) print "-"; else printf "%.2f", a / b }')
+            printf '%-20s %10s %6s %10s\n' "$m" "$1" "$2" "$ratio"
+            # shellcheck disable=SC2086
+            first=$(echo $files | cut -d' ' -f1)
+            plots="$plots $first:$m"
+        done
+        # shellcheck disable=SC2086
+        svg "$w, 4 processes, STRADS_SLOW=$slow (first run of each)" "$OUT/straggler_${w}_$pat.svg" $plots
+    done
+done

@@ -1,0 +1,607 @@
+/*
+ * runtime/loop_sync_absp.c - the messages of A-BSP (sync(absp(ratio[, t])))
+ * in the sync_for engine: who runs which split from where, progress
+ * reports, the stop signal, and the end-of-call bookkeeping.
+ *
+ * The decisions are scheduler/absp.c's (Algorithms 1 and 2 of the paper);
+ * this file is the mechanics around them. One sync_for call is one A-BSP
+ * iteration. The range is cut into one split per node (its block of the
+ * range, at first); at the call's start the driver
+ * broadcasts where each split lives and its cursor (task-level priority:
+ * the first item it did not process last time). Nodes process their splits
+ * from the cursor, wrapping, and count what they did:
+ *   - every STRADS_ABSP_REPORT_S seconds a node reports its count to the
+ *     driver; the node whose count reaches its share reports at once (the
+ *     paper's synchronization request);
+ *   - after the request the driver polls every node once; a polled node
+ *     then reports after every chunk, so the decision never waits a whole
+ *     report period on stale counts (the paper's master re-reads the counts
+ *     in a loop; this is the same test without a polling thread);
+ *   - when the processed ratio reaches R_s the driver sends STOP; pool
+ *     threads check it between chunks, so tasks stop mid-minibatch.
+ * At the end every node says how many items of each of its splits it
+ * processed (an all-reduce); the driver advances the cursors and applies
+ * Algorithm 2, whose swaps take effect at the next call, where the new
+ * holder of a split fetches its data.
+ *
+ * Elastic BSP and FlexPara use the same plan, counts and chunks with ratio
+ * 1 (no early stop) and no swaps; FlexPara cuts each block into several
+ * splits and, at the end of a call, fits each node's capacity model on the
+ * splits' compute times and reassigns them (scheduler/flexpara.c).
+ *
+ * Threads: pool threads count progress and send reports; the loop thread
+ * handles reports (driver), polls and stop signals; the node-function
+ * thread begins, waits for the stop, and ends. The driver's decision state
+ * is under master_mu (reports arrive on the loop thread and, for the
+ * driver's own progress, on its pool threads).
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/replay.h"
+#include "runtime/loop.h"
+#include "scheduler/policy.h"
+
+typedef struct held {
+    int split;
+    int64_t lo, hi, start;
+    _Atomic int64_t next; /* items handed out to threads in this call */
+    _Atomic int64_t us;   /* compute time spent on it in this call (FlexPara) */
+} held;
+
+struct rt__absp {
+    uint64_t tag;
+    int me, N, nsplits;
+    int nheld;
+    held *h;
+    int64_t share;
+    double report_s;
+};
+
+/* This node's progress in the call in flight, read by the loop thread. */
+static _Atomic uint64_t cur_tag;
+static _Atomic int64_t cur_done;
+static _Atomic uint64_t eager_tag;   /* polled: report after every chunk */
+static _Atomic uint64_t next_report_us;
+static _Atomic uint64_t stopped_tag; /* the last call the driver stopped */
+static pthread_mutex_t stop_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t stop_cv = PTHREAD_COND_INITIALIZER;
+
+/* The driver's A-BSP state of each site, kept across calls. */
+typedef struct site_state {
+    uint64_t site_id;
+    int64_t begin, end;
+    int N, nsplits;
+    double ratio;
+    int threshold;
+    sched_absp *a;
+    int64_t max_spread, calls, swaps;
+    /* FlexPara: split -> node, each node's capacity model, splits per node
+     * at home (split k's home is node k / per_node) */
+    int *assign, per_node, have_models;
+    sched_flex_model *model;
+    int64_t *a_len;   /* split -> its items */
+    size_t moved;
+    double before, after; /* predicted makespan at home / reassigned */
+    struct site_state *next;
+} site_state;
+static site_state *sites; /* the driver's node-function thread */
+
+/* FlexPara's parameters: skew threshold p and unit b in the middle of the
+ * paper's ranges (6-9%, 5-8%); degree 2 (the paper's fit is flat from 2 on,
+ * docs/sync-models.md). */
+#define FLEX_P 0.08
+#define FLEX_B 0.06
+#define FLEX_DEGREE 2
+
+/* The driver's view of the call in flight. */
+static pthread_mutex_t master_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    int active;
+    uint64_t tag;
+    sched_absp *a;
+    int N;
+    int64_t *last;   /* node -> largest count reported */
+    int polled;
+    double t0;
+} M;
+
+static double now_s(void)
+{
+    return (double)rt_now_us() / 1e6;
+}
+
+static void set_stopped(uint64_t tag)
+{
+    pthread_mutex_lock(&stop_mu);
+    if (tag > atomic_load(&stopped_tag)) atomic_store(&stopped_tag, tag);
+    pthread_cond_broadcast(&stop_cv);
+    pthread_mutex_unlock(&stop_mu);
+}
+
+static void send_int(int dst, uint32_t type, uint64_t tag, int64_t v)
+{
+    rt_packer p;
+    rt_pack_begin(&p, type, tag);
+    msgpack_pack_int64(&p.pk, v);
+    int rc = rt_send_packed(dst, &p);
+    if (rc) rt_warn("sync_for absp: message to rank %d lost: %s", dst, strads_strerror(rc));
+}
+
+static int64_t take_int(const rt_msg *m)
+{
+    msgpack_unpacked up;
+    msgpack_unpacked_init(&up);
+    size_t off = 0;
+    msgpack_object *o;
+    int64_t v = -1;
+    if (!rt_unpack_next(&up, m->body, m->body_len, &off, &o) &&
+        (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER || o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER))
+        v = o->via.i64;
+    msgpack_unpacked_destroy(&up);
+    return v;
+}
+
+/* Driver, under master_mu: one node's count. Decides the stop (Algorithm
+ * 1) and, after the first request, polls every node once. */
+static void master_feed_locked(int node, int64_t done)
+{
+    if (!M.active || node < 0 || node >= M.N || done <= M.last[node]) return;
+    /* Reports from several threads may arrive out of order: keep the largest. */
+    M.last[node] = done;
+    int stop = 0;
+    int rc = sched_absp_report(M.a, node, done, now_s() - M.t0, &stop);
+    if (rc) {
+        rt_error("sync_for absp: report of rank %d (%lld items) refused: %s", node,
+                 (long long)done, strads_strerror(rc));
+        return;
+    }
+    if (stop) {
+        for (int r = 1; r < M.N; r++) send_int(r, RT_MSG_LOOP_ABSP_STOP, M.tag, 0);
+        set_stopped(M.tag);
+        return;
+    }
+    if (!M.polled && done == sched_absp_share(M.a, node) && !sched_absp_stopping(M.a)) {
+        M.polled = 1;
+        atomic_store(&eager_tag, M.tag);
+        for (int r = 1; r < M.N; r++) send_int(r, RT_MSG_LOOP_ABSP_POLL, M.tag, 0);
+    }
+}
+
+static void report(uint64_t tag, int me, int64_t done)
+{
+    if (me == 0) {
+        pthread_mutex_lock(&master_mu);
+        if (M.active && M.tag == tag) master_feed_locked(0, done);
+        pthread_mutex_unlock(&master_mu);
+    } else {
+        send_int(0, RT_MSG_LOOP_ABSP_REPORT, tag, done);
+    }
+}
+
+/* Loop thread, driver: a node's progress report. */
+static void on_report(rt_msg *m, void *arg)
+{
+    (void)arg;
+    int64_t v = take_int(m);
+    pthread_mutex_lock(&master_mu);
+    if (M.active && M.tag == m->tag && v >= 0) master_feed_locked(m->src, v);
+    pthread_mutex_unlock(&master_mu);
+    rt_msg_free(m);
+}
+
+/* Loop thread, worker: the driver wants fresh counts from now on. */
+static void on_poll(rt_msg *m, void *arg)
+{
+    (void)arg;
+    uint64_t tag = m->tag;
+    rt_msg_free(m);
+    atomic_store(&eager_tag, tag);
+    /* A poll for a call this node has not begun yet answers 0. */
+    int64_t done = atomic_load(&cur_tag) == tag ? atomic_load(&cur_done) : 0;
+    send_int(0, RT_MSG_LOOP_ABSP_REPORT, tag, done);
+}
+
+static void on_stop(rt_msg *m, void *arg)
+{
+    (void)arg;
+    set_stopped(m->tag);
+    rt_msg_free(m);
+}
+
+void rt__absp_handlers(void)
+{
+    static atomic_int on;
+    if (atomic_exchange(&on, 1)) return;
+    rt_on_loop(RT_MSG_LOOP_ABSP_REPORT, on_report, NULL);
+    rt_on_loop(RT_MSG_LOOP_ABSP_POLL, on_poll, NULL);
+    rt_on_loop(RT_MSG_LOOP_ABSP_STOP, on_stop, NULL);
+}
+
+/* STRADS_ABSP_REPORT_S, checked: a period that is not a positive number
+ * would silently turn reports off. */
+static int report_period(double *out)
+{
+    const char *v = getenv("STRADS_ABSP_REPORT_S");
+    *out = SCHED_ABSP_DEFAULT_REPORT_S;
+    if (!v || !*v) return 0;
+    char *end;
+    double d = strtod(v, &end);
+    if (*end || !(d > 0)) {
+        rt_error("STRADS_ABSP_REPORT_S=%s: expected a number of seconds > 0", v);
+        return STRADS_ECONFIG;
+    }
+    *out = d;
+    return 0;
+}
+
+static void site_free(site_state *s)
+{
+    sched_absp_free(s->a);
+    free(s->assign);
+    free(s->model);
+    free(s->a_len);
+    free(s);
+}
+
+/* Driver: the site's state, made anew when the range or the cut changed. */
+static int site_of(const strads_loop_site *site, int64_t begin, int64_t end, int N, int nsplits,
+                   const int64_t *bounds, double ratio, int threshold, double report_s, int flex,
+                   site_state **out)
+{
+    site_state **pp = &sites, *s;
+    for (; (s = *pp); pp = &s->next)
+        if (s->site_id == site->id) break;
+    if (s && s->begin == begin && s->end == end && s->N == N && s->nsplits == nsplits &&
+        s->ratio == ratio && s->threshold == threshold && !s->assign == !flex) {
+        /* FlexPara: the splits sit where the last reassignment put them;
+         * sched_absp only tracks the counts and decides the stop. */
+        if (flex) {
+            sched_absp_cfg cfg = {ratio, threshold, report_s, 1};
+            sched_absp *a;
+            int rc = sched_absp_new(&cfg, N, nsplits, bounds, s->assign, &a);
+            if (rc) return rc;
+            sched_absp_free(s->a);
+            s->a = a;
+        }
+        *out = s;
+        return 0;
+    }
+    if (s) {
+        *pp = s->next;
+        site_free(s);
+    }
+    s = calloc(1, sizeof *s);
+    if (!s) return STRADS_ENOMEM;
+    sched_absp_cfg cfg = {ratio, threshold, report_s, 1};
+    int rc = sched_absp_new(&cfg, N, nsplits, bounds, NULL, &s->a);
+    if (!rc && flex) {
+        s->assign = malloc((size_t)nsplits * sizeof *s->assign);
+        s->model = calloc((size_t)N, sizeof *s->model);
+        s->a_len = malloc((size_t)nsplits * sizeof *s->a_len);
+        if (!s->assign || !s->model || !s->a_len) rc = STRADS_ENOMEM;
+        s->per_node = nsplits / N;
+        for (int k = 0; k < nsplits && !rc; k++) {
+            s->assign[k] = k / s->per_node;
+            s->a_len[k] = bounds[k + 1] - bounds[k];
+        }
+    }
+    if (rc) {
+        site_free(s);
+        return rc;
+    }
+    s->site_id = site->id;
+    s->begin = begin;
+    s->end = end;
+    s->N = N;
+    s->nsplits = nsplits;
+    s->ratio = ratio;
+    s->threshold = threshold;
+    s->next = sites;
+    sites = s;
+    *out = s;
+    return 0;
+}
+
+static site_state *find_site(uint64_t id)
+{
+    site_state *s = sites;
+    while (s && s->site_id != id) s = s->next;
+    return s;
+}
+
+int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bounds, int nsplits,
+                   double ratio, int threshold, int flex, rt__absp **out)
+{
+    *out = NULL;
+    int N = strads_size(), me = strads_rank(), rc = 0;
+    replay_note_timing(); /* a replay completes this operator from its record */
+    double report_s;
+    int crc = report_period(&report_s);
+    /* [node, start] per split, from the driver */
+    int64_t *plan = calloc((size_t)nsplits * 2, sizeof *plan);
+    rt__absp *ab = calloc(1, sizeof *ab);
+    if (!plan || !ab) rc = STRADS_ENOMEM;
+    if (!rc && me == 0 && !crc) {
+        site_state *s = NULL;
+        rc = site_of(site, bounds[0], bounds[nsplits], N, nsplits, bounds, ratio, threshold,
+                     report_s, flex, &s);
+        if (!rc) rc = sched_absp_begin(s->a, 0);
+        for (int k = 0; k < nsplits && !rc; k++) {
+            sched_absp_task task;
+            rc = sched_absp_task_of(s->a, k, &task);
+            plan[2 * k] = task.node;
+            plan[2 * k + 1] = task.start;
+        }
+        if (!rc) {
+            pthread_mutex_lock(&master_mu);
+            free(M.last);
+            M.last = calloc((size_t)N, sizeof *M.last);
+            M.a = s->a;
+            M.N = N;
+            M.tag = tag;
+            M.polled = 0;
+            M.t0 = now_s();
+            M.active = M.last != NULL;
+            if (!M.last) rc = STRADS_ENOMEM;
+            pthread_mutex_unlock(&master_mu);
+        }
+    }
+    if (!rc) rc = crc;
+    /* Every node takes part in the broadcast; a failed driver sends node -1. */
+    if (rc && me == 0 && plan) plan[0] = -1;
+    int brc = plan ? strads_broadcast(plan, (size_t)nsplits * 2 * sizeof *plan) : STRADS_ENOMEM;
+    if (!rc) rc = brc;
+    if (!rc && plan[0] < 0) rc = STRADS_EREMOTE;
+    if (!rc) {
+        ab->h = calloc((size_t)nsplits, sizeof *ab->h);
+        if (!ab->h) rc = STRADS_ENOMEM;
+    }
+    if (!rc) {
+        ab->tag = tag;
+        ab->me = me;
+        ab->N = N;
+        ab->nsplits = nsplits;
+        ab->report_s = report_s;
+        for (int k = 0; k < nsplits; k++) {
+            if (plan[2 * k] != me) continue;
+            held *h = &ab->h[ab->nheld++];
+            h->split = k;
+            h->lo = bounds[k];
+            h->hi = bounds[k + 1];
+            h->start = plan[2 * k + 1];
+            atomic_init(&h->next, 0);
+            atomic_init(&h->us, 0);
+            ab->share += h->hi - h->lo;
+        }
+        atomic_store(&cur_done, 0);
+        atomic_store(&next_report_us, rt_now_us() + (uint64_t)(report_s * 1e6));
+        atomic_store(&cur_tag, tag);
+    }
+    free(plan);
+    if (rc) {
+        rt__absp_free(ab);
+        return rc;
+    }
+    *out = ab;
+    return 0;
+}
+
+void rt__absp_free(rt__absp *ab)
+{
+    if (!ab) return;
+    free(ab->h);
+    free(ab);
+}
+
+int rt__absp_held(const rt__absp *ab)
+{
+    return ab->nheld;
+}
+
+int64_t rt__absp_left(rt__absp *ab)
+{
+    int64_t left = 0;
+    for (int i = 0; i < ab->nheld; i++) {
+        held *h = &ab->h[i];
+        int64_t l = h->hi - h->lo - atomic_load(&h->next);
+        left += l > 0 ? l : 0;
+    }
+    return left;
+}
+
+void rt__absp_split(const rt__absp *ab, int i, int64_t *lo, int64_t *hi)
+{
+    *lo = ab->h[i].lo;
+    *hi = ab->h[i].hi;
+}
+
+int rt__absp_stopped(const rt__absp *ab)
+{
+    return atomic_load(&stopped_tag) >= ab->tag;
+}
+
+/* A chunk is done: count it, report when due. */
+static void progress(rt__absp *ab, int64_t m)
+{
+    int64_t done = atomic_fetch_add(&cur_done, m) + m;
+    uint64_t now = rt_now_us(), due = atomic_load(&next_report_us);
+    int send = done == ab->share || atomic_load(&eager_tag) == ab->tag;
+    if (!send && now >= due)
+        send = atomic_compare_exchange_strong(&next_report_us, &due,
+                                              now + (uint64_t)(ab->report_s * 1e6));
+    if (send) report(ab->tag, ab->me, done);
+}
+
+/* The node's threads take chunks of its splits in cursor order from one
+ * counter per split, and a chunk taken is always run to its end: so what a
+ * node processed of a split is exactly a prefix from the cursor, which is
+ * what task-level prioritization needs, however the stop signal falls. */
+int64_t rt__absp_run(rt__absp *ab, int64_t n, int64_t chunk, rt__absp_chunk_fn fn, void *arg)
+{
+    int64_t ran = 0;
+    if (chunk < 1) chunk = 1;
+    for (int i = 0; i < ab->nheld && n > 0; i++) {
+        held *h = &ab->h[i];
+        int64_t len = h->hi - h->lo;
+        while (n > 0 && !rt__absp_stopped(ab)) {
+            int64_t want = n < chunk ? n : chunk;
+            int64_t k = atomic_fetch_add(&h->next, want);
+            if (k >= len) break;
+            int64_t m = k + want <= len ? want : len - k;
+            /* the k-th item from the cursor, wrapping at the split's end */
+            int64_t a = h->start + k;
+            if (a >= h->hi) a -= len;
+            uint64_t t0 = rt_now_us();
+            if (a + m <= h->hi) {
+                fn(arg, a, a + m);
+            } else {
+                fn(arg, a, h->hi);
+                fn(arg, h->lo, h->lo + m - (h->hi - a));
+            }
+            atomic_fetch_add(&h->us, (int64_t)(rt_now_us() - t0));
+            n -= m;
+            ran += m;
+            progress(ab, m);
+        }
+    }
+    return ran;
+}
+
+int rt__absp_wait(rt__absp *ab)
+{
+    pthread_mutex_lock(&stop_mu);
+    while (atomic_load(&stopped_tag) < ab->tag) pthread_cond_wait(&stop_cv, &stop_mu);
+    pthread_mutex_unlock(&stop_mu);
+    return 0;
+}
+
+/* Driver: every item's process count, their spread (max - min). */
+static int64_t spread(const sched_absp *a, int64_t n, int64_t *lo, int64_t *hi)
+{
+    int64_t *cnt = malloc((size_t)n * sizeof *cnt);
+    if (!cnt) return -1;
+    sched_absp_counts(a, cnt);
+    *lo = *hi = cnt[0];
+    for (int64_t i = 1; i < n; i++) {
+        if (cnt[i] < *lo) *lo = cnt[i];
+        if (cnt[i] > *hi) *hi = cnt[i];
+    }
+    free(cnt);
+    return *hi - *lo;
+}
+
+/*
+ * FlexPara on the driver, after a call: each node's capacity model is
+ * fitted on the (size, time) of the splits it processed whole (a split is
+ * FlexPara's item; a node that processed none keeps its last model), and
+ * once every node has one, Algorithm 1 reassigns the splits for the next
+ * call, starting from their home nodes. A node left without splits gets
+ * its first home split back (A-BSP's bookkeeping needs one per node).
+ */
+static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
+                         const double *sizes)
+{
+    int N = s->N, K = s->nsplits, rc = 0;
+    double *x = malloc((size_t)K * sizeof *x), *t = malloc((size_t)K * sizeof *t);
+    int *home = malloc((size_t)K * sizeof *home), *assign = malloc((size_t)K * sizeof *assign);
+    int *count = calloc((size_t)N, sizeof *count);
+    if (!x || !t || !home || !assign || !count) rc = STRADS_ENOMEM;
+    int fitted = 0;
+    for (int r = 0; r < N && !rc; r++) {
+        size_t m = 0;
+        for (int k = 0; k < K; k++)
+            if (s->assign[k] == r && done[k] == s->a_len[k]) x[m] = sizes[k], t[m++] = (double)us[k] / 1e6;
+        if (m && sched_flex_fit(x, t, m, FLEX_DEGREE, &s->model[r]) == 0) fitted++;
+    }
+    s->have_models |= fitted == N;
+    if (!rc && s->have_models) {
+        for (int k = 0; k < K; k++) home[k] = k / s->per_node;
+        sched_flex_problem pb = {N, (size_t)K, sizes, NULL, home, s->model, NULL, 0};
+        sched_flex_cfg cfg = {FLEX_P, FLEX_B, 0};
+        sched_flex_result res;
+        rc = sched_flex_reassign(&pb, &cfg, assign, &res);
+        for (int k = 0; k < K && !rc; k++) count[assign[k]]++;
+        for (int r = 0; r < N && !rc; r++)
+            if (!count[r]) assign[r * s->per_node] = r;
+        if (!rc) {
+            memcpy(s->assign, assign, (size_t)K * sizeof *assign);
+            s->moved = res.moved;
+            s->before = res.before;
+            s->after = res.after;
+        }
+    }
+    free(x);
+    free(t);
+    free(home);
+    free(assign);
+    free(count);
+    return rc;
+}
+
+int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const double *sizes,
+                 int64_t *processed)
+{
+    /* every split's items processed, then its compute time (us) */
+    int64_t *done = calloc((size_t)ab->nsplits * 2, sizeof *done), *us = done + ab->nsplits;
+    if (!done) return STRADS_ENOMEM;
+    for (int i = 0; i < ab->nheld; i++) {
+        int64_t k = atomic_load(&ab->h[i].next), len = ab->h[i].hi - ab->h[i].lo;
+        /* cut point: recorded, or under cluster replay the recorded one */
+        done[ab->h[i].split] = replay_cut(0, ab->h[i].split, k < len ? k : len);
+        us[ab->h[i].split] = atomic_load(&ab->h[i].us);
+    }
+    int rc = strads_allreduce(done, (size_t)ab->nsplits * 2, STRADS_T_I64, STRADS_OP_SUM);
+    *processed = 0;
+    for (int k = 0; k < ab->nsplits; k++) *processed += done[k];
+    if (ab->me == 0) {
+        pthread_mutex_lock(&master_mu);
+        M.active = 0;
+        pthread_mutex_unlock(&master_mu);
+        site_state *s = find_site(site->id);
+        sched_absp_move moves[2];
+        int nm = 0;
+        if (!rc && s) rc = sched_absp_end(s->a, done, moves, &nm);
+        if (!rc && s && s->assign && sizes) {
+            rc = flex_reassign(s, done, us, sizes);
+            if (!rc && getenv("STRADS_STATS"))
+                fprintf(stderr,
+                        "strads: sync_for %s:%u: flexpara %s, predicted %.4f s -> %.4f s, "
+                        "%zu of %d splits away from home\n",
+                        site->file, site->line, s->have_models ? "models fitted" : "no model yet",
+                        s->before, s->after, s->moved, s->nsplits);
+        }
+        if (!rc && s) {
+            int64_t n = s->end - s->begin, lo = 0, hi = 0, sp = spread(s->a, n, &lo, &hi);
+            s->calls++;
+            s->swaps += nm / 2;
+            if (sp > s->max_spread) s->max_spread = sp;
+            /* STRADS_ABSP_CHECK=K: the spread may exceed the split-level
+             * threshold by 1 + K (1: the item-level count of a partly
+             * processed split; K = 1 is the bound with one slow node, a
+             * dynamic pattern overshoots more: docs/sync-models.md). */
+            const char *chk = getenv("STRADS_ABSP_CHECK");
+            int slack = chk ? atoi(chk) : 0;
+            int bound = s->threshold >= 0 ? s->threshold + 1 + slack : -1;
+            if (getenv("STRADS_STATS") && (s->ratio < 1 || s->threshold >= 0))
+                fprintf(stderr,
+                        "strads: sync_for %s:%u: absp(%g,%d) processed %lld of %lld items, "
+                        "counts %lld..%lld, spread %lld, max spread %lld, swaps %lld\n",
+                        site->file, site->line, s->ratio, s->threshold, (long long)*processed,
+                        (long long)n, (long long)lo, (long long)hi, (long long)sp,
+                        (long long)s->max_spread, (long long)s->swaps);
+            if (slack > 0 && bound >= 0 && sp > bound) {
+                rt_error("sync_for %s:%u: A-BSP check: item process counts spread %lld, bound %d "
+                         "(threshold + 1 + STRADS_ABSP_CHECK)", site->file, site->line,
+                         (long long)sp, bound);
+                rc = STRADS_ESTATE;
+            }
+        }
+    }
+    free(done);
+    rt__absp_free(ab);
+    return rc;
+}

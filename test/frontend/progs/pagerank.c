@@ -1,0 +1,100 @@
+/* PageRank by pulling over in-edges, the way a C graph kernel is written:
+ * global graph arrays sized at run time (each vertex's span of in-edges is
+ * a struct reached through a pointer), a typedef'd 64-bit vertex
+ * id, float ranks, the damping factor a `static const`, the power iteration
+ * in a function of its own with the parallel loop writing only its own
+ * vertex, and the residual as a reduction. Dangling vertices are skipped
+ * with `continue` in a loop that sums their mass; a third loop, in main,
+ * copies the new ranks back. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef int64_t vid_t;
+typedef float rank_t;
+
+static const rank_t damping = 0.85f;
+vid_t nv;
+struct span { vid_t start, len; } *in; /* in-edges of v: col[start .. start+len) */
+vid_t *col;
+vid_t *outdeg;
+
+static double iterate(rank_t *pr, rank_t *next)
+{
+    double dangling = 0;
+    #pragma strads async_for reduction(+: dangling)
+    for (vid_t v = 0; v < nv; v++) {
+        if (outdeg[v] != 0)
+            continue;
+        dangling += pr[v];
+    }
+    double diff = 0;
+    rank_t base = (rank_t)((1 - damping + damping * dangling) / (double)nv);
+    #pragma strads async_for reduction(+: diff)
+    for (vid_t v = 0; v < nv; v++) {
+        rank_t s = 0;
+        const struct span *sp = &in[v];
+        for (vid_t e = sp->start; e != sp->start + sp->len; e++)
+            s += pr[col[e]] / (rank_t)outdeg[col[e]];
+        next[v] = base + damping * s;
+        diff += fabs((double)(next[v] - pr[v]));
+    }
+    return diff;
+}
+
+int main(int argc, char **argv)
+{
+    nv = argc > 1 ? atol(argv[1]) : 2000;
+    vid_t ne = nv * 6;
+    #pragma strads dvector
+    in = malloc((size_t)nv * sizeof *in);
+    #pragma strads dvector
+    col = malloc((size_t)ne * sizeof *col);
+    #pragma strads dvector
+    outdeg = calloc((size_t)nv, sizeof *outdeg);
+    #pragma strads dvector
+    rank_t *a = malloc((size_t)nv * sizeof *a);
+    #pragma strads dvector
+    rank_t *b = malloc((size_t)nv * sizeof *b);
+    /* in-edges: vertex v is linked from 6 pseudo-random sources, except
+     * that sources divisible by 7 have no out-edges (dangling) */
+    unsigned long long s = 11;
+    for (vid_t v = 0; v < nv; v++) {
+        in[v].start = v * 6;
+        in[v].len = 6;
+        for (int k = 0; k < 6; k++) {
+            vid_t u;
+            do {
+                s = s * 2862933555777941757ULL + 3037000493ULL;
+                u = (vid_t)((s >> 20) % (unsigned long long)nv);
+            } while (u % 7 == 0);
+            col[v * 6 + k] = u;
+            outdeg[u]++;
+        }
+    }
+    for (vid_t v = 0; v < nv; v++)
+        a[v] = 1.0f / (rank_t)nv;
+    for (int it = 0; it < 12; it++) {
+        double diff = iterate(a, b);
+        #pragma strads async_for
+        for (vid_t v = 0; v < nv; ++v)
+            a[v] = b[v];
+        printf("iter %d diff %.6e\n", it, diff);
+    }
+    double top = 0, sum = 0;
+    for (vid_t v = 0; v < nv; v++) {
+        sum += a[v];
+        if (a[v] > top)
+            top = a[v];
+    }
+    printf("sum %.5f top %.6e\n", sum, top);
+    free(in);
+    free(col);
+    free(outdeg);
+    free(a);
+    free(b);
+    return 0;
+}
+// ARGS: 2000
+// TOL: 1e-4

@@ -1,0 +1,98 @@
+/* Reproducer of a runtime bug (not a registered test): the async_for plan
+ * cache (runtime/loop_async.c find_plan) is keyed by site, range and
+ * threads only, so when iterate() is called with the two rank arrays
+ * swapped, the second call reuses the first call's plan, which fetches rows
+ * of the other array. Expected (plain cc, or STRADS_RECON_EVERY=1):
+ * "iter 1 diff 3.328496e-02"; `strads-run -n 2` prints 2.02e-01, -n 4 nan.
+ *
+ * PageRank by pulling over in-edges (CSR), the way a C graph kernel is
+ * written: global graph arrays sized at run time, a typedef'd 64-bit vertex
+ * id, float ranks, the damping factor a `static const`, the power iteration
+ * in a function of its own with the parallel loop writing only its own
+ * vertex, and the residual as a reduction. Dangling vertices are skipped
+ * with `continue` in a second loop that sums their mass. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef int64_t vid_t;
+typedef float rank_t;
+
+static const rank_t damping = 0.85f;
+vid_t nv;
+vid_t *row_ptr, *col; /* in-edges of v: col[row_ptr[v] .. row_ptr[v+1]) */
+vid_t *outdeg;
+
+static double iterate(rank_t *pr, rank_t *next)
+{
+    double dangling = 0;
+    #pragma strads async_for reduction(+: dangling)
+    for (vid_t v = 0; v < nv; v++) {
+        if (outdeg[v] != 0)
+            continue;
+        dangling += pr[v];
+    }
+    double diff = 0;
+    rank_t base = (rank_t)((1 - damping + damping * dangling) / (double)nv);
+    #pragma strads async_for reduction(+: diff)
+    for (vid_t v = 0; v < nv; v++) {
+        rank_t s = 0;
+        for (vid_t e = row_ptr[v]; e < row_ptr[v + 1]; e++)
+            s += pr[col[e]] / (rank_t)outdeg[col[e]];
+        next[v] = base + damping * s;
+        diff += fabs((double)(next[v] - pr[v]));
+    }
+    return diff;
+}
+
+int main(int argc, char **argv)
+{
+    nv = argc > 1 ? atol(argv[1]) : 2000;
+    vid_t ne = nv * 6;
+    #pragma strads dvector
+    row_ptr = malloc((size_t)(nv + 1) * sizeof *row_ptr);
+    #pragma strads dvector
+    col = malloc((size_t)ne * sizeof *col);
+    #pragma strads dvector
+    outdeg = calloc((size_t)nv, sizeof *outdeg);
+    #pragma strads dvector
+    rank_t *a = malloc((size_t)nv * sizeof *a);
+    #pragma strads dvector
+    rank_t *b = malloc((size_t)nv * sizeof *b);
+    /* in-edges: vertex v is linked from 6 pseudo-random sources, except
+     * that sources divisible by 7 have no out-edges (dangling) */
+    unsigned long long s = 11;
+    for (vid_t v = 0; v < nv; v++) {
+        row_ptr[v] = v * 6;
+        for (int k = 0; k < 6; k++) {
+            vid_t u;
+            do {
+                s = s * 2862933555777941757ULL + 3037000493ULL;
+                u = (vid_t)((s >> 20) % (unsigned long long)nv);
+            } while (u % 7 == 0);
+            col[v * 6 + k] = u;
+            outdeg[u]++;
+        }
+    }
+    row_ptr[nv] = ne;
+    for (vid_t v = 0; v < nv; v++)
+        a[v] = 1.0f / (rank_t)nv;
+    for (int it = 0; it < 12; it++) {
+        double diff = iterate(it % 2 ? b : a, it % 2 ? a : b);
+        printf("iter %d diff %.6e\n", it, diff);
+    }
+    double top = 0, sum = 0;
+    for (vid_t v = 0; v < nv; v++) {
+        sum += a[v];
+        if (a[v] > top)
+            top = a[v];
+    }
+    printf("sum %.5f top %.6e\n", sum, top);
+    free(row_ptr);
+    free(col);
+    free(outdeg);
+    free(a);
+    free(b);
+    return 0;
+}
