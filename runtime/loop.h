@@ -298,12 +298,21 @@ int64_t rt__absp_run(rt__absp *ab, int64_t n, int64_t chunk, rt__absp_chunk_fn f
 int rt__absp_stopped(const rt__absp *ab);
 /* Waits for this call's stop signal. */
 int rt__absp_wait(rt__absp *ab);
+/* FlexPara's inputs from one call (the driver's size and bytes count; every
+ * node gives its own net_rate). */
+typedef struct rt__flex_in {
+    const double *size;  /* [splits] distinct elements a split touches */
+    const double *bytes; /* [splits] bytes of read-only input a split needs at its node */
+    double param_bytes;  /* bytes of written parameters a split shuffles per call */
+    double net_rate;     /* this node's fetch rate in bytes/s, 0 if not measured yet */
+} rt__flex_in;
+
 /* Collective: the driver learns every split's count and compute time,
  * advances cursors and swaps splits (effective next call), or under FlexPara
- * (flex at begin) fits each node's capacity model on sizes[split] (the
- * driver's; may be NULL elsewhere) and reassigns the splits; *processed
- * gets the items run in this call on every node. Frees ab. */
-int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const double *sizes,
+ * (flex at begin; fl non-NULL on every node) fits each node's capacity model
+ * on the split sizes and reassigns the splits with Algorithm 2's movement
+ * costs; *processed gets the items run in this call on every node. Frees ab. */
+int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *fl,
                  int64_t *processed);
 
 #endif

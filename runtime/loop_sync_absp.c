@@ -503,8 +503,9 @@ static int64_t spread(const sched_absp *a, int64_t n, int64_t *lo, int64_t *hi)
  * its first home split back (A-BSP's bookkeeping needs one per node).
  */
 static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
-                         const double *sizes)
+                         const rt__flex_in *fl, const double *rates)
 {
+    const double *sizes = fl->size;
     int N = s->N, K = s->nsplits, rc = 0;
     double *x = malloc((size_t)K * sizeof *x), *t = malloc((size_t)K * sizeof *t);
     int *home = malloc((size_t)K * sizeof *home), *assign = malloc((size_t)K * sizeof *assign);
@@ -520,7 +521,11 @@ static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
     s->have_models |= fitted == N;
     if (!rc && s->have_models) {
         for (int k = 0; k < K; k++) home[k] = k / s->per_node;
-        sched_flex_problem pb = {N, (size_t)K, sizes, NULL, home, s->model, NULL, 0};
+        /* Algorithm 2: moving a split costs its input bytes at the
+         * receiving node's rate; without a measured rate the network is
+         * left out (the reassignment then weighs compute alone). */
+        sched_flex_problem pb = {N, (size_t)K, sizes, fl->bytes, home, s->model, rates,
+                                 fl->param_bytes};
         sched_flex_cfg cfg = {FLEX_P, FLEX_B, 0};
         sched_flex_result res;
         rc = sched_flex_reassign(&pb, &cfg, assign, &res);
@@ -542,7 +547,30 @@ static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
     return rc;
 }
 
-int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const double *sizes,
+/* Collective: every node's fetch rate at the driver. Nodes that have not
+ * measured one yet get the mean of the others; NULL when none has. */
+static int gather_rates(const rt__absp *ab, const rt__flex_in *fl, double **out)
+{
+    int N = strads_size();
+    double *r = calloc((size_t)N, sizeof *r);
+    if (!r) return STRADS_ENOMEM;
+    r[ab->me] = fl->net_rate > 0 ? fl->net_rate : 0;
+    int rc = strads_allreduce(r, (size_t)N, STRADS_T_F64, STRADS_OP_SUM);
+    double sum = 0;
+    int known = 0;
+    for (int n = 0; n < N && !rc; n++)
+        if (r[n] > 0) sum += r[n], known++;
+    for (int n = 0; n < N && known; n++)
+        if (r[n] <= 0) r[n] = sum / known;
+    if (rc || !known) {
+        free(r);
+        r = NULL;
+    }
+    *out = r;
+    return rc;
+}
+
+int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *fl,
                  int64_t *processed)
 {
     /* every split's items processed, then its compute time (us) */
@@ -555,6 +583,8 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const double *sizes
         us[ab->h[i].split] = atomic_load(&ab->h[i].us);
     }
     int rc = strads_allreduce(done, (size_t)ab->nsplits * 2, STRADS_T_I64, STRADS_OP_SUM);
+    double *rates = NULL;
+    if (!rc && fl) rc = gather_rates(ab, fl, &rates);
     *processed = 0;
     for (int k = 0; k < ab->nsplits; k++) *processed += done[k];
     if (ab->me == 0) {
@@ -565,8 +595,8 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const double *sizes
         sched_absp_move moves[2];
         int nm = 0;
         if (!rc && s) rc = sched_absp_end(s->a, done, moves, &nm);
-        if (!rc && s && s->assign && sizes) {
-            rc = flex_reassign(s, done, us, sizes);
+        if (!rc && s && s->assign && fl) {
+            rc = flex_reassign(s, done, us, fl, rates);
             if (!rc && getenv("STRADS_STATS"))
                 fprintf(stderr,
                         "strads: sync_for %s:%u: flexpara %s, predicted %.4f s -> %.4f s, "
@@ -602,6 +632,7 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const double *sizes
         }
     }
     free(done);
+    free(rates);
     rt__absp_free(ab);
     return rc;
 }

@@ -49,15 +49,13 @@ static int add_keys(call *c, int64_t lo, int64_t hi, uint64_t *keys, int64_t n, 
 static int keys_of_range(call *c, int64_t lo, int64_t hi, split_keys **out)
 {
     if ((*out = find_keys(c, lo, hi))) return 0;
-    strads_recon rc;
-    rt_recon_init(&rc, lo);
-    c->site->recon(c->env, &rc, NULL, lo, hi);
-    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
-    size_t n = rc.rec.nacc;
+    sched_records rec;
+    int err = rt__sync_recon_range(c, lo, hi, &rec);
+    size_t n = rec.nacc;
     uint64_t *keys = malloc((n ? n : 1) * sizeof *keys);
     if (!err && !keys) err = STRADS_ENOMEM;
-    for (size_t i = 0; i < n && !err; i++) keys[i] = SCHED_ACC_KEY(rc.rec.acc[i]);
-    sched_rec_free(&rc.rec);
+    for (size_t i = 0; i < n && !err; i++) keys[i] = SCHED_ACC_KEY(rec.acc[i]);
+    sched_rec_free(&rec);
     if (!err) {
         qsort(keys, n, sizeof *keys, cmp_u64);
         size_t u = 0;
@@ -139,9 +137,17 @@ static int share_keys(call *c, const int64_t *bounds, int nsplits)
  * where a split that changed nodes has its data moved: once, while the
  * driver's versions of the arrays it reads stay the same (the driver's
  * writes and the owners' changes bump them). */
+/* FlexPara's network rate of this node (Algorithm 2, the paper's equation
+ * 6): bytes of other nodes' elements fetched over the seconds it took, from
+ * the last call that moved enough to measure (small fetches are latency). */
+static double fetch_rate;
+#define RATE_MIN_BYTES (64 * 1024)
+
 static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
 {
     int rc = 0;
+    uint64_t t0 = rt_now_us();
+    double moved = 0;
     int by_keys = c->site->recon && c->site->recon_on && c->narr <= 64;
     uint64_t ver[64] = {0};
     for (int a = 0; a < c->narr && a < 64 && c->me == 0; a++) ver[a] = c->arr[a].dv->version;
@@ -174,7 +180,11 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
             dds_vec *dv = dds_vec_by_id(id);
             int written = 0;
             for (int a = 0; a < c->narr; a++) written |= c->arr[a].dv == dv && c->arr[a].written;
-            if (dv && m && !written) rc = dds_prefetch(dv, elems, (size_t)m);
+            if (dv && m && !written) {
+                for (int64_t q = 0; q < m; q++)
+                    if (dds_owner(dv, elems[q]) != c->me) moved += (double)dv->elem;
+                rc = dds_prefetch(dv, elems, (size_t)m);
+            }
             j = e;
             if (rc) break;
         }
@@ -182,7 +192,27 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
     }
     for (split_keys *k = skeys; k; k = k->next)
         if (k->site_id == c->site->id && k->fetched < 0) k->fetched = 0;
+    double secs = (double)(rt_now_us() - t0) / 1e6;
+    if (!rc && moved >= RATE_MIN_BYTES && secs > 0) fetch_rate = moved / secs;
     return rc;
+}
+
+/* FlexPara's item size and bytes of a split from its keys: distinct
+ * elements touched; bytes of the read-only ones (the input that moves with
+ * the split) and of the written ones (parameters shuffled every call). */
+static void split_cost(const call *c, const split_keys *sk, double *in_bytes, double *par_bytes)
+{
+    *in_bytes = *par_bytes = 0;
+    for (int64_t j = 0; j < sk->n;) {
+        uint32_t id = SCHED_ACC_DV(sk->keys[j]);
+        int64_t e = j;
+        while (e < sk->n && SCHED_ACC_DV(sk->keys[e]) == id) e++;
+        dds_vec *dv = dds_vec_by_id(id);
+        int written = 0;
+        for (int a = 0; a < c->narr; a++) written |= c->arr[a].dv == dv && c->arr[a].written;
+        if (dv) *(written ? par_bytes : in_bytes) += (double)(e - j) * (double)dv->elem;
+        j = e;
+    }
 }
 
 /* Elastic BSP's driver state of each site: the nodes' recent clock times,
@@ -337,7 +367,7 @@ int rt__sync_run_absp(call *c)
     int nsplits = c->N * (int)per;
     int64_t *bounds = malloc(((size_t)nsplits + 1) * sizeof *bounds);
     int32_t *pick = calloc((size_t)c->N, sizeof *pick);
-    double *sizes = calloc((size_t)nsplits, sizeof *sizes);
+    double *sizes = calloc((size_t)nsplits * 2, sizeof *sizes), *bytes = sizes + nsplits;
     if (!bounds || !pick || !sizes) {
         free(bounds);
         free(pick);
@@ -411,12 +441,17 @@ int rt__sync_run_absp(call *c)
     int64_t processed = 0;
     if (!rc && !elastic && c->N > 1 && c->any_written) rc = superstep_end(c, start, snap);
     /* FlexPara's item size: the distinct elements a split touches (its
-     * items without reconnaissance). */
+     * items without reconnaissance, and then no input bytes are known). */
+    double par = 0;
     for (int k = 0; k < nsplits && flex; k++) {
         split_keys *sk = find_keys(c, bounds[k], bounds[k + 1]);
+        double pk = 0;
         sizes[k] = sk ? (double)sk->n : (double)(bounds[k + 1] - bounds[k]);
+        if (sk) split_cost(c, sk, &bytes[k], &pk);
+        par += pk / nsplits;
     }
-    int erc = rt__absp_end(c->ab, c->site, flex ? sizes : NULL, &processed);
+    rt__flex_in fl = {sizes, bytes, par, fetch_rate};
+    int erc = rt__absp_end(c->ab, c->site, flex ? &fl : NULL, &processed);
     c->ab = NULL;
     if (!rc) rc = erc;
     if (!rc && elastic && c->me == 0 && getenv("STRADS_STATS")) {
