@@ -186,7 +186,16 @@ typedef struct rt__sarr {
     size_t nsc;           /* scalars per element */
     int written;          /* some task on some node writes it (agreed) */
     int replicate;        /* threads work on replicas of it */
+    int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
 } rt__sarr;
+
+/* How many nodes' deltas an averaged element is shared among under SSP/ASP:
+ * the nodes that reconnaissance saw writing it, or every node when unknown
+ * (no records, or a write the records missed). */
+static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes)
+{
+    return x->writers && x->writers[e] > 0 ? x->writers[e] : nodes;
+}
 
 /* Typed element arithmetic over n scalars of type t (loop_sync_elem.c). */
 size_t rt__type_size(strads_type t); /* 0 for an unknown type */

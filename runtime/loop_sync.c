@@ -130,6 +130,29 @@ static int agree_written(call *c)
     return 0;
 }
 
+/*
+ * SSP/ASP average an element's deltas as they arrive, so each node's delta
+ * is scaled when applied: by 1 / (the nodes that write the element), which
+ * the records of all nodes give (a dense model: every node; one writer: its
+ * value unchanged). Dividing by the node count instead would shrink every
+ * single-writer update N times.
+ */
+static int count_writers(call *c)
+{
+    int rc = 0;
+    for (int a = 0; a < c->narr && !rc; a++) {
+        sarr *x = &c->arr[a];
+        if (!x->written || x->desc->agg != STRADS_AGG_AVG) continue;
+        if (!(x->writers = calloc((size_t)x->dv->n, sizeof *x->writers))) return STRADS_ENOMEM;
+        for (int64_t k = 0; k < c->ntask; k++) {
+            const elist *w = &c->ts[k].wr[a];
+            for (int64_t j = 0; j < w->n; j++) x->writers[el_at(w, j)] = 1;
+        }
+        rc = strads_allreduce(x->writers, (size_t)x->dv->n, STRADS_T_I32, STRADS_OP_SUM);
+    }
+    return rc;
+}
+
 static int setup_replicas(call *c)
 {
     int T = c->T;
@@ -202,6 +225,7 @@ static void teardown(call *c)
     free(c->tb);
     free(c->task_of);
     free(c->iota);
+    for (int a = 0; c->arr && a < c->narr; a++) free(c->arr[a].writers);
     free(c->arr);
     sched_slow_free(c->slow);
 }
@@ -493,7 +517,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *c
         int owned = dds_owner(dv, e) == c->me;
         double f = 1;
         if (agg == STRADS_AGG_AVG) f = 1.0 / cnt[j];
-        if (async && owned && agg == STRADS_AGG_AVG) f /= c->N;
+        if (async && owned && agg == STRADS_AGG_AVG) f /= rt__writers(x, e, c->N);
         if (f != 1)
             rt__v_scale_from(x->desc->type, dv->base + (size_t)e * dv->elem, S + (size_t)j * dv->elem,
                          x->nsc, f);
@@ -792,6 +816,7 @@ static int sync_node(const void *arg, size_t len)
     c.track = c.ts && c.replicas;
     rc = agree(&c, rc);
     if (!rc) rc = agree_written(&c);
+    if (!rc && async && c.ts && c.N > 1) rc = count_writers(&c);
     if (!rc && !c.site->narrays && c.N > 1 && !c.ts && strads_rank() == 0)
         rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
                 "distributed arrays are not combined across nodes",

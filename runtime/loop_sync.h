@@ -145,6 +145,9 @@ static inline void task_range(const call *c, int64_t k, int64_t *a, int64_t *b)
 /* loop_sync_recon.c: the task sets of this call (c->ts), this node's kept
  * ones when made for the same site, range, minibatch, threads and arrays. */
 int rt__sync_recon(call *c);
+/* loop_sync_recon.c: the records of iterations [lo, hi), with the elements
+ * they read from other nodes fetched (node-function thread; caller frees). */
+int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
 
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */

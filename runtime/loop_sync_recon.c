@@ -5,8 +5,14 @@
  * async_for's plan, while the range, minibatch, threads and arrays stay the
  * same (STRADS_RECON_EVERY=k redoes it every k calls).
  *
- * Threads: the node-function thread owns the cache; recon tasks run on the
- * pool and write only their own task's set.
+ * A worker node's share may read indices that other nodes own (CSR row
+ * pointers, edge lists), which its mapping holds as zeros or an old copy;
+ * so, as async_for does, the records of the whole share go through
+ * rt_recon_fetch_reads (recon.c) before they become task sets, and so do
+ * the records of the splits loop_sync_iter.c asks for (rt__sync_recon_range).
+ *
+ * Threads: the node-function thread owns the cache and fetches; recon tasks
+ * run on the pool and write only their own task's records and set.
  */
 #include <stdio.h>
 
@@ -27,6 +33,8 @@ static tcache *tcaches; /* the node-function thread only */
 
 typedef struct recon_job {
     call *c;
+    sched_records *recs; /* [ntask] each task's records, or NULL once merged */
+    sched_records *all;  /* the share's records when merged, or NULL */
     int err;
 } recon_job;
 
@@ -56,30 +64,94 @@ static int keys_to_list(const uint64_t *keys, int64_t n, uint32_t id, elist *l)
     return 0;
 }
 
+/* Pool task k: records what task k touches into j->recs[k]. */
+static void record_task(void *arg, int64_t k, int thread)
+{
+    (void)thread;
+    recon_job *j = arg;
+    int64_t a, b;
+    task_range(j->c, k, &a, &b);
+    strads_recon rc;
+    rt_recon_init(&rc, a);
+    j->c->site->recon(j->c->env, &rc, NULL, a, b);
+    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
+    j->recs[k] = rc.rec;
+    if (err && !j->err) j->err = err;
+}
+
+/* rt_recon_fetch_reads's rerun: records iterations [lo, hi) again, on the
+ * node-function thread (only the spans that read fetched elements). */
+static int rerecord(void *arg, int64_t lo, int64_t hi, sched_records *out)
+{
+    call *c = arg;
+    strads_recon rc;
+    rt_recon_init(&rc, lo);
+    c->site->recon(c->env, &rc, NULL, lo, hi);
+    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
+    sched_rec_free(out);
+    *out = rc.rec;
+    return err;
+}
+
+/* Records iterations [lo, hi) of c into *out (initialised here, the caller
+ * frees it), on the node-function thread, with what they read from other
+ * nodes fetched and recorded again. */
+int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out)
+{
+    sched_rec_init(out, lo);
+    int rc = rerecord(c, lo, hi, out);
+    return rc ? rc : rt_recon_fetch_reads(out, rerecord, c);
+}
+
+/* A worker node: merges the tasks' records into j->all (tasks cut the share
+ * in order) and has the elements they read from other nodes fetched and
+ * the iterations that read them recorded again. */
+static int fetch_reads(recon_job *j)
+{
+    call *c = j->c;
+    j->all = malloc(sizeof *j->all);
+    if (!j->all) return STRADS_ENOMEM;
+    sched_rec_init(j->all, c->lo);
+    int rc = 0;
+    for (int64_t k = 0; k < c->ntask; k++) {
+        if (!rc) rc = sched_rec_append(j->all, &j->recs[k]);
+        sched_rec_free(&j->recs[k]);
+    }
+    free(j->recs);
+    j->recs = NULL;
+    return rc ? rc : rt_recon_fetch_reads(j->all, rerecord, c);
+}
+
+/* Pool task k: task k's set from its records. */
 static void recon_task(void *arg, int64_t k, int thread)
 {
     (void)thread;
     recon_job *j = arg;
     call *c = j->c;
-    int64_t a, b;
-    task_range(c, k, &a, &b);
-    strads_recon rc;
-    rt_recon_init(&rc, a);
-    c->site->recon(c->env, &rc, NULL, a, b);
-    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
+    const sched_acc *acc;
+    size_t n;
+    if (j->all) {
+        int64_t a, b;
+        task_range(c, k, &a, &b);
+        acc = j->all->acc + j->all->off[a - c->lo];
+        n = (size_t)(j->all->off[b - c->lo] - j->all->off[a - c->lo]);
+    } else {
+        acc = j->recs[k].acc;
+        n = j->recs[k].nacc;
+    }
+    int err = 0;
     tset *s = &c->ts[k];
     s->unlisted = -1;
-    size_t n = rc.rec.nacc;
     uint64_t *keys = malloc((n ? n : 1) * sizeof *keys), *wk = malloc((n ? n : 1) * sizeof *wk);
     s->all = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->all);
     s->wr = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->wr);
     if (!keys || !wk || !s->all || !s->wr) err = STRADS_ENOMEM;
     size_t nw = 0;
     for (size_t i = 0; i < n && !err; i++) {
-        keys[i] = SCHED_ACC_KEY(rc.rec.acc[i]);
-        if (SCHED_ACC_WRITE(rc.rec.acc[i])) wk[nw++] = keys[i];
+        keys[i] = SCHED_ACC_KEY(acc[i]);
+        if (SCHED_ACC_WRITE(acc[i])) wk[nw++] = keys[i];
     }
-    sched_rec_free(&rc.rec);
+    if (!j->all) sched_rec_free(&j->recs[k]);
     if (!err) {
         qsort(keys, n, sizeof *keys, cmp_u64);
         qsort(wk, nw, sizeof *wk, cmp_u64);
@@ -148,11 +220,20 @@ int rt__sync_recon(call *c)
     *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, c->ts, c->ntask,
                   tcaches};
     for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
-    recon_job j = {c, 0};
+    recon_job j = {c, calloc((size_t)(c->ntask ? c->ntask : 1), sizeof *j.recs), NULL, 0};
     rt_trace_begin(RT_TR_RECON, NULL, c->hi - c->lo);
-    int rc = rt_pool_run(c->ntask, recon_task, &j);
+    int rc = j.recs ? rt_pool_run(c->ntask, record_task, &j) : STRADS_ENOMEM;
+    if (!rc) rc = j.err;
+    /* rank 0's mapping is the driver's coherent copy: nothing to fetch */
+    if (!rc && c->N > 1 && c->me != 0) rc = fetch_reads(&j);
+    if (!rc) rc = rt_pool_run(c->ntask, recon_task, &j);
     rt_trace_end();
     if (!rc) rc = j.err;
+    if (j.recs)
+        for (int64_t k = 0; k < c->ntask; k++) sched_rec_free(&j.recs[k]);
+    free(j.recs);
+    if (j.all) sched_rec_free(j.all);
+    free(j.all);
     for (int64_t k = 0; k < c->ntask && !rc; k++) {
         if (c->ts[k].unlisted < 0 || (c->N == 1 && !c->replicas)) continue;
         dds_vec *dv = dds_vec_by_id((uint32_t)c->ts[k].unlisted);

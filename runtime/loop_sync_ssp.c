@@ -112,7 +112,8 @@ static int apply(const rt_msg *m, rt__sarr *arr, int narr)
             if (x->desc->agg == STRADS_AGG_FN && x->desc->fn) {
                 x->desc->fn(row, d, dv->elem);
             } else {
-                if (x->desc->agg == STRADS_AGG_AVG) rt__v_scale(x->desc->type, d, x->nsc, 1.0 / nodes);
+                if (x->desc->agg == STRADS_AGG_AVG)
+                    rt__v_scale(x->desc->type, d, x->nsc, 1.0 / rt__writers(x, e, nodes));
                 rt__v_add(x->desc->type, row, d, x->nsc);
             }
             dds_mark_changed(dv, e, e + 1);
