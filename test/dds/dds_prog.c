@@ -474,7 +474,7 @@ static void mode_load(void)
     /* Errors: the first bad line of the file wins, with its global number,
      * wherever the node boundaries fall. */
     int before = count_vecs();
-    int64_t bad[2] = { 17777, 3001 }, offs[2];
+    int64_t bad[2] = { 17777, 3001 }, offs[2] = {-1, -1};
     write_lines(path, lines, bad + 0, 1, offs);
     v = NULL;
     CHECK_EQ(strads_load_text((void **)&v, &n, path, sizeof(lrec), parse_lrec, &err),
