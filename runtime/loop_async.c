@@ -81,6 +81,30 @@ static bool verify_mode(void)
     return v && *v && strcmp(v, "0") != 0;
 }
 
+/* Driver only: what a site's plan was built for besides its range and
+ * threads (see plan_stale): which array each pointer word of the env
+ * pointed into, and the versions of the arrays the loop only reads. The
+ * arrays it writes are left out on purpose: they change every call by
+ * design, and under the static-control-flow assumption their values (model
+ * values) do not decide which elements an iteration touches; read-only
+ * arrays (index arrays, sample tables) may. Versions move only on more
+ * than one process (dds/coherence.c tracks the driver's writes there), so
+ * on one process with several threads a rewritten array goes unnoticed. */
+typedef struct env_ref {
+    uint32_t word; /* index of a pointer-sized word of the env */
+    uint32_t dv;   /* the array it points into */
+    uintptr_t at;  /* where: a captured pointer into the middle of an array
+                    * (a row chosen by the sequential code) moves the rows too */
+} env_ref;
+
+typedef struct plan_key {
+    env_ref *refs;
+    uint32_t nrefs;
+    uint32_t ro_id[SCHED_MAX_ARRAYS];
+    uint64_t ro_ver[SCHED_MAX_ARRAYS];
+    int nro;
+} plan_key;
+
 /* Driver only: per-site statistics and the full plan's order. */
 typedef struct site_state {
     uint64_t site_id;
@@ -88,10 +112,14 @@ typedef struct site_state {
     int threads;
     uint64_t calls;
     int64_t *order, norder; /* the serial order the plan is equivalent to */
+    plan_key key;
     struct site_state *next;
 } site_state;
 static site_state *sites;
 static int64_t *planned_order, planned_n; /* rank 0: set by the latest planning */
+/* rank 0: the arrays the latest plan only reads (planned_nro < 0: none planned) */
+static uint32_t planned_ro[SCHED_MAX_ARRAYS];
+static int planned_nro = -1;
 
 static void node_plan_free(node_plan *p)
 {
@@ -736,6 +764,9 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
         planned_order = p->order;
         planned_n = p->n;
         p->order = NULL;
+        planned_nro = 0;
+        for (int k = 0; k < all.narrays; k++)
+            if (!all.arrays[k].written) planned_ro[planned_nro++] = all.arrays[k].id;
         if (getenv("STRADS_STATS"))
             fprintf(stderr,
                     "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
@@ -1116,7 +1147,8 @@ static site_state *site_of(const strads_loop_site *site, int64_t begin, int64_t 
             return s;
     site_state *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    *s = (site_state){site->id, begin, end, threads, 0, NULL, 0, sites};
+    *s = (site_state){.site_id = site->id, .begin = begin, .end = end, .threads = threads,
+                      .next = sites};
     sites = s;
     return s;
 }
@@ -1132,6 +1164,92 @@ static void add_version(dds_vec *dv, void *arg)
 static void fill_versions(void *hdr)
 {
     dds_vec_foreach(add_version, hdr);
+}
+
+/* The arrays the env's pointer words point into, in word order (*refs
+ * malloc'ed, NULL when none). The env is a struct zeroed before it is
+ * filled, so every aligned word is a field or zero padding; a scalar that
+ * happens to look like an address inside an array costs a needless replan,
+ * never a wrong plan. */
+static int env_refs(const strads_loop_site *site, const void *env, env_ref **refs, uint32_t *n)
+{
+    *refs = NULL;
+    *n = 0;
+    size_t words = env ? site->env_size / sizeof(uintptr_t) : 0;
+    for (size_t w = 0; w < words; w++) {
+        uintptr_t a;
+        dds_vec *dv;
+        memcpy(&a, (const char *)env + w * sizeof a, sizeof a);
+        if (!a || dds_lookup((const void *)a, &dv, NULL) != 0) continue;
+        env_ref *r = realloc(*refs, (*n + 1) * sizeof *r);
+        if (!r) {
+            free(*refs);
+            *refs = NULL;
+            return STRADS_ENOMEM;
+        }
+        *refs = r;
+        r[(*n)++] = (env_ref){(uint32_t)w, dv->id, a};
+    }
+    return 0;
+}
+
+/* Why the cached plan of st cannot serve this call (NULL: it can). refs
+ * are the env's arrays now; versions are read after dds_operator_begin, so
+ * that the sequential code's writes since the last call are counted. */
+static const char *plan_stale(const site_state *st, const env_ref *refs, uint32_t nrefs)
+{
+    if (nrefs != st->key.nrefs || (nrefs && memcmp(refs, st->key.refs, nrefs * sizeof *refs)))
+        return "the env refers to other arrays";
+    for (int k = 0; k < st->key.nro; k++) {
+        const dds_vec *dv = dds_vec_by_id(st->key.ro_id[k]);
+        if (!dv || dv->version != st->key.ro_ver[k]) return "an array the loop only reads changed";
+    }
+    return NULL;
+}
+
+/* A call's header with what the driver needs to decide on it. */
+typedef struct call_prep {
+    call_hdr h; /* first: rt_loop_invoke_ex sees and sends only this */
+    const strads_loop_site *site;
+    site_state *st;
+    const void *env;
+    env_ref *refs;
+    uint32_t nrefs;
+    int rc;
+} call_prep;
+
+/* Driver, after the sequential code's writes reached the owners: the
+ * versions, and a fresh RE when the plan's arrays are not the same. */
+static void prepare_call(void *hdr)
+{
+    call_prep *c = hdr;
+    fill_versions(&c->h);
+    c->rc = env_refs(c->site, c->env, &c->refs, &c->nrefs);
+    if (c->rc) c->h.recon = 1; /* the call fails after; no stale plan runs meanwhile */
+    const char *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs);
+    if (why) {
+        c->h.recon = 1;
+        if (getenv("STRADS_STATS"))
+            fprintf(stderr, "strads: async_for %s:%u: new reconnaissance: %s\n", c->site->file,
+                    c->site->line, why);
+    }
+}
+
+/* Driver, after a call that planned: the plan now stands for these arrays. */
+static void keep_key(site_state *st, call_prep *c)
+{
+    free(st->key.refs);
+    st->key.refs = c->refs;
+    st->key.nrefs = c->nrefs;
+    c->refs = NULL;
+    st->key.nro = 0;
+    for (int k = 0; k < planned_nro; k++) {
+        const dds_vec *dv = dds_vec_by_id(planned_ro[k]);
+        if (!dv) continue;
+        st->key.ro_id[st->key.nro] = dv->id;
+        st->key.ro_ver[st->key.nro++] = dv->version;
+    }
+    planned_nro = -1;
 }
 
 /* The runtime entry point; see strads.h. */
@@ -1176,13 +1294,18 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     if (!st) strads_fatal(STRADS_ENOMEM, "async_for");
     const char *every = getenv("STRADS_RECON_EVERY");
     long k = every && *every ? atol(every) : 0;
-    call_hdr h = {0, begin, end, rt_loop_next_invocation(),
-                  st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0}, {0},
-                  call};
+    call_prep c = {{0, begin, end, rt_loop_next_invocation(),
+                    st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
+                    {0}, call},
+                   site, st, env, NULL, 0, 0};
     st->calls++;
-    int rc = rt_fnref_encode(site, &h.site_ref);
+    int rc = rt_fnref_encode(site, &c.h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");
-    rc = rt_loop_invoke_ex(site, env, async_node, &h, sizeof h, fill_versions);
+    planned_nro = -1;
+    rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
+    if (!rc) rc = c.rc;
+    if (!rc && planned_nro >= 0) keep_key(st, &c);
+    free(c.refs);
     if (planned_order) {
         free(st->order);
         st->order = planned_order;

@@ -1,12 +1,10 @@
-/* Reproducer of a runtime limitation (not a registered test): in
- * reconnaissance an async_for body reads DDS elements owned by another node
- * as zeros (they are not fetched). Iteration v reads row_ptr[v + 1]; for
- * the last v of a node's block that element belongs to the next node, so
- * reconnaissance sees an empty edge range and records none of the reads of
- * col/outdeg/pr; the real run then reads unfetched zeros of outdeg and
- * divides by zero. `strads-run -n 4 prog 1000` prints "iter 0 diff nan"
- * (plain cc: 9.873820e-02); -n 1 and -n 2 are right. test/frontend/progs/
- * pagerank.c stores (start, len) per vertex and avoids it.
+/* Regression program (integration.async.csr_recon.n4): iteration v reads
+ * row_ptr[v + 1], which for the last v of a node's block belongs to the
+ * next node; reconnaissance must fetch it (runtime/recon.c
+ * rt_recon_fetch_reads). Before that it read zeros, recorded none of the
+ * edge reads, and `strads-run -n 4 prog 1000` printed "iter 0 diff nan"
+ * (plain cc: 9.873820e-02). test/frontend/progs/pagerank.c stores
+ * (start, len) per vertex instead.
  *
  * PageRank by pulling over in-edges (CSR), the way a C graph kernel is
  * written: global graph arrays sized at run time, a typedef'd 64-bit vertex

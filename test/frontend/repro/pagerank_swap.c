@@ -1,9 +1,8 @@
-/* Reproducer of a runtime bug (not a registered test): the async_for plan
- * cache (runtime/loop_async.c find_plan) is keyed by site, range and
- * threads only, so when iterate() is called with the two rank arrays
- * swapped, the second call reuses the first call's plan, which fetches rows
- * of the other array. Expected (plain cc, or STRADS_RECON_EVERY=1):
- * "iter 1 diff 3.328496e-02"; `strads-run -n 2` prints 2.02e-01, -n 4 nan.
+/* Regression program (integration.async.plankey_swap.n2): iterate() is
+ * called with the two rank arrays swapped, so the async_for plan cache must
+ * not reuse the first call's plan (it would fetch rows of the other array;
+ * before the plan was keyed on the env's arrays, `strads-run -n 2` printed
+ * 2.02e-01 where plain cc prints "iter 1 diff 3.328496e-02").
  *
  * PageRank by pulling over in-edges (CSR), the way a C graph kernel is
  * written: global graph arrays sized at run time, a typedef'd 64-bit vertex
