@@ -349,6 +349,34 @@ static const char *dds_kv_rec(const dds_map *m, const dds_kv_call *calls, size_t
     return rec;
 }
 
+/* A GET round for n keys, from grouping to the answers: get_batch reads
+ * every key's answer, prefetch those of remote keys. */
+typedef struct dds_kv_fetch {
+    int *owner_of; /* per key: the owner asked, -1 when not sent */
+    dds_kv_out *in;
+    int64_t *cnt;
+    dds_kv_call *calls;
+    size_t *pos;
+} dds_kv_fetch;
+
+/* Fills *f (release with dds_kv_fetch_free, whatever this returns). */
+static int dds_kv_fetch_keys(dds_map *m, const void *keys, size_t n, int mode, dds_kv_fetch *f)
+{
+    memset(f, 0, sizeof *f);
+    if (!(f->owner_of = malloc((n ? n : 1) * sizeof *f->owner_of)))
+        return STRADS_ENOMEM;
+    int rc = dds_kv_group(m, keys, NULL, n, mode, &f->in, &f->cnt, f->owner_of);
+    return rc ? rc : dds_kv_get_round(m, f->in, f->cnt, &f->calls, &f->pos);
+}
+
+static void dds_kv_fetch_free(dds_map *m, dds_kv_fetch *f)
+{
+    free(f->pos);
+    dds_kv_round_free(m, f->in, f->calls);
+    free(f->cnt);
+    free(f->owner_of);
+}
+
 int strads_dmap_put_batch(strads_dmap *m, const void *keys, const void *vals, size_t n)
 {
     if (!m || (n && (!keys || (m->vsz && !vals))))
@@ -370,29 +398,15 @@ int strads_dmap_get_batch(strads_dmap *m, const void *keys, void *vals, unsigned
 {
     if (!m || (n && (!keys || !found || (m->vsz && !vals))))
         return STRADS_EINVAL;
-    int *owner_of = malloc((n ? n : 1) * sizeof *owner_of);
-    if (!owner_of)
-        return STRADS_ENOMEM;
-    dds_kv_out *in;
-    int64_t *cnt;
-    int rc = dds_kv_group(m, keys, NULL, n, DDS_GROUP_ALL, &in, &cnt, owner_of);
-    if (rc) {
-        free(owner_of);
-        return rc;
-    }
-    dds_kv_call *calls;
-    size_t *pos;
-    rc = dds_kv_get_round(m, in, cnt, &calls, &pos);
+    dds_kv_fetch f;
+    int rc = dds_kv_fetch_keys(m, keys, n, DDS_GROUP_ALL, &f);
     for (size_t k = 0; !rc && k < n; k++) {
-        const char *rec = dds_kv_rec(m, calls, pos, owner_of[k]);
+        const char *rec = dds_kv_rec(m, f.calls, f.pos, f.owner_of[k]);
         found[k] = (unsigned char)rec[0];
         if (m->vsz)
             memcpy((char *)vals + k * m->vsz, rec + 1, m->vsz);
     }
-    free(pos);
-    dds_kv_round_free(m, in, calls);
-    free(cnt);
-    free(owner_of);
+    dds_kv_fetch_free(m, &f);
     return rc;
 }
 
@@ -646,34 +660,20 @@ int dds_map_prefetch(dds_map *m, const void *keys, size_t n)
 {
     if (!m || m->multi || (n && !keys))
         return STRADS_EINVAL;
-    int *owner_of = malloc((n ? n : 1) * sizeof *owner_of);
-    if (!owner_of)
-        return STRADS_ENOMEM;
-    dds_kv_out *in;
-    int64_t *cnt;
-    int rc = dds_kv_group(m, keys, NULL, n, DDS_GROUP_REMOTE, &in, &cnt, owner_of);
-    if (rc) {
-        free(owner_of);
-        return rc;
-    }
-    dds_kv_call *calls;
-    size_t *pos;
-    rc = dds_kv_get_round(m, in, cnt, &calls, &pos);
+    dds_kv_fetch f;
+    int rc = dds_kv_fetch_keys(m, keys, n, DDS_GROUP_REMOTE, &f);
     for (size_t k = 0; !rc && k < n; k++) {
-        if (owner_of[k] < 0)
+        if (f.owner_of[k] < 0)
             continue;
         const char *key = (const char *)keys + k * m->ksz;
-        const char *rec = dds_kv_rec(m, calls, pos, owner_of[k]);
+        const char *rec = dds_kv_rec(m, f.calls, f.pos, f.owner_of[k]);
         uint64_t h = dds_hash_bytes(key, m->ksz);
         if (rec[0])
             rc = dds_kv_put(&m->cache, key, rec + 1, h);
         else
             dds_kv_erase(&m->cache, key, h);
     }
-    free(pos);
-    dds_kv_round_free(m, in, calls);
-    free(cnt);
-    free(owner_of);
+    dds_kv_fetch_free(m, &f);
     return rc;
 }
 

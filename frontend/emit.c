@@ -338,11 +338,8 @@ static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
 {
     int n = s->index;
     /* The helpers it calls are declared by now: the body called them. */
-    for (int i = 0; i < s->nrh_called; i++) {
-        char *name = fe_cxstr(clang_getCursorSpelling(c->rh[s->rh_called[i]].def));
-        fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__GLUE(\"O1\");\n", name,
-                      s->rh_called[i]);
-    }
+    for (int i = 0; i < s->nrh_called; i++)
+        fe_emit_recon_helper_decl(c, s->rh_called[i], o);
     /* Compiled at -O1 (STRADS__GLUE): about 1.5x the instructions per
      * recorded access of -O2, for a body that runs once per loop site. */
     fe_buf_printf(o, "STRADS__GLUE(\"O1\") static void strads__recon%d("

@@ -131,6 +131,7 @@ typedef struct fe_site {
  * of it, strads__rh<index>, that records its accesses and drops its writes. */
 typedef struct fe_rhelper {
     CXCursor def;
+    CXCursor body;         /* def's compound body (copyable() checked it) */
     char *text;            /* the copy's definition; NULL until rewritten */
 } fe_rhelper;
 
@@ -187,6 +188,7 @@ fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
+void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o); /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */
 void fe_emit_pack(fe_site *s, fe_buf *o);         /* pack.c */
 void fe_emit_tls_pack(fe_site *s, fe_buf *o);     /* pack.c */

@@ -186,14 +186,15 @@ static int copyable(fe_ctx *c, CXCursor def, CXCursor *body)
     return ok;
 }
 
-/* def's index in c->rh, added (its copy still to write) when new. */
-static int rh_index(fe_ctx *c, CXCursor def)
+/* def's index in c->rh, added (its copy still to write) when new; body is
+ * its body as copyable found it. */
+static int rh_index(fe_ctx *c, CXCursor def, CXCursor body)
 {
     for (int i = 0; i < c->nrh; i++)
         if (clang_equalCursors(c->rh[i].def, def))
             return i;
     c->rh = fe_grow(c->rh, sizeof *c->rh, &c->caprh, c->nrh + 1);
-    c->rh[c->nrh] = (fe_rhelper){def, NULL};
+    c->rh[c->nrh] = (fe_rhelper){def, body, NULL};
     return c->nrh++;
 }
 
@@ -227,7 +228,7 @@ static char *recon_call(rc *r, CXCursor call)
         free(ch);
         return NULL;
     }
-    int k = rh_index(r->c, def);
+    int k = rh_index(r->c, def, body);
     fe_buf o = {0};
     fe_buf_printf(&o, "strads__rh%d", k);
     unsigned at = ce;
@@ -365,8 +366,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
  */
 static void copy_helper(fe_ctx *c, int k)
 {
-    CXCursor def = c->rh[k].def, body;
-    copyable(c, def, &body);
+    CXCursor def = c->rh[k].def, body = c->rh[k].body;
     unsigned fb, fe, bb, be;
     fe_extent(def, &fb, &fe);
     fe_extent(body, &bb, &be);
@@ -399,15 +399,20 @@ void fe_recon(fe_ctx *c, fe_site *s)
             copy_helper(c, k);
 }
 
+/* The prototype of helper k's copy: the helper's own type under the copy's name. */
+void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o)
+{
+    char *name = fe_cxstr(clang_getCursorSpelling(c->rh[k].def));
+    fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__GLUE(\"O1\");\n", name, k);
+    free(name);
+}
+
 /* The copies of the helpers, after the user's code where every type and
  * function they name is declared; prototypes first, since copies call copies. */
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
 {
-    for (int k = 0; k < c->nrh; k++) {
-        char *name = fe_cxstr(clang_getCursorSpelling(c->rh[k].def));
-        fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__GLUE(\"O1\");\n", name, k);
-        free(name);
-    }
+    for (int k = 0; k < c->nrh; k++)
+        fe_emit_recon_helper_decl(c, k, o);
     for (int k = 0; k < c->nrh; k++)
         fe_buf_puts(o, c->rh[k].text);
 }

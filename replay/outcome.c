@@ -41,6 +41,7 @@
 #include "runtime/rt.h"
 
 #define OUT_MAGIC "STRADSOP"
+#define OUT_SUM 32 /* BLAKE2b-256 */
 
 enum { OUT_SYNC = 1, OUT_TIMING = 2, OUT_RED = 4 };
 
@@ -85,6 +86,20 @@ static void out_path(char *p, size_t len, const char *dir, uint64_t op)
 static void img_path(char *p, size_t len, const char *dir, uint64_t op, uint32_t id)
 {
     snprintf(p, len, "%s/op-%06" PRIu64 "-arr-%" PRIu32 ".img", dir, op, id);
+}
+
+/* The file's trailing checksum over the header, h->red_len bytes of red and
+ * h->narr array records: the writer and the reader compute it here alike. */
+static void out_sum(unsigned char sum[OUT_SUM], const out_hdr *h, const char *red,
+                    const out_arr *arr)
+{
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, OUT_SUM);
+    crypto_generichash_update(&st, (const unsigned char *)h, sizeof *h);
+    if (h->red_len) crypto_generichash_update(&st, (const unsigned char *)red, h->red_len);
+    if (h->narr)
+        crypto_generichash_update(&st, (const unsigned char *)arr, h->narr * sizeof *arr);
+    crypto_generichash_final(&st, sum, OUT_SUM);
 }
 
 /* ---- the arrays ---- */
@@ -159,13 +174,8 @@ static int record(uint64_t op, const strads_loop_site *site)
     h.site_id = site->id;
     h.red_len = O.has_red ? O.red_len : 0;
     h.narr = (uint32_t)l.n;
-    unsigned char sum[32];
-    crypto_generichash_state st;
-    crypto_generichash_init(&st, NULL, 0, sizeof sum);
-    crypto_generichash_update(&st, (const unsigned char *)&h, sizeof h);
-    if (h.red_len) crypto_generichash_update(&st, (const unsigned char *)O.red, h.red_len);
-    if (l.n) crypto_generichash_update(&st, (const unsigned char *)l.a, l.n * sizeof *l.a);
-    crypto_generichash_final(&st, sum, sizeof sum);
+    unsigned char sum[OUT_SUM];
+    out_sum(sum, &h, O.red, l.a);
     out_path(path, sizeof path, dir, op);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     if (!rc) {
@@ -215,7 +225,7 @@ static int load(uint64_t op, const strads_loop_site *site)
         return STRADS_ENOTFOUND;
     }
     const char *why = NULL;
-    unsigned char sum[32], want[32];
+    unsigned char sum[OUT_SUM], want[OUT_SUM];
     if (fread(&o->h, sizeof o->h, 1, f) != 1 || memcmp(o->h.magic, OUT_MAGIC, 8))
         why = "not a recorded outcome (or truncated)";
     else if (o->h.version != REPLAY_RECORD_VERSION)
@@ -233,15 +243,7 @@ static int load(uint64_t op, const strads_loop_site *site)
     }
     fclose(f);
     if (!why) {
-        crypto_generichash_state st;
-        crypto_generichash_init(&st, NULL, 0, sizeof want);
-        crypto_generichash_update(&st, (const unsigned char *)&o->h, sizeof o->h);
-        if (o->h.red_len)
-            crypto_generichash_update(&st, (const unsigned char *)o->red, o->h.red_len);
-        if (o->h.narr)
-            crypto_generichash_update(&st, (const unsigned char *)o->arr,
-                                      o->h.narr * sizeof *o->arr);
-        crypto_generichash_final(&st, want, sizeof want);
+        out_sum(want, &o->h, o->red, o->arr);
         if (memcmp(sum, want, sizeof sum)) why = "checksum mismatch (corrupt)";
         else if (o->h.op != op || o->h.site_id != site->id)
             why = "recorded for another operator: the program or its input changed";

@@ -277,51 +277,43 @@ static int recv_records(int src, uint64_t tag, sched_records *r)
 /* Bitmaps of the elements one node touches in one round, per array, so that
  * the fetch and write-back lists come out sorted and unique by a scan
  * instead of a sort (planning cost is paid before the first epoch). */
+typedef struct touch_arr {
+    uint32_t id;
+    dds_vec *dv;
+    uint64_t *all, *wr;
+} touch_arr;
+
 typedef struct touch_map {
-    uint32_t id[64];
-    dds_vec *dv[64];
-    uint64_t *all[64], *wr[64];
+    touch_arr slot[64];
     int n;
 } touch_map;
 
+/* The slot of array id, made when new; -1 when id is unknown or slots ran out. */
 static int touch_slot(touch_map *tm, uint32_t id)
 {
     for (int k = 0; k < tm->n; k++)
-        if (tm->id[k] == id) return k;
+        if (tm->slot[k].id == id) return k;
     dds_vec *dv = dds_vec_by_id(id);
     if (!dv || tm->n == 64) return -1;
     size_t words = (size_t)(dv->n + 63) / 64;
-    int k = tm->n;
-    tm->all[k] = calloc(words ? words : 1, 8);
-    tm->wr[k] = calloc(words ? words : 1, 8);
-    if (!tm->all[k] || !tm->wr[k]) {
-        free(tm->all[k]);
-        free(tm->wr[k]);
+    touch_arr ns = {id, dv, calloc(words ? words : 1, 8), calloc(words ? words : 1, 8)};
+    if (!ns.all || !ns.wr) {
+        free(ns.all);
+        free(ns.wr);
         return -1;
     }
-    tm->id[k] = id;
-    tm->dv[k] = dv;
     /* keep slots in id order so the lists come out sorted by key */
-    while (k > 0 && tm->id[k - 1] > id) {
-        uint32_t ti = tm->id[k];
-        tm->id[k] = tm->id[k - 1], tm->id[k - 1] = ti;
-        dds_vec *td = tm->dv[k];
-        tm->dv[k] = tm->dv[k - 1], tm->dv[k - 1] = td;
-        uint64_t *ta = tm->all[k];
-        tm->all[k] = tm->all[k - 1], tm->all[k - 1] = ta;
-        uint64_t *tw = tm->wr[k];
-        tm->wr[k] = tm->wr[k - 1], tm->wr[k - 1] = tw;
-        k--;
-    }
-    tm->n++;
-    return -2; /* slots moved: caller looks up again */
+    int k = tm->n++;
+    for (; k > 0 && tm->slot[k - 1].id > id; k--) tm->slot[k] = tm->slot[k - 1];
+    tm->slot[k] = ns;
+    return k;
 }
 
 static void touch_free(touch_map *tm)
 {
     for (int k = 0; k < tm->n; k++) {
-        free(tm->all[k]);
-        free(tm->wr[k]);
+        free(tm->slot[k].all);
+        free(tm->slot[k].wr);
     }
 }
 
@@ -330,7 +322,7 @@ static void touch_free(touch_map *tm)
 static size_t collect(const touch_map *tm, int k, uint64_t *map, int node, bool skip_owned,
                       uint64_t *keys)
 {
-    dds_vec *dv = tm->dv[k];
+    dds_vec *dv = tm->slot[k].dv;
     size_t words = (size_t)(dv->n + 63) / 64, n = 0;
     /* a range-partitioned array: the node's own elements are one range */
     bool ranged = dv->part != DDS_PART_HASH && node < dv->nodes;
@@ -343,7 +335,7 @@ static size_t collect(const touch_map *tm, int k, uint64_t *map, int node, bool 
             bits &= bits - 1;
             if (skip_owned && (ranged ? e >= own_lo && e < own_hi : dds_owner(dv, e) == node))
                 continue;
-            keys[n++] = SCHED_ACC_KEY(SCHED_ACC(tm->id[k], e, 0));
+            keys[n++] = SCHED_ACC_KEY(SCHED_ACC(tm->slot[k].id, e, 0));
         }
     }
     return n;
@@ -368,15 +360,15 @@ static int round_keys(const sched_plan *p, const sched_records *rec, int r, int 
                     if (SCHED_ACC_DV(a) != last_id) { /* runs of one array skip the search */
                         last_id = SCHED_ACC_DV(a);
                         slot = touch_slot(tm, last_id);
-                        if (slot == -2) slot = touch_slot(tm, last_id);
                     }
                     if (slot < 0) continue;
                     uint64_t e = (uint64_t)SCHED_ACC_ELEM(a), bit = UINT64_C(1) << (e % 64);
-                    if (!(tm->all[slot][e / 64] & bit)) na++;
-                    tm->all[slot][e / 64] |= bit;
+                    uint64_t *all = tm->slot[slot].all, *wr = tm->slot[slot].wr;
+                    if (!(all[e / 64] & bit)) na++;
+                    all[e / 64] |= bit;
                     if (SCHED_ACC_WRITE(a)) {
-                        if (!(tm->wr[slot][e / 64] & bit)) nw++;
-                        tm->wr[slot][e / 64] |= bit;
+                        if (!(wr[e / 64] & bit)) nw++;
+                        wr[e / 64] |= bit;
                     }
                 }
             }
@@ -386,8 +378,8 @@ static int round_keys(const sched_plan *p, const sched_records *rec, int r, int 
     if (!*fetch || !*wb) return STRADS_ENOMEM;
     size_t fa = 0, fw = 0;
     for (int k = 0; k < tm->n; k++) {
-        fa += collect(tm, k, tm->all[k], node, true, *fetch + fa);
-        fw += collect(tm, k, tm->wr[k], node, false, *wb + fw);
+        fa += collect(tm, k, tm->slot[k].all, node, true, *fetch + fa);
+        fw += collect(tm, k, tm->slot[k].wr, node, false, *wb + fw);
     }
     *nfetch = (int64_t)fa;
     *nwb = (int64_t)fw;

@@ -127,6 +127,15 @@ static inline int64_t uniq_i64(int64_t *v, int64_t n)
     return u;
 }
 
+static inline size_t uniq_u64(uint64_t *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_u64);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!u || v[u - 1] != v[i]) v[u++] = v[i];
+    return u;
+}
+
 /* ---- geometry ---- */
 
 static inline void block_of(const sync_hdr *h, int N, int r, int64_t *lo, int64_t *hi)

@@ -57,11 +57,7 @@ static int keys_of_range(call *c, int64_t lo, int64_t hi, split_keys **out)
     for (size_t i = 0; i < n && !err; i++) keys[i] = SCHED_ACC_KEY(rec.acc[i]);
     sched_rec_free(&rec);
     if (!err) {
-        qsort(keys, n, sizeof *keys, cmp_u64);
-        size_t u = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!u || keys[u - 1] != keys[i]) keys[u++] = keys[i];
-        err = add_keys(c, lo, hi, keys, (int64_t)u, out);
+        err = add_keys(c, lo, hi, keys, (int64_t)uniq_u64(keys, n), out);
     }
     if (err) free(keys);
     return err;

@@ -64,6 +64,16 @@ static int keys_to_list(const uint64_t *keys, int64_t n, uint32_t id, elist *l)
     return 0;
 }
 
+/* Records what iterations [lo, hi) of c touch into *out (overwritten). */
+static int record(call *c, int64_t lo, int64_t hi, sched_records *out)
+{
+    strads_recon rc;
+    rt_recon_init(&rc, lo);
+    c->site->recon(c->env, &rc, NULL, lo, hi);
+    *out = rc.rec;
+    return rc.err ? rc.err : sched_rec_finish(out);
+}
+
 /* Pool task k: records what task k touches into j->recs[k]. */
 static void record_task(void *arg, int64_t k, int thread)
 {
@@ -71,11 +81,7 @@ static void record_task(void *arg, int64_t k, int thread)
     recon_job *j = arg;
     int64_t a, b;
     task_range(j->c, k, &a, &b);
-    strads_recon rc;
-    rt_recon_init(&rc, a);
-    j->c->site->recon(j->c->env, &rc, NULL, a, b);
-    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
-    j->recs[k] = rc.rec;
+    int err = record(j->c, a, b, &j->recs[k]);
     if (err && !j->err) j->err = err;
 }
 
@@ -83,14 +89,8 @@ static void record_task(void *arg, int64_t k, int thread)
  * node-function thread (only the spans that read fetched elements). */
 static int rerecord(void *arg, int64_t lo, int64_t hi, sched_records *out)
 {
-    call *c = arg;
-    strads_recon rc;
-    rt_recon_init(&rc, lo);
-    c->site->recon(c->env, &rc, NULL, lo, hi);
-    int err = rc.err ? rc.err : sched_rec_finish(&rc.rec);
     sched_rec_free(out);
-    *out = rc.rec;
-    return err;
+    return record(arg, lo, hi, out);
 }
 
 /* Records iterations [lo, hi) of c into *out (initialised here, the caller
@@ -153,15 +153,9 @@ static void recon_task(void *arg, int64_t k, int thread)
     }
     if (!j->all) sched_rec_free(&j->recs[k]);
     if (!err) {
-        qsort(keys, n, sizeof *keys, cmp_u64);
-        qsort(wk, nw, sizeof *wk, cmp_u64);
-        size_t u = 0, uw = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!u || keys[u - 1] != keys[i]) keys[u++] = keys[i];
-        for (size_t i = 0; i < nw; i++)
-            if (!uw || wk[uw - 1] != wk[i]) wk[uw++] = wk[i];
+        size_t uw = uniq_u64(wk, nw);
         s->keys = keys;
-        s->nkeys = (int64_t)u;
+        s->nkeys = (int64_t)uniq_u64(keys, n);
         keys = NULL;
         for (int x = 0; x < c->narr && !err; x++) {
             err = keys_to_list(s->keys, s->nkeys, c->arr[x].dv->id, &s->all[x]);

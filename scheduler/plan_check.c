@@ -12,13 +12,6 @@
 #include "scheduler/sched.h"
 #include "strads.h"
 
-static inline const sched_acc *accs_of(const sched_records *r, int64_t it, int64_t *count)
-{
-    int64_t k = it - r->first;
-    *count = r->off[k + 1] - r->off[k];
-    return r->acc + r->off[k];
-}
-
 typedef struct touch {
     uint64_t key;
     int node, sub, thread, write;
@@ -52,7 +45,7 @@ int sched_plan_check(const sched_plan *p, const sched_records *rec, char *err, s
                     const sched_cell *c = sched_cell_at(p, r, node, s, th);
                     for (int64_t i = c->start; i < c->start + c->len; i++) {
                         int64_t cnt;
-                        const sched_acc *a = accs_of(rec, p->order[i], &cnt);
+                        const sched_acc *a = sched_rec_accs(rec, p->order[i], &cnt);
                         for (int64_t j = 0; j < cnt; j++) {
                             if (nt == cap) {
                                 cap *= 2;

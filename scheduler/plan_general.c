@@ -31,13 +31,6 @@
 #include "scheduler/sched.h"
 #include "strads.h"
 
-static inline const sched_acc *accs_of(const sched_records *r, int64_t it, int64_t *count)
-{
-    int64_t k = it - r->first;
-    *count = r->off[k + 1] - r->off[k];
-    return r->acc + r->off[k];
-}
-
 /* An access to a written array: the element as one number across arrays,
  * and the position of the iteration in the level. */
 typedef struct touch {
@@ -107,7 +100,7 @@ static int components(const sched__level *L, int32_t *worker, int64_t *span, int
     size_t m = 0;
     for (int64_t i = 0; i < L->n; i++) {
         int64_t c;
-        const sched_acc *a = accs_of(sh->rec, sh->rec->first + sched__rec_index(L, i), &c);
+        const sched_acc *a = sched_rec_accs(sh->rec, sh->rec->first + sched__rec_index(L, i), &c);
         for (int64_t j = 0; j < c; j++) m += sh->slot_of[SCHED_ACC_DV(a[j])] >= 0;
     }
     touch *t = malloc((m ? m : 1) * sizeof *t);
@@ -118,7 +111,7 @@ static int components(const sched__level *L, int32_t *worker, int64_t *span, int
     size_t k = 0;
     for (int64_t i = 0; i < L->n && !rc; i++) {
         int64_t c;
-        const sched_acc *a = accs_of(sh->rec, sh->rec->first + sched__rec_index(L, i), &c);
+        const sched_acc *a = sched_rec_accs(sh->rec, sh->rec->first + sched__rec_index(L, i), &c);
         gid[i] = -1; /* touches no written array: free */
         for (int64_t j = 0; j < c; j++) {
             int s = sh->slot_of[SCHED_ACC_DV(a[j])];
@@ -196,7 +189,7 @@ static int groups(sched__level *L, int64_t *span)
     for (int64_t i = 0; i < L->n; i++) {
         uint64_t *m = mask + (size_t)i * words;
         int64_t c;
-        const sched_acc *a = accs_of(sh->rec, sh->rec->first + sched__rec_index(L, i), &c);
+        const sched_acc *a = sched_rec_accs(sh->rec, sh->rec->first + sched__rec_index(L, i), &c);
         for (int64_t j = 0; j < c; j++) {
             int s = sh->slot_of[SCHED_ACC_DV(a[j])];
             if (s < 0) continue;

@@ -87,6 +87,17 @@ int sched_rec_finish(sched_records *r)
     return 0;
 }
 
+/* Room for need accesses in all, exactly: appends and splices know their size. */
+static int reserve_acc(sched_records *r, size_t need)
+{
+    if (need <= r->cap) return 0;
+    sched_acc *a = realloc(r->acc, need * sizeof *a);
+    if (!a) return STRADS_ENOMEM;
+    r->acc = a;
+    r->cap = need;
+    return 0;
+}
+
 int sched_rec_append_raw(sched_records *r, int64_t first, int64_t n, const void *off,
                          const void *acc, size_t nacc)
 {
@@ -97,12 +108,7 @@ int sched_rec_append_raw(sched_records *r, int64_t first, int64_t n, const void 
     memcpy(&on, (const char *)off + (size_t)n * sizeof on, sizeof on);
     if (o0 != 0 || on != (int64_t)nacc) return STRADS_EPROTO;
     if (sched__rec_grow_off(r, r->n + n + 1)) return STRADS_ENOMEM;
-    if (r->nacc + nacc > r->cap) {
-        sched_acc *a = realloc(r->acc, (r->nacc + nacc + 1) * sizeof *a);
-        if (!a) return STRADS_ENOMEM;
-        r->acc = a;
-        r->cap = r->nacc + nacc + 1;
-    }
+    if (reserve_acc(r, r->nacc + nacc)) return STRADS_ENOMEM;
     int64_t *dst = r->off + r->n; /* raw offsets first, rebased once checked */
     dst[0] = (int64_t)r->nacc;
     memcpy(dst + 1, (const int64_t *)off + 1, (size_t)n * sizeof *dst);
@@ -126,12 +132,7 @@ int sched_rec_splice(sched_records *r, const sched_records *part)
     if (part->n == 0) return 0;
     size_t at = (size_t)r->off[a], old = (size_t)(r->off[b] - r->off[a]);
     size_t nacc = r->nacc - old + part->nacc;
-    if (nacc > r->cap) {
-        sched_acc *n = realloc(r->acc, nacc * sizeof *n);
-        if (!n) return STRADS_ENOMEM;
-        r->acc = n;
-        r->cap = nacc;
-    }
+    if (reserve_acc(r, nacc)) return STRADS_ENOMEM;
     memmove(r->acc + at + part->nacc, r->acc + at + old, (r->nacc - at - old) * sizeof *r->acc);
     memcpy(r->acc + at, part->acc, part->nacc * sizeof *r->acc);
     int64_t delta = (int64_t)part->nacc - (int64_t)old;
@@ -168,13 +169,7 @@ int sched_rec_append(sched_records *r, sched_records *src)
     }
     merge_summary(r, src);
     if (sched__rec_grow_off(r, r->n + src->n + 1)) return STRADS_ENOMEM;
-    if (r->nacc + src->nacc > r->cap) {
-        size_t cap = r->nacc + src->nacc;
-        sched_acc *n = realloc(r->acc, cap * sizeof *n);
-        if (!n) return STRADS_ENOMEM;
-        r->acc = n;
-        r->cap = cap;
-    }
+    if (reserve_acc(r, r->nacc + src->nacc)) return STRADS_ENOMEM;
     memcpy(r->acc + r->nacc, src->acc, src->nacc * sizeof *src->acc);
     for (int64_t k = 0; k <= src->n; k++) r->off[r->n + k] = (int64_t)r->nacc + src->off[k];
     r->n += src->n;

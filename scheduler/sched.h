@@ -62,6 +62,13 @@ typedef struct sched_records {
 
 void sched_rec_init(sched_records *r, int64_t first);
 void sched_rec_free(sched_records *r);
+/* The accesses of iteration it (inside r) and, in *count, how many. */
+static inline const sched_acc *sched_rec_accs(const sched_records *r, int64_t it, int64_t *count)
+{
+    int64_t k = it - r->first;
+    *count = r->off[k + 1] - r->off[k];
+    return r->acc + r->off[k];
+}
 /* Starts iteration i (must be first + number of iterations so far).
  * Inline, like sched_rec_add. */
 static inline int sched_rec_iter(sched_records *r, int64_t i);

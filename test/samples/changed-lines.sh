@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ $# -eq 0 ]; then
-    echo "usage: changed-lines.sh [--seq] [--doc DOC] FILE..." >&2
+    echo "usage: changed-lines.sh [--seq] [--doc DOC] [--cc CC] FILE..." >&2
     exit 2
 fi
 
