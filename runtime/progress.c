@@ -17,6 +17,7 @@
  * node-function thread; the ticker reads under the same mutex.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -31,7 +32,9 @@ static struct {
     pthread_mutex_t mu;
     pthread_cond_t wake;
     bool ticker;      /* the ticker thread exists */
-    bool active;      /* an operator is running */
+    /* An operator is running. Atomic because workers test it without the
+     * mutex, to return at once when there is no line to update. */
+    atomic_bool active;
     bool drawn;       /* the line is on the screen */
     char what[160];   /* "async_for sgdmf.c:57" */
     const char *unit; /* NULL until the engine knows its steps */
@@ -137,7 +140,7 @@ void rt_progress_begin(const strads_loop_site *site)
 
 void rt_progress_total(int64_t total, const char *unit)
 {
-    if (!P.active) return; /* cheap exit on workers and when disabled */
+    if (!atomic_load_explicit(&P.active, memory_order_relaxed)) return; /* workers, disabled */
     pthread_mutex_lock(&P.mu);
     P.total = total;
     P.unit = unit;
@@ -148,7 +151,7 @@ void rt_progress_total(int64_t total, const char *unit)
 
 void rt_progress_step(void)
 {
-    if (!P.active) return; /* cheap exit on workers and when disabled */
+    if (!atomic_load_explicit(&P.active, memory_order_relaxed)) return; /* workers, disabled */
     pthread_mutex_lock(&P.mu);
     P.done++;
     pthread_mutex_unlock(&P.mu);
@@ -156,7 +159,7 @@ void rt_progress_step(void)
 
 void rt_progress_end(void)
 {
-    if (!P.active) return;
+    if (!atomic_load_explicit(&P.active, memory_order_relaxed)) return;
     pthread_mutex_lock(&P.mu);
     P.active = false;
     erase();

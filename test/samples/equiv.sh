@@ -13,10 +13,7 @@ np=$3
 src=$4
 checks=$5
 shift 5
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cc -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas "$src" -o "$dir/ref" -lm
-"$stradscc" -std=gnu11 -O2 -Wall -Wextra -Werror "$src" -o "$dir/par" -lm
+. "$(dirname "$0")/builds.sh"
 "$dir/ref" "$@" >"$dir/ref.out"
 "$run" -n "$np" "$dir/par" "$@" >"$dir/par.out"
 echo "== cc build"

@@ -11,10 +11,7 @@ np=$3
 tol=$4
 shift 4
 src=$(dirname "$0")/../../samples/pagerank/pagerank.c
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cc -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas "$src" -o "$dir/ref" -lm
-"$stradscc" -std=gnu11 -O2 -Wall -Wextra -Werror "$src" -o "$dir/par" -lm
+. "$(dirname "$0")/builds.sh"
 "$dir/ref" "$@" "$dir/ref.txt" >"$dir/ref.out"
 "$run" -n "$np" "$dir/par" "$@" "$dir/par.txt" >"$dir/par.out"
 echo "== cc build"

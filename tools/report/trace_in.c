@@ -16,11 +16,19 @@
 #include "tools/report/json.h"
 #include "tools/report/report.h"
 
+/* Room for element n of an array that grows one element at a time: doubles
+ * when n reaches a power of two, so n appends cost O(n) copies in all. */
+static void *room_for(void *p, size_t n, size_t size)
+{
+    if (n & (n - 1)) return p; /* capacity is already above n */
+    return realloc(p, (n ? 2 * n : 4) * size);
+}
+
 static int intern(rp_timeline *tl, const char *s)
 {
     for (size_t i = 0; i < tl->nstrs; i++)
         if (strcmp(tl->strs[i], s) == 0) return (int)i;
-    char **n = realloc(tl->strs, (tl->nstrs + 1) * sizeof *n);
+    char **n = room_for(tl->strs, tl->nstrs, sizeof *n);
     if (!n) return -1;
     tl->strs = n;
     if (!(n[tl->nstrs] = strdup(s))) return -1;
@@ -31,7 +39,7 @@ static rp_thread *thread_of(rp_timeline *tl, long pid, long tid)
 {
     for (size_t i = 0; i < tl->nth; i++)
         if (tl->th[i].pid == pid && tl->th[i].tid == tid) return &tl->th[i];
-    rp_thread *n = realloc(tl->th, (tl->nth + 1) * sizeof *n);
+    rp_thread *n = room_for(tl->th, tl->nth, sizeof *n);
     if (!n) return NULL;
     tl->th = n;
     n[tl->nth] = (rp_thread){pid, tid, 1 << 30, -1, NULL, 0, 0};
@@ -42,11 +50,11 @@ static int pid_index(rp_timeline *tl, long pid)
 {
     for (size_t i = 0; i < tl->npid; i++)
         if (tl->pids[i] == pid) return (int)i;
-    long *p = realloc(tl->pids, (tl->npid + 1) * sizeof *p);
+    long *p = room_for(tl->pids, tl->npid, sizeof *p);
     if (p) tl->pids = p;
-    int *nm = realloc(tl->pid_name, (tl->npid + 1) * sizeof *nm);
+    int *nm = room_for(tl->pid_name, tl->npid, sizeof *nm);
     if (nm) tl->pid_name = nm;
-    int *so = realloc(tl->pid_sort, (tl->npid + 1) * sizeof *so);
+    int *so = room_for(tl->pid_sort, tl->npid, sizeof *so);
     if (so) tl->pid_sort = so;
     if (!p || !nm || !so) return -1;
     tl->pids[tl->npid] = pid;
@@ -196,7 +204,7 @@ static int one_event(rp_timeline *tl, const ctx *c, const js_val *e, open_b **ob
     int name = intern(tl, str_or(e, "name", "?")), cat = intern(tl, str_or(e, "cat", ""));
     if (!t || name < 0 || cat < 0) return bad(c, e, "out of memory");
     if (p == 'B') {
-        open_b *n = realloc(*ob, (*nob + 1) * sizeof *n);
+        open_b *n = room_for(*ob, *nob, sizeof *n);
         if (!n) return bad(c, e, "out of memory");
         *ob = n;
         n[(*nob)++] = (open_b){(long)pid, (long)tid, ts, name, cat, args_text(js_get(e, "args"))};
