@@ -3,16 +3,34 @@
  * 784 -> 10) over Fashion-MNIST, against the same training loop in plain
  * sequential C, in one program so both sides run the same code.
  *
- *   mlr_bench seq    DIR EPOCHS   the loop body over all samples in order
- *   mlr_bench strads DIR EPOCHS   the same body through strads_sync_for
- *                                 (model from the pragma default, BSP, or
- *                                 STRADS_SYNC; minibatch from MLR_MINIBATCH)
+ *   mlr_bench seq     DIR EPOCHS    the loop body over all samples in order
+ *   mlr_bench strads  DIR EPOCHS    the same body through strads_sync_for
+ *                                   (model from the pragma default, BSP, or
+ *                                   STRADS_SYNC; minibatch from MLR_MINIBATCH)
+ *   mlr_bench hogwild DIR EPOCHS T  the body on T pthreads sharing one W
+ *                                   without locks, each over its block of
+ *                                   the samples: Hogwild with nothing of
+ *                                   ours around it, to tell the cost of two
+ *                                   cores writing one dense W apart from
+ *                                   the cost of sync(hybrid)
+ *   mlr_bench private DIR EPOCHS T  the same threads, each on its own copy
+ *                                   of W (averaged at the end of the
+ *                                   epoch): the body's speed on T cores
+ *                                   when nothing is shared
+ *
+ * The learning rate of epoch e is MLR_LR / (1 + MLR_DECAY * e) (default
+ * 0.01 and 0), the same schedule for every mode: with a decay, plain SGD's
+ * noise dies down and the modes are compared on converged models.
  *
  * DIR holds the four idx files of the Debian package dataset-fashion-mnist
  * (/usr/share/datasets/fashion-mnist, gzip'd; read through `gzip -dc`).
- * Prints one line per epoch ("epoch E time S loss L") and a result line:
- *   result mode=M nodes=N threads=T epoch_s=MEDIAN acc=TEST_ACCURACY
- * where epoch_s is the median epoch time. bench/mlr.sh runs the modes and
+ * Prints one line per epoch ("epoch E time S cpu C loss L") and a result
+ * line:
+ *   result mode=M nodes=N threads=T epoch_s=MEDIAN cpu_s=MEDIAN acc=TEST_ACCURACY
+ * where epoch_s is the median epoch time and cpu_s the median CPU time of
+ * this process per epoch (all its threads; under strads-run -n N, the
+ * driver's only). On a busy machine a thread waiting for a core loses wall
+ * time but no CPU time, while cache lines stolen between cores cost both. bench/mlr.sh runs the modes and
  * computes the ratios recorded in docs/benchmarks.md.
  *
  * The loop site is written by hand in the shape stradsc generates (as in
@@ -20,6 +38,7 @@
  * BSP/SSP/ASP it runs on the thread's replica at native speed.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +167,66 @@ static const strads_loop_site mlr_site = {
     .publish = mlr_publish, .pack = mlr_pack, .unpack = mlr_unpack, .recon_on = 1,
     .tls_pack = mlr_tls_pack, .tls_unpack = mlr_tls_unpack, .arrays = mlr_arrays, .narrays = 2};
 
+/* ---- hand-written threads (hogwild, private) ---- */
+
+#define MAX_THREADS 64
+
+typedef struct hog_arg {
+    mlr_env e;   /* W: the shared one (hogwild) or the thread's own copy */
+    int64_t lo, hi;
+    double loss;
+} hog_arg;
+
+static void *hog_run(void *p)
+{
+    hog_arg *a = p;
+    mlr_tls t = {0};
+    mlr_body(&a->e, &t, NULL, a->lo, a->hi);
+    a->loss = t.loss;
+    return NULL;
+}
+
+/* One epoch on T threads over contiguous blocks of [0, n); *loss gets the
+ * summed loss. private: each thread starts from a copy of W and W becomes
+ * the mean of the copies at the end (one-shot model averaging). Returns 0,
+ * or -1 with a message when memory or a thread cannot be had. */
+static int run_threads(const mlr_env *e, int64_t n, int T, int priv, double *loss)
+{
+    hog_arg a[MAX_THREADS];
+    pthread_t th[MAX_THREADS];
+    int started = 0, rc = 0;
+    for (int t = 0; t < T && !rc; t++) {
+        a[t].e = *e;
+        a[t].lo = n * t / T;
+        a[t].hi = n * (t + 1) / T;
+        if (priv && !(a[t].e.W = malloc(NC * sizeof *e->W))) {
+            rc = -1;
+            break;
+        }
+        if (priv) memcpy(a[t].e.W, e->W, NC * sizeof *e->W);
+        if (pthread_create(&th[t], NULL, hog_run, &a[t])) {
+            if (priv) free(a[t].e.W);
+            rc = -1;
+            break;
+        }
+        started++;
+    }
+    *loss = 0;
+    for (int t = 0; t < started; t++) {
+        pthread_join(th[t], NULL);
+        *loss += a[t].loss;
+    }
+    if (rc) fprintf(stderr, "mlr_bench: cannot start %d threads\n", T);
+    for (int k = 0; priv && !rc && k < NC; k++)
+        for (int j = 0; j < NW; j++) {
+            float s = 0;
+            for (int t = 0; t < T; t++) s += a[t].e.W[k][j];
+            e->W[k][j] = s / (float)T;
+        }
+    for (int t = 0; priv && t < started; t++) free(a[t].e.W);
+    return rc;
+}
+
 /* ---- data ---- */
 
 static unsigned char *read_gz(const char *dir, const char *name, size_t *len)
@@ -211,6 +290,13 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static int cmp_d(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -219,8 +305,12 @@ static int cmp_d(const void *a, const void *b)
 
 static int bench_main(int argc, char **argv)
 {
-    if (argc < 4 || (strcmp(argv[1], "seq") && strcmp(argv[1], "strads"))) {
-        fprintf(stderr, "usage: mlr_bench seq|strads DIR EPOCHS\n");
+    int hog = argc > 1 && !strcmp(argv[1], "hogwild"), priv = argc > 1 && !strcmp(argv[1], "private");
+    int nthr = (hog || priv) && argc > 4 ? atoi(argv[4]) : 1;
+    if (argc < 4 || (strcmp(argv[1], "seq") && strcmp(argv[1], "strads") && !hog && !priv) ||
+        nthr < 1 || nthr > MAX_THREADS) {
+        fprintf(stderr, "usage: mlr_bench seq|strads DIR EPOCHS | hogwild|private DIR EPOCHS 1..%d\n",
+                MAX_THREADS);
         return 2;
     }
     int par = strcmp(argv[1], "strads") == 0, epochs = atoi(argv[3]);
@@ -233,20 +323,26 @@ static int bench_main(int argc, char **argv)
     float(*W)[NW] = par ? strads_dv_calloc(NC, sizeof *W, sizeof *W, "W") : calloc(NC, sizeof *W);
     if (!W) return 1;
     const char *mbs = getenv("MLR_MINIBATCH");
-    double *times = calloc((size_t)epochs, sizeof *times);
-    float lr = 0.01f;
+    double *times = calloc((size_t)epochs, sizeof *times), *cpus = calloc((size_t)epochs, sizeof *cpus);
+    if (!times || !cpus) return 1;
+    const char *lrs = getenv("MLR_LR"), *decs = getenv("MLR_DECAY");
+    double lr0 = lrs ? atof(lrs) : 0.01, decay = decs ? atof(decs) : 0;
     for (int ep = 0; ep < epochs; ep++) {
-        double loss = 0, t0 = now_s();
+        double loss = 0, t0 = now_s(), c0 = cpu_s();
+        float lr = (float)(lr0 / (1 + decay * ep));
         mlr_env e = {{mbs ? atol(mbs) : 0, 0, {0, 0, 0, NULL}}, W, D, lr, 0, &loss};
         if (par) {
             strads_sync_for(&mlr_site, 0, n, &e);
+        } else if (hog || priv) {
+            if (run_threads(&e, n, nthr, priv, &loss)) return 1;
         } else {
             mlr_tls t = {0};
             mlr_body(&e, &t, NULL, 0, n);
             loss = t.loss;
         }
         times[ep] = now_s() - t0;
-        printf("epoch %d time %.3f loss %.4f\n", ep, times[ep], loss / (double)n);
+        cpus[ep] = cpu_s() - c0;
+        printf("epoch %d time %.3f cpu %.3f loss %.4f\n", ep, times[ep], cpus[ep], loss / (double)n);
     }
     int64_t right = 0;
     for (int64_t i = 0; i < nt; i++) {
@@ -260,9 +356,11 @@ static int bench_main(int argc, char **argv)
         right += best == T[i].label;
     }
     qsort(times, (size_t)epochs, sizeof *times, cmp_d);
-    printf("result mode=%s nodes=%d threads=%d epoch_s=%.4f acc=%.2f\n", argv[1], strads_size(),
-           par ? strads_threads() : 1, times[epochs / 2], 100.0 * (double)right / (double)nt);
+    qsort(cpus, (size_t)epochs, sizeof *cpus, cmp_d);
+    printf("result mode=%s nodes=%d threads=%d epoch_s=%.4f cpu_s=%.4f acc=%.2f\n", argv[1], strads_size(),
+           par ? strads_threads() : nthr, times[epochs / 2], cpus[epochs / 2], 100.0 * (double)right / (double)nt);
     free(times);
+    free(cpus);
     free(T);
     if (par) {
         strads_free(W);

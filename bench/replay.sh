@@ -5,13 +5,22 @@
 # interleaved and repeated (REPS, default 3; the median is used) because
 # the machine is shared:
 #   --checkpoint DIR (every operator)         vs plain   (target <= 5% per epoch)
-#   the same, STRADS_CHECKPOINT_ASYNC=1       vs plain
+#   the same, written in line and fsynced     vs plain   (STRADS_CHECKPOINT_ASYNC=0
+#                                                         STRADS_CHECKPOINT_SYNC=1)
 #   --record DIR                              vs plain   (target <= 5%)
 #   recovery: a run killed (SIGKILL of rank 1) at epoch KILL, then
 #   --recover DIR, wall time of the recovering run vs a run from scratch
 # Besides wall time it reports the CPU time (user + system, all processes)
 # of each job, measured with GNU time (/usr/bin/time, Debian package
-# "time"): on a shared machine it moves far less than wall time.
+# "time"): on a shared machine it moves far less than wall time; and, from
+# STRADS_STATS (set for every configuration, so that baselines match), the
+# milliseconds a checkpoint costs the driver's main thread (the program
+# waits for them) and the background writer (it does not).
+#
+# ICOUNT=1: count instructions instead (valgrind's callgrind on every
+# process of the job, user space only: the kernel's share of writes is not
+# in it) for plain, --checkpoint and --record, once each; insensitive to
+# other load, slow (about 20 s a run at EPOCHS=4). Needs valgrind.
 #
 # Usage: bench/replay.sh [USERS ITEMS RATINGS K EPOCHS PROCS]
 # Default: 50000 x 5000, 1 M ratings, K = 32, 10 epochs, 2 processes x 1
@@ -34,27 +43,56 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 args="strads $M $N $R $K $E 1"
 
+if [ "${ICOUNT:-0}" = 1 ]; then
+    command -v valgrind >/dev/null || { echo "ICOUNT=1 needs valgrind" >&2; exit 2; }
+    echo "instructions (callgrind, all processes): sgdmf $M x $N, $R ratings, K=$K, $E epochs, $P procs"
+    for cfg in plain checkpoint record; do
+        rm -rf "$d/dir" "$d"/cg.*
+        case $cfg in plain) fl="" ;; checkpoint) fl="--checkpoint $d/dir" ;; record) fl="--record $d/dir" ;; esac
+        # shellcheck disable=SC2086
+        "$B/strads-run" -n "$P" --threads 1 $fl valgrind --tool=callgrind \
+            --callgrind-out-file="$d/cg.%p" "$B/sgdmf_bench" $args >/dev/null 2>"$d/err" ||
+            { tail -n 5 "$d/err"; exit 1; }
+        echo "$cfg $(cat "$d"/cg.* | awk '/^summary:/ { s += $2 } END { printf "%.0f", s }')"
+    done | awk '{ i[$1] = $2; print }
+        END { printf "whole job vs plain: checkpoint %+.2f%%, record %+.2f%%\n",
+                     100 * (i["checkpoint"] / i["plain"] - 1), 100 * (i["record"] / i["plain"] - 1) }'
+    exit 0
+fi
+
 echo "replay/checkpoint cost: sgdmf $M x $N, $R ratings, K=$K, $E epochs, $P procs x 1 thread," \
      "$REPS reps ($(nproc) cores)"
 now_ms() { date +%s%N | cut -c1-13; }
-# one NAME [ENV=V...] strads-run flags...: appends "NAME epoch_loop_s wall_ms rmse cpu_s"
-# to $d/t; cpu_s is the user + system time of every process of the job, which
-# other load on the machine disturbs much less than wall time.
+# one NAME [ENV=V...] strads-run flags...: appends "NAME epoch_loop_s wall_ms rmse cpu_s
+# main_ms writer_ms writer_cpu_ms" to $d/t; cpu_s is the user + system time of
+# every process of the job, which other load on the machine disturbs much
+# less than wall time; main_ms, writer_ms and writer_cpu_ms are a
+# checkpoint's mean cost on the driver's main thread (wall), and on the
+# background writer (wall, CPU) (STRADS_STATS; 0 without checkpoints).
 one() {
     name=$1; shift
     rm -rf "$d/dir"
     t0=$(now_ms)
-    line=$(/usr/bin/time -f "%U %S" -o "$d/cpu" env "$@" "$B/sgdmf_bench" $args | grep '^result')
+    line=$(/usr/bin/time -f "%U %S" -o "$d/cpu" env STRADS_STATS=1 "$@" "$B/sgdmf_bench" $args \
+           2>"$d/err" | grep '^result')
     t1=$(now_ms)
     s=$(echo "$line" | sed 's/.*seconds=\([^ ]*\).*/\1/')
     rmse=$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/')
     cpu=$(awk '{ print $1 + $2 }' "$d/cpu")
-    echo "$name $s $(( t1 - t0 )) $rmse $cpu" | tee -a "$d/t"
+    st=$(grep 'checkpoints:' "$d/err" | tail -n 1)
+    main_ms=0 writer_ms=0 writer_cpu=0
+    if [ -n "$st" ]; then
+        main_ms=$(echo "$st" | sed 's/.*main thread \([0-9.]*\) ms.*/\1/')
+        writer_ms=$(echo "$st" | sed 's/.*writer \([0-9.]*\) ms.*/\1/')
+        writer_cpu=$(echo "$st" | sed 's/.*CPU \([0-9.]*\) ms.*/\1/')
+    fi
+    echo "$name $s $(( t1 - t0 )) $rmse $cpu $main_ms $writer_ms $writer_cpu" | tee -a "$d/t"
 }
 for rep in $(seq "$REPS"); do
     one plain "$B/strads-run" -n "$P" --threads 1
     one ckpt "$B/strads-run" -n "$P" --threads 1 --checkpoint "$d/dir"
-    one ckpt_async STRADS_CHECKPOINT_ASYNC=1 "$B/strads-run" -n "$P" --threads 1 --checkpoint "$d/dir"
+    one ckpt_sync STRADS_CHECKPOINT_ASYNC=0 STRADS_CHECKPOINT_SYNC=1 "$B/strads-run" -n "$P" \
+        --threads 1 --checkpoint "$d/dir"
     one record "$B/strads-run" -n "$P" --threads 1 --record "$d/dir"
     # Recovery: kill rank 1 at the start of epoch KILL+1, then recover.
     rm -rf "$d/ck"
@@ -68,29 +106,38 @@ for rep in $(seq "$REPS"); do
         echo "recovery run failed:"; tail -n 5 "$d/err"; continue
     fi
     echo "recover $(echo "$line" | sed 's/.*seconds=\([^ ]*\).*/\1/') $(( t1 - t0 ))" \
-         "$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/') 0" | tee -a "$d/t"
+         "$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/') 0 0 0 0" | tee -a "$d/t"
 done
 
 awk -v E="$E" -v KILL="$KILL" '
 function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
                                     if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
                                 return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-{ n[$1]++; s[$1, n[$1]] = $2; w[$1, n[$1]] = $3; rm[$1] = $4; c[$1, n[$1]] = $5 }
+{ n[$1]++; s[$1, n[$1]] = $2; w[$1, n[$1]] = $3; rm[$1] = $4; c[$1, n[$1]] = $5
+  mm[$1, n[$1]] = $6; wm[$1, n[$1]] = $7; wc[$1, n[$1]] = $8 }
 END {
-    split("plain ckpt ckpt_async record recover", names, " ")
+    split("plain ckpt ckpt_sync record recover", names, " ")
     for (k = 1; k <= 5; k++) { x = names[k]
-        for (i = 1; i <= n[x]; i++) { ts[i] = s[x, i]; tw[i] = w[x, i]; tc[i] = c[x, i] }
-        S[x] = med(ts, n[x]); W[x] = med(tw, n[x]) / 1000; C[x] = med(tc, n[x]) }
-    printf "\nmedian epoch-loop seconds: plain %.3f, checkpoint %.3f, async checkpoint %.3f, record %.3f\n",
-           S["plain"], S["ckpt"], S["ckpt_async"], S["record"]
+        for (i = 1; i <= n[x]; i++) { ts[i] = s[x, i]; tw[i] = w[x, i]; tc[i] = c[x, i]
+                                      tm[i] = mm[x, i]; tv[i] = wm[x, i]; tu[i] = wc[x, i] }
+        S[x] = med(ts, n[x]); W[x] = med(tw, n[x]) / 1000; C[x] = med(tc, n[x])
+        M[x] = med(tm, n[x]); V[x] = med(tv, n[x]); U[x] = med(tu, n[x]) }
+    printf "\nmedian epoch-loop seconds: plain %.3f, checkpoint %.3f, in-line fsynced checkpoint %.3f, record %.3f\n",
+           S["plain"], S["ckpt"], S["ckpt_sync"], S["record"]
     printf "%-44s %7.1f%%  (target <= 5%%)\n", "checkpoint every epoch: overhead per epoch",
            100 * (S["ckpt"] / S["plain"] - 1)
-    printf "%-44s %7.1f%%\n", "async checkpoint every epoch: overhead", 100 * (S["ckpt_async"] / S["plain"] - 1)
+    printf "%-44s %7.1f%%\n", "in-line fsynced checkpoint: overhead", 100 * (S["ckpt_sync"] / S["plain"] - 1)
+    printf "%-44s %7.2f ms = %.1f%% of a plain epoch\n",
+           "checkpoint: driver main thread per epoch", M["ckpt"], 100 * M["ckpt"] / (1000 * S["plain"] / E)
+    printf "%-44s %7.2f ms wall, %.2f ms CPU = %.1f%% of a plain epoch\n",
+           "checkpoint: background writer per epoch", V["ckpt"], U["ckpt"], 100 * U["ckpt"] / (1000 * S["plain"] / E)
+    printf "%-44s %7.2f ms = %.1f%% of a plain epoch\n", "in-line fsynced: driver main thread per epoch",
+           M["ckpt_sync"], 100 * M["ckpt_sync"] / (1000 * S["plain"] / E)
     printf "%-44s %7.1f%%  (target <= 5%%)\n", "--record: overhead", 100 * (S["record"] / S["plain"] - 1)
-    printf "\nmedian CPU seconds of the whole job: plain %.2f, checkpoint %.2f, async %.2f, record %.2f\n",
-           C["plain"], C["ckpt"], C["ckpt_async"], C["record"]
+    printf "\nmedian CPU seconds of the whole job: plain %.2f, checkpoint %.2f, in-line fsynced %.2f, record %.2f\n",
+           C["plain"], C["ckpt"], C["ckpt_sync"], C["record"]
     printf "%-44s %7.1f%%\n", "checkpoint every epoch: CPU overhead", 100 * (C["ckpt"] / C["plain"] - 1)
-    printf "%-44s %7.1f%%\n", "async checkpoint: CPU overhead", 100 * (C["ckpt_async"] / C["plain"] - 1)
+    printf "%-44s %7.1f%%\n", "in-line fsynced checkpoint: CPU overhead", 100 * (C["ckpt_sync"] / C["plain"] - 1)
     printf "%-44s %7.1f%%\n", "--record: CPU overhead", 100 * (C["record"] / C["plain"] - 1)
     printf "%-44s %7.3f  (%.2f s vs %.2f s wall; %d of %d epochs were checkpointed)\n",
            "recovery after a kill at epoch " (KILL + 1) " / from scratch", W["recover"] / W["plain"],

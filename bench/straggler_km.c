@@ -5,11 +5,12 @@
  * printed is over every point even when the assignment step skipped some
  * (A-BSP's partial processing).
  *
- *   straggler_km [points dims clusters iterations]
+ *   straggler_km [points dims clusters iterations [target]]
  *
  * Prints "epoch E time T loss L": T is the assignment time so far in
  * seconds, L the objective (mean squared distance to the nearest centroid);
- * epoch 0 is the objective of the initial centroids.
+ * epoch 0 is the objective of the initial centroids. With a target > 0 it
+ * stops at the first iteration whose objective is at most the target.
  */
 #include <math.h>
 #include <stdint.h>
@@ -45,8 +46,9 @@ int main(int argc, char **argv)
     long n = argc > 1 ? atol(argv[1]) : 100000;
     int d = argc > 2 ? atoi(argv[2]) : 16, k = argc > 3 ? atoi(argv[3]) : 32;
     int iters = argc > 4 ? atoi(argv[4]) : 20;
+    double target = argc > 5 ? atof(argv[5]) : 0;
     if (n < 1 || d < 1 || k < 1 || k > n || iters < 1) {
-        fprintf(stderr, "usage: straggler_km [points dims clusters iterations]\n");
+        fprintf(stderr, "usage: straggler_km [points dims clusters iterations [target]]\n");
         return 2;
     }
     double *centre = malloc((size_t)k * d * sizeof *centre);
@@ -104,6 +106,7 @@ int main(int argc, char **argv)
         }
         printf("epoch %d time %.4f loss %.8f\n", it, train, obj / n);
         fflush(stdout);
+        if (it > 0 && obj / n <= target) break;
     }
     free(centre);
     free(pts);

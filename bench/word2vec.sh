@@ -13,6 +13,12 @@
 # every run, then per thread count:
 #   words/s/thread of the sample / words/s/thread of fastText   (target >= 1.0)
 #   mean training loss of the sample and fastText's avg.loss    (similar)
+# fastText's avg.loss is thread 0's running mean since the start, summed in
+# a float (Model::State::lossValue_ in fastText 0.9.2): once the sum passes
+# about 2^25 (some 15 M pairs at a loss near 2) additions lose their low
+# bits and avg.loss falls below the true mean, the further the more pairs a
+# thread sees. The script says when a run is past that point (pairs per
+# thread from the sample's count); compare losses on runs below it.
 # Both count the in-vocabulary words and line ends they go through, dropped
 # (subsampled) words included, per second of training, per thread. The
 # sample runs as the stradscc build under `strads-run -n 1 --threads T`
@@ -73,10 +79,11 @@ w2v() { # tag threads command...
     shift 2
     /usr/bin/time -f "%U %S" -o "$dir/time" "$@" "$CORPUS" -dim "$DIM" -window "$WINDOW" -negative "$NEG" -epoch "$E" \
         -min-count "$MINCOUNT" -sample "$SAMPLE" -lr "$LR" -power "$POWER" 2>/dev/null | awk -v tag="$tag" -v t="$t" '
+        /^epoch/ { p += $NF }
         /^train/ { for (i = 1; i < NF; i++) { if ($i == "words/s") w = $(i + 1); if ($i == "loss") l = $(i + 1) } }
-        /^related/ { h = $0 }
-        END { printf "%s %d %d %s", tag, t, w / t, l }' >"$dir/line"
-    echo "$(cat "$dir/line") $(cpu)" | awk -v n="$WORDS" -v e="$E" '{ $NF = int(n * e / $NF); print }'
+        END { printf "%s %d %d %s %d", tag, t, w / t, l, p }' >"$dir/line"
+    # tag threads words/s/thread loss words/cpu-s pairs
+    echo "$(cat "$dir/line") $(cpu)" | awk -v n="$WORDS" -v e="$E" '{ p = $5; $5 = int(n * e / $NF); $6 = p; print }'
 }
 out=$dir/runs
 for r in $(seq 1 "$R"); do
@@ -94,7 +101,8 @@ function med(k, cpu,   n, i, j, x, a) {
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { x = a[i]; a[i] = a[j]; a[j] = x }
     return a[int((n + 1) / 2)]
 }
-{ k = $1 " " $2; cnt[k]++; v[k, cnt[k]] = $3; c[k, cnt[k]] = $5; loss[k] = loss[k] " " $4; th[$2] = 1 }
+{ k = $1 " " $2; cnt[k]++; v[k, cnt[k]] = $3; c[k, cnt[k]] = $5; loss[k] = loss[k] " " $4; th[$2] = 1
+  if ($1 == "cc" || $1 == "strads") pairs = $6 }
 END {
     for (t in th) {
         f = med("fasttext " t, 0); fc = med("fasttext " t, 1)
@@ -107,5 +115,7 @@ END {
             printf "  %-6s %d words/s/thread, ratio %.2f; %d words/cpu-s, ratio %.2f (mean loss%s)\n",
                    tags[i], med(k, 0), med(k, 0) / f, med(k, 1), med(k, 1) / fc, loss[k]
         }
+        if (pairs / t > 1.5e7)
+            printf "  (about %.1f M pairs per fastText thread: past the float sum'"'"'s 2^25, its avg.loss is low)\n", pairs / t / 1e6
     }
 }' "$out"

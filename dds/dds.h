@@ -154,8 +154,12 @@ typedef struct dds_snap dds_snap;
 int dds_snapshot(dds_vec *dv, const int64_t *idx, size_t n, dds_snap **out);
 void dds_snap_free(dds_snap *s);
 /* Collective over all nodes: each node's deltas (current - snapshot) for the
- * snapshot's elements are combined at the owners in rank order with agg. */
+ * snapshot's elements are combined at the owners in rank order with agg;
+ * returns once every owner has combined. */
 int dds_writeback_deltas(dds_vec *dv, dds_snap *s, const dds_agg *agg);
+/* The same with the current values taken from vals (the snapshot's elements
+ * in index order, elem bytes each) instead of this node's copy. */
+int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const dds_agg *agg);
 
 /* All-to-all exchange (collective): out[r] / outlen[r] is sent to rank r; on
  * return in[r] / inlen[r] holds what rank r sent (malloc'd, caller frees,

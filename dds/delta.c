@@ -12,7 +12,13 @@
  * its own update, which arrives again as d_me), else its current value.
  * SUM adds, AVG adds the mean of the contributions, FN calls a registered
  * function per contribution. Other nodes' copies of the row are stale after
- * the round; the next prefetch refreshes them.
+ * the round; the next prefetch refreshes them. The call returns only when
+ * every owner has combined (the agreement on errors comes after the
+ * combine), so a node's next prefetch never reads a row half combined
+ * without a barrier of its own. A caller may keep its updated values aside
+ * (dds_writeback_deltas_from) instead of in its copy: then nothing writes an
+ * owned row before the exchange, when every node has sent, that is finished
+ * reading for the round.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +152,11 @@ static ptrdiff_t dds_snap_find(const dds_snap *s, int64_t i)
 
 int dds_writeback_deltas(dds_vec *dv, dds_snap *s, const dds_agg *agg)
 {
+    return dds_writeback_deltas_from(dv, s, NULL, agg);
+}
+
+int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const dds_agg *agg)
+{
     /* The type says how to subtract (every kind sends deltas). */
     if (!dv || !s || s->dv != dv || !agg || (agg->kind == DDS_AGG_FN && !agg->fn) ||
         !dds_type_size(agg->type) || dv->elem % dds_type_size(agg->type))
@@ -168,14 +179,15 @@ int dds_writeback_deltas(dds_vec *dv, dds_snap *s, const dds_agg *agg)
         int r = dds_owner(dv, s->idx[k]);
         char *p = (char *)out[r] + outl[r];
         memcpy(p, &s->idx[k], 8);
-        const char *cur = dv->base + (size_t)s->idx[k] * dv->elem;
+        const char *cur = vals ? (const char *)vals + k * dv->elem
+                               : dv->base + (size_t)s->idx[k] * dv->elem;
         dds_vsub(agg->type, p + 8, cur, s->vals + k * dv->elem, dv->elem);
         outl[r] += rec;
     }
-    int e = rc ? rc : dds_exchange(dds_xchg_tag(), out, outl, in, inl);
-    int32_t worst = e;
-    int ce = strads_allreduce(&worst, 1, STRADS_T_I32, STRADS_OP_MIN);
-    rc = ce ? ce : worst;
+    /* A node whose exchange completed has every contribution to its rows
+     * and combines them; the errors are agreed on afterwards. */
+    if (!rc)
+        rc = dds_exchange(dds_xchg_tag(), out, outl, in, inl);
     dds_kv seen; /* index -> number of contributions this round */
     bool have_seen = false;
     if (!rc)
@@ -221,6 +233,9 @@ int dds_writeback_deltas(dds_vec *dv, dds_snap *s, const dds_agg *agg)
         }
     if (have_seen)
         dds_kv_free(&seen);
+    int32_t worst = rc;
+    int ce = strads_allreduce(&worst, 1, STRADS_T_I32, STRADS_OP_MIN);
+    rc = ce ? ce : worst;
     for (int r = 0; r < nodes; r++) {
         if (out)
             free(out[r]);

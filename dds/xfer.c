@@ -550,15 +550,25 @@ static int dds_cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Adds the non-owned elements of idx (sorted copy) to q. */
+/* Adds the non-owned elements of idx to q in ascending order. Callers
+ * usually pass lists that are already sorted (the async_for fetch lists),
+ * so one pass checks that and skips the copy and the qsort. */
 static int dds_req_add_list(dds_req *q, const int64_t *idx, size_t n)
 {
     dds_vec *dv = q->dv;
-    int64_t *s = malloc((n ? n : 1) * sizeof *s);
-    if (!s)
-        return STRADS_ENOMEM;
-    memcpy(s, idx, n * sizeof *s);
-    qsort(s, n, sizeof *s, dds_cmp_i64);
+    size_t sorted = 1;
+    while (sorted < n && idx[sorted - 1] <= idx[sorted])
+        sorted++;
+    const int64_t *s = idx;
+    int64_t *copy = NULL;
+    if (sorted < n) {
+        copy = malloc(n * sizeof *copy);
+        if (!copy)
+            return STRADS_ENOMEM;
+        memcpy(copy, idx, n * sizeof *copy);
+        qsort(copy, n, sizeof *copy, dds_cmp_i64);
+        s = copy;
+    }
     int me = strads_rank(), rc = 0;
     for (size_t k = 0; k < n && !rc; k++) {
         if (s[k] < 0 || s[k] >= dv->n) {
@@ -571,7 +581,7 @@ static int dds_req_add_list(dds_req *q, const int64_t *idx, size_t n)
         if (o != me)
             rc = dds_req_add(q, o, s[k], 1);
     }
-    free(s);
+    free(copy);
     return rc;
 }
 

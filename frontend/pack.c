@@ -1,18 +1,21 @@
 /*
- * frontend/pack.c - the RPC stubs of a loop site, table-driven.
+ * frontend/pack.c - how a loop site's env and tls travel, as tables.
  *
- * pack() writes a site's env as one msgpack array, unpack() reads it back on
+ * The runtime writes a site's env as one msgpack array, reads it back on
  * another node (also assigning the worker's copies of captured globals,
- * which helper functions read by name), env_free() releases what unpack
- * allocated; tls_pack()/tls_unpack() ship a node's folded reductions.
+ * which helper functions read by name), releases what that allocated, and
+ * ships a node's folded reductions (tls).
  *
  * Each site gets a table of field descriptors (offset, size, how the field
- * travels) and one-line stubs that hand the table to the generic routines
- * of libstrads (runtime/loop_fields.c). Generating code per field, or even
- * the generic routines once per file, made the generated file several times
- * slower to compile than the user's (msgpack-c's packers are large inline
- * functions); now the generated code needs neither <msgpack.h> nor
- * libmsgpackc.
+ * travels) per struct, read by the generic routines of libstrads
+ * (runtime/loop_fields.c). The site points at the env's table (env_fields);
+ * the tls table still goes through one-line tls_pack/tls_unpack stubs,
+ * because checkpoints and replay call those directly.
+ * Generating code per field, or even the generic routines once per file,
+ * made the generated file several times slower to compile than the user's
+ * (msgpack-c's packers are large inline functions), and so did one-line
+ * env stubs per site (each function costs gcc ~1.5 M instructions, even
+ * empty); now the generated code needs neither <msgpack.h> nor libmsgpackc.
  *
  * On the wire: integers and floating values natively; pointers into
  * distributed arrays as integers (the address is the same on every node);
@@ -84,18 +87,7 @@ void fe_emit_pack(fe_site *s, fe_buf *o)
             fd(o, T, it->name, fcls(it->cls), NULL);
         }
     }
-    fe_buf_printf(o, "};\n"
-                     "#define STRADS__NEFD%d ((int)(sizeof strads__efd%d / sizeof *strads__efd%d))\n"
-                     "STRADS__GLUE(\"O0\") static int strads__pack%d("
-                     "struct msgpack_packer *pk, const void *e)\n"
-                     "{\n    return strads_fields_pack(pk, e, strads__efd%d, STRADS__NEFD%d);\n}\n"
-                     "STRADS__GLUE(\"O0\") static int strads__unpack%d("
-                     "const struct msgpack_object *o, void *e)\n"
-                     "{\n    return strads_fields_unpack(o, e, strads__efd%d, STRADS__NEFD%d);\n}\n"
-                     "STRADS__GLUE(\"O0\") static void strads__env_free%d("
-                     "void *e)\n"
-                     "{\n    strads_fields_free(e, strads__efd%d, STRADS__NEFD%d);\n}\n",
-                  n, n, n, n, n, n, n, n, n, n, n, n);
+    fe_buf_puts(o, "};\n");
 }
 
 void fe_emit_tls_pack(fe_site *s, fe_buf *o)
@@ -117,10 +109,10 @@ void fe_emit_tls_pack(fe_site *s, fe_buf *o)
     }
     fe_buf_printf(o, "};\n"
                      "#define STRADS__NTFD%d ((int)(sizeof strads__tfd%d / sizeof *strads__tfd%d))\n"
-                     "STRADS__GLUE(\"O0\") static int strads__tls_pack%d("
+                     "STRADS__GLUE static int strads__tls_pack%d("
                      "struct msgpack_packer *pk, const void *t)\n"
                      "{\n    return strads_fields_pack(pk, t, strads__tfd%d, STRADS__NTFD%d);\n}\n"
-                     "STRADS__GLUE(\"O0\") static int strads__tls_unpack%d("
+                     "STRADS__GLUE static int strads__tls_unpack%d("
                      "const struct msgpack_object *o, void *t)\n"
                      "{\n    return strads_fields_unpack(o, t, strads__tfd%d, STRADS__NTFD%d);\n}\n",
                   n, n, n, n, n, n, n, n, n);

@@ -8,8 +8,8 @@
  *
  *   ... E ...        (E = a[i], p->f, *p used as a value)
  *                    -> ... STRADS__RD(E) ...         records a read, yields E
- *   L = R, L op= R   -> (strads__rcw(rc, &(L), sizeof(L), op), (void)(R))
- *   L++, --L         -> strads__rcw(rc, &(L), sizeof(L), 1)
+ *   L = R, L op= R   -> (strads_recon_rw(rc, &(L), sizeof(L), op), (void)(R))
+ *   L++, --L         -> strads_recon_rw(rc, &(L), sizeof(L), 1)
  *   printf(...);     -> ((void)0);                     (stdio runs only for real)
  *   f(args)          -> strads__rhN(args)   (f defined in this file)
  *
@@ -308,7 +308,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         CXCursor l = fe_strip(lhs);
         if (access_kind(r, l) && !local_root(r, l)) {
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
-            return fe_fmt("(strads__rcw(strads__rc, &(%s), sizeof(%s), %d), (void)(%s))", L, L,
+            return fe_fmt("(strads_recon_rw(strads__rc, &(%s), sizeof(%s), %d), (void)(%s))", L, L,
                           compound, R);
         }
         int modes[2] = {LV, RV};
@@ -327,7 +327,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
             CXCursor l = fe_strip(op);
             if (access_kind(r, l) && !local_root(r, l)) {
                 char *L = rw(r, op, LV, 0);
-                return fe_fmt("strads__rcw(strads__rc, &(%s), sizeof(%s), 1)", L, L);
+                return fe_fmt("strads_recon_rw(strads__rc, &(%s), sizeof(%s), 1)", L, L);
             }
             int m = LV;
             return rebuild(r, cur, &m, 1, RV);
@@ -403,7 +403,7 @@ void fe_recon(fe_ctx *c, fe_site *s)
 void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o)
 {
     char *name = fe_cxstr(clang_getCursorSpelling(c->rh[k].def));
-    fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__GLUE(\"O1\");\n", name, k);
+    fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__GLUE;\n", name, k);
     free(name);
 }
 

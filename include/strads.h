@@ -311,7 +311,8 @@ int strads_image_read_dmap(strads_dmap *m, const char *prefix);
  * env_size zeroed bytes) on another node from it, also setting the worker's
  * copies of captured globals so that helper functions see the driver's
  * values, and may allocate copyin sections, released by env_free(env).
- * Both return 0 or a negative STRADS_E* code.
+ * Both return 0 or a negative STRADS_E* code. Generated sites leave the
+ * three NULL and give env_fields instead (below).
  */
 typedef struct strads_recon strads_recon;
 void strads_recon_iter(strads_recon *rc, int64_t i);
@@ -322,18 +323,44 @@ void strads_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
 /* Every recorder starts with the two elements it recorded last for reading
  * and for writing, so that the common case in a body - the same rows touched
  * again, as in w[k] and h[k] for every k - is a few compares inlined in the
- * generated code, not a call. */
+ * generated code, not a call. In span mode (one node; runtime/recon.c) it
+ * also holds the arrays the loop writes and the current iteration's row of
+ * micro-block spans, so that a new row of those is recorded inline too, and
+ * an array only read, whose reads are dropped inline. */
 typedef struct strads_recon_hot {
     const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
     const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
     unsigned rd_next, wr_next;       /* which entry the next new element replaces */
+    /* span mode only (sp_row NULL otherwise); kept across iterations but sp_row */
+    unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
+    const char *sp_lo[2], *sp_hi[2]; /* the written arrays' bytes (empty: no slot) */
+    int sp_shift[2];                 /* byte offset >> shift = micro-block; -1: call */
+    const char *ign_lo, *ign_hi;     /* an array the loop only reads */
 } strads_recon_hot;
+
+/* Span mode: widens this iteration's span when p lies in a written array. */
+static inline int strads__recon_span(const strads_recon_hot *h, const char *p, size_t len)
+{
+    size_t last = len ? len - 1 : 0;
+    for (int s = 0; s < 2; s++)
+        if (p >= h->sp_lo[s] && p + last < h->sp_hi[s] && h->sp_shift[s] >= 0) {
+            unsigned short *r = h->sp_row + 2 * s;
+            unsigned short m0 = (unsigned short)((size_t)(p - h->sp_lo[s]) >> h->sp_shift[s]);
+            unsigned short m1 = (unsigned short)((size_t)(p + last - h->sp_lo[s]) >> h->sp_shift[s]);
+            if (m0 < r[0]) r[0] = m0;
+            if (m1 > r[1]) r[1] = m1;
+            return 1;
+        }
+    return 0;
+}
 
 static inline void strads_recon_read(strads_recon *rc, const void *addr, size_t len)
 {
     const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
     const char *p = (const char *)addr;
     if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
+        return;
+    if (h->sp_row && ((p >= h->ign_lo && p + len <= h->ign_hi) || strads__recon_span(h, p, len)))
         return;
     strads_recon_read_slow(rc, addr, len);
 }
@@ -344,8 +371,15 @@ static inline void strads_recon_write(strads_recon *rc, const void *addr, size_t
     const char *p = (const char *)addr;
     if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
         return;
+    if (h->sp_row && strads__recon_span(h, p, len)) return;
     strads_recon_write_slow(rc, addr, len);
 }
+
+/* What generated reconnaissance calls for each access (runtime/recon_glue.c):
+ * strads_recon_rd records a read of addr and returns it, strads_recon_rw
+ * records a write (and a read first when read_too, as for `x += ...`). */
+const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len);
+void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too);
 
 struct msgpack_packer;
 struct msgpack_object;
@@ -447,6 +481,12 @@ typedef struct strads_loop_site {
      * element type a delta needs). */
     const strads_loop_array *arrays;
     size_t narrays;
+    /* The env's field table (strads_field), as stradsc emits it: where
+     * pack, unpack and env_free are NULL the runtime hands it to
+     * strads_fields_*, so a generated file needs no function for them (each
+     * function costs gcc -O2 ~1.5 M instructions, even a one-line stub). */
+    const struct strads_field *env_fields;
+    int nenv_fields;
 } strads_loop_site;
 
 /* sync(custom(NAME)) with NAME a function of the program: a barrier policy.
@@ -486,9 +526,10 @@ uint64_t strads_history_latest(strads_history h);
 int strads_history_free(strads_history h);
 
 /* Field tables: where a field of a generated env or tls struct is and how it
- * travels between nodes. stradsc emits one table per struct and one-line
- * pack/unpack stubs that hand it to strads_fields_*; sections keep their lo
- * and n fields at lo_off and n_off. */
+ * travels between nodes. stradsc emits one table per struct; the env's is
+ * the site's env_fields, the tls's goes through one-line tls_pack/tls_unpack
+ * stubs that hand it to strads_fields_*; sections keep their lo and n fields
+ * at lo_off and n_off. */
 typedef struct strads_field {
     size_t off, size;
     int cls;      /* STRADS_F_* */

@@ -14,37 +14,62 @@
  * state, publish its reductions" (the paper's fast re-execution, ATC'19
  * section 4.3). No checkpoint code in the user's program.
  *
- * Change detection: every array is fingerprinted (replay_fingerprint, a
- * memory-speed 64-bit hash) at each checkpoint and compared with the
- * fingerprint of its last image; an unchanged array (input data, an array
- * the operator did not write) is not written again and the manifest names
- * its older image. A fingerprint rather than a version counter because it
- * needs nothing from dds/ or the engines and is right whoever wrote the
- * array (a body, the sequential code, a pretraining operator); its cost is
- * one read pass over the driver's copy per checkpoint, small next to the
- * disk write it saves. docs/recovery.md has the details.
+ * Change detection without reading the arrays: in a job of several nodes
+ * the driver keeps a content version per dvector (dds_vec.version, bumped
+ * whenever the driver pushes the sequential code's writes or pulls the
+ * owners' changes, whoever wrote them: a body, the sequential code, a
+ * pretraining operator); an array whose version equals the one of its last
+ * image (input data, an array the operator only read) is not written again
+ * and the manifest names its older image. Where no version is known (a job
+ * of one node, which tracks nothing, and the first checkpoint after a
+ * recovery) the array is fingerprinted instead (replay_fingerprint) and
+ * compared with the fingerprint its last image recorded.
+ *
+ * Overlap (STRADS_CHECKPOINT_ASYNC, on by default): the main thread only
+ * copies the changed arrays into snapshot buffers kept from one checkpoint
+ * to the next (a memcpy into memory already mapped: no page faults), then a
+ * background writer checksums and writes them, writes the manifest and
+ * releases old images while the program computes the next operator. When
+ * the next checkpoint is due before the writer is done, the main thread
+ * waits for it rather than skipping (coalescing) a checkpoint: the next
+ * checkpoint names the previous one's images, recovery loses at most one
+ * operator either way, and on a disk that cannot keep up the wait shows in
+ * STRADS_STATS instead of silently thinning the checkpoints.
+ *
+ * Durability (STRADS_CHECKPOINT_SYNC, off by default): the failure model is
+ * a killed process or node, and the page cache of the machine that holds
+ * the folder outlives a killed process, so files are complete once renamed;
+ * no fsync is needed for that, and without it an image that GC deletes two
+ * checkpoints later never reaches the disk at all. With
+ * STRADS_CHECKPOINT_SYNC=1 images, manifest and folder are fsynced (in the
+ * writer) and a checkpoint survives a power loss. Either way every file is
+ * a temp file + rename with a checksum, so a torn or lost write is detected
+ * and recovery falls back to an older checkpoint. docs/recovery.md has the
+ * details.
  *
  * Configuration (runtime/config.c table, docs/config.md): STRADS_CHECKPOINT,
  * STRADS_CHECKPOINT_EVERY, STRADS_CHECKPOINT_KEEP, STRADS_CHECKPOINT_ASYNC,
- * STRADS_RECOVER, and the test hook STRADS_CHECKPOINT_CRASH.
+ * STRADS_CHECKPOINT_SYNC, STRADS_RECOVER, and the test hook
+ * STRADS_CHECKPOINT_CRASH. STRADS_STATS prints the time checkpoints cost.
  *
- * Threads: the driver's main thread, between operators; with
- * STRADS_CHECKPOINT_ASYNC one background writer at a time runs run_job on
- * a job it owns (private copies of the arrays, the records), touching no
- * other state but R.pruned and the folder; the main thread joins it before
- * the next checkpoint (replay_flush).
+ * Threads: the driver's main thread, between operators; one background
+ * writer at a time runs run_job on a job it owns (the records, the
+ * snapshot buffers, which the main thread touches only after joining it),
+ * touching no other state but R.pruned and the folder; the main thread
+ * joins it before the next checkpoint (replay_flush).
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <msgpack.h>
@@ -60,6 +85,7 @@ static struct {
     char recover[PATH_MAX]; /* STRADS_RECOVER, "" when off */
     uint64_t every, keep, crash_op;
     bool async;             /* STRADS_CHECKPOINT_ASYNC: background writer */
+    bool sync;              /* STRADS_CHECKPOINT_SYNC: fsync every file */
     uint64_t ops;           /* replay_next_op */
     /* recovery */
     bool plan_loaded;
@@ -74,7 +100,26 @@ static struct {
     char *stash;            /* replay_op_result's packed accumulator */
     size_t stash_len;
     bool stashed;
+    struct snap { uint32_t id; void *p; size_t bytes; } *snap; /* snapshot buffers */
+    size_t nsnap;
+    /* STRADS_STATS: totals over the checkpoints written (milliseconds) */
+    struct {
+        uint64_t n, images, bytes;
+        double wait, main, write, manifest, gc, cpu;
+    } st;
 } R;
+
+static double clock_ms(clockid_t c)
+{
+    struct timespec t;
+    clock_gettime(c, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static double now_ms(void)
+{
+    return clock_ms(CLOCK_MONOTONIC);
+}
 
 /* ---- configuration ---- */
 
@@ -133,9 +178,11 @@ static int replay_init(void)
     if (!rc) rc = env_u64("STRADS_CHECKPOINT_EVERY", 1, 1, &R.every);
     if (!rc) rc = env_u64("STRADS_CHECKPOINT_KEEP", 0, 2, &R.keep);
     if (!rc) rc = env_u64("STRADS_CHECKPOINT_CRASH", 0, 0, &R.crash_op);
-    uint64_t async = 0;
-    if (!rc) rc = env_u64("STRADS_CHECKPOINT_ASYNC", 0, 0, &async);
+    uint64_t async = 1, sync = 0;
+    if (!rc) rc = env_u64("STRADS_CHECKPOINT_ASYNC", 0, 1, &async);
+    if (!rc) rc = env_u64("STRADS_CHECKPOINT_SYNC", 0, 0, &sync);
     R.async = async != 0;
+    R.sync = sync != 0;
     if (!rc && R.ckpt[0] && make_dir(R.ckpt)) {
         rt_error("STRADS_CHECKPOINT=%s: cannot create the folder: %s", R.ckpt, strerror(errno));
         rc = STRADS_ECONFIG;
@@ -209,9 +256,62 @@ int replay_op_result(const strads_loop_site *site, const void *acc)
     return replay__pack_acc(site, acc, &R.stash, &R.stash_len);
 }
 
+/* replay_array_fp's memory: the last fingerprint of each array, and the
+ * version it was taken at. */
+static struct fp_memo { uint32_t id; int64_t n; size_t elem; uint64_t ver, fp; } *memo;
+static size_t nmemo;
+
+uint64_t replay_array_fp(uint32_t id, const void *base, int64_t n, size_t elem)
+{
+    dds_vec *dv = strads_size() > 1 ? dds_vec_by_id(id) : NULL;
+    struct fp_memo *m = NULL;
+    for (size_t i = 0; dv && i < nmemo && !m; i++)
+        if (memo[i].id == id) m = &memo[i];
+    if (m && m->n == n && m->elem == elem && m->ver == dv->version) return m->fp;
+    uint64_t fp = replay_fingerprint(base, (size_t)n * elem);
+    if (!dv) return fp;
+    if (!m) {
+        struct fp_memo *p = realloc(memo, (nmemo + 1) * sizeof *p);
+        if (!p) return fp;
+        memo = p;
+        m = &memo[nmemo++];
+    }
+    *m = (struct fp_memo){.id = id, .n = n, .elem = elem, .ver = dv->version, .fp = fp};
+    return fp;
+}
+
+static void free_snaps(void)
+{
+    for (size_t i = 0; i < R.nsnap; i++) free(R.snap[i].p);
+    free(R.snap);
+    R.snap = NULL;
+    R.nsnap = 0;
+}
+
+static void print_stats(void)
+{
+    if (!R.st.n || !getenv("STRADS_STATS")) return;
+    double n = (double)R.st.n;
+    fprintf(stderr,
+            "strads: checkpoints: %llu written, %llu images, %.1f MB; per checkpoint: main "
+            "thread %.2f ms (waiting for the previous one %.2f ms), writer %.2f ms (images "
+            "%.2f, manifest %.2f, old images %.2f; CPU %.2f ms)%s\n",
+            (unsigned long long)R.st.n, (unsigned long long)R.st.images,
+            (double)R.st.bytes / 1e6, R.st.main / n, R.st.wait / n,
+            (R.st.write + R.st.manifest + R.st.gc) / n, R.st.write / n, R.st.manifest / n,
+            R.st.gc / n, R.st.cpu / n,
+            R.async ? "" : " (in line: the writer is on the main thread)");
+}
+
 void replay_shutdown(void)
 {
     replay_flush();
+    if (strads_rank() == 0 && R.ckpt[0]) replay_drop_spares(R.ckpt);
+    print_stats();
+    free_snaps();
+    free(memo);
+    memo = NULL;
+    nmemo = 0;
     replay_log_shutdown();
     drop_stash();
     free_pending();
@@ -433,85 +533,10 @@ static const replay_array_rec *last_image(uint32_t id)
     return NULL;
 }
 
-/* After a recovery, checkpoints newer than op in the folder belong to the
- * failed run's future (they were unusable, or recovery would have started
- * from them): remove them so that no later recovery mixes the two runs. */
-static void prune_newer(uint64_t op)
-{
-    uint64_t *ops;
-    size_t n;
-    char path[PATH_MAX + 64];
-    if (replay_manifest_list(R.ckpt, &ops, &n)) return;
-    for (size_t i = 0; i < n; i++) {
-        if (ops[i] <= op) continue;
-        replay_manifest_path(path, sizeof path, R.ckpt, ops[i]);
-        unlink(path);
-        rt_info("checkpoint: removed %s, left by the failed run", path);
-    }
-    free(ops);
-}
-
-/* Is image (id, op) named by one of the manifests in m[0..n)? */
-static bool referenced(const replay_manifest *m, size_t n, uint32_t id, uint64_t op)
-{
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < m[i].narrays; j++)
-            if (m[i].arrays[j].id == id && m[i].arrays[j].img_op == op) return true;
-    return false;
-}
-
 /*
- * Releases images no longer needed: those not named by the newest `keep`
- * manifests (two by default: the newest, and the previous one to fall back
- * to when the newest is found damaged). Manifests themselves stay; they
- * are small and carry the reductions recovery publishes. Leftover temp files
- * of a killed writer go too.
- */
-static void collect_garbage(void)
-{
-    if (!R.keep) return;
-    uint64_t *ops;
-    size_t n;
-    if (replay_manifest_list(R.ckpt, &ops, &n)) return;
-    size_t k = n < R.keep ? n : (size_t)R.keep;
-    replay_manifest *m = calloc(k ? k : 1, sizeof *m);
-    char path[PATH_MAX + 300], err[256];
-    bool ok = m != NULL;
-    for (size_t i = 0; ok && i < k; i++) {
-        replay_manifest_path(path, sizeof path, R.ckpt, ops[n - 1 - i]);
-        /* An unreadable one protects nothing; its images may go. */
-        replay_manifest_read(path, &m[i], err, sizeof err);
-    }
-    DIR *d = ok ? opendir(R.ckpt) : NULL;
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        unsigned id;
-        unsigned long long op;
-        int len = 0;
-        const char *s = e->d_name;
-        if (strstr(s, ".tmp.")) {
-            long pid = atol(strrchr(s, '.') + 1);
-            if (pid != (long)getpid()) {
-                snprintf(path, sizeof path, "%s/%s", R.ckpt, s);
-                unlink(path);
-            }
-            continue;
-        }
-        if (sscanf(s, "arr-%u-%20llu.img%n", &id, &op, &len) != 2 || s[len] != 0) continue;
-        if (referenced(m, k, id, op)) continue;
-        snprintf(path, sizeof path, "%s/%s", R.ckpt, s);
-        unlink(path);
-    }
-    if (d) closedir(d);
-    for (size_t i = 0; m && i < k; i++) replay_manifest_free(&m[i]);
-    free(m);
-    free(ops);
-}
-
-/*
- * One checkpoint to write: which arrays need a new image (data: the driver's
- * mapping when written synchronously, a private copy when a background
- * writer does it), the manifest's records, and the outcome. Built on the
+ * One checkpoint to write: which arrays need a new image (data: a snapshot
+ * buffer when a background writer does it, the driver's mapping when it is
+ * written in line), the manifest's records, and the outcome. Built on the
  * main thread; run_job may run on the writer thread; finish_job is back on
  * the main thread.
  */
@@ -520,36 +545,27 @@ typedef struct ckpt_job {
     replay_array_rec *arr; /* the manifest's arrays */
     size_t narr;
     const void **data;     /* per array: bytes to image, NULL to reuse the old image */
-    bool *owned;           /* data[i] is a copy to free */
+    bool *need_fp;         /* arr[i].fp is still to be computed from data[i] */
     replay_op_rec *ops;    /* records of the operators it covers */
     size_t nops;
     size_t written;
+    uint64_t bytes;
+    double t_write, t_manifest, t_gc, t_cpu; /* milliseconds, for STRADS_STATS */
     int rc;
 } ckpt_job;
 
 static pthread_t writer;
 static ckpt_job *inflight; /* the background writer's job, NULL when idle */
-
-/* The private copies are freed as soon as the images are written. */
-static void free_copies(ckpt_job *j)
-{
-    for (size_t i = 0; i < j->narr; i++)
-        if (j->owned[i]) {
-            free((void *)j->data[i]);
-            j->data[i] = NULL;
-            j->owned[i] = false;
-        }
-}
+static atomic_bool writing; /* the writer is in run_job (replay_drain) */
 
 static void free_job(ckpt_job *j)
 {
     if (!j) return;
-    free_copies(j);
     for (size_t i = 0; i < j->nops; i++) free(j->ops[i].red);
     free(j->ops);
     free(j->arr);
     free(j->data);
-    free(j->owned);
+    free(j->need_fp);
     free(j);
 }
 
@@ -557,13 +573,17 @@ static void free_job(ckpt_job *j)
  * (touched by one writer at a time). */
 static void run_job(ckpt_job *j)
 {
-    char path[PATH_MAX + 64];
+    char path[PATH_MAX + 64], spare[PATH_MAX + 64];
+    double t0 = now_ms(), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
     for (size_t i = 0; i < j->narr && !j->rc; i++) {
         replay_array_rec *a = &j->arr[i];
         if (!j->data[i]) continue;
+        size_t bytes = (size_t)a->n * a->elem;
+        if (j->need_fp[i]) a->fp = replay_fingerprint(j->data[i], bytes);
         replay_image_info info = {.id = a->id, .op = j->op, .n = a->n, .elem = a->elem};
         replay_image_path(path, sizeof path, R.ckpt, a->id, j->op);
-        j->rc = replay_image_write(path, &info, j->data[i]);
+        replay_spare_path(spare, sizeof spare, R.ckpt, a->id);
+        j->rc = replay_image_write_to(path, &info, j->data[i], R.sync, spare);
         if (j->rc) {
             rt_error("checkpoint of op %" PRIu64 ": cannot write %s: %s", j->op, path,
                      strerror(errno));
@@ -571,7 +591,10 @@ static void run_job(ckpt_job *j)
         }
         memcpy(a->sum, info.sum, sizeof a->sum);
         j->written++;
+        j->bytes += bytes;
     }
+    double t1 = now_ms();
+    j->t_write = t1 - t0;
     replay_fault_checkpoint(j->op); /* STRADS_FAULT=OP:RANK:checkpoint */
     if (R.crash_op == j->op && !R.recover[0]) {
         /* Test hook: die between the images and the manifest, the window
@@ -581,7 +604,7 @@ static void run_job(ckpt_job *j)
         raise(SIGKILL);
     }
     if (!R.pruned) {
-        prune_newer(j->op);
+        replay_prune_newer(R.ckpt, j->op);
         R.pruned = true;
     }
     replay_manifest man = {.op = j->op,
@@ -591,22 +614,35 @@ static void run_job(ckpt_job *j)
                            .narrays = j->narr,
                            .ops = j->ops,
                            .nops = j->nops};
-    j->rc = replay_manifest_write(R.ckpt, &man);
+    t1 = now_ms();
+    j->rc = replay_manifest_write(R.ckpt, &man, R.sync);
     if (j->rc) {
         rt_error("checkpoint of op %" PRIu64 ": cannot write its manifest in %s: %s", j->op,
                  R.ckpt, strerror(errno));
         return;
     }
+    double t2 = now_ms();
+    j->t_manifest = t2 - t1;
     rt_debug("checkpoint of op %" PRIu64 ": %zu of %zu arrays written", j->op, j->written,
              j->narr);
-    collect_garbage();
+    replay_collect_garbage(R.ckpt, R.keep);
+    j->t_gc = now_ms() - t2;
+    j->t_cpu = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
 }
 
 static void *writer_main(void *arg)
 {
     run_job(arg);
-    free_copies(arg);
+    atomic_store(&writing, false);
     return NULL;
+}
+
+void replay_drain(void)
+{
+    /* Bounded: the writer waits at most 10 s for a fault test's victim
+     * (replay_fault_checkpoint), then only writes files. */
+    struct timespec ms = {0, 1000000};
+    for (int i = 0; i < 15000 && atomic_load(&writing); i++) nanosleep(&ms, NULL);
 }
 
 /* Main thread, after run_job: the images become "the last ones", or, when
@@ -615,8 +651,14 @@ static void *writer_main(void *arg)
 static int finish_job(ckpt_job *j)
 {
     int rc = j->rc;
-    free_copies(j);
     if (!rc) {
+        R.st.n++;
+        R.st.images += j->written;
+        R.st.bytes += j->bytes;
+        R.st.write += j->t_write;
+        R.st.manifest += j->t_manifest;
+        R.st.gc += j->t_gc;
+        R.st.cpu += j->t_cpu;
         free(R.last);
         R.last = j->arr;
         R.nlast = j->narr;
@@ -647,13 +689,70 @@ int replay_flush(void)
     return finish_job(j);
 }
 
+/*
+ * Main thread, no writer running: the snapshot buffer of array id, bytes
+ * long, or NULL when memory is short. Buffers stay from one checkpoint to
+ * the next, so copying an array that changes every operator touches memory
+ * that is already mapped; keep_snaps releases the others.
+ */
+static void *snapshot(uint32_t id, size_t bytes)
+{
+    for (size_t i = 0; i < R.nsnap; i++) {
+        if (R.snap[i].id != id) continue;
+        if (R.snap[i].bytes == bytes) return R.snap[i].p;
+        free(R.snap[i].p);
+        R.snap[i] = R.snap[--R.nsnap];
+        break;
+    }
+    struct snap *s = realloc(R.snap, (R.nsnap + 1) * sizeof *s);
+    if (!s) return NULL;
+    R.snap = s;
+    void *p = malloc(bytes);
+    if (!p) return NULL;
+    R.snap[R.nsnap++] = (struct snap){.id = id, .p = p, .bytes = bytes};
+    return p;
+}
+
+/* Frees the snapshot buffers of arrays that job j does not image: an array
+ * imaged once (input data) does not keep a copy for the rest of the run. */
+static void keep_snaps(const ckpt_job *j)
+{
+    for (size_t i = 0; i < R.nsnap;) {
+        bool used = false;
+        for (size_t k = 0; k < j->narr && !used; k++)
+            used = j->data[k] == R.snap[i].p;
+        if (used) {
+            i++;
+            continue;
+        }
+        free(R.snap[i].p);
+        R.snap[i] = R.snap[--R.nsnap];
+    }
+}
+
+/* Does dv need a new image, or does its last one (old) still hold it? On
+ * the fingerprint path a->fp is set and *fp_done says so. */
+static bool unchanged(dds_vec *dv, const replay_array_rec *old, replay_array_rec *a,
+                      bool *fp_done)
+{
+    *fp_done = false;
+    if (!old || old->n != a->n || old->elem != a->elem) return false;
+    if (a->has_ver && old->has_ver) return old->ver == a->ver;
+    if (!old->fp) return false; /* not fingerprinted when imaged: cannot tell */
+    a->fp = replay_fingerprint(dv->base, (size_t)dv->n * dv->elem);
+    *fp_done = true;
+    return old->fp == a->fp;
+}
+
 static int write_checkpoint(uint64_t op)
 {
+    double t0 = now_ms();
     /* One checkpoint at a time: the next one needs the previous one's
      * images (unchanged arrays name them). */
     int rc = replay_flush();
     if (rc) rt_warn("checkpoint: the previous checkpoint failed; op %" PRIu64 " covers its "
                     "operators", op);
+    double t1 = now_ms();
     vec_list l = {0};
     dds_vec_foreach(collect, &l);
     if (l.rc) return l.rc;
@@ -661,9 +760,9 @@ static int write_checkpoint(uint64_t op)
     if (j) {
         j->arr = calloc(l.n ? l.n : 1, sizeof *j->arr);
         j->data = calloc(l.n ? l.n : 1, sizeof *j->data);
-        j->owned = calloc(l.n ? l.n : 1, sizeof *j->owned);
+        j->need_fp = calloc(l.n ? l.n : 1, sizeof *j->need_fp);
     }
-    if (!j || !j->arr || !j->data || !j->owned) {
+    if (!j || !j->arr || !j->data || !j->need_fp) {
         free_job(j);
         free(l.v);
         return STRADS_ENOMEM;
@@ -671,51 +770,60 @@ static int write_checkpoint(uint64_t op)
     j->op = op;
     j->narr = l.n;
     bool async = R.async;
+    /* dds/ keeps versions only where there is something to keep coherent. */
+    bool versions = strads_size() > 1;
     for (size_t i = 0; i < l.n; i++) {
         dds_vec *dv = l.v[i];
         replay_array_rec *a = &j->arr[i];
         a->id = dv->id;
         a->n = dv->n;
         a->elem = dv->elem;
+        a->ver = dv->version;
+        a->has_ver = versions;
         snprintf(a->site, sizeof a->site, "%s", dv->site);
         size_t bytes = (size_t)dv->n * dv->elem;
-        a->fp = replay_fingerprint(dv->base, bytes);
         const replay_array_rec *old = last_image(dv->id);
-        if (old && old->n == a->n && old->elem == a->elem && old->fp == a->fp) {
+        bool fp_done;
+        if (unchanged(dv, old, a, &fp_done)) {
             a->img_op = old->img_op;
+            a->fp = old->fp;
             memcpy(a->sum, old->sum, sizeof a->sum);
             continue;
         }
         a->img_op = op;
         j->data[i] = dv->base;
+        /* With versions the fingerprint serves only a later recovery's
+         * first checkpoint; not worth a pass over every image (0: none). */
+        j->need_fp[i] = !fp_done && !versions;
         if (async && bytes) {
             /* The writer must see the state after op, not what the program
-             * writes next: a private copy, at memory speed. */
-            void *copy = malloc(bytes);
+             * writes next: a copy, at memory speed. */
+            void *copy = snapshot(dv->id, bytes);
             if (copy) {
                 memcpy(copy, dv->base, bytes);
                 j->data[i] = copy;
-                j->owned[i] = true;
             } else {
-                async = false; /* no memory for copies: write this one in line */
+                async = false; /* no memory for copies: write in line */
             }
         }
     }
     free(l.v);
+    keep_snaps(j);
     /* The records move to the job; pending starts afresh. */
     j->ops = R.pending;
     j->nops = R.npending;
     R.pending = NULL;
     R.npending = R.cappending = 0;
-    if (async) {
-        for (size_t i = 0; i < j->narr && async; i++)
-            if (j->data[i] && !j->owned[i] && j->arr[i].n) async = false;
-    }
+    R.st.wait += t1 - t0;
+    atomic_store(&writing, async);
     if (async && pthread_create(&writer, NULL, writer_main, j) == 0) {
         inflight = j;
+        R.st.main += now_ms() - t0;
         return 0;
     }
+    atomic_store(&writing, false);
     run_job(j);
+    R.st.main += now_ms() - t0;
     return finish_job(j);
 }
 

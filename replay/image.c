@@ -7,17 +7,24 @@
  * per node partition (dds/image.c), make recovery with another node count a
  * plain copy into the driver's mapping, and need no collective: a
  * checkpoint is written by one process and does not involve workers that
- * may be the ones about to die. The cost is that the data passes through one
- * node's disk; docs/recovery.md discusses it.
+ * may be the ones about to die. The data reaches the driver anyway (the
+ * coherence rule pulls every change at the end of each operator), so a
+ * per-node write would save no transfer; docs/recovery.md discusses it.
  *
  * Layout (little-endian):
  *   0  "STRDSARR"        8  u32 version       12 u32 header bytes (64)
  *   16 u32 array id      20 u32 0             24 u64 op
  *   32 i64 n             40 u64 elem          48 u64 data bytes
- *   56 u64 0             64 data ...          then BLAKE2b-256 of all before
+ *   56 u64 0             64 data ...          then XXH3-128 of all before
  * A file is complete only if its size, every field and the checksum agree;
  * anything else is STRADS_ECORRUPT with the reason, and the destination is
  * never touched before the whole file has been checked.
+ *
+ * The checksum is XXH3-128 (libxxhash, header-only use): it guards against
+ * torn, truncated and damaged files, not against an adversary (the folder
+ * is the job's own), and it runs about 20 times faster than BLAKE2b-256
+ * (0.4 ms against 7 ms for 7 MB, measured on the project machine), which
+ * matters because a checkpoint may be due after every operator.
  *
  * Also here: the fingerprint that tells whether an array changed since its
  * last image (checkpoint.c).
@@ -32,7 +39,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sodium.h>
+/* Header-only: no library to link, for libstrads or its static users. */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include "replay/replay.h"
 
@@ -60,6 +69,13 @@ static uint64_t get64(const unsigned char *p)
     return v;
 }
 
+static void sum_out(XXH128_hash_t h, uint8_t *sum)
+{
+    XXH128_canonical_t c;
+    XXH128_canonicalFromHash(&c, h);
+    memcpy(sum, c.digest, REPLAY_SUM_BYTES);
+}
+
 /* Writes all of buf, retrying short writes and EINTR. */
 static int write_all(int fd, const void *buf, size_t n)
 {
@@ -80,6 +96,12 @@ static int write_all(int fd, const void *buf, size_t n)
 
 int replay_image_write(const char *path, replay_image_info *info, const void *data)
 {
+    return replay_image_write_to(path, info, data, true, NULL);
+}
+
+int replay_image_write_to(const char *path, replay_image_info *info, const void *data,
+                          bool durable, const char *reuse)
+{
     if (!path || !info || info->n < 0 || (info->n > 0 && (!data || !info->elem)))
         return STRADS_EINVAL;
     uint64_t bytes = (uint64_t)info->n * info->elem;
@@ -94,17 +116,23 @@ int replay_image_write(const char *path, replay_image_info *info, const void *da
     put64(hdr + 40, info->elem);
     put64(hdr + 48, bytes);
 
-    crypto_generichash_state st;
-    crypto_generichash_init(&st, NULL, 0, REPLAY_SUM_BYTES);
-    crypto_generichash_update(&st, hdr, sizeof hdr);
-    if (bytes) crypto_generichash_update(&st, data, bytes);
-    crypto_generichash_final(&st, info->sum, REPLAY_SUM_BYTES);
+    XXH3_state_t st;
+    XXH3_128bits_reset(&st);
+    XXH3_128bits_update(&st, hdr, sizeof hdr);
+    if (bytes) XXH3_128bits_update(&st, data, bytes);
+    sum_out(XXH3_128bits_digest(&st), info->sum);
 
     size_t tl = strlen(path) + 32;
     char *tmp = malloc(tl);
     if (!tmp) return STRADS_ENOMEM;
     snprintf(tmp, tl, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /* A recycled file is overwritten in place: its pages are in the page
+     * cache already, which halves the kernel's work (about 1.1 against
+     * 2.5 ms of CPU for 7 MB, measured), and it is named only once whole. */
+    int fd = -1;
+    bool reused = reuse && rename(reuse, tmp) == 0;
+    if (reused) fd = open(tmp, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
         free(tmp);
         return STRADS_EIO;
@@ -112,9 +140,12 @@ int replay_image_write(const char *path, replay_image_info *info, const void *da
     int rc = write_all(fd, hdr, sizeof hdr);
     if (!rc && bytes) rc = write_all(fd, data, bytes);
     if (!rc) rc = write_all(fd, info->sum, REPLAY_SUM_BYTES);
-    /* fsync before rename: a manifest may name this file only once its
-     * bytes are durable, or a power loss could leave a named empty file. */
-    if (!rc && fsync(fd)) rc = STRADS_EIO;
+    off_t size = (off_t)(IMG_HDR + bytes + REPLAY_SUM_BYTES);
+    if (!rc && reused && ftruncate(fd, size)) rc = STRADS_EIO; /* the spare was longer */
+    /* fsync before rename when asked: a manifest may then name this file
+     * only once its bytes are durable. Without it a power loss may leave a
+     * named file with missing data, which the checksum catches. */
+    if (!rc && durable && fsync(fd)) rc = STRADS_EIO;
     if (close(fd) && !rc) rc = STRADS_EIO;
     if (!rc && rename(tmp, path)) rc = STRADS_EIO;
     if (rc) {
@@ -188,11 +219,10 @@ int replay_image_read(const char *path, const replay_image_info *want, void *dst
         rc = corrupt(err, errlen, path, why);
     } else {
         uint8_t sum[REPLAY_SUM_BYTES];
-        crypto_generichash(sum, sizeof sum, m, IMG_HDR + bytes, NULL, 0);
-        if (sodium_memcmp(sum, m + IMG_HDR + bytes, REPLAY_SUM_BYTES) != 0)
+        sum_out(XXH3_128bits(m, IMG_HDR + bytes), sum);
+        if (memcmp(sum, m + IMG_HDR + bytes, REPLAY_SUM_BYTES) != 0)
             rc = corrupt(err, errlen, path, "checksum mismatch (corrupt data)");
-        else if (!sum_is_zero(want->sum) &&
-                 sodium_memcmp(sum, want->sum, REPLAY_SUM_BYTES) != 0)
+        else if (!sum_is_zero(want->sum) && memcmp(sum, want->sum, REPLAY_SUM_BYTES) != 0)
             rc = corrupt(err, errlen, path, "checksum differs from the manifest's");
         else if (dst && bytes)
             memcpy(dst, m + IMG_HDR, bytes);
@@ -206,7 +236,8 @@ int replay_image_read(const char *path, const replay_image_info *want, void *dst
  * the lane for a fixed word and injective in the word for a fixed lane, so
  * a change confined to one word always changes the result; wider changes
  * collide with probability about 2^-64. Runs at memory speed, which
- * matters because every array is fingerprinted at every checkpoint.
+ * matters for --record (every array after every operator) and for
+ * checkpoints of a one-node job (which has no versions to go by).
  */
 #define FP_K1 0x9E3779B97F4A7C15ULL
 #define FP_K2 0xC2B2AE3D27D4EB4FULL

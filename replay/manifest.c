@@ -6,15 +6,17 @@
  * alive then, the image file holding its content (possibly written by an
  * earlier checkpoint, when the array has not changed since), and for every
  * operator since the previous checkpoint its site and its packed reduction
- * results. The manifest is written last, after its images are durable, and
- * atomically; so a manifest that reads back intact names a complete
- * checkpoint unless an image was damaged afterwards, which
- * replay_manifest_verify_images catches.
+ * results. The manifest is written last, after its images are in place
+ * (durable too with STRADS_CHECKPOINT_SYNC=1), and atomically; so a
+ * manifest that reads back intact names a complete checkpoint unless an
+ * image was damaged or lost afterwards (a power loss without
+ * STRADS_CHECKPOINT_SYNC), which replay_manifest_verify_images catches.
  *
  * Layout (little-endian): "STRDSMAN", u32 version, u32 0, u64 body bytes,
  * the body as one msgpack array, then BLAKE2b-256 of everything before.
  * Body: [op, from_op, nodes, [array...], [oprec...]] with
- *   array = [id, n, elem, img_op, sum (bin 32), fingerprint, site]
+ *   array = [id, n, elem, img_op, sum (bin 16, the image's XXH3-128),
+ *            fingerprint, site]
  *   oprec = [op, site_id, line, file, reductions (bin) | nil]
  *
  * Old manifests are kept after their images are released (checkpoint.c):
@@ -40,6 +42,7 @@
 
 #define MAN_MAGIC "STRDSMAN"
 #define MAN_HDR 24
+#define MAN_SUM 32 /* BLAKE2b-256: a manifest is small, its cost does not matter */
 
 void replay_manifest_path(char *out, size_t len, const char *dir, uint64_t op)
 {
@@ -87,7 +90,7 @@ static int fsync_dir(const char *dir)
     return rc;
 }
 
-int replay_manifest_write(const char *dir, const replay_manifest *m)
+int replay_manifest_write(const char *dir, const replay_manifest *m, bool durable)
 {
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
@@ -130,7 +133,7 @@ int replay_manifest_write(const char *dir, const replay_manifest *m)
     memcpy(sb.data, MAN_MAGIC, 8);
     put_le((unsigned char *)sb.data + 8, REPLAY_MANIFEST_VERSION, 4);
     put_le((unsigned char *)sb.data + 16, sb.size - MAN_HDR, 8);
-    uint8_t sum[REPLAY_SUM_BYTES];
+    uint8_t sum[MAN_SUM];
     crypto_generichash(sum, sizeof sum, (const unsigned char *)sb.data, sb.size, NULL, 0);
     msgpack_sbuffer_write(&sb, (const char *)sum, sizeof sum);
 
@@ -148,14 +151,14 @@ int replay_manifest_write(const char *dir, const replay_manifest *m)
             if (w < 0 && errno != EINTR) rc = STRADS_EIO;
             if (w > 0) off += (size_t)w;
         }
-        if (!rc && fsync(fd)) rc = STRADS_EIO;
+        if (!rc && durable && fsync(fd)) rc = STRADS_EIO;
         if (close(fd) && !rc) rc = STRADS_EIO;
         if (!rc && rename(tmp, path)) rc = STRADS_EIO;
         if (rc) unlink(tmp);
     }
     msgpack_sbuffer_destroy(&sb);
     /* The rename is durable only once the folder is. */
-    if (!rc) rc = fsync_dir(dir);
+    if (!rc && durable) rc = fsync_dir(dir);
     return rc;
 }
 
@@ -291,25 +294,25 @@ int replay_manifest_read(const char *path, replay_manifest *m, char *err, size_t
     const unsigned char *u = (const unsigned char *)buf;
     if (rc) {
         snprintf(err, errlen, "%s: cannot read it", path);
-    } else if (len < MAN_HDR + REPLAY_SUM_BYTES || memcmp(buf, MAN_MAGIC, 8) != 0) {
+    } else if (len < MAN_HDR + MAN_SUM || memcmp(buf, MAN_MAGIC, 8) != 0) {
         snprintf(err, errlen, "%s: truncated or not a manifest", path);
         rc = STRADS_ECORRUPT;
     } else if (get_le(u + 8, 4) != REPLAY_MANIFEST_VERSION) {
         snprintf(err, errlen, "%s: manifest version %u, this build reads %u", path,
                  (unsigned)get_le(u + 8, 4), REPLAY_MANIFEST_VERSION);
         rc = STRADS_ECORRUPT;
-    } else if (get_le(u + 16, 8) != len - MAN_HDR - REPLAY_SUM_BYTES) {
+    } else if (get_le(u + 16, 8) != len - MAN_HDR - MAN_SUM) {
         snprintf(err, errlen, "%s: truncated (%zu bytes, header says %llu of body)", path, len,
                  (unsigned long long)get_le(u + 16, 8));
         rc = STRADS_ECORRUPT;
     } else {
-        uint8_t sum[REPLAY_SUM_BYTES];
-        crypto_generichash(sum, sizeof sum, u, len - REPLAY_SUM_BYTES, NULL, 0);
-        if (sodium_memcmp(sum, u + len - REPLAY_SUM_BYTES, REPLAY_SUM_BYTES) != 0) {
+        uint8_t sum[MAN_SUM];
+        crypto_generichash(sum, sizeof sum, u, len - MAN_SUM, NULL, 0);
+        if (sodium_memcmp(sum, u + len - MAN_SUM, MAN_SUM) != 0) {
             snprintf(err, errlen, "%s: checksum mismatch (corrupt)", path);
             rc = STRADS_ECORRUPT;
         } else {
-            rc = decode_body(buf + MAN_HDR, len - MAN_HDR - REPLAY_SUM_BYTES, m);
+            rc = decode_body(buf + MAN_HDR, len - MAN_HDR - MAN_SUM, m);
             if (rc == STRADS_ECORRUPT)
                 snprintf(err, errlen, "%s: malformed body", path);
             if (rc) replay_manifest_free(m);

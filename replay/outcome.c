@@ -7,13 +7,15 @@
  * fingerprints, plus images of what a sync_for changed) gives a replay two
  * things: a bit-for-bit check of every operator that cannot depend on
  * timing (async_for runs its deterministic plan, BSP combines in rank order)
- * so a diverging replay stops at the first operator that differs, naming
- * it; and the means to complete an operator whose result does depend on
- * timing (SSP, ASP: deltas applied on arrival; A-BSP: where the stop
- * falls) or that one process cannot compute like N (every sync_for in
- * single-node replay), so that the
- * program's output and final arrays are still those of the recorded run.
- * The event log (log.c) says which operators depend on timing.
+ * or whose timing-dependent orders were recorded and are re-executed
+ * (SSP, ASP, A-BSP: log.c's ordered operators), so a diverging replay stops
+ * at the first operator that differs, naming it; and the means to complete
+ * an operator whose result depends on timing that was not recorded
+ * (Elastic BSP, FlexPara, Hogwild threads of Hybrid, earlier records) or
+ * that one process cannot compute like N (every sync_for in single-node
+ * replay), so that the program's output and final arrays are still those
+ * of the recorded run. The event log (log.c) says which operators depend
+ * on timing without an order to replay (replay__op_timing).
  *
  * File DIR/op-<op>.out: header (magic, version, flags, op, site, lengths),
  * the packed reductions, one record per array (id, shape, fingerprint, the
@@ -132,7 +134,7 @@ static void collect(dds_vec *dv, void *arg)
     a->id = dv->id;
     a->n = dv->n;
     a->elem = dv->elem;
-    a->fp = replay_fingerprint(dv->base, (size_t)dv->n * dv->elem);
+    a->fp = replay_array_fp(dv->id, dv->base, dv->n, dv->elem); /* unchanged: not read */
     l->v[l->n++] = dv;
 }
 

@@ -12,15 +12,16 @@
  * docs/recovery.md describes the whole mechanism.
  *
  * Files: image.c (one whole array per file, verified), manifest.c (what one
- * checkpoint holds, and finding the newest usable one), checkpoint.c (the
- * hooks, configuration, change detection, garbage collection), order.c
+ * checkpoint holds, and finding the newest usable one), folder.c (garbage
+ * collection of a checkpoint folder), checkpoint.c (the hooks,
+ * configuration, change detection, the background writer), order.c
  * (async_for orders), log.c (the per-node event log), outcome.c (each
  * operator's outcome on the driver), fault.c (STRADS_FAULT).
  *
  * Threads: checkpoints and outcomes run on the driver's main thread,
  * between operators (the same thread that issues loop calls), except the
- * optional background checkpoint writer (STRADS_CHECKPOINT_ASYNC), which
- * only writes files from private copies; log.c says which threads add to
+ * background checkpoint writer (STRADS_CHECKPOINT_ASYNC, on by default),
+ * which only writes files from private copies; log.c says which threads add to
  * the event log.
  */
 #ifndef STRADS_REPLAY_H
@@ -84,7 +85,7 @@ uint64_t replay_current_op(void);
  * the hooks' bookkeeping otherwise; the hooks are cheap no-ops then). */
 bool replay_enabled(void);
 
-/* With STRADS_CHECKPOINT_ASYNC=1 a checkpoint's images and manifest are
+/* With STRADS_CHECKPOINT_ASYNC=1 (the default) a checkpoint's images and manifest are
  * written by a background thread while the program goes on (from private
  * copies of the changed arrays taken in replay_op_end). Waits for that
  * writer; returns its status (0 when none was running). The next checkpoint
@@ -97,10 +98,16 @@ int replay_flush(void);
  * (called on the driver at shutdown; safe to call twice). */
 void replay_shutdown(void);
 
+/* strads_fatal, any thread, any rank: waits (at most 15 s) until the
+ * background writer, if one runs, has written its checkpoint, so that a
+ * job failing right after an operator still leaves that operator's
+ * checkpoint. Touches no bookkeeping; the process is about to exit. */
+void replay_drain(void);
+
 /* ---- whole-array images (image.c) ---- */
 
-#define REPLAY_IMAGE_VERSION 1
-#define REPLAY_SUM_BYTES 32 /* BLAKE2b-256 */
+#define REPLAY_IMAGE_VERSION 2
+#define REPLAY_SUM_BYTES 16 /* XXH3-128 (image.c says why not BLAKE2b) */
 
 /* What an image file says about itself. */
 typedef struct replay_image_info {
@@ -108,13 +115,19 @@ typedef struct replay_image_info {
     uint64_t op;   /* operator after which it was written */
     int64_t n;     /* elements */
     uint64_t elem; /* bytes per element */
-    uint8_t sum[REPLAY_SUM_BYTES]; /* BLAKE2b-256 of header and data */
+    uint8_t sum[REPLAY_SUM_BYTES]; /* XXH3-128 of header and data */
 } replay_image_info;
 
 /* Writes n*elem bytes at data to path, atomically (temp file in the same
  * folder, fsync, rename). info->sum is filled in; the other fields of info
  * describe the array. Returns 0, STRADS_EIO (errno kept) or STRADS_ENOMEM. */
 int replay_image_write(const char *path, replay_image_info *info, const void *data);
+/* The same; durable = false skips the fsync (the file is still complete
+ * once renamed, for any process that reads it while the machine stays up).
+ * reuse, when not NULL and it exists, is a file to recycle (it is renamed
+ * and overwritten in place, so it is gone afterwards). */
+int replay_image_write_to(const char *path, replay_image_info *info, const void *data,
+                          bool durable, const char *reuse);
 
 /* Reads path completely and checks it: magic, version, size, the fields of
  * want (id, n, elem; op too when nonzero; sum too unless all zero) and the
@@ -129,9 +142,17 @@ int replay_image_read(const char *path, const replay_image_info *want, void *dst
  * changed since its last image (not a checksum of files). */
 uint64_t replay_fingerprint(const void *p, size_t n);
 
+/* Driver, main thread: replay_fingerprint of the dvector with this id
+ * (base, n * elem bytes), computed again only when its content version
+ * (dds_vec.version, kept in jobs of several nodes) moved since the last
+ * call for it; in a job of one node every call reads the array. For --record
+ * and replays, which fingerprint every array after every operator
+ * (checkpoint.c). */
+uint64_t replay_array_fp(uint32_t id, const void *base, int64_t n, size_t elem);
+
 /* ---- manifests (manifest.c) ---- */
 
-#define REPLAY_MANIFEST_VERSION 1
+#define REPLAY_MANIFEST_VERSION 2
 
 /* One array of a checkpoint: which image holds its content. */
 typedef struct replay_array_rec {
@@ -140,8 +161,12 @@ typedef struct replay_array_rec {
     uint64_t elem;
     uint64_t img_op; /* the image is "arr-<id>-<img_op>.img" */
     uint8_t sum[REPLAY_SUM_BYTES];
-    uint64_t fp;     /* replay_fingerprint of the content */
+    uint64_t fp;     /* replay_fingerprint of the content, 0 when not computed */
     char site[96];   /* allocation site, for messages */
+    /* In memory only (checkpoint.c): dds_vec.version when the image was
+     * taken, valid when has_ver (not in the file). */
+    uint64_t ver;
+    bool has_ver;
 } replay_array_rec;
 
 /* One operator covered by a checkpoint: its site and its reduction results
@@ -171,9 +196,10 @@ void replay_manifest_free(replay_manifest *m);
 /* "DIR/ckpt-<op, 20 digits>.man" and "DIR/arr-<id>-<op>.img". */
 void replay_manifest_path(char *out, size_t len, const char *dir, uint64_t op);
 void replay_image_path(char *out, size_t len, const char *dir, uint32_t id, uint64_t op);
-/* Writes m as DIR/ckpt-<op>.man atomically (temp + fsync + rename + fsync of
- * DIR). The images it names must already be in place. */
-int replay_manifest_write(const char *dir, const replay_manifest *m);
+/* Writes m as DIR/ckpt-<op>.man atomically (temp + rename; with durable,
+ * fsync of the file before and of DIR after). The images it names must
+ * already be in place (and durable, when it is). */
+int replay_manifest_write(const char *dir, const replay_manifest *m, bool durable);
 /* Reads and checks (magic, version, length, BLAKE2b) one manifest. Returns
  * 0, STRADS_ECORRUPT (err says why), STRADS_ENOTFOUND or STRADS_EIO. */
 int replay_manifest_read(const char *path, replay_manifest *m, char *err, size_t errlen);
@@ -184,6 +210,20 @@ int replay_manifest_list(const char *dir, uint64_t **ops, size_t *n);
  * loading). 0 or STRADS_ECORRUPT with err naming the first bad image. */
 int replay_manifest_verify_images(const char *dir, const replay_manifest *m, char *err,
                                   size_t errlen);
+
+/* ---- the files of a checkpoint folder (folder.c) ---- */
+
+/* Releases the images in dir that none of the newest `keep` manifests names
+ * (keep = 0: none are released), recycling the last one of each array as
+ * its spare; removes temp files of other processes. */
+void replay_collect_garbage(const char *dir, uint64_t keep);
+/* Removes the manifests of operators after op (a failed run's future). */
+void replay_prune_newer(const char *dir, uint64_t op);
+/* "DIR/arr-<id>.spare": a released image the array's next image overwrites
+ * in place (replay_image_write_to's reuse). */
+void replay_spare_path(char *out, size_t len, const char *dir, uint32_t id);
+/* Deletes every spare in dir (the end of a run). */
+void replay_drop_spares(const char *dir);
 
 /*
  * Recovery plan: the newest checkpoint in dir that is usable, i.e. its
@@ -255,8 +295,8 @@ int replay_load_order(const strads_loop_site *site, uint64_t call, int64_t begin
  * until at least the recorded versions are known (replay_gate_ok) and cut
  * points return the recorded stop positions (replay_cut).
  *
- * Threads: blocks belong to the node-function thread; replay_note_delta
- * runs on the loop thread (a mutex orders it with the rest). */
+ * Threads: blocks belong to the node-function thread; store events are
+ * added on the loop thread too (a mutex orders it with the rest). */
 
 /* Every node, as a loop call's node function starts / ends on it
  * (rt_loop_env_open / rt_loop_env_close). Returns 0 or, replaying, a
@@ -273,9 +313,49 @@ int replay_note_fold(const strads_loop_site *site, const void *acc);
  * opens; the driver then completes the operator from its recorded outcome
  * instead of requiring it to match. */
 void replay_note_timing(void);
-/* Loop thread: a delta message from rank src was applied to this node's
- * store (the arrival order at the store). */
-void replay_note_delta(int src);
+/*
+ * sync_for SSP/ASP, ordered (recording, or replaying an operator recorded
+ * so): everything that changes or reads the rows a node owns is one total
+ * order of store events, under the node's apply lock: another node's delta
+ * applied (REPLAY_ST_DELTA, src), another node's read served
+ * (REPLAY_ST_READ, src), this node's tasks starting to read its own rows
+ * (REPLAY_ST_OWN) and this node folding its threads' deltas
+ * (REPLAY_ST_FOLD). Recording logs them in that order; a cluster replay
+ * performs them in the recorded order (loop_sync_ssp.c buffers what comes
+ * early), so every read sees the bytes it saw in the recorded run and
+ * floating-point sums fold in the same order: the operator is re-executed
+ * bit for bit and checked, not completed from the record.
+ */
+enum { REPLAY_ST_DELTA = 2, REPLAY_ST_READ = 5, REPLAY_ST_OWN = 6, REPLAY_ST_FOLD = 7 };
+/* Recording: this operator's store events are ordered (every node, as
+ * SSP/ASP opens, after replay_note_timing). */
+void replay_note_ordered(void);
+/* Whether the operator in flight runs ordered: recording, or a cluster
+ * replay of an operator recorded with replay_note_ordered. */
+bool replay_store_ordered(void);
+/* Recording: appends a store event (caller holds the apply lock, so the log
+ * order is the order of the store). */
+void replay_note_store(int kind, int src);
+/* Cluster replay: the next recorded store event (1; *kind, *src) or none
+ * (0); replay_store_take consumes it once performed. Apply lock held. */
+int replay_store_next(int *kind, int *src);
+void replay_store_take(void);
+/*
+ * A-BSP, ordered: pool slot `slot` ran items [k, k+m) from the cursor of
+ * held split `split` in round `round` (the call, or its clock). Recording
+ * logs each chunk as it is taken; a cluster replay of an operator recorded
+ * ordered runs exactly the recorded chunks of each slot, in order, and
+ * ignores the live stop signal (replay_chunks_replayed), so every replica
+ * sees the recorded items in the recorded order. replay_next_chunk hands
+ * out slot's next chunk of round (1) or says it has none left (0); it is
+ * called only by the thread running that slot.
+ */
+void replay_note_chunk(int64_t round, int slot, int split, int64_t k, int64_t m);
+bool replay_chunks_replayed(void);
+int replay_next_chunk(int64_t round, int slot, int *split, int64_t *k, int64_t *m);
+/* Cluster replay, as SSP/ASP closes: every recorded store event was
+ * performed (else STRADS_ESTATE: the replay diverged); says so at info. */
+int replay_store_close(void);
 /* SSP gate: this node starts clock `clock` having heard that node r
  * completed done[r] clocks. Recorded as the versions its reads see. */
 void replay_note_gate(int64_t clock, const int64_t *done, int nodes);

@@ -27,6 +27,7 @@ enum {
     RT_MSG_LOOP_ABSP_REPORT = RT_MSG_USER_BASE + 42, /* sync_for A-BSP: a node's progress */
     RT_MSG_LOOP_ABSP_POLL = RT_MSG_USER_BASE + 43,   /* A-BSP: driver asks for fresh counts */
     RT_MSG_LOOP_ABSP_STOP = RT_MSG_USER_BASE + 44,   /* A-BSP: the iteration ends now */
+    RT_MSG_LOOP_READ = RT_MSG_USER_BASE + 45,  /* SSP/ASP ordered: rows read from an owner */
 };
 
 struct strads_recon {
@@ -38,6 +39,7 @@ struct strads_recon {
         struct dds_vec *dv;
         int shift; /* log2 of the element size, -1 when not a power of two */
     } recent[4];
+    struct rt_recon_spans *spans; /* span mode (loop_async_span.c), or NULL */
 };
 
 void rt_recon_init(strads_recon *rc, int64_t first);
@@ -45,6 +47,31 @@ void rt_recon_init(strads_recon *rc, int64_t first);
  * and re-runs those iterations through rerun (recon.c). */
 typedef int (*rt_recon_rerun_fn)(void *arg, int64_t lo, int64_t hi, sched_records *out);
 int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg);
+
+/* Span mode: instead of records, a recorder keeps for each iteration of its
+ * share only the lowest and highest micro-block it touches in each of the
+ * (at most two) arrays the loop writes, in the row span[(i - first) * 2 *
+ * nslots ..] (lowest 0xFFFF and highest 0 when untouched). A write to any
+ * other array sets miss: the plan then needs full records. */
+typedef struct rt_recon_spans {
+    int nslots;
+    uint32_t id[2];    /* the written arrays, in the planner's slot order */
+    int mshift[2];     /* element >> mshift = micro-block */
+    uint16_t *span;
+    int64_t first, n;  /* the recorder's share */
+    uint16_t *row;     /* the current iteration's row, NULL before the first */
+    /* the written arrays by address, so that their accesses need no lookup */
+    const char *lo[2], *hi[2];
+    size_t elem[2];
+    int bshift[2];     /* byte offset >> bshift = micro-block; -1: divide */
+    uint32_t *hist;    /* [slot][micro-block]: iterations whose lowest is there */
+    uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot, over the share */
+    bool miss;
+    uint32_t seen[SCHED_MAX_ARRAYS]; /* other arrays read (the plan key's) */
+    int nseen;
+} rt_recon_spans;
+/* Span mode: counts the current iteration into hist; after the last one. */
+void rt_recon_span_done(strads_recon *rc);
 
 /* ---- async_for rounds split among threads with locks (loop_locks.c) ---- */
 
@@ -83,7 +110,7 @@ uint64_t rt_loop_next_invocation(void);
 /*
  * Driver: runs fn on every node for one loop call. The argument is hdr
  * (hdr_len raw bytes, the engine's own header) followed by env packed with
- * site->pack; the call is bracketed by dds_operator_begin/end so that the
+ * site->pack (or from site->env_fields); the call is bracketed by dds_operator_begin/end so that the
  * sequential code's writes reach the owners before and the owners' changes
  * reach the driver after. On the driver the node function finds env with
  * rt_loop_env_open (no unpacking). Returns 0 or the first error.
@@ -251,15 +278,26 @@ int rt__track_changed(const rt__track *k, const rt__sarr *x, const rt__elist *wr
 /*
  * SSP and ASP (loop_sync_ssp.c). Between rt__ssp_open and rt__ssp_close
  * (each a barrier) this node applies deltas pushed by others to the elements
- * it owns, on the loop thread under rt__ssp_lock. rt__ssp_push sends each
+ * it owns, on the loop thread under its apply lock. rt__ssp_push sends each
  * owner the deltas (node copy - S[a]) of the non-owned elements U[a] of the
  * written arrays and returns when every owner has applied them.
  */
 int rt__ssp_open(rt__sarr *arr, int narr);
 int rt__ssp_close(void);
 int rt__ssp_push(const rt__sarr *arr, int narr, const rt__elist *U, char *const *S);
-void rt__ssp_lock(void);
-void rt__ssp_unlock(void);
+/* Around the fold of a clock's replicas into the node's copy (it takes the
+ * apply lock; recorded or replayed, it also takes the fold's turn in the
+ * store order, so begin may fail: STRADS_ESTATE, the replay diverged). */
+int rt__ssp_fold_begin(void);
+void rt__ssp_fold_end(void);
+/* Before a clock's tasks read the node's copy: recorded or replayed, deltas
+ * wait until the fold (own rows read at a fixed point of the store order).
+ * A no-op otherwise. */
+int rt__ssp_tasks_begin(void);
+/* A refresh of n elements idx of dv (idx NULL: the whole array) from their
+ * owners: dds_prefetch, except that recorded or replayed, the rows of an
+ * array the call writes are read through the store order. */
+int rt__ssp_prefetch(struct dds_vec *dv, const int64_t *idx, int64_t n);
 
 /* SSP clocks of one call: done[r] clocks completed by node r, as far as
  * this node has heard. */
@@ -298,13 +336,23 @@ void rt__absp_free(rt__absp *ab);
 int rt__absp_held(const rt__absp *ab);  /* splits this node runs */
 int64_t rt__absp_left(rt__absp *ab);    /* items of them not yet handed out */
 void rt__absp_split(const rt__absp *ab, int i, int64_t *lo, int64_t *hi);
-/* Pool thread: runs up to n more items of this node's splits, each from its
- * cursor, wrapping, taking chunks of at most `chunk` items shared with the
- * node's other threads (fn once per contiguous piece); returns early at
- * the stop signal. Returns the items it ran. */
+/* Pool thread of slot `slot`: runs up to n more items of this node's splits
+ * (per clock: up to what is left of the node's quota, whatever n; threads
+ * that free up early take more of it), each from its cursor, wrapping, taking chunks of at most `chunk` items
+ * shared with the node's other threads (fn once per contiguous piece);
+ * returns early at the stop signal. Returns the items it ran. Recorded, the
+ * chunks are logged per slot; replayed, the slot runs its recorded chunks. */
 typedef void (*rt__absp_chunk_fn)(void *arg, int64_t lo, int64_t hi);
-int64_t rt__absp_run(rt__absp *ab, int64_t n, int64_t chunk, rt__absp_chunk_fn fn, void *arg);
+int64_t rt__absp_run(rt__absp *ab, int slot, int64_t n, int64_t chunk, rt__absp_chunk_fn fn,
+                     void *arg);
+/* The one test of whether a task stops here: the stop signal of the round
+ * in flight (the call, or under A-BSP the clock) has come. */
 int rt__absp_stopped(const rt__absp *ab);
+/* Collective, A-BSP per minibatch clock: begins clock `clock` of the call's
+ * `clocks`, in which this node may take 1/clocks of its splits' items (fewer
+ * when fewer are left) and the stop signal is decided over the clock's
+ * quotas; *any = 0 when no node has items left. */
+int rt__absp_clock(rt__absp *ab, int64_t clock, int64_t clocks, int *any);
 /* Waits for this call's stop signal. */
 int rt__absp_wait(rt__absp *ab);
 /* FlexPara's inputs from one call (the driver's size and bytes count; every

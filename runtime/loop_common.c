@@ -71,6 +71,8 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
     if (!rc && site->pack)
         rc = site->pack(&pk, env);
+    else if (!rc && site->env_fields)
+        rc = strads_fields_pack(&pk, env, site->env_fields, site->nenv_fields);
     else if (!rc)
         msgpack_pack_nil(&pk);
     driver_env = env;
@@ -139,6 +141,8 @@ int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, 
     msgpack_object *o;
     int rc = rt_unpack_next(&up, (const char *)arg + hdr_len, len - hdr_len, &off, &o);
     if (!rc && site->unpack) rc = site->unpack(o, e);
+    else if (!rc && site->env_fields)
+        rc = strads_fields_unpack(o, e, site->env_fields, site->nenv_fields);
     msgpack_unpacked_destroy(&up);
     if (rc) {
         free(e);
@@ -156,6 +160,7 @@ void rt_loop_env_close(const strads_loop_site *site, void *env)
     replay_fault_op_end();
     if (strads_rank() == 0 || !env) return;
     if (site->env_free) site->env_free(env);
+    else if (site->env_fields) strads_fields_free(env, site->env_fields, site->nenv_fields);
     free(env);
 }
 

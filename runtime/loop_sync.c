@@ -25,12 +25,16 @@
  *   Hybrid         threads share the node's copy without locks (Hogwild).
  * and synchronizes with the owners:
  *   BSP, Hybrid    dds_writeback_deltas per written array: a collective that
- *                  combines every node's delta at the owner in rank order.
- *                  Two barriers per clock keep reads and writes of the
- *                  owners' copies apart (everybody has refreshed before
- *                  anybody writes; everybody has combined before anybody
- *                  refreshes again), so the result does not depend on
- *                  timing;
+ *                  combines every node's delta at the owner in rank order
+ *                  and returns once every owner has combined (nobody
+ *                  refreshes a row half combined). Under BSP the fold goes
+ *                  to a buffer, not to the node's copy, so no owned row is
+ *                  written before the exchange, which every node enters
+ *                  after its refresh: one exchange and its agreement per
+ *                  clock, no barrier. Hybrid's threads write the owned rows
+ *                  in place, so it keeps a barrier after the refresh
+ *                  (everybody has read before anybody writes). Either way
+ *                  the result does not depend on timing;
  *   SSP, ASP       the node pushes its deltas to the owners, which apply them
  *                  on arrival (loop thread, under the node's apply lock) and
  *                  acknowledge; SSP(s) then announces the clock to every node
@@ -54,7 +58,7 @@
  * Threads: the node-function thread owns the call state (struct call); pool
  * threads touch only their own replica, env copy, tls and delta buffer; the
  * loop thread applies other nodes' deltas to owned elements (SSP/ASP) under
- * rt__ssp_lock.
+ * the apply lock (rt__ssp_fold_begin).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -64,6 +68,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "replay/replay.h"
 #include "runtime/loop_sync.h"
 #include "runtime/trace.h"
 /* ---- setup ---- */
@@ -298,7 +303,7 @@ static void run_body(call *c, int t, int64_t k, void *env, void *tls)
     if (c->absp) {
         chunk_ctx x = {c, env, tls};
         rt_trace_begin(RT_TR_TASK, NULL, -1); /* runs until the stop signal: size unknown */
-        if (!rt__absp_run(c->ab, c->mb, c->mb / ABSP_CHUNKS_PER_TASK, run_chunk, &x))
+        if (!rt__absp_run(c->ab, t, c->mb, c->mb / ABSP_CHUNKS_PER_TASK, run_chunk, &x))
             c->task_of[t] = -1;
         rt_trace_end();
         return;
@@ -429,7 +434,7 @@ static int refresh(call *c, int64_t clock)
         /* Read-only arrays cannot change during the call: once is enough. */
         for (int a = 0; a < c->narr && !rc; a++)
             if (clock == 0 || !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY))
-                rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+                rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
         return rc;
     }
     int64_t n = 0;
@@ -452,7 +457,7 @@ static int refresh(call *c, int64_t clock)
         for (; j < n && SCHED_ACC_DV(keys[j]) == id; j++)
             if (!m || elems[m - 1] != SCHED_ACC_ELEM(keys[j])) elems[m++] = SCHED_ACC_ELEM(keys[j]);
         dds_vec *dv = dds_vec_by_id(id);
-        if (dv && m) rc = dds_prefetch(dv, elems, (size_t)m);
+        if (dv && m) rc = rt__ssp_prefetch(dv, elems, m);
         i = j;
     }
     free(keys);
@@ -471,7 +476,15 @@ static int zero_bytes(const char *p, size_t n)
     return 1;
 }
 
-static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *cnt, size_t *at)
+/* Where the fold puts element e: the node's copy, or (F) its row of F, a
+ * buffer in U's order. */
+static char *fold_row(const dds_vec *dv, const elist *U, char *F, int64_t e)
+{
+    return F ? F + (size_t)el_find(U, e) * dv->elem : dv->base + (size_t)e * dv->elem;
+}
+
+static void fold_array(call *c, int a, const elist *U, const char *S, char *F, int32_t *cnt,
+                       size_t *at)
 {
     sarr *x = &c->arr[a];
     dds_vec *dv = x->dv;
@@ -489,7 +502,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *c
              * as it was is no write, and must not dilute an average. */
             if (wr->all && zero_bytes(d + (size_t)j * dv->elem, dv->elem)) continue;
             int64_t e = el_at(wr, j);
-            char *row = dv->base + (size_t)e * dv->elem;
+            char *row = fold_row(dv, U, F, e);
             if (agg == STRADS_AGG_FN && x->desc->fn)
                 x->desc->fn(row, d + (size_t)j * dv->elem, dv->elem);
             else
@@ -502,7 +515,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *c
         const rt__xlist *xl = c->track ? &c->xl[(size_t)t * (size_t)c->narr + (size_t)a] : NULL;
         for (int64_t j = 0; xl && j < xl->n; j++) {
             int64_t e = xl->idx[j];
-            char *row = dv->base + (size_t)e * dv->elem;
+            char *row = fold_row(dv, U, F, e);
             if (agg == STRADS_AGG_FN && x->desc->fn)
                 x->desc->fn(row, xl->d + (size_t)j * dv->elem, dv->elem);
             else
@@ -518,22 +531,23 @@ static void fold_array(call *c, int a, const elist *U, const char *S, int32_t *c
         double f = 1;
         if (agg == STRADS_AGG_AVG) f = 1.0 / cnt[j];
         if (async && owned && agg == STRADS_AGG_AVG) f /= rt__writers(x, e, c->N);
-        if (f != 1)
-            rt__v_scale_from(x->desc->type, dv->base + (size_t)e * dv->elem, S + (size_t)j * dv->elem,
-                         x->nsc, f);
-        if (owned && c->N > 1) dds_mark_changed(dv, e, e + 1);
+        char *row = F ? F + (size_t)j * dv->elem : dv->base + (size_t)e * dv->elem;
+        if (f != 1) rt__v_scale_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, f);
+        if (!F && owned && c->N > 1) dds_mark_changed(dv, e, e + 1);
     }
 }
 
 /* ---- one clock ---- */
 
-int rt__sync_fold_threads(call *c, elist *U, char **S)
+/* The fold of the clock's replicas: into the node's copy, or (F, BSP) into
+ * F[a], U[a]'s values after the clock, which the caller frees. */
+static int fold_threads(call *c, elist *U, char **S, char **F)
 {
     int rc = 0, lock = (c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP) && c->N > 1;
     size_t *at = calloc((size_t)c->T, sizeof *at);
     if (!at) return STRADS_ENOMEM;
     /* Other nodes' deltas may be landing in the owned elements. */
-    if (lock) rt__ssp_lock();
+    if (lock) rc = rt__ssp_fold_begin();
     for (int a = 0; a < c->narr && !rc; a++) {
         if (!c->arr[a].replicate) continue;
         dds_vec *dv = c->arr[a].dv;
@@ -548,19 +562,33 @@ int rt__sync_fold_threads(call *c, elist *U, char **S)
         for (int64_t j = 0; j < nu; j++)
             memcpy(S[a] + (size_t)j * dv->elem, dv->base + (size_t)el_at(&U[a], j) * dv->elem,
                    dv->elem);
-        fold_array(c, a, &U[a], S[a], cnt, at);
+        if (F && !(F[a] = malloc((size_t)(nu ? nu : 1) * dv->elem))) {
+            free(cnt);
+            rc = STRADS_ENOMEM;
+            break;
+        }
+        if (F) memcpy(F[a], S[a], (size_t)nu * dv->elem);
+        fold_array(c, a, &U[a], S[a], F ? F[a] : NULL, cnt, at);
         free(cnt);
     }
-    if (lock) rt__ssp_unlock();
+    if (lock) rt__ssp_fold_end();
     free(at);
     return rc;
 }
 
-/* Under BSP and Hybrid: every written array's deltas to the owners, all
- * nodes together, combined in rank order. */
-int rt__sync_writeback_bsp(call *c, dds_snap **snap)
+int rt__sync_fold_threads(call *c, elist *U, char **S)
 {
-    int rc = 0, any = 0;
+    return fold_threads(c, U, S, NULL);
+}
+
+/* Under BSP and Hybrid: every written array's deltas to the owners, all
+ * nodes together, combined in rank order; the values after the clock are
+ * the node's copy, or F[a] where F has them (fold_threads). It returns once
+ * every owner has combined (dds_writeback_deltas), so a fast node's next
+ * refresh cannot read a row half combined: no barrier after it. */
+static int writeback_bsp(call *c, dds_snap **snap, char **F)
+{
+    int rc = 0;
     rt_trace_begin(RT_TR_WRITEBACK, NULL, -1);
     for (int a = 0; a < c->narr && !rc; a++) {
         if (!c->arr[a].written) continue;
@@ -572,14 +600,23 @@ int rt__sync_writeback_bsp(call *c, dds_snap **snap)
                                                       : DDS_AGG_AVG;
         agg.type = d->type;
         agg.fn = (dds_agg_fn)d->fn;
-        rc = dds_writeback_deltas(c->arr[a].dv, snap[a], &agg);
-        any = 1;
+        rc = F && F[a] ? dds_writeback_deltas_from(c->arr[a].dv, snap[a], F[a], &agg)
+                       : dds_writeback_deltas(c->arr[a].dv, snap[a], &agg);
     }
-    /* dds_writeback_deltas returns once every node has sent, not once every
-     * owner has applied: without this barrier a fast node's next refresh
-     * could read a row half combined, and BSP would depend on timing. */
-    if (!rc && any) rc = strads_barrier();
     rt_trace_end();
+    return rc;
+}
+
+int rt__sync_writeback_bsp(call *c, dds_snap **snap)
+{
+    int rc = writeback_bsp(c, snap, NULL);
+    /* A-BSP's clocks (loop_sync_iter.c) keep the barrier after the combine
+     * that BSP no longer needs: without it samples/pagerank under
+     * sync(flexpara) on 4 nodes waits forever for a clock's stop signal far
+     * more often (a race of the stop signal it only makes rarer). */
+    int any = 0;
+    for (int a = 0; a < c->narr; a++) any |= c->arr[a].written;
+    if (!rc && any && c->N > 1) rc = strads_barrier();
     return rc;
 }
 
@@ -640,37 +677,47 @@ static int run_clock(call *c, int64_t clock)
     elist *U = calloc(na, sizeof *U);
     char **S = calloc(na, sizeof *S);
     dds_snap **snap = calloc(na, sizeof *snap);
-    if (!U || !S || !snap) rc = rc ? rc : STRADS_ENOMEM;
+    /* BSP's replicas fold into F, not into the node's copy: nothing writes
+     * an owned row before the write-back's exchange, which every node
+     * enters only after its refresh. */
+    int aside = bsp && N > 1 && c->replicas;
+    char **F = aside ? calloc(na, sizeof *F) : NULL;
+    if (!U || !S || !snap || (aside && !F)) rc = rc ? rc : STRADS_ENOMEM;
     for (int a = 0; a < c->narr && !rc && (c->replicas || N > 1); a++) {
         if (!c->arr[a].written) continue;
         rc = rt__sync_clock_union(c, a, 1, &U[a]);
         if (!rc && bsp && N > 1)
             rc = dds_snapshot(c->arr[a].dv, U[a].all ? c->iota : U[a].idx, (size_t)U[a].n, &snap[a]);
     }
-    /* The owners' copies are what other nodes refresh from, and a node
-     * writes its owned elements in place (Hybrid's threads, the fold of the
-     * replicas): under BSP nobody may write before everybody has read. */
-    rt_trace_begin(RT_TR_BARRIER, NULL, -1);
-    if (!rc && bsp && N > 1 && c->any_written) rc = strads_barrier();
-    rt_trace_end();
+    /* The owners' copies are what other nodes refresh from, and Hybrid's
+     * threads write the owned elements in place: nobody may write before
+     * everybody has read. */
+    if (!rc && bsp && N > 1 && c->any_written && !aside) {
+        rt_trace_begin(RT_TR_BARRIER, NULL, -1);
+        rc = strads_barrier();
+        rt_trace_end();
+    }
     if (!rc) {
         c->err = 0;
         /* The handler serves this clock's replicas only while tasks run. */
         if (c->track) rt__track_arm(c->trk, c->T * c->narr);
-        rc = rt_pool_run(c->T, rt__sync_run_task, c);
+        if (!bsp && N > 1 && c->replicas) rc = rt__ssp_tasks_begin(); /* record/replay order */
+        if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
         if (c->track) rt__track_arm(NULL, 0);
         if (!rc) rc = c->err;
     }
     if (!rc && c->track) rc = add_unrecorded(c, U, snap, bsp);
-    if (!rc && c->replicas) rc = rt__sync_fold_threads(c, U, S);
-    if (!rc && N > 1) rc = bsp ? rt__sync_writeback_bsp(c, snap) : rt__ssp_push(c->arr, c->narr, U, S);
+    if (!rc && c->replicas) rc = fold_threads(c, U, S, F);
+    if (!rc && N > 1) rc = bsp ? writeback_bsp(c, snap, F) : rt__ssp_push(c->arr, c->narr, U, S);
     for (int a = 0; a < c->narr; a++) {
         if (U) free(U[a].idx);
         if (S) free(S[a]);
+        if (F) free(F[a]);
         if (snap) dds_snap_free(snap[a]);
     }
     free(U);
     free(S);
+    free(F);
     free(snap);
     return rc;
 }
@@ -792,6 +839,8 @@ static int sync_node(const void *arg, size_t len)
         if (clocks > c.clocks) c.clocks = clocks;
     }
     int async = (c.kind == STRADS_SYNC_SSP || c.kind == STRADS_SYNC_ASP) && c.N > 1;
+    /* Hogwild threads race on the node's copy: a replay completes the call. */
+    if (c.kind == STRADS_SYNC_HYBRID && c.T > 1) replay_note_timing();
     /* A lone thread of a lone node is its own replica: it runs in place,
      * which keeps the one-node one-thread run exactly sequential. Without
      * the site's array table nothing can be replicated: threads share the

@@ -7,7 +7,7 @@
  *   loop_sync.c          setup, tasks and replicas, folds, clocks, the node
  *                        function and the entry point
  *   loop_sync_recon.c    reconnaissance of a call's tasks, kept per site
- *   loop_sync_iter.c     calls run as one iteration (A-BSP), as Elastic
+ *   loop_sync_iter.c     calls run as A-BSP's per-clock iterations, as Elastic
  *                        BSP's supersteps, or on FlexPara's reassigned splits
  *   loop_sync_history.c  strads_history_*: versions of an array on every node
  *   loop_sync_absp.c     A-BSP's messages: plan, reports, stop signal
@@ -164,7 +164,7 @@ int rt__sync_clock_union(call *c, int a, int wr, elist *out);
 int rt__sync_fold_threads(call *c, elist *U, char **S);
 int rt__sync_writeback_bsp(call *c, dds_snap **snap);
 
-/* loop_sync_iter.c: the call as one A-BSP iteration, as Elastic BSP's
+/* loop_sync_iter.c: the call as A-BSP's clocks, as Elastic BSP's
  * supersteps or on FlexPara's splits. Collective. */
 int rt__sync_run_absp(call *c);
 

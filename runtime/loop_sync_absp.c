@@ -4,9 +4,11 @@
  * reports, the stop signal, and the end-of-call bookkeeping.
  *
  * The decisions are scheduler/absp.c's (Algorithms 1 and 2 of the paper);
- * this file is the mechanics around them. One sync_for call is one A-BSP
- * iteration. The range is cut into one split per node (its block of the
- * range, at first); at the call's start the driver
+ * this file is the mechanics around them. An A-BSP iteration is a minibatch
+ * clock of the call (rt__absp_clock: the stop below is decided per clock,
+ * over each node's quota of the clock, and the reports and the stop carry
+ * the clock in their tag). The range is cut into one split per node (its
+ * block of the range, at first); at the call's start the driver
  * broadcasts where each split lives and its cursor (task-level priority:
  * the first item it did not process last time). Nodes process their splits
  * from the cursor, wrapping, and count what they did:
@@ -53,13 +55,22 @@ typedef struct held {
 } held;
 
 struct rt__absp {
-    uint64_t tag;
+    uint64_t tag;         /* of the round in flight: the call, or one of its clocks */
+    uint64_t call_tag;    /* invocation << CLOCK_BITS */
     int me, N, nsplits;
     int nheld;
     held *h;
-    int64_t share;
+    int64_t share;        /* items of this round: the splits' items, or the clock's quota */
+    int64_t items;        /* items of the splits this node holds in the call */
+    int64_t quota;        /* per clock: items the node may take in it; -1: no limit */
+    _Atomic int64_t taken; /* items taken in this clock */
     double report_s;
 };
+
+/* Message tags of a call's rounds: the call's invocation shifted, plus
+ * clock + 1 for the clocks of A-BSP, so that tags only grow and a late
+ * report or stop of an earlier round is never taken for the current one. */
+#define CLOCK_BITS 24
 
 /* This node's progress in the call in flight, read by the loop thread. */
 static _Atomic uint64_t cur_tag;
@@ -86,6 +97,8 @@ typedef struct site_state {
     int64_t *a_len;   /* split -> its items */
     size_t moved;
     double before, after; /* predicted makespan at home / reassigned */
+    double heldout;       /* the model's error on held-out splits (below), < 0: none */
+    int64_t dropped;      /* splits' times left out of the fits as outliers, so far */
     struct site_state *next;
 } site_state;
 static site_state *sites; /* the driver's node-function thread */
@@ -107,6 +120,11 @@ static struct {
     int64_t *last;   /* node -> largest count reported */
     int polled;
     double t0;
+    /* A-BSP per clock: the clock's quotas (known = 0 until they are all
+     * known), its ratio, and whether the stop has been sent */
+    int clock, known, stopping;
+    int64_t *quota;
+    double ratio;
 } M;
 
 static double now_s(void)
@@ -145,6 +163,32 @@ static int64_t take_int(const rt_msg *m)
     return v;
 }
 
+static void send_stop_locked(void)
+{
+    for (int r = 1; r < M.N; r++) send_int(r, RT_MSG_LOOP_ABSP_STOP, M.tag, 0);
+    set_stopped(M.tag);
+}
+
+/* Driver, under master_mu, A-BSP per clock: Algorithm 1 over the clock's
+ * quotas with the counts reported so far; after the first request, every
+ * node is polled once. */
+static void clock_decide_locked(void)
+{
+    if (!M.known || M.stopping) return;
+    if (sched_absp_clock_stop(M.last, M.quota, M.N, M.ratio)) {
+        M.stopping = 1;
+        send_stop_locked();
+        return;
+    }
+    int requested = 0;
+    for (int r = 0; r < M.N; r++) requested |= M.quota[r] > 0 && M.last[r] >= M.quota[r];
+    if (requested && !M.polled) {
+        M.polled = 1;
+        atomic_store(&eager_tag, M.tag);
+        for (int r = 1; r < M.N; r++) send_int(r, RT_MSG_LOOP_ABSP_POLL, M.tag, 0);
+    }
+}
+
 /* Driver, under master_mu: one node's count. Decides the stop (Algorithm
  * 1) and, after the first request, polls every node once. */
 static void master_feed_locked(int node, int64_t done)
@@ -152,6 +196,10 @@ static void master_feed_locked(int node, int64_t done)
     if (!M.active || node < 0 || node >= M.N || done <= M.last[node]) return;
     /* Reports from several threads may arrive out of order: keep the largest. */
     M.last[node] = done;
+    if (M.clock) {
+        clock_decide_locked();
+        return;
+    }
     int stop = 0;
     int rc = sched_absp_report(M.a, node, done, now_s() - M.t0, &stop);
     if (rc) {
@@ -160,8 +208,7 @@ static void master_feed_locked(int node, int64_t done)
         return;
     }
     if (stop) {
-        for (int r = 1; r < M.N; r++) send_int(r, RT_MSG_LOOP_ABSP_STOP, M.tag, 0);
-        set_stopped(M.tag);
+        send_stop_locked();
         return;
     }
     if (!M.polled && done == sched_absp_share(M.a, node) && !sched_absp_stopping(M.a)) {
@@ -318,6 +365,7 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
 {
     *out = NULL;
     int N = strads_size(), me = strads_rank(), rc = 0;
+    tag <<= CLOCK_BITS;
     replay_note_timing(); /* a replay completes this operator from its record */
     double report_s;
     int crc = report_period(&report_s);
@@ -344,6 +392,8 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
             M.N = N;
             M.tag = tag;
             M.polled = 0;
+            M.clock = 0;
+            M.ratio = ratio;
             M.t0 = now_s();
             M.active = M.last != NULL;
             if (!M.last) rc = STRADS_ENOMEM;
@@ -361,7 +411,8 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
         if (!ab->h) rc = STRADS_ENOMEM;
     }
     if (!rc) {
-        ab->tag = tag;
+        ab->tag = ab->call_tag = tag;
+        ab->quota = -1;
         ab->me = me;
         ab->N = N;
         ab->nsplits = nsplits;
@@ -376,6 +427,7 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
             atomic_init(&h->next, 0);
             atomic_init(&h->us, 0);
             ab->share += h->hi - h->lo;
+            ab->items += h->hi - h->lo;
         }
         atomic_store(&cur_done, 0);
         atomic_store(&next_report_us, rt_now_us() + (uint64_t)(report_s * 1e6));
@@ -424,48 +476,158 @@ int rt__absp_stopped(const rt__absp *ab)
     return atomic_load(&stopped_tag) >= ab->tag;
 }
 
+/*
+ * Collective, A-BSP per minibatch clock (the paper's iteration is the sync
+ * interval, and BSP's is a clock): the clock's round begins. Every node's
+ * quota is its clock's items, 1/clocks of the items of its splits (a
+ * minibatch per thread when the splits are the blocks; under FlexPara a node
+ * given more splits runs larger clocks, so that all finish in as many
+ * clocks), capped by what is left of its splits in this call. The
+ * unprocessed items of a stopped clock are simply the next ones from the
+ * split's cursor, so they go first in the next clock (task-level
+ * prioritization across clocks and calls). The driver's round
+ * state is set before the all-reduce, so no report of the clock can come
+ * before it; the quotas are known after it. *any = 0 when no node has
+ * items left (nobody runs the clock, no stop comes).
+ */
+int rt__absp_clock(rt__absp *ab, int64_t clock, int64_t clocks, int *any)
+{
+    int64_t most = clocks > 0 ? (ab->items + clocks - 1) / clocks : ab->items;
+    uint64_t tag = ab->call_tag + (uint64_t)clock + 1;
+    int N = ab->N, rc = 0;
+    *any = 0;
+    if (ab->me == 0) {
+        pthread_mutex_lock(&master_mu);
+        M.tag = tag;
+        M.clock = 1;
+        M.known = M.stopping = M.polled = 0;
+        memset(M.last, 0, (size_t)N * sizeof *M.last);
+        free(M.quota);
+        M.quota = NULL;
+        M.active = 1;
+        pthread_mutex_unlock(&master_mu);
+    }
+    int64_t *q = calloc((size_t)N, sizeof *q);
+    if (!q) rc = STRADS_ENOMEM;
+    int64_t left = rt__absp_left(ab);
+    if (q) q[ab->me] = left < most ? left : most;
+    int arc = q ? strads_allreduce(q, (size_t)N, STRADS_T_I64, STRADS_OP_SUM) : STRADS_ENOMEM;
+    if (!rc) rc = arc;
+    if (rc) {
+        free(q);
+        return rc;
+    }
+    for (int r = 0; r < N; r++) *any |= q[r] > 0;
+    ab->tag = tag;
+    ab->quota = ab->share = q[ab->me];
+    atomic_store(&ab->taken, 0);
+    atomic_store(&cur_done, 0); /* before the tag: a poll must not see the last clock's count */
+    atomic_store(&next_report_us, rt_now_us() + (uint64_t)(ab->report_s * 1e6));
+    atomic_store(&cur_tag, tag);
+    if (ab->me == 0) {
+        pthread_mutex_lock(&master_mu);
+        M.quota = q;
+        M.known = 1;
+        if (*any) clock_decide_locked();
+        pthread_mutex_unlock(&master_mu);
+    } else {
+        free(q);
+    }
+    return 0;
+}
+
 /* A chunk is done: count it, report when due. */
 static void progress(rt__absp *ab, int64_t m)
 {
     int64_t done = atomic_fetch_add(&cur_done, m) + m;
     uint64_t now = rt_now_us(), due = atomic_load(&next_report_us);
-    int send = done == ab->share || atomic_load(&eager_tag) == ab->tag;
+    int send = done >= ab->share || atomic_load(&eager_tag) == ab->tag;
     if (!send && now >= due)
         send = atomic_compare_exchange_strong(&next_report_us, &due,
                                               now + (uint64_t)(ab->report_s * 1e6));
     if (send) report(ab->tag, ab->me, done);
 }
 
+/* Runs items [k, k+m) from held split h's cursor, wrapping at its end. */
+static void run_piece(rt__absp *ab, held *h, int64_t k, int64_t m, rt__absp_chunk_fn fn, void *arg)
+{
+    int64_t len = h->hi - h->lo;
+    /* the k-th item from the cursor, wrapping at the split's end */
+    int64_t a = h->start + k;
+    if (a >= h->hi) a -= len;
+    uint64_t t0 = rt_now_us();
+    if (a + m <= h->hi) {
+        fn(arg, a, a + m);
+    } else {
+        fn(arg, a, h->hi);
+        fn(arg, h->lo, h->lo + m - (h->hi - a));
+    }
+    atomic_fetch_add(&h->us, (int64_t)(rt_now_us() - t0));
+    progress(ab, m);
+}
+
+/* Cluster replay of an ordered call: slot runs exactly the chunks it ran in
+ * the recorded run, in that order, whatever the stop signal says now; the
+ * cursors end where they ended then. */
+static int64_t rerun(rt__absp *ab, int64_t round, int slot, rt__absp_chunk_fn fn, void *arg)
+{
+    int64_t ran = 0, k, m;
+    int i;
+    while (replay_next_chunk(round, slot, &i, &k, &m)) {
+        held *h = i >= 0 && i < ab->nheld ? &ab->h[i] : NULL;
+        if (!h || k < 0 || m < 1 || k + m > h->hi - h->lo) {
+            rt_error("replay: A-BSP round %lld of slot %d: a recorded chunk outside this node's "
+                     "splits: the replay diverged", (long long)round, slot);
+            break;
+        }
+        int64_t was = atomic_load(&h->next);
+        while (was < k + m && !atomic_compare_exchange_weak(&h->next, &was, k + m)) {}
+        if (ab->quota >= 0) atomic_fetch_add(&ab->taken, m);
+        run_piece(ab, h, k, m, fn, arg);
+        ran += m;
+    }
+    return ran;
+}
+
 /* The node's threads take chunks of its splits in cursor order from one
  * counter per split, and a chunk taken is always run to its end: so what a
  * node processed of a split is exactly a prefix from the cursor, which is
- * what task-level prioritization needs, however the stop signal falls. */
-int64_t rt__absp_run(rt__absp *ab, int64_t n, int64_t chunk, rt__absp_chunk_fn fn, void *arg)
+ * what task-level prioritization needs, however the stop signal falls.
+ * Recorded, each chunk is logged with the slot that ran it. */
+int64_t rt__absp_run(rt__absp *ab, int slot, int64_t n, int64_t chunk, rt__absp_chunk_fn fn,
+                     void *arg)
 {
-    int64_t ran = 0;
+    int64_t ran = 0, round = (int64_t)(ab->tag - ab->call_tag);
+    if (replay_chunks_replayed()) return rerun(ab, round, slot, fn, arg);
     if (chunk < 1) chunk = 1;
+    if (ab->quota >= 0) n = INT64_MAX; /* the quota bounds the clock */
     for (int i = 0; i < ab->nheld && n > 0; i++) {
         held *h = &ab->h[i];
         int64_t len = h->hi - h->lo;
         while (n > 0 && !rt__absp_stopped(ab)) {
             int64_t want = n < chunk ? n : chunk;
-            int64_t k = atomic_fetch_add(&h->next, want);
-            if (k >= len) break;
-            int64_t m = k + want <= len ? want : len - k;
-            /* the k-th item from the cursor, wrapping at the split's end */
-            int64_t a = h->start + k;
-            if (a >= h->hi) a -= len;
-            uint64_t t0 = rt_now_us();
-            if (a + m <= h->hi) {
-                fn(arg, a, a + m);
-            } else {
-                fn(arg, a, h->hi);
-                fn(arg, h->lo, h->lo + m - (h->hi - a));
+            /* per clock: what is left of the node's quota */
+            if (ab->quota >= 0) {
+                int64_t q = atomic_fetch_add(&ab->taken, want);
+                if (q >= ab->quota) {
+                    /* Given back: another thread may yet return part of
+                     * its take at the end of a split and need this room. */
+                    atomic_fetch_sub(&ab->taken, want);
+                    return ran;
+                }
+                if (q + want > ab->quota) {
+                    atomic_fetch_sub(&ab->taken, q + want - ab->quota);
+                    want = ab->quota - q;
+                }
             }
-            atomic_fetch_add(&h->us, (int64_t)(rt_now_us() - t0));
+            int64_t k = atomic_fetch_add(&h->next, want);
+            int64_t m = k >= len ? 0 : k + want <= len ? want : len - k;
+            if (ab->quota >= 0 && m < want) atomic_fetch_sub(&ab->taken, want - m);
+            if (!m) break;
+            replay_note_chunk(round, slot, i, k, m);
+            run_piece(ab, h, k, m, fn, arg);
             n -= m;
             ran += m;
-            progress(ab, m);
         }
     }
     return ran;
@@ -473,6 +635,7 @@ int64_t rt__absp_run(rt__absp *ab, int64_t n, int64_t chunk, rt__absp_chunk_fn f
 
 int rt__absp_wait(rt__absp *ab)
 {
+    if (replay_chunks_replayed()) return 0; /* the recorded chunks ran: the stop is moot */
     pthread_mutex_lock(&stop_mu);
     while (atomic_load(&stopped_tag) < ab->tag) pthread_cond_wait(&stop_cv, &stop_mu);
     pthread_mutex_unlock(&stop_mu);
@@ -494,6 +657,57 @@ static int64_t spread(const sched_absp *a, int64_t n, int64_t *lo, int64_t *hi)
     return *hi - *lo;
 }
 
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Drops the pairs whose time per unit of size exceeds OUTLIER times the
+ * median of the node's (in place; returns how many are left, adds the
+ * dropped to *dropped). A split's time is wall time, and a process that the
+ * OS deschedules for a time slice in the middle of a 1 ms split shows 5-13
+ * times its compute (measured with 4 processes on 2 cores): one such split
+ * outweighed the other fifteen of a node and the fit followed it. A node
+ * that is slow all along moves its median, not its outliers. */
+#define OUTLIER 3.0
+static size_t drop_outliers(double *x, double *t, size_t m, int64_t *dropped)
+{
+    double *r = malloc((m ? m : 1) * sizeof *r);
+    if (!r || m < 3) {
+        free(r);
+        return m;
+    }
+    for (size_t i = 0; i < m; i++) r[i] = t[i] / (x[i] > 0 ? x[i] : 1);
+    qsort(r, m, sizeof *r, cmp_dbl);
+    double lim = OUTLIER * r[m / 2];
+    size_t n = 0;
+    for (size_t i = 0; i < m; i++)
+        if (t[i] / (x[i] > 0 ? x[i] : 1) <= lim) x[n] = x[i], t[n++] = t[i];
+    *dropped += (int64_t)(m - n);
+    free(r);
+    return n;
+}
+
+/* How well a node's capacity model predicts splits it was not fitted on:
+ * the model fitted on the pairs at even positions predicts the total time
+ * of those at odd positions, measured in the same call (so the load of the
+ * machine is the same for both). Relative error of that total. */
+static double heldout_error(const double *x, const double *t, size_t m)
+{
+    double *xe = malloc((m + 1) / 2 * 2 * sizeof *xe), *te = xe ? xe + (m + 1) / 2 : NULL;
+    size_t n = 0;
+    for (size_t i = 0; xe && i < m; i += 2) xe[n] = x[i], te[n++] = t[i];
+    sched_flex_model fit;
+    double pred = 0, meas = 0, err = -1;
+    if (xe && sched_flex_fit(xe, te, n, FLEX_DEGREE, &fit) == 0) {
+        for (size_t i = 1; i < m; i += 2) pred += sched_flex_eval(&fit, x[i]), meas += t[i];
+        if (meas > 0) err = (pred > meas ? pred - meas : meas - pred) / meas;
+    }
+    free(xe);
+    return err;
+}
+
 /*
  * FlexPara on the driver, after a call: each node's capacity model is
  * fitted on the (size, time) of the splits it processed whole (a split is
@@ -512,11 +726,15 @@ static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
     int *count = calloc((size_t)N, sizeof *count);
     if (!x || !t || !home || !assign || !count) rc = STRADS_ENOMEM;
     int fitted = 0;
+    s->heldout = -1;
     for (int r = 0; r < N && !rc; r++) {
         size_t m = 0;
         for (int k = 0; k < K; k++)
             if (s->assign[k] == r && done[k] == s->a_len[k]) x[m] = sizes[k], t[m++] = (double)us[k] / 1e6;
+        m = drop_outliers(x, t, m, &s->dropped);
         if (m && sched_flex_fit(x, t, m, FLEX_DEGREE, &s->model[r]) == 0) fitted++;
+        double err = m >= 4 ? heldout_error(x, t, m) : -1;
+        if (err > s->heldout) s->heldout = err;
     }
     s->have_models |= fitted == N;
     if (!rc && s->have_models) {
@@ -590,6 +808,9 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *
     if (ab->me == 0) {
         pthread_mutex_lock(&master_mu);
         M.active = 0;
+        M.clock = 0;
+        free(M.quota);
+        M.quota = NULL;
         pthread_mutex_unlock(&master_mu);
         site_state *s = find_site(site->id);
         sched_absp_move moves[2];
@@ -600,9 +821,11 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *
             if (!rc && getenv("STRADS_STATS"))
                 fprintf(stderr,
                         "strads: sync_for %s:%u: flexpara %s, predicted %.4f s -> %.4f s, "
-                        "%zu of %d splits away from home\n",
+                        "%zu of %d splits away from home, held-out error %.1f%%, "
+                        "%lld outlier times so far\n",
                         site->file, site->line, s->have_models ? "models fitted" : "no model yet",
-                        s->before, s->after, s->moved, s->nsplits);
+                        s->before, s->after, s->moved, s->nsplits,
+                        s->heldout >= 0 ? 100 * s->heldout : -1.0, (long long)s->dropped);
         }
         if (!rc && s) {
             int64_t n = s->end - s->begin, lo = 0, hi = 0, sp = spread(s->a, n, &lo, &hi);

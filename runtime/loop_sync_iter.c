@@ -1,10 +1,11 @@
 /*
- * runtime/loop_sync_iter.c - a sync_for call run as one A-BSP iteration
- * (sync(absp(ratio[, threshold]))), as Elastic BSP's supersteps
- * (sync(elastic(R))) or with FlexPara's reassigned splits (sync(flexpara)):
- * what each node fetches for the splits it holds, the node's local clocks
- * until its splits are done, the stop signal comes or the superstep ends,
- * and the combine of everybody's partial updates. The messages (plan,
+ * runtime/loop_sync_iter.c - a sync_for call run as A-BSP iterations, one
+ * per minibatch clock (sync(absp(ratio[, threshold]))), as Elastic BSP's
+ * supersteps (sync(elastic(R))) or with FlexPara's reassigned splits
+ * (sync(flexpara), over BSP's or A-BSP's clocks): what each node fetches for
+ * the splits it holds, the node's clocks until its quota is done, the stop
+ * signal comes or the superstep ends, and the combine of everybody's
+ * partial updates. The messages (plan,
  * reports, stop) are loop_sync_absp.c's, the decisions scheduler/'s.
  *
  * Threads: the node-function thread; tasks run on the pool through
@@ -12,19 +13,25 @@
  */
 #include <stdio.h>
 
+#include "replay/replay.h"
 #include "runtime/loop_sync.h"
 #include "runtime/trace.h"
 
 /* The keys one split's items touch (reconnaissance of its range), kept per
  * node while the site and the split stay the same: a split that moved here
- * is reconnoitred once, then its data is fetched at every call. */
+ * is reconnoitred once, and its data fetched once while the driver's
+ * versions of the arrays it reads stay the same. */
 typedef struct split_keys {
     uint64_t site_id;
     int64_t lo, hi;
     uint64_t *keys;
     int64_t n;
     uint64_t ver[64];     /* the driver's versions of the arrays when fetched */
-    int fetched;          /* fetched in the previous call of this node */
+    int fetched;          /* this node has the split's input, as of ver: also
+                           * after the split moved away (nothing drops the
+                           * rows), so a split that comes back (A-BSP's swaps
+                           * go back and forth between the slow node and the
+                           * fast ones) is not fetched again */
     struct split_keys *next;
 } split_keys;
 static split_keys *skeys; /* the node-function thread only */
@@ -154,8 +161,6 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
     /* (written arrays: superstep_begin) */
     for (int a = 0; a < c->narr && !rc; a++)
         if (!c->arr[a].written && !by_keys) rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
-    for (split_keys *k = skeys; k; k = k->next)
-        if (k->site_id == c->site->id) k->fetched = -k->fetched; /* < 0: not held any more */
     for (int i = 0; i < rt__absp_held(c->ab) && by_keys && !rc; i++) {
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);
@@ -186,8 +191,6 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
         }
         free(elems);
     }
-    for (split_keys *k = skeys; k; k = k->next)
-        if (k->site_id == c->site->id && k->fetched < 0) k->fetched = 0;
     double secs = (double)(rt_now_us() - t0) / 1e6;
     if (!rc && moved >= RATE_MIN_BYTES && secs > 0) fetch_rate = moved / secs;
     return rc;
@@ -296,14 +299,26 @@ static int superstep_begin(call *c, char **start)
     return rc;
 }
 
+/* Exchanges n bytes of x and y (elements of any size: a row of a model). */
+static void swap_bytes(char *x, char *y, size_t n)
+{
+    char tmp[256];
+    for (size_t at = 0; at < n; at += sizeof tmp) {
+        size_t k = n - at < sizeof tmp ? n - at : sizeof tmp;
+        memcpy(tmp, x + at, k), memcpy(x + at, y + at, k), memcpy(y + at, tmp, k);
+    }
+}
+
 /* End of a superstep: everybody's changes since superstep_begin combined at
  * the owners (collective). Only the elements this node changed take part:
  * the threads replicate written arrays whole, and an unchanged element sent
  * as a zero delta would count as a contribution and dilute an average. The
  * snapshot needs the start values, so they are put back for the moment it
  * is taken (nobody reads this node's copy meanwhile: other nodes fetch only
- * in superstep_begin). */
-static int superstep_end(call *c, char **start, dds_snap **snap)
+ * in superstep_begin). Elastic (wrote non-NULL): wrote[a] marks the
+ * elements this node changed in the call so far; a node that is idle
+ * (its block done) sends them as zero deltas to an average (see there). */
+static int superstep_end(call *c, char **start, dds_snap **snap, unsigned char **wrote, int idle)
 {
     int rc = 0;
     for (int a = 0; a < c->narr && !rc; a++) {
@@ -311,19 +326,17 @@ static int superstep_end(call *c, char **start, dds_snap **snap)
         dds_vec *dv = c->arr[a].dv;
         size_t e = dv->elem;
         int64_t m = 0;
-        for (int64_t i = 0; i < dv->n; i++)
-            if (memcmp(dv->base + (size_t)i * e, start[a] + (size_t)i * e, e)) c->iota[m++] = i;
-        char tmp[256];
-        for (int64_t j = 0; j < m && e <= sizeof tmp; j++) {
-            char *cur = dv->base + (size_t)c->iota[j] * e, *old = start[a] + (size_t)c->iota[j] * e;
-            memcpy(tmp, cur, e), memcpy(cur, old, e), memcpy(old, tmp, e);
+        unsigned char *w = wrote && c->arr[a].desc->agg == STRADS_AGG_AVG ? wrote[a] : NULL;
+        for (int64_t i = 0; i < dv->n; i++) {
+            int changed = memcmp(dv->base + (size_t)i * e, start[a] + (size_t)i * e, e) != 0;
+            if (w && changed) w[i] = 1;
+            if (changed || (w && idle && w[i])) c->iota[m++] = i;
         }
-        if (e > sizeof tmp) rc = STRADS_ETOOBIG;
-        if (!rc) rc = dds_snapshot(dv, c->iota, (size_t)m, &snap[a]);
-        for (int64_t j = 0; j < m && e <= sizeof tmp; j++) {
-            char *cur = dv->base + (size_t)c->iota[j] * e, *old = start[a] + (size_t)c->iota[j] * e;
-            memcpy(tmp, cur, e), memcpy(cur, old, e), memcpy(old, tmp, e);
-        }
+        for (int64_t j = 0; j < m; j++)
+            swap_bytes(dv->base + (size_t)c->iota[j] * e, start[a] + (size_t)c->iota[j] * e, e);
+        rc = dds_snapshot(dv, c->iota, (size_t)m, &snap[a]);
+        for (int64_t j = 0; j < m; j++)
+            swap_bytes(dv->base + (size_t)c->iota[j] * e, start[a] + (size_t)c->iota[j] * e, e);
         /* c->iota is 0..n-1 again for the next user */
         for (int64_t i = 0; i < m; i++) c->iota[i] = i;
     }
@@ -336,16 +349,67 @@ static int superstep_end(call *c, char **start, dds_snap **snap)
     return rc;
 }
 
+/* One clock of this node: each thread the next minibatch of the node's
+ * splits (chunk by chunk, until the stop signal), then the threads folded
+ * into the node's copy as under BSP. Adds its seconds to *took. */
+static int run_clock(call *c, int64_t clock, elist *U, char **S, double *took)
+{
+    int rc = 0;
+    uint64_t t0 = rt_now_us();
+    rt_trace_begin(RT_TR_CLOCK, NULL, clock);
+    for (int t = 0; t < c->T; t++) c->task_of[t] = clock;
+    for (int a = 0; a < c->narr && !rc && c->replicas; a++)
+        if (c->arr[a].written) rc = rt__sync_clock_union(c, a, 1, &U[a]);
+    c->err = 0;
+    if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
+    if (!rc) rc = c->err;
+    if (!rc && c->replicas) rc = rt__sync_fold_threads(c, U, S);
+    for (int a = 0; a < c->narr; a++) {
+        free(S[a]);
+        S[a] = NULL;
+    }
+    *took += (double)(rt_now_us() - t0) / 1e6;
+    rt_trace_end();
+    rt_progress_step();
+    return rc;
+}
+
 /*
- * The call as one A-BSP iteration or as Elastic BSP's supersteps. Every
- * node fetches what its splits need and snapshots the written arrays; then,
- * without talking to the others, runs clocks in which each thread runs the
- * next minibatch of its split (threads combined into the node's copy after
- * each clock, as under BSP).
- *   A-BSP    until its split is done or the stop signal comes; a node done
- *            early waits for the signal; then the partial updates of all
- *            nodes are combined at the owners (BSP's write-back) and the
- *            driver learns the counts.
+ * A-BSP: the call as BSP's clocks (c->clocks of them, each node's threads
+ * one minibatch each per clock), each clock an A-BSP iteration: the stop
+ * signal is decided over the clock's quotas (rt__absp_clock), a node that
+ * finished its quota waits for it, and everybody's partial updates are
+ * combined at the owners, as BSP combines at every clock. What a node did
+ * not process in a clock comes first in its next clock; what is left at the
+ * call's end comes first in the next call (the split's cursor), where
+ * Algorithm 2 may have moved the split.
+ */
+static int absp_clocks(call *c, char **start, dds_snap **snap, elist *U, char **S)
+{
+    int rc = 0;
+    double took = 0;
+    for (int64_t clock = 0; !rc && clock < c->clocks; clock++) {
+        int any = 0;
+        if (clock > 0) rc = superstep_begin(c, start);
+        if (!rc) rc = rt__absp_clock(c->ab, clock, c->clocks, &any);
+        if (rc || !any) break;
+        rc = run_clock(c, clock, U, S, &took);
+        /* Until the clock's stop signal every node must be ready to report. */
+        if (!rc) rc = rt__absp_wait(c->ab);
+        if (!rc && c->N > 1 && c->any_written) rc = superstep_end(c, start, snap, NULL, 0);
+    }
+    return rc;
+}
+
+/*
+ * The call as A-BSP's clocks or as Elastic BSP's supersteps. Every node
+ * fetches what its splits need and snapshots the written arrays; then runs
+ * clocks in which its threads run the next items of its splits (threads
+ * combined into the node's copy after each clock, as under BSP).
+ *   A-BSP    (and FlexPara over it or over BSP) absp_clocks: each clock
+ *            until the node's quota is done or the clock's stop signal
+ *            comes, then everybody's partial updates combined; at the end
+ *            the driver learns the counts.
  *   Elastic  pick[me] clocks, then a barrier that combines everybody's
  *            updates since the last one, and the driver picks the next
  *            superstep's clocks (elastic_plan); every item is processed
@@ -378,7 +442,11 @@ int rt__sync_run_absp(call *c)
     bounds[nsplits] = c->h.end;
     int thr = c->h.b < 0 ? -1 : c->h.b > 0 ? (int)c->h.b : SCHED_ABSP_DEFAULT_THRESHOLD;
     double ratio = c->h.a;
-    if (elastic || flex) ratio = 1, thr = -1; /* everything, no swaps */
+    /* Elastic: every item, no swaps. FlexPara places the splits itself (no
+     * swaps) over BSP's clocks or, as flexpara(absp(R)), A-BSP's. */
+    if (elastic) ratio = 1;
+    if (flex) ratio = c->h.a > 0 && c->h.a < 1 ? c->h.a : 1;
+    if (elastic || flex) thr = -1;
     rc = rt__absp_begin(c->site, c->h.invocation, bounds, nsplits, ratio, thr, flex, &c->ab);
     if (rc) {
         free(bounds);
@@ -391,51 +459,49 @@ int rt__sync_run_absp(call *c)
     char **start = calloc(na, sizeof *start);
     elist *U = calloc(na, sizeof *U);
     char **S = calloc(na, sizeof *S);
-    if (!snap || !start || !U || !S) rc = STRADS_ENOMEM;
+    unsigned char **wrote = elastic ? calloc(na, sizeof *wrote) : NULL;
+    if (!snap || !start || !U || !S || (elastic && !wrote)) rc = STRADS_ENOMEM;
+    for (int a = 0; a < c->narr && wrote && !rc; a++)
+        if (c->arr[a].written && !(wrote[a] = calloc((size_t)c->arr[a].dv->n, 1)))
+            rc = STRADS_ENOMEM;
     if (!rc && c->N > 1) rc = absp_fetch(c, bounds, nsplits);
     int brc = start ? superstep_begin(c, start) : STRADS_ENOMEM;
     if (!rc) rc = brc;
     double took = 0;
     int64_t ran = 0, left = 1;
     rt_progress_total(0, "clocks"); /* they run until the stop signal */
-    for (;;) {
-        if (elastic) {
-            rc = elastic_plan(c, took, ran, pick, &left);
-            if (rc || !left) break;
-            took = 0;
-            ran = 0;
-        }
-        for (int64_t clock = 0; !rc && !rt__absp_stopped(c->ab) && rt__absp_left(c->ab) > 0 &&
-                                (!elastic || clock < pick[c->me]);
-             clock++) {
-            uint64_t t0 = rt_now_us();
-            rt_trace_begin(RT_TR_CLOCK, NULL, clock);
-            for (int t = 0; t < c->T; t++) c->task_of[t] = clock;
-            for (int a = 0; a < c->narr && !rc && c->replicas; a++)
-                if (c->arr[a].written) rc = rt__sync_clock_union(c, a, 1, &U[a]);
-            c->err = 0;
-            if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
-            if (!rc) rc = c->err;
-            if (!rc && c->replicas) rc = rt__sync_fold_threads(c, U, S);
-            for (int a = 0; a < c->narr; a++) {
-                free(S[a]);
-                S[a] = NULL;
-            }
-            took += (double)(rt_now_us() - t0) / 1e6;
+    int clockwise = !elastic;
+    /* A-BSP's chunks are logged per slot and a replay runs them again
+     * (rt__absp_run); Elastic's and FlexPara's plans depend on timing. */
+    if (clockwise && !flex) replay_note_ordered();
+    if (!rc && clockwise) rc = absp_clocks(c, start, snap, U, S);
+    while (!rc && elastic) {
+        rc = elastic_plan(c, took, ran, pick, &left);
+        if (rc || !left) break;
+        took = 0;
+        ran = 0;
+        for (int64_t clock = 0; !rc && rt__absp_left(c->ab) > 0 && clock < pick[c->me]; clock++) {
+            rc = run_clock(c, clock, U, S, &took);
             ran++;
-            rt_trace_end();
-            rt_progress_step();
         }
-        if (!elastic) break;
-        /* Elastic's barrier: everybody's updates since the last one. */
-        if (!rc && c->N > 1 && c->any_written) rc = superstep_end(c, start, snap);
+        /* Elastic's barrier: everybody's updates since the last one. An
+         * average (the default aggregate) divides by the nodes that changed
+         * an element; under BSP a node that writes an element changes it at
+         * every clock. Here a node whose block is done runs no more clocks
+         * in the call, and without it the average of the few still running
+         * would weigh their clocks up to N times as much as BSP does (the
+         * slow node's data, at the end of every call: the model drifted to
+         * it and never reached BSP's loss). So an idle node still takes part
+         * in the average with a zero change of every element it changed
+         * earlier in the call, as it would under BSP; an element only the
+         * running nodes write is averaged over them alone, as before. */
+        if (!rc && c->N > 1 && c->any_written) rc = superstep_end(c, start, snap, wrote, ran == 0);
         if (!rc) rc = superstep_begin(c, start);
         if (rc) break;
     }
     /* Until the stop signal every node must be ready to report. */
-    if (!rc) rc = rt__absp_wait(c->ab);
+    if (!rc && !clockwise) rc = rt__absp_wait(c->ab);
     int64_t processed = 0;
-    if (!rc && !elastic && c->N > 1 && c->any_written) rc = superstep_end(c, start, snap);
     /* FlexPara's item size: the distinct elements a split touches (its
      * items without reconnaissance, and then no input bytes are known). */
     double par = 0;
@@ -463,7 +529,9 @@ int rt__sync_run_absp(call *c)
         if (snap) dds_snap_free(snap[a]);
         if (start) free(start[a]);
         if (U) free(U[a].idx);
+        if (wrote) free(wrote[a]);
     }
+    free(wrote);
     free(snap);
     free(start);
     free(U);

@@ -8,7 +8,12 @@
  *   spec   := entry { ',' entry }          commas inside (...) do not split
  *   entry  := [ file ':' line '=' ] model  file matches the site's base name
  *   model  := bsp | ssp(s) | hybrid | asp | absp(r[,t]) | elastic(R)
- *           | flexpara | custom(name)
+ *           | flexpara [ '(' bsp | absp(r[,t]) ')' ] | custom(name)
+ *
+ * FlexPara is a partitioning layer: it decides which node runs which split,
+ * and the model in its parentheses (default bsp) how the nodes synchronize
+ * over that placement. flexpara(absp(r,t)) keeps r (a) and t (b); its swaps
+ * are off, since FlexPara places the splits.
  *
  * An entry naming a site wins over one without. The variable is parsed once,
  * on the driver (the only process that resolves models: the choice travels
@@ -93,6 +98,20 @@ int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *er
         if (want_min) goto bad;
         return 0;
     }
+    if (out->kind == STRADS_SYNC_FLEXPARA) {
+        strads_sync_spec in = {STRADS_SYNC_BSP, 0, 0, NULL};
+        if (args && rt_sync_parse_one(args, alen, &in, err, errlen)) goto bad;
+        if (in.kind != STRADS_SYNC_BSP && in.kind != STRADS_SYNC_ABSP) {
+            snprintf(err, errlen,
+                     "bad sync model '%.*s': flexpara combines with bsp or absp(R[,T]) only "
+                     "(flexpara(%s) is not available)",
+                     (int)len, s, names[in.kind]);
+            return STRADS_ECONFIG;
+        }
+        out->a = in.kind == STRADS_SYNC_ABSP ? in.a : 1;
+        out->b = in.b;
+        return 0;
+    }
     if (!want_max) goto bad;
     const char *comma = memchr(args, ',', alen);
     if (comma && want_max < 2) goto bad;
@@ -106,7 +125,8 @@ int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *er
 bad:
     snprintf(err, errlen,
              "bad sync model '%.*s': expected bsp, ssp(S) with S >= 0, hybrid, asp, "
-             "absp(R[,T]) with 0 < R <= 1, elastic(R), flexpara or custom(NAME)",
+             "absp(R[,T]) with 0 < R <= 1, elastic(R), flexpara[(bsp|absp(R[,T]))] or "
+             "custom(NAME)",
              (int)len, s);
     return STRADS_ECONFIG;
 }

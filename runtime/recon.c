@@ -8,9 +8,12 @@
  * two compares inlined in the generated code, and only a new element comes
  * here. Addresses outside every distributed array (locals, copyin and
  * private memory) are ignored: they cannot conflict across iterations.
+ * In span mode (rt_recon_spans, one node) only the micro-blocks of the
+ * written arrays are kept: 4 or 8 bytes per iteration instead of records.
  * After a worker's pass, the elements it read from other nodes are fetched
  * and the iterations that read them recorded again (rt_recon_fetch_reads).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "dds/dds.h"
@@ -24,11 +27,72 @@ void rt_recon_init(strads_recon *rc, int64_t first)
     sched_rec_init(&rc->rec, first);
 }
 
+/* Span mode: counts the finished row (static: inlined in strads_recon_iter). */
+static void span_done(rt_recon_spans *sp)
+{
+    for (int s = 0; sp->row && s < sp->nslots; s++) {
+        const uint16_t *r = sp->row + 2 * s;
+        if (r[0] == 0xFFFF) continue;
+        sp->hist[s * SCHED__MICRO + r[0]]++;
+        if (r[0] < sp->mlo[s]) sp->mlo[s] = r[0];
+        if (r[1] > sp->mhi[s]) sp->mhi[s] = r[1];
+    }
+    sp->row = NULL;
+}
+
+void rt_recon_span_done(strads_recon *rc)
+{
+    span_done(rc->spans);
+}
+
 void strads_recon_iter(strads_recon *rc, int64_t i)
 {
+    rt_recon_spans *sp = rc->spans;
+    if (sp) { /* the slots and the ignored array stay */
+        span_done(sp);
+        memset(&rc->hot, 0, offsetof(strads_recon_hot, sp_row));
+        int64_t k = i - sp->first;
+        sp->row = k >= 0 && k < sp->n ? sp->span + (size_t)k * 2 * (size_t)sp->nslots : NULL;
+        rc->hot.sp_row = sp->row;
+        if (!sp->row && !rc->err) rc->err = STRADS_EINVAL;
+        for (int s = 0; sp->row && s < sp->nslots; s++) sp->row[2 * s] = 0xFFFF, sp->row[2 * s + 1] = 0;
+        return;
+    }
     memset(&rc->hot, 0, sizeof rc->hot);
     int rc2 = sched_rec_iter(&rc->rec, i);
     if (rc2 && !rc->err) rc->err = rc2;
+}
+
+/* Span mode: widens the current iteration's span of a written array; a
+ * write elsewhere means the loop writes more than the probe saw. */
+static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1, bool write)
+{
+    rt_recon_spans *sp = rc->spans;
+    int s = dv->id == sp->id[0] ? 0 : sp->nslots > 1 && dv->id == sp->id[1] ? 1 : -1;
+    if (s < 0) {
+        sp->miss |= write;
+        if (!write) { /* reads of it are dropped inline from now on */
+            rc->hot.ign_lo = dv->base;
+            rc->hot.ign_hi = dv->base + (size_t)dv->n * dv->elem;
+        }
+        return;
+    }
+    if (!sp->row) {
+        if (!rc->err) rc->err = STRADS_EINVAL; /* an access before strads_recon_iter */
+        return;
+    }
+    uint16_t m0 = (uint16_t)(e0 >> sp->mshift[s]), m1 = (uint16_t)(e1 >> sp->mshift[s]);
+    uint16_t *r = sp->row + 2 * s;
+    if (m0 < r[0]) r[0] = m0;
+    if (m1 > r[1]) r[1] = m1;
+}
+
+/* Span mode: the arrays met, so that the plan knows those it only reads. */
+static void span_seen(rt_recon_spans *sp, uint32_t id)
+{
+    for (int k = 0; k < sp->nseen; k++)
+        if (sp->seen[k] == id) return;
+    if (sp->nseen < SCHED_MAX_ARRAYS) sp->seen[sp->nseen++] = id;
 }
 
 static void record(strads_recon *rc, const void *addr, size_t len, bool write)
@@ -49,6 +113,7 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
         rc->recent[0].dv = dv;
         shift = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) : -1;
         rc->recent[0].shift = shift;
+        if (rc->spans) span_seen(rc->spans, dv->id);
     }
     /* rows are often a power of two bytes: a shift instead of a division */
     size_t off = (size_t)(p - dv->base);
@@ -56,10 +121,13 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
     int64_t e0 = (int64_t)(shift >= 0 ? off >> shift : off / dv->elem);
     int64_t e1 = rem + len <= dv->elem ? e0 : e0 + (int64_t)((rem + len - 1) / dv->elem);
     if (e1 >= dv->n) e1 = dv->n - 1;
-    for (int64_t e = e0; e <= e1; e++) {
-        int r = sched_rec_add(&rc->rec, dv->id, e, write);
-        if (r && !rc->err) rc->err = r;
-    }
+    if (rc->spans)
+        span_add(rc, dv, e0, e1, write);
+    else
+        for (int64_t e = e0; e <= e1; e++) {
+            int r = sched_rec_add(&rc->rec, dv->id, e, write);
+            if (r && !rc->err) rc->err = r;
+        }
     const char *lo = dv->base + (size_t)e0 * dv->elem, *hi = dv->base + (size_t)(e1 + 1) * dv->elem;
     /* A recorded write covers reads of the same element too. */
     strads_recon_hot *h = &rc->hot;
@@ -71,15 +139,48 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
     h->rd_lo[k] = lo, h->rd_hi[k] = hi;
 }
 
+/* Span mode's short cut, before any lookup, for what the inline half
+ * could not do (an element size that is no power of two, an access past
+ * the end): an access to a written array, read or written, widens the
+ * current row. False: record() decides. The hot ranges then cover the
+ * whole micro-blocks: nothing else in them can widen this iteration's span. */
+static bool span_fast(strads_recon *rc, const char *p, size_t len)
+{
+    rt_recon_spans *sp = rc->spans;
+    if (len == 0) len = 1;
+    for (int s = 0; s < sp->nslots; s++) {
+        if (p < sp->lo[s] || p >= sp->hi[s] || !sp->row) continue;
+        size_t off = (size_t)(p - sp->lo[s]), last = off + len - 1;
+        size_t size = (size_t)(sp->hi[s] - sp->lo[s]), mb = sp->elem[s] << sp->mshift[s];
+        if (last >= size) last = size - 1;
+        size_t m0 = sp->bshift[s] >= 0 ? off >> sp->bshift[s] : off / mb;
+        size_t m1 = sp->bshift[s] >= 0 ? last >> sp->bshift[s] : last / mb;
+        uint16_t *r = sp->row + 2 * s;
+        if (m0 < r[0]) r[0] = (uint16_t)m0;
+        if (m1 > r[1]) r[1] = (uint16_t)m1;
+        const char *lo = sp->lo[s] + m0 * mb, *hi = sp->lo[s] + (m1 + 1) * mb;
+        if (hi > sp->hi[s]) hi = sp->hi[s];
+        strads_recon_hot *h = &rc->hot;
+        unsigned k = h->wr_next++ & 1;
+        h->wr_lo[k] = lo, h->wr_hi[k] = hi;
+        k = h->rd_next++ & 1;
+        h->rd_lo[k] = lo, h->rd_hi[k] = hi;
+        return true;
+    }
+    return false;
+}
+
 /* The inline halves in strads.h have found the address outside the element
  * recorded last. */
 void strads_recon_read_slow(strads_recon *rc, const void *addr, size_t len)
 {
+    if (rc->spans && span_fast(rc, addr, len)) return;
     record(rc, addr, len, false);
 }
 
 void strads_recon_write_slow(strads_recon *rc, const void *addr, size_t len)
 {
+    if (rc->spans && span_fast(rc, addr, len)) return;
     record(rc, addr, len, true);
 }
 
@@ -104,44 +205,58 @@ typedef struct read_set {
     uint32_t id;
     dds_vec *dv;
     uint64_t *have, *want; /* bit per element: fetched already, to fetch now */
+    bool ranged;           /* range-partitioned: this node owns [own_lo, own_hi) */
+    int64_t own_lo, own_hi;
 } read_set;
+
+/* The set of array id (made when new), or NULL when its reads need no
+ * fetch: the loop writes it, or it is unknown. */
+static read_set *set_for(const sched_records *rec, uint32_t id, read_set *sets, int *nsets, int *rc)
+{
+    int q = rec->array_of[id];
+    if (q == 0 || rec->arrays[q - 1].written) return NULL;
+    for (int x = 0; x < *nsets; x++)
+        if (sets[x].id == id) return &sets[x];
+    dds_vec *dv = dds_vec_by_id(id);
+    if (!dv || *nsets == SCHED_MAX_ARRAYS) return NULL;
+    size_t words = (size_t)(dv->n + 63) / 64;
+    int me = strads_rank();
+    bool ranged = dv->part != DDS_PART_HASH && me < dv->nodes;
+    read_set *s = &sets[(*nsets)++];
+    *s = (read_set){id, dv, calloc(words ? words : 1, 8), calloc(words ? words : 1, 8), ranged,
+                    ranged ? dv->bounds[me] : 0, ranged ? dv->bounds[me + 1] : 0};
+    if (!s->have || !s->want) *rc = STRADS_ENOMEM;
+    return s;
+}
 
 /* Marks in sets the elements rec reads, from arrays it does not write, that
  * this node neither owns nor fetched yet; *lo, *hi: the iterations (indices
  * into rec) that read them. Returns how many elements were marked, or a
- * negative error. */
+ * negative error. It walks every access, so an access costs a table look-up
+ * and, for a read, a range test: most reads are of elements the node owns. */
 static int64_t find_missing(const sched_records *rec, read_set *sets, int *nsets, int64_t *lo,
                             int64_t *hi)
 {
-    int me = strads_rank();
+    int me = strads_rank(), rc = 0;
     int64_t marked = 0;
-    uint32_t last = UINT32_MAX;
-    read_set *s = NULL;
+    uint8_t of[1 << SCHED_DV_BITS]; /* array id -> 1 + set, 0 not looked up, 0xFF none */
+    memset(of, 0, sizeof of);
     for (int64_t k = 0; k < rec->n; k++)
         for (int64_t j = rec->off[k]; j < rec->off[k + 1]; j++) {
             sched_acc a = rec->acc[j];
             if (SCHED_ACC_WRITE(a)) continue;
-            if (SCHED_ACC_DV(a) != last) { /* runs of one array skip the search */
-                last = SCHED_ACC_DV(a);
-                int q = rec->array_of[last];
-                s = NULL;
-                if (q == 0 || rec->arrays[q - 1].written) continue;
-                for (int x = 0; x < *nsets && !s; x++)
-                    if (sets[x].id == last) s = &sets[x];
-                if (!s) {
-                    dds_vec *dv = dds_vec_by_id(last);
-                    if (!dv || *nsets == SCHED_MAX_ARRAYS) continue;
-                    size_t words = (size_t)(dv->n + 63) / 64;
-                    s = &sets[(*nsets)++];
-                    *s = (read_set){last, dv, calloc(words ? words : 1, 8), calloc(words ? words : 1, 8)};
-                    if (!s->have || !s->want) return STRADS_ENOMEM;
-                }
+            uint32_t id = SCHED_ACC_DV(a);
+            if (of[id] == 0) {
+                read_set *s = set_for(rec, id, sets, nsets, &rc);
+                if (rc) return rc;
+                of[id] = s ? (uint8_t)(s - sets + 1) : 0xFF;
             }
-            if (!s) continue;
+            if (of[id] == 0xFF) continue;
+            read_set *s = &sets[of[id] - 1];
             int64_t e = SCHED_ACC_ELEM(a);
+            if (s->ranged ? e >= s->own_lo && e < s->own_hi : dds_owner(s->dv, e) == me) continue;
             uint64_t bit = UINT64_C(1) << (e % 64);
             if (e >= s->dv->n || ((s->have[e / 64] | s->want[e / 64]) & bit)) continue;
-            if (dds_owner(s->dv, e) == me) continue;
             s->want[e / 64] |= bit;
             marked++;
             if (k < *lo) *lo = k;

@@ -34,6 +34,7 @@ _Noreturn void strads_fatal(int err, const char *what)
 {
     fprintf(stderr, "strads[%d]: fatal: %s: %s\n", cfg.rank, what ? what : "error",
             strads_strerror(err));
+    replay_drain(); /* a checkpoint being written in the background completes */
     fflush(NULL);
     _exit(err == STRADS_EPEER ? 3 : 1);
 }

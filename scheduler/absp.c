@@ -163,6 +163,20 @@ int sched_absp_report(sched_absp *a, int node, int64_t processed, double t, int 
     return 0;
 }
 
+int sched_absp_clock_stop(const int64_t *done, const int64_t *quota, int nodes, double ratio)
+{
+    int64_t sum = 0, total = 0;
+    int requested = 0;
+    for (int n = 0; n < nodes; n++) {
+        if (quota[n] <= 0) continue;
+        int64_t d = done[n] < quota[n] ? done[n] : quota[n];
+        requested |= d == quota[n];
+        sum += d;
+        total += quota[n];
+    }
+    return requested && (double)sum >= ratio * (double)total;
+}
+
 int sched_absp_stopping(const sched_absp *a)
 {
     return a ? a->stopping : 0;

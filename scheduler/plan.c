@@ -47,6 +47,7 @@
 
 #define FAST_SLOTS 2 /* written arrays the span pass handles (strata need two) */
 #define NO_MB 0xFFFF /* span entry of an array the iteration does not touch */
+#define SPANS_SHORT 1 /* planning from spans alone: the general methods need the accesses */
 
 /* Passes over many iterations are cut into chunks of at least this many,
  * at most MAX_CHUNKS, and run through the caller's parallel for. */
@@ -175,6 +176,10 @@ static int level_hist(const sched__level *L, uint32_t *hist)
     const sched__shared *sh = L->sh;
     int ns = sh->nslots;
     size_t len = (size_t)ns * SCHED__MICRO;
+    if (sh->hist && !L->iters) { /* all iterations: counted while recording */
+        memcpy(hist, sh->hist, len * sizeof *hist);
+        return 0;
+    }
     memset(hist, 0, len * sizeof *hist);
     if (sh->span) {
         hist_job j = {L, NULL, chunks_for(sh, L->n)};
@@ -443,6 +448,7 @@ static int plan_level(sched__level *L)
         free(sigs);
         if (simple) return rc;
     }
+    if (L->sh->spans_only) return SPANS_SHORT;
     return sched__general(L);
 }
 
@@ -493,23 +499,16 @@ int sched_plan_build(const sched_records *rec, const sched_dv *dvs, int ndv, int
     return sched_plan_build_par(rec, dvs, ndv, nodes, threads, NULL, NULL, out);
 }
 
-int sched_plan_build_par(const sched_records *rec, const sched_dv *dvs, int ndv, int nodes,
-                         int threads, sched_par_fn par, void *par_ctx, sched_plan **out)
+/* Both levels and the layout of the plan, once sh has its slots (and spans). */
+static int build(const sched__shared *sh, int nodes, int threads, sched_plan **out)
 {
-    *out = NULL;
-    if (nodes < 1 || threads < 1 || rec->n < 0 || nodes > 65535 || threads > 65535)
-        return STRADS_EINVAL;
+    const sched_records *rec = sh->rec;
     int64_t n = rec->n;
-    sched__shared *sh = calloc(1, sizeof *sh);
     sched_plan *p = calloc(1, sizeof *p);
     int64_t *iters = NULL, *cell_start = NULL, ncells = 0;
     sched__level top = {0}, *sub = NULL;
-    int rc = sh && p ? 0 : STRADS_ENOMEM;
+    int rc = p ? 0 : STRADS_ENOMEM;
     if (rc) goto done;
-    *sh = (sched__shared){.rec = rec, .dvs = dvs, .ndv = ndv, .par = par, .par_ctx = par_ctx};
-    if ((rc = find_slots(sh))) goto done;
-    if (sh->nslots > 0 && sh->nslots <= FAST_SLOTS && (nodes > 1 || threads > 1) && (rc = spans(sh)))
-        goto done;
 
     top = (sched__level){.sh = sh, .iters = NULL, .n = n, .B = nodes, .node_level = true};
     rc = STRADS_ENOMEM;
@@ -581,8 +580,69 @@ done:
     level_free(&top);
     free(cell_start);
     free(iters);
-    if (sh) free(sh->span);
-    free(sh);
     sched_plan_free(p);
+    return rc;
+}
+
+int sched_plan_build_par(const sched_records *rec, const sched_dv *dvs, int ndv, int nodes,
+                         int threads, sched_par_fn par, void *par_ctx, sched_plan **out)
+{
+    *out = NULL;
+    if (nodes < 1 || threads < 1 || rec->n < 0 || nodes > 65535 || threads > 65535)
+        return STRADS_EINVAL;
+    sched__shared *sh = calloc(1, sizeof *sh);
+    if (!sh) return STRADS_ENOMEM;
+    *sh = (sched__shared){.rec = rec, .dvs = dvs, .ndv = ndv, .par = par, .par_ctx = par_ctx};
+    int rc = find_slots(sh);
+    if (!rc && sh->nslots > 0 && sh->nslots <= FAST_SLOTS && (nodes > 1 || threads > 1))
+        rc = spans(sh);
+    if (!rc) rc = build(sh, nodes, threads, out);
+    free(sh->span);
+    free(sh);
+    return rc;
+}
+
+int sched_span_slots(const uint32_t *ids, const int64_t *n, int k, sched__slot *slots)
+{
+    if (k < 1 || k > FAST_SLOTS) return STRADS_EINVAL;
+    for (int s = 0; s < k; s++) {
+        if (n[s] < 1 || ids[s] >= (1u << SCHED_DV_BITS)) return STRADS_EINVAL;
+        sched__slot sl = {.id = ids[s], .lo = 0, .hi = n[s], .n = n[s]};
+        while ((sl.hi - 1) >> sl.shift >= SCHED__MICRO) sl.shift++;
+        sl.nmb = (int)(((sl.hi - 1) >> sl.shift) + 1);
+        int q = s; /* the largest first, as find_slots orders them */
+        for (; q > 0 && slots[q - 1].n < sl.n; q--) slots[q] = slots[q - 1];
+        slots[q] = sl;
+    }
+    return k;
+}
+
+int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, int nslots,
+                           uint16_t *span, const uint32_t *hist, int threads, sched_par_fn par,
+                           void *par_ctx, sched_plan **out)
+{
+    *out = NULL;
+    if (threads < 1 || threads > 65535 || n < 0 || nslots < 1 || nslots > FAST_SLOTS)
+        return STRADS_EINVAL;
+    /* records with no accesses: the planner reads only first and n of them */
+    sched_records *rec = calloc(1, sizeof *rec);
+    sched__shared *sh = calloc(1, sizeof *sh);
+    int rc = rec && sh ? 0 : STRADS_ENOMEM;
+    if (!rc) {
+        rec->first = first;
+        rec->n = n;
+        rec->cur = -1;
+        *sh = (sched__shared){.rec = rec, .nslots = nslots, .span = span, .spans_only = true,
+                              .hist = hist, .par = par, .par_ctx = par_ctx};
+        memset(sh->slot_of, -1, sizeof sh->slot_of);
+        for (int s = 0; s < nslots; s++) {
+            sh->slots[s] = slots[s];
+            sh->slot_of[slots[s].id] = (int16_t)s;
+        }
+        rc = build(sh, 1, threads, out);
+        if (rc == SPANS_SHORT) rc = 0; /* *out stays NULL: full records needed */
+    }
+    free(sh);
+    free(rec);
     return rc;
 }

@@ -102,6 +102,13 @@ int sched_absp_eta(const sched_absp *a, double t, double *eta);
  * *nmoves their number (0 or 2 per swap). */
 int sched_absp_end(sched_absp *a, const int64_t *done, sched_absp_move *moves, int *nmoves);
 
+/* Algorithm 1 at one minibatch clock (the engine's A-BSP iteration): node n
+ * may process quota[n] items in the clock and has processed done[n]. 1 when
+ * the stop signal is due: some node with a quota has finished it (the
+ * synchronization request) and the processed ratio of all quotas has reached
+ * ratio; else 0. Nodes with quota 0 neither request nor count. */
+int sched_absp_clock_stop(const int64_t *done, const int64_t *quota, int nodes, double ratio);
+
 /* Process count of one item (how many iterations processed it). */
 int64_t sched_absp_count(const sched_absp *a, int64_t item);
 /* All items' counts, out[i - bounds[0]]. */

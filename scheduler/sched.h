@@ -228,9 +228,29 @@ typedef struct sched__shared {
     int nslots;
     int16_t slot_of[1 << SCHED_DV_BITS]; /* array id -> slot, -1 read-only */
     uint16_t *span; /* [iteration][slot] lowest, highest micro-block; NULL: use the accesses */
+    bool spans_only;  /* there are no accesses: methods that need them give up */
+    const uint32_t *hist; /* [slot][micro-block] of all iterations, or NULL: counted */
     sched_par_fn par; /* the caller's parallel for, or NULL */
     void *par_ctx;
 } sched__shared;
+
+/* Span planning, for one node whose reconnaissance kept only spans: the
+ * written arrays ids[0..k) of n[] elements as slots over whole arrays, in
+ * the planner's order (the largest first), each with its micro-block shift.
+ * Returns the number of slots (k, at most 2) or STRADS_EINVAL. */
+int sched_span_slots(const uint32_t *ids, const int64_t *n, int k, sched__slot *slots);
+/* Plans iterations first .. first+n-1 on one node's threads from their
+ * spans alone: span[(i - first) * 2 * nslots + 2 * s ..] holds the lowest
+ * and highest micro-block of slot s that iteration i touches (0xFFFF, 0:
+ * none). hist, when not NULL, is [slot][SCHED__MICRO]: how many iterations
+ * have their lowest micro-block of the slot there (counted while recording,
+ * it spares the planner a pass). The plan is the one the full records
+ * would give with the same slots. *out stays NULL (0 returned) when spans do not suffice: some
+ * iteration touches two blocks of an array, and the general methods need
+ * the accesses. */
+int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, int nslots,
+                           uint16_t *span, const uint32_t *hist, int threads, sched_par_fn par,
+                           void *par_ctx, sched_plan **out);
 
 /* One level: B workers (nodes, or the threads of a node) for iterations
  * iters[0..n). Results per position: round and worker. */

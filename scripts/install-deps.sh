@@ -4,7 +4,7 @@
 # only for one dpkg query. Called by the README commands and by .ci/run.
 set -eu
 
-PKGS="build-essential cmake pkg-config git libuv1-dev libmsgpack-dev libsodium-dev \
+PKGS="build-essential cmake pkg-config git libuv1-dev libmsgpack-dev libsodium-dev libxxhash-dev \
 libclang-16-dev llvm-16-dev clang-16 libclang-rt-16-dev openmpi-bin libopenmpi-dev \
 gdb python3 iproute2 dataset-fashion-mnist wordnet-base chromium dict-gcide"
 

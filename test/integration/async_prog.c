@@ -9,6 +9,11 @@
  *
  *   async_prog sgdmf   SGD matrix factorization: W[u], H[v] rows (strata);
  *                      a third argument holds that many ratings out
+ *   async_prog sgdmf-late  the same, but ratings from LATE on also count
+ *                      C[u]++: a write one node's span mode (which probes
+ *                      only the first iterations) must notice and give up
+ *   async_prog sgdmf-narrow  the same with users from the first quarter of
+ *                      W only: span mode must give up too (coarse blocks)
  *   async_prog random  each iteration reads and writes 3 random elements
  *   async_prog sparse  the same over a million elements: the conflict graph
  *                      falls apart into components
@@ -44,7 +49,10 @@ typedef struct sgd_env {
     float (*W)[K], (*H)[K];
     const rating *A;
     float lr, reg;
+    int32_t *C; /* sgdmf-late: counts per user from rating LATE on, or NULL */
 } sgd_env;
+
+#define LATE 8000
 
 static void sgd_one(float (*W)[K], float (*H)[K], const rating *a, float lr, float reg)
 {
@@ -64,6 +72,7 @@ static void sgd_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64
     for (int64_t k = lo; k < hi; k++) {
         int64_t i = idx ? idx[k] : k;
         sgd_one(e->W, e->H, &e->A[i], e->lr, e->reg);
+        if (e->C && i >= LATE) e->C[e->A[i].u]++;
     }
 }
 
@@ -77,6 +86,7 @@ static void sgd_recon(const void *env, strads_recon *rc, const int64_t *idx, int
         const rating *a = &e->A[i];
         strads_recon_write(rc, e->W[a->u], sizeof e->W[0]);
         strads_recon_write(rc, e->H[a->v], sizeof e->H[0]);
+        if (e->C && i >= LATE) strads_recon_write(rc, &e->C[a->u], sizeof e->C[0]);
     }
 }
 
@@ -303,7 +313,8 @@ static int prog_main(int argc, char **argv)
     unlink(order_path);
     setenv("STRADS_ORDER_FILE", order_path, 1);
 
-    if (strcmp(mode, "sgdmf") == 0) {
+    if (strncmp(mode, "sgdmf", 5) == 0) {
+        bool late = strcmp(mode, "sgdmf-late") == 0, narrow = strcmp(mode, "sgdmf-narrow") == 0;
         int64_t M = 300, N = 200, R = 20000;
         float(*W)[K] = strads_dv_calloc((size_t)M, sizeof *W, sizeof *W, "W");
         float(*H)[K] = strads_dv_calloc((size_t)N, sizeof *H, sizeof *H, "H");
@@ -314,18 +325,25 @@ static int prog_main(int argc, char **argv)
         for (int64_t i = 0; i < N; i++)
             for (int k = 0; k < K; k++) H[i][k] = (float)(0.1 * unit());
         for (int64_t i = 0; i < R; i++)
-            A[i] = (rating){(int32_t)(rnd64() % M), (int32_t)(rnd64() % N), (float)(1 + rnd64() % 5)};
+            A[i] = (rating){(int32_t)(rnd64() % (uint64_t)(narrow ? M / 4 : M)), (int32_t)(rnd64() % N),
+                            (float)(1 + rnd64() % 5)};
         float(*W0)[K] = malloc(sizeof(float[K]) * M), (*H0)[K] = malloc(sizeof(float[K]) * N);
         memcpy(W0, W, sizeof(float[K]) * M);
         memcpy(H0, H, sizeof(float[K]) * N);
-        sgd_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.01f, 0.05f};
+        int32_t *C = late ? strads_dv_calloc((size_t)M, sizeof *C, sizeof *C, "C") : NULL;
+        int32_t *C0 = calloc((size_t)M, sizeof *C0);
+        sgd_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.01f, 0.05f, C};
         /* argv[3]: ratings held out at the end, so that the loop's range does
          * not line up with A's partition (nodes then read ratings they do not own) */
         int64_t T = R - (argc > 3 ? atoll(argv[3]) : 0);
         for (int ep = 0; ep < epochs; ep++) strads_async_for(&sgd_site, 0, T, &e);
         int64_t n, *order = read_order(order_path, &n);
         CHECK_EQ(n, T * epochs);
-        for (int64_t i = 0; i < n; i++) sgd_one(W0, H0, &A[order[i]], 0.01f, 0.05f);
+        for (int64_t i = 0; i < n; i++) {
+            sgd_one(W0, H0, &A[order[i]], 0.01f, 0.05f);
+            if (late && order[i] >= LATE) C0[A[order[i]].u]++;
+        }
+        CHECK(!late || memcmp(C0, C, sizeof *C * (size_t)M) == 0);
         CHECK(memcmp(W0, W, sizeof(float[K]) * M) == 0);
         CHECK(memcmp(H0, H, sizeof(float[K]) * N) == 0);
         double rmse = 0;
@@ -338,6 +356,8 @@ static int prog_main(int argc, char **argv)
         free(order);
         free(W0);
         free(H0);
+        free(C0);
+        if (C) strads_free(C);
         strads_free(W);
         strads_free(H);
         strads_free(A);

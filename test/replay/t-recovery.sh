@@ -11,11 +11,16 @@
 #   truncated   an image of the newest checkpoint truncated, recovery on
 #               another node count
 #   every       --checkpoint-every 3: skipped operators without a checkpoint
-#   async       the same with the background checkpoint writer
+#   async       the background checkpoint writer (the default) with slow
+#               operators; a worker killed while it may be writing
+#   inline      checkpoints written in line and fsynced (ASYNC=0, SYNC=1)
+#   onenode     a one-node job (changes found by fingerprint, no versions),
+#               recovered on one node and on three
 #   mismatch    a different program (sites swapped, an array resized) is
 #               refused, never silently mixed with the checkpoint
 #   files       what a checkpoint folder holds (input written once, images
-#               of old checkpoints released, manifests kept)
+#               of old checkpoints released, manifests kept), and the
+#               checkpoint statistics of STRADS_STATS
 set -u
 mode=$1 SR=$2 PROG=$3
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/strads-rec.XXXXXX")
@@ -130,6 +135,33 @@ async)
     same_result kill
     expect_err kill 'resuming from the checkpoint of op [45] '
     ;;
+inline)
+    export STRADS_CHECKPOINT_ASYNC=0 STRADS_CHECKPOINT_SYNC=1
+    STRADS_STATS=1 run full -n 3 --checkpoint "$D" "$PROG" $OPS
+    expect_ok full
+    same_result full
+    [ "$(ls "$D"/arr-*.img | wc -l)" -eq 3 ] || fail "inline: images $(ls "$D")"
+    expect_err full "checkpoints: $OPS written, $((OPS + 1)) images.*\\(in line"
+    rm -rf "$D"
+    CKPT_KILL=6:1 run kill -n 3 --checkpoint "$D" --restarts 1 "$PROG" $OPS
+    expect_ok kill
+    same_result kill
+    expect_err kill 'resuming from the checkpoint of op 5 '
+    ;;
+onenode)
+    CKPT_KILL=6:0 run kill -n 1 --checkpoint "$D" --restarts 1 "$PROG" $OPS
+    expect_ok kill
+    same_result kill
+    # the driver's own SIGKILL may catch op 5's checkpoint in the writer
+    expect_err kill 'resuming from the checkpoint of op [45] '
+    # the input is written once, even across the restart: its fingerprint
+    # matches the one the recovered manifest recorded
+    [ "$(ls "$D"/arr-*.img | wc -l)" -eq 3 ] || fail "onenode: images $(ls "$D")"
+    run rec3 -n 3 --recover "$D" "$PROG" $OPS
+    expect_ok rec3
+    same_result rec3
+    expect_err rec3 "resuming from the checkpoint of op $OPS "
+    ;;
 mismatch)
     run full -n 3 --checkpoint "$D" "$PROG" $OPS
     expect_ok full
@@ -141,14 +173,18 @@ mismatch)
     expect_err shape 'allocated it with another shape'
     ;;
 files)
-    run full -n 3 --checkpoint "$D" "$PROG" $OPS
+    STRADS_STATS=1 run full -n 3 --checkpoint "$D" "$PROG" $OPS
     expect_ok full
+    # every checkpoint written, by the background writer: input once, X each time
+    expect_err full "checkpoints: $OPS written, $((OPS + 1)) images, [0-9.]+ MB; per checkpoint: main thread"
+    ! grep -q 'in line' "$TMP/full.err" || fail "files: checkpoints were written in line"
     n_man=$(ls "$D"/ckpt-*.man | wc -l)
     n_img=$(ls "$D"/arr-*.img | wc -l)
     [ "$n_man" -eq $OPS ] || fail "$n_man manifests, want $OPS"
     # A once (input), X for the two checkpoints kept
     [ "$n_img" -eq 3 ] || fail "$n_img images, want 3: $(ls "$D")"
     ! ls "$D" | grep -q tmp || fail "temp files left: $(ls "$D")"
+    ! ls "$D" | grep -q spare || fail "spare images left: $(ls "$D")"
     rm -rf "$D"
     STRADS_CHECKPOINT_KEEP=0 run all -n 3 --checkpoint "$D" "$PROG" $OPS
     expect_ok all

@@ -1,8 +1,9 @@
 /*
  * Whole-array images (replay/image.c): what is written reads back bitwise;
  * a truncated, corrupted, mislabeled or missing image is refused with the
- * reason and the destination untouched; the fingerprint sees a one-byte
- * change.
+ * reason and the destination untouched; a recycled file (a checkpoint's
+ * spare) is overwritten to exactly the new image; the fingerprint sees a
+ * one-byte change.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -96,6 +97,27 @@ int main(void)
     snprintf(bad, sizeof bad, "%s/empty.img", dir);
     CHECK_OK(replay_image_write(bad, &e, NULL));
     CHECK_OK(replay_image_read(bad, &e, NULL, err, sizeof err));
+
+    /* recycling: a longer spare becomes exactly the new image and is gone;
+     * a missing spare just means a new file */
+    char spare[512], img2[512];
+    snprintf(spare, sizeof spare, "%s/arr-7.spare", dir);
+    snprintf(img2, sizeof img2, "%s/b.img", dir);
+    replay_image_info big = {.id = 7, .op = 4, .n = N, .elem = sizeof(double)};
+    CHECK_OK(replay_image_write_to(spare, &big, x, false, NULL));
+    replay_image_info small = {.id = 7, .op = 5, .n = N / 2, .elem = sizeof(double)};
+    for (int i = 0; i < N; i++) y[i] = -x[i];
+    CHECK_OK(replay_image_write_to(img2, &small, y, false, spare));
+    CHECK(access(spare, F_OK) != 0);
+    struct stat sb;
+    CHECK_OK(stat(img2, &sb));
+    CHECK_EQ((long long)sb.st_size, (long long)(64 + N / 2 * sizeof(double) + REPLAY_SUM_BYTES));
+    double *z = calloc(N, sizeof *z);
+    CHECK_OK(replay_image_read(img2, &small, z, err, sizeof err));
+    CHECK(memcmp(z, y, N / 2 * sizeof *y) == 0);
+    CHECK_OK(replay_image_write_to(img2, &small, y, true, spare)); /* no spare: fresh file */
+    CHECK_OK(replay_image_read(img2, &small, NULL, err, sizeof err));
+    free(z);
 
     /* no temp file left behind */
     char cmd[600];

@@ -60,7 +60,7 @@ static void write_ckpt(uint64_t op)
     strcpy(rec.file, "prog.c");
     replay_manifest m = {.op = op, .from_op = op, .nodes = 3, .arrays = arr, .narrays = 2,
                          .ops = &rec, .nops = 1};
-    CHECK_OK(replay_manifest_write(dir, &m));
+    CHECK_OK(replay_manifest_write(dir, &m, true));
 }
 
 static void flip_byte(const char *path, off_t at)

@@ -180,9 +180,28 @@ static int64_t simulate(const char *slow_spec, int nodes, int per_node, int thre
     return worst;
 }
 
+/* Algorithm 1 at a minibatch clock: the request (some node used up its
+ * quota), then the ratio over the quotas; nodes without a quota neither
+ * request nor count. */
+static void clock_stop(void)
+{
+    int64_t quota[] = {100, 100, 100, 0}, done[] = {90, 60, 40, 0};
+    CHECK_EQ(sched_absp_clock_stop(done, quota, 4, 0.5), 0); /* ratio 0.63, no request */
+    done[0] = 100;
+    CHECK_EQ(sched_absp_clock_stop(done, quota, 4, 0.5), 1); /* 200 of 300 >= 150 */
+    CHECK_EQ(sched_absp_clock_stop(done, quota, 4, 0.8), 0); /* 200 < 240: wait */
+    done[1] = 100;
+    CHECK_EQ(sched_absp_clock_stop(done, quota, 4, 0.8), 1); /* 240 >= 240 */
+    done[2] = 100;
+    CHECK_EQ(sched_absp_clock_stop(done, quota, 4, 1), 1);   /* BSP: all quotas done */
+    int64_t none[] = {0, 0, 0, 0};
+    CHECK_EQ(sched_absp_clock_stop(none, none, 4, 0.5), 0);  /* nobody has a quota */
+}
+
 int main(void)
 {
     figure5();
+    clock_stop();
     int64_t split_spread;
     /* One node 2x slower, one split per node: the split-level gap (the
      * paper's N_max - N_min) never passes threshold + 1 (it grows by at most

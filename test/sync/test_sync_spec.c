@@ -40,6 +40,10 @@ int main(void)
     good("absp(0.5,2)", STRADS_SYNC_ABSP, 0.5, 2);
     good("elastic(4)", STRADS_SYNC_ELASTIC, 4, 0);
     good("flexpara", STRADS_SYNC_FLEXPARA, 0, 0);
+    /* FlexPara over another model: a = the A-BSP ratio (1: BSP), b = its threshold */
+    good("flexpara(bsp)", STRADS_SYNC_FLEXPARA, 1, 0);
+    good("flexpara(absp(0.5))", STRADS_SYNC_FLEXPARA, 0.5, 0);
+    good("flexpara( absp(0.7,3) )", STRADS_SYNC_FLEXPARA, 0.7, 3);
     good("custom(my_policy)", STRADS_SYNC_CUSTOM, 0, 0);
     bad("");
     bad("bsp(1)");
@@ -53,6 +57,10 @@ int main(void)
     bad("absp(1.5)");
     bad("elastic(0)");
     bad("custom()");
+    bad("flexpara(ssp(2))");      /* not combinable (yet) */
+    bad("flexpara(flexpara)");
+    bad("flexpara(absp(2))");
+    bad("flexpara()");
     bad("ssp(3");
     bad("BSP");
 

@@ -10,26 +10,14 @@ static double lr = 0.1;
 
 #line 12 "<stdout>"
 #include <strads.h>
-#include <stdlib.h>
-/* Reconnaissance helpers: record an access, keep the value readable. */
-__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
-{
-    strads_recon_read(rc, p, n);
-    return p;
-}
-__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
-{
-    if (rd)
-        strads_recon_read(rc, p, n);
-    strads_recon_write(rc, p, n);
-}
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* Reconnaissance records a read and keeps the value readable. */
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #else
-#define STRADS__GLUE(level) __attribute__((cold))
+#define STRADS__GLUE __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -42,7 +30,7 @@ static double dot(const real *a, const real *b)
     return s;
 }
 
-#line 46 "<stdout>"
+#line 34 "<stdout>"
 /* basic.c:27: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -83,7 +71,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 87 "<stdout>"
+#line 75 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -109,13 +97,13 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         loss += d;
         cnt++;
     }
-#line 113 "<stdout>"
+#line 101 "<stdout>"
     }
     strads__t->loss = loss;
     strads__t->cnt = cnt;
 }
-static __typeof__(dot) strads__rh0 STRADS__GLUE("O1");
-STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(dot) strads__rh0 STRADS__GLUE;
+STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -138,14 +126,14 @@ STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_rec
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
         for (int k = 0; k < dim; k++)
-            (strads__rcw(strads__rc, &(w[i * dim + k]), sizeof(w[i * dim + k]), 1), (void)((real)(lr * d)));
+            (strads_recon_rw(strads__rc, &(w[i * dim + k]), sizeof(w[i * dim + k]), 1), (void)((real)(lr * d)));
         loss += d;
         cnt++;
     }
-#line 146 "<stdout>"
+#line 134 "<stdout>"
     }
 }
-STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
@@ -154,7 +142,7 @@ STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *s
     (void)t;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -163,7 +151,7 @@ STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *s
     (void)a;
     (void)t;
 }
-STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -172,21 +160,16 @@ STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *st
     (void)a;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
-{
-    struct strads__tls1 *t = strads__vt;
-    (void)t;
-}
 static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, loss), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__tls1, cnt), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -203,19 +186,6 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, loss), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, cnt), STRADS_F_INT, NULL, 0, 0, 0},
 };
-#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
-{
-    return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
-{
-    return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static void strads__env_free1(void *e)
-{
-    strads_fields_free(e, strads__efd1, STRADS__NEFD1);
-}
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
@@ -230,19 +200,17 @@ static const strads_loop_site strads__site1 = {
     .tls_init = strads__tls_init1,
     .tls_fold = strads__tls_fold1,
     .publish = strads__publish1,
-    .tls_free = strads__tls_free1,
     .tls_pack = strads__tls_pack1,
     .tls_unpack = strads__tls_unpack1,
-    .pack = strads__pack1,
-    .unpack = strads__unpack1,
-    .env_free = strads__env_free1,
+    .env_fields = strads__efd1,
+    .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 245 "<stdout>"
-static __typeof__(dot) strads__rh0 STRADS__GLUE("O1");
+#line 213 "<stdout>"
+static __typeof__(dot) strads__rh0 STRADS__GLUE;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
@@ -250,5 +218,5 @@ static double strads__rh0(const real *a, const real *b)
         s += STRADS__RD(a[k]) * STRADS__RD(b[k]);
     return s;
 }
-#line 254 "<stdout>"
+#line 222 "<stdout>"
 STRADS_MAIN(strads_user_main)

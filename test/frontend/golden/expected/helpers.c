@@ -15,26 +15,14 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 
 #line 17 "<stdout>"
 #include <strads.h>
-#include <stdlib.h>
-/* Reconnaissance helpers: record an access, keep the value readable. */
-__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
-{
-    strads_recon_read(rc, p, n);
-    return p;
-}
-__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
-{
-    if (rd)
-        strads_recon_read(rc, p, n);
-    strads_recon_write(rc, p, n);
-}
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* Reconnaissance records a read and keeps the value readable. */
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #else
-#define STRADS__GLUE(level) __attribute__((cold))
+#define STRADS__GLUE __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -53,7 +41,7 @@ static double score(const double *row)
     return s;
 }
 
-#line 57 "<stdout>"
+#line 45 "<stdout>"
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -98,7 +86,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 102 "<stdout>"
+#line 90 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -132,14 +120,14 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 136 "<stdout>"
+#line 124 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
 }
-static __typeof__(score) strads__rh0 STRADS__GLUE("O1");
-static __typeof__(update) strads__rh1 STRADS__GLUE("O1");
-STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(score) strads__rh0 STRADS__GLUE;
+static __typeof__(update) strads__rh1 STRADS__GLUE;
+STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -174,10 +162,10 @@ STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_rec
         strads__rh1(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 178 "<stdout>"
+#line 166 "<stdout>"
     }
 }
-STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
@@ -186,7 +174,7 @@ STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *s
     (void)t;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -194,7 +182,7 @@ STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *s
     (void)a;
     (void)t;
 }
-STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -202,21 +190,16 @@ STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *st
     (void)a;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
-{
-    struct strads__tls1 *t = strads__vt;
-    (void)t;
-}
 static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, seed), STRADS_F_UINT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__tls1, total), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -233,19 +216,6 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, seed), STRADS_F_UINT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0},
 };
-#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
-{
-    return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
-{
-    return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static void strads__env_free1(void *e)
-{
-    strads_fields_free(e, strads__efd1, STRADS__NEFD1);
-}
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
@@ -260,20 +230,18 @@ static const strads_loop_site strads__site1 = {
     .tls_init = strads__tls_init1,
     .tls_fold = strads__tls_fold1,
     .publish = strads__publish1,
-    .tls_free = strads__tls_free1,
     .tls_pack = strads__tls_pack1,
     .tls_unpack = strads__tls_unpack1,
-    .pack = strads__pack1,
-    .unpack = strads__unpack1,
-    .env_free = strads__env_free1,
+    .env_fields = strads__efd1,
+    .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 275 "<stdout>"
-static __typeof__(score) strads__rh0 STRADS__GLUE("O1");
-static __typeof__(update) strads__rh1 STRADS__GLUE("O1");
+#line 243 "<stdout>"
+static __typeof__(score) strads__rh0 STRADS__GLUE;
+static __typeof__(update) strads__rh1 STRADS__GLUE;
 static double strads__rh0(const double *row)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
@@ -284,7 +252,7 @@ static double strads__rh0(const double *row)
 static void strads__rh1(double *row, double g)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     for (int k = 0; k < DIM; k++)
-        (strads__rcw(strads__rc, &(row[k]), sizeof(row[k]), 1), (void)(g * STRADS__RD(weights[k])));
+        (strads_recon_rw(strads__rc, &(row[k]), sizeof(row[k]), 1), (void)(g * STRADS__RD(weights[k])));
 }
-#line 290 "<stdout>"
+#line 258 "<stdout>"
 STRADS_MAIN(strads_user_main)

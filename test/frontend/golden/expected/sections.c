@@ -10,26 +10,14 @@ enum { N = 1000, D = 4, K = 3 };
 
 #line 12 "<stdout>"
 #include <strads.h>
-#include <stdlib.h>
-/* Reconnaissance helpers: record an access, keep the value readable. */
-__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
-{
-    strads_recon_read(rc, p, n);
-    return p;
-}
-__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
-{
-    if (rd)
-        strads_recon_read(rc, p, n);
-    strads_recon_write(rc, p, n);
-}
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* Reconnaissance records a read and keeps the value readable. */
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #else
-#define STRADS__GLUE(level) __attribute__((cold))
+#define STRADS__GLUE __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -40,7 +28,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 44 "<stdout>"
+#line 32 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -149,7 +137,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 153 "<stdout>"
+#line 141 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -199,7 +187,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 203 "<stdout>"
+#line 191 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -207,8 +195,8 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->best = best;
     strads__t->words = words;
 }
-static __typeof__(next) strads__rh0 STRADS__GLUE("O1");
-STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(next) strads__rh0 STRADS__GLUE;
+STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -217,17 +205,17 @@ STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_rec
     __typeof__(double[3][4]) cent;
     __builtin_memcpy(&cent, &strads__e->cent, sizeof cent);
     (void)cent;
-    __typeof__(double) *strads__b_scratch = calloc(strads__e->strads__n_scratch > 0 ? (size_t)strads__e->strads__n_scratch : 1, sizeof(double));
+    __typeof__(double) *strads__b_scratch = __builtin_calloc(strads__e->strads__n_scratch > 0 ? (size_t)strads__e->strads__n_scratch : 1, sizeof(double));
     if (!strads__b_scratch) strads_fatal(STRADS_ENOMEM, "sections.c");
     __typeof__(double) *scratch = strads__b_scratch - strads__e->strads__lo_scratch;
     (void)scratch;
     __typeof__(unsigned int) seed = strads__e->seed;
     (void)seed;
-    __typeof__(double) *strads__b_sums = calloc(strads__e->strads__n_sums > 0 ? (size_t)strads__e->strads__n_sums : 1, sizeof(double));
+    __typeof__(double) *strads__b_sums = __builtin_calloc(strads__e->strads__n_sums > 0 ? (size_t)strads__e->strads__n_sums : 1, sizeof(double));
     if (!strads__b_sums) strads_fatal(STRADS_ENOMEM, "sections.c");
     __typeof__(double) *sums = strads__b_sums - strads__e->strads__lo_sums;
     (void)sums;
-    __typeof__(long) *strads__b_counts = calloc(strads__e->strads__n_counts > 0 ? (size_t)strads__e->strads__n_counts : 1, sizeof(long));
+    __typeof__(long) *strads__b_counts = __builtin_calloc(strads__e->strads__n_counts > 0 ? (size_t)strads__e->strads__n_counts : 1, sizeof(long));
     if (!strads__b_counts) strads_fatal(STRADS_ENOMEM, "sections.c");
     __typeof__(long) *counts = strads__b_counts - strads__e->strads__lo_counts;
     (void)counts;
@@ -271,28 +259,28 @@ STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_rec
         if (words % 250 == 0)
             continue;
     }
-#line 275 "<stdout>"
+#line 263 "<stdout>"
     }
-    free(strads__b_scratch);
-    free(strads__b_sums);
-    free(strads__b_counts);
+    __builtin_free(strads__b_scratch);
+    __builtin_free(strads__b_sums);
+    __builtin_free(strads__b_counts);
 }
-STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
     t->strads__lo_scratch = e->strads__lo_scratch;
     t->strads__n_scratch = e->strads__n_scratch;
-    t->scratch = calloc(t->strads__n_scratch > 0 ? (size_t)t->strads__n_scratch : 1, sizeof *t->scratch);
+    t->scratch = __builtin_calloc(t->strads__n_scratch > 0 ? (size_t)t->strads__n_scratch : 1, sizeof *t->scratch);
     if (!t->scratch) strads_fatal(STRADS_ENOMEM, "sections.c");
     t->seed = e->seed;
     t->strads__lo_sums = e->strads__lo_sums;
     t->strads__n_sums = e->strads__n_sums;
-    t->sums = calloc(t->strads__n_sums > 0 ? (size_t)t->strads__n_sums : 1, sizeof *t->sums);
+    t->sums = __builtin_calloc(t->strads__n_sums > 0 ? (size_t)t->strads__n_sums : 1, sizeof *t->sums);
     if (!t->sums) strads_fatal(STRADS_ENOMEM, "sections.c");
     t->strads__lo_counts = e->strads__lo_counts;
     t->strads__n_counts = e->strads__n_counts;
-    t->counts = calloc(t->strads__n_counts > 0 ? (size_t)t->strads__n_counts : 1, sizeof *t->counts);
+    t->counts = __builtin_calloc(t->strads__n_counts > 0 ? (size_t)t->strads__n_counts : 1, sizeof *t->counts);
     if (!t->counts) strads_fatal(STRADS_ENOMEM, "sections.c");
     t->cost = 0;
     t->worst = e->worst;
@@ -301,7 +289,7 @@ STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *s
     (void)t;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -314,7 +302,7 @@ STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *s
     (void)a;
     (void)t;
 }
-STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -327,14 +315,14 @@ STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *st
     (void)a;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
+STRADS__GLUE static void strads__tls_free1(void *strads__vt)
 {
     struct strads__tls1 *t = strads__vt;
-    free(t->scratch);
+    __builtin_free(t->scratch);
     t->scratch = NULL;
-    free(t->sums);
+    __builtin_free(t->sums);
     t->sums = NULL;
-    free(t->counts);
+    __builtin_free(t->counts);
     t->counts = NULL;
     (void)t;
 }
@@ -353,11 +341,11 @@ static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, strads__base_words), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -382,19 +370,6 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, best), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, words), STRADS_F_INT, NULL, 0, 0, 0},
 };
-#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
-{
-    return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
-{
-    return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static void strads__env_free1(void *e)
-{
-    strads_fields_free(e, strads__efd1, STRADS__NEFD1);
-}
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_SYNC_FOR,
@@ -409,12 +384,11 @@ static const strads_loop_site strads__site1 = {
     .tls_init = strads__tls_init1,
     .tls_fold = strads__tls_fold1,
     .publish = strads__publish1,
-    .tls_free = strads__tls_free1,
     .tls_pack = strads__tls_pack1,
     .tls_unpack = strads__tls_unpack1,
-    .pack = strads__pack1,
-    .unpack = strads__unpack1,
-    .env_free = strads__env_free1,
+    .tls_free = strads__tls_free1,
+    .env_fields = strads__efd1,
+    .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 0,
 };
 static const strads_loop_site *const strads__reg1
@@ -433,11 +407,11 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 437 "<stdout>"
+#line 411 "<stdout>"
     }
     strads__t->hits = hits;
 }
-STRADS__GLUE("O1") static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__GLUE static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
     (void)strads__e;
@@ -451,10 +425,10 @@ STRADS__GLUE("O1") static void strads__recon2(const void *strads__ve, strads_rec
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
         { hits += STRADS__RD(pts[j * D]) > 5.0; }
-#line 455 "<stdout>"
+#line 429 "<stdout>"
     }
 }
-STRADS__GLUE("O1") static void strads__tls_init2(void *strads__vt, const void *strads__ve)
+STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls2 *t = strads__vt;
     const struct strads__env2 *e = strads__ve;
@@ -462,7 +436,7 @@ STRADS__GLUE("O1") static void strads__tls_init2(void *strads__vt, const void *s
     (void)t;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_fold2(void *strads__va, const void *strads__vt)
+STRADS__GLUE static void strads__tls_fold2(void *strads__va, const void *strads__vt)
 {
     struct strads__tls2 *a = strads__va;
     const struct strads__tls2 *t = strads__vt;
@@ -470,7 +444,7 @@ STRADS__GLUE("O1") static void strads__tls_fold2(void *strads__va, const void *s
     (void)a;
     (void)t;
 }
-STRADS__GLUE("O1") static void strads__publish2(void *strads__ve, const void *strads__va)
+STRADS__GLUE static void strads__publish2(void *strads__ve, const void *strads__va)
 {
     struct strads__env2 *e = strads__ve;
     const struct strads__tls2 *a = strads__va;
@@ -478,20 +452,15 @@ STRADS__GLUE("O1") static void strads__publish2(void *strads__ve, const void *st
     (void)a;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_free2(void *strads__vt)
-{
-    struct strads__tls2 *t = strads__vt;
-    (void)t;
-}
 static const strads_field strads__tfd2[] = {
     {STRADS_FIELD(struct strads__tls2, hits), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
-STRADS__GLUE("O0") static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd2, STRADS__NTFD2);
 }
-STRADS__GLUE("O0") static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
+STRADS__GLUE static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
@@ -505,19 +474,6 @@ static const strads_field strads__efd2[] = {
      __builtin_offsetof(struct strads__env2, strads__n_pts), sizeof *((struct strads__env2 *)0)->pts},
     {STRADS_FIELD(struct strads__env2, hits), STRADS_F_INT, NULL, 0, 0, 0},
 };
-#define STRADS__NEFD2 ((int)(sizeof strads__efd2 / sizeof *strads__efd2))
-STRADS__GLUE("O0") static int strads__pack2(struct msgpack_packer *pk, const void *e)
-{
-    return strads_fields_pack(pk, e, strads__efd2, STRADS__NEFD2);
-}
-STRADS__GLUE("O0") static int strads__unpack2(const struct msgpack_object *o, void *e)
-{
-    return strads_fields_unpack(o, e, strads__efd2, STRADS__NEFD2);
-}
-STRADS__GLUE("O0") static void strads__env_free2(void *e)
-{
-    strads_fields_free(e, strads__efd2, STRADS__NEFD2);
-}
 static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
@@ -532,25 +488,23 @@ static const strads_loop_site strads__site2 = {
     .tls_init = strads__tls_init2,
     .tls_fold = strads__tls_fold2,
     .publish = strads__publish2,
-    .tls_free = strads__tls_free2,
     .tls_pack = strads__tls_pack2,
     .tls_unpack = strads__tls_unpack2,
-    .pack = strads__pack2,
-    .unpack = strads__unpack2,
-    .env_free = strads__env_free2,
+    .env_fields = strads__efd2,
+    .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 547 "<stdout>"
-static __typeof__(next) strads__rh0 STRADS__GLUE("O1");
+#line 501 "<stdout>"
+static __typeof__(next) strads__rh0 STRADS__GLUE;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    (strads__rcw(strads__rc, &(*s), sizeof(*s), 0), (void)(STRADS__RD(*s) * 1103515245u + 12345u));
+    (strads_recon_rw(strads__rc, &(*s), sizeof(*s), 0), (void)(STRADS__RD(*s) * 1103515245u + 12345u));
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 554 "<stdout>"
+#line 508 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -31,26 +31,14 @@ static uint64_t rng_state;
 
 #line 33 "<stdout>"
 #include <strads.h>
-#include <stdlib.h>
-/* Reconnaissance helpers: record an access, keep the value readable. */
-__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
-{
-    strads_recon_read(rc, p, n);
-    return p;
-}
-__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
-{
-    if (rd)
-        strads_recon_read(rc, p, n);
-    strads_recon_write(rc, p, n);
-}
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* Reconnaissance records a read and keeps the value readable. */
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #else
-#define STRADS__GLUE(level) __attribute__((cold))
+#define STRADS__GLUE __attribute__((cold))
 #endif
 #line 31 "sgdmf.c"
 static double uniform(void)
@@ -66,7 +54,7 @@ static long arg(int argc, char **argv, int i, long dflt)
     return argc > i ? strtol(argv[i], NULL, 10) : dflt;
 }
 
-#line 70 "<stdout>"
+#line 58 "<stdout>"
 /* sgdmf.c:104: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -188,7 +176,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(test);
     return 0;
 }
-#line 192 "<stdout>"
+#line 180 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -223,10 +211,10 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 h[k] += lr * (e * wk - lambda * h[k]);
             }
         }
-#line 227 "<stdout>"
+#line 215 "<stdout>"
     }
 }
-STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -255,11 +243,11 @@ STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_rec
                 e -= STRADS__RD(w[k]) * STRADS__RD(h[k]);
             for (int k = 0; k < rank; k++) {
                 float wk = STRADS__RD(w[k]);
-                (strads__rcw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(lr * (e * STRADS__RD(h[k]) - lambda * wk)));
-                (strads__rcw(strads__rc, &(h[k]), sizeof(h[k]), 1), (void)(lr * (e * wk - lambda * STRADS__RD(h[k]))));
+                (strads_recon_rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(lr * (e * STRADS__RD(h[k]) - lambda * wk)));
+                (strads_recon_rw(strads__rc, &(h[k]), sizeof(h[k]), 1), (void)(lr * (e * wk - lambda * STRADS__RD(h[k]))));
             }
         }
-#line 263 "<stdout>"
+#line 251 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -275,19 +263,6 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, lr), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, lambda), STRADS_F_FLT, NULL, 0, 0, 0},
 };
-#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
-{
-    return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
-{
-    return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static void strads__env_free1(void *e)
-{
-    strads_fields_free(e, strads__efd1, STRADS__NEFD1);
-}
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
@@ -299,9 +274,8 @@ static const strads_loop_site strads__site1 = {
     .tls_size = 0,
     .body = strads__body1,
     .recon = strads__recon1,
-    .pack = strads__pack1,
-    .unpack = strads__unpack1,
-    .env_free = strads__env_free1,
+    .env_fields = strads__efd1,
+    .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
 };
 static const strads_loop_site *const strads__reg1
@@ -332,11 +306,11 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 336 "<stdout>"
+#line 310 "<stdout>"
     }
     strads__t->se = se;
 }
-STRADS__GLUE("O1") static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__GLUE static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
     (void)strads__e;
@@ -362,10 +336,10 @@ STRADS__GLUE("O1") static void strads__recon2(const void *strads__ve, strads_rec
                 p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
         }
-#line 366 "<stdout>"
+#line 340 "<stdout>"
     }
 }
-STRADS__GLUE("O1") static void strads__tls_init2(void *strads__vt, const void *strads__ve)
+STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls2 *t = strads__vt;
     const struct strads__env2 *e = strads__ve;
@@ -373,7 +347,7 @@ STRADS__GLUE("O1") static void strads__tls_init2(void *strads__vt, const void *s
     (void)t;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_fold2(void *strads__va, const void *strads__vt)
+STRADS__GLUE static void strads__tls_fold2(void *strads__va, const void *strads__vt)
 {
     struct strads__tls2 *a = strads__va;
     const struct strads__tls2 *t = strads__vt;
@@ -381,7 +355,7 @@ STRADS__GLUE("O1") static void strads__tls_fold2(void *strads__va, const void *s
     (void)a;
     (void)t;
 }
-STRADS__GLUE("O1") static void strads__publish2(void *strads__ve, const void *strads__va)
+STRADS__GLUE static void strads__publish2(void *strads__ve, const void *strads__va)
 {
     struct strads__env2 *e = strads__ve;
     const struct strads__tls2 *a = strads__va;
@@ -389,20 +363,15 @@ STRADS__GLUE("O1") static void strads__publish2(void *strads__ve, const void *st
     (void)a;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_free2(void *strads__vt)
-{
-    struct strads__tls2 *t = strads__vt;
-    (void)t;
-}
 static const strads_field strads__tfd2[] = {
     {STRADS_FIELD(struct strads__tls2, se), STRADS_F_FLT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
-STRADS__GLUE("O0") static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd2, STRADS__NTFD2);
 }
-STRADS__GLUE("O0") static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
+STRADS__GLUE static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
@@ -418,19 +387,6 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, H), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, se), STRADS_F_FLT, NULL, 0, 0, 0},
 };
-#define STRADS__NEFD2 ((int)(sizeof strads__efd2 / sizeof *strads__efd2))
-STRADS__GLUE("O0") static int strads__pack2(struct msgpack_packer *pk, const void *e)
-{
-    return strads_fields_pack(pk, e, strads__efd2, STRADS__NEFD2);
-}
-STRADS__GLUE("O0") static int strads__unpack2(const struct msgpack_object *o, void *e)
-{
-    return strads_fields_unpack(o, e, strads__efd2, STRADS__NEFD2);
-}
-STRADS__GLUE("O0") static void strads__env_free2(void *e)
-{
-    strads_fields_free(e, strads__efd2, STRADS__NEFD2);
-}
 static const strads_loop_array strads__arr2[] = {
     {__builtin_offsetof(struct strads__env2, test), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
     {__builtin_offsetof(struct strads__env2, W), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
@@ -450,12 +406,10 @@ static const strads_loop_site strads__site2 = {
     .tls_init = strads__tls_init2,
     .tls_fold = strads__tls_fold2,
     .publish = strads__publish2,
-    .tls_free = strads__tls_free2,
     .tls_pack = strads__tls_pack2,
     .tls_unpack = strads__tls_unpack2,
-    .pack = strads__pack2,
-    .unpack = strads__unpack2,
-    .env_free = strads__env_free2,
+    .env_fields = strads__efd2,
+    .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
     .arrays = strads__arr2,
     .narrays = 3,
@@ -463,5 +417,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 467 "<stdout>"
+#line 421 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -25,26 +25,14 @@ int *table, *corpus;
 
 #line 27 "<stdout>"
 #include <strads.h>
-#include <stdlib.h>
-/* Reconnaissance helpers: record an access, keep the value readable. */
-__attribute__((unused)) static inline const void *strads__rdp(strads_recon *rc, const void *p, size_t n)
-{
-    strads_recon_read(rc, p, n);
-    return p;
-}
-__attribute__((unused)) static inline void strads__rcw(strads_recon *rc, const void *p, size_t n, int rd)
-{
-    if (rd)
-        strads_recon_read(rc, p, n);
-    strads_recon_write(rc, p, n);
-}
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rdp(strads__rc, &(lv), sizeof(lv)))
+/* Reconnaissance records a read and keeps the value readable. */
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE(level) __attribute__((cold, optimize(level)))
+#define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #else
-#define STRADS__GLUE(level) __attribute__((cold))
+#define STRADS__GLUE __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -99,7 +87,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 103 "<stdout>"
+#line 91 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -179,7 +167,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 183 "<stdout>"
+#line 171 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -264,14 +252,14 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 268 "<stdout>"
+#line 256 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
     strads__t->word_count_actual = word_count_actual;
 }
-static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE("O1");
-STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE;
+STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -309,7 +297,7 @@ STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_rec
     (void)g;
     __typeof__(real *) expTable = strads__e->expTable;
     (void)expTable;
-    __typeof__(real) *strads__b_neu1e = calloc(strads__e->strads__n_neu1e > 0 ? (size_t)strads__e->strads__n_neu1e : 1, sizeof(real));
+    __typeof__(real) *strads__b_neu1e = __builtin_calloc(strads__e->strads__n_neu1e > 0 ? (size_t)strads__e->strads__n_neu1e : 1, sizeof(real));
     if (!strads__b_neu1e) strads_fatal(STRADS_ENOMEM, "w2v.c");
     __typeof__(real) *neu1e = strads__b_neu1e - strads__e->strads__lo_neu1e;
     (void)neu1e;
@@ -356,22 +344,22 @@ STRADS__GLUE("O1") static void strads__recon1(const void *strads__ve, strads_rec
           for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
           g = (label - strads__rh0(f)) * alpha;
           for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
-          for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn1neg[c + l2]), sizeof(syn1neg[c + l2]), 1), (void)(g * STRADS__RD(syn0[c + l1])));
+          for (c = 0; c < layer1_size; c++) (strads_recon_rw(strads__rc, &(syn1neg[c + l2]), sizeof(syn1neg[c + l2]), 1), (void)(g * STRADS__RD(syn0[c + l1])));
         }
-        for (c = 0; c < layer1_size; c++) (strads__rcw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(neu1e[c]));
+        for (c = 0; c < layer1_size; c++) (strads_recon_rw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(neu1e[c]));
       }
     }
-#line 365 "<stdout>"
+#line 353 "<stdout>"
     }
-    free(strads__b_neu1e);
+    __builtin_free(strads__b_neu1e);
 }
-STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *strads__ve)
+STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
     const struct strads__env1 *e = strads__ve;
     t->strads__lo_neu1e = e->strads__lo_neu1e;
     t->strads__n_neu1e = e->strads__n_neu1e;
-    t->neu1e = calloc(t->strads__n_neu1e > 0 ? (size_t)t->strads__n_neu1e : 1, sizeof *t->neu1e);
+    t->neu1e = __builtin_calloc(t->strads__n_neu1e > 0 ? (size_t)t->strads__n_neu1e : 1, sizeof *t->neu1e);
     if (!t->neu1e) strads_fatal(STRADS_ENOMEM, "w2v.c");
     t->next_random = e->next_random;
     t->alpha = e->alpha;
@@ -379,7 +367,7 @@ STRADS__GLUE("O1") static void strads__tls_init1(void *strads__vt, const void *s
     (void)t;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *strads__vt)
+STRADS__GLUE static void strads__tls_fold1(void *strads__va, const void *strads__vt)
 {
     struct strads__tls1 *a = strads__va;
     const struct strads__tls1 *t = strads__vt;
@@ -387,7 +375,7 @@ STRADS__GLUE("O1") static void strads__tls_fold1(void *strads__va, const void *s
     (void)a;
     (void)t;
 }
-STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *strads__va)
+STRADS__GLUE static void strads__publish1(void *strads__ve, const void *strads__va)
 {
     struct strads__env1 *e = strads__ve;
     const struct strads__tls1 *a = strads__va;
@@ -395,10 +383,10 @@ STRADS__GLUE("O1") static void strads__publish1(void *strads__ve, const void *st
     (void)a;
     (void)e;
 }
-STRADS__GLUE("O1") static void strads__tls_free1(void *strads__vt)
+STRADS__GLUE static void strads__tls_free1(void *strads__vt)
 {
     struct strads__tls1 *t = strads__vt;
-    free(t->neu1e);
+    __builtin_free(t->neu1e);
     t->neu1e = NULL;
     (void)t;
 }
@@ -411,11 +399,11 @@ static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, strads__base_word_count_actual), STRADS_F_INT, NULL, 0, 0, 0},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
-STRADS__GLUE("O0") static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
+STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
 {
     return strads_fields_pack(pk, t, strads__tfd1, STRADS__NTFD1);
 }
-STRADS__GLUE("O0") static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
+STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void *t)
 {
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
@@ -444,19 +432,6 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, alpha), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, word_count_actual), STRADS_F_INT, NULL, 0, 0, 0},
 };
-#define STRADS__NEFD1 ((int)(sizeof strads__efd1 / sizeof *strads__efd1))
-STRADS__GLUE("O0") static int strads__pack1(struct msgpack_packer *pk, const void *e)
-{
-    return strads_fields_pack(pk, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static int strads__unpack1(const struct msgpack_object *o, void *e)
-{
-    return strads_fields_unpack(o, e, strads__efd1, STRADS__NEFD1);
-}
-STRADS__GLUE("O0") static void strads__env_free1(void *e)
-{
-    strads_fields_free(e, strads__efd1, STRADS__NEFD1);
-}
 static const strads_loop_array strads__arr1[] = {
     {__builtin_offsetof(struct strads__env1, corpus), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
     {__builtin_offsetof(struct strads__env1, syn0), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0},
@@ -476,12 +451,11 @@ static const strads_loop_site strads__site1 = {
     .tls_init = strads__tls_init1,
     .tls_fold = strads__tls_fold1,
     .publish = strads__publish1,
-    .tls_free = strads__tls_free1,
     .tls_pack = strads__tls_pack1,
     .tls_unpack = strads__tls_unpack1,
-    .pack = strads__pack1,
-    .unpack = strads__unpack1,
-    .env_free = strads__env_free1,
+    .tls_free = strads__tls_free1,
+    .env_fields = strads__efd1,
+    .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 0,
     .arrays = strads__arr1,
     .narrays = 3,
@@ -518,12 +492,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 522 "<stdout>"
-static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE("O1");
+#line 496 "<stdout>"
+static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 529 "<stdout>"
+#line 503 "<stdout>"
 STRADS_MAIN(strads_user_main)

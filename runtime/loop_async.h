@@ -1,0 +1,125 @@
+/*
+ * runtime/loop_async.h - what the files of the async_for engine share: the
+ * call header every node receives, a node's share of a plan (node_plan),
+ * and the halves of one call that live in their own files:
+ *   loop_async.c        the entry point, the plan cache, reconnaissance and
+ *                       planning on rank 0, the per-site state of the driver
+ *   loop_async_span.c   one node: reconnaissance that keeps only the
+ *                       micro-block spans and the plan built from them
+ *   loop_async_lists.c  rank 0: a node's part of a plan, with the elements
+ *                       each round fetches and writes back
+ *   loop_async_wire.c   records to rank 0 and plans from it, on the wire
+ *   loop_async_exec.c   rounds of fetch / run / write back / barrier
+ * The node-function thread owns every structure here.
+ */
+#ifndef STRADS_LOOP_ASYNC_H
+#define STRADS_LOOP_ASYNC_H
+
+#include "runtime/loop.h"
+
+#define MAX_VERSIONED 32
+
+typedef struct call_hdr {
+    uint64_t site_ref;
+    int64_t begin, end;
+    uint64_t invocation;
+    int32_t recon;   /* 1: run reconnaissance and plan now */
+    int32_t threads;
+    /* Content versions of the arrays (dds_vec.version, kept by the driver):
+     * a node that fetched read-only elements at the same version keeps
+     * them instead of fetching again every call. */
+    uint32_t ndv;
+    uint32_t dv_id[MAX_VERSIONED];
+    uint64_t dv_ver[MAX_VERSIONED];
+    uint64_t call;   /* the driver's async_for call number, which names recorded orders */
+} call_hdr;
+
+/* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
+typedef struct node_plan {
+    uint64_t site_id;
+    int64_t begin, end;
+    int threads, rounds, subrounds;
+    int64_t *order, norder;
+    sched_cell *cells;     /* [rounds][subrounds][threads], start into order */
+    uint64_t **fetch, **wb;
+    int64_t *nfetch, *nwb;
+    int64_t *voff;         /* verify mode: the planned records of order[], CSR */
+    sched_acc *vacc;
+    uint32_t *written;     /* arrays any node writes in this loop (sorted ids) */
+    int64_t nwritten;
+    uint8_t *locked;       /* per round: this node's threads share it with locks */
+    int64_t *loff;         /* positions of locked rounds: lock stripes, CSR (loop_locks.c) */
+    uint16_t *lstripe;
+    int32_t any_locked;    /* some node locks in some round: orders are gathered */
+    uint32_t seen_id[MAX_VERSIONED]; /* versions of read-only arrays fetched so far */
+    uint64_t seen_ver[MAX_VERSIONED];
+    uint32_t nseen;
+    struct node_plan *next;
+} node_plan;
+
+/* STRADS_VERIFY_RECON=1: check every real access against the plan. */
+bool rt__async_verify_mode(void);
+void rt__node_plan_free(node_plan *p);
+/* The planner's passes over all iterations on this node's pool. */
+void rt__plan_par(void *ctx, int64_t ntasks, sched_task_fn fn, void *arg);
+
+/* ---- loop_async_lists.c: rank 0 cuts a plan into node plans ---- */
+
+/* The fetch and write-back lists of every node and round of one plan. */
+typedef struct rt__touch_map rt__touch_map;
+rt__touch_map *rt__touch_new(void);
+void rt__touch_free(rt__touch_map *tm);
+/* Makes them from rec, before rt__extract takes each node's over. */
+int rt__touch_prepare(rt__touch_map *tm, const sched_plan *p, const sched_records *rec);
+/* The part of plan p that node runs, with the lists rec's accesses give. */
+int rt__extract(const sched_plan *p, const sched_records *rec, int node, const call_hdr *h,
+                uint64_t site_id, rt__touch_map *tm, const uint32_t *written, int64_t nwritten,
+                node_plan **out);
+
+/* ---- loop_async_wire.c ---- */
+
+int rt__send_records(const sched_records *r, uint64_t tag);
+/* Rank 0: appends rank src's records to r (which they must follow). */
+int rt__recv_records(int src, uint64_t tag, sched_records *r);
+/* Tells node dst that this call has no plan, so that it fails the call
+ * instead of waiting for one. */
+void rt__send_plan_failed(int dst, uint64_t tag);
+int rt__send_plan(int dst, uint64_t tag, const node_plan *np);
+int rt__recv_plan(uint64_t tag, const call_hdr *h, uint64_t site_id, node_plan **out);
+
+/* ---- loop_async_exec.c ---- */
+
+int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *np,
+                const call_hdr *h);
+/* Rank 0, after a call with locked rounds: the order the lock grants gave
+ * (malloc'd, the caller frees it), or NULL. */
+int64_t *rt__take_call_order(int64_t *n);
+
+/* ---- loop_async_span.c ---- */
+
+/* One node: reconnaissance that keeps per iteration only the micro-blocks
+ * it spans in each written array, and the plan built from them alone. */
+typedef struct rt__spans {
+    int ns;                /* written arrays (slots); 0: use full records */
+    sched__slot slots[2];
+    uint16_t *span;        /* [iteration][slot][2] */
+    uint32_t *hist;        /* [slot][micro-block]: lowest micro-blocks counted */
+    uint32_t ro[SCHED_MAX_ARRAYS]; /* arrays the loop only reads (the plan key's) */
+    int nro;
+} rt__spans;
+/* Fills sp, or leaves sp->ns 0 (returning 0) when the loop needs full
+ * records: more than one node, verify mode, no written array or more than
+ * two, or a write the probe did not see. */
+int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr *h,
+                   rt__spans *sp);
+/* The plan from sp (whose spans it frees) and this node's part of it, which
+ * takes the plan's order and cells over (*plan keeps the rest); *np stays
+ * NULL (0 returned) when iterations span blocks: full records then.
+ * STRADS_VERIFY_PLAN checks the plan against full records. */
+int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr *h,
+                   rt__spans *sp, node_plan **np, sched_plan **plan);
+/* Runs the recon body over [lo, hi) on the node's threads; records in *out. */
+int rt__run_recon(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi,
+                  int threads, sched_records *out);
+
+#endif

@@ -1,0 +1,210 @@
+/*
+ * runtime/loop_async_span.c - reconnaissance and planning on one node from
+ * micro-block spans alone.
+ *
+ * On one node nothing is fetched or written back, so what the plan needs of
+ * an iteration is which blocks of the written arrays it touches, and since
+ * blocks are unions of micro-blocks (scheduler/plan.c), the lowest and
+ * highest micro-block per written array decide it: 4 bytes per array and
+ * iteration instead of 8 bytes per access plus an offset. So:
+ *   1. a probe: full reconnaissance of the first PROBE iterations names the
+ *      arrays the loop writes (one or two; otherwise full records);
+ *   2. the span pass: every thread runs the recon body over its share with
+ *      a recorder in span mode (recon.c and the inline half in strads.h),
+ *      which widens the current row's spans and counts each finished row
+ *      into a histogram (the planner's balanced cuts); no records, no
+ *      duplicate search, no summary, and the planner's passes over the
+ *      accesses and over the spans for the histogram are gone;
+ *   3. the plan from the spans (sched_plan_build_spans).
+ * Whatever the spans cannot settle goes back to full records: a write to an
+ * array the probe did not see written, iterations that span blocks (the
+ * general methods need the accesses), or a written array of which the loop
+ * touches less than half (whole-array micro-blocks would be too coarse). Verify mode needs the records too;
+ * STRADS_VERIFY_PLAN checks a plan from spans against full records.
+ * The plan is as serializable as any other: the same methods on the same
+ * spans, over slots that cover whole arrays.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "runtime/loop_async.h"
+
+#define PROBE 4096 /* iterations whose full records name the written arrays */
+
+typedef struct span_job {
+    const strads_loop_site *site;
+    const void *env;
+    int64_t lo, hi;
+    int parts;
+    const rt_recon_spans *proto; /* slots and the shared span rows */
+    rt_recon_spans *sp;          /* per part */
+    uint32_t *hist;              /* per part: [slot][micro-block] */
+    int *err;
+} span_job;
+
+static void span_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    span_job *j = arg;
+    int64_t n = j->hi - j->lo;
+    int64_t a = j->lo + n * t / j->parts, b = j->lo + n * (t + 1) / j->parts;
+    strads_recon rc;
+    rt_recon_init(&rc, a);
+    j->sp[t] = *j->proto;
+    j->sp[t].hist = j->hist + (size_t)t * (size_t)j->proto->nslots * SCHED__MICRO;
+    rc.spans = &j->sp[t];
+    for (int s = 0; s < j->proto->nslots; s++) { /* for the inline half in strads.h */
+        rc.hot.sp_lo[s] = j->proto->lo[s];
+        rc.hot.sp_hi[s] = j->proto->hi[s];
+        rc.hot.sp_shift[s] = j->proto->bshift[s];
+    }
+    j->site->recon(j->env, &rc, NULL, a, b);
+    rt_recon_span_done(&rc);
+    j->err[t] = rc.err;
+}
+
+/* The probe's verdict: the written arrays as slots, or 0 when spans cannot
+ * plan this loop. */
+static int probe(const strads_loop_site *site, const void *env, const call_hdr *h, int threads,
+                 sched__slot *slots)
+{
+    int64_t hi = h->end - h->begin > PROBE ? h->begin + PROBE : h->end;
+    sched_records rec;
+    int rc = rt__run_recon(site, env, h->begin, hi, threads, &rec);
+    uint32_t ids[2];
+    int64_t n[2];
+    int k = 0;
+    for (int a = 0; !rc && a < rec.narrays && k <= 2; a++) {
+        if (!rec.arrays[a].written) continue;
+        const dds_vec *dv = dds_vec_by_id(rec.arrays[a].id);
+        if (!dv) k = 3; /* not an array this node knows: leave it to full records */
+        if (k < 2 && dv) ids[k] = dv->id, n[k] = dv->n;
+        k++;
+    }
+    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= 2;
+    sched_rec_free(&rec);
+    if (rc) return rc;
+    return ok ? sched_span_slots(ids, n, k, slots) : 0;
+}
+
+int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr *h,
+                   rt__spans *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    if (strads_size() != 1 || rt__async_verify_mode()) return 0;
+    int threads = h->threads, ns = probe(site, env, h, threads, sp->slots);
+    if (ns <= 0) return ns;
+    int64_t n = h->end - h->begin;
+    rt_recon_spans proto = {.nslots = ns, .first = h->begin, .n = n, .mlo = {0xFFFF, 0xFFFF}};
+    for (int s = 0; s < ns; s++) {
+        const dds_vec *dv = dds_vec_by_id(sp->slots[s].id);
+        proto.id[s] = dv->id;
+        proto.mshift[s] = sp->slots[s].shift;
+        proto.lo[s] = dv->base;
+        proto.hi[s] = dv->base + (size_t)dv->n * dv->elem;
+        proto.elem[s] = dv->elem;
+        proto.bshift[s] = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + proto.mshift[s] : -1;
+    }
+    proto.span = malloc(((size_t)n * 2 * (size_t)ns + 1) * sizeof *proto.span);
+    size_t hlen = (size_t)ns * SCHED__MICRO;
+    span_job j = {site, env, h->begin, h->end, threads, &proto,
+                  calloc((size_t)threads, sizeof *j.sp), calloc((size_t)threads * hlen, sizeof *j.hist),
+                  calloc((size_t)threads, sizeof *j.err)};
+    int rc = proto.span && j.sp && j.hist && j.err ? 0 : STRADS_ENOMEM;
+    if (!rc) rt_pool_run(threads, span_task, &j);
+    for (int t = 1; !rc && t < threads; t++) /* the parts' histograms, summed into the first */
+        for (size_t k = 0; k < hlen; k++) j.hist[k] += j.hist[(size_t)t * hlen + k];
+    bool miss = false;
+    uint16_t mlo[2] = {0xFFFF, 0xFFFF}, mhi[2] = {0, 0};
+    for (int t = 0; !rc && t < threads; t++) {
+        rc = j.err[t];
+        miss |= j.sp[t].miss;
+        for (int s = 0; s < ns; s++) {
+            if (j.sp[t].mlo[s] < mlo[s]) mlo[s] = j.sp[t].mlo[s];
+            if (j.sp[t].mhi[s] > mhi[s]) mhi[s] = j.sp[t].mhi[s];
+        }
+        for (int q = 0; q < j.sp[t].nseen; q++) { /* the arrays it only reads, once each */
+            uint32_t id = j.sp[t].seen[q];
+            bool have = id == proto.id[0] || (ns > 1 && id == proto.id[1]);
+            for (int x = 0; x < sp->nro && !have; x++) have = sp->ro[x] == id;
+            if (!have && sp->nro < SCHED_MAX_ARRAYS) sp->ro[sp->nro++] = id;
+        }
+    }
+    /* Slots cover whole arrays, the records' blocks only the rows touched:
+     * when those are a small part of an array, spans would see it in a few
+     * coarse micro-blocks and cut it into fewer blocks than records would. */
+    for (int s = 0; s < ns; s++)
+        if (mlo[s] != 0xFFFF && 2 * (mhi[s] - mlo[s] + 1) < sp->slots[s].nmb) miss = true;
+    free(j.sp);
+    free(j.err);
+    if (rc || miss) {
+        free(proto.span);
+        free(j.hist);
+        memset(sp, 0, sizeof *sp);
+        return rc;
+    }
+    sp->ns = ns;
+    sp->span = proto.span;
+    sp->hist = j.hist; /* the first part's rows hold the sums */
+    return 0;
+}
+
+/* One node: its part is the whole plan (cells [rounds][1][sub-rounds]
+ * [threads] are a node plan's own layout), taken over without a copy. */
+static int take_whole(sched_plan *p, const call_hdr *h, uint64_t site_id, const uint32_t *written,
+                      int nwritten, node_plan **out)
+{
+    node_plan *np = calloc(1, sizeof *np);
+    if (!np) return STRADS_ENOMEM;
+    np->written = malloc(2 * sizeof *np->written);
+    np->locked = calloc((size_t)p->rounds, 1); /* spans never lock: no general method ran */
+    if (!np->written || !np->locked) {
+        rt__node_plan_free(np);
+        return STRADS_ENOMEM;
+    }
+    memcpy(np->written, written, (size_t)nwritten * sizeof *written);
+    np->nwritten = nwritten;
+    np->site_id = site_id;
+    np->begin = h->begin;
+    np->end = h->end;
+    np->threads = p->threads;
+    np->rounds = p->rounds;
+    np->subrounds = p->subrounds;
+    np->order = p->order;
+    np->norder = p->n;
+    np->cells = p->cells;
+    p->order = NULL;
+    p->cells = NULL;
+    *out = np;
+    return 0;
+}
+
+int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr *h,
+                   rt__spans *sp, node_plan **np, sched_plan **plan)
+{
+    *np = NULL;
+    *plan = NULL;
+    int rc = sched_plan_build_spans(h->begin, h->end - h->begin, sp->slots, sp->ns, sp->span,
+                                    sp->hist, h->threads, rt__plan_par, NULL, plan);
+    free(sp->span); /* the plan has what it needs */
+    free(sp->hist);
+    sp->span = NULL;
+    sp->hist = NULL;
+    if (!rc && *plan && getenv("STRADS_VERIFY_PLAN")) { /* checked against full records */
+        sched_records rec;
+        char err[256];
+        rc = rt__run_recon(site, env, h->begin, h->end, h->threads, &rec);
+        if (!rc && (rc = sched_plan_check(*plan, &rec, err, sizeof err)))
+            rt_error("async_for %s:%u: bad plan from spans: %s", site->file, site->line, err);
+        sched_rec_free(&rec);
+    }
+    uint32_t written[2] = {sp->slots[0].id, sp->slots[1].id};
+    if (sp->ns == 2 && written[0] > written[1]) written[0] = sp->slots[1].id, written[1] = sp->slots[0].id;
+    if (!rc && *plan) rc = take_whole(*plan, h, site->id, written, sp->ns, np);
+    if (rc || !*np) {
+        sched_plan_free(*plan);
+        *plan = NULL;
+    }
+    return rc;
+}
