@@ -26,7 +26,9 @@ TOL=${TOL:-0.001}
 # Each model runs REPS times; the median time to the target is reported
 # (the machine may be shared: one run is a noisy sample).
 REPS=${REPS:-3}
-NP=4
+# 4 processes, as the issue asks; NP=2 shows the same models when every
+# process has a core of its own on this 2-vCPU machine.
+NP=${NP:-4}
 STATIC="3:2"
 # Rank 3 at a third of its speed one second in two, rank 1 at half speed
 # two seconds in four (periods from the first parallel loop).
@@ -62,6 +64,7 @@ run() {
     f="$WORK/$w.$pat.$(echo "$model" | tr -c 'a-z0-9\n' '_').$rep"
     slow=$STATIC
     [ "$pat" = dynamic ] && slow=$DYNAMIC
+    [ "$pat" = none ] && slow=""
     # shellcheck disable=SC2086
     STRADS_SLOW=$slow STRADS_ABSP_REPORT_S=0.01 STRADS_LOG=error \
         "$BUILD/bin/strads-run" -n $NP --threads 1 --sync "straggler_$w.c:$(line_of "$w")=$model" \
@@ -142,7 +145,15 @@ for w in $WORKLOADS; do
         stop_at=$(awk -v t="$target" -v tol="$TOL" 'BEGIN { printf "%.9g", t * (1 + tol) }')
         echo
         per=$(awk 'END { if ($1 > 0) printf "%.3f", $2 / $1 }' "$base")
-        echo "$w, STRADS_SLOW=$slow, target loss $target, BSP $per s per iteration"
+        # What the slow node costs BSP here: with 4 processes on 2 vCPUs the
+        # others take the CPU it leaves while it sleeps, so a 2x slowdown
+        # stretches BSP far less than on dedicated cores, and that bounds
+        # what any model can save.
+        fast=$(run "$w" none bsp 20 1)
+        cost=$(awk -v b="$base" 'END { t = $2 } END { while ((getline l < b) > 0) split(l, a, " ");
+               if (t > 0) printf "%.2f", a[2] / t }' "$fast")
+        echo "$w, STRADS_SLOW=$slow, target loss $target, BSP $per s per iteration," \
+             "BSP with the slow node / without: $cost"
         printf '%-20s %10s %6s %10s\n' model time_s iters vs_bsp
         plots=""
         tbsp=""
