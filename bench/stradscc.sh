@@ -2,22 +2,26 @@
 # bench/stradscc.sh [REPS] - compile-time cost of the frontend, in one run:
 #   * stradscc -O2 -c end to end vs cc -O2 -c on the same annotated sources
 #     (target of the frontend issue: <= 1.5x), per file and overall, in CPU
-#     time and in wall time;
-#   * where stradscc's time goes: stradsc, then cc -O2 of its output ("cc
-#     gen"; stradscc runs nothing else for -c);
+#     time and in wall time, the way a build runs it: through stradsc's
+#     compile server (frontend/serve.h), which keeps libclang loaded;
+#   * the same without the server (STRADSCC_SERVER=0: every file loads
+#     libclang, as the first file of a build does), in wall time;
+#   * where stradscc's time goes: stradsc run directly, then cc -O2 of its
+#     output ("cc gen"; stradscc runs nothing else for -c);
 #   * stradsc time per thousand lines of the translation unit it parses
 #     (the user's file plus every header it includes, counted with cc -E).
 # Every measurement is the mean of REPS back-to-back runs (default 5). No
 # cache is involved: every run translates and compiles from scratch.
-# CPU time is user + system of the command and its children: on a loaded
-# machine the wall time of a 50 ms compile varies by 2x, its CPU time much
-# less (the loader's page faults count as system time, so libclang's
-# start-up is included). Wall time is what a user waits for; judge it on an
-# otherwise idle machine.
+# CPU time is user + system of the command and its children, and for served
+# runs also of the server's workers (they are the server's children, read
+# from /proc): on a loaded machine the wall time of a 50 ms compile varies
+# by 2x, its CPU time much less (the loader's page faults count as system
+# time, so libclang's start-up is included where it happens). Wall time is
+# what a user waits for; judge it on an otherwise idle machine.
 # Overall: "mean" is the mean of the per-file ratios, "sum" the ratio of the
 # summed times, each over the samples (samples/*) and over all files.
 # ICOUNT=1: count instructions instead (valgrind's callgrind over the command
-# and its children, one run, columns in millions, no wall time):
+# and its children, one run, columns in millions, no wall time, no server):
 # deterministic, so the ratios do not move with the machine's load, but page
 # faults (libclang's start-up) cost nothing there.
 # SOURCES="a.c b.c" measures only those files.
@@ -27,11 +31,22 @@ BUILD=${BUILD:-$ROOT/build}
 REPS=${1:-5}
 [ -x "$BUILD/bin/stradscc" ] || { echo "build first: cmake --build $BUILD" >&2; exit 2; }
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# a compile server of this run's own, gone with it
+export XDG_RUNTIME_DIR="$tmp/run" STRADSCC_SERVER_IDLE=600
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+server_pid() { pgrep -f "stradsc --serve $XDG_RUNTIME_DIR/" | head -1; }
+trap 'p=$(server_pid); [ -z "$p" ] || kill "$p"; rm -rf "$tmp"' EXIT
+# CPU seconds of the server's reaped workers
+server_cpu() {
+    p=$(server_pid)
+    [ -n "$p" ] || { echo 0; return; }
+    awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); print ($14 + $15) / hz }' "/proc/$p/stat"
+}
 
 # measure CMD...: "CPU WALL", seconds per run of CMD over REPS back-to-back
 # runs (CPU: user + system of the command and its children).
 measure() {
+    c0=$(server_cpu)
     t0=$(date +%s%N)
     cpu=$(
         i=0
@@ -42,9 +57,11 @@ measure() {
         times
     )
     t1=$(date +%s%N)
-    echo "$cpu" | tail -1 | awk -v n="$REPS" -v w="$((t1 - t0))" '{
-        split($1, u, "m"); split($2, s, "m")
-        printf "%.4f %.4f\n", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) / n, w / 1e9 / n }'
+    sleep 0.05 # the last worker reaped
+    c1=$(server_cpu)
+    echo "$cpu" | tail -1 | awk -v n="$REPS" -v w="$((t1 - t0))" -v sc="$c0 $c1" '{
+        split($1, u, "m"); split($2, s, "m"); split(sc, c, " ")
+        printf "%.4f %.4f\n", (u[1] * 60 + u[2] + s[1] * 60 + s[2] + c[2] - c[1]) / n, w / 1e9 / n }'
 }
 if [ "${ICOUNT:-0}" = 1 ]; then
     command -v valgrind >/dev/null || { echo "ICOUNT=1 needs valgrind" >&2; exit 2; }
@@ -55,13 +72,14 @@ if [ "${ICOUNT:-0}" = 1 ]; then
         cat "$tmp"/cg.* | awk '/^summary:/ { s += $2 } END { printf "%.1f 0\n", s / 1e6 }'
     }
     unit=M what=instr
+    export STRADSCC_SERVER=0 # callgrind follows children, not the server's workers
 else
     unit=s what=cpu
 fi
-printf "%-22s %6s %9s %9s %9s %9s %6s %9s %9s %6s\n" source lines "stradsc" "cc gen" \
-    "cc -O2" "stradscc" "ratio" "cc wall" "scc wall" "ratio"
-printf "%-22s %6s %9s %9s %9s %9s %6s %9s %9s %6s\n" "" "" "$what $unit" "$what $unit" \
-    "$what $unit" "$what $unit" "$what" "s" "s" "wall"
+printf "%-22s %6s %9s %9s %9s %9s %6s %9s %9s %6s %9s %6s\n" source lines "stradsc" "cc gen" \
+    "cc -O2" "stradscc" "ratio" "cc wall" "scc wall" "ratio" "direct" "ratio"
+printf "%-22s %6s %9s %9s %9s %9s %6s %9s %9s %6s %9s %6s\n" "" "" "$what $unit" "$what $unit" \
+    "$what $unit" "$what $unit" "$what" "s" "s" "wall" "wall s" "wall"
 for src in ${SOURCES:-"$ROOT"/samples/*/*.c "$ROOT"/test/frontend/golden/*.c "$ROOT"/test/frontend/w2v/*.c}; do
     [ -f "$src" ] || continue
     grep -q "pragma strads" "$src" || continue
@@ -73,19 +91,28 @@ for src in ${SOURCES:-"$ROOT"/samples/*/*.c "$ROOT"/test/frontend/golden/*.c "$R
     t_gen=$1
     set -- $(measure cc -O2 -c "$src" -I"$ROOT/include" -o "$tmp/a.o")
     t_cc=$1 w_cc=$2
+    # served: one untimed run first, so the server is up (a build's first file)
+    "$BUILD/bin/stradscc" -O2 -c "$src" -I"$ROOT/include" -o "$tmp/b.o" >/dev/null 2>&1
     set -- $(measure "$BUILD/bin/stradscc" -O2 -c "$src" -I"$ROOT/include" -o "$tmp/b.o")
     t_scc=$1 w_scc=$2
-    echo "$kind $lines $t_sc $t_cc $t_scc $t_gen $w_cc $w_scc" >>"$tmp/all"
+    w_dir=0
+    if [ "$unit" = s ]; then
+        set -- $(STRADSCC_SERVER=0 measure "$BUILD/bin/stradscc" -O2 -c "$src" -I"$ROOT/include" \
+            -o "$tmp/b.o")
+        w_dir=$2
+    fi
+    echo "$kind $lines $t_sc $t_cc $t_scc $t_gen $w_cc $w_scc $w_dir" >>"$tmp/all"
     awk -v f="$(basename "$src")" -v l="$lines" -v sc="$t_sc" -v g="$t_gen" -v c="$t_cc" \
-        -v x="$t_scc" -v wc="$w_cc" -v wx="$w_scc" -v unit="$unit" 'BEGIN {
+        -v x="$t_scc" -v wc="$w_cc" -v wx="$w_scc" -v wd="$w_dir" -v unit="$unit" 'BEGIN {
         printf "%-22s %6d %9.3f %9.3f %9.3f %9.3f %6.2f", f, l, sc, g, c, x, (c > 0 ? x / c : 0)
-        if (unit == "s") printf " %9.3f %9.3f %6.2f", wc, wx, (wc > 0 ? wx / wc : 0)
+        if (unit == "s") printf " %9.3f %9.3f %6.2f %9.3f %6.2f", wc, wx, (wc > 0 ? wx / wc : 0),
+            wd, (wc > 0 ? wd / wc : 0)
         printf "\n" }'
 done
 awk -v unit="$unit" -v what="$what" '{ l += $2; s += $3; c += $4; x += $5; g += $6; wc += $7; wx += $8; n++
        rc += $5 / $4; if ($7 > 0) rw += $8 / $7 }
-     $1 == "sample" { sn++; sc += $4; sx += $5; swc += $7; swx += $8
-       src += $5 / $4; if ($7 > 0) srw += $8 / $7 }
+     $1 == "sample" { sn++; sc += $4; sx += $5; swc += $7; swx += $8; swd += $9
+       src += $5 / $4; if ($7 > 0) { srw += $8 / $7; srd += $9 / $7 } }
      END {
     if (unit == "s")
         printf "\nstradsc: %.1f ms CPU per 1000 lines (incl. system headers)\n", 1000 * s / (l / 1000)
@@ -95,6 +122,8 @@ awk -v unit="$unit" -v what="$what" '{ l += $2; s += $3; c += $4; x += $5; g += 
     if (sn) {
         printf "  samples (%d files): %s mean %.2f sum %.2f", sn, what, src / sn, sx / sc
         if (unit == "s") printf "; wall mean %.2f sum %.2f", srw / sn, swx / swc
+        if (unit == "s") printf "\n  samples without the server (STRADSCC_SERVER=0): wall mean %.2f sum %.2f",
+            srd / sn, swd / swc
     }
     printf "\n  all (%d files):     %s mean %.2f sum %.2f", n, what, rc / n, x / c
     if (unit == "s") printf "; wall mean %.2f sum %.2f", rw / n, wx / wc

@@ -11,6 +11,7 @@
  * never picks up a half-translated file.
  */
 #include "fe.h"
+#include "serve.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +48,9 @@ static int print_clang_errors(fe_ctx *c)
     return errors;
 }
 
-int main(int argc, char **argv)
+/* The whole of a direct run: parse, check, translate, write. Also what a
+ * compile server's worker runs for each request (serve.c). */
+static int translate(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *glue = NULL;
     const char **args = fe_alloc(sizeof *args * (size_t)(argc + 8));
@@ -149,4 +152,11 @@ int main(int argc, char **argv)
     clang_disposeTranslationUnit(c->tu);
     clang_disposeIndex(idx);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && !strcmp(argv[1], "--serve"))
+        return fe_serve(argv[2], argc > 3 ? atoi(argv[3]) : -1, translate);
+    return translate(argc, argv);
 }

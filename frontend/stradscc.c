@@ -12,7 +12,8 @@
  * `make CC=stradscc` builds a multi-file program with no other change.
  * <prefix> is the directory above this executable's bin/, which is the build
  * tree or the install prefix alike. `-v` or STRADSCC_VERBOSE=1 prints the
- * commands run; STRADSCC_KEEP=1 keeps the translated files.
+ * commands run; STRADSCC_KEEP=1 keeps the translated files. stradsc runs
+ * in its compile server (serve.h) unless STRADSCC_SERVER=0.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,6 +25,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "serve.h"
 
 static int verbose;
 
@@ -76,6 +79,25 @@ static int run(char **argv)
         if (errno != EINTR)
             die("waitpid");
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Runs stradsc (argv[0]) through its compile server when it can (serve.h),
+ * else directly. */
+static int translate(char **argv)
+{
+    if (verbose) {
+        for (int i = 0; argv[i]; i++)
+            fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
+        fputc('\n', stderr);
+    }
+    int status = scs_translate(argv[0], argv);
+    if (status >= 0)
+        return status;
+    int v = verbose;
+    verbose = 0; /* printed already */
+    status = run(argv);
+    verbose = v;
+    return status;
 }
 
 /*
@@ -321,7 +343,7 @@ int main(int argc, char **argv)
         sc[k++] = cat(cat(sub, "/"), cat(stem, ".strads-glue.c"));
         for (int j = 0; j < nsf; j++)
             sc[k++] = sflags[j];
-        status = run(sc);
+        status = translate(sc);
         free(sc);
         orig[nmade] = a;
         made[nmade++] = xstrdup(out);

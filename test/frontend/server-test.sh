@@ -1,0 +1,87 @@
+#!/bin/sh
+# server-test.sh STRADSCC SRC BAD - the stradsc compile server (frontend/serve.h):
+# the same objects, diagnostics and exit status as a direct stradsc run; the
+# client's environment reaches the translation; a dead server's socket is
+# replaced; an unsafe socket folder means no server (and a working build);
+# the server leaves after STRADSCC_SERVER_IDLE seconds. The server of this
+# test lives in a private XDG_RUNTIME_DIR.
+set -eu
+stradscc=$1
+src=$2
+bad=$3
+dir=$(mktemp -d)
+export XDG_RUNTIME_DIR="$dir/run"
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+export STRADSCC_SERVER_IDLE=3
+cleanup() {
+    for s in "$XDG_RUNTIME_DIR"/strads/*.sock; do
+        [ -S "$s" ] && pkill -f "stradsc --serve $s" 2>/dev/null || true
+    done
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+server_pid() { pgrep -f "stradsc --serve $XDG_RUNTIME_DIR/strads/" || true; }
+
+STRADSCC_SERVER=0 "$stradscc" -O2 -c "$src" -o "$dir/direct.o"
+"$stradscc" -O2 -c "$src" -o "$dir/first.o"
+sock=$(ls "$XDG_RUNTIME_DIR"/strads/*.sock 2>/dev/null || true)
+[ -S "$sock" ] || fail "no server socket after the first translation"
+[ -n "$(server_pid)" ] || fail "no server process"
+"$stradscc" -O2 -c "$src" -o "$dir/second.o"
+cmp "$dir/direct.o" "$dir/first.o" || fail "first served object differs from the direct one"
+cmp "$dir/direct.o" "$dir/second.o" || fail "second served object differs from the direct one"
+
+# A refused program: same stderr, same status, through the server.
+set +e
+STRADSCC_SERVER=0 "$stradscc" -c "$bad" -o "$dir/bad.o" 2>"$dir/direct.err"
+st_direct=$?
+"$stradscc" -c "$bad" -o "$dir/bad.o" 2>"$dir/served.err"
+st_served=$?
+set -e
+[ "$st_direct" -ne 0 ] || fail "the refused program was accepted"
+[ "$st_direct" = "$st_served" ] || fail "exit status $st_served through the server, $st_direct direct"
+cmp "$dir/direct.err" "$dir/served.err" || fail "diagnostics differ through the server"
+grep -q "error:" "$dir/served.err" || fail "no diagnostic through the server"
+
+# The translation sees this client's environment and working directory,
+# not the server's: a header found only through CPATH, a relative path.
+mkdir "$dir/inc" "$dir/work"
+echo '#define SCALE 3' >"$dir/inc/scale_cfg.h"
+cat >"$dir/work/env.c" <<'EOF'
+#include <stdio.h>
+#include <scale_cfg.h>
+int main(void)
+{
+    double v[4] = {1, 2, 3, 4}, s = 0;
+#pragma strads sync_for reduction(+: s)
+    for (int i = 0; i < 4; i++) s += SCALE * v[i];
+    printf("%g\n", s);
+    return 0;
+}
+EOF
+(cd "$dir/work" && CPATH="$dir/inc" "$stradscc" -O2 -c env.c -o env.o) ||
+    fail "CPATH of the client did not reach the served translation"
+[ -f "$dir/work/env.o" ] || fail "relative output not written in the client's directory"
+
+# A server killed without cleaning up: its socket stays, the next build
+# starts a new server.
+pkill -KILL -f "stradsc --serve $sock" || fail "could not kill the server"
+sleep 0.2
+[ -S "$sock" ] || fail "the killed server's socket vanished (the test needs it stale)"
+"$stradscc" -O2 -c "$src" -o "$dir/third.o"
+cmp "$dir/direct.o" "$dir/third.o" || fail "object after a stale socket differs"
+[ -n "$(server_pid)" ] || fail "no new server after a stale socket"
+
+# Idle: the server exits and removes its socket.
+i=0
+while [ -n "$(server_pid)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+[ -z "$(server_pid)" ] || fail "the server did not leave after STRADSCC_SERVER_IDLE"
+[ ! -e "$sock" ] || fail "the idle server left its socket"
+
+# A socket folder others may write to is not used: no server, same object.
+chmod 777 "$XDG_RUNTIME_DIR/strads"
+"$stradscc" -O2 -c "$src" -o "$dir/open.o"
+cmp "$dir/direct.o" "$dir/open.o" || fail "object with an unsafe socket folder differs"
+[ -z "$(ls "$XDG_RUNTIME_DIR"/strads/*.sock 2>/dev/null)" ] || fail "server used an open folder"
+echo "ok: compile server"
