@@ -13,8 +13,9 @@
 # Every measurement is the mean of REPS back-to-back runs (default 5). No
 # cache is involved: every run translates and compiles from scratch.
 # CPU time is user + system of the command and its children, and for served
-# runs also of the server's workers (they are the server's children, read
-# from /proc): on a loaded machine the wall time of a 50 ms compile varies
+# runs also of the server's workers (its children, read from /proc; a
+# worker's warm-up counts where it happens: in the measurement during which
+# a worker retired and a new one started): on a loaded machine the wall time of a 50 ms compile varies
 # by 2x, its CPU time much less (the loader's page faults count as system
 # time, so libclang's start-up is included where it happens). Wall time is
 # what a user waits for; judge it on an otherwise idle machine.
@@ -34,17 +35,22 @@ tmp=$(mktemp -d)
 # a compile server of this run's own, gone with it
 export XDG_RUNTIME_DIR="$tmp/run" STRADSCC_SERVER_IDLE=600
 mkdir -m 700 "$XDG_RUNTIME_DIR"
-server_pid() { pgrep -f "stradsc --serve $XDG_RUNTIME_DIR/" | head -1; }
+server_pid() { pgrep -o -f "stradsc --serve $XDG_RUNTIME_DIR/" || true; }
 trap 'p=$(server_pid); [ -z "$p" ] || kill "$p"; rm -rf "$tmp"' EXIT
-# CPU seconds of the server's reaped workers
+# CPU seconds of the server's workers: those it reaped and those alive
 server_cpu() {
     p=$(server_pid)
     [ -n "$p" ] || { echo 0; return; }
-    awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); print ($14 + $15) / hz }' "/proc/$p/stat"
+    for f in "/proc/$p/stat" $(pgrep -P "$p" | sed 's|.*|/proc/&/stat|'); do
+        [ -r "$f" ] && cat "$f"
+    done 2>/dev/null | awk -v hz="$(getconf CLK_TCK)" -v srv="$p" '{
+        pid = $1; sub(/^.*\) /, "")
+        t += (pid == srv) ? $14 + $15 : $12 + $13 } END { print t / hz }'
 }
 
 # measure CMD...: "CPU WALL", seconds per run of CMD over REPS back-to-back
-# runs (CPU: user + system of the command and its children).
+# runs (CPU: user + system of the command and its children, and of the
+# server's workers).
 measure() {
     c0=$(server_cpu)
     t0=$(date +%s%N)
@@ -57,7 +63,6 @@ measure() {
         times
     )
     t1=$(date +%s%N)
-    sleep 0.05 # the last worker reaped
     c1=$(server_cpu)
     echo "$cpu" | tail -1 | awk -v n="$REPS" -v w="$((t1 - t0))" -v sc="$c0 $c1" '{
         split($1, u, "m"); split($2, s, "m"); split(sc, c, " ")

@@ -3,12 +3,14 @@
  * (serve.h says why it exists).
  *
  * One process holds libclang loaded and a lock file beside its socket (so
- * two servers racing to start leave one); per connection it forks a worker,
- * which takes the client's request, becomes the client (stdout, stderr,
- * working directory, umask, environment), runs the same translate function
- * as a direct `stradsc`, and answers with its exit status from an on_exit
- * handler, so that every exit path of the translation, usage errors
- * included, reports its status. The server exits after STRADSCC_SERVER_IDLE
+ * two servers racing to start leave one), and keeps one worker per CPU
+ * forked and warmed up ahead of requests. A worker takes a connection,
+ * reads the client's request, puts itself in the client's place (stdout,
+ * stderr, working directory, umask, environment), runs the same translate
+ * function as a direct `stradsc` (which keeps all its state in the context
+ * of one translation: fe.h), and answers with its exit status, also from
+ * an on_exit handler, so that a translation that exits (usage errors)
+ * still reports its status. The server exits after STRADSCC_SERVER_IDLE
  * seconds (default 300) without a connection, removing its socket. Only
  * connections from its own user are served.
  */
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -39,14 +42,28 @@ static int idle_seconds(void)
     return s > 0 && s < 86400 ? (int)s : IDLE_DEFAULT_S;
 }
 
+/* Worker: the connection of the request in progress (-1: none). */
+static int cur_conn = -1;
+
 /* Worker: the exit status goes back to the client once all output is out. */
-static void reply(int status, void *arg)
+static void reply(int status)
 {
-    int conn = *(int *)arg;
     fflush(NULL);
     char r[8] = "SCR1";
     for (int i = 0; i < 4; i++) r[4 + i] = (char)((uint32_t)status >> (8 * i));
-    (void)scs_write_all(conn, r, sizeof r);
+    ssize_t n;
+    do n = send(cur_conn, r, sizeof r, MSG_NOSIGNAL);
+    while (n < 0 && errno == EINTR);
+    close(cur_conn);
+    cur_conn = -1;
+}
+
+/* Worker: a translation that calls exit() (usage errors, out of memory)
+ * still answers; the worker ends with it and the server forks another. */
+static void reply_at_exit(int status, void *arg)
+{
+    (void)arg;
+    if (cur_conn >= 0) reply(status);
 }
 
 /* Worker: reads the frame header with the client's two descriptors. */
@@ -65,34 +82,55 @@ static int recv_header(int conn, char hdr[8], int fds[2])
         c->cmsg_len != CMSG_LEN(2 * sizeof(int)))
         return -1;
     memcpy(fds, CMSG_DATA(c), 2 * sizeof(int));
-    if (n < 8 && scs_read_all(conn, hdr + n, (size_t)(8 - n)) < 0) return -1;
+    if (n < 8 && scs_read_all(conn, hdr + n, (size_t)(8 - n)) < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
     return memcmp(hdr, "SCS1", 4) == 0 ? 0 : -1;
 }
 
-/* Worker: one request; never returns. */
+/* Worker: one request, as a direct run of stradsc in the client's place.
+ * The worker keeps the previous request's buffer until the environment
+ * stops pointing into it. */
 static void work(int conn, int (*translate)(int argc, char **argv))
 {
-    signal(SIGCHLD, SIG_DFL);
-    signal(SIGPIPE, SIG_DFL);
+    static char *prev_body;
+    static scs_request prev;
     char hdr[8];
     int fds[2] = {-1, -1};
-    if (recv_header(conn, hdr, fds) < 0) _exit(3);
+    if (recv_header(conn, hdr, fds) < 0) {
+        close(conn);
+        return;
+    }
     uint32_t len = scs_get32(hdr + 4);
     char *body = len <= SCS_MAX_REQUEST ? malloc(len ? len : 1) : NULL;
     scs_request r;
-    if (!body || scs_read_all(conn, body, len) < 0 || scs_decode(body, len, &r) < 0) _exit(3);
-    if (dup2(fds[0], 1) < 0 || dup2(fds[1], 2) < 0) _exit(3);
+    if (!body || scs_read_all(conn, body, len) < 0 || scs_decode(body, len, &r) < 0 ||
+        dup2(fds[0], 1) < 0 || dup2(fds[1], 2) < 0) {
+        free(body);
+        close(fds[0]);
+        close(fds[1]);
+        close(conn);
+        return;
+    }
     close(fds[0]);
     close(fds[1]);
-    on_exit(reply, &conn);
+    cur_conn = conn;
     if (chdir(r.cwd) < 0) {
         fprintf(stderr, "stradsc: cannot enter %s: %s\n", r.cwd, strerror(errno));
-        exit(2);
+        reply(2);
+    } else {
+        umask((mode_t)r.umask);
+        clearenv();
+        for (int i = 0; i < r.envc; i++) putenv(r.env[i]);
+        reply(translate(r.argc, r.argv));
     }
-    umask((mode_t)r.umask);
-    clearenv();
-    for (int i = 0; i < r.envc; i++) putenv(r.env[i]);
-    exit(translate(r.argc, r.argv));
+    free(prev_body);
+    free(prev.argv);
+    free(prev.env);
+    prev_body = body;
+    prev = r;
 }
 
 static void on_child(int sig) { (void)sig; }
@@ -127,7 +165,63 @@ static void ready(int *fd)
     *fd = -1;
 }
 
-int fe_serve(const char *path, int ready_fd, int (*translate)(int argc, char **argv))
+/* Workers: forked ahead of requests and warmed up (libclang's code paths
+ * and the common headers faulted in: a new process pays ~20 ms of page
+ * faults on its first parse, and in this VM a fork and warm-up cost ~100
+ * ms of CPU), then serving requests one after the other, in accept. A
+ * worker tells the server its pid with every request (the idle clock), and
+ * leaves after SCS_REQUESTS_PER_WORKER of them, since stradsc never frees
+ * what a translation allocated; the server forks a replacement. */
+typedef struct spares {
+    pid_t pid[SCS_MAX_SPARES];
+    int n, want, failed;
+} spares;
+
+static void spawn(spares *sp, int lfd, int lk, int note_r, int note_w, const scs_hooks *h)
+{
+    pid_t server = getpid(), pid = fork();
+    if (pid != 0) {
+        if (pid > 0) sp->pid[sp->n++] = pid;
+        return;
+    }
+    /* workers leave with the server, however it ends */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != server) _exit(0);
+    close(lk);
+    close(note_r);
+    signal(SIGCHLD, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL); /* a translation's output as in a direct run */
+    on_exit(reply_at_exit, NULL);
+    h->warm();
+    for (int served = 0; served < SCS_REQUESTS_PER_WORKER;) {
+        int conn = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+        if (conn < 0) {
+            if (errno == EINTR || errno == ECONNABORTED) continue;
+            _exit(3);
+        }
+        struct ucred cr;
+        socklen_t cl = sizeof cr;
+        if (getsockopt(conn, SOL_SOCKET, SO_PEERCRED, &cr, &cl) < 0 || cr.uid != geteuid()) {
+            close(conn);
+            continue;
+        }
+        pid_t me = getpid();
+        (void)scs_write_all(note_w, &me, sizeof me);
+        work(conn, h->translate);
+        served++;
+    }
+    _exit(0);
+}
+
+static void forget(spares *sp, pid_t pid)
+{
+    for (int i = 0; i < sp->n; i++)
+        if (sp->pid[i] == pid) {
+            sp->pid[i] = sp->pid[--sp->n];
+            return;
+        }
+}
+
+int fe_serve(const char *path, int ready_fd, const scs_hooks *h)
 {
     char lock[4200];
     snprintf(lock, sizeof lock, "%s.lock", path);
@@ -137,44 +231,44 @@ int fe_serve(const char *path, int ready_fd, int (*translate)(int argc, char **a
         ready(&ready_fd);
         return 0;
     }
-    int lfd = listen_on(path);
-    if (lfd < 0) return 2; /* the client sees the ready pipe close unwritten */
-    ready(&ready_fd);
+    int lfd = listen_on(path), note[2];
+    if (lfd < 0 || pipe2(note, O_CLOEXEC) < 0) return 2; /* the ready pipe closes unwritten */
     /* Workers are reaped here, not by the kernel, so that their CPU time
      * adds up in the server's (bench/stradscc.sh reads it); SIGCHLD only
      * interrupts the poll. */
     struct sigaction sa = {.sa_handler = on_child};
     sigaction(SIGCHLD, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    spares sp = {.want = cpus < 1 ? 1 : cpus > SCS_MAX_SPARES ? SCS_MAX_SPARES : (int)cpus};
+    while (sp.n < sp.want) spawn(&sp, lfd, lk, note[0], note[1], h);
+    /* Connections wait in the backlog while the first spares warm up. */
+    ready(&ready_fd);
     int64_t idle_ms = idle_seconds() * 1000, last = now_ms();
     for (;;) {
-        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        pid_t pid;
+        int st;
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+            forget(&sp, pid);
+            /* workers dying with no request served between: broken warm-up? */
+            if (++sp.failed > 3 * SCS_MAX_SPARES) goto out;
+        }
+        while (sp.n < sp.want) spawn(&sp, lfd, lk, note[0], note[1], h);
         int64_t left = last + idle_ms - now_ms();
         if (left <= 0) break;
-        struct pollfd p = {lfd, POLLIN, 0};
+        struct pollfd p = {note[0], POLLIN, 0};
         int n = poll(&p, 1, (int)left);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
+        if (scs_read_all(note[0], &pid, sizeof pid) == 0) sp.failed = 0;
         last = now_ms();
-        int conn = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-        if (conn < 0) continue;
-        struct ucred cr;
-        socklen_t cl = sizeof cr;
-        if (getsockopt(conn, SOL_SOCKET, SO_PEERCRED, &cr, &cl) < 0 || cr.uid != geteuid()) {
-            close(conn);
-            continue;
-        }
-        pid_t pid = fork();
-        if (pid == 0) {
-            close(lfd);
-            close(lk);
-            work(conn, translate);
-        }
-        close(conn); /* on a failed fork the client runs stradsc itself */
     }
+out:
     /* still holding the lock, so no newer server owns this name yet */
     unlink(path);
     close(lfd);
+    /* Idle for the whole period: no worker is in a request. */
+    for (int i = 0; i < sp.n; i++) kill(sp.pid[i], SIGKILL);
     close(lk);
     return 0;
 }

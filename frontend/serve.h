@@ -7,9 +7,9 @@
  * Why: loading libclang and libLLVM (about 150 MB of shared objects, 650,000
  * relocations and LLVM's static constructors) takes ~100 ms, more than
  * `cc -O2` needs for a small file and most of what stradsc costs on any
- * file. A server loads them once; each translation runs in a child forked
- * from it (so every file still gets a fresh process: same state, same
- * output as a direct run, and a crash costs one request). stradscc starts
+ * file. A server loads them once; translations run in worker processes
+ * forked from it and warmed up ahead of requests (a crash costs one
+ * request; stradscc then runs stradsc itself). stradscc starts
  * the server on first use; it exits after STRADSCC_SERVER_IDLE seconds
  * without a request. A request carries the client's arguments, working
  * directory, umask and whole environment, and its stdout and stderr as file
@@ -54,9 +54,20 @@ uint32_t scs_get32(const char *p);
 int scs_write_all(int fd, const void *p, size_t n);
 int scs_read_all(int fd, void *p, size_t n);
 
+/* Most workers the server keeps warm, and how many requests one serves. */
+#define SCS_MAX_SPARES 8
+#define SCS_REQUESTS_PER_WORKER 64
+
+/* What stradsc gives its server: the translation of one request (a direct
+ * run's main) and a warm-up that a spare worker runs before it waits. */
+typedef struct scs_hooks {
+    int (*translate)(int argc, char **argv);
+    void (*warm)(void);
+} scs_hooks;
+
 /* stradsc: serve translations on the socket at path until idle; a byte on
  * ready_fd (>= 0) tells the starter that the socket listens. */
-int fe_serve(const char *path, int ready_fd, int (*translate)(int argc, char **argv));
+int fe_serve(const char *path, int ready_fd, const scs_hooks *h);
 
 /* stradscc: translate with the server of stradsc (started if needed).
  * Returns stradsc's exit status, or -1 when the server could not be used

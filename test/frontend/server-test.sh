@@ -1,6 +1,8 @@
 #!/bin/sh
-# server-test.sh STRADSCC SRC BAD - the stradsc compile server (frontend/serve.h):
-# the same objects, diagnostics and exit status as a direct stradsc run; the
+# server-test.sh STRADSCC SRC BAD [MORE...] - the stradsc compile server
+# (frontend/serve.h): the same objects, diagnostics and exit status as a
+# direct stradsc run, also for several files one after the other (a worker
+# serves many requests); the
 # client's environment reaches the translation; a dead server's socket is
 # replaced; an unsafe socket folder means no server (and a working build);
 # the server leaves after STRADSCC_SERVER_IDLE seconds. The server of this
@@ -9,6 +11,7 @@ set -eu
 stradscc=$1
 src=$2
 bad=$3
+shift 3
 dir=$(mktemp -d)
 export XDG_RUNTIME_DIR="$dir/run"
 mkdir -m 700 "$XDG_RUNTIME_DIR"
@@ -31,6 +34,14 @@ sock=$(ls "$XDG_RUNTIME_DIR"/strads/*.sock 2>/dev/null || true)
 "$stradscc" -O2 -c "$src" -o "$dir/second.o"
 cmp "$dir/direct.o" "$dir/first.o" || fail "first served object differs from the direct one"
 cmp "$dir/direct.o" "$dir/second.o" || fail "second served object differs from the direct one"
+
+# Several files in turn through the same workers, each twice.
+for f in "$@" "$@"; do
+    b=$(basename "$f" .c)
+    STRADSCC_SERVER=0 "$stradscc" -O2 -c "$f" -o "$dir/$b.direct.o"
+    "$stradscc" -O2 -c "$f" -o "$dir/$b.served.o"
+    cmp "$dir/$b.direct.o" "$dir/$b.served.o" || fail "$b: served object differs"
+done
 
 # A refused program: same stderr, same status, through the server.
 set +e
@@ -72,6 +83,16 @@ sleep 0.2
 "$stradscc" -O2 -c "$src" -o "$dir/third.o"
 cmp "$dir/direct.o" "$dir/third.o" || fail "object after a stale socket differs"
 [ -n "$(server_pid)" ] || fail "no new server after a stale socket"
+
+# Workers leave with their server.
+srv=$(pgrep -o -f "stradsc --serve $sock")
+[ "$(pgrep -c -f "stradsc --serve $sock")" -ge 2 ] || fail "no worker beside the server"
+kill -TERM "$srv"
+i=0
+while pgrep -f "stradsc --serve $sock" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+pgrep -f "stradsc --serve $sock" >/dev/null && fail "workers outlived their server"
+"$stradscc" -O2 -c "$src" -o "$dir/fourth.o"
+cmp "$dir/direct.o" "$dir/fourth.o" || fail "object after a terminated server differs"
 
 # Idle: the server exits and removes its socket.
 i=0
