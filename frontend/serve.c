@@ -45,10 +45,17 @@ static int idle_seconds(void)
 /* Worker: the connection of the request in progress (-1: none). */
 static int cur_conn = -1;
 
-/* Worker: the exit status goes back to the client once all output is out. */
+/* Worker: /dev/null, where stdout and stderr point between requests. */
+static int null_fd = -1;
+
+/* Worker: the exit status goes back to the client once all output is out,
+ * and the client's stdout and stderr are let go: whoever reads them (make,
+ * ctest, a shell's $(...)) waits until every copy is closed. */
 static void reply(int status)
 {
     fflush(NULL);
+    dup2(null_fd, 1);
+    dup2(null_fd, 2);
     char r[8] = "SCR1";
     for (int i = 0; i < 4; i++) r[4 + i] = (char)((uint32_t)status >> (8 * i));
     ssize_t n;
@@ -108,6 +115,8 @@ static void work(int conn, int (*translate)(int argc, char **argv))
     scs_request r;
     if (!body || scs_read_all(conn, body, len) < 0 || scs_decode(body, len, &r) < 0 ||
         dup2(fds[0], 1) < 0 || dup2(fds[1], 2) < 0) {
+        dup2(null_fd, 1);
+        dup2(null_fd, 2);
         free(body);
         close(fds[0]);
         close(fds[1]);
@@ -190,6 +199,8 @@ static void spawn(spares *sp, int lfd, int lk, int note_r, int note_w, const scs
     close(note_r);
     signal(SIGCHLD, SIG_DFL);
     signal(SIGPIPE, SIG_DFL); /* a translation's output as in a direct run */
+    null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null_fd < 0) _exit(3);
     on_exit(reply_at_exit, NULL);
     h->warm();
     for (int served = 0; served < SCS_REQUESTS_PER_WORKER;) {

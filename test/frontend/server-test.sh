@@ -15,7 +15,7 @@ shift 3
 dir=$(mktemp -d)
 export XDG_RUNTIME_DIR="$dir/run"
 mkdir -m 700 "$XDG_RUNTIME_DIR"
-export STRADSCC_SERVER_IDLE=3
+export STRADSCC_SERVER_IDLE=60
 cleanup() {
     for s in "$XDG_RUNTIME_DIR"/strads/*.sock; do
         [ -S "$s" ] && pkill -f "stradsc --serve $s" 2>/dev/null || true
@@ -34,6 +34,16 @@ sock=$(ls "$XDG_RUNTIME_DIR"/strads/*.sock 2>/dev/null || true)
 "$stradscc" -O2 -c "$src" -o "$dir/second.o"
 cmp "$dir/direct.o" "$dir/first.o" || fail "first served object differs from the direct one"
 cmp "$dir/direct.o" "$dir/second.o" || fail "second served object differs from the direct one"
+
+# A reader of stradscc's output (make, ctest, $(...)) sees it end when
+# stradscc exits: no worker keeps a copy of the pipe.
+echo 'int main(void) { return 0; }' >"$dir/tiny.c"
+("$stradscc" -O2 -c "$dir/tiny.c" -o "$dir/piped.o" 2>&1 | cat >"$dir/piped.out") &
+reader=$!
+i=0
+while kill -0 $reader 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -0 $reader 2>/dev/null && fail "the pipe of stradscc's output stayed open after it exited"
+wait $reader
 
 # Several files in turn through the same workers, each twice.
 for f in "$@" "$@"; do
@@ -91,7 +101,7 @@ kill -TERM "$srv"
 i=0
 while pgrep -f "stradsc --serve $sock" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 pgrep -f "stradsc --serve $sock" >/dev/null && fail "workers outlived their server"
-"$stradscc" -O2 -c "$src" -o "$dir/fourth.o"
+STRADSCC_SERVER_IDLE=2 "$stradscc" -O2 -c "$src" -o "$dir/fourth.o"
 cmp "$dir/direct.o" "$dir/fourth.o" || fail "object after a terminated server differs"
 
 # Idle: the server exits and removes its socket.
