@@ -17,7 +17,20 @@
  * Pages of a vector whose writes cannot be tracked (mprotect failed) are all
  * pushed. In a job of size 1 there is nothing to keep coherent and nothing is
  * tracked. Runs on the driver's main thread only (the handler runs on whatever
- * thread faulted, and touches only the dirty bitmap, atomically).
+ * thread faulted, and touches only the bitmaps, atomically).
+ *
+ * Inside an operator the driver's node writes its mapping too (bodies,
+ * fetches, owners applying write-backs). Changing the protection of a whole
+ * mapping costs per present page (about 0.5-1 us here, in a VM: 30 ms for a
+ * 190 MB input at each end of every operator), while most big vectors are
+ * inputs that no operator writes. So a vector is opened whole for an
+ * operator only while operators write it here ("hot": it changed in the
+ * last operator, or faulted on a quarter of its pages); the others stay
+ * protected, a write inside the operator opens its page through the same
+ * handler (counted, not marked dirty), and the operator's end protects
+ * again just the pages opened since. A write the kernel makes into a
+ * protected page fails with EFAULT instead of faulting: such writes
+ * (pread of a checkpoint image) open their range first (dds_open_pages).
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -30,7 +43,24 @@
 
 static struct sigaction dds_old_segv;
 static int dds_handler_installed;
-static int dds_in_operator;
+static _Atomic int dds_in_operator; /* read by the handler on any thread */
+
+/* Marks page in a bitmap. */
+static void dds_set_bit(_Atomic uint64_t *bm, size_t page)
+{
+    atomic_fetch_or(&bm[page / 64], 1ULL << (page % 64));
+}
+
+/* Records that the page was opened: written by the sequential code
+ * (dirty: pushed at the next operator) or inside an operator (counted). */
+static void dds_note_open(dds_vec *dv, size_t page)
+{
+    dds_set_bit(dv->opened, page);
+    if (atomic_load_explicit(&dds_in_operator, memory_order_relaxed))
+        atomic_fetch_add_explicit(&dv->op_faults, 1, memory_order_relaxed);
+    else
+        dds_set_bit(dv->dirty, page);
+}
 
 static void dds_segv(int sig, siginfo_t *si, void *uc)
 {
@@ -39,7 +69,7 @@ static void dds_segv(int sig, siginfo_t *si, void *uc)
         dv->tracked && dv->dirty) {
         size_t ps = dds_page_size();
         size_t page = ((size_t)((char *)si->si_addr - dv->base)) / ps;
-        atomic_fetch_or(&dv->dirty[page / 64], 1ULL << (page % 64));
+        dds_note_open(dv, page);
         if (mprotect(dv->base + page * ps, ps, PROT_READ | PROT_WRITE) == 0)
             return; /* the faulting write is retried and succeeds */
     }
@@ -71,8 +101,10 @@ static int dds_install_handler(void)
 static void dds_arm(dds_vec *dv)
 {
     size_t words = (dv->npages + 63) / 64;
-    for (size_t w = 0; w < words; w++)
+    for (size_t w = 0; w < words; w++) {
         atomic_store_explicit(&dv->dirty[w], 0, memory_order_relaxed);
+        atomic_store_explicit(&dv->opened[w], 0, memory_order_relaxed);
+    }
     if (mprotect(dv->base, dv->bytes, PROT_READ) == 0) {
         dv->tracked = true;
     } else {
@@ -89,11 +121,16 @@ void dds_track(dds_vec *dv)
         return;
     dv->npages = dv->bytes / dds_page_size();
     dv->dirty = calloc((dv->npages + 63) / 64, sizeof *dv->dirty);
-    if (!dv->dirty || dds_install_handler()) {
+    dv->opened = calloc((dv->npages + 63) / 64, sizeof *dv->opened);
+    if (!dv->dirty || !dv->opened || dds_install_handler()) {
         free((void *)dv->dirty);
+        free((void *)dv->opened);
         dv->dirty = NULL; /* untracked: dds_operator_begin pushes all of it */
+        dv->opened = NULL;
         return;
     }
+    /* Until an operator shows otherwise, operators write it. */
+    dv->hot = true;
     /* Until its first operator a new vector is not write-protected: code
      * that fills it right after allocation (fread, read(2) into it) must not
      * see EFAULT; dds_operator_begin finds what was written with mincore. */
@@ -106,6 +143,39 @@ void dds_untrack(dds_vec *dv)
     if (dv->tracked)
         mprotect(dv->base, dv->bytes, PROT_READ | PROT_WRITE);
     dv->tracked = false;
+}
+
+void dds_open_pages(dds_vec *dv, void *p, size_t len)
+{
+    if (!dv->tracked || dv->open_all || !len)
+        return;
+    size_t ps = dds_page_size();
+    size_t first = (size_t)((char *)p - dv->base) / ps;
+    size_t last = ((size_t)((char *)p - dv->base) + len - 1) / ps;
+    for (size_t pg = first; pg <= last && pg < dv->npages; pg++)
+        dds_note_open(dv, pg);
+    if (mprotect(dv->base + first * ps, (last - first + 1) * ps, PROT_READ | PROT_WRITE))
+        dds_untrack(dv); /* cannot open part: open all, pushed whole next time */
+}
+
+/* Protects again the pages opened since the vector was last protected as a
+ * whole. */
+static void dds_close_opened(dds_vec *dv)
+{
+    size_t ps = dds_page_size(), words = (dv->npages + 63) / 64;
+    for (size_t w = 0; w < words; w++) {
+        uint64_t bits = atomic_exchange_explicit(&dv->opened[w], 0, memory_order_relaxed);
+        while (bits) {
+            size_t b = (size_t)__builtin_ctzll(bits), e = b;
+            while (e < 64 && (bits >> e) & 1)
+                e++;
+            bits &= e < 64 ? ~((1ULL << e) - 1) : 0;
+            if (mprotect(dv->base + (w * 64 + b) * ps, (e - b) * ps, PROT_READ)) {
+                dds_arm(dv); /* all or nothing, as at the first arming */
+                return;
+            }
+        }
+    }
 }
 
 /* A fresh vector: every page present in the driver's mapping may have been
@@ -192,7 +262,12 @@ static void dds_push_dirty(dds_vec *dv, void *arg)
     }
     if (rc && !st->rc)
         st->rc = rc;
-    dds_untrack(dv);
+    atomic_store_explicit(&dv->op_faults, 0, memory_order_relaxed);
+    dv->open_all = false;
+    if (dv->tracked && dv->hot) {
+        dds_untrack(dv);
+        dv->open_all = true;
+    }
 }
 
 int dds_operator_begin(void)
@@ -200,7 +275,7 @@ int dds_operator_begin(void)
     if (strads_size() == 1 || strads_rank() != 0)
         return 0;
     dds_begin_st st = { 0 };
-    dds_in_operator = 1;
+    atomic_store(&dds_in_operator, 1);
     dds_vec_foreach(dds_push_dirty, &st);
     return st.rc;
 }
@@ -213,8 +288,20 @@ static void dds_rearm(dds_vec *dv, void *arg)
     for (size_t w = 0; w < (dv->nchunks + 63) / 64; w++)
         changed |= atomic_exchange_explicit(&dv->changed[w], 0, memory_order_relaxed) != 0;
     if (changed) dv->version++;
-    if (dv->dirty)
+    if (!dv->dirty)
+        return;
+    if (!dv->tracked) { /* fresh, or opened whole for this operator */
+        /* an input no operator writes here stays protected from now on */
+        if (dv->open_all && !changed)
+            dv->hot = false;
+        dv->open_all = false;
         dds_arm(dv);
+        return;
+    }
+    int64_t faults = atomic_load_explicit(&dv->op_faults, memory_order_relaxed);
+    if (faults > 0 && (size_t)faults * 4 >= dv->npages)
+        dv->hot = true;
+    dds_close_opened(dv);
 }
 
 int dds_operator_end(void)
@@ -223,7 +310,7 @@ int dds_operator_end(void)
         return 0;
     /* Workers learn of DDS messages when their first vector is created. */
     int rc = dds__has_collections() ? dds__pull_changed() : 0;
-    dds_in_operator = 0;
+    atomic_store(&dds_in_operator, 0);
     dds_vec_foreach(dds_rearm, NULL);
     return rc;
 }

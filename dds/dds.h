@@ -76,8 +76,15 @@ typedef struct dds_vec {
     /* Driver side: pages written by sequential code since the last operator
      * (set by the SIGSEGV write tracker, see dds/coherence.c). */
     _Atomic uint64_t *dirty;
+    /* Driver side: pages the write tracker opened since the vector was last
+     * protected as a whole (dirty ones and those written inside operators):
+     * what dds_operator_end protects again when open_all is false. */
+    _Atomic uint64_t *opened;
     size_t npages;
+    _Atomic int64_t op_faults; /* pages opened inside the current operator */
     bool tracked;         /* driver mapping is write-protected for tracking */
+    bool hot;             /* operators write it here: opened whole at begin */
+    bool open_all;        /* this operator runs with the whole mapping open */
     /* Driver only: bumped whenever the content may have changed (the
      * driver's writes pushed at operator begin, owners' changes pulled at
      * operator end), so the engines can keep read-only copies across calls
@@ -129,6 +136,9 @@ int dds_operator_end(void);
 /* Starts tracking the driver's writes to dv (called after create). */
 void dds_track(dds_vec *dv);
 void dds_untrack(dds_vec *dv);
+/* Opens [p, p + len) of dv for a write the kernel makes (pread into the
+ * mapping): a write-protected page would fail it with EFAULT. */
+void dds_open_pages(dds_vec *dv, void *p, size_t len);
 
 /* ---- data movement (dds/xfer.c) ---- */
 /* Registers the message handlers; called once per process (idempotent). */

@@ -308,10 +308,12 @@ int dds_image_read_vec(dds_vec *dv, const char *path, bool load, char *err, size
             uint64_t off = sizeof h;
             for (int64_t i = 0; i < dv->n && !rc; i++)
                 if (dds_owner(dv, i) == dv->me) {
+                    dds_open_pages(dv, dv->base + (size_t)i * dv->elem, dv->elem);
                     rc = dds_read_at(fd, dv->base + (size_t)i * dv->elem, dv->elem, off);
                     off += dv->elem;
                 }
         } else {
+            dds_open_pages(dv, dv->base + (size_t)lo * dv->elem, (size_t)count * dv->elem);
             rc = dds_read_at(fd, dv->base + (size_t)lo * dv->elem, (size_t)count * dv->elem,
                              sizeof h);
         }

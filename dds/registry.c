@@ -216,6 +216,7 @@ void dds_vec_detach(dds_vec *v)
     dds_arena_unmap((uintptr_t)v->base, v->bytes);
     free((void *)v->changed);
     free((void *)v->dirty);
+    free((void *)v->opened);
     free(v->bounds);
     free(v);
 }
