@@ -251,6 +251,21 @@ static void mode_coherence(void)
     rd[n - 1] += 5;
     c.expect_sum += 5;
     run_op(nf_owner_sum, &c, sizeof c);
+    /* A vector operators only read stays write-protected through them (no
+     * whole-mapping mprotect per operator); when an operator does write it
+     * here after all, the writes go through page by page and the driver
+     * still sees every node's, and its own later stores are still caught. */
+    run_op(nf_owner_sum, &c, sizeof c);
+    for (int round = 0; round < 3; round++) {
+        c.add = 7;
+        run_op(nf_bump, &c, sizeof c);
+        c.expect_sum += 7 * n;
+        for (int64_t i = 0; i < n; i++)
+            CHECK_EQ(rd[i], buf[i] + 7 * (round + 1) + (i == n - 1 ? 5 : 0) + (i == 0 ? round : 0));
+        rd[0] += 1;
+        c.expect_sum += 1;
+        run_op(nf_owner_sum, &c, sizeof c);
+    }
     free(buf);
     strads_free(rd);
     unlink(path);
