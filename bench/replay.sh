@@ -22,6 +22,10 @@
 # in it) for plain, --checkpoint and --record, once each; insensitive to
 # other load, slow (about 20 s a run at EPOCHS=4). Needs valgrind.
 #
+# Overheads are given over the whole epoch loop and over the epochs after
+# the first (the steady state: the first holds reconnaissance, planning and
+# the one-time checkpoint of the ratings, and varies most from run to run).
+#
 # Usage: bench/replay.sh [USERS ITEMS RATINGS K EPOCHS PROCS]
 # Default: 50000 x 5000, 1 M ratings, K = 32, 10 epochs, 2 processes x 1
 # thread. BUILD names the build folder (default build-bench, configured as
@@ -77,6 +81,7 @@ one() {
            2>"$d/err" | grep '^result')
     t1=$(now_ms)
     s=$(echo "$line" | sed 's/.*seconds=\([^ ]*\).*/\1/')
+    f=$(echo "$line" | sed 's/.*first_epoch_s=\([^ ]*\).*/\1/')
     rmse=$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/')
     cpu=$(awk '{ print $1 + $2 }' "$d/cpu")
     st=$(grep 'checkpoints:' "$d/err" | tail -n 1)
@@ -86,7 +91,7 @@ one() {
         writer_ms=$(echo "$st" | sed 's/.*writer \([0-9.]*\) ms.*/\1/')
         writer_cpu=$(echo "$st" | sed 's/.*CPU \([0-9.]*\) ms.*/\1/')
     fi
-    echo "$name $s $(( t1 - t0 )) $rmse $cpu $main_ms $writer_ms $writer_cpu" | tee -a "$d/t"
+    echo "$name $s $(( t1 - t0 )) $rmse $cpu $main_ms $writer_ms $writer_cpu $f" | tee -a "$d/t"
 }
 for rep in $(seq "$REPS"); do
     one plain "$B/strads-run" -n "$P" --threads 1
@@ -106,7 +111,7 @@ for rep in $(seq "$REPS"); do
         echo "recovery run failed:"; tail -n 5 "$d/err"; continue
     fi
     echo "recover $(echo "$line" | sed 's/.*seconds=\([^ ]*\).*/\1/') $(( t1 - t0 ))" \
-         "$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/') 0 0 0 0" | tee -a "$d/t"
+         "$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/') 0 0 0 0 0" | tee -a "$d/t"
 done
 
 awk -v E="$E" -v KILL="$KILL" '
@@ -114,18 +119,21 @@ function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n;
                                     if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
                                 return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
 { n[$1]++; s[$1, n[$1]] = $2; w[$1, n[$1]] = $3; rm[$1] = $4; c[$1, n[$1]] = $5
-  mm[$1, n[$1]] = $6; wm[$1, n[$1]] = $7; wc[$1, n[$1]] = $8 }
+  mm[$1, n[$1]] = $6; wm[$1, n[$1]] = $7; wc[$1, n[$1]] = $8; l[$1, n[$1]] = $2 - $9 }
 END {
     split("plain ckpt ckpt_sync record recover", names, " ")
     for (k = 1; k <= 5; k++) { x = names[k]
         for (i = 1; i <= n[x]; i++) { ts[i] = s[x, i]; tw[i] = w[x, i]; tc[i] = c[x, i]
-                                      tm[i] = mm[x, i]; tv[i] = wm[x, i]; tu[i] = wc[x, i] }
-        S[x] = med(ts, n[x]); W[x] = med(tw, n[x]) / 1000; C[x] = med(tc, n[x])
+                                      tm[i] = mm[x, i]; tv[i] = wm[x, i]; tu[i] = wc[x, i]
+                                      tl[i] = l[x, i] }
+        L[x] = med(tl, n[x]); S[x] = med(ts, n[x]); W[x] = med(tw, n[x]) / 1000; C[x] = med(tc, n[x])
         M[x] = med(tm, n[x]); V[x] = med(tv, n[x]); U[x] = med(tu, n[x]) }
     printf "\nmedian epoch-loop seconds: plain %.3f, checkpoint %.3f, in-line fsynced checkpoint %.3f, record %.3f\n",
            S["plain"], S["ckpt"], S["ckpt_sync"], S["record"]
     printf "%-44s %7.1f%%  (target <= 5%%)\n", "checkpoint every epoch: overhead per epoch",
            100 * (S["ckpt"] / S["plain"] - 1)
+    printf "%-44s %7.1f%%  (target <= 5%%; plain %.3f s, checkpoint %.3f s)\n",
+           "the same over the epochs after the first", 100 * (L["ckpt"] / L["plain"] - 1), L["plain"], L["ckpt"]
     printf "%-44s %7.1f%%\n", "in-line fsynced checkpoint: overhead", 100 * (S["ckpt_sync"] / S["plain"] - 1)
     printf "%-44s %7.2f ms = %.1f%% of a plain epoch\n",
            "checkpoint: driver main thread per epoch", M["ckpt"], 100 * M["ckpt"] / (1000 * S["plain"] / E)
@@ -134,6 +142,7 @@ END {
     printf "%-44s %7.2f ms = %.1f%% of a plain epoch\n", "in-line fsynced: driver main thread per epoch",
            M["ckpt_sync"], 100 * M["ckpt_sync"] / (1000 * S["plain"] / E)
     printf "%-44s %7.1f%%  (target <= 5%%)\n", "--record: overhead", 100 * (S["record"] / S["plain"] - 1)
+    printf "%-44s %7.1f%%\n", "--record, epochs after the first", 100 * (L["record"] / L["plain"] - 1)
     printf "\nmedian CPU seconds of the whole job: plain %.2f, checkpoint %.2f, in-line fsynced %.2f, record %.2f\n",
            C["plain"], C["ckpt"], C["ckpt_sync"], C["record"]
     printf "%-44s %7.1f%%\n", "checkpoint every epoch: CPU overhead", 100 * (C["ckpt"] / C["plain"] - 1)

@@ -63,6 +63,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -632,6 +633,14 @@ static void run_job(ckpt_job *j)
 
 static void *writer_main(void *arg)
 {
+    /* The writer takes only CPU that nobody else wants (barrier waits,
+     * message waits): on a node whose cores all compute, a checkpoint
+     * then delays the program by what its memcpy costs the main thread,
+     * not by the writer's CPU. A checkpoint still completes before the
+     * next one starts (replay_flush), so the writer is never starved for
+     * longer than one operator. */
+    struct sched_param sp = {0};
+    pthread_setschedparam(pthread_self(), SCHED_IDLE, &sp);
     run_job(arg);
     atomic_store(&writing, false);
     return NULL;
