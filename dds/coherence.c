@@ -28,7 +28,8 @@
  * last operator, or faulted on a quarter of its pages); the others stay
  * protected, a write inside the operator opens its page through the same
  * handler (counted, not marked dirty), and the operator's end protects
- * again just the pages opened since. A write the kernel makes into a
+ * again just the pages opened since; past BURST_PAGES such faults in one
+ * operator the handler opens the vector whole and it is hot again. A write the kernel makes into a
  * protected page fails with EFAULT instead of faulting: such writes
  * (pread of a checkpoint image) open their range first (dds_open_pages).
  */
@@ -51,15 +52,24 @@ static void dds_set_bit(_Atomic uint64_t *bm, size_t page)
     atomic_fetch_or(&bm[page / 64], 1ULL << (page % 64));
 }
 
+/* Faults inside one operator after which the handler opens the whole
+ * vector: a fault costs tens of microseconds here (signal, handler,
+ * mprotect), so an operator that writes much of a vector it did not write
+ * before (A-BSP moving a split onto the driver's node: 12,000 pages)
+ * pays for BURST_PAGES of them, not for all. */
+#define BURST_PAGES 64
+
 /* Records that the page was opened: written by the sequential code
- * (dirty: pushed at the next operator) or inside an operator (counted). */
-static void dds_note_open(dds_vec *dv, size_t page)
+ * (dirty: pushed at the next operator) or inside an operator (counted).
+ * Returns 1 when the whole vector should be opened now. */
+static int dds_note_open(dds_vec *dv, size_t page)
 {
     dds_set_bit(dv->opened, page);
-    if (atomic_load_explicit(&dds_in_operator, memory_order_relaxed))
-        atomic_fetch_add_explicit(&dv->op_faults, 1, memory_order_relaxed);
-    else
+    if (!atomic_load_explicit(&dds_in_operator, memory_order_relaxed)) {
         dds_set_bit(dv->dirty, page);
+        return 0;
+    }
+    return atomic_fetch_add_explicit(&dv->op_faults, 1, memory_order_relaxed) + 1 == BURST_PAGES;
 }
 
 static void dds_segv(int sig, siginfo_t *si, void *uc)
@@ -69,7 +79,11 @@ static void dds_segv(int sig, siginfo_t *si, void *uc)
         dv->tracked && dv->dirty) {
         size_t ps = dds_page_size();
         size_t page = ((size_t)((char *)si->si_addr - dv->base)) / ps;
-        dds_note_open(dv, page);
+        if (dds_note_open(dv, page) &&
+            mprotect(dv->base, dv->bytes, PROT_READ | PROT_WRITE) == 0) {
+            atomic_store(&dv->burst, 1); /* dds_operator_end protects it whole */
+            return;
+        }
         if (mprotect(dv->base + page * ps, ps, PROT_READ | PROT_WRITE) == 0)
             return; /* the faulting write is retried and succeeds */
     }
@@ -153,7 +167,7 @@ void dds_open_pages(dds_vec *dv, void *p, size_t len)
     size_t first = (size_t)((char *)p - dv->base) / ps;
     size_t last = ((size_t)((char *)p - dv->base) + len - 1) / ps;
     for (size_t pg = first; pg <= last && pg < dv->npages; pg++)
-        dds_note_open(dv, pg);
+        (void)dds_note_open(dv, pg); /* a range opened here is opened anyway */
     if (mprotect(dv->base + first * ps, (last - first + 1) * ps, PROT_READ | PROT_WRITE))
         dds_untrack(dv); /* cannot open part: open all, pushed whole next time */
 }
@@ -301,6 +315,11 @@ static void dds_rearm(dds_vec *dv, void *arg)
     int64_t faults = atomic_load_explicit(&dv->op_faults, memory_order_relaxed);
     if (faults > 0 && (size_t)faults * 4 >= dv->npages)
         dv->hot = true;
+    if (atomic_exchange(&dv->burst, 0)) { /* opened whole inside the operator */
+        dv->hot = true;
+        dds_arm(dv);
+        return;
+    }
     dds_close_opened(dv);
 }
 

@@ -82,6 +82,7 @@ typedef struct dds_vec {
     _Atomic uint64_t *opened;
     size_t npages;
     _Atomic int64_t op_faults; /* pages opened inside the current operator */
+    _Atomic int burst;    /* so many that the handler opened it whole */
     bool tracked;         /* driver mapping is write-protected for tracking */
     bool hot;             /* operators write it here: opened whole at begin */
     bool open_all;        /* this operator runs with the whole mapping open */
