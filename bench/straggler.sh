@@ -16,6 +16,16 @@
 # per-site --sync override); the evaluation loop always runs BSP, so every
 # loss is over all the data. Writes loss-over-time plots as SVG to
 # OUT_DIR (default docs/img): straggler_{lr,km}_{static,dynamic}.svg.
+#
+# Nodes of their own. A straggler on a cluster is a node whose own cores
+# are slower; here the job's processes share this machine's cores, and a
+# process that STRADS_SLOW makes sleep hands its CPU to the others, so the
+# slow node costs BSP little (the script prints how much) and no model can
+# save what was never lost. CPU_SHARE=on (default auto: on when the cgroup
+# cpu controller is writable, as root) gives every process a fixed share of
+# the cores, nproc/NP of a CPU (CFS bandwidth, a 2 ms period), so that each
+# is a node of its own that computes at a fixed speed whatever the others
+# do; CPU_SHARE=off runs them unconstrained. The header line says which.
 set -eu
 
 BUILD=${1:-build}
@@ -45,8 +55,54 @@ LR_MB=${LR_MB:-6000}             # minibatch: 5 clocks per iteration on 4 nodes
 KM_SIZE=${KM_SIZE:-"150000 16 64"} # points, dimensions, clusters
 
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+CG=""
+cleanup() {
+    if [ -n "$CG" ]; then
+        for g in "$CG"/r*; do rmdir "$g" 2>/dev/null || true; done
+        rmdir "$CG" 2>/dev/null || true
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
 mkdir -p "$OUT"
+
+# CPU_SHARE: one cgroup per rank with nproc/NP of a CPU (cgroup v1 cpu or v2).
+WRAP=""
+CPU_SHARE=${CPU_SHARE:-auto}
+if [ "$CPU_SHARE" != off ]; then
+    period=2000
+    quota=$((period * $(nproc) / NP))
+    for root in /sys/fs/cgroup/cpu /sys/fs/cgroup; do
+        [ -w "$root" ] || continue
+        if [ -f "$root/cpu.cfs_quota_us" ]; then         # v1
+            CG=$root/strads-straggler-$$
+            mkdir "$CG" 2>/dev/null || { CG=""; continue; }
+            i=0
+            while [ $i -lt "$NP" ]; do
+                mkdir "$CG/r$i" && echo $period >"$CG/r$i/cpu.cfs_period_us" &&
+                    echo $quota >"$CG/r$i/cpu.cfs_quota_us" || CG=""
+                i=$((i + 1))
+            done
+        elif grep -qw cpu "$root/cgroup.controllers" 2>/dev/null; then # v2
+            CG=$root/strads-straggler-$$
+            mkdir "$CG" 2>/dev/null && echo +cpu >"$CG/cgroup.subtree_control" 2>/dev/null || { CG=""; continue; }
+            i=0
+            while [ $i -lt "$NP" ]; do
+                mkdir "$CG/r$i" && echo "$quota $period" >"$CG/r$i/cpu.max" || CG=""
+                i=$((i + 1))
+            done
+        fi
+        [ -n "$CG" ] && break
+    done
+    if [ -n "$CG" ]; then
+        WRAP=$WORK/cpu-share.sh
+        printf '#!/bin/sh\necho $$ >"%s/r$STRADS_RANK/cgroup.procs" || exit 1\nexec "$@"\n' "$CG" >"$WRAP"
+        chmod +x "$WRAP"
+    elif [ "$CPU_SHARE" = on ]; then
+        echo "CPU_SHARE=on: no writable cgroup cpu controller" >&2
+        exit 2
+    fi
+fi
 
 "$BUILD/bin/stradscc" -O2 "$SRC/straggler_lr.c" -o "$WORK/lr" -lm
 "$BUILD/bin/stradscc" -O2 "$SRC/straggler_km.c" -o "$WORK/km" -lm
@@ -68,7 +124,7 @@ run() {
     # shellcheck disable=SC2086
     STRADS_SLOW=$slow STRADS_ABSP_REPORT_S=0.01 STRADS_LOG=error \
         "$BUILD/bin/strads-run" -n $NP --threads 1 --sync "straggler_$w.c:$(line_of "$w")=$model" \
-        "$WORK/$w" $args | awk '$1 == "epoch" { print $2, $4, $6 }' >"$f"
+        $WRAP "$WORK/$w" $args | awk '$1 == "epoch" { print $2, $4, $6 }' >"$f"
     echo "$f"
 }
 
@@ -135,6 +191,11 @@ median() {
 
 began=$(date +%s)
 echo "sync models with a slow node: $NP processes, 1 thread each, time to the loss of 20 BSP iterations (within $TOL), median of $REPS runs"
+if [ -n "$WRAP" ]; then
+    echo "each process a node of its own: $quota us of CPU every $period us (CPU_SHARE)"
+else
+    echo "processes share the $(nproc) cores freely (CPU_SHARE off or unavailable)"
+fi
 for w in $WORKLOADS; do
     for pat in $PATTERNS; do
         slow=$STATIC
@@ -145,10 +206,10 @@ for w in $WORKLOADS; do
         stop_at=$(awk -v t="$target" -v tol="$TOL" 'BEGIN { printf "%.9g", t * (1 + tol) }')
         echo
         per=$(awk 'END { if ($1 > 0) printf "%.3f", $2 / $1 }' "$base")
-        # What the slow node costs BSP here: with 4 processes on 2 vCPUs the
-        # others take the CPU it leaves while it sleeps, so a 2x slowdown
-        # stretches BSP far less than on dedicated cores, and that bounds
-        # what any model can save.
+        # What the slow node costs BSP here, which bounds what any model can
+        # save: without CPU_SHARE the others take the CPU it leaves while it
+        # sleeps, and a 2x slowdown stretches BSP far less than on nodes of
+        # their own.
         fast=$(run "$w" none bsp 20 1)
         cost=$(awk -v b="$base" 'END { t = $2 } END { while ((getline l < b) > 0) split(l, a, " ");
                if (t > 0) printf "%.2f", a[2] / t }' "$fast")
