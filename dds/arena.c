@@ -223,6 +223,23 @@ int dds_arena_map(uintptr_t addr, size_t len)
     return 0;
 }
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14 */
+#endif
+
+/* Copies below this fault in few enough pages to leave alone. */
+#define POPULATE_MIN ((size_t)64 << 10)
+
+void dds_populate(void *p, size_t len)
+{
+    if (len < POPULATE_MIN)
+        return;
+    size_t ps = dds_page_size();
+    uintptr_t lo = (uintptr_t)p & ~(uintptr_t)(ps - 1);
+    uintptr_t hi = ((uintptr_t)p + len + ps - 1) & ~(uintptr_t)(ps - 1);
+    (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+}
+
 void dds_arena_unmap(uintptr_t addr, size_t len)
 {
     len = dds_round_up(len ? len : 1, dds_page_size());

@@ -52,6 +52,11 @@ int dds_arena_map(uintptr_t addr, size_t len);
 /* Any node: drops the pages and makes the range inaccessible again. */
 void dds_arena_unmap(uintptr_t addr, size_t len);
 size_t dds_page_size(void);
+/* Before a large copy into [p, p+len) of a mapping: maps its pages in one
+ * call (MADV_POPULATE_WRITE) instead of a page fault each, which in a VM
+ * costs ~15 us a page (a 48 MB copy: 190 ms faulting, 12 + 49 ms so).
+ * Best effort: a write-protected range or an older kernel is left alone. */
+void dds_populate(void *p, size_t len);
 
 /* ---- dvectors and the registry (dds/registry.c) ---- */
 enum { DDS_PART_BLOCK = 0, DDS_PART_RANGE = 1, DDS_PART_HASH = 2 };

@@ -406,6 +406,7 @@ static int dds_nf_load(const void *arg, size_t len)
         rc = worst;
     if (!rc) {
         char *dst = dv->base + (size_t)bounds[me] * a.rec;
+        dds_populate(dst, (size_t)(bounds[me + 1] - bounds[me]) * a.rec);
         for (int k = 0; k < nsubs; k++) {
             memcpy(dst, subs[k].recs, (size_t)subs[k].part.recs * a.rec);
             dst += (size_t)subs[k].part.recs * a.rec;

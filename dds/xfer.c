@@ -189,6 +189,7 @@ static void dds_on_store(rt_msg *m, void *arg)
             const char *q = blob;
             for (size_t k = 0; k < nr; k++) {
                 size_t b = (size_t)rg[2 * k + 1] * dv->elem;
+                dds_populate(dv->base + (size_t)rg[2 * k] * dv->elem, b);
                 memcpy(dv->base + (size_t)rg[2 * k] * dv->elem, q, b);
                 q += b;
                 if (flags & DDS_STORE_MARK)
@@ -515,6 +516,7 @@ static int dds_req_finish(dds_req *q)
                 } else {
                     for (size_t j = 0; j < pd->nr; j++) {
                         size_t len = (size_t)pd->rg[2 * j + 1] * q->dv->elem;
+                        dds_populate(q->dv->base + (size_t)pd->rg[2 * j] * q->dv->elem, len);
                         memcpy(q->dv->base + (size_t)pd->rg[2 * j] * q->dv->elem, blob, len);
                         blob += len;
                     }
