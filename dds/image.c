@@ -306,9 +306,10 @@ int dds_image_read_vec(dds_vec *dv, const char *path, bool load, char *err, size
     if (!rc && load) {
         if (dv->part == DDS_PART_HASH) {
             uint64_t off = sizeof h;
+            /* owned elements are spread over the whole mapping */
+            dds_open_pages(dv, dv->base, (size_t)dv->n * dv->elem);
             for (int64_t i = 0; i < dv->n && !rc; i++)
                 if (dds_owner(dv, i) == dv->me) {
-                    dds_open_pages(dv, dv->base + (size_t)i * dv->elem, dv->elem);
                     rc = dds_read_at(fd, dv->base + (size_t)i * dv->elem, dv->elem, off);
                     off += dv->elem;
                 }

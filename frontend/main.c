@@ -154,7 +154,7 @@ static int translate(int argc, char **argv)
     return 0;
 }
 
-/* A compile server's spare worker, before its request: a parse of the
+/* A compile server's worker, before its first request: a parse of the
  * headers programs include most, so that the code of the parser and those
  * headers' pages are mapped in this process when the request comes. */
 static void warm_up(void)

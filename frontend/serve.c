@@ -178,20 +178,22 @@ static void ready(int *fd)
  * and the common headers faulted in: a new process pays ~20 ms of page
  * faults on its first parse, and in this VM a fork and warm-up cost ~100
  * ms of CPU), then serving requests one after the other, in accept. A
- * worker tells the server its pid with every request (the idle clock), and
- * leaves after SCS_REQUESTS_PER_WORKER of them, since stradsc never frees
- * what a translation allocated; the server forks a replacement. */
-typedef struct spares {
-    pid_t pid[SCS_MAX_SPARES];
+ * worker writes a byte to the server with every request (the idle clock),
+ * and leaves after SCS_REQUESTS_PER_WORKER of them, since stradsc never
+ * frees what a translation allocated; the server forks a replacement. */
+typedef struct workers {
+    pid_t pid[SCS_MAX_WORKERS];
     int n, want, failed;
-} spares;
+} workers;
 
-static void spawn(spares *sp, int lfd, int lk, int note_r, int note_w, const scs_hooks *h)
+/* Forks one worker; -1 when fork fails. */
+static int spawn(workers *w, int lfd, int lk, int note_r, int note_w, const scs_hooks *h)
 {
     pid_t server = getpid(), pid = fork();
-    if (pid != 0) {
-        if (pid > 0) sp->pid[sp->n++] = pid;
-        return;
+    if (pid < 0) return -1;
+    if (pid > 0) {
+        w->pid[w->n++] = pid;
+        return 0;
     }
     /* workers leave with the server, however it ends */
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != server) _exit(0);
@@ -215,21 +217,29 @@ static void spawn(spares *sp, int lfd, int lk, int note_r, int note_w, const scs
             close(conn);
             continue;
         }
-        pid_t me = getpid();
-        (void)scs_write_all(note_w, &me, sizeof me);
+        (void)scs_write_all(note_w, "W", 1);
         work(conn, h->translate);
         served++;
     }
     _exit(0);
 }
 
-static void forget(spares *sp, pid_t pid)
+static void forget(workers *w, pid_t pid)
 {
-    for (int i = 0; i < sp->n; i++)
-        if (sp->pid[i] == pid) {
-            sp->pid[i] = sp->pid[--sp->n];
+    for (int i = 0; i < w->n; i++)
+        if (w->pid[i] == pid) {
+            w->pid[i] = w->pid[--w->n];
             return;
         }
+}
+
+/* Forks workers up to the number wanted; -1 when none could be forked and
+ * none is left. */
+static int fill(workers *w, int lfd, int lk, const int note[2], const scs_hooks *h)
+{
+    while (w->n < w->want)
+        if (spawn(w, lfd, lk, note[0], note[1], h) < 0) return w->n ? 0 : -1;
+    return 0;
 }
 
 int fe_serve(const char *path, int ready_fd, const scs_hooks *h)
@@ -251,35 +261,34 @@ int fe_serve(const char *path, int ready_fd, const scs_hooks *h)
     sigaction(SIGCHLD, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    spares sp = {.want = cpus < 1 ? 1 : cpus > SCS_MAX_SPARES ? SCS_MAX_SPARES : (int)cpus};
-    while (sp.n < sp.want) spawn(&sp, lfd, lk, note[0], note[1], h);
-    /* Connections wait in the backlog while the first spares warm up. */
-    ready(&ready_fd);
+    workers w = {.want = cpus < 1 ? 1 : cpus > SCS_MAX_WORKERS ? SCS_MAX_WORKERS : (int)cpus};
+    int rc = fill(&w, lfd, lk, note, h);
+    /* Connections wait in the backlog while the first workers warm up. */
+    if (!rc) ready(&ready_fd);
     int64_t idle_ms = idle_seconds() * 1000, last = now_ms();
-    for (;;) {
+    while (!rc) {
         pid_t pid;
-        int st;
-        while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
-            forget(&sp, pid);
+        while ((pid = waitpid(-1, NULL, WNOHANG)) > 0) {
+            forget(&w, pid);
             /* workers dying with no request served between: broken warm-up? */
-            if (++sp.failed > 3 * SCS_MAX_SPARES) goto out;
+            if (++w.failed > 3 * SCS_MAX_WORKERS) rc = -1;
         }
-        while (sp.n < sp.want) spawn(&sp, lfd, lk, note[0], note[1], h);
+        if (rc || fill(&w, lfd, lk, note, h) < 0) break;
         int64_t left = last + idle_ms - now_ms();
         if (left <= 0) break;
         struct pollfd p = {note[0], POLLIN, 0};
         int n = poll(&p, 1, (int)left);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
-        if (scs_read_all(note[0], &pid, sizeof pid) == 0) sp.failed = 0;
+        char c;
+        if (read(note[0], &c, 1) == 1) w.failed = 0;
         last = now_ms();
     }
-out:
     /* still holding the lock, so no newer server owns this name yet */
     unlink(path);
     close(lfd);
     /* Idle for the whole period: no worker is in a request. */
-    for (int i = 0; i < sp.n; i++) kill(sp.pid[i], SIGKILL);
+    for (int i = 0; i < w.n; i++) kill(w.pid[i], SIGKILL);
     close(lk);
-    return 0;
+    return rc ? 2 : 0;
 }

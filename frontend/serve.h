@@ -55,11 +55,11 @@ int scs_write_all(int fd, const void *p, size_t n);
 int scs_read_all(int fd, void *p, size_t n);
 
 /* Most workers the server keeps warm, and how many requests one serves. */
-#define SCS_MAX_SPARES 8
+#define SCS_MAX_WORKERS 8
 #define SCS_REQUESTS_PER_WORKER 64
 
 /* What stradsc gives its server: the translation of one request (a direct
- * run's main) and a warm-up that a spare worker runs before it waits. */
+ * run's main) and a warm-up that a worker runs before its first request. */
 typedef struct scs_hooks {
     int (*translate)(int argc, char **argv);
     void (*warm)(void);

@@ -58,14 +58,19 @@ static char *cat(const char *a, const char *b)
     return p;
 }
 
-/* Runs argv (NULL-terminated) and returns its exit status (128+sig if killed). */
-static int run(char **argv)
+/* -v: the command about to run, on stderr. */
+static void show(char **argv)
 {
-    if (verbose) {
-        for (int i = 0; argv[i]; i++)
-            fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
-        fputc('\n', stderr);
-    }
+    if (!verbose)
+        return;
+    for (int i = 0; argv[i]; i++)
+        fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
+    fputc('\n', stderr);
+}
+
+/* Runs argv (NULL-terminated) and returns its exit status (128+sig if killed). */
+static int spawn_wait(char **argv)
+{
     pid_t pid = fork();
     if (pid < 0)
         die("fork");
@@ -81,23 +86,19 @@ static int run(char **argv)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+static int run(char **argv)
+{
+    show(argv);
+    return spawn_wait(argv);
+}
+
 /* Runs stradsc (argv[0]) through its compile server when it can (serve.h),
  * else directly. */
 static int translate(char **argv)
 {
-    if (verbose) {
-        for (int i = 0; argv[i]; i++)
-            fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
-        fputc('\n', stderr);
-    }
+    show(argv);
     int status = scs_translate(argv[0], argv);
-    if (status >= 0)
-        return status;
-    int v = verbose;
-    verbose = 0; /* printed already */
-    status = run(argv);
-    verbose = v;
-    return status;
+    return status >= 0 ? status : spawn_wait(argv);
 }
 
 /*

@@ -33,6 +33,21 @@ STRADS_THREADS=5 STRADS_LOG=warn run -n 2 sh -c "$show"
 expect_match out ' t=5 g=warn '
 expect_match err '^\[rank 1\] .* t=5 g=warn '
 
+# Huge pages for malloc: glibc's tunable added for the job, after the
+# caller's tunables; not when the caller set it or asked for none.
+tun='echo "tun=[${GLIBC_TUNABLES-unset}]"'
+unset GLIBC_TUNABLES STRADS_HUGEPAGES
+run -n 2 sh -c "$tun"
+expect_rc 0
+expect_match out '^tun=\[glibc\.malloc\.hugetlb=1\]$'
+expect_match err '^\[rank 1\] tun=\[glibc\.malloc\.hugetlb=1\]$'
+GLIBC_TUNABLES=glibc.malloc.arena_max=2 run -n 1 sh -c "$tun"
+expect_match out '^tun=\[glibc\.malloc\.arena_max=2:glibc\.malloc\.hugetlb=1\]$'
+GLIBC_TUNABLES=glibc.malloc.hugetlb=0 run -n 1 sh -c "$tun"
+expect_match out '^tun=\[glibc\.malloc\.hugetlb=0\]$'
+STRADS_HUGEPAGES=0 run -n 1 sh -c "$tun"
+expect_match out '^tun=\[unset\]$'
+
 # The driver's STRADS_LISTEN_FD is the listening socket of STRADS_COORDINATOR;
 # no worker has it; no signal is left ignored or blocked in the children.
 run -n 4 "$PROBE" fds
