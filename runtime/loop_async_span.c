@@ -106,7 +106,7 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         proto.elem[s] = dv->elem;
         proto.bshift[s] = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + proto.mshift[s] : -1;
     }
-    proto.span = malloc(((size_t)n * 2 * (size_t)ns + 1) * sizeof *proto.span);
+    proto.span = sched_span_alloc(n, ns);
     size_t hlen = (size_t)ns * SCHED__MICRO;
     span_job j = {site, env, h->begin, h->end, threads, &proto,
                   calloc((size_t)threads, sizeof *j.sp), calloc((size_t)threads * hlen, sizeof *j.hist),
@@ -187,8 +187,7 @@ int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr
     *plan = NULL;
     int rc = sched_plan_build_spans(h->begin, h->end - h->begin, sp->slots, sp->ns, sp->span,
                                     sp->hist, h->threads, rt__plan_par, NULL, plan);
-    free(sp->span); /* the plan has what it needs */
-    free(sp->hist);
+    free(sp->hist); /* the planner took the spans over */
     sp->span = NULL;
     sp->hist = NULL;
     if (!rc && *plan && getenv("STRADS_VERIFY_PLAN")) { /* checked against full records */

@@ -617,13 +617,119 @@ int sched_span_slots(const uint32_t *ids, const int64_t *n, int k, sched__slot *
     return k;
 }
 
+uint16_t *sched_span_alloc(int64_t n, int nslots)
+{
+    size_t spans = ((size_t)n * (size_t)nslots * 2 + 1) * sizeof(uint16_t);
+    size_t order = ((size_t)n + 1) * sizeof(int64_t);
+    return malloc(spans > order ? spans : order);
+}
+
+/* ---- one node, two written arrays, spans: strata and layout in two passes ----
+ *
+ * What build() does for this case through per-iteration round and worker
+ * arrays and a sequential counting sort, in two parallel passes that keep
+ * per iteration only its cell key (round * threads + worker, 2 bytes), and
+ * the order written into the span buffer's memory once the spans are spent:
+ * fresh memory costs ~2.5 ms per MB to fault in this VM, more than the
+ * passes themselves (the plan is the same, test_plan_spans checks it). */
+typedef struct fused_job {
+    sched__level *L;
+    int64_t chunks;
+    uint16_t *key;
+    int64_t *count;           /* [chunk][key], then each chunk's first position per key */
+    atomic_bool spans_blocks; /* some iteration touches two blocks of an array */
+    int64_t *order;
+} fused_job;
+
+static void fused_count(void *arg, int64_t c)
+{
+    fused_job *j = arg;
+    const sched__level *L = j->L;
+    int B = L->B;
+    const uint16_t *blk0 = L->blk, *blk1 = L->blk + SCHED__MICRO, *span = L->sh->span;
+    int64_t *count = j->count + (size_t)c * (size_t)B * (size_t)B;
+    for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++) {
+        const uint16_t *sp = span + (size_t)i * 4;
+        int a = -1, b = -1;
+        if ((sp[0] != NO_MB && (a = blk0[sp[0]]) != blk0[sp[1]]) ||
+            (sp[2] != NO_MB && (b = blk1[sp[2]]) != blk1[sp[3]])) {
+            atomic_store(&j->spans_blocks, true);
+            return;
+        }
+        if (a < 0 && b < 0) a = b = (int)(i * B / L->n); /* as strata_chunk */
+        if (a < 0) a = b;
+        if (b < 0) b = a;
+        int round = (b - a + B) % B;
+        j->key[i] = (uint16_t)(round * B + a);
+        count[round * B + a]++;
+    }
+}
+
+static void fused_place(void *arg, int64_t c)
+{
+    fused_job *j = arg;
+    const sched__level *L = j->L;
+    int64_t *at = j->count + (size_t)c * (size_t)L->B * (size_t)L->B, first = L->sh->rec->first;
+    for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++)
+        j->order[at[j->key[i]]++] = first + i;
+}
+
+/* Fills *out, or leaves it NULL (0 returned) when some iteration spans two
+ * blocks of an array. */
+static int fused_strata(sched__shared *sh, int threads, sched_plan **out)
+{
+    sched__level L = {.sh = sh, .n = sh->rec->n, .B = threads};
+    int B = threads, nkeys = B * B;
+    fused_job j = {&L, chunks_for(sh, L.n), NULL, NULL, false, NULL};
+    sched_plan *p = calloc(1, sizeof *p);
+    int rc = STRADS_ENOMEM;
+    j.key = malloc(((size_t)L.n + 1) * sizeof *j.key);
+    j.count = calloc((size_t)j.chunks * (size_t)nkeys, sizeof *j.count);
+    if (!p || !j.key || !j.count || (rc = cut_blocks(&L))) goto done;
+    run_chunks(sh, j.chunks, fused_count, &j);
+    rc = 0;
+    if (atomic_load(&j.spans_blocks)) goto done;
+    *p = (sched_plan){.nodes = 1, .threads = B, .rounds = 1, .subrounds = B, .n = L.n,
+                      .node_method = "single", .thread_method = "strata", .groups = L.n > 0,
+                      .imbalance = 1.0};
+    p->cells = calloc((size_t)nkeys, sizeof *p->cells);
+    p->locked = calloc(2, 1);
+    rc = STRADS_ENOMEM;
+    if (!p->cells || !p->locked) goto done;
+    int64_t at = 0; /* keys in order, chunks in order inside each: stable */
+    for (int k = 0; k < nkeys; k++) {
+        int64_t start = at;
+        for (int64_t c = 0; c < j.chunks; c++) {
+            int64_t *cnt = &j.count[(size_t)c * (size_t)nkeys + (size_t)k], m = *cnt;
+            *cnt = at;
+            at += m;
+        }
+        p->cells[k] = (sched_cell){start, at - start};
+    }
+    /* the spans are spent: their memory takes the order */
+    p->order = j.order = (int64_t *)(void *)sh->span;
+    sh->span = NULL;
+    run_chunks(sh, j.chunks, fused_place, &j);
+    *out = p;
+    p = NULL;
+    rc = 0;
+done:
+    free(j.key);
+    free(j.count);
+    free(L.blk);
+    sched_plan_free(p);
+    return rc;
+}
+
 int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, int nslots,
                            uint16_t *span, const uint32_t *hist, int threads, sched_par_fn par,
                            void *par_ctx, sched_plan **out)
 {
     *out = NULL;
-    if (threads < 1 || threads > 65535 || n < 0 || nslots < 1 || nslots > FAST_SLOTS)
+    if (threads < 1 || threads > 65535 || n < 0 || nslots < 1 || nslots > FAST_SLOTS) {
+        free(span);
         return STRADS_EINVAL;
+    }
     /* records with no accesses: the planner reads only first and n of them */
     sched_records *rec = calloc(1, sizeof *rec);
     sched__shared *sh = calloc(1, sizeof *sh);
@@ -639,9 +745,13 @@ int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, i
             sh->slots[s] = slots[s];
             sh->slot_of[slots[s].id] = (int16_t)s;
         }
-        rc = build(sh, 1, threads, out);
+        if (nslots == 2 && n > 0 && threads > 1 && threads <= 256) /* keys fit 16 bits */
+            rc = fused_strata(sh, threads, out);
+        if (!rc && !*out) rc = build(sh, 1, threads, out);
         if (rc == SPANS_SHORT) rc = 0; /* *out stays NULL: full records needed */
     }
+    if (sh) free(sh->span);
+    else free(span);
     free(sh);
     free(rec);
     return rc;

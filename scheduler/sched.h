@@ -239,6 +239,9 @@ typedef struct sched__shared {
  * the planner's order (the largest first), each with its micro-block shift.
  * Returns the number of slots (k, at most 2) or STRADS_EINVAL. */
 int sched_span_slots(const uint32_t *ids, const int64_t *n, int k, sched__slot *slots);
+/* Room for the spans of n iterations over nslots slots that can also hold
+ * a plan's order of n iterations (malloc'd). */
+uint16_t *sched_span_alloc(int64_t n, int nslots);
 /* Plans iterations first .. first+n-1 on one node's threads from their
  * spans alone: span[(i - first) * 2 * nslots + 2 * s ..] holds the lowest
  * and highest micro-block of slot s that iteration i touches (0xFFFF, 0:
@@ -247,7 +250,8 @@ int sched_span_slots(const uint32_t *ids, const int64_t *n, int k, sched__slot *
  * it spares the planner a pass). The plan is the one the full records
  * would give with the same slots. *out stays NULL (0 returned) when spans do not suffice: some
  * iteration touches two blocks of an array, and the general methods need
- * the accesses. */
+ * the accesses. It takes span over (frees it, or keeps its memory as the
+ * plan's order), so span must come from sched_span_alloc. */
 int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, int nslots,
                            uint16_t *span, const uint32_t *hist, int threads, sched_par_fn par,
                            void *par_ctx, sched_plan **out);

@@ -44,7 +44,7 @@ static void records(sched_records *r, int64_t n, bool wide)
 /* What span mode records: per iteration and slot, lowest and highest micro-block. */
 static uint16_t *spans_of(const sched_records *r, const sched__slot *slots, int ns)
 {
-    uint16_t *span = malloc((size_t)r->n * 2 * (size_t)ns * sizeof *span);
+    uint16_t *span = sched_span_alloc(r->n, ns);
     for (int64_t i = 0; i < r->n; i++) {
         uint16_t *row = span + (size_t)i * 2 * (size_t)ns;
         for (int s = 0; s < ns; s++) row[2 * s] = 0xFFFF, row[2 * s + 1] = 0;
@@ -92,7 +92,6 @@ static void same_plan(int threads, bool with_hist)
     if (rc) CHECK_FAIL("%s", err);
     sched_plan_free(ps);
     sched_plan_free(pr);
-    free(span);
     sched_rec_free(&r);
 }
 
@@ -106,7 +105,6 @@ static void spans_blocks(void)
     sched_plan *p = (sched_plan *)&p; /* must come back NULL */
     CHECK_OK(sched_plan_build_spans(FIRST, r.n, slots, 2, span, NULL, 2, NULL, NULL, &p));
     CHECK(p == NULL);
-    free(span);
     sched_rec_free(&r);
 }
 
