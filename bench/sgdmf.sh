@@ -20,18 +20,25 @@
 # Usage: bench/sgdmf.sh [USERS ITEMS RATINGS K EPOCHS THREADS]
 # Default: Netflix shape (480189 x 17770, 10 M ratings), K = 64, 10 epochs,
 # THREADS = 2. BUILD names the build folder (default build-bench, configured
-# as Release when absent). Record the output in docs/benchmarks.md.
+# as Release when absent); BIN names a folder of prebuilt sgdmf_bench and
+# strads-run instead (no build: a machine without the build's packages,
+# their libraries found through LD_LIBRARY_PATH). Record the output in
+# docs/benchmarks.md.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build-bench}
 M=${1:-480189} N=${2:-17770} R=${3:-10000000} K=${4:-64} E=${5:-10} T=${6:-2}
 
-if [ ! -f "$BUILD/CMakeCache.txt" ]; then
-    cmake -S "$ROOT" -B "$BUILD" -DSTRADS_BUILD_FRONTEND=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
+if [ -n "${BIN:-}" ]; then
+    B=$BIN
+else
+    if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+        cmake -S "$ROOT" -B "$BUILD" -DSTRADS_BUILD_FRONTEND=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
+    fi
+    cmake --build "$BUILD" -j2 --target sgdmf_bench strads-run >/dev/null
+    B=$BUILD/bin
 fi
-cmake --build "$BUILD" -j2 --target sgdmf_bench strads-run >/dev/null
-B=$BUILD/bin
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
