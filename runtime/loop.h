@@ -69,6 +69,12 @@ typedef struct rt_recon_spans {
     bool miss;
     uint32_t seen[SCHED_MAX_ARRAYS]; /* other arrays read (the plan key's) */
     int nseen;
+    /* several nodes (recon.c input_read): iteration i reads element i +
+     * in_off of array in_id (0: none yet), which this node owns in
+     * [in_lo, in_hi), and no other array it does not write */
+    bool multi;
+    uint32_t in_id;
+    int64_t in_off, in_lo, in_hi;
 } rt_recon_spans;
 /* Span mode: counts the current iteration into hist; after the last one. */
 void rt_recon_span_done(strads_recon *rc);

@@ -275,6 +275,40 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
     return rc;
 }
 
+/* Rank 0, after every node planned its part from spans: no serial order
+ * (nothing reads it, or spans were not used), and the input keys the plan. */
+static void planned_spans(const strads_loop_site *site, const call_hdr *h, const rt__mspan_info *info)
+{
+    free(planned_order);
+    planned_order = NULL;
+    planned_n = 0;
+    planned_now = true;
+    planned_nro = 0;
+    if (info->in_id) planned_ro[planned_nro++] = info->in_id;
+    if (getenv("STRADS_STATS"))
+        fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans planned on %d nodes, "
+                "plan strata, %d rounds x %d sub-rounds\n", site->file, site->line,
+                (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
+}
+
+/* Several nodes planned from spans and something reads the serial order:
+ * every node's, round by round, to rank 0 (collective). */
+static int gather_span_order(const node_plan *np, const call_hdr *h)
+{
+    int64_t *roff = malloc(((size_t)np->rounds + 1) * sizeof *roff);
+    if (!roff) return STRADS_ENOMEM;
+    size_t per = (size_t)np->subrounds * (size_t)np->threads;
+    for (int r = 0; r < np->rounds; r++) {
+        roff[r] = np->norder;
+        for (size_t k = 0; k < per; k++)
+            if (np->cells[(size_t)r * per + k].start < roff[r]) roff[r] = np->cells[(size_t)r * per + k].start;
+    }
+    roff[np->rounds] = np->norder;
+    int rc = rt__order_gather(np->order, roff, np->rounds, h->invocation, &planned_order, &planned_n);
+    free(roff);
+    return rc;
+}
+
 /* Rank 0 inside the node function: gather records, plan, hand out parts. */
 static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched_records *mine,
                           node_plan **own, double *plan_s)
@@ -380,14 +414,27 @@ static int async_node(const void *arg, size_t len)
     double recon_s = 0, plan_s = 0, cpu0 = cpu_s(), cpu_re = 0, cpu_plan = 0;
     node_plan *np = find_plan(site->id, h.begin, h.end, threads);
     bool fresh = h.recon || !np, planning = fresh;
-    if (fresh) { /* one node: spans alone, when they suffice */
+    bool multi = strads_size() > 1;
+    if (fresh) { /* spans alone, when they suffice */
         rt__spans sp;
         rt_trace_begin(RT_TR_RECON, NULL, h.end - h.begin);
         rc = rt__span_recon(site, env, &h, &sp);
         rt_trace_end();
         recon_s = (double)(rt_now_ms() - t0) / 1000.0;
         cpu_re = cpu_s() - cpu0;
-        if (!rc && sp.ns) {
+        if (multi && !rt__async_verify_mode()) { /* collective: every node, whatever it found */
+            rt__mspan_info info;
+            rt_trace_begin(RT_TR_PLAN, NULL, 0);
+            int mrc = rt__mspan_plan(&h, site->id, &sp, &np, &info);
+            rt_trace_end();
+            if (!rc) rc = mrc;
+            if (!rc && np) {
+                cache_plan(np);
+                fresh = false;
+                if (strads_rank() == 0) planned_spans(site, &h, &info);
+                if (h.want_order) rc = gather_span_order(np, &h);
+            }
+        } else if (!rc && sp.ns) {
             rt_trace_begin(RT_TR_PLAN, NULL, 0);
             rc = span_planned(site, env, &h, &sp, &np, &plan_s);
             rt_trace_end();
@@ -599,7 +646,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     long k = every && *every ? atol(every) : 0;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
-                    {0}, call},
+                    {0}, call, order_wanted()},
                    site, st, env, NULL, 0, 0};
     st->calls++;
     int rc = rt_fnref_encode(site, &c.h.site_ref);

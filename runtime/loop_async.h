@@ -4,8 +4,9 @@
  * and the halves of one call that live in their own files:
  *   loop_async.c        the entry point, the plan cache, reconnaissance and
  *                       planning on rank 0, the per-site state of the driver
- *   loop_async_span.c   one node: reconnaissance that keeps only the
- *                       micro-block spans and the plan built from them
+ *   loop_async_span.c   reconnaissance that keeps only the micro-block
+ *                       spans, and on one node the plan built from them
+ *   loop_async_mspan.c  several nodes: each plans its own part from spans
  *   loop_async_lists.c  rank 0: a node's part of a plan, with the elements
  *                       each round fetches and writes back
  *   loop_async_wire.c   records to rank 0 and plans from it, on the wire
@@ -32,6 +33,7 @@ typedef struct call_hdr {
     uint32_t dv_id[MAX_VERSIONED];
     uint64_t dv_ver[MAX_VERSIONED];
     uint64_t call;   /* the driver's async_for call number, which names recorded orders */
+    int32_t want_order; /* the driver reads the call's serial order (order_wanted) */
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
@@ -106,10 +108,21 @@ typedef struct rt__spans {
     uint32_t *hist;        /* [slot][micro-block]: lowest micro-blocks counted */
     uint32_t ro[SCHED_MAX_ARRAYS]; /* arrays the loop only reads (the plan key's) */
     int nro;
+    int64_t lo, hi;        /* this node's share of the iterations */
+    uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot over the share */
+    uint32_t in_id;        /* several nodes: the input (recon.c input_read), 0 none */
+    int64_t in_off;
 } rt__spans;
-/* Fills sp, or leaves sp->ns 0 (returning 0) when the loop needs full
- * records: more than one node, verify mode, no written array or more than
- * two, or a write the probe did not see. */
+/* Rank r's share of the iterations in span planning: those whose input
+ * element (iteration + in_off of array in_id) r owns, or with no input an
+ * equal cut. STRADS_EINVAL: some iteration's input lies outside the array,
+ * or the array is not cut by ranges. */
+int rt__span_share(const call_hdr *h, uint32_t in_id, int64_t in_off, int r, int64_t *lo,
+                   int64_t *hi);
+/* Fills sp for this node's share, or leaves sp->ns 0 (returning 0) when
+ * the loop needs full records: verify mode, no written array or more than
+ * two, a write the probe did not see, or (several nodes) a read that
+ * input_read refuses. */
 int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr *h,
                    rt__spans *sp);
 /* The plan from sp (whose spans it frees) and this node's part of it, which
@@ -118,6 +131,19 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
  * STRADS_VERIFY_PLAN checks the plan against full records. */
 int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr *h,
                    rt__spans *sp, node_plan **np, sched_plan **plan);
+/* ---- loop_async_mspan.c ---- */
+
+typedef struct rt__mspan_info {
+    uint32_t in_id; /* the array the loop reads as its input (the plan key's), 0 none */
+    int rounds, subrounds;
+} rt__mspan_info;
+/* Several nodes, collective: every node's plan from the spans of sp (which
+ * it frees), each node planning its own part. *out stays NULL (0 returned)
+ * on every node when any node's spans cannot plan the loop: full records
+ * then. */
+int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan **out,
+                   rt__mspan_info *info);
+
 /* Runs the recon body over [lo, hi) on the node's threads; records in *out. */
 int rt__run_recon(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi,
                   int threads, sched_records *out);

@@ -66,12 +66,25 @@ static void span_task(void *arg, int64_t t, int thread)
 
 /* The probe's verdict: the written arrays as slots, or 0 when spans cannot
  * plan this loop. */
-static int probe(const strads_loop_site *site, const void *env, const call_hdr *h, int threads,
-                 sched__slot *slots)
+static int probe(const strads_loop_site *site, const void *env, int64_t lo, int64_t end, int threads,
+                 sched__slot *slots, rt__spans *sp)
 {
-    int64_t hi = h->end - h->begin > PROBE ? h->begin + PROBE : h->end;
+    int64_t hi = end - lo > PROBE ? lo + PROBE : end;
     sched_records rec;
-    int rc = rt__run_recon(site, env, h->begin, hi, threads, &rec);
+    int rc = rt__run_recon(site, env, lo, hi, threads, &rec);
+    /* several nodes: the input, from the first read of an array the loop
+     * does not write (recon.c input_read checks every iteration) */
+    for (int64_t i = lo; !rc && i < hi && !sp->in_id; i++) {
+        int64_t cnt = 0;
+        const sched_acc *acc = sched_rec_accs(&rec, i, &cnt);
+        for (int64_t q = 0; q < cnt && !sp->in_id; q++) {
+            int ai = rec.array_of[SCHED_ACC_DV(acc[q])];
+            if (ai && !rec.arrays[ai - 1].written) {
+                sp->in_id = SCHED_ACC_DV(acc[q]);
+                sp->in_off = SCHED_ACC_ELEM(acc[q]) - i;
+            }
+        }
+    }
     uint32_t ids[2];
     int64_t n[2];
     int k = 0;
@@ -88,15 +101,44 @@ static int probe(const strads_loop_site *site, const void *env, const call_hdr *
     return ok ? sched_span_slots(ids, n, k, slots) : 0;
 }
 
+int rt__span_share(const call_hdr *h, uint32_t in_id, int64_t in_off, int r, int64_t *lo,
+                   int64_t *hi)
+{
+    int N = strads_size();
+    const dds_vec *in = in_id ? dds_vec_by_id(in_id) : NULL;
+    if (!in || in->part == DDS_PART_HASH || !in->bounds) {
+        int64_t all = h->end - h->begin;
+        *lo = h->begin + all * r / N;
+        *hi = h->begin + all * (r + 1) / N;
+        return in_id ? STRADS_EINVAL : 0;
+    }
+    if (h->begin + in_off < 0 || h->end + in_off > in->n) return STRADS_EINVAL;
+    *lo = in->bounds[r] - in_off < h->begin ? h->begin : in->bounds[r] - in_off;
+    *hi = in->bounds[r + 1] - in_off > h->end ? h->end : in->bounds[r + 1] - in_off;
+    if (*hi < *lo) *hi = *lo;
+    return 0;
+}
+
 int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr *h,
                    rt__spans *sp)
 {
     memset(sp, 0, sizeof *sp);
-    if (strads_size() != 1 || rt__async_verify_mode()) return 0;
-    int threads = h->threads, ns = probe(site, env, h, threads, sp->slots);
+    if (rt__async_verify_mode()) return 0;
+    /* several nodes: probe the share full reconnaissance would take, then
+     * span the iterations whose input this node owns */
+    int N = strads_size(), me = strads_rank();
+    rt__span_share(h, 0, 0, me, &sp->lo, &sp->hi);
+    int threads = h->threads, ns = probe(site, env, sp->lo, sp->hi, threads, sp->slots, sp);
     if (ns <= 0) return ns;
-    int64_t n = h->end - h->begin;
-    rt_recon_spans proto = {.nslots = ns, .first = h->begin, .n = n, .mlo = {0xFFFF, 0xFFFF}};
+    if (N > 1 && rt__span_share(h, sp->in_id, sp->in_off, me, &sp->lo, &sp->hi)) {
+        sp->ns = 0; /* iterations outside the input: leave them to full records */
+        return 0;
+    }
+    int64_t n = sp->hi - sp->lo;
+    const dds_vec *in = N > 1 && sp->in_id ? dds_vec_by_id(sp->in_id) : NULL;
+    rt_recon_spans proto = {.nslots = ns, .first = sp->lo, .n = n, .mlo = {0xFFFF, 0xFFFF},
+                            .multi = N > 1, .in_id = sp->in_id, .in_off = sp->in_off,
+                            .in_lo = in ? in->bounds[me] : 0, .in_hi = in ? in->bounds[me + 1] : 0};
     for (int s = 0; s < ns; s++) {
         const dds_vec *dv = dds_vec_by_id(sp->slots[s].id);
         proto.id[s] = dv->id;
@@ -108,7 +150,7 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     }
     proto.span = sched_span_alloc(n, ns);
     size_t hlen = (size_t)ns * SCHED__MICRO;
-    span_job j = {site, env, h->begin, h->end, threads, &proto,
+    span_job j = {site, env, sp->lo, sp->hi, threads, &proto,
                   calloc((size_t)threads, sizeof *j.sp), calloc((size_t)threads * hlen, sizeof *j.hist),
                   calloc((size_t)threads, sizeof *j.err)};
     int rc = proto.span && j.sp && j.hist && j.err ? 0 : STRADS_ENOMEM;
@@ -120,6 +162,9 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     for (int t = 0; !rc && t < threads; t++) {
         rc = j.err[t];
         miss |= j.sp[t].miss;
+        /* an input the probe did not see: the shares were cut without it */
+        miss |= j.sp[t].in_id && (j.sp[t].in_id != sp->in_id || j.sp[t].in_off != sp->in_off);
+
         for (int s = 0; s < ns; s++) {
             if (j.sp[t].mlo[s] < mlo[s]) mlo[s] = j.sp[t].mlo[s];
             if (j.sp[t].mhi[s] > mhi[s]) mhi[s] = j.sp[t].mhi[s];
@@ -134,7 +179,9 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     /* Slots cover whole arrays, the records' blocks only the rows touched:
      * when those are a small part of an array, spans would see it in a few
      * coarse micro-blocks and cut it into fewer blocks than records would. */
-    for (int s = 0; s < ns; s++)
+    memcpy(sp->mlo, mlo, sizeof mlo);
+    memcpy(sp->mhi, mhi, sizeof mhi);
+    for (int s = 0; s < ns && N == 1; s++) /* several nodes: rank 0 judges all shares' */
         if (mlo[s] != 0xFFFF && 2 * (mhi[s] - mlo[s] + 1) < sp->slots[s].nmb) miss = true;
     free(j.sp);
     free(j.err);

@@ -63,6 +63,33 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
     if (rc2 && !rc->err) rc->err = rc2;
 }
 
+/* Span mode on several nodes: a read of an array the loop does not write
+ * must be of one element of one such array, the input, at a fixed distance
+ * from the iteration's index (the rating of iteration i), and owned by this
+ * node: then the node that runs iteration i knows what to fetch without
+ * records, and the value read here was the owner's. Anything else is a
+ * miss (full records plan the loop). */
+static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_t e1)
+{
+    if (!sp->row || e0 != e1) {
+        sp->miss = true;
+        return;
+    }
+    int64_t i = sp->first + (sp->row - sp->span) / (2 * sp->nslots);
+    if (!sp->in_id) {
+        if (dv->part == DDS_PART_HASH || !dv->bounds) {
+            sp->miss = true;
+            return;
+        }
+        sp->in_id = dv->id;
+        sp->in_off = e0 - i;
+        sp->in_lo = dv->bounds[strads_rank()];
+        sp->in_hi = dv->bounds[strads_rank() + 1];
+    }
+    if (dv->id != sp->in_id || e0 != i + sp->in_off || e0 < sp->in_lo || e0 >= sp->in_hi)
+        sp->miss = true;
+}
+
 /* Span mode: widens the current iteration's span of a written array; a
  * write elsewhere means the loop writes more than the probe saw. */
 static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1, bool write)
@@ -71,10 +98,14 @@ static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1
     int s = dv->id == sp->id[0] ? 0 : sp->nslots > 1 && dv->id == sp->id[1] ? 1 : -1;
     if (s < 0) {
         sp->miss |= write;
-        if (!write) { /* reads of it are dropped inline from now on */
-            rc->hot.ign_lo = dv->base;
-            rc->hot.ign_hi = dv->base + (size_t)dv->n * dv->elem;
+        if (write) return;
+        if (sp->multi) {
+            input_read(sp, dv, e0, e1);
+            return;
         }
+        /* reads of it are dropped inline from now on */
+        rc->hot.ign_lo = dv->base;
+        rc->hot.ign_hi = dv->base + (size_t)dv->n * dv->elem;
         return;
     }
     if (!sp->row) {

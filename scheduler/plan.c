@@ -756,3 +756,33 @@ int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, i
     free(rec);
     return rc;
 }
+
+int sched_span_node_blocks(const sched__slot *slots, int nslots, const uint32_t *hist, int nodes,
+                           uint16_t *blk)
+{
+    if (nodes < 1 || nodes > 65535 || nslots < 1 || nslots > FAST_SLOTS) return STRADS_EINVAL;
+    sched_records rec = {.n = 0, .cur = -1};
+    sched__shared sh = {.rec = &rec, .nslots = nslots, .spans_only = true, .hist = hist};
+    for (int s = 0; s < nslots; s++) sh.slots[s] = slots[s];
+    sched__level L = {.sh = &sh, .B = nodes, .node_level = true};
+    int rc = cut_blocks(&L);
+    if (!rc) memcpy(blk, L.blk, (size_t)nslots * SCHED__MICRO * sizeof *blk);
+    free(L.blk);
+    return rc;
+}
+
+bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i, int64_t n, int B,
+                            int *worker, int *round)
+{
+    const uint16_t *blk0 = blk, *blk1 = blk + SCHED__MICRO;
+    int a = -1, b = -1;
+    if ((sp[0] != NO_MB && (a = blk0[sp[0]]) != blk0[sp[1]]) ||
+        (sp[2] != NO_MB && (b = blk1[sp[2]]) != blk1[sp[3]]))
+        return false;
+    if (a < 0 && b < 0) a = b = (int)(i * B / n); /* as strata_chunk */
+    if (a < 0) a = b;
+    if (b < 0) b = a;
+    *worker = a;
+    *round = (b - a + B) % B;
+    return true;
+}

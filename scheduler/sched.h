@@ -256,6 +256,20 @@ int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, i
                            uint16_t *span, const uint32_t *hist, int threads, sched_par_fn par,
                            void *par_ctx, sched_plan **out);
 
+/* Several nodes, each holding the spans of its own share of the
+ * iterations (runtime/loop_async_mspan.c): the node-level blocks of the
+ * slots, as the planner cuts them (slot 0 along its bounds when it has
+ * any, the others balanced by hist, the sum of every node's histogram),
+ * into blk[slot][SCHED__MICRO] (micro-block -> block). */
+int sched_span_node_blocks(const sched__slot *slots, int nslots, const uint32_t *hist, int nodes,
+                           uint16_t *blk);
+/* Two slots: the DSGD strata cell of iteration i (of n, counted from the
+ * loop's first) with span row sp under blk: *worker runs it in *round, as
+ * the planner's strata place it. False when it touches two blocks of an
+ * array. */
+bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i, int64_t n, int B,
+                            int *worker, int *round);
+
 /* One level: B workers (nodes, or the threads of a node) for iterations
  * iters[0..n). Results per position: round and worker. */
 typedef struct sched__level {

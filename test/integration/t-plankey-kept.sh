@@ -11,7 +11,7 @@ trap 'rm -rf "$d"' EXIT
 "$stradscc" -O2 "$src" -o "$d/par" -lm
 STRADS_STATS=1 "$run" -n 2 "$d/par" 2000 500 50000 8 5 >"$d/out" 2>"$d/err" ||
     { cat "$d/err"; echo "FAIL: the run failed"; exit 1; }
-plans=$(grep -c "iterations, [0-9]* accesses, plan" "$d/err" || true)
+plans=$(grep -cE "iterations, ([0-9]+ accesses, plan|spans )" "$d/err" || true)
 calls=$(grep -c "recon [0-9.]* s, plan" "$d/err" || true)
 grep "new reconnaissance" "$d/err" && { echo "FAIL: the plan was not reused"; exit 1; }
 [ "$plans" -eq 1 ] && [ "$calls" -eq 5 ] ||

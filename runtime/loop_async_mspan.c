@@ -1,0 +1,512 @@
+/*
+ * runtime/loop_async_mspan.c - planning on several nodes from spans, with
+ * no access records and no node planning for the others.
+ *
+ * Full records cost every node ~40 ns per access to make and rank 0 the
+ * time to receive all of them and plan every node's part alone (SGD-MF, 10 M
+ * ratings on 2 nodes: 2.2 s, more than an epoch; on 16 nodes 2.1 s against
+ * a 0.4 s epoch). Where the loop has the shape span planning serves, each
+ * node plans its own part instead:
+ *   1. every node runs span reconnaissance over its share (loop_async_span.c)
+ *      with input_read's rule for what it only reads (recon.c): one element
+ *      of one input array at a fixed distance from the iteration's index,
+ *      owned by the node, so that whoever runs an iteration knows its input
+ *      element without records;
+ *   2. rank 0 gathers each node's verdict and micro-block histograms (32 KiB
+ *      a node), cuts the node-level blocks as the planner would
+ *      (sched_span_node_blocks) and broadcasts them, or the verdict that
+ *      full records must plan this loop;
+ *   3. every node places its own iterations in their strata cells (round,
+ *      node) and sends each node the iterations (index and span row, 16
+ *      bytes) it runs, in one all-to-all exchange;
+ *   4. every node lays out what it received: per round the iterations in
+ *      their original order (sources in rank order), the thread level from
+ *      their spans as on one node, and the fetch and write-back lists: the
+ *      input elements of its iterations and the elements of the micro-blocks
+ *      they touch in the written arrays (no other node touches those in that
+ *      round: blocks are unions of micro-blocks), less what it owns;
+ *   5. a last agreement: any node that could not plan sends everyone back to
+ *      full records, an error fails the call on every node.
+ * The plan equals the full records' at node level (same blocks, same cells)
+ * and in each cell's order; fetch lists may hold a few elements more
+ * (whole micro-blocks). Not used when something reads the serial order
+ * (STRADS_ORDER_FILE, recording, cluster replay), in verify mode, or on more
+ * than 256 nodes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "runtime/loop_async.h"
+
+#define MAX_NODES 256 /* a node-level cell key fits 16 bits */
+#define ROW 4         /* uint16 per span row: two slots, lowest and highest */
+
+/* Step 2's messages: each node's to rank 0, and rank 0's answer. */
+typedef struct summary {
+    int32_t ok, ns;
+    uint32_t ids[2], in_id, pad;
+    int64_t in_off;
+    uint16_t mlo[2], mhi[2];
+    uint32_t hist[2 * SCHED__MICRO];
+} summary;
+
+typedef struct verdict {
+    int32_t ok, pad;
+    uint32_t in_id, pad2;
+    int64_t in_off;
+    uint16_t blk[2 * SCHED__MICRO];
+} verdict;
+
+
+/* Rank 0: whether spans plan this loop, and the blocks if so. */
+static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    const summary *s0 = &all[0];
+    bool ok = s0->ns == 2;
+    uint32_t in_id = 0;
+    int64_t in_off = 0;
+    uint16_t mlo[2] = {0xFFFF, 0xFFFF}, mhi[2] = {0, 0};
+    uint32_t *hist = calloc(2 * SCHED__MICRO, sizeof *hist);
+    ok = ok && hist;
+    for (int r = 0; r < N && ok; r++) {
+        const summary *s = &all[r];
+        ok = s->ok && s->ns == 2 && s->ids[0] == s0->ids[0] && s->ids[1] == s0->ids[1];
+        if (ok && s->in_id) {
+            if (in_id && (in_id != s->in_id || in_off != s->in_off)) ok = false;
+            in_id = s->in_id;
+            in_off = s->in_off;
+        }
+        for (int q = 0; q < 2 && ok; q++) {
+            if (s->mlo[q] < mlo[q]) mlo[q] = s->mlo[q];
+            if (s->mhi[q] > mhi[q] && s->mlo[q] != 0xFFFF) mhi[q] = s->mhi[q];
+        }
+        for (size_t k = 0; k < 2 * SCHED__MICRO && ok; k++) hist[k] += s->hist[k];
+    }
+    /* the shares, from the input each node found, must cut the loop */
+    int64_t lo, hi, next = h->begin;
+    for (int r = 0; r < N && ok; r++) {
+        ok = rt__span_share(h, in_id, in_off, r, &lo, &hi) == 0 && lo == next;
+        next = hi;
+    }
+    ok = ok && next == h->end;
+    sched__slot slots[2];
+    const dds_vec *dv[2] = {NULL, NULL};
+    if (ok) {
+        dv[0] = dds_vec_by_id(s0->ids[0]);
+        dv[1] = dds_vec_by_id(s0->ids[1]);
+        ok = dv[0] && dv[1] &&
+             sched_span_slots((const uint32_t[]){dv[0]->id, dv[1]->id},
+                              (const int64_t[]){dv[0]->n, dv[1]->n}, 2, slots) == 2 &&
+             slots[0].id == s0->ids[0];
+    }
+    /* as on one node: a written array of which the loop touches less than
+     * half would be cut too coarsely by whole-array micro-blocks */
+    for (int q = 0; q < 2 && ok; q++)
+        if (mlo[q] != 0xFFFF && 2 * (mhi[q] - mlo[q] + 1) < slots[q].nmb) ok = false;
+    for (int q = 0; q < 2 && ok; q++) {
+        const dds_vec *d = dds_vec_by_id(slots[q].id);
+        slots[q].bounds = d->part == DDS_PART_HASH ? NULL : d->bounds;
+    }
+    if (ok && sched_span_node_blocks(slots, 2, hist, N, v->blk)) ok = false;
+    free(hist);
+    v->ok = ok;
+    v->in_id = in_id;
+    v->in_off = in_off;
+}
+
+/* Step 3's message to one node: per round the count of its iterations
+ * from here and, per slot, a bitmap of the micro-blocks they touch; then
+ * the iterations as offsets into this node's share (4 bytes), and with
+ * several threads their span rows (the thread level plans from them). */
+typedef struct msg_layout {
+    size_t maps;  /* bytes of one round's two bitmaps */
+    size_t head;  /* counts and bitmaps */
+    bool spans;   /* span rows follow the offsets */
+} msg_layout;
+
+static msg_layout layout(const sched__slot *slots, int threads)
+{
+    int N = strads_size();
+    msg_layout l = {.spans = threads > 1};
+    size_t m0 = ((size_t)slots[0].nmb + 63) / 64 * 8, m1 = ((size_t)slots[1].nmb + 63) / 64 * 8;
+    l.maps = m0 + m1;
+    l.head = (size_t)N * (8 + l.maps);
+    return l;
+}
+
+static size_t msg_len(const msg_layout *l, int64_t total)
+{
+    return l->head + (size_t)total * (4 + (l->spans ? ROW * 2 : 0));
+}
+
+static void set_bits(uint64_t *map, const uint16_t *q)
+{
+    if (q[0] == 0xFFFF) return;
+    for (unsigned m = q[0]; m <= q[1]; m++) map[m / 64] |= UINT64_C(1) << (m % 64);
+}
+
+/* Step 3: this node's iterations cut by (destination, round) into messages
+ * (two passes over the spans: count, then scatter; the cell is cheap to
+ * find again). */
+static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, const msg_layout *ml,
+                    void **out, size_t *outl, bool *fits)
+{
+    int N = strads_size();
+    int64_t n = sp->hi - sp->lo, all = h->end - h->begin;
+    size_t nkeys = (size_t)N * (size_t)N; /* dest * N + round */
+    int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at);
+    int rc = cnt && at ? 0 : STRADS_ENOMEM;
+    *fits = true;
+    for (int64_t k = 0; k < n && !rc && *fits; k++) {
+        int a, r;
+        *fits = sched_span_strata_cell(v->blk, sp->span + (size_t)k * ROW, sp->lo + k - h->begin, all,
+                                       N, &a, &r);
+        cnt[(size_t)a * (size_t)N + (size_t)r]++;
+    }
+    size_t m0 = ((size_t)sp->slots[0].nmb + 63) / 64 * 8;
+    for (int d = 0; d < N && !rc && *fits; d++) {
+        int64_t total = 0;
+        for (int r = 0; r < N; r++) {
+            at[(size_t)d * (size_t)N + (size_t)r] = total;
+            total += cnt[(size_t)d * (size_t)N + (size_t)r];
+        }
+        outl[d] = msg_len(ml, total);
+        if (!(out[d] = calloc(1, outl[d]))) rc = STRADS_ENOMEM;
+        else memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
+    }
+    for (int64_t k = 0; k < n && !rc && *fits; k++) {
+        int a, r;
+        const uint16_t *row = sp->span + (size_t)k * ROW;
+        sched_span_strata_cell(v->blk, row, sp->lo + k - h->begin, all, N, &a, &r);
+        char *m = out[a];
+        int64_t total = (int64_t)(outl[a] - ml->head) / (4 + (ml->spans ? ROW * 2 : 0));
+        int64_t pos = at[(size_t)a * (size_t)N + (size_t)r]++;
+        uint32_t off = (uint32_t)k;
+        memcpy(m + ml->head + (size_t)pos * 4, &off, 4);
+        if (ml->spans) memcpy(m + ml->head + (size_t)total * 4 + (size_t)pos * ROW * 2, row, ROW * 2);
+        uint64_t *map = (uint64_t *)(void *)(m + (size_t)N * 8 + (size_t)r * ml->maps);
+        set_bits(map, row);
+        set_bits((uint64_t *)(void *)((char *)map + m0), row + 2);
+    }
+    free(cnt);
+    free(at);
+    return rc;
+}
+
+/* One received message, checked: counts per round, offsets inside the
+ * sender's share and ascending within a round, spans inside the slots. */
+typedef struct part {
+    const int64_t *cnt;
+    const char *maps;
+    const uint32_t *off;
+    const uint16_t *span;
+    int64_t lo, total;
+} part;
+
+static int parse(const void *m, size_t len, int src, const call_hdr *h, const sched__slot *slots,
+                 const msg_layout *ml, uint32_t in_id, int64_t in_off, part *p)
+{
+    int N = strads_size();
+    int64_t hi;
+    if (rt__span_share(h, in_id, in_off, src, &p->lo, &hi) || len < ml->head) return STRADS_EPROTO;
+    p->cnt = m;
+    p->maps = (const char *)m + (size_t)N * 8;
+    p->total = 0;
+    for (int r = 0; r < N; r++) {
+        if (p->cnt[r] < 0 || p->cnt[r] > hi - p->lo) return STRADS_EPROTO;
+        p->total += p->cnt[r];
+    }
+    if (len != msg_len(ml, p->total)) return STRADS_EPROTO;
+    p->off = (const uint32_t *)(const void *)((const char *)m + ml->head);
+    p->span = ml->spans ? (const uint16_t *)(const void *)(p->off + p->total) : NULL;
+    int64_t at = 0;
+    for (int r = 0; r < N; r++)
+        for (int64_t k = 0; k < p->cnt[r]; k++, at++) {
+            if (p->off[at] >= (uint64_t)(hi - p->lo) || (k && p->off[at] <= p->off[at - 1]))
+                return STRADS_EPROTO;
+            for (int s = 0; s < 2 && p->span; s++) {
+                const uint16_t *q = p->span + (size_t)at * ROW + 2 * s;
+                if (q[0] != 0xFFFF && (q[0] > q[1] || q[1] >= slots[s].nmb)) return STRADS_EPROTO;
+            }
+        }
+    return 0;
+}
+
+static bool owned(const dds_vec *dv, int64_t e, int me)
+{
+    if (dv->part == DDS_PART_HASH || !dv->bounds) return dds_owner(dv, e) == me;
+    return e >= dv->bounds[me] && e < dv->bounds[me + 1];
+}
+
+/* Step 4's lists for round r: the elements of the micro-blocks its
+ * iterations touch in each written array (all of them to write back:
+ * write-back marks this node's own as changed, which the driver's pull
+ * needs; those owned elsewhere to fetch), and the input elements of the
+ * iterations from other nodes (they own them). Keys sort by array id, then
+ * element: the arrays go in id order. Counted first, then filled. */
+static int round_lists(const sched__slot *slots, const msg_layout *ml, const verdict *v,
+                       const part *parts, int r, node_plan *np)
+{
+    int N = strads_size(), me = strads_rank();
+    size_t m0 = ((size_t)slots[0].nmb + 63) / 64 * 8;
+    uint64_t *hit[2];
+    hit[0] = calloc(1, ml->maps);
+    if (!hit[0]) return STRADS_ENOMEM;
+    hit[1] = (uint64_t *)(void *)((char *)hit[0] + m0);
+    for (int src = 0; src < N; src++) {
+        const uint64_t *m = (const uint64_t *)(const void *)(parts[src].maps + (size_t)r * ml->maps);
+        for (size_t w = 0; w < ml->maps / 8; w++) hit[0][w] |= m[w];
+    }
+    const dds_vec *dv[3] = {dds_vec_by_id(slots[0].id), dds_vec_by_id(slots[1].id),
+                            v->in_id ? dds_vec_by_id(v->in_id) : NULL};
+    int64_t nf = 0, nw = 0;
+    for (int s = 0; s < 2; s++)
+        for (int m = 0; m < slots[s].nmb; m++) {
+            if (!(hit[s][m / 64] >> (m % 64) & 1)) continue;
+            for (int64_t e = (int64_t)m << slots[s].shift; e < ((int64_t)m + 1) << slots[s].shift && e < slots[s].n; e++)
+                nw++, nf += !owned(dv[s], e, me);
+        }
+    for (int src = 0; src < N && dv[2]; src++)
+        if (src != me) nf += parts[src].cnt[r];
+    np->fetch[r] = malloc(((size_t)nf + 1) * sizeof **np->fetch);
+    np->wb[r] = malloc(((size_t)nw + 1) * sizeof **np->wb);
+    int rc = np->fetch[r] && np->wb[r] && dv[0] && dv[1] && (!v->in_id || dv[2]) ? 0 : STRADS_ENOMEM;
+    int order[3] = {0, 1, 2}; /* the three arrays by id; no input sorts first */
+    for (int x = 0; x < 3; x++)
+        for (int y = x + 1; y < 3; y++) {
+            uint32_t ix = order[x] == 2 ? v->in_id : slots[order[x]].id;
+            uint32_t iy = order[y] == 2 ? v->in_id : slots[order[y]].id;
+            if (iy < ix) {
+                int t = order[x];
+                order[x] = order[y], order[y] = t;
+            }
+        }
+    int64_t f = 0, w = 0;
+    for (int x = 0; x < 3 && !rc; x++) {
+        int a = order[x];
+        if (a == 2) { /* input elements, in iteration order: ascending */
+            for (int src = 0; src < N && dv[2]; src++) {
+                if (src == me) continue;
+                const part *p = &parts[src];
+                int64_t first = 0;
+                for (int q = 0; q < r; q++) first += p->cnt[q];
+                for (int64_t k = 0; k < p->cnt[r]; k++) {
+                    int64_t e = p->lo + p->off[first + k] + v->in_off;
+                    if (e < 0 || e >= dv[2]->n) {
+                        rc = STRADS_EPROTO;
+                        break;
+                    }
+                    np->fetch[r][f++] = SCHED_ACC(v->in_id, e, 0);
+                }
+            }
+            continue;
+        }
+        for (int m = 0; m < slots[a].nmb; m++) {
+            if (!(hit[a][m / 64] >> (m % 64) & 1)) continue;
+            for (int64_t e = (int64_t)m << slots[a].shift; e < ((int64_t)m + 1) << slots[a].shift && e < slots[a].n; e++) {
+                np->wb[r][w++] = SCHED_ACC(slots[a].id, e, 0);
+                if (!owned(dv[a], e, me)) np->fetch[r][f++] = SCHED_ACC(slots[a].id, e, 0);
+            }
+        }
+    }
+    np->nfetch[r] = f;
+    np->nwb[r] = w;
+    free(hit[0]);
+    return rc;
+}
+
+/* Step 4: this node's plan from what it received. *fits false: the thread
+ * level needs the general methods. */
+static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slots, const verdict *v,
+                    const msg_layout *ml, const part *parts, node_plan **out, bool *fits)
+{
+    int N = strads_size(), T = h->threads;
+    node_plan *np = calloc(1, sizeof *np);
+    sched_plan **rp = calloc((size_t)N, sizeof *rp); /* per round, several threads: its thread level */
+    int64_t *rstart = calloc((size_t)N + 1, sizeof *rstart), *from = calloc((size_t)N, sizeof *from);
+    int rc = np && rp && rstart && from ? 0 : STRADS_ENOMEM;
+    *fits = true;
+    for (int r = 0; r < N; r++) {
+        rstart[r + 1] = rstart[r];
+        for (int src = 0; src < N; src++) rstart[r + 1] += parts[src].cnt[r];
+    }
+    int64_t total = rstart[N];
+    if (!rc) {
+        *np = (node_plan){.site_id = site_id, .begin = h->begin, .end = h->end, .threads = T,
+                          .rounds = N, .subrounds = 1, .norder = total, .nwritten = 2};
+        np->order = malloc(((size_t)total + 1) * sizeof *np->order);
+        np->fetch = calloc((size_t)N, sizeof *np->fetch);
+        np->wb = calloc((size_t)N, sizeof *np->wb);
+        np->nfetch = calloc((size_t)N, sizeof *np->nfetch);
+        np->nwb = calloc((size_t)N, sizeof *np->nwb);
+        np->locked = calloc((size_t)N, 1); /* spans never lock */
+        np->written = malloc(2 * sizeof *np->written);
+        if (!np->order || !np->fetch || !np->wb || !np->nfetch || !np->nwb || !np->locked ||
+            !np->written)
+            rc = STRADS_ENOMEM;
+    }
+    /* each round: the iterations in their original order (sources in rank
+     * order, each ascending), and with several threads the round's plan */
+    for (int r = 0; r < N && !rc && *fits; r++) {
+        int64_t at = rstart[r], n = rstart[r + 1] - at;
+        uint16_t *span = T > 1 && n ? sched_span_alloc(n, 2) : NULL;
+        if (T > 1 && n && !span) rc = STRADS_ENOMEM;
+        for (int src = 0; src < N && !rc; src++) {
+            const part *p = &parts[src];
+            for (int64_t k = 0; k < p->cnt[r]; k++) {
+                np->order[at + k] = p->lo + p->off[from[src] + k];
+                if (span) memcpy(span + (size_t)(at - rstart[r] + k) * ROW, p->span + (size_t)(from[src] + k) * ROW, ROW * 2);
+            }
+            from[src] += p->cnt[r];
+            at += p->cnt[r];
+        }
+        if (span && !rc) { /* sched_plan_build_spans takes span over */
+            rc = sched_plan_build_spans(0, n, slots, 2, span, NULL, T, rt__plan_par, NULL, &rp[r]);
+            if (!rc && !rp[r]) *fits = false;
+            if (rp[r] && rp[r]->subrounds > np->subrounds) np->subrounds = rp[r]->subrounds;
+        }
+    }
+    int S = np ? np->subrounds : 1;
+    if (!rc && *fits && !(np->cells = calloc((size_t)N * (size_t)S * (size_t)T, sizeof *np->cells)))
+        rc = STRADS_ENOMEM;
+    int64_t *pos = NULL;
+    for (int r = 0; r < N && !rc && *fits; r++) {
+        int64_t base = rstart[r], n = rstart[r + 1] - base;
+        sched_cell *c = &np->cells[(size_t)r * (size_t)S * (size_t)T];
+        for (size_t k = 0; k < (size_t)S * (size_t)T; k++) c[k] = (sched_cell){base + n, 0};
+        if (rp[r]) { /* the round's order by its plan's positions */
+            const sched_plan *p = rp[r];
+            if (!(pos = realloc(pos, ((size_t)n + 1) * sizeof *pos))) {
+                rc = STRADS_ENOMEM;
+                break;
+            }
+            for (int64_t k = 0; k < n; k++) pos[k] = np->order[base + p->order[k]];
+            memcpy(np->order + base, pos, (size_t)n * sizeof *pos);
+            for (size_t k = 0; k < (size_t)p->subrounds * (size_t)T; k++)
+                c[k] = (sched_cell){base + p->cells[k].start, p->cells[k].len};
+        } else {
+            c[0] = (sched_cell){base, n};
+        }
+        rc = round_lists(slots, ml, v, parts, r, np);
+    }
+    free(pos);
+    if (!rc && *fits) {
+        uint32_t a = slots[0].id, b = slots[1].id;
+        np->written[0] = a < b ? a : b;
+        np->written[1] = a < b ? b : a;
+    }
+    for (int r = 0; rp && r < N; r++) sched_plan_free(rp[r]);
+    free(rp);
+    free(rstart);
+    free(from);
+    if (rc || !*fits) {
+        rt__node_plan_free(np);
+        np = NULL;
+    }
+    *out = np;
+    return rc;
+}
+
+int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan **out,
+                   rt__mspan_info *info)
+{
+    *out = NULL;
+    memset(info, 0, sizeof *info);
+    int N = strads_size(), me = strads_rank(), rc = 0;
+    if (N > MAX_NODES) {
+        free(sp->span);
+        free(sp->hist);
+        sp->span = NULL;
+        sp->hist = NULL;
+        return 0;
+    }
+    /* step 2 (the node-function thread's stack holds the small messages) */
+    summary mine_s, *mine = &mine_s, *all = me == 0 ? calloc((size_t)N, sizeof *all) : NULL;
+    verdict v_s, *v = &v_s;
+    memset(mine, 0, sizeof *mine);
+    memset(v, 0, sizeof *v);
+    if (me == 0 && !all) rc = STRADS_ENOMEM;
+    if (!rc) {
+        mine->ok = sp->ns == 2;
+        mine->ns = sp->ns;
+        for (int s = 0; s < sp->ns && s < 2; s++) {
+            mine->ids[s] = sp->slots[s].id;
+            mine->mlo[s] = sp->mlo[s];
+            mine->mhi[s] = sp->mhi[s];
+        }
+        mine->in_id = sp->in_id;
+        mine->in_off = sp->in_off;
+        if (sp->ns == 2) memcpy(mine->hist, sp->hist, sizeof mine->hist);
+    }
+    free(sp->hist);
+    sp->hist = NULL;
+    /* a node out of memory still takes part, saying no */
+    int grc = strads_gather(mine, sizeof *mine, all);
+    if (!rc) rc = grc;
+    if (me == 0 && !rc) decide(all, N, h, v);
+    int brc = strads_broadcast(v, sizeof *v);
+    if (!rc) rc = brc;
+    free(all);
+    int32_t status = rc ? -rc : v->ok;
+    void **outm = NULL, **in = NULL;
+    size_t *outl = NULL, *inl = NULL;
+    bool fits = true;
+    sched__slot slots[2];
+    msg_layout ml = {0};
+    if (status == 1) { /* step 3 */
+        memcpy(slots, sp->slots, sizeof slots);
+        outm = calloc((size_t)N, sizeof *outm);
+        in = calloc((size_t)N, sizeof *in);
+        outl = calloc((size_t)N, sizeof *outl);
+        inl = calloc((size_t)N, sizeof *inl);
+        ml = layout(slots, h->threads);
+        rc = outm && in && outl && inl ? outgoing(sp, h, v, &ml, outm, outl, &fits) : STRADS_ENOMEM;
+        status = rc ? -rc : fits;
+    }
+    free(sp->span);
+    sp->span = NULL;
+    /* every node placed its iterations, or all go back to full records */
+    if (v->ok && (rc = strads_allreduce(&status, 1, STRADS_T_I32, STRADS_OP_MIN)) == 0 &&
+        status == 1) {
+        /* this node's own part stays here: no copy through the exchange */
+        size_t own = outl[me];
+        outl[me] = 0;
+        rc = dds_exchange(dds_xchg_tag(), outm, outl, in, inl);
+        free(in[me]);
+        in[me] = outm[me];
+        inl[me] = own;
+        outm[me] = NULL;
+        part *parts = calloc((size_t)N, sizeof *parts);
+        if (!rc && !parts) rc = STRADS_ENOMEM;
+        for (int src = 0; src < N && !rc; src++)
+            if ((rc = parse(in[src], inl[src], src, h, slots, &ml, v->in_id, v->in_off, &parts[src])))
+                rt_error("async_for: malformed iterations from rank %d", src);
+        if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, out, &fits); /* step 4 */
+        free(parts);
+        status = rc ? -rc : fits;
+        int arc = strads_allreduce(&status, 1, STRADS_T_I32, STRADS_OP_MIN); /* step 5 */
+        if (!rc) rc = arc ? arc : status < 0 ? -status : 0;
+        if (status != 1) {
+            rt__node_plan_free(*out);
+            *out = NULL;
+        }
+    } else if (!rc && status < 0) {
+        rc = -status;
+    }
+    for (int r = 0; r < N; r++) {
+        if (outm) free(outm[r]);
+        if (in) free(in[r]);
+    }
+    free(outm);
+    free(in);
+    free(outl);
+    free(inl);
+    if (*out) {
+        info->in_id = v->in_id;
+        info->rounds = (*out)->rounds;
+        info->subrounds = (*out)->subrounds;
+    }
+    return rc;
+}
