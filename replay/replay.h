@@ -268,9 +268,10 @@ uint64_t replay_next_async_call(void);
  * order (NULL: begin..end-1); under cluster replay checks it against the
  * recorded one instead (a different order is STRADS_ESTATE, naming the
  * file: the plan is deterministic, so this means the program or its input
- * changed). */
+ * changed). unchanged: the caller knows order is the one it passed for
+ * this site's last call over the same range (a cached plan). */
 int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,
-                        const int64_t *order, int64_t n);
+                        const int64_t *order, int64_t n, bool unchanged);
 /* Single-node replay: reads and verifies the recorded order of call `call`;
  * *out is malloc'd. STRADS_ENOTFOUND / STRADS_ECORRUPT with a message. */
 int replay_load_order(const strads_loop_site *site, uint64_t call, int64_t begin, int64_t end,

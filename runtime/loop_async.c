@@ -73,6 +73,7 @@ typedef struct site_state {
     uint64_t calls;
     int64_t *order, norder; /* the serial order the plan is equivalent to */
     plan_key key;
+    bool last_of_id; /* the latest call of this site id ran here (record: same order) */
     struct site_state *next;
 } site_state;
 static site_state *sites;
@@ -631,7 +632,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         else
             site->body(env, tls, NULL, begin, end);
         write_order(order, n, begin);
-        if (!replaying) replay_record_order(site, call, begin, end, NULL, n);
+        if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
         free(order);
         if (rt_loop_fold(site, env, tls, 1, 0, &acc) == 0) rt_loop_publish(site, env, acc);
         if (site->tls_free) site->tls_free(tls);
@@ -656,6 +657,11 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     if (!rc) rc = c.rc;
     if (!rc && planned_nro >= 0) keep_key(st, &c);
     free(c.refs);
+    /* a cached plan ran, and the site's previous call was this state's
+     * (locked rounds may change the order below) */
+    bool same_order = !planned_now && st->last_of_id;
+    for (site_state *o = sites; o; o = o->next)
+        if (o->site_id == st->site_id) o->last_of_id = o == st;
     if (planned_now) { /* a new plan: its order, or none when nothing reads it */
         free(st->order);
         st->order = planned_order;
@@ -668,10 +674,11 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         free(st->order);
         st->order = call_order;
         st->norder = call_n;
+        same_order = false;
     }
     if (!rc) write_order(st->order, st->norder, begin);
     if (!rc && (replay_recording() || replay_cluster()) && /* cluster replay: checked */
-        (rc = replay_record_order(site, call, begin, end, st->order, st->norder)))
+        (rc = replay_record_order(site, call, begin, end, st->order, st->norder, same_order)))
         rt_error("async_for %s:%u: the order of this call could not be recorded or checked",
                  site->file, site->line);
     if (rc) {
