@@ -11,6 +11,7 @@
  * Threads: the node-function thread; tasks run on the pool through
  * loop_sync.c's task runner.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "replay/replay.h"
@@ -440,7 +441,8 @@ int rt__sync_run_absp(call *c)
         for (int64_t j = 0; j < per; j++) bounds[r * per + j] = lo + (hi - lo) * j / per;
     }
     bounds[nsplits] = c->h.end;
-    int thr = c->h.b < 0 ? -1 : c->h.b > 0 ? (int)c->h.b : SCHED_ABSP_DEFAULT_THRESHOLD;
+    /* b: < 0 no swaps, -0.0 an explicit threshold 0, +0.0 absent */
+    int thr = c->h.b < 0 ? -1 : c->h.b > 0 ? (int)c->h.b : signbit(c->h.b) ? 0 : SCHED_ABSP_DEFAULT_THRESHOLD;
     double ratio = c->h.a;
     /* Elastic: every item, no swaps. FlexPara places the splits itself (no
      * swaps) over BSP's clocks or, as flexpara(absp(R)), A-BSP's. */

@@ -4,6 +4,7 @@
  * with its arguments, and the malformed ones refused with a message that
  * quotes them. Then one STRADS_SYNC resolved against two sites.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,14 @@ int main(void)
     good("ssp(3)", STRADS_SYNC_SSP, 3, 0);
     good("absp(0.5)", STRADS_SYNC_ABSP, 0.5, 0);
     good("absp(0.5,2)", STRADS_SYNC_ABSP, 0.5, 2);
+    { /* an explicit threshold 0 is -0.0: equal to 0, told apart from none */
+        strads_sync_spec sp;
+        char err[256] = "";
+        CHECK_OK(rt_sync_parse_one("absp(0.5,0)", 11, &sp, err, sizeof err));
+        CHECK(sp.b == 0 && signbit(sp.b));
+        CHECK_OK(rt_sync_parse_one("absp(0.5)", 9, &sp, err, sizeof err));
+        CHECK(sp.b == 0 && !signbit(sp.b));
+    }
     good("elastic(4)", STRADS_SYNC_ELASTIC, 4, 0);
     good("flexpara", STRADS_SYNC_FLEXPARA, 0, 0);
     /* FlexPara over another model: a = the A-BSP ratio (1: BSP), b = its threshold */
