@@ -90,6 +90,10 @@ typedef struct dds_vec {
     _Atomic int burst;    /* so many that the handler opened it whole */
     bool tracked;         /* driver mapping is write-protected for tracking */
     bool hot;             /* operators write it here: opened whole at begin */
+    /* Worker side, inside a sync_for call: the last delta write-back sent
+     * this node the owners' combined value of every element it does not
+     * own (dds_writeback_deltas_from), so its copy needs no refresh. */
+    bool combined_all;
     bool open_all;        /* this operator runs with the whole mapping open */
     /* Driver only: bumped whenever the content may have changed (the
      * driver's writes pushed at operator begin, owners' changes pulled at

@@ -12,10 +12,16 @@
  * its own update, which arrives again as d_me), else its current value.
  * SUM adds, AVG adds the mean of the contributions, FN calls a registered
  * function per contribution. Other nodes' copies of the row are stale after
- * the round; the next prefetch refreshes them. The call returns only when
- * every owner has combined (the agreement on errors comes after the
- * combine), so a node's next prefetch never reads a row half combined
- * without a barrier of its own. A caller may keep its updated values aside
+ * the round, unless the owner sent them back: after combining, each owner
+ * returns every contributor the combined value of the rows it contributed
+ * to, with its status, in a second exchange. That exchange is the
+ * agreement on errors and the barrier at once (a node has it complete only
+ * when every owner has combined, so its next prefetch never reads a row
+ * half combined), and where it brought back every row a node does not own
+ * (a dense model: every node writes all of W) the node's copy is whole and
+ * the next refresh can be skipped (dv->combined_all): two message hops per
+ * synchronization instead of five (refresh request and reply, exchange,
+ * all-reduce through rank 0). A caller may keep its updated values aside
  * (dds_writeback_deltas_from) instead of in its copy: then nothing writes an
  * owned row before the exchange, when every node has sent, that is finished
  * reading for the round.
@@ -150,6 +156,81 @@ static ptrdiff_t dds_snap_find(const dds_snap *s, int64_t i)
     return lo < s->n && s->idx[lo] == i ? (ptrdiff_t)lo : -1;
 }
 
+/* Elements of dv that this node does not own. */
+static int64_t not_owned(const dds_vec *dv, int me)
+{
+    if (dv->part != DDS_PART_HASH && dv->bounds)
+        return dv->n - (dv->bounds[me + 1] - dv->bounds[me]);
+    int64_t k = 0;
+    for (int64_t i = 0; i < dv->n; i++)
+        k += dds_owner(dv, i) != me;
+    return k;
+}
+
+/* The second exchange: status, then (index, combined row) for every row
+ * the peer contributed to (in[r], (index, delta) records). Reuses out[] for
+ * the messages. Returns the worst status of all nodes, the same everywhere. */
+static int send_back(dds_vec *dv, int rc, void **in, size_t *inl, void **out, size_t *outl)
+{
+    int nodes = strads_size(), me = strads_rank();
+    size_t rec = 8 + dv->elem;
+    for (int r = 0; r < nodes; r++) {
+        size_t rows = r == me || rc ? 0 : inl[r] / rec;
+        void *m = realloc(out[r], 4 + rows * rec);
+        if (!m) {
+            rc = rc ? rc : STRADS_ENOMEM;
+            rows = 0;
+            m = realloc(out[r], 4);
+            if (!m)
+                return STRADS_ENOMEM; /* the peers' exchange then fails too */
+        }
+        out[r] = m;
+        outl[r] = 4 + rows * rec;
+        for (size_t k = 0; k < rows; k++) {
+            int64_t i;
+            memcpy(&i, (char *)in[r] + k * rec, 8);
+            memcpy((char *)m + 4 + k * rec, &i, 8);
+            memcpy((char *)m + 4 + k * rec + 8, dv->base + (size_t)i * dv->elem, dv->elem);
+        }
+    }
+    for (int r = 0; r < nodes; r++) {
+        int32_t st = rc;
+        memcpy(out[r], &st, 4);
+        free(in[r]);
+        in[r] = NULL;
+    }
+    int xrc = dds_exchange(dds_xchg_tag(), out, outl, in, inl);
+    if (xrc)
+        return xrc;
+    int worst = rc;
+    int64_t got = 0;
+    for (int r = 0; r < nodes; r++) {
+        int32_t st;
+        if (inl[r] < 4 || (inl[r] - 4) % rec) {
+            worst = worst ? worst : STRADS_EPROTO;
+            continue;
+        }
+        memcpy(&st, in[r], 4);
+        if (st < worst)
+            worst = st;
+        if (r == me || st)
+            continue;
+        for (size_t off = 4; off + rec <= inl[r]; off += rec) {
+            int64_t i;
+            memcpy(&i, (char *)in[r] + off, 8);
+            if (i < 0 || i >= dv->n || dds_owner(dv, i) != r) {
+                worst = worst ? worst : STRADS_EPROTO;
+                break;
+            }
+            memcpy(dv->base + (size_t)i * dv->elem, (char *)in[r] + off + 8, dv->elem);
+            got++;
+        }
+    }
+    /* rows come back once each: every one this node does not own came */
+    dv->combined_all = !worst && got == not_owned(dv, me);
+    return worst;
+}
+
 int dds_writeback_deltas(dds_vec *dv, dds_snap *s, const dds_agg *agg)
 {
     return dds_writeback_deltas_from(dv, s, NULL, agg);
@@ -233,9 +314,10 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
         }
     if (have_seen)
         dds_kv_free(&seen);
-    int32_t worst = rc;
-    int ce = strads_allreduce(&worst, 1, STRADS_T_I32, STRADS_OP_MIN);
-    rc = ce ? ce : worst;
+    if (out && in && outl && inl)
+        rc = send_back(dv, rc, in, inl, out, outl);
+    else if (!rc)
+        rc = STRADS_ENOMEM;
     for (int r = 0; r < nodes; r++) {
         if (out)
             free(out[r]);

@@ -430,11 +430,15 @@ int rt__sync_clock_union(call *c, int a, int wr, elist *out)
 static int refresh(call *c, int64_t clock)
 {
     int rc = 0;
+    /* An array the last write-back returned whole (dds/delta.c) is fresh
+     * within this call; the first clock refreshes everything, since the
+     * driver may have written it between calls. */
+    for (int a = 0; a < c->narr && clock == 0; a++) c->arr[a].dv->combined_all = false;
     if (!c->ts) {
         /* Read-only arrays cannot change during the call: once is enough. */
         for (int a = 0; a < c->narr && !rc; a++)
             if (clock == 0 || !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY))
-                rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
+                if (!c->arr[a].dv->combined_all) rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
         return rc;
     }
     int64_t n = 0;
@@ -457,7 +461,7 @@ static int refresh(call *c, int64_t clock)
         for (; j < n && SCHED_ACC_DV(keys[j]) == id; j++)
             if (!m || elems[m - 1] != SCHED_ACC_ELEM(keys[j])) elems[m++] = SCHED_ACC_ELEM(keys[j]);
         dds_vec *dv = dds_vec_by_id(id);
-        if (dv && m) rc = rt__ssp_prefetch(dv, elems, m);
+        if (dv && m && !dv->combined_all) rc = rt__ssp_prefetch(dv, elems, m);
         i = j;
     }
     free(keys);
