@@ -120,7 +120,14 @@ static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const
         dds_vec *dv = dds_vec_by_id(id);
         if (dv) {
             rc = fn(dv, elems, (size_t)(j - i));
-            moved_bytes += (uint64_t)(j - i) * dv->elem;
+            /* write-back lists hold the node's own written elements too
+             * (marked changed, not sent): only the others move */
+            int me = strads_rank();
+            bool ranged = dv->part != DDS_PART_HASH && dv->bounds;
+            for (int64_t q = 0; q < j - i; q++)
+                if (ranged ? elems[q] < dv->bounds[me] || elems[q] >= dv->bounds[me + 1]
+                           : dds_owner(dv, elems[q]) != me)
+                    moved_bytes += dv->elem;
         }
         i = j;
     }
