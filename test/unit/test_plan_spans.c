@@ -4,7 +4,8 @@
  * every row, the plan from spans is the plan from the records, cell for
  * cell, and passes the element-by-element conflict check; iterations that
  * span blocks of an array give no plan (the caller then needs records);
- * slots come largest first and at most two.
+ * slots come largest first and at most two; and on several nodes, the
+ * node-level blocks and strata cells from spans are the planner's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -119,8 +120,68 @@ static void slot_limits(void)
     CHECK_EQ(slots[0].nmb, SCHED__MICRO);
 }
 
+/* Several nodes planning from spans (runtime/loop_async_mspan.c): the
+ * node-level blocks from the summed histogram and each iteration's strata
+ * cell give every (round, node) cell the iterations, in order, that the
+ * planner gives it from the records, with W cut along its owners. */
+static void same_node_cells(int nodes)
+{
+    sched_records r;
+    records(&r, 30000, false);
+    sched__slot slots[2];
+    CHECK_EQ(sched_span_slots((const uint32_t[]){2, 1}, (const int64_t[]){N, M}, 2, slots), 2);
+    int64_t bounds[9];
+    for (int q = 0; q <= nodes; q++) bounds[q] = (int64_t)M * q / nodes;
+    slots[0].bounds = bounds; /* W, the largest: along its owners */
+    uint16_t *span = sched_span_alloc(r.n, 2);
+    uint16_t *sp = spans_of(&r, slots, 2);
+    memcpy(span, sp, (size_t)r.n * 4 * sizeof *span);
+    free(sp);
+    uint32_t *hist = calloc(2 * SCHED__MICRO, sizeof *hist);
+    for (int64_t i = 0; i < r.n; i++)
+        for (int s = 0; s < 2; s++) hist[s * SCHED__MICRO + span[i * 4 + 2 * s]]++;
+    uint16_t *blk = malloc(2 * SCHED__MICRO * sizeof *blk);
+    CHECK_OK(sched_span_node_blocks(slots, 2, hist, nodes, blk));
+    sched_dv dvs[3] = {{1, M, bounds}, {2, N, NULL}, {3, 30000, NULL}};
+    sched_plan *pr;
+    CHECK_OK(sched_plan_build(&r, dvs, 3, nodes, 1, &pr));
+    CHECK_STR(pr->node_method, "strata");
+    CHECK_EQ(pr->rounds, nodes);
+    /* the cells from spans, iterations in order: a counting sort */
+    int64_t *start = calloc((size_t)(nodes * nodes + 1), sizeof *start);
+    int *key = malloc((size_t)r.n * sizeof *key);
+    for (int64_t i = 0; i < r.n; i++) {
+        int a, round;
+        CHECK(sched_span_strata_cell(blk, span + i * 4, i, r.n, nodes, &a, &round));
+        key[i] = round * nodes + a;
+        start[key[i] + 1]++;
+    }
+    for (int k = 0; k < nodes * nodes; k++) start[k + 1] += start[k];
+    int64_t *order = malloc((size_t)r.n * sizeof *order);
+    for (int64_t i = 0; i < r.n; i++) order[start[key[i]]++] = FIRST + i;
+    int64_t at = 0;
+    for (int round = 0; round < nodes; round++)
+        for (int node = 0; node < nodes; node++) {
+            const sched_cell *c = sched_cell_at(pr, round, node, 0, 0);
+            CHECK_EQ(c->start, at);
+            CHECK(memcmp(pr->order + c->start, order + at, (size_t)c->len * sizeof *order) == 0);
+            at += c->len;
+        }
+    CHECK_EQ(at, r.n);
+    free(order);
+    free(key);
+    free(start);
+    sched_plan_free(pr);
+    free(blk);
+    free(hist);
+    free(span);
+    sched_rec_free(&r);
+}
+
 int main(void)
 {
+    same_node_cells(2);
+    same_node_cells(4);
     same_plan(2, false);
     same_plan(3, false);
     same_plan(2, true);
