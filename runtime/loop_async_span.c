@@ -113,9 +113,11 @@ int rt__span_share(const call_hdr *h, uint32_t in_id, int64_t in_off, int r, int
         return in_id ? STRADS_EINVAL : 0;
     }
     if (h->begin + in_off < 0 || h->end + in_off > in->n) return STRADS_EINVAL;
-    *lo = in->bounds[r] - in_off < h->begin ? h->begin : in->bounds[r] - in_off;
-    *hi = in->bounds[r + 1] - in_off > h->end ? h->end : in->bounds[r + 1] - in_off;
-    if (*hi < *lo) *hi = *lo;
+    /* clamped to the loop: a node whose inputs the loop does not reach has
+     * an empty share at the end of the others' */
+    int64_t a = in->bounds[r] - in_off, b = in->bounds[r + 1] - in_off;
+    *lo = a < h->begin ? h->begin : a > h->end ? h->end : a;
+    *hi = b > h->end ? h->end : b < *lo ? *lo : b;
     return 0;
 }
 
