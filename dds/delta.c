@@ -17,8 +17,9 @@
  * to, with its status, in a second exchange. That exchange is the
  * agreement on errors and the barrier at once (a node has it complete only
  * when every owner has combined, so its next prefetch never reads a row
- * half combined), and where it brought back every row a node does not own
- * (a dense model: every node writes all of W) the node's copy is whole and
+ * half combined). Rows go back only to a node that contributed to all of
+ * the owner's rows, and where that brought back every row a node does not
+ * own (a dense model: every node writes all of W) the node's copy is whole and
  * the next refresh can be skipped (dv->combined_all): two message hops per
  * synchronization instead of five (refresh request and reply, exchange,
  * all-reduce through rank 0). A caller may keep its updated values aside
@@ -156,15 +157,13 @@ static ptrdiff_t dds_snap_find(const dds_snap *s, int64_t i)
     return lo < s->n && s->idx[lo] == i ? (ptrdiff_t)lo : -1;
 }
 
-/* Elements of dv that this node does not own. */
+/* Elements of dv that node me does not own; -1 for a hash-partitioned
+ * array (counting would cost a pass a clock: such arrays get no rows back). */
 static int64_t not_owned(const dds_vec *dv, int me)
 {
     if (dv->part != DDS_PART_HASH && dv->bounds)
         return dv->n - (dv->bounds[me + 1] - dv->bounds[me]);
-    int64_t k = 0;
-    for (int64_t i = 0; i < dv->n; i++)
-        k += dds_owner(dv, i) != me;
-    return k;
+    return -1;
 }
 
 /* The second exchange: status, then (index, combined row) for every row
@@ -174,8 +173,12 @@ static int send_back(dds_vec *dv, int rc, void **in, size_t *inl, void **out, si
 {
     int nodes = strads_size(), me = strads_rank();
     size_t rec = 8 + dv->elem;
+    /* Rows go back only to a peer that contributed to every row this node
+     * owns (a dense model): only there can they make its copy whole; a
+     * sparse model's write-back would otherwise carry its rows twice. */
+    int64_t mine = not_owned(dv, me) < 0 ? -1 : dv->n - not_owned(dv, me);
     for (int r = 0; r < nodes; r++) {
-        size_t rows = r == me || rc ? 0 : inl[r] / rec;
+        size_t rows = r == me || rc || (int64_t)(inl[r] / rec) != mine ? 0 : inl[r] / rec;
         void *m = realloc(out[r], 4 + rows * rec);
         if (!m) {
             rc = rc ? rc : STRADS_ENOMEM;
@@ -227,7 +230,7 @@ static int send_back(dds_vec *dv, int rc, void **in, size_t *inl, void **out, si
         }
     }
     /* rows come back once each: every one this node does not own came */
-    dv->combined_all = !worst && got == not_owned(dv, me);
+    dv->combined_all = !worst && not_owned(dv, me) >= 0 && got == not_owned(dv, me);
     return worst;
 }
 
