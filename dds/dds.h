@@ -115,6 +115,14 @@ void dds_vec_foreach(void (*fn)(dds_vec *dv, void *arg), void *arg);
 
 /* Partition math. */
 int dds_owner(const dds_vec *dv, int64_t i);
+/* Whether node owns element i: a range check where the partition is one,
+ * for lists of many elements (dds_owner searches the bounds). */
+static inline bool dds_owns(const dds_vec *dv, int64_t i, int node)
+{
+    if (dv->part != DDS_PART_HASH && dv->bounds && node < dv->nodes)
+        return i >= dv->bounds[node] && i < dv->bounds[node + 1];
+    return dds_owner(dv, i) == node;
+}
 /* Contiguous partitions only: the owned range of rank r. */
 void dds_owned_range(const dds_vec *dv, int r, int64_t *lo, int64_t *hi);
 uint64_t dds_hash64(uint64_t x);

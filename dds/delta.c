@@ -176,7 +176,7 @@ static int send_back(dds_vec *dv, int rc, void **in, size_t *inl, void **out, si
     /* Rows go back only to a peer that contributed to every row this node
      * owns (a dense model): only there can they make its copy whole; a
      * sparse model's write-back would otherwise carry its rows twice. */
-    int64_t mine = not_owned(dv, me) < 0 ? -1 : dv->n - not_owned(dv, me);
+    int64_t others = not_owned(dv, me), mine = others < 0 ? -1 : dv->n - others;
     for (int r = 0; r < nodes; r++) {
         size_t rows = r == me || rc || (int64_t)(inl[r] / rec) != mine ? 0 : inl[r] / rec;
         void *m = realloc(out[r], 4 + rows * rec);
@@ -230,7 +230,7 @@ static int send_back(dds_vec *dv, int rc, void **in, size_t *inl, void **out, si
         }
     }
     /* rows come back once each: every one this node does not own came */
-    dv->combined_all = !worst && not_owned(dv, me) >= 0 && got == not_owned(dv, me);
+    dv->combined_all = !worst && others >= 0 && got == others;
     return worst;
 }
 

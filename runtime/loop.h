@@ -70,8 +70,8 @@ typedef struct rt_recon_spans {
     uint32_t seen[SCHED_MAX_ARRAYS]; /* other arrays read (the plan key's) */
     int nseen;
     /* several nodes (recon.c input_read): iteration i reads element i +
-     * in_off of array in_id (0: none yet), which this node owns in
-     * [in_lo, in_hi), and no other array it does not write */
+     * in_off of array in_id (0: the probe found none), which this node owns
+     * in [in_lo, in_hi), and no other array it does not write */
     bool multi;
     uint32_t in_id;
     int64_t in_off, in_lo, in_hi;

@@ -104,6 +104,13 @@ static void exec_task(void *arg, int64_t t, int thread)
  * STRADS_STATS; the node-function thread only. */
 static uint64_t moved_bytes;
 
+static bool stats_on(void)
+{
+    static int on = -1;
+    if (on < 0) on = getenv("STRADS_STATS") != NULL;
+    return on;
+}
+
 /* Calls fn(dv, elems, n) for each array's run of sorted keys. */
 static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const int64_t *, size_t))
 {
@@ -121,13 +128,10 @@ static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const
         if (dv) {
             rc = fn(dv, elems, (size_t)(j - i));
             /* write-back lists hold the node's own written elements too
-             * (marked changed, not sent): only the others move */
-            int me = strads_rank();
-            bool ranged = dv->part != DDS_PART_HASH && dv->bounds;
-            for (int64_t q = 0; q < j - i; q++)
-                if (ranged ? elems[q] < dv->bounds[me] || elems[q] >= dv->bounds[me + 1]
-                           : dds_owner(dv, elems[q]) != me)
-                    moved_bytes += dv->elem;
+             * (marked changed, not sent): only the others move; counted
+             * only for STRADS_STATS, which prints it */
+            for (int64_t q = 0; stats_on() && q < j - i; q++)
+                moved_bytes += dds_owns(dv, elems[q], strads_rank()) ? 0 : dv->elem;
         }
         i = j;
     }

@@ -63,9 +63,6 @@ static size_t collect(const touch_arr *ta, uint64_t *map, int node, bool skip_ow
 {
     dds_vec *dv = ta->dv;
     size_t words = ta->words, n = 0;
-    /* a range-partitioned array: the node's own elements are one range */
-    bool ranged = dv->part != DDS_PART_HASH && node < dv->nodes;
-    int64_t own_lo = ranged ? dv->bounds[node] : 0, own_hi = ranged ? dv->bounds[node + 1] : 0;
     for (size_t w = 0; w < words; w++) {
         uint64_t bits = map[w];
         if (!bits) continue;
@@ -73,8 +70,7 @@ static size_t collect(const touch_arr *ta, uint64_t *map, int node, bool skip_ow
         while (bits) {
             int64_t e = (int64_t)(w * 64 + (size_t)__builtin_ctzll(bits));
             bits &= bits - 1;
-            if (skip_owned && (ranged ? e >= own_lo && e < own_hi : dds_owner(dv, e) == node))
-                continue;
+            if (skip_owned && dds_owns(dv, e, node)) continue;
             keys[n++] = SCHED_ACC_KEY(SCHED_ACC(ta->id, e, 0));
         }
     }

@@ -105,10 +105,8 @@ static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
      * half would be cut too coarsely by whole-array micro-blocks */
     for (int q = 0; q < 2 && ok; q++)
         if (mlo[q] != 0xFFFF && 2 * (mhi[q] - mlo[q] + 1) < slots[q].nmb) ok = false;
-    for (int q = 0; q < 2 && ok; q++) {
-        const dds_vec *d = dds_vec_by_id(slots[q].id);
-        slots[q].bounds = d->part == DDS_PART_HASH ? NULL : d->bounds;
-    }
+    for (int q = 0; q < 2 && ok; q++) /* slot q is dv[q]: checked above */
+        slots[q].bounds = dv[q]->part == DDS_PART_HASH ? NULL : dv[q]->bounds;
     if (ok && sched_span_node_blocks(slots, 2, hist, N, v->blk)) ok = false;
     free(hist);
     v->ok = ok;
@@ -157,7 +155,8 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
     int64_t n = sp->hi - sp->lo, all = h->end - h->begin;
     size_t nkeys = (size_t)N * (size_t)N; /* dest * N + round */
     int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at);
-    int rc = cnt && at ? 0 : STRADS_ENOMEM;
+    int64_t *total = calloc((size_t)N, sizeof *total); /* per destination */
+    int rc = cnt && at && total ? 0 : STRADS_ENOMEM;
     *fits = true;
     for (int64_t k = 0; k < n && !rc && *fits; k++) {
         int a, r;
@@ -167,12 +166,11 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
     }
     size_t m0 = ((size_t)sp->slots[0].nmb + 63) / 64 * 8;
     for (int d = 0; d < N && !rc && *fits; d++) {
-        int64_t total = 0;
         for (int r = 0; r < N; r++) {
-            at[(size_t)d * (size_t)N + (size_t)r] = total;
-            total += cnt[(size_t)d * (size_t)N + (size_t)r];
+            at[(size_t)d * (size_t)N + (size_t)r] = total[d];
+            total[d] += cnt[(size_t)d * (size_t)N + (size_t)r];
         }
-        outl[d] = msg_len(ml, total);
+        outl[d] = msg_len(ml, total[d]);
         if (!(out[d] = calloc(1, outl[d]))) rc = STRADS_ENOMEM;
         else memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
     }
@@ -181,17 +179,17 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
         const uint16_t *row = sp->span + (size_t)k * ROW;
         sched_span_strata_cell(v->blk, row, sp->lo + k - h->begin, all, N, &a, &r);
         char *m = out[a];
-        int64_t total = (int64_t)(outl[a] - ml->head) / (4 + (ml->spans ? ROW * 2 : 0));
         int64_t pos = at[(size_t)a * (size_t)N + (size_t)r]++;
         uint32_t off = (uint32_t)k;
         memcpy(m + ml->head + (size_t)pos * 4, &off, 4);
-        if (ml->spans) memcpy(m + ml->head + (size_t)total * 4 + (size_t)pos * ROW * 2, row, ROW * 2);
+        if (ml->spans) memcpy(m + ml->head + (size_t)total[a] * 4 + (size_t)pos * ROW * 2, row, ROW * 2);
         uint64_t *map = (uint64_t *)(void *)(m + (size_t)N * 8 + (size_t)r * ml->maps);
         set_bits(map, row);
         set_bits((uint64_t *)(void *)((char *)map + m0), row + 2);
     }
     free(cnt);
     free(at);
+    free(total);
     return rc;
 }
 
@@ -234,12 +232,6 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
     return 0;
 }
 
-static bool owned(const dds_vec *dv, int64_t e, int me)
-{
-    if (dv->part == DDS_PART_HASH || !dv->bounds) return dds_owner(dv, e) == me;
-    return e >= dv->bounds[me] && e < dv->bounds[me + 1];
-}
-
 /* Step 4's lists for round r: the elements of the micro-blocks its
  * iterations touch in each written array (all of them to write back:
  * write-back marks this node's own as changed, which the driver's pull
@@ -266,7 +258,7 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
         for (int m = 0; m < slots[s].nmb; m++) {
             if (!(hit[s][m / 64] >> (m % 64) & 1)) continue;
             for (int64_t e = (int64_t)m << slots[s].shift; e < ((int64_t)m + 1) << slots[s].shift && e < slots[s].n; e++)
-                nw++, nf += !owned(dv[s], e, me);
+                nw++, nf += !dds_owns(dv[s], e, me);
         }
     for (int src = 0; src < N && dv[2]; src++)
         if (src != me) nf += parts[src].cnt[r];
@@ -307,7 +299,7 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
             if (!(hit[a][m / 64] >> (m % 64) & 1)) continue;
             for (int64_t e = (int64_t)m << slots[a].shift; e < ((int64_t)m + 1) << slots[a].shift && e < slots[a].n; e++) {
                 np->wb[r][w++] = SCHED_ACC(slots[a].id, e, 0);
-                if (!owned(dv[a], e, me)) np->fetch[r][f++] = SCHED_ACC(slots[a].id, e, 0);
+                if (!dds_owns(dv[a], e, me)) np->fetch[r][f++] = SCHED_ACC(slots[a].id, e, 0);
             }
         }
     }

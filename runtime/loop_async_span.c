@@ -164,8 +164,6 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     for (int t = 0; !rc && t < threads; t++) {
         rc = j.err[t];
         miss |= j.sp[t].miss;
-        /* an input the probe did not see: the shares were cut without it */
-        miss |= j.sp[t].in_id && (j.sp[t].in_id != sp->in_id || j.sp[t].in_off != sp->in_off);
 
         for (int s = 0; s < ns; s++) {
             if (j.sp[t].mlo[s] < mlo[s]) mlo[s] = j.sp[t].mlo[s];

@@ -64,29 +64,18 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
 }
 
 /* Span mode on several nodes: a read of an array the loop does not write
- * must be of one element of one such array, the input, at a fixed distance
- * from the iteration's index (the rating of iteration i), and owned by this
- * node: then the node that runs iteration i knows what to fetch without
- * records, and the value read here was the owner's. Anything else is a
- * miss (full records plan the loop). */
+ * must be of one element of the input the probe found (loop_async_span.c),
+ * at its fixed distance from the iteration's index (the rating of
+ * iteration i), and owned by this node: then the node that runs iteration i
+ * knows what to fetch without records, and the value read here was the
+ * owner's. Anything else (also any such read when the probe found no
+ * input: the shares were cut without one) is a miss: full records plan the
+ * loop. */
 static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_t e1)
 {
-    if (!sp->row || e0 != e1) {
-        sp->miss = true;
-        return;
-    }
-    int64_t i = sp->first + (sp->row - sp->span) / (2 * sp->nslots);
-    if (!sp->in_id) {
-        if (dv->part == DDS_PART_HASH || !dv->bounds) {
-            sp->miss = true;
-            return;
-        }
-        sp->in_id = dv->id;
-        sp->in_off = e0 - i;
-        sp->in_lo = dv->bounds[strads_rank()];
-        sp->in_hi = dv->bounds[strads_rank() + 1];
-    }
-    if (dv->id != sp->in_id || e0 != i + sp->in_off || e0 < sp->in_lo || e0 >= sp->in_hi)
+    int64_t i = sp->row ? sp->first + (sp->row - sp->span) / (2 * sp->nslots) : 0;
+    if (!sp->row || e0 != e1 || !sp->in_id || dv->id != sp->in_id || e0 != i + sp->in_off ||
+        e0 < sp->in_lo || e0 >= sp->in_hi)
         sp->miss = true;
 }
 

@@ -358,6 +358,27 @@ static int one_array(sched__level *L, const int *sigs)
     return rc;
 }
 
+/* The strata cell of the i-th of n iterations from its span row sp (two
+ * slots) under the blocks blk: worker *a (its block of slot 0) runs it in
+ * round *r; false when it touches two blocks of an array. One that touches
+ * neither is spread by its place. Shared by the planner's passes and by
+ * nodes planning their own shares (sched_span_strata_cell). */
+static inline bool strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i, int64_t n, int B,
+                               int *a, int *r)
+{
+    const uint16_t *blk0 = blk, *blk1 = blk + SCHED__MICRO;
+    int x = -1, y = -1;
+    if ((sp[0] != NO_MB && (x = blk0[sp[0]]) != blk0[sp[1]]) ||
+        (sp[2] != NO_MB && (y = blk1[sp[2]]) != blk1[sp[3]]))
+        return false;
+    if (x < 0 && y < 0) x = y = (int)(i * B / (n ? n : 1));
+    if (x < 0) x = y;
+    if (y < 0) y = x;
+    *a = x;
+    *r = (y - x + B) % B;
+    return true;
+}
+
 /* Two written arrays, one block of each per iteration: the DSGD strata.
  * Group (a, b) runs in round (b - a) mod B on worker a. Straight from the
  * spans in one pass; false when some iteration touches two blocks of an
@@ -375,22 +396,16 @@ static void strata_chunk(void *arg, int64_t c)
     sched__level *L = j->L;
     int B = L->B;
     const sched__shared *sh = L->sh;
-    const uint16_t *blk0 = L->blk, *blk1 = L->blk + SCHED__MICRO;
     char *seen = j->seen + (size_t)c * (size_t)B * (size_t)B;
     for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++) {
-        const uint16_t *sp = sh->span + (size_t)sched__rec_index(L, i) * 4;
-        int a = -1, b = -1;
-        if ((sp[0] != NO_MB && (a = blk0[sp[0]]) != blk0[sp[1]]) ||
-            (sp[2] != NO_MB && (b = blk1[sp[2]]) != blk1[sp[3]])) {
+        int a, r;
+        if (!strata_cell(L->blk, sh->span + (size_t)sched__rec_index(L, i) * 4, i, L->n, B, &a, &r)) {
             atomic_store(&j->spans_blocks, true);
             return;
         }
-        if (a < 0 && b < 0) a = b = (int)(i * B / L->n); /* touches neither: spread */
-        if (a < 0) a = b;
-        if (b < 0) b = a;
         L->worker[i] = a;
-        L->round[i] = (b - a + B) % B;
-        seen[a * B + L->round[i]] = 1;
+        L->round[i] = r;
+        seen[a * B + r] = 1;
     }
 }
 
@@ -646,20 +661,13 @@ static void fused_count(void *arg, int64_t c)
     fused_job *j = arg;
     const sched__level *L = j->L;
     int B = L->B;
-    const uint16_t *blk0 = L->blk, *blk1 = L->blk + SCHED__MICRO, *span = L->sh->span;
     int64_t *count = j->count + (size_t)c * (size_t)B * (size_t)B;
     for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++) {
-        const uint16_t *sp = span + (size_t)i * 4;
-        int a = -1, b = -1;
-        if ((sp[0] != NO_MB && (a = blk0[sp[0]]) != blk0[sp[1]]) ||
-            (sp[2] != NO_MB && (b = blk1[sp[2]]) != blk1[sp[3]])) {
+        int a, round;
+        if (!strata_cell(L->blk, L->sh->span + (size_t)i * 4, i, L->n, B, &a, &round)) {
             atomic_store(&j->spans_blocks, true);
             return;
         }
-        if (a < 0 && b < 0) a = b = (int)(i * B / L->n); /* as strata_chunk */
-        if (a < 0) a = b;
-        if (b < 0) b = a;
-        int round = (b - a + B) % B;
         j->key[i] = (uint16_t)(round * B + a);
         count[round * B + a]++;
     }
@@ -774,15 +782,5 @@ int sched_span_node_blocks(const sched__slot *slots, int nslots, const uint32_t 
 bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i, int64_t n, int B,
                             int *worker, int *round)
 {
-    const uint16_t *blk0 = blk, *blk1 = blk + SCHED__MICRO;
-    int a = -1, b = -1;
-    if ((sp[0] != NO_MB && (a = blk0[sp[0]]) != blk0[sp[1]]) ||
-        (sp[2] != NO_MB && (b = blk1[sp[2]]) != blk1[sp[3]]))
-        return false;
-    if (a < 0 && b < 0) a = b = (int)(i * B / n); /* as strata_chunk */
-    if (a < 0) a = b;
-    if (b < 0) b = a;
-    *worker = a;
-    *round = (b - a + B) % B;
-    return true;
+    return strata_cell(blk, sp, i, n, B, worker, round);
 }
