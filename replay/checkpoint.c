@@ -546,6 +546,7 @@ typedef struct ckpt_job {
     replay_array_rec *arr; /* the manifest's arrays */
     size_t narr;
     const void **data;     /* per array: bytes to image, NULL to reuse the old image */
+    void **frame;          /* per array: the snapshot frame data is in, or NULL */
     bool *need_fp;         /* arr[i].fp is still to be computed from data[i] */
     replay_op_rec *ops;    /* records of the operators it covers */
     size_t nops;
@@ -566,6 +567,7 @@ static void free_job(ckpt_job *j)
     free(j->ops);
     free(j->arr);
     free(j->data);
+    free(j->frame);
     free(j->need_fp);
     free(j);
 }
@@ -584,7 +586,8 @@ static void run_job(ckpt_job *j)
         replay_image_info info = {.id = a->id, .op = j->op, .n = a->n, .elem = a->elem};
         replay_image_path(path, sizeof path, R.ckpt, a->id, j->op);
         replay_spare_path(spare, sizeof spare, R.ckpt, a->id);
-        j->rc = replay_image_write_to(path, &info, j->data[i], R.sync, spare);
+        j->rc = j->frame[i] ? replay_image_write_frame(path, &info, j->frame[i], R.sync, spare)
+                            : replay_image_write_to(path, &info, j->data[i], R.sync, spare);
         if (j->rc) {
             rt_error("checkpoint of op %" PRIu64 ": cannot write %s: %s", j->op, path,
                      strerror(errno));
@@ -699,8 +702,8 @@ int replay_flush(void)
 }
 
 /*
- * Main thread, no writer running: the snapshot buffer of array id, bytes
- * long, or NULL when memory is short. Buffers stay from one checkpoint to
+ * Main thread, no writer running: the snapshot frame (replay_frame_alloc)
+ * of array id for bytes of data, or NULL when memory is short. Buffers stay from one checkpoint to
  * the next, so copying an array that changes every operator touches memory
  * that is already mapped; keep_snaps releases the others.
  */
@@ -716,7 +719,7 @@ static void *snapshot(uint32_t id, size_t bytes)
     struct snap *s = realloc(R.snap, (R.nsnap + 1) * sizeof *s);
     if (!s) return NULL;
     R.snap = s;
-    void *p = malloc(bytes);
+    void *p = replay_frame_alloc(bytes);
     if (!p) return NULL;
     R.snap[R.nsnap++] = (struct snap){.id = id, .p = p, .bytes = bytes};
     return p;
@@ -729,7 +732,7 @@ static void keep_snaps(const ckpt_job *j)
     for (size_t i = 0; i < R.nsnap;) {
         bool used = false;
         for (size_t k = 0; k < j->narr && !used; k++)
-            used = j->data[k] == R.snap[i].p;
+            used = j->frame[k] == R.snap[i].p;
         if (used) {
             i++;
             continue;
@@ -811,9 +814,10 @@ static int write_checkpoint(uint64_t op)
     if (j) {
         j->arr = calloc(l.n ? l.n : 1, sizeof *j->arr);
         j->data = calloc(l.n ? l.n : 1, sizeof *j->data);
+        j->frame = calloc(l.n ? l.n : 1, sizeof *j->frame);
         j->need_fp = calloc(l.n ? l.n : 1, sizeof *j->need_fp);
     }
-    if (!j || !j->arr || !j->data || !j->need_fp) {
+    if (!j || !j->arr || !j->data || !j->frame || !j->need_fp) {
         free_job(j);
         free(l.v);
         return STRADS_ENOMEM;
@@ -849,10 +853,11 @@ static int write_checkpoint(uint64_t op)
         if (async && bytes) {
             /* The writer must see the state after op, not what the program
              * writes next: a copy, at memory speed. */
-            void *copy = snapshot(dv->id, bytes);
-            if (copy) {
-                par_copy(copy, dv->base, bytes);
-                j->data[i] = copy;
+            void *frame = snapshot(dv->id, bytes);
+            if (frame) {
+                par_copy(replay_frame_data(frame), dv->base, bytes);
+                j->data[i] = replay_frame_data(frame);
+                j->frame[i] = frame;
             } else {
                 async = false; /* no memory for copies: write in line */
             }

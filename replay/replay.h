@@ -129,6 +129,16 @@ int replay_image_write(const char *path, replay_image_info *info, const void *da
 int replay_image_write_to(const char *path, replay_image_info *info, const void *data,
                           bool durable, const char *reuse);
 
+/* An image laid out in memory as its file (header, data, checksum, padding),
+ * written with O_DIRECT where the file system has it (image.c says why).
+ * replay_frame_alloc: a frame for data_bytes of data, free() it;
+ * replay_frame_data: where those bytes go. replay_image_write_frame then
+ * writes it like replay_image_write_to, filling in header and checksum. */
+void *replay_frame_alloc(uint64_t data_bytes);
+void *replay_frame_data(void *frame);
+int replay_image_write_frame(const char *path, replay_image_info *info, void *frame,
+                             bool durable, const char *reuse);
+
 /* Reads path completely and checks it: magic, version, size, the fields of
  * want (id, n, elem; op too when nonzero; sum too unless all zero) and the
  * checksum. When dst is not NULL and all is well, copies the data there

@@ -2,7 +2,9 @@
  * Whole-array images (replay/image.c): what is written reads back bitwise;
  * a truncated, corrupted, mislabeled or missing image is refused with the
  * reason and the destination untouched; a recycled file (a checkpoint's
- * spare) is overwritten to exactly the new image; the fingerprint sees a
+ * spare) is overwritten to exactly the new image; an image written from a
+ * frame (direct I/O where the file system has it, in /tmp and in /dev/shm)
+ * is byte for byte the one written from the array; the fingerprint sees a
  * one-byte change.
  */
 #include <fcntl.h>
@@ -117,6 +119,39 @@ int main(void)
     CHECK(memcmp(z, y, N / 2 * sizeof *y) == 0);
     CHECK_OK(replay_image_write_to(img2, &small, y, true, spare)); /* no spare: fresh file */
     CHECK_OK(replay_image_read(img2, &small, NULL, err, sizeof err));
+    char cmd0[1200];
+
+    /* frames: the same file as from the array, fresh, over a longer spare
+     * and over a shorter one, on disk and on tmpfs (where O_DIRECT may be
+     * refused: the buffered fallback), for sizes around the block size */
+    const char *roots[] = {dir, "/dev/shm"};
+    int64_t sizes[] = {N, 0, 1, 509, 510, 511, 512};
+    for (size_t r = 0; r < 2; r++) {
+        char fdir[400], fimg[512], fspare[512];
+        snprintf(fdir, sizeof fdir, "%s/strads-frame-XXXXXX", roots[r]);
+        if (!mkdtemp(fdir)) continue; /* no /dev/shm */
+        snprintf(fimg, sizeof fimg, "%s/f.img", fdir);
+        snprintf(fspare, sizeof fspare, "%s/arr-7.spare", fdir);
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            replay_image_info a = {.id = 7, .op = 9 + k, .n = sizes[k], .elem = sizeof(double)};
+            replay_image_info f = a;
+            CHECK_OK(replay_image_write_to(path, &a, x, false, NULL));
+            void *frame = replay_frame_alloc((uint64_t)sizes[k] * sizeof(double));
+            CHECK(frame != NULL);
+            memcpy(replay_frame_data(frame), x, (size_t)sizes[k] * sizeof(double));
+            if (k % 2) CHECK_OK(replay_image_write_to(fspare, &big, x, false, NULL));
+            CHECK_OK(replay_image_write_frame(fimg, &f, frame, k == 2, k % 2 ? fspare : NULL));
+            free(frame);
+            CHECK(memcmp(a.sum, f.sum, sizeof a.sum) == 0);
+            CHECK(access(fspare, F_OK) != 0);
+            snprintf(cmd0, sizeof cmd0, "cmp -s '%s' '%s'", path, fimg);
+            CHECK_EQ(system(cmd0), 0);
+            CHECK_OK(replay_image_read(fimg, &f, z, err, sizeof err));
+            CHECK(memcmp(z, x, (size_t)sizes[k] * sizeof(double)) == 0);
+        }
+        snprintf(cmd0, sizeof cmd0, "rm -r '%s'", fdir);
+        CHECK_EQ(system(cmd0), 0);
+    }
     free(z);
 
     /* no temp file left behind */
