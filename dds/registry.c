@@ -196,6 +196,11 @@ int dds_vec_attach(uint32_t id, uintptr_t base, int64_t n, size_t elem, int part
     }
     if ((rc = dds_arena_map(base, v->bytes)))
         goto fail;
+    if (me == 0) /* the driver's coherent copy */
+        dds_arena_dense((void *)base, v->bytes);
+    else if (part != DDS_PART_HASH) /* hashed elements may be sparse in every page */
+        dds_arena_dense((char *)base + (size_t)v->bounds[me] * elem,
+                        (size_t)(v->bounds[me + 1] - v->bounds[me]) * elem);
     if ((rc = dds_table_add(v))) {
         dds_arena_unmap(base, v->bytes);
         goto fail;
