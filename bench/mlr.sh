@@ -55,14 +55,18 @@ run() { # tag, command...
     line=$("$@" 2>/dev/null | grep '^result')
     echo "$tag $line" | tee -a "$out"
 }
+# The baselines get what strads-run gives the job (docs/config.md
+# STRADS_HUGEPAGES): malloc'ed arrays on transparent huge pages.
+HP=
+[ "${STRADS_HUGEPAGES:-1}" = 0 ] || HP=glibc.malloc.hugetlb=1
 for r in $(seq 1 "$R"); do
-    run seq "$B/mlr_bench" seq "$DATA" "$E"
+    run seq env GLIBC_TUNABLES="$HP" "$B/mlr_bench" seq "$DATA" "$E"
     run bsp_1x1 env STRADS_SYNC=bsp "$B/strads-run" -n 1 --threads 1 "$B/mlr_bench" strads "$DATA" "$E"
     run bsp_1xT env STRADS_SYNC=bsp "$B/strads-run" -n 1 --threads "$T" "$B/mlr_bench" strads "$DATA" "$E"
     run hybrid_1xT env STRADS_SYNC=hybrid "$B/strads-run" -n 1 --threads "$T" "$B/mlr_bench" strads "$DATA" "$E"
     run bsp_Tx1 env STRADS_SYNC=bsp "$B/strads-run" -n "$T" --threads 1 "$B/mlr_bench" strads "$DATA" "$E"
-    run hogwild_T "$B/mlr_bench" hogwild "$DATA" "$E" "$T"
-    run private_T "$B/mlr_bench" private "$DATA" "$E" "$T"
+    run hogwild_T env GLIBC_TUNABLES="$HP" "$B/mlr_bench" hogwild "$DATA" "$E" "$T"
+    run private_T env GLIBC_TUNABLES="$HP" "$B/mlr_bench" private "$DATA" "$E" "$T"
 done
 echo "load at the end $(cut -d' ' -f1 /proc/loadavg)"
 # medians per tag, then ratios against seq
