@@ -27,14 +27,17 @@
 # the one-time checkpoint of the ratings, and varies most from run to run).
 #
 # Usage: bench/replay.sh [USERS ITEMS RATINGS K EPOCHS PROCS]
-# Default: 50000 x 5000, 1 M ratings, K = 32, 10 epochs, 2 processes x 1
-# thread. BUILD names the build folder (default build-bench, configured as
+# Default: the SGD-MF benchmark's Netflix shape (480189 x 17770, 10 M
+# ratings, K = 64), 10 epochs, 2 processes x 1 thread: about 2.5 minutes a
+# repetition. For a quick check: bench/replay.sh 50000 5000 1000000 32 10 2
+# (epochs of 40-60 ms, where a full copy of W and H per epoch is itself
+# about 5 % on this machine). BUILD names the build folder (default build-bench, configured as
 # Release when absent). Record the output in docs/benchmarks.md.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build-bench}
-M=${1:-50000} N=${2:-5000} R=${3:-1000000} K=${4:-32} E=${5:-10} P=${6:-2}
+M=${1:-480189} N=${2:-17770} R=${3:-10000000} K=${4:-64} E=${5:-10} P=${6:-2}
 REPS=${REPS:-3}
 KILL=$(( E * 7 / 10 )); [ "$KILL" -ge 1 ] || KILL=1
 
