@@ -75,6 +75,8 @@ typedef struct rt_recon_spans {
     bool multi;
     uint32_t in_id;
     int64_t in_off, in_lo, in_hi;
+    const char *in_base; /* the input's mapping and element size, for the */
+    size_t in_elem;      /* inline check of that read (strads_recon_iter) */
 } rt_recon_spans;
 /* Span mode: counts the current iteration into hist; after the last one. */
 void rt_recon_span_done(strads_recon *rc);

@@ -140,7 +140,8 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     const dds_vec *in = N > 1 && sp->in_id ? dds_vec_by_id(sp->in_id) : NULL;
     rt_recon_spans proto = {.nslots = ns, .first = sp->lo, .n = n, .mlo = {0xFFFF, 0xFFFF},
                             .multi = N > 1, .in_id = sp->in_id, .in_off = sp->in_off,
-                            .in_lo = in ? in->bounds[me] : 0, .in_hi = in ? in->bounds[me + 1] : 0};
+                            .in_lo = in ? in->bounds[me] : 0, .in_hi = in ? in->bounds[me + 1] : 0,
+                            .in_base = in ? in->base : NULL, .in_elem = in ? in->elem : 0};
     for (int s = 0; s < ns; s++) {
         const dds_vec *dv = dds_vec_by_id(sp->slots[s].id);
         proto.id[s] = dv->id;

@@ -56,6 +56,14 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
         rc->hot.sp_row = sp->row;
         if (!sp->row && !rc->err) rc->err = STRADS_EINVAL;
         for (int s = 0; sp->row && s < sp->nslots; s++) sp->row[2 * s] = 0xFFFF, sp->row[2 * s + 1] = 0;
+        int64_t e = i + sp->in_off;
+        if (sp->multi && sp->in_base && sp->row && e >= sp->in_lo && e < sp->in_hi) {
+            /* the one read input_read allows, settled by strads.h's inline
+             * "already read" test instead of a call per iteration (the
+             * slow path's lookup and checks were half of 2x1's RE) */
+            rc->hot.rd_lo[0] = sp->in_base + (size_t)e * sp->in_elem;
+            rc->hot.rd_hi[0] = rc->hot.rd_lo[0] + sp->in_elem;
+        }
         return;
     }
     memset(&rc->hot, 0, sizeof rc->hot);

@@ -375,7 +375,7 @@ static inline bool strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t 
     if (x < 0) x = y;
     if (y < 0) y = x;
     *a = x;
-    *r = (y - x + B) % B;
+    *r = y >= x ? y - x : y - x + B; /* (y - x) mod B without a division: 10 M of them a call */
     return true;
 }
 
