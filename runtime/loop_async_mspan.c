@@ -556,6 +556,11 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
             if ((rc = parse(in[src], inl[src], src, h, slots, &ml, v->in_id, v->in_off, &parts[src])))
                 rt_error("async_for: malformed iterations from rank %d", src);
         if (!rc) place_inputs(parts, &ml, v);
+        const char *fail = getenv("STRADS_TEST_PLAN_ERROR"); /* test hook: one node's error */
+        if (!rc && fail && *fail && atoi(fail) == me) {
+            rt_error("async_for: STRADS_TEST_PLAN_ERROR=%d: this node fails its plan", me);
+            rc = STRADS_EPROTO;
+        }
         if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, out, &fits); /* step 4 */
         free(parts);
         t[4] = rt_now_us();
