@@ -17,14 +17,16 @@
  *      (sched_span_node_blocks) and broadcasts them, or the verdict that
  *      full records must plan this loop;
  *   3. every node places its own iterations in their strata cells (round,
- *      node) and sends each node the iterations (index and span row, 16
- *      bytes) it runs, in one all-to-all exchange;
- *   4. every node lays out what it received: per round the iterations in
- *      their original order (sources in rank order), the thread level from
- *      their spans as on one node, and the fetch and write-back lists: the
- *      input elements of its iterations and the elements of the micro-blocks
- *      they touch in the written arrays (no other node touches those in that
- *      round: blocks are unions of micro-blocks), less what it owns;
+ *      node) and sends each node the iterations it runs (4-byte offsets,
+ *      with several threads span rows, to a worker their input elements),
+ *      in one all-to-all exchange;
+ *   4. every node stores the input elements it received in its copy of the
+ *      input and lays out the rest: per round the iterations in their
+ *      original order (sources in rank order), the thread level from their
+ *      spans as on one node, and the fetch and write-back lists: the
+ *      elements of the micro-blocks they touch in the written arrays (no
+ *      other node touches those in that round: blocks are unions of
+ *      micro-blocks), less what it owns;
  *   5. a last agreement: any node that could not plan sends everyone back to
  *      full records, an error fails the call on every node.
  * The plan equals the full records' at node level (same blocks, same cells)
