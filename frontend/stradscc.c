@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,20 +70,49 @@ static void show(char **argv)
 }
 
 /* Runs argv (NULL-terminated) and returns its exit status (128+sig if killed). */
+/* A signal that asked stradscc to stop (0: none): it is passed on to the
+ * running step, the temporary sources are removed, and stradscc then dies
+ * of it as cc would. Without this a Ctrl-C in make, or a reader closing the
+ * pipe of -v output (SIGPIPE), left /tmp/stradscc.* behind. */
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig)
+{
+    caught = sig;
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa = {.sa_handler = on_signal}; /* no SA_RESTART: waitpid returns */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    /* a write to a closed pipe fails with EPIPE here instead of killing */
+    signal(SIGPIPE, SIG_IGN);
+}
+
 static int spawn_wait(char **argv)
 {
     pid_t pid = fork();
     if (pid < 0)
         die("fork");
     if (pid == 0) {
+        signal(SIGPIPE, SIG_DFL); /* caught ones reset on exec, ignored ones do not */
         execvp(argv[0], argv);
         fprintf(stderr, "stradscc: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
     int st;
-    while (waitpid(pid, &st, 0) < 0)
+    int passed = 0;
+    while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)
             die("waitpid");
+        if (caught && !passed) { /* the step stops too (a terminal's ^C reached it already) */
+            kill(pid, caught);
+            passed = 1;
+        }
+    }
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
@@ -258,6 +288,7 @@ static void fix_depfiles(int argc, char **argv, char **made, char **orig, int nm
 
 int main(int argc, char **argv)
 {
+    catch_signals();
     const char *v = getenv("STRADSCC_VERBOSE");
     verbose = v && *v && strcmp(v, "0") != 0;
     const char *cc = getenv("STRADS_CC");
@@ -308,11 +339,12 @@ int main(int argc, char **argv)
     char **made = calloc((size_t)argc + 1, sizeof *made);
     char **orig = calloc((size_t)argc + 1, sizeof *orig);
     int nc = 0, nmade = 0, status = 0;
-    char tmpl[] = "/tmp/stradscc.XXXXXX";
+    const char *tmp = getenv("TMPDIR"); /* as cc's own temporaries */
+    char *tmpl = cat(tmp && *tmp ? tmp : "/tmp", "/stradscc.XXXXXX");
     char *tmpdir = NULL;
     cmd[nc++] = (char *)cc;
     cmd[nc++] = cat("-I", incdir);
-    for (int i = 1; i < argc && status == 0; i++) {
+    for (int i = 1; i < argc && status == 0 && !caught; i++) {
         char *a = argv[i];
         if (takes_value(a) && i + 1 < argc) {
             cmd[nc++] = a;
@@ -390,6 +422,10 @@ int main(int argc, char **argv)
         rmdir(tmpdir);
     } else if (tmpdir) {
         fprintf(stderr, "stradscc: kept translated sources in %s\n", tmpdir);
+    }
+    if (caught) { /* cleaned up: now die of the signal, as the step did */
+        signal(caught, SIG_DFL);
+        raise(caught);
     }
     return status;
 }

@@ -33,6 +33,9 @@ if command -v clang >/dev/null; then
     (cd "$dir/sc" && STRADS_CC=clang STRADSCC_VERBOSE=1 "$stradscc" -Wall -Werror -c model.c 2>&1 |
         grep -q "^clang ") || { echo "FAIL: STRADS_CC=clang not used"; exit 1; }
 fi
-# Verbose mode prints the commands.
-(cd "$dir/sc" && STRADSCC_VERBOSE=1 "$stradscc" -c model.c 2>&1 | grep -q "stradsc ")
+# Verbose mode prints the commands; a reader that stops early (SIGPIPE on
+# the next line) leaves no translated sources behind in TMPDIR.
+mkdir "$dir/tmp"
+(cd "$dir/sc" && TMPDIR="$dir/tmp" STRADSCC_VERBOSE=1 "$stradscc" -c model.c 2>&1 | grep -q "stradsc ")
+[ -z "$(ls "$dir/tmp")" ] || { ls -R "$dir/tmp"; echo "FAIL: stradscc left $(ls "$dir/tmp")"; exit 1; }
 cat "$dir/sc.out"
