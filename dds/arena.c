@@ -238,12 +238,16 @@ int dds_arena_map(uintptr_t addr, size_t len)
  */
 void dds_arena_dense(void *p, size_t len)
 {
-    const char *off = getenv("STRADS_HUGEPAGES");
-    if (off && !strcmp(off, "0"))
-        return;
     uintptr_t lo = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
     uintptr_t hi = ((uintptr_t)p + len) & ~(HUGE_PAGE - 1);
-    if (hi > lo)
+    if (hi <= lo)
+        return; /* no whole huge page in it (also: every small fetch) */
+    static _Atomic int off = -1; /* STRADS_HUGEPAGES=0, read once */
+    if (off < 0) {
+        const char *v = getenv("STRADS_HUGEPAGES");
+        off = v && !strcmp(v, "0");
+    }
+    if (!off)
         (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* best effort */
 }
 
