@@ -275,30 +275,37 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
     return 0;
 }
 
+/* A worker's copy of the other nodes' input shares, mapped in one call on
+ * huge pages before their elements are stored: each of those pages receives
+ * some (a share's elements are scattered over it, a few hundred to a page),
+ * and faulting them in one page at a time took 270 ms for 60 MB at the
+ * Netflix shape on 2 nodes, mapped so 110-140 ms. (Mapping them on a helper
+ * thread during the exchange was no faster on two cores.) */
+static void map_input_shares(const call_hdr *h, const verdict *v, const part *parts, dds_vec *in)
+{
+    for (int src = 0; in && src < strads_size(); src++) {
+        int64_t lo, hi;
+        if (!parts[src].in || rt__span_share(h, v->in_id, v->in_off, src, &lo, &hi) || hi <= lo)
+            continue;
+        char *at = in->base + (size_t)(lo + v->in_off) * in->elem;
+        size_t bytes = (size_t)(hi - lo) * in->elem;
+        if ((size_t)parts[src].total * in->elem * 4 < bytes)
+            continue; /* sparse (large elements, many nodes): fault what is written */
+        dds_arena_dense(at, bytes);
+        dds_populate(at, bytes);
+    }
+}
+
 /* The input elements that came with other nodes' iterations, into this
- * node's copy of the input. A source's elements are scattered over its
- * share; when they are a good part of it the range goes on huge pages and
- * is mapped in one call first (4 KiB faults one by one cost 4-5 ms per MB
- * in a VM). */
-static void place_inputs(const part *parts, const msg_layout *ml, const verdict *v)
+ * node's copy of the input (mapped by map_input_shares). */
+static void place_inputs(const call_hdr *h, const part *parts, const msg_layout *ml,
+                         const verdict *v)
 {
     dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
+    map_input_shares(h, v, parts, in);
     for (int src = 0; in && src < strads_size(); src++) {
         const part *p = &parts[src];
-        if (!p->in || !p->total) continue;
-        int64_t lo = p->lo + p->off[0] + v->in_off, hi = lo;
-        for (int64_t k = 0; k < p->total; k++) {
-            int64_t e = p->lo + p->off[k] + v->in_off;
-            lo = e < lo ? e : lo;
-            hi = e > hi ? e : hi;
-        }
-        char *at = in->base + (size_t)lo * in->elem;
-        size_t bytes = (size_t)(hi - lo + 1) * in->elem;
-        if ((size_t)p->total * in->elem * 4 >= bytes) {
-            dds_arena_dense(at, bytes);
-            dds_populate(at, bytes);
-        }
-        for (int64_t k = 0; k < p->total; k++)
+        for (int64_t k = 0; p->in && k < p->total; k++)
             copy_elem(in->base + (size_t)(p->lo + p->off[k] + v->in_off) * in->elem,
                       p->in + (size_t)k * in->elem, in->elem);
     }
@@ -385,9 +392,13 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
 }
 
 /* Step 4: this node's plan from what it received. *fits false: the thread
- * level needs the general methods. */
+ * level needs the general methods. spare (taken over) is the spent span
+ * buffer: the order goes into its memory, which reconnaissance already
+ * faulted in (a fresh 40 MB order cost ~70 ms of page faults per node at
+ * the Netflix shape in a VM); realloc keeps those pages. */
 static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slots, const verdict *v,
-                    const msg_layout *ml, const part *parts, node_plan **out, bool *fits)
+                    const msg_layout *ml, const part *parts, void *spare, node_plan **out,
+                    bool *fits)
 {
     int N = strads_size(), T = h->threads;
     node_plan *np = calloc(1, sizeof *np);
@@ -403,7 +414,8 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
     if (!rc) {
         *np = (node_plan){.site_id = site_id, .begin = h->begin, .end = h->end, .threads = T,
                           .rounds = N, .subrounds = 1, .norder = total, .nwritten = 2};
-        np->order = malloc(((size_t)total + 1) * sizeof *np->order);
+        np->order = realloc(spare, ((size_t)total + 1) * sizeof *np->order);
+        if (np->order) spare = NULL;
         np->fetch = calloc((size_t)N, sizeof *np->fetch);
         np->wb = calloc((size_t)N, sizeof *np->wb);
         np->nfetch = calloc((size_t)N, sizeof *np->nfetch);
@@ -468,6 +480,7 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
     free(rp);
     free(rstart);
     free(from);
+    free(spare); /* not taken: no plan */
     if (rc || !*fits) {
         rt__node_plan_free(np);
         np = NULL;
@@ -537,7 +550,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         rc = outm && in && outl && inl ? outgoing(sp, h, v, &ml, outm, outl, &fits) : STRADS_ENOMEM;
         status = rc ? rc : fits;
     }
-    free(sp->span);
+    void *spare = sp->span; /* spent: assemble's order reuses its pages */
     sp->span = NULL;
     /* every node placed its iterations, or all go back to full records */
     if (v->ok && (rc = strads_allreduce(&status, 1, STRADS_T_I32, STRADS_OP_MIN)) == 0 &&
@@ -557,13 +570,14 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         for (int src = 0; src < N && !rc; src++)
             if ((rc = parse(in[src], inl[src], src, h, slots, &ml, v->in_id, v->in_off, &parts[src])))
                 rt_error("async_for: malformed iterations from rank %d", src);
-        if (!rc) place_inputs(parts, &ml, v);
+        if (!rc) place_inputs(h, parts, &ml, v);
         const char *fail = getenv("STRADS_TEST_PLAN_ERROR"); /* test hook: one node's error */
         if (!rc && fail && *fail && atoi(fail) == me) {
             rt_error("async_for: STRADS_TEST_PLAN_ERROR=%d: this node fails its plan", me);
             rc = STRADS_EPROTO;
         }
-        if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, out, &fits); /* step 4 */
+        if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, spare, out, &fits); /* step 4 */
+        spare = NULL;
         free(parts);
         t[4] = rt_now_us();
         status = rc ? rc : fits;
@@ -584,6 +598,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     free(in);
     free(outl);
     free(inl);
+    free(spare); /* assemble did not run */
     t[5] = rt_now_us();
     if (*out && getenv("STRADS_STATS"))
         fprintf(stderr, "strads: async_for: rank %d planned from spans: blocks agreed %.1f ms, "
