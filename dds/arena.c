@@ -247,7 +247,16 @@ void dds_arena_dense(void *p, size_t len)
         const char *v = getenv("STRADS_HUGEPAGES");
         off = v && !strcmp(v, "0");
     }
-    if (!off)
+    /* A range that may be sparse after all (a huge vector touched here and
+     * there: the arena maps with NORESERVE for those) would grow by 2 MB per
+     * element touched. Bounded: only ranges of at most a quarter of the
+     * machine's memory, which even wholly resident fit. */
+    static _Atomic long long quarter = -1;
+    if (quarter < 0) {
+        long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+        quarter = pages > 0 && ps > 0 ? (long long)pages * ps / 4 : 0;
+    }
+    if (!off && (unsigned long long)(hi - lo) <= (unsigned long long)quarter)
         (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* best effort */
 }
 

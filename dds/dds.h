@@ -52,7 +52,8 @@ int dds_arena_map(uintptr_t addr, size_t len);
 /* Any node: the part of [p, p+len) this node will hold whole (its own
  * partition; the driver's coherent copy of everything) goes on transparent
  * huge pages, unless STRADS_HUGEPAGES=0. Dense ranges only: a huge page
- * costs 2 MB of memory wherever one element is touched. */
+ * costs 2 MB of memory wherever one element is touched (ranges above a
+ * quarter of the machine's memory are left on small pages for that). */
 void dds_arena_dense(void *p, size_t len);
 /* Any node: drops the pages and makes the range inaccessible again. */
 void dds_arena_unmap(uintptr_t addr, size_t len);
