@@ -703,9 +703,10 @@ int replay_flush(void)
 
 /*
  * Main thread, no writer running: the snapshot frame (replay_frame_alloc)
- * of array id for bytes of data, or NULL when memory is short. Buffers stay from one checkpoint to
- * the next, so copying an array that changes every operator touches memory
- * that is already mapped; keep_snaps releases the others.
+ * of array id for bytes of data, or NULL when memory is short. Frames stay
+ * from one checkpoint to the next, so copying an array that changes every
+ * operator touches memory that is already mapped; keep_snaps releases the
+ * others.
  */
 static void *snapshot(uint32_t id, size_t bytes)
 {

@@ -120,22 +120,24 @@ static void fill_header(unsigned char *hdr, const replay_image_info *info, uint6
 /* The temp file an image is written to, named only once whole: a recycled
  * file when there is one (see replay_image_write_to), else a fresh one,
  * opened for direct I/O when *direct and the file system has it (*direct
- * says whether it did). *tmp is malloc'ed; returns the fd or -1. */
-static int open_tmp(const char *path, const char *reuse, char **tmp, bool *direct)
+ * says whether it did). Returns 0 with *fd and *tmp (malloc'ed), or
+ * STRADS_EIO / STRADS_ENOMEM. */
+static int open_tmp(const char *path, const char *reuse, int *fd, char **tmp, bool *direct)
 {
     size_t tl = strlen(path) + 32;
-    *tmp = malloc(tl);
-    if (!*tmp) return -1;
+    if (!(*tmp = malloc(tl))) return STRADS_ENOMEM;
     snprintf(*tmp, tl, "%s.tmp.%ld", path, (long)getpid());
     bool reused = reuse && rename(reuse, *tmp) == 0;
     for (int pass = *direct ? 0 : 1; pass < 2; pass++) {
         int flags = O_WRONLY | O_CLOEXEC | (pass ? 0 : O_DIRECT);
-        int fd = reused ? open(*tmp, flags) : -1;
-        if (fd < 0) fd = open(*tmp, flags | O_CREAT | O_TRUNC, 0644);
+        *fd = reused ? open(*tmp, flags) : -1;
+        if (*fd < 0) *fd = open(*tmp, flags | O_CREAT | O_TRUNC, 0644);
         *direct = !pass;
-        if (fd >= 0 || errno != EINVAL) return fd; /* EINVAL: no O_DIRECT here */
+        if (*fd >= 0) return 0;
+        if (errno != EINVAL) break; /* EINVAL: no O_DIRECT here */
     }
-    return -1;
+    free(*tmp);
+    return STRADS_EIO;
 }
 
 /* Trims the file to size (a recycled one may be longer, a direct write is
@@ -176,14 +178,11 @@ int replay_image_write_to(const char *path, replay_image_info *info, const void 
      * cache already, which halves the kernel's work (about 1.1 against
      * 2.5 ms of CPU for 7 MB, measured). */
     char *tmp;
+    int fd;
     bool direct = false;
-    int fd = open_tmp(path, reuse, &tmp, &direct);
-    if (fd < 0) {
-        int rc = tmp ? STRADS_EIO : STRADS_ENOMEM;
-        free(tmp);
-        return rc;
-    }
-    int rc = write_all(fd, hdr, sizeof hdr);
+    int rc = open_tmp(path, reuse, &fd, &tmp, &direct);
+    if (rc) return rc;
+    rc = write_all(fd, hdr, sizeof hdr);
     if (!rc && bytes) rc = write_all(fd, data, bytes);
     if (!rc) rc = write_all(fd, info->sum, REPLAY_SUM_BYTES);
     return name_file(fd, rc, tmp, path, (off_t)(IMG_HDR + bytes + REPLAY_SUM_BYTES), durable);
@@ -230,16 +229,13 @@ int replay_image_write_frame(const char *path, replay_image_info *info, void *fr
     memset(f + size, 0, padded - size);
 
     char *tmp;
+    int fd;
     bool direct = true;
-    int fd = open_tmp(path, reuse, &tmp, &direct);
-    if (fd < 0) {
-        int rc = tmp ? STRADS_EIO : STRADS_ENOMEM;
-        free(tmp);
-        return rc;
-    }
-    int rc = direct ? write_all(fd, f, padded) : STRADS_EIO;
-    if (rc && (!direct || errno == EINVAL)) {
-        /* Buffered after all: no O_DIRECT, or a block size above ours. */
+    int rc = open_tmp(path, reuse, &fd, &tmp, &direct);
+    if (rc) return rc;
+    if (direct) rc = write_all(fd, f, padded);
+    if (!direct || (rc && errno == EINVAL)) {
+        /* Buffered: no O_DIRECT here, or a block size above ours. */
         rc = fcntl(fd, F_SETFL, 0) || lseek(fd, 0, SEEK_SET) ? STRADS_EIO
                                                                  : write_all(fd, f, size);
     }

@@ -182,12 +182,15 @@ static void set_bits(uint64_t *map, const uint16_t *q)
 static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, const msg_layout *ml,
                     void **out, size_t *outl, bool *fits)
 {
-    int N = strads_size();
+    int N = strads_size(), me = strads_rank();
     int64_t n = sp->hi - sp->lo, all = h->end - h->begin;
     size_t nkeys = (size_t)N * (size_t)N; /* dest * N + round */
     int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at);
     int64_t *total = calloc((size_t)N, sizeof *total); /* per destination */
-    int rc = cnt && at && total ? 0 : STRADS_ENOMEM;
+    /* per destination: where its span rows and its input elements start
+     * (in_at 0: it gets none) */
+    size_t *rows_at = calloc((size_t)N, sizeof *rows_at), *in_at = calloc((size_t)N, sizeof *in_at);
+    int rc = cnt && at && total && rows_at && in_at ? 0 : STRADS_ENOMEM;
     *fits = true;
     for (int64_t k = 0; k < n && !rc && *fits; k++) {
         int a, r;
@@ -203,7 +206,10 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
             at[(size_t)d * (size_t)N + (size_t)r] = total[d];
             total[d] += cnt[(size_t)d * (size_t)N + (size_t)r];
         }
-        outl[d] = msg_len(ml, total[d], carries_inputs(ml, strads_rank(), d));
+        bool inputs = carries_inputs(ml, me, d);
+        outl[d] = msg_len(ml, total[d], inputs);
+        rows_at[d] = ml->head + (size_t)total[d] * 4;
+        in_at[d] = inputs ? rows_at[d] + (ml->spans ? (size_t)total[d] * ROW * 2 : 0) : 0;
         if (!(out[d] = calloc(1, outl[d]))) rc = STRADS_ENOMEM;
         else memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
     }
@@ -215,13 +221,10 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
         int64_t pos = at[(size_t)a * (size_t)N + (size_t)r]++;
         uint32_t off = (uint32_t)k;
         memcpy(m + ml->head + (size_t)pos * 4, &off, 4);
-        size_t at_rows = ml->head + (size_t)total[a] * 4;
-        if (ml->spans) memcpy(m + at_rows + (size_t)pos * ROW * 2, row, ROW * 2);
-        if (carries_inputs(ml, strads_rank(), a)) {
-            size_t at_in = at_rows + (ml->spans ? (size_t)total[a] * ROW * 2 : 0);
-            copy_elem(m + at_in + (size_t)pos * in->elem,
+        if (ml->spans) memcpy(m + rows_at[a] + (size_t)pos * ROW * 2, row, ROW * 2);
+        if (in_at[a])
+            copy_elem(m + in_at[a] + (size_t)pos * in->elem,
                       in->base + (size_t)(sp->lo + k + v->in_off) * in->elem, in->elem);
-        }
         uint64_t *map = (uint64_t *)(void *)(m + (size_t)N * 8 + (size_t)r * ml->maps);
         set_bits(map, row);
         set_bits((uint64_t *)(void *)((char *)map + m0), row + 2);
@@ -229,6 +232,8 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
     free(cnt);
     free(at);
     free(total);
+    free(rows_at);
+    free(in_at);
     return rc;
 }
 
