@@ -106,6 +106,20 @@ static inline int64_t el_find(const elist *l, int64_t e)
     return a < l->n && l->idx[a] == e ? a : -1;
 }
 
+/* The first position of sorted v[0..n) not below x. */
+static inline int64_t lower_i64(const int64_t *v, int64_t n, int64_t x)
+{
+    int64_t a = 0, b = n;
+    while (a < b) {
+        int64_t m = a + (b - a) / 2;
+        if (v[m] < x)
+            a = m + 1;
+        else
+            b = m;
+    }
+    return a;
+}
+
 static inline int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
