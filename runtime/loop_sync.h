@@ -71,7 +71,7 @@ typedef struct call {
     char *tls;
     tbuf *tb;             /* [T] */
     int64_t *task_of;     /* [T] task of thread t in this clock, -1: none */
-    int64_t *iota;        /* 0..max n-1, for whole-array snapshots */
+    int64_t *iota;        /* 0..n-1 of the largest written array, for whole snapshots */
     long slow_ms;
     sched_slow *slow;
     double t0;
