@@ -50,11 +50,16 @@ DYNAMIC="3:3@1/1,1:2@2/2"
 MODELS="bsp ${MODELS:-ssp(3) asp absp(0.5) elastic(4) flexpara custom(throttle3)}"
 WORKLOADS=${WORKLOADS:-lr km}
 PATTERNS=${PATTERNS:-static dynamic}
-# Sizes: about 0.1-0.3 s per BSP iteration on the 2-core machine, so that a
-# minibatch clock is compute and a 2x slowdown shows (docs/benchmarks.md).
-LR_SIZE=${LR_SIZE:-"120000 400"}  # examples, features
-LR_MB=${LR_MB:-6000}             # minibatch: 5 clocks per iteration on 4 nodes
-KM_SIZE=${KM_SIZE:-"150000 16 64"} # points, dimensions, clusters
+# Sizes: about 0.2-0.4 s per BSP iteration on the 2-core machine with the
+# slow node, so that an iteration is compute and a 2x slowdown shows: a
+# synchronization costs 15-20 ms here, where a process waits for its CPU
+# share at every message (docs/benchmarks.md).
+LR_SIZE=${LR_SIZE:-"120000 1000"} # examples, features
+# minibatch: by default a node's whole block, one clock per iteration (the
+# papers' iteration: a pass over each node's data between two synchronizations)
+LR_MB=${LR_MB:-$(($(echo "$LR_SIZE" | cut -d' ' -f1) / NP))}
+KM_SIZE=${KM_SIZE:-"600000 16 64"} # points, dimensions, clusters
+KM_MB=${KM_MB:-$(($(echo "$KM_SIZE" | cut -d' ' -f1) / NP))} # one clock per iteration
 
 WORK=$(mktemp -d)
 CG=""
@@ -121,7 +126,7 @@ run() {
     w=$1 pat=$2 model=$3 iters=$4 rep=$5 stop=${6:-0}
     case $w in
     lr) args="$LR_SIZE $iters $LR_MB $stop" ;;
-    km) args="$KM_SIZE $iters $stop" ;;
+    km) args="$KM_SIZE $iters $stop $KM_MB" ;;
     esac
     f="$WORK/$w.$pat.$(echo "$model" | tr -c 'a-z0-9\n' '_').$rep"
     slow=$STATIC
@@ -222,19 +227,27 @@ for w in $WORKLOADS; do
         echo "$w, STRADS_SLOW=$slow, target loss $target, BSP $per s per iteration," \
              "BSP with the slow node / without: $cost"
         printf '%-20s %10s %6s %10s\n' model time_s iters vs_bsp
+        # Repetitions interleave the models (BSP, A, B, ..., BSP, A, B, ...),
+        # so that a slow phase of the machine hits every model alike.
+        echo "$base" >"$WORK/files.1"
+        r=1
+        while [ $r -le "$REPS" ]; do
+            i=1
+            for m in $MODELS; do
+                if [ "$m" != bsp ] || [ $r -gt 1 ]; then
+                    run "$w" "$pat" "$m" "$MAX_ITERS" $r "$stop_at" >>"$WORK/files.$i"
+                fi
+                i=$((i + 1))
+            done
+            r=$((r + 1))
+        done
         plots=""
         tbsp=""
+        i=1
         for m in $MODELS; do
-            files=""
-            r=1
-            while [ $r -le "$REPS" ]; do
-                if [ "$m" = bsp ] && [ $r -eq 1 ]; then
-                    files=$base
-                else
-                    files="$files $(run "$w" "$pat" "$m" "$MAX_ITERS" $r "$stop_at")"
-                fi
-                r=$((r + 1))
-            done
+            files=$(cat "$WORK/files.$i")
+            rm -f "$WORK/files.$i"
+            i=$((i + 1))
             # shellcheck disable=SC2086
             set -- $(median $files)
             [ "$m" = bsp ] && tbsp=$1

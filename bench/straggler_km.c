@@ -5,12 +5,16 @@
  * printed is over every point even when the assignment step skipped some
  * (A-BSP's partial processing).
  *
- *   straggler_km [points dims clusters iterations [target]]
+ *   straggler_km [points dims clusters iterations [target [minibatch]]]
  *
  * Prints "epoch E time T loss L": T is the assignment time so far in
  * seconds, L the objective (mean squared distance to the nearest centroid);
  * epoch 0 is the objective of the initial centroids. With a target > 0 it
  * stops at the first iteration whose objective is at most the target.
+ * The minibatch (default: all points) sets the clocks of an iteration: with
+ * a node's whole block, one clock, the papers' iteration (a pass over each
+ * node's data between two synchronizations); BSP's result does not depend
+ * on it (the step only sums), A-BSP stops once per clock.
  */
 #include <math.h>
 #include <stdint.h>
@@ -47,8 +51,9 @@ int main(int argc, char **argv)
     int d = argc > 2 ? atoi(argv[2]) : 16, k = argc > 3 ? atoi(argv[3]) : 32;
     int iters = argc > 4 ? atoi(argv[4]) : 20;
     double target = argc > 5 ? atof(argv[5]) : 0;
-    if (n < 1 || d < 1 || k < 1 || k > n || iters < 1) {
-        fprintf(stderr, "usage: straggler_km [points dims clusters iterations [target]]\n");
+    long mb = argc > 6 ? atol(argv[6]) : n;
+    if (n < 1 || d < 1 || k < 1 || k > n || iters < 1 || mb < 1) {
+        fprintf(stderr, "usage: straggler_km [points dims clusters iterations [target [minibatch]]]\n");
         return 2;
     }
     double *centre = malloc((size_t)k * d * sizeof *centre);
@@ -72,7 +77,7 @@ int main(int argc, char **argv)
         for (long j = 0; j < (long)k * d; j++) sums[j] = 0;
         for (int c = 0; c < k; c++) counts[c] = 0;
         double t0 = now();
-#pragma strads sync_for copyin(cent[0:k*d]) reduction(+: sums[0:k*d], counts[0:k])
+#pragma strads sync_for minibatch(mb) copyin(cent[0:k*d]) reduction(+: sums[0:k*d], counts[0:k])
         for (long i = 0; i < n; i++) { /* TRAIN */
             const double *p = &pts[i * d];
             int best = 0;

@@ -363,21 +363,24 @@ int rt__absp_stopped(const rt__absp *ab);
 int rt__absp_clock(rt__absp *ab, int64_t clock, int64_t clocks, int *any);
 /* Waits for this call's stop signal. */
 int rt__absp_wait(rt__absp *ab);
-/* FlexPara's inputs from one call (the driver's size and bytes count; every
- * node gives its own net_rate). */
-typedef struct rt__flex_in {
+/* What each split costs, from one call (the driver's size and bytes
+ * count; every node gives its own net_rate): FlexPara's inputs, and the
+ * price of A-BSP's swaps when budget is set. */
+typedef struct rt__split_costs {
     const double *size;  /* [splits] distinct elements a split touches */
     const double *bytes; /* [splits] bytes of read-only input a split needs at its node */
     double param_bytes;  /* bytes of written parameters a split shuffles per call */
     double net_rate;     /* this node's fetch rate in bytes/s, 0 if not measured yet */
-} rt__flex_in;
+    int budget;          /* A-BSP: a swap may cost a tenth of the training since the last */
+    uint64_t data_ver;   /* driver: changes when the read-only input a split needs does */
+} rt__split_costs;
 
 /* Collective: the driver learns every split's count and compute time,
  * advances cursors and swaps splits (effective next call), or under FlexPara
  * (flex at begin; fl non-NULL on every node) fits each node's capacity model
  * on the split sizes and reassigns the splits with Algorithm 2's movement
  * costs; *processed gets the items run in this call on every node. Frees ab. */
-int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *fl,
+int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_costs *fl,
                  int64_t *processed);
 
 #endif

@@ -99,6 +99,11 @@ typedef struct site_state {
     double before, after; /* predicted makespan at home / reassigned */
     double heldout;       /* the model's error on held-out splits (below), < 0: none */
     int64_t dropped;      /* splits' times left out of the fits as outliers, so far */
+    /* A-BSP's swap budget (absp(R) without a threshold): training time
+     * since the last swap, and per split the nodes that hold its input
+     * already (bit per node) while the input's version stays data_ver */
+    double since_swap_s;
+    uint64_t *held, data_ver;
     struct site_state *next;
 } site_state;
 static site_state *sites; /* the driver's node-function thread */
@@ -291,6 +296,7 @@ static void site_free(site_state *s)
     free(s->assign);
     free(s->model);
     free(s->a_len);
+    free(s->held);
     free(s);
 }
 
@@ -336,10 +342,12 @@ static int site_of(const strads_loop_site *site, int64_t begin, int64_t end, int
             s->a_len[k] = bounds[k + 1] - bounds[k];
         }
     }
+    if (!rc && !(s->held = calloc((size_t)nsplits, sizeof *s->held))) rc = STRADS_ENOMEM;
     if (rc) {
         site_free(s);
         return rc;
     }
+    s->data_ver = UINT64_MAX; /* set, with held, at the first rt__absp_end */
     s->site_id = site->id;
     s->begin = begin;
     s->end = end;
@@ -717,7 +725,7 @@ static double heldout_error(const double *x, const double *t, size_t m)
  * its first home split back (A-BSP's bookkeeping needs one per node).
  */
 static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
-                         const rt__flex_in *fl, const double *rates)
+                         const rt__split_costs *fl, const double *rates)
 {
     const double *sizes = fl->size;
     int N = s->N, K = s->nsplits, rc = 0;
@@ -765,48 +773,86 @@ static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
     return rc;
 }
 
-/* Collective: every node's fetch rate at the driver. Nodes that have not
- * measured one yet get the mean of the others; NULL when none has. */
-static int gather_rates(const rt__absp *ab, const rt__flex_in *fl, double **out)
+/* Every node's fetch rate (bytes/s, one slot per node of the counts'
+ * all-reduce) into *out: nodes that have not measured one yet get the
+ * mean of the others; NULL when none has. */
+static int node_rates(const int64_t *slot, int N, double **out)
 {
-    int N = strads_size();
-    double *r = calloc((size_t)N, sizeof *r);
-    if (!r) return STRADS_ENOMEM;
-    r[ab->me] = fl->net_rate > 0 ? fl->net_rate : 0;
-    int rc = strads_allreduce(r, (size_t)N, STRADS_T_F64, STRADS_OP_SUM);
     double sum = 0;
     int known = 0;
-    for (int n = 0; n < N && !rc; n++)
-        if (r[n] > 0) sum += r[n], known++;
-    for (int n = 0; n < N && known; n++)
-        if (r[n] <= 0) r[n] = sum / known;
-    if (rc || !known) {
-        free(r);
-        r = NULL;
-    }
+    *out = NULL;
+    for (int n = 0; n < N; n++)
+        if (slot[n] > 0) sum += (double)slot[n], known++;
+    if (!known) return 0;
+    double *r = malloc((size_t)N * sizeof *r);
+    if (!r) return STRADS_ENOMEM;
+    for (int n = 0; n < N; n++) r[n] = slot[n] > 0 ? (double)slot[n] : sum / known;
     *out = r;
+    return 0;
+}
+
+/*
+ * A-BSP's swap budget (absp(R) without a threshold; docs/sync-models.md):
+ * Algorithm 2 moves two splits' input, which on a slow network or with
+ * fresh memory to fill costs more than the iterations it evens out (48 MB
+ * splits took 0.4-1.2 s against 50 ms iterations on the 2-core machine,
+ * and A-BSP ran 2.6x BSP's time). So a swap may cost at most SWAP_SHARE of
+ * the training time since the previous one: moving a split to a node costs
+ * its input bytes at the slowest measured fetch rate (DEFAULT_RATE until a
+ * move was measured), and nothing where the node holds them still (the
+ * engine keeps fetched input while its version stays; a split sent back to
+ * where it was costs no transfer).
+ */
+#define SWAP_SHARE 0.1
+#define DEFAULT_RATE 100e6 /* bytes/s: the 2-core machine's, first touches included */
+
+static int set_budget(site_state *s, const rt__split_costs *fl, const double *rates, double call_s)
+{
+    int N = s->N, K = s->nsplits;
+    if (s->data_ver != fl->data_ver) { /* the input changed: only its holders have it */
+        for (int k = 0; k < K; k++) s->held[k] = 0;
+        s->data_ver = fl->data_ver;
+    }
+    for (int k = 0; k < K && N <= 64; k++) s->held[k] |= UINT64_C(1) << sched_absp_node_of(s->a, k);
+    double rate = 0;
+    for (int n = 0; rates && n < N; n++)
+        if (rates[n] > 0 && (rate == 0 || rates[n] < rate)) rate = rates[n];
+    if (rate <= 0) rate = DEFAULT_RATE;
+    double *move = malloc((size_t)K * (size_t)N * sizeof *move);
+    if (!move) return STRADS_ENOMEM;
+    for (int k = 0; k < K; k++)
+        for (int n = 0; n < N; n++)
+            move[(size_t)k * (size_t)N + (size_t)n] =
+                N <= 64 && (s->held[k] >> n & 1) ? 0 : fl->bytes[k] / rate;
+    s->since_swap_s += call_s;
+    int rc = sched_absp_move_budget(s->a, move, SWAP_SHARE * s->since_swap_s);
+    free(move);
     return rc;
 }
 
-int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *fl,
+int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_costs *fl,
                  int64_t *processed)
 {
-    /* every split's items processed, then its compute time (us) */
-    int64_t *done = calloc((size_t)ab->nsplits * 2, sizeof *done), *us = done + ab->nsplits;
+    /* every split's items processed, then its compute time (us), then
+     * every node's fetch rate */
+    size_t len = (size_t)ab->nsplits * 2 + (size_t)ab->N;
+    int64_t *done = calloc(len, sizeof *done), *us = done + ab->nsplits, *rate = us + ab->nsplits;
     if (!done) return STRADS_ENOMEM;
+    if (fl && fl->net_rate > 0) rate[ab->me] = (int64_t)fl->net_rate;
     for (int i = 0; i < ab->nheld; i++) {
         int64_t k = atomic_load(&ab->h[i].next), len = ab->h[i].hi - ab->h[i].lo;
         /* cut point: recorded, or under cluster replay the recorded one */
         done[ab->h[i].split] = replay_cut(0, ab->h[i].split, k < len ? k : len);
         us[ab->h[i].split] = atomic_load(&ab->h[i].us);
     }
-    int rc = strads_allreduce(done, (size_t)ab->nsplits * 2, STRADS_T_I64, STRADS_OP_SUM);
+    int rc = strads_allreduce(done, len, STRADS_T_I64, STRADS_OP_SUM);
     double *rates = NULL;
-    if (!rc && fl) rc = gather_rates(ab, fl, &rates);
+    if (!rc && fl && ab->me == 0) rc = node_rates(rate, ab->N, &rates);
     *processed = 0;
     for (int k = 0; k < ab->nsplits; k++) *processed += done[k];
     if (ab->me == 0) {
         pthread_mutex_lock(&master_mu);
+        double call_s = now_s() - M.t0;
         M.active = 0;
         M.clock = 0;
         free(M.quota);
@@ -815,7 +861,9 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *
         site_state *s = find_site(site->id);
         sched_absp_move moves[2];
         int nm = 0;
+        if (!rc && s && fl && fl->budget && !s->assign) rc = set_budget(s, fl, rates, call_s);
         if (!rc && s) rc = sched_absp_end(s->a, done, moves, &nm);
+        if (s && nm) s->since_swap_s = 0;
         if (!rc && s && s->assign && fl) {
             rc = flex_reassign(s, done, us, fl, rates);
             if (!rc && getenv("STRADS_STATS"))
@@ -838,14 +886,17 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__flex_in *
              * dynamic pattern overshoots more: docs/sync-models.md). */
             const char *chk = getenv("STRADS_ABSP_CHECK");
             int slack = chk ? atoi(chk) : 0;
-            int bound = s->threshold >= 0 ? s->threshold + 1 + slack : -1;
+            int64_t deferred = sched_absp_deferred(s->a);
+            /* swaps put off by the budget let the spread grow past it */
+            int bound = s->threshold >= 0 && !deferred ? s->threshold + 1 + slack : -1;
             if (getenv("STRADS_STATS") && (s->ratio < 1 || s->threshold >= 0))
                 fprintf(stderr,
                         "strads: sync_for %s:%u: absp(%g,%d) processed %lld of %lld items, "
-                        "counts %lld..%lld, spread %lld, max spread %lld, swaps %lld\n",
+                        "counts %lld..%lld, spread %lld, max spread %lld, swaps %lld, "
+                        "put off %lld\n",
                         site->file, site->line, s->ratio, s->threshold, (long long)*processed,
                         (long long)n, (long long)lo, (long long)hi, (long long)sp,
-                        (long long)s->max_spread, (long long)s->swaps);
+                        (long long)s->max_spread, (long long)s->swaps, (long long)deferred);
             if (slack > 0 && bound >= 0 && sp > bound) {
                 rt_error("sync_for %s:%u: A-BSP check: item process counts spread %lld, bound %d "
                          "(threshold + 1 + STRADS_ABSP_CHECK)", site->file, site->line,

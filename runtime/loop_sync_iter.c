@@ -197,7 +197,7 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
     return rc;
 }
 
-/* FlexPara's item size and bytes of a split from its keys: distinct
+/* A split's size and bytes from its keys: distinct
  * elements touched; bytes of the read-only ones (the input that moves with
  * the split) and of the written ones (parameters shuffled every call). */
 static void split_cost(const call *c, const split_keys *sk, double *in_bytes, double *par_bytes)
@@ -449,6 +449,9 @@ int rt__sync_run_absp(call *c)
     if (elastic) ratio = 1;
     if (flex) ratio = c->h.a > 0 && c->h.a < 1 ? c->h.a : 1;
     if (elastic || flex) thr = -1;
+    /* absp(R) without a threshold: swaps within a movement budget
+     * (rt__absp_end); an explicit threshold is the paper's Algorithm 2 */
+    int budget = thr >= 0 && c->h.b == 0 && !signbit(c->h.b);
     rc = rt__absp_begin(c->site, c->h.invocation, bounds, nsplits, ratio, thr, flex, &c->ab);
     if (rc) {
         free(bounds);
@@ -505,17 +508,21 @@ int rt__sync_run_absp(call *c)
     if (!rc && !clockwise) rc = rt__absp_wait(c->ab);
     int64_t processed = 0;
     /* FlexPara's item size: the distinct elements a split touches (its
-     * items without reconnaissance, and then no input bytes are known). */
+     * items without reconnaissance, and then no input bytes are known);
+     * the input bytes also price A-BSP's swaps. */
     double par = 0;
-    for (int k = 0; k < nsplits && flex; k++) {
+    for (int k = 0; k < nsplits && (flex || budget); k++) {
         split_keys *sk = find_keys(c, bounds[k], bounds[k + 1]);
         double pk = 0;
         sizes[k] = sk ? (double)sk->n : (double)(bounds[k + 1] - bounds[k]);
         if (sk) split_cost(c, sk, &bytes[k], &pk);
         par += pk / nsplits;
     }
-    rt__flex_in fl = {sizes, bytes, par, fetch_rate};
-    int erc = rt__absp_end(c->ab, c->site, flex ? &fl : NULL, &processed);
+    uint64_t ver = 0;
+    for (int a = 0; a < c->narr; a++)
+        if (!c->arr[a].written) ver += c->arr[a].dv->version;
+    rt__split_costs fl = {sizes, bytes, par, fetch_rate, budget, ver};
+    int erc = rt__absp_end(c->ab, c->site, flex || budget ? &fl : NULL, &processed);
     c->ab = NULL;
     if (!rc) rc = erc;
     if (!rc && elastic && c->me == 0 && getenv("STRADS_STATS")) {

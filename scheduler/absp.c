@@ -36,6 +36,10 @@ struct sched_absp {
     double *last_t;   /* node -> time of its last report */
     double *frac;     /* node -> share done this iteration (scratch of sched_absp_end) */
     unsigned char *used; /* node -> already swapped in this sched_absp_end */
+    double *move_s;   /* [split][node]: seconds to move the split's data there */
+    double budget_s;  /* what one swap may cost (sched_absp_move_budget) */
+    int64_t deferred; /* swaps Algorithm 2 wanted that the budget put off */
+    int gated;        /* move_s holds a budget's estimates */
     int64_t total, sum;
     double t_begin;
     int requested;    /* a node finished its share: the sync request of the paper */
@@ -72,8 +76,9 @@ int sched_absp_new(const sched_absp_cfg *cfg, int nodes, int nsplits, const int6
     a->last_t = calloc((size_t)nodes, sizeof *a->last_t);
     a->frac = calloc((size_t)nodes, sizeof *a->frac);
     a->used = calloc((size_t)nodes, 1);
+    a->move_s = malloc((size_t)nsplits * (size_t)nodes * sizeof *a->move_s);
     if (!a->bounds || !a->node_of || !a->base || !a->cursor || !a->share || !a->prog ||
-        !a->last_t || !a->frac || !a->used) {
+        !a->last_t || !a->frac || !a->used || !a->move_s) {
         sched_absp_free(a);
         return STRADS_ENOMEM;
     }
@@ -110,7 +115,22 @@ void sched_absp_free(sched_absp *a)
     free(a->last_t);
     free(a->frac);
     free(a->used);
+    free(a->move_s);
     free(a);
+}
+
+int sched_absp_move_budget(sched_absp *a, const double *move_s, double budget_s)
+{
+    if (!a) return STRADS_EINVAL;
+    a->budget_s = move_s ? budget_s : 0;
+    a->gated = move_s != NULL;
+    if (move_s) memcpy(a->move_s, move_s, (size_t)a->nsplits * (size_t)a->nodes * sizeof *a->move_s);
+    return 0;
+}
+
+int64_t sched_absp_deferred(const sched_absp *a)
+{
+    return a ? a->deferred : 0;
 }
 
 int sched_absp_begin(sched_absp *a, double t)
@@ -279,6 +299,13 @@ int sched_absp_end(sched_absp *a, const int64_t *done, sched_absp_move *moves, i
         }
         if (smax < 0 || a->base[smax] - a->base[smin] <= a->cfg.threshold) break;
         int slow = a->node_of[smin], fast = a->node_of[smax];
+        /* the two moves run at once, on different nodes */
+        size_t N = (size_t)a->nodes;
+        if (a->gated && (a->move_s[(size_t)smin * N + (size_t)fast] > a->budget_s ||
+                         a->move_s[(size_t)smax * N + (size_t)slow] > a->budget_s)) {
+            a->deferred++;
+            break;
+        }
         used[slow] = used[fast] = 1;
         a->node_of[smin] = fast;
         a->node_of[smax] = slow;

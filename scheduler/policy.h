@@ -102,6 +102,15 @@ int sched_absp_eta(const sched_absp *a, double t, double *eta);
  * *nmoves their number (0 or 2 per swap). */
 int sched_absp_end(sched_absp *a, const int64_t *done, sched_absp_move *moves, int *nmoves);
 
+/* A budget for the swaps of sched_absp_end from now on (an extension; none
+ * until called): a swap is made only when moving each of its two splits'
+ * data to its new node takes at most budget_s seconds
+ * (move_s[split * nodes + node], copied); otherwise it is put off and
+ * counted. move_s NULL: no budget. */
+int sched_absp_move_budget(sched_absp *a, const double *move_s, double budget_s);
+/* Swaps put off by the budget so far. */
+int64_t sched_absp_deferred(const sched_absp *a);
+
 /* Algorithm 1 at one minibatch clock (the engine's A-BSP iteration): node n
  * may process quota[n] items in the clock and has processed done[n]. 1 when
  * the stop signal is due: some node with a quota has finished it (the

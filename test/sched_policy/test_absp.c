@@ -198,10 +198,54 @@ static void clock_stop(void)
     CHECK_EQ(sched_absp_clock_stop(none, none, 4, 0.5), 0);  /* nobody has a quota */
 }
 
+/* The swap budget: Algorithm 2 wants a swap (the gap passed the
+ * threshold), but a move over budget puts it off, counted; a move to a
+ * node that costs nothing (it holds the data) or a larger budget lets it
+ * through, between the same splits Algorithm 2 picks without a budget. */
+static void move_budget(void)
+{
+    int64_t b[] = {0, 100, 200, 300, 400};
+    sched_absp_cfg cfg = {0.5, 0, 0, 0};
+    sched_absp *a;
+    CHECK_OK(sched_absp_new(&cfg, 4, 4, b, NULL, &a));
+    double move[16];
+    for (int k = 0; k < 16; k++) move[k] = 2.0; /* [split][node]: 2 s everywhere */
+    CHECK_OK(sched_absp_move_budget(a, move, 1.0));
+    int64_t done[] = {100, 100, 100, 50}; /* node 3 slow */
+    sched_absp_move mv[2];
+    int nm = -1;
+    CHECK_OK(sched_absp_begin(a, 0));
+    CHECK_OK(sched_absp_end(a, done, mv, &nm));
+    CHECK_EQ(nm, 0);
+    CHECK_EQ(sched_absp_deferred(a), 1);
+    CHECK_EQ(sched_absp_node_of(a, 3), 3);
+    /* split 3 to node 0 and split 0 to node 3 free: the swap goes through */
+    move[3 * 4 + 0] = 0;
+    move[0 * 4 + 3] = 0;
+    CHECK_OK(sched_absp_move_budget(a, move, 1.0));
+    CHECK_OK(sched_absp_begin(a, 0));
+    CHECK_OK(sched_absp_end(a, done, mv, &nm));
+    CHECK_EQ(nm, 2);
+    CHECK_EQ(mv[0].split, 3);
+    CHECK_EQ(mv[0].to, 0);
+    CHECK_EQ(mv[1].split, 0);
+    CHECK_EQ(mv[1].to, 3);
+    CHECK_EQ(sched_absp_deferred(a), 1);
+    /* no budget: Algorithm 2 as in the paper */
+    CHECK_OK(sched_absp_move_budget(a, NULL, 0));
+    int64_t done2[] = {100, 100, 100, 100};
+    done2[0] = 50; /* split 0, now on node 3, is the slow one */
+    CHECK_OK(sched_absp_begin(a, 0));
+    CHECK_OK(sched_absp_end(a, done2, mv, &nm));
+    CHECK_EQ(nm, 2);
+    sched_absp_free(a);
+}
+
 int main(void)
 {
     figure5();
     clock_stop();
+    move_budget();
     int64_t split_spread;
     /* One node 2x slower, one split per node: the split-level gap (the
      * paper's N_max - N_min) never passes threshold + 1 (it grows by at most
