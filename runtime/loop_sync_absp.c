@@ -835,8 +835,8 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_cos
 {
     /* every split's items processed, then its compute time (us), then
      * every node's fetch rate */
-    size_t len = (size_t)ab->nsplits * 2 + (size_t)ab->N;
-    int64_t *done = calloc(len, sizeof *done), *us = done + ab->nsplits, *rate = us + ab->nsplits;
+    size_t slots = (size_t)ab->nsplits * 2 + (size_t)ab->N;
+    int64_t *done = calloc(slots, sizeof *done), *us = done + ab->nsplits, *rate = us + ab->nsplits;
     if (!done) return STRADS_ENOMEM;
     if (fl && fl->net_rate > 0) rate[ab->me] = (int64_t)fl->net_rate;
     for (int i = 0; i < ab->nheld; i++) {
@@ -845,7 +845,7 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_cos
         done[ab->h[i].split] = replay_cut(0, ab->h[i].split, k < len ? k : len);
         us[ab->h[i].split] = atomic_load(&ab->h[i].us);
     }
-    int rc = strads_allreduce(done, len, STRADS_T_I64, STRADS_OP_SUM);
+    int rc = strads_allreduce(done, slots, STRADS_T_I64, STRADS_OP_SUM);
     double *rates = NULL;
     if (!rc && fl && ab->me == 0) rc = node_rates(rate, ab->N, &rates);
     *processed = 0;
