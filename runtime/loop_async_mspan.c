@@ -587,13 +587,15 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         t[4] = rt_now_us();
         status = rc ? rc : fits;
         int arc = strads_allreduce(&status, 1, STRADS_T_I32, STRADS_OP_MIN); /* step 5 */
-        if (!rc) rc = arc ? arc : status < 0 ? status : 0;
+        /* a node that only learns of another's error says so (the failing
+         * node has said where; the driver names this one as an echo) */
+        if (!rc) rc = arc ? arc : status < 0 ? STRADS_EREMOTE : 0;
         if (status != 1) {
             rt__node_plan_free(*out);
             *out = NULL;
         }
     } else if (!rc && status < 0) {
-        rc = status;
+        rc = STRADS_EREMOTE;
     }
     for (int r = 0; r < N; r++) {
         if (outm) free(outm[r]);

@@ -52,7 +52,10 @@ static int collect_done(uint64_t seq, int deadline_ms, const char *what)
         /* status travels as a uint of the negated code to stay in x__mp_uint */
         if (x__mp_uint(m->body, m->body_len, &off, &st) == 0 && st != 0) {
             int code = -(int)st;
-            rt_error("%s failed on rank %d: %s", what, r, strads_strerror(code));
+            if (code == STRADS_EREMOTE) /* it stopped because another node failed */
+                rt_error("%s: rank %d stopped after another node's error", what, r);
+            else
+                rt_error("%s failed on rank %d: %s", what, r, strads_strerror(code));
             if (!first) first = STRADS_EREMOTE;
         }
         rt_msg_free(m);
