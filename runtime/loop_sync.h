@@ -91,21 +91,6 @@ static inline int64_t el_count(const elist *l, const dds_vec *dv)
     return l->all ? dv->n : l->n;
 }
 
-/* Position of e in l, or -1. */
-static inline int64_t el_find(const elist *l, int64_t e)
-{
-    if (l->all) return e;
-    int64_t a = 0, b = l->n;
-    while (a < b) {
-        int64_t m = (a + b) / 2;
-        if (l->idx[m] < e)
-            a = m + 1;
-        else
-            b = m;
-    }
-    return a < l->n && l->idx[a] == e ? a : -1;
-}
-
 /* The first position of sorted v[0..n) not below x. */
 static inline int64_t lower_i64(const int64_t *v, int64_t n, int64_t x)
 {
@@ -118,6 +103,14 @@ static inline int64_t lower_i64(const int64_t *v, int64_t n, int64_t x)
             b = m;
     }
     return a;
+}
+
+/* Position of e in l, or -1. */
+static inline int64_t el_find(const elist *l, int64_t e)
+{
+    if (l->all) return e;
+    int64_t a = lower_i64(l->idx, l->n, e);
+    return a < l->n && l->idx[a] == e ? a : -1;
 }
 
 static inline int cmp_i64(const void *a, const void *b)

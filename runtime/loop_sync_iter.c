@@ -442,7 +442,8 @@ int rt__sync_run_absp(call *c)
     }
     bounds[nsplits] = c->h.end;
     /* b: < 0 no swaps, -0.0 an explicit threshold 0, +0.0 absent */
-    int thr = c->h.b < 0 ? -1 : c->h.b > 0 ? (int)c->h.b : signbit(c->h.b) ? 0 : SCHED_ABSP_DEFAULT_THRESHOLD;
+    int absent = c->h.b == 0 && !signbit(c->h.b);
+    int thr = c->h.b < 0 ? -1 : absent ? SCHED_ABSP_DEFAULT_THRESHOLD : (int)c->h.b;
     double ratio = c->h.a;
     /* Elastic: every item, no swaps. FlexPara places the splits itself (no
      * swaps) over BSP's clocks or, as flexpara(absp(R)), A-BSP's. */
@@ -451,7 +452,7 @@ int rt__sync_run_absp(call *c)
     if (elastic || flex) thr = -1;
     /* absp(R) without a threshold: swaps within a movement budget
      * (rt__absp_end); an explicit threshold is the paper's Algorithm 2 */
-    int budget = thr >= 0 && c->h.b == 0 && !signbit(c->h.b);
+    int budget = thr >= 0 && absent;
     rc = rt__absp_begin(c->site, c->h.invocation, bounds, nsplits, ratio, thr, flex, &c->ab);
     if (rc) {
         free(bounds);
@@ -509,9 +510,9 @@ int rt__sync_run_absp(call *c)
     int64_t processed = 0;
     /* FlexPara's item size: the distinct elements a split touches (its
      * items without reconnaissance, and then no input bytes are known);
-     * the input bytes also price A-BSP's swaps. */
+     * the input bytes also price A-BSP's swaps. Only the driver reads them. */
     double par = 0;
-    for (int k = 0; k < nsplits && (flex || budget); k++) {
+    for (int k = 0; k < nsplits && (flex || budget) && c->me == 0; k++) {
         split_keys *sk = find_keys(c, bounds[k], bounds[k + 1]);
         double pk = 0;
         sizes[k] = sk ? (double)sk->n : (double)(bounds[k + 1] - bounds[k]);

@@ -122,8 +122,8 @@ void sched_absp_free(sched_absp *a)
 int sched_absp_move_budget(sched_absp *a, const double *move_s, double budget_s)
 {
     if (!a) return STRADS_EINVAL;
-    a->budget_s = move_s ? budget_s : 0;
     a->gated = move_s != NULL;
+    a->budget_s = budget_s;
     if (move_s) memcpy(a->move_s, move_s, (size_t)a->nsplits * (size_t)a->nodes * sizeof *a->move_s);
     return 0;
 }
