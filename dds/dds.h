@@ -115,6 +115,10 @@ typedef struct dds_vec {
  * not NULL, the index of the element holding addr. STRADS_ENOTFOUND when addr
  * is in no dvector. No lock: see the thread rule at the top. */
 int dds_lookup(const void *addr, dds_vec **dv, int64_t *elem_index);
+/* For an address dds_lookup does not find: the bytes [*lo, *hi) around it
+ * that hold no vector (reconnaissance skips accesses there without a
+ * lookup each). */
+void dds_gap(const void *addr, uintptr_t *lo, uintptr_t *hi);
 dds_vec *dds_vec_by_id(uint32_t id);
 /* Calls fn for every registered vector in address order. */
 void dds_vec_foreach(void (*fn)(dds_vec *dv, void *arg), void *arg);

@@ -115,6 +115,19 @@ int dds_lookup(const void *addr, dds_vec **dv, int64_t *elem_index)
     return 0;
 }
 
+void dds_gap(const void *addr, uintptr_t *lo, uintptr_t *hi)
+{
+    uintptr_t a = (uintptr_t)addr;
+    size_t k = dds_find_slot(a);
+    *lo = 0;
+    *hi = UINTPTR_MAX;
+    if (k > 0) {
+        const dds_vec *v = dds_vecs[k - 1];
+        *lo = (uintptr_t)v->base + (size_t)v->n * v->elem;
+    }
+    if (k < dds_nvecs) *hi = (uintptr_t)dds_vecs[k]->base;
+}
+
 dds_vec *dds_vec_by_id(uint32_t id)
 {
     for (size_t k = 0; k < dds_nvecs; k++)

@@ -72,15 +72,18 @@ static int access_kind(rc *r, CXCursor cur)
     return 0;
 }
 
-/* Does the DeclRefExpr ref name a private or reduction section of the loop? */
-static int tls_section(rc *r, CXCursor ref)
+/* Does the DeclRefExpr ref name a private or reduction section of the loop
+ * (or, with copyin, a copyin section: read-only, never a distributed array)? */
+static int tls_section(rc *r, CXCursor ref, int copyin)
 {
     if (!r->s)
         return 0;
     char *name = fe_cxstr(clang_getCursorSpelling(clang_getCursorReferenced(ref)));
     fe_item *it = fe_item_named(r->s, name);
     free(name);
-    return it && it->lo && (it->kind == FE_IT_PRIVATE || it->kind == FE_IT_REDUCTION);
+    return it && it->lo &&
+           (it->kind == FE_IT_PRIVATE || it->kind == FE_IT_REDUCTION ||
+            (copyin && it->kind == FE_IT_COPYIN));
 }
 
 /*
@@ -89,9 +92,11 @@ static int tls_section(rc *r, CXCursor ref)
  * struct object (declared in the body or a helper, or a captured copy:
  * distributed arrays are only reached through pointers), or a private or reduction
  * section (reconnaissance has its own zeroed buffer). Skipping them keeps the
- * reconnaissance code small, which is most of its compile time.
+ * reconnaissance code small, which is most of its compile time. With copyin
+ * set, a copyin section counts too: for reads only, since the driver's
+ * body reads the program's own memory there and a write must not run.
  */
-static int local_root(rc *r, CXCursor cur)
+static int local_root(rc *r, CXCursor cur, int copyin)
 {
     for (int guard = 0; guard < 64; guard++) {
         cur = fe_strip(cur);
@@ -105,7 +110,7 @@ static int local_root(rc *r, CXCursor cur)
                                 CXCursor_TranslationUnit &&
                             clang_Cursor_getStorageClass(d) != CX_SC_Static &&
                             clang_Cursor_getStorageClass(d) != CX_SC_Extern;
-            return (t.kind != CXType_Pointer && automatic) || tls_section(r, cur);
+            return (t.kind != CXType_Pointer && automatic) || tls_section(r, cur, copyin);
         }
         if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr)
             return 0;
@@ -119,7 +124,7 @@ static int local_root(rc *r, CXCursor cur)
         free(ch);
         /* Through a pointer: only a section named by a clause is known. */
         if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
-            return clang_getCursorKind(base) == CXCursor_DeclRefExpr && tls_section(r, base);
+            return clang_getCursorKind(base) == CXCursor_DeclRefExpr && tls_section(r, base, copyin);
         cur = base;
     }
     return 0;
@@ -306,7 +311,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     CXCursor lhs, rhs;
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
         CXCursor l = fe_strip(lhs);
-        if (access_kind(r, l) && !local_root(r, l)) {
+        if (access_kind(r, l) && !local_root(r, l, 0)) {
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
             return fe_fmt("(strads_recon_rw(strads__rc, &(%s), sizeof(%s), %d), (void)(%s))", L, L,
                           compound, R);
@@ -325,7 +330,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         int incdec = is(first, "++") || is(first, "--") || is(last, "++") || is(last, "--");
         if (n == 1 && incdec) {
             CXCursor l = fe_strip(op);
-            if (access_kind(r, l) && !local_root(r, l)) {
+            if (access_kind(r, l) && !local_root(r, l, 0)) {
                 char *L = rw(r, op, LV, 0);
                 return fe_fmt("strads_recon_rw(strads__rc, &(%s), sizeof(%s), 1)", L, L);
             }
@@ -338,7 +343,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         }
     }
     int ak = access_kind(r, cur);
-    if (ak && !local_root(r, cur)) {
+    if (ak && !local_root(r, cur, 0)) {
         int modes[2] = {RV, RV};
         if (ak == 1 || ak == 3) {
             int n;
@@ -350,7 +355,10 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         }
         char *E = rebuild(r, cur, modes, 2, RV);
         CXType t = clang_getCanonicalType(clang_getCursorType(cur));
-        if (mode == LV || t.kind == CXType_ConstantArray || t.kind == CXType_FunctionProto)
+        /* a copyin table read (k-means' centroids, 2,048 reads a point):
+         * nothing distributed to record */
+        if (mode == LV || t.kind == CXType_ConstantArray || t.kind == CXType_FunctionProto ||
+            local_root(r, cur, 1))
             return E;
         return fe_fmt("STRADS__RD(%s)", E);
     }

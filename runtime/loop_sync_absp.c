@@ -824,7 +824,10 @@ static int set_budget(site_state *s, const rt__split_costs *fl, const double *ra
         for (int n = 0; n < N; n++)
             move[(size_t)k * (size_t)N + (size_t)n] =
                 N <= 64 && (s->held[k] >> n & 1) ? 0 : fl->bytes[k] / rate;
-    s->since_swap_s += call_s;
+    /* A site's first call distributes the input and runs reconnaissance
+     * (seconds on the 2-core machine): counted as training time, it let
+     * the first swap through at once, however slow the move. */
+    if (s->calls > 0) s->since_swap_s += call_s;
     int rc = sched_absp_move_budget(s->a, move, SWAP_SHARE * s->since_swap_s);
     free(move);
     return rc;

@@ -57,7 +57,21 @@ static void test_alloc(void)
     CHECK_OK(dds_lookup(syn + 16 * 100, &dv, &idx));
     CHECK_EQ(dv->n, 101);
     CHECK_EQ(idx, 100);
-
+    /* the gap around an address in no vector holds no vector's byte and ends
+     * at vectors: below the lowest vector it starts at 0, past W's end (when
+     * no vector follows at once) it starts there */
+    uintptr_t glo, ghi;
+    dds_gap((const void *)16, &glo, &ghi);
+    CHECK_EQ(glo, 0);
+    CHECK(ghi > 16 && ghi <= (uintptr_t)W && ghi <= (uintptr_t)syn);
+    CHECK_EQ(dds_lookup((const void *)ghi, &dv, &idx), 0);
+    char *wend = (char *)W + 1000 * sizeof *W;
+    if (dds_lookup(wend, &dv, &idx) != 0) {
+        dds_gap(wend, &glo, &ghi);
+        CHECK_EQ(glo, (uintptr_t)wend);
+        CHECK(ghi > (uintptr_t)wend);
+        CHECK(ghi == UINTPTR_MAX || dds_lookup((const void *)ghi, &dv, &idx) == 0);
+    }
     void *al = strads_dv_aligned_alloc(1 << 21, 4096, 64, "t.c:3");
     CHECK(al != NULL);
     CHECK_EQ((uintptr_t)al % (1 << 21), 0);

@@ -239,7 +239,7 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
         for (int c = 0; c < K; c++) {
             double dist = 0;
             for (int d = 0; d < D; d++) {
-                scratch[d] = STRADS__RD(pts[i * D + d]) - cent[c][d];
+                scratch[d] = pts[i * D + d] - cent[c][d];
                 dist += scratch[d] * scratch[d];
             }
             if (dist < bd) {
@@ -248,7 +248,7 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
             }
         }
         for (int d = 0; d < D; d++)
-            sums[bc * D + d] += STRADS__RD(pts[i * D + d]);
+            sums[bc * D + d] += pts[i * D + d];
         counts[bc]++;
         cost += bd;
         if (bd > worst)
@@ -424,7 +424,7 @@ STRADS__GLUE static void strads__recon2(const void *strads__ve, strads_recon *st
         (void)j;
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
-        { hits += STRADS__RD(pts[j * D]) > 5.0; }
+        { hits += pts[j * D] > 5.0; }
 #line 429 "<stdout>"
     }
 }

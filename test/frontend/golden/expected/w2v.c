@@ -335,7 +335,7 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
             label = 1;
           } else {
             next_random = next_random * (unsigned long long)25214903917 + 11;
-            target = STRADS__RD(table[(next_random >> 16) % table_size]);
+            target = table[(next_random >> 16) % table_size];
             if (target == word) continue;
             label = 0;
           }
