@@ -174,6 +174,7 @@ typedef struct fe_ctx {
     fe_rhelper *rh;
     int nrh, caprh;
 
+    int nranged;           /* loops recorded as ranges so far (recon.c names) */
     int has_main, main_params;
     int nerrors, nwarnings;
 } fe_ctx;
@@ -187,6 +188,22 @@ void fe_capture(fe_ctx *c, fe_site *s);           /* capture.c */
 fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
+/* A counted loop of a reconnaissance body whose pointers' accesses p[k] are
+ * recorded as one range before it (recon_loop.c says when). */
+typedef struct fe_rl_base {
+    CXCursor decl;              /* the pointer variable */
+    CXCursor access;            /* one of its accesses p[k] */
+    int read, written, spoiled; /* spoiled: some access or use rules it out */
+} fe_rl_base;
+typedef struct fe_rloop {
+    CXCursor var;   /* the induction variable's declaration */
+    char *lo, *hi;  /* the range of k as source text: [lo, hi) */
+    unsigned lo_b, lo_e; /* where lo is in the file (the initializer of k) */
+    fe_rl_base *b;  /* the pointers recorded as ranges */
+    int nb, capb;
+} fe_rloop;
+int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
+int fe_rloop_covers(const fe_rloop *l, CXCursor access);
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
 void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o); /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */

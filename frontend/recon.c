@@ -31,10 +31,14 @@
 
 enum { RV, LV };
 
+#define MAX_RANGED 16 /* nested counted loops recorded as ranges */
+
 typedef struct rc {
     fe_ctx *c;
     fe_site *s;      /* the loop being rewritten; NULL in a helper's copy */
     unsigned rb, re; /* the text being rewritten: the loop body or a helper's body */
+    fe_rloop *ranged[MAX_RANGED]; /* the enclosing loops recorded as ranges */
+    int nranged;
 } rc;
 
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -289,6 +293,72 @@ static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor
     return is(tok(r, le), "=");
 }
 
+/* Is cur an access p[k] that an enclosing loop recorded as a range? */
+static int covered(rc *r, CXCursor cur)
+{
+    for (int i = 0; i < r->nranged; i++)
+        if (fe_rloop_covers(r->ranged[i], cur))
+            return 1;
+    return 0;
+}
+
+/*
+ *   for (int k = 0; k < rank; k++) e -= w[k] * h[k];
+ *   -> for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(rank);
+ *                      if (strads__h0 > strads__l0) {
+ *                          (void)strads_recon_rd(strads__rc, &(w)[strads__l0],
+ *                                                (size_t)(strads__h0 - strads__l0) * sizeof *(w));
+ *                          ... h ... }
+ *                      (0); }); k < rank; k++) e -= w[k] * h[k];
+ *
+ * The ranges are recorded in k's initializer, so that the loop stays one
+ * statement wherever it stands (the body of an if, a statement without
+ * braces). NULL when the loop does not qualify (recon_loop.c). Pointers
+ * whose accesses are not recorded anyway (private, reduction, copyin
+ * sections) keep their code.
+ */
+static char *ranged_for(rc *r, CXCursor cur)
+{
+    fe_rloop *l = calloc(1, sizeof *l);
+    if (!l || r->nranged == MAX_RANGED || !fe_recon_loop(r->c, cur, l))
+        return NULL;
+    int m = 0;
+    for (int i = 0; i < l->nb; i++)
+        if (!local_root(r, l->b[i].access, 1))
+            l->b[m++] = l->b[i];
+    if ((l->nb = m) == 0)
+        return NULL;
+    r->ranged[r->nranged++] = l;
+    char *loop = rebuild(r, cur, NULL, 0, RV);
+    r->nranged--;
+    /* Everything before the initializer is the loop's own text (the
+     * initializer reads no memory, so nothing of it was rewritten). */
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    size_t at = l->lo_b - b, len = l->lo_e - l->lo_b;
+    if (l->lo_b < b || strlen(loop) < at + len || strncmp(loop + at, l->lo, len))
+        return NULL;
+    int id = r->c->nranged++;
+    fe_buf o = {0};
+    fe_buf_put(&o, loop, at);
+    fe_buf_printf(&o, "__extension__({ int64_t strads__l%d = (int64_t)(%s), strads__h%d = (int64_t)(%s); "
+                      "if (strads__h%d > strads__l%d) { ",
+                  id, l->lo, id, l->hi, id, id);
+    for (int i = 0; i < l->nb; i++) {
+        char *p = fe_cxstr(clang_getCursorSpelling(l->b[i].decl));
+        char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id, p);
+        if (l->b[i].written)
+            fe_buf_printf(&o, "strads_recon_rw(strads__rc, &(%s)[strads__l%d], %s, %d); ", p, id, n,
+                          l->b[i].read);
+        else
+            fe_buf_printf(&o, "(void)strads_recon_rd(strads__rc, &(%s)[strads__l%d], %s); ", p, id, n);
+        free(p);
+    }
+    fe_buf_printf(&o, "} (%s); })", l->lo);
+    fe_buf_puts(&o, loop + at + len);
+    return o.p;
+}
+
 static char *rw(rc *r, CXCursor cur, int mode, int stmt)
 {
     unsigned b, e;
@@ -307,10 +377,17 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         if (t)
             return t;
     }
+    if (k == CXCursor_ForStmt) {
+        char *t = ranged_for(r, cur);
+        if (t)
+            return t;
+    }
     int compound;
     CXCursor lhs, rhs;
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
         CXCursor l = fe_strip(lhs);
+        if (covered(r, l))
+            return fe_fmt("((void)(%s))", rw(r, rhs, RV, 0));
         if (access_kind(r, l) && !local_root(r, l, 0)) {
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
             return fe_fmt("(strads_recon_rw(strads__rc, &(%s), sizeof(%s), %d), (void)(%s))", L, L,
@@ -330,6 +407,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         int incdec = is(first, "++") || is(first, "--") || is(last, "++") || is(last, "--");
         if (n == 1 && incdec) {
             CXCursor l = fe_strip(op);
+            if (covered(r, l))
+                return fe_strdup("((void)0)");
             if (access_kind(r, l) && !local_root(r, l, 0)) {
                 char *L = rw(r, op, LV, 0);
                 return fe_fmt("strads_recon_rw(strads__rc, &(%s), sizeof(%s), 1)", L, L);
@@ -343,6 +422,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         }
     }
     int ak = access_kind(r, cur);
+    if (ak == 1 && covered(r, cur))
+        return fe_text(r->c, b, e);
     if (ak && !local_root(r, cur, 0)) {
         int modes[2] = {RV, RV};
         if (ak == 1 || ak == 3) {
@@ -379,7 +460,7 @@ static void copy_helper(fe_ctx *c, int k)
     fe_extent(def, &fb, &fe);
     fe_extent(body, &bb, &be);
     unsigned name = fe_offset(clang_getCursorLocation(def));
-    rc r = {c, NULL, bb, be};
+    rc r = {.c = c, .s = NULL, .rb = bb, .re = be};
     char *t = rw(&r, body, RV, 1);
     fe_buf o = {0};
     fe_buf_put(&o, c->src + fb, name - fb);
@@ -393,7 +474,7 @@ static void copy_helper(fe_ctx *c, int k)
 
 void fe_recon(fe_ctx *c, fe_site *s)
 {
-    rc r = {c, s, s->body_begin, s->body_end};
+    rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end};
     int n;
     CXCursor *ch = fe_children(s->forc, &n);
     if (n > 0)
@@ -411,7 +492,7 @@ void fe_recon(fe_ctx *c, fe_site *s)
 void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o)
 {
     char *name = fe_cxstr(clang_getCursorSpelling(c->rh[k].def));
-    fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__GLUE;\n", name, k);
+    fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__RECON;\n", name, k);
     free(name);
 }
 

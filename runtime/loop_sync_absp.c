@@ -806,9 +806,30 @@ static int node_rates(const int64_t *slot, int N, double **out)
 #define SWAP_SHARE 0.1
 #define DEFAULT_RATE 100e6 /* bytes/s: the 2-core machine's, first touches included */
 
+/* STRADS_ABSP_MOVE_RATE: the fetch rate (bytes/s) the budget assumes in
+ * place of the measured one, to see the budget's decisions on a machine
+ * whose network is not the cluster's (and to test them); 0: measured. */
+static int move_rate(double *out)
+{
+    const char *v = getenv("STRADS_ABSP_MOVE_RATE");
+    *out = 0;
+    if (!v || !*v) return 0;
+    char *end;
+    double d = strtod(v, &end);
+    if (*end || !(d > 0)) {
+        rt_error("STRADS_ABSP_MOVE_RATE=%s: expected bytes per second > 0", v);
+        return STRADS_ECONFIG;
+    }
+    *out = d;
+    return 0;
+}
+
 static int set_budget(site_state *s, const rt__split_costs *fl, const double *rates, double call_s)
 {
     int N = s->N, K = s->nsplits;
+    double forced;
+    int rc = move_rate(&forced);
+    if (rc) return rc;
     if (s->data_ver != fl->data_ver) { /* the input changed: only its holders have it */
         for (int k = 0; k < K; k++) s->held[k] = 0;
         s->data_ver = fl->data_ver;
@@ -818,6 +839,7 @@ static int set_budget(site_state *s, const rt__split_costs *fl, const double *ra
     for (int n = 0; rates && n < N; n++)
         if (rates[n] > 0 && (rate == 0 || rates[n] < rate)) rate = rates[n];
     if (rate <= 0) rate = DEFAULT_RATE;
+    if (forced > 0) rate = forced;
     double *move = malloc((size_t)K * (size_t)N * sizeof *move);
     if (!move) return STRADS_ENOMEM;
     for (int k = 0; k < K; k++)
@@ -828,7 +850,7 @@ static int set_budget(site_state *s, const rt__split_costs *fl, const double *ra
      * (seconds on the 2-core machine): counted as training time, it let
      * the first swap through at once, however slow the move. */
     if (s->calls > 0) s->since_swap_s += call_s;
-    int rc = sched_absp_move_budget(s->a, move, SWAP_SHARE * s->since_swap_s);
+    rc = sched_absp_move_budget(s->a, move, SWAP_SHARE * s->since_swap_s);
     free(move);
     return rc;
 }

@@ -1,14 +1,17 @@
 #!/bin/sh
-# expect.sh [--fail] [--within SECONDS] [--grep REGEX]... -- command...
+# expect.sh [--fail] [--within SECONDS] [--grep REGEX]... [--nogrep REGEX]... -- command...
 # Runs a command and checks what a user would: its exit status (zero, or
-# non-zero with --fail), that it finished within SECONDS (default 60), and
-# that its combined output matches every REGEX (extended grep).
-fail=0 within=60 greps=""
+# non-zero with --fail), that it finished within SECONDS (default 60), that
+# its combined output matches every --grep REGEX (extended grep) and no
+# --nogrep REGEX.
+fail=0 within=60 greps="" nogreps=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --fail) fail=1; shift ;;
     --within) within=$2; shift 2 ;;
     --grep) greps="$greps
+$2"; shift 2 ;;
+    --nogrep) nogreps="$nogreps
 $2"; shift 2 ;;
     --) shift; break ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
@@ -29,6 +32,10 @@ if awk "BEGIN{exit !($elapsed > $within)}"; then echo "expect.sh: took longer th
 echo "$greps" | while IFS= read -r re; do
     [ -z "$re" ] && continue
     grep -Eq -- "$re" "$out" || { echo "expect.sh: output does not match /$re/"; echo x >"$out.bad"; }
+done
+echo "$nogreps" | while IFS= read -r re; do
+    [ -z "$re" ] && continue
+    ! grep -Eq -- "$re" "$out" || { echo "expect.sh: output matches /$re/"; echo x >"$out.bad"; }
 done
 [ -e "$out.bad" ] && ok=0
 rm -f "$out" "$out.bad"

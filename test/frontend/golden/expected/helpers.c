@@ -18,11 +18,15 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
- * more than the user's file (bench/stradscc.sh). */
+ * more than the user's file (bench/stradscc.sh).
+ * Reconnaissance runs once per site but over every iteration: at -O1 the
+ * loops it records as ranges, left with nothing to do, are deleted. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
+#define STRADS__RECON __attribute__((cold, optimize("O1")))
 #else
 #define STRADS__GLUE __attribute__((cold))
+#define STRADS__RECON __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -41,7 +45,7 @@ static double score(const double *row)
     return s;
 }
 
-#line 45 "<stdout>"
+#line 49 "<stdout>"
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -86,7 +90,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 90 "<stdout>"
+#line 94 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -120,14 +124,14 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 124 "<stdout>"
+#line 128 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
 }
-static __typeof__(score) strads__rh0 STRADS__GLUE;
-static __typeof__(update) strads__rh1 STRADS__GLUE;
-STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(score) strads__rh0 STRADS__RECON;
+static __typeof__(update) strads__rh1 STRADS__RECON;
+STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -162,7 +166,7 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
         strads__rh1(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 166 "<stdout>"
+#line 170 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -239,20 +243,20 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 243 "<stdout>"
-static __typeof__(score) strads__rh0 STRADS__GLUE;
-static __typeof__(update) strads__rh1 STRADS__GLUE;
+#line 247 "<stdout>"
+static __typeof__(score) strads__rh0 STRADS__RECON;
+static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    for (int k = 0; k < DIM; k++)
-        s += STRADS__RD(row[k]) * STRADS__RD(table[k]);
+    for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(DIM); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(row)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(row)); } (0); }); k < DIM; k++)
+        s += row[k] * STRADS__RD(table[k]);
     return s;
 }
 static void strads__rh1(double *row, double g)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    for (int k = 0; k < DIM; k++)
-        (strads_recon_rw(strads__rc, &(row[k]), sizeof(row[k]), 1), (void)(g * STRADS__RD(weights[k])));
+    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(DIM); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(row)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(row), 1); } (0); }); k < DIM; k++)
+        ((void)(g * STRADS__RD(weights[k])));
 }
-#line 258 "<stdout>"
+#line 262 "<stdout>"
 STRADS_MAIN(strads_user_main)

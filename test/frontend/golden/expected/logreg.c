@@ -18,11 +18,15 @@ struct example {
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
- * more than the user's file (bench/stradscc.sh). */
+ * more than the user's file (bench/stradscc.sh).
+ * Reconnaissance runs once per site but over every iteration: at -O1 the
+ * loops it records as ranges, left with nothing to do, are deleted. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
+#define STRADS__RECON __attribute__((cold, optimize("O1")))
 #else
 #define STRADS__GLUE __attribute__((cold))
+#define STRADS__RECON __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -35,7 +39,7 @@ static float predict(const float *w, const float *x)
     return 1.0f / (1.0f + expf(-z));
 }
 
-#line 39 "<stdout>"
+#line 43 "<stdout>"
 /* logreg.c:43: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -84,7 +88,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 88 "<stdout>"
+#line 92 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -109,12 +113,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] -= lr * (p - e->y) * e->x[k] / 100;
             loss -= e->y ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 113 "<stdout>"
+#line 117 "<stdout>"
     }
     strads__t->loss = loss;
 }
-static __typeof__(predict) strads__rh0 STRADS__GLUE;
-STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(predict) strads__rh0 STRADS__RECON;
+STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -135,11 +139,11 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
                                      {
             const struct example *e = &ex[i];
             float p = strads__rh0(w, e->x);
-            for (int k = 0; k < D; k++)
-                (strads_recon_rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100));
+            for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < D; k++)
+                ((void)(lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100));
             loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 143 "<stdout>"
+#line 147 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -218,14 +222,14 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 222 "<stdout>"
-static __typeof__(predict) strads__rh0 STRADS__GLUE;
+#line 226 "<stdout>"
+static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     float z = 0;
-    for (int k = 0; k < D; k++)
-        z += STRADS__RD(w[k]) * STRADS__RD(x[k]);
+    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w)); (void)strads_recon_rd(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); } (0); }); k < D; k++)
+        z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 231 "<stdout>"
+#line 235 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -13,11 +13,15 @@ enum { N = 1000, D = 4, K = 3 };
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
- * more than the user's file (bench/stradscc.sh). */
+ * more than the user's file (bench/stradscc.sh).
+ * Reconnaissance runs once per site but over every iteration: at -O1 the
+ * loops it records as ranges, left with nothing to do, are deleted. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
+#define STRADS__RECON __attribute__((cold, optimize("O1")))
 #else
 #define STRADS__GLUE __attribute__((cold))
+#define STRADS__RECON __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -28,7 +32,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 32 "<stdout>"
+#line 36 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -137,7 +141,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 141 "<stdout>"
+#line 145 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -187,7 +191,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 191 "<stdout>"
+#line 195 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -195,8 +199,8 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->best = best;
     strads__t->words = words;
 }
-static __typeof__(next) strads__rh0 STRADS__GLUE;
-STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(next) strads__rh0 STRADS__RECON;
+STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -238,8 +242,8 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
         double bd = 1e300;
         for (int c = 0; c < K; c++) {
             double dist = 0;
-            for (int d = 0; d < D; d++) {
-                scratch[d] = pts[i * D + d] - cent[c][d];
+            for (int d = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(scratch)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(scratch), 1); } (0); }); d < D; d++) {
+                ((void)(pts[i * D + d] - cent[c][d]));
                 dist += scratch[d] * scratch[d];
             }
             if (dist < bd) {
@@ -259,7 +263,7 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
         if (words % 250 == 0)
             continue;
     }
-#line 263 "<stdout>"
+#line 267 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -407,11 +411,11 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 411 "<stdout>"
+#line 415 "<stdout>"
     }
     strads__t->hits = hits;
 }
-STRADS__GLUE static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
     (void)strads__e;
@@ -425,7 +429,7 @@ STRADS__GLUE static void strads__recon2(const void *strads__ve, strads_recon *st
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
         { hits += pts[j * D] > 5.0; }
-#line 429 "<stdout>"
+#line 433 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -497,14 +501,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 501 "<stdout>"
-static __typeof__(next) strads__rh0 STRADS__GLUE;
+#line 505 "<stdout>"
+static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (strads_recon_rw(strads__rc, &(*s), sizeof(*s), 0), (void)(STRADS__RD(*s) * 1103515245u + 12345u));
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 508 "<stdout>"
+#line 512 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -34,11 +34,15 @@ static uint64_t rng_state;
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
- * more than the user's file (bench/stradscc.sh). */
+ * more than the user's file (bench/stradscc.sh).
+ * Reconnaissance runs once per site but over every iteration: at -O1 the
+ * loops it records as ranges, left with nothing to do, are deleted. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
+#define STRADS__RECON __attribute__((cold, optimize("O1")))
 #else
 #define STRADS__GLUE __attribute__((cold))
+#define STRADS__RECON __attribute__((cold))
 #endif
 #line 31 "sgdmf.c"
 static double uniform(void)
@@ -54,7 +58,7 @@ static long arg(int argc, char **argv, int i, long dflt)
     return argc > i ? strtol(argv[i], NULL, 10) : dflt;
 }
 
-#line 58 "<stdout>"
+#line 62 "<stdout>"
 /* sgdmf.c:104: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -176,7 +180,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(test);
     return 0;
 }
-#line 180 "<stdout>"
+#line 184 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -211,10 +215,10 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 h[k] += lr * (e * wk - lambda * h[k]);
             }
         }
-#line 215 "<stdout>"
+#line 219 "<stdout>"
     }
 }
-STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -239,15 +243,15 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
             const struct rating *x = &train[j];
             float *w = &W[(long)STRADS__RD(x->u) * rank], *h = &H[(long)STRADS__RD(x->i) * rank];
             float e = STRADS__RD(x->r) - 3;
-            for (int k = 0; k < rank; k++)
-                e -= STRADS__RD(w[k]) * STRADS__RD(h[k]);
-            for (int k = 0; k < rank; k++) {
-                float wk = STRADS__RD(w[k]);
-                (strads_recon_rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(lr * (e * STRADS__RD(h[k]) - lambda * wk)));
-                (strads_recon_rw(strads__rc, &(h[k]), sizeof(h[k]), 1), (void)(lr * (e * wk - lambda * STRADS__RD(h[k]))));
+            for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(rank); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w)); (void)strads_recon_rd(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < rank; k++)
+                e -= w[k] * h[k];
+            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(rank); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rw(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h), 1); } (0); }); k < rank; k++) {
+                float wk = w[k];
+                ((void)(lr * (e * h[k] - lambda * wk)));
+                ((void)(lr * (e * wk - lambda * h[k])));
             }
         }
-#line 251 "<stdout>"
+#line 255 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -306,11 +310,11 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 310 "<stdout>"
+#line 314 "<stdout>"
     }
     strads__t->se = se;
 }
-STRADS__GLUE static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
     (void)strads__e;
@@ -336,7 +340,7 @@ STRADS__GLUE static void strads__recon2(const void *strads__ve, strads_recon *st
                 p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
         }
-#line 340 "<stdout>"
+#line 344 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -417,5 +421,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 421 "<stdout>"
+#line 425 "<stdout>"
 STRADS_MAIN(strads_user_main)

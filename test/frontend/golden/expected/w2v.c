@@ -28,11 +28,15 @@ int *table, *corpus;
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
- * more than the user's file (bench/stradscc.sh). */
+ * more than the user's file (bench/stradscc.sh).
+ * Reconnaissance runs once per site but over every iteration: at -O1 the
+ * loops it records as ranges, left with nothing to do, are deleted. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
+#define STRADS__RECON __attribute__((cold, optimize("O1")))
 #else
 #define STRADS__GLUE __attribute__((cold))
+#define STRADS__RECON __attribute__((cold))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
@@ -87,7 +91,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 91 "<stdout>"
+#line 95 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -167,7 +171,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 171 "<stdout>"
+#line 175 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -252,14 +256,14 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 256 "<stdout>"
+#line 260 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
     strads__t->word_count_actual = word_count_actual;
 }
-static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE;
-STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
+STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
     (void)strads__e;
@@ -328,7 +332,7 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
         if (c >= train_words) continue;
         last_word = STRADS__RD(corpus[c]);
         l1 = last_word * layer1_size;
-        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
+        for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(neu1e)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(neu1e), 0); } (0); }); c < layer1_size; c++) ((void)(0));
         for (d = 0; d < negative + 1; d++) {
           if (d == 0) {
             target = word;
@@ -343,13 +347,13 @@ STRADS__GLUE static void strads__recon1(const void *strads__ve, strads_recon *st
           f = 0;
           for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
           g = (label - strads__rh0(f)) * alpha;
-          for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
+          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(neu1e)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(neu1e), 1); } (0); }); c < layer1_size; c++) ((void)(g * STRADS__RD(syn1neg[c + l2])));
           for (c = 0; c < layer1_size; c++) (strads_recon_rw(strads__rc, &(syn1neg[c + l2]), sizeof(syn1neg[c + l2]), 1), (void)(g * STRADS__RD(syn0[c + l1])));
         }
-        for (c = 0; c < layer1_size; c++) (strads_recon_rw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(neu1e[c]));
+        for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { (void)strads_recon_rd(strads__rc, &(neu1e)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(neu1e)); } (0); }); c < layer1_size; c++) (strads_recon_rw(strads__rc, &(syn0[c + l1]), sizeof(syn0[c + l1]), 1), (void)(neu1e[c]));
       }
     }
-#line 353 "<stdout>"
+#line 357 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -492,12 +496,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 496 "<stdout>"
-static __typeof__(Sigmoid) strads__rh0 STRADS__GLUE;
+#line 500 "<stdout>"
+static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 503 "<stdout>"
+#line 507 "<stdout>"
 STRADS_MAIN(strads_user_main)

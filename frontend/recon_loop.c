@@ -1,0 +1,332 @@
+/*
+ * frontend/recon_loop.c - which counted loops of a reconnaissance body can be
+ * recorded as ranges.
+ *
+ * Reconnaissance records every access of a body through a call, and a body
+ * is mostly inner loops over a row: SGD-MF's
+ *     for (int k = 0; k < rank; k++) e -= w[k] * h[k];
+ * made 450 recorder calls per rating, ~1 us, where the rating itself costs
+ * about as much in the real loop. When every k of [A, B) reaches p[k], the
+ * loop touches exactly the bytes [&p[A], &p[B]): recon.c records that range
+ * once before the loop and leaves p[k] unrecorded inside it (its writes
+ * dropped as before), so the compiler deletes what is left of the loop when
+ * nothing else there has an effect.
+ *
+ * A loop qualifies when it is `for (k = A; k < B; k++)` (or `<=`, `++k`,
+ * `k += 1`, k declared there or not) with k an integer, A and B plain
+ * integer arithmetic over variables and constants (no memory reads, no
+ * calls), and its body has no break, continue, goto or return and assigns
+ * neither k nor a variable of A or B nor takes their address. A pointer p
+ * of the body is recorded as a range only when every one of its accesses
+ * there is p[k] itself, outside any condition (if, ?:, &&, ||, switch, an
+ * inner loop), and p is neither assigned nor has its address taken: then
+ * each element of the range is read (or written) on every pass, so the
+ * range is exactly the accesses, never more (sync_for averages over the
+ * nodes that touched an element: over-recording would change results).
+ */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct walk {
+    fe_ctx *c;
+    CXCursor var;      /* the induction variable */
+    CXCursor *bound;   /* variables of A and B */
+    int nbound, capbound;
+    fe_rl_base *b;     /* pointers seen in the body */
+    int nb, capb;
+    int bad;           /* the loop does not qualify */
+} walk;
+
+static fe_token *tok_at(fe_ctx *c, unsigned off) { return &c->toks[fe_tok_at(c, off)]; }
+
+static int tok_is(fe_ctx *c, unsigned off, const char *s) { return !strcmp(tok_at(c, off)->spell, s); }
+
+static int is_int_type(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    return t.kind > CXType_Bool && t.kind <= CXType_Int128;
+}
+
+static CXCursor ref_of(CXCursor cur)
+{
+    cur = fe_strip(cur);
+    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+    return clang_getCursorReferenced(cur);
+}
+
+static int same(CXCursor a, CXCursor b) { return !clang_Cursor_isNull(a) && clang_equalCursors(a, b); }
+
+/* The operator token of a binary node: the first token after its left side. */
+static int binop_is(fe_ctx *c, CXCursor bin, const char *op)
+{
+    int n;
+    CXCursor *ch = fe_children(bin, &n);
+    int ok = 0;
+    if (n == 2) {
+        unsigned b, e;
+        fe_extent(ch[0], &b, &e);
+        ok = tok_is(c, e, op);
+    }
+    free(ch);
+    return ok;
+}
+
+/* Plain integer arithmetic over variables and constants: no reads of
+ * memory, no calls, no assignments. Collects the variables into w->bound. */
+static int pure(walk *w, CXCursor cur)
+{
+    cur = fe_strip(cur);
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_IntegerLiteral || k == CXCursor_CharacterLiteral) return 1;
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(cur);
+        enum CXCursorKind dk = clang_getCursorKind(d);
+        if (dk == CXCursor_EnumConstantDecl) return 1;
+        if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) || !is_int_type(clang_getCursorType(d)))
+            return 0;
+        w->bound = fe_grow(w->bound, sizeof *w->bound, &w->capbound, w->nbound + 1);
+        w->bound[w->nbound++] = d;
+        return 1;
+    }
+    if (k == CXCursor_UnaryOperator) {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        if (!tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") && !tok_is(w->c, b, "~")) return 0;
+    } else if (k == CXCursor_BinaryOperator) {
+        static const char *const ops[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", NULL};
+        int ok = 0;
+        for (int i = 0; ops[i] && !ok; i++) ok = binop_is(w->c, cur, ops[i]);
+        if (!ok) return 0;
+    } else if (k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) {
+        return 0;
+    }
+    int n, ok = 1;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && ok; i++)
+        if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = pure(w, ch[i]);
+    free(ch);
+    return ok;
+}
+
+static int is_bound(walk *w, CXCursor d)
+{
+    if (same(w->var, d)) return 1;
+    for (int i = 0; i < w->nbound; i++)
+        if (same(w->bound[i], d)) return 1;
+    return 0;
+}
+
+static fe_rl_base *base_of(walk *w, CXCursor d)
+{
+    for (int i = 0; i < w->nb; i++)
+        if (same(w->b[i].decl, d)) return &w->b[i];
+    w->b = fe_grow(w->b, sizeof *w->b, &w->capb, w->nb + 1);
+    w->b[w->nb] = (fe_rl_base){.decl = d};
+    return &w->b[w->nb++];
+}
+
+/* A variable the body assigns, increments or takes the address of. */
+static void changed(walk *w, CXCursor target)
+{
+    CXCursor d = ref_of(target);
+    if (clang_Cursor_isNull(d)) return;
+    if (is_bound(w, d)) w->bad = 1;
+    else if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer)
+        base_of(w, d)->spoiled = 1;
+}
+
+static void visit(walk *w, CXCursor cur, int cond, int how);
+
+static void visit_children(walk *w, CXCursor cur, int cond)
+{
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n; i++) visit(w, ch[i], cond, 0);
+    free(ch);
+}
+
+/* how: 0 read, 1 written, 2 read and written (compound, ++/--). */
+static void visit(walk *w, CXCursor cur, int cond, int how)
+{
+    if (w->bad) return;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    int n;
+    CXCursor *ch;
+    switch (k) {
+    case CXCursor_BreakStmt: case CXCursor_ContinueStmt: case CXCursor_GotoStmt:
+    case CXCursor_ReturnStmt: case CXCursor_LabelStmt: case CXCursor_IndirectGotoStmt:
+        w->bad = 1;
+        return;
+    case CXCursor_IfStmt: case CXCursor_ConditionalOperator:
+        ch = fe_children(cur, &n);
+        for (int i = 0; i < n; i++) visit(w, ch[i], cond || i > 0, 0);
+        free(ch);
+        return;
+    case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_ForStmt: case CXCursor_SwitchStmt:
+        visit_children(w, cur, 1);
+        return;
+    case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
+        ch = fe_children(cur, &n);
+        if (n == 2) {
+            int assign = k == CXCursor_CompoundAssignOperator || binop_is(w->c, cur, "=");
+            int lazy = binop_is(w->c, cur, "&&") || binop_is(w->c, cur, "||");
+            if (assign) changed(w, ch[0]);
+            visit(w, ch[0], cond, assign ? (k == CXCursor_CompoundAssignOperator ? 2 : 1) : 0);
+            visit(w, ch[1], cond || lazy, 0);
+        } else {
+            for (int i = 0; i < n; i++) visit(w, ch[i], cond, 0);
+        }
+        free(ch);
+        return;
+    case CXCursor_UnaryOperator: {
+        int incdec = tok_is(w->c, b, "++") || tok_is(w->c, b, "--");
+        if (!incdec && e > b) {
+            int last = fe_tok_at(w->c, e) - 1;
+            incdec = last >= 0 && (!strcmp(w->c->toks[last].spell, "++") ||
+                                   !strcmp(w->c->toks[last].spell, "--"));
+        }
+        ch = fe_children(cur, &n);
+        if (n == 1 && (incdec || tok_is(w->c, b, "&"))) changed(w, ch[0]);
+        for (int i = 0; i < n; i++) visit(w, ch[i], cond, incdec ? 2 : 0);
+        free(ch);
+        return;
+    }
+    case CXCursor_ArraySubscriptExpr: {
+        ch = fe_children(cur, &n);
+        CXCursor d = n == 2 ? ref_of(ch[0]) : clang_getNullCursor();
+        if (!clang_Cursor_isNull(d) &&
+            clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
+            fe_rl_base *p = base_of(w, d);
+            if (cond || !same(ref_of(ch[1]), w->var)) {
+                p->spoiled = 1;
+            } else {
+                p->read |= how != 1;
+                p->written |= how != 0;
+                if (clang_Cursor_isNull(p->access)) p->access = cur;
+            }
+            visit(w, ch[1], cond, 0); /* the index; the base is a plain name */
+        } else {
+            for (int i = 0; i < n; i++) visit(w, ch[i], cond, 0);
+        }
+        free(ch);
+        return;
+    }
+    case CXCursor_VarDecl:
+        /* a pointer declared in the body changes every pass */
+        if (clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer)
+            base_of(w, cur)->spoiled = 1;
+        visit_children(w, cur, cond);
+        return;
+    case CXCursor_DeclRefExpr: {
+        /* a pointer used other than as p[k] (passed on, copied) may be
+         * read through elsewhere: fine, those accesses record themselves */
+        return;
+    }
+    default:
+        visit_children(w, cur, cond);
+        return;
+    }
+}
+
+/* The induction variable and A from the loop's first part. */
+static int init_part(walk *w, CXCursor init, CXCursor *a)
+{
+    enum CXCursorKind k = clang_getCursorKind(init);
+    int n;
+    CXCursor *ch = fe_children(init, &n);
+    int ok = 0;
+    if (k == CXCursor_DeclStmt && n == 1 && clang_getCursorKind(ch[0]) == CXCursor_VarDecl) {
+        int m;
+        CXCursor *vc = fe_children(ch[0], &m);
+        if (m > 0 && clang_getCursorKind(vc[m - 1]) != CXCursor_TypeRef) {
+            w->var = ch[0];
+            *a = vc[m - 1];
+            ok = 1;
+        }
+        free(vc);
+    } else if (k == CXCursor_BinaryOperator && n == 2 && binop_is(w->c, init, "=")) {
+        w->var = ref_of(ch[0]);
+        *a = ch[1];
+        ok = !clang_Cursor_isNull(w->var);
+    }
+    free(ch);
+    return ok && is_int_type(clang_getCursorType(w->var));
+}
+
+int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
+{
+    memset(out, 0, sizeof *out);
+    int n;
+    CXCursor *ch = fe_children(forstmt, &n);
+    walk w = {.c = c, .var = clang_getNullCursor()};
+    CXCursor a, cond = n == 4 ? ch[1] : clang_getNullCursor(), inc = n == 4 ? ch[2] : cond;
+    int ok = n == 4 && init_part(&w, ch[0], &a) && pure(&w, a);
+    /* k < B or k <= B */
+    int le = 0, nc;
+    CXCursor *cc = ok ? fe_children(cond, &nc) : NULL;
+    ok = ok && clang_getCursorKind(cond) == CXCursor_BinaryOperator && nc == 2 &&
+         same(ref_of(cc[0]), w.var) && ((le = binop_is(c, cond, "<=")) || binop_is(c, cond, "<"));
+    int nb0 = w.nbound;
+    ok = ok && pure(&w, cc[1]);
+    for (int i = nb0; ok && i < w.nbound; i++) ok = !same(w.bound[i], w.var);
+    /* k++, ++k, k += 1 */
+    if (ok) {
+        unsigned ib, ie;
+        fe_extent(inc, &ib, &ie);
+        int ni;
+        CXCursor *ic = fe_children(inc, &ni);
+        enum CXCursorKind ik = clang_getCursorKind(inc);
+        int last = fe_tok_at(c, ie) - 1;
+        if (ik == CXCursor_UnaryOperator)
+            ok = ni == 1 && same(ref_of(ic[0]), w.var) &&
+                 (tok_is(c, ib, "++") || (last >= 0 && !strcmp(c->toks[last].spell, "++")));
+        else if (ik == CXCursor_CompoundAssignOperator)
+            ok = ni == 2 && same(ref_of(ic[0]), w.var) && binop_is(c, inc, "+=") &&
+                 clang_getCursorKind(fe_strip(ic[1])) == CXCursor_IntegerLiteral &&
+                 tok_is(c, fe_offset(clang_getCursorLocation(fe_strip(ic[1]))), "1");
+        else
+            ok = 0;
+        free(ic);
+    }
+    if (ok) visit(&w, ch[3], 0, 0);
+    ok = ok && !w.bad;
+    if (ok) {
+        unsigned b, e;
+        fe_extent(a, &b, &e);
+        out->lo = fe_text(c, b, e);
+        out->lo_b = b;
+        out->lo_e = e;
+        fe_extent(cc[1], &b, &e);
+        out->hi = le ? fe_fmt("(%s) + 1", fe_text(c, b, e)) : fe_text(c, b, e);
+        out->var = w.var;
+        for (int i = 0; i < w.nb; i++)
+            if (!w.b[i].spoiled && (w.b[i].read || w.b[i].written)) {
+                out->b = fe_grow(out->b, sizeof *out->b, &out->capb, out->nb + 1);
+                out->b[out->nb++] = w.b[i];
+            }
+    }
+    free(cc);
+    free(ch);
+    free(w.bound);
+    free(w.b);
+    return ok && out->nb > 0;
+}
+
+int fe_rloop_covers(const fe_rloop *l, CXCursor access)
+{
+    access = fe_strip(access);
+    if (clang_getCursorKind(access) != CXCursor_ArraySubscriptExpr) return 0;
+    int n;
+    CXCursor *ch = fe_children(access, &n);
+    int hit = 0;
+    if (n == 2 && same(ref_of(ch[1]), l->var)) {
+        CXCursor d = ref_of(ch[0]);
+        for (int i = 0; i < l->nb && !hit; i++) hit = same(l->b[i].decl, d);
+    }
+    free(ch);
+    return hit;
+}

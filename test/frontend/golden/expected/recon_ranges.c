@@ -1,0 +1,415 @@
+#line 1 "recon_ranges.c"
+/* Inner loops over rows in the shapes reconnaissance records as one range
+ * (frontend/recon_loop.c) and in shapes it must not: `k < d` and `k <= d - 1`,
+ * `++k` and `k += 1`, a loop that is the body of an if without braces, a
+ * conditional access, a loop with a break, a pointer declared inside the
+ * loop, an index read from another array, an empty range. The async_for
+ * shares rows of H between items, so a row reconnaissance missed would let
+ * two nodes update it at once (the 2-process run is in verify mode, which
+ * stops at the first access not recorded). Which loops became ranges is
+ * pinned by the golden file expected/recon_ranges.c: a range recorded for a
+ * conditional access would be a row a sync_for node never touched, averaged
+ * in as a zero delta. */
+// ARGS: 600 8
+// TOL: 0.02
+#include <stdio.h>
+#include <stdlib.h>
+
+#line 19 "<stdout>"
+#include <strads.h>
+/* Reconnaissance records a read and keeps the value readable. */
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh).
+ * Reconnaissance runs once per site but over every iteration: at -O1 the
+ * loops it records as ranges, left with nothing to do, are deleted. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE __attribute__((cold, optimize("O0")))
+#define STRADS__RECON __attribute__((cold, optimize("O1")))
+#else
+#define STRADS__GLUE __attribute__((cold))
+#define STRADS__RECON __attribute__((cold))
+#endif
+#line 17 "recon_ranges.c"
+#line 35 "<stdout>"
+/* recon_ranges.c:36: async_for */
+struct strads__env1 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(double *) X;
+    __typeof__(int) d;
+    __typeof__(double *) W;
+    __typeof__(double *) H;
+    __typeof__(int) m;
+    __typeof__(int *) col;
+    __typeof__(int) nnz;
+};
+struct strads__tls1 {
+    char strads__none;
+};
+static const strads_loop_site strads__site1;
+/* recon_ranges.c:69: sync_for */
+struct strads__env2 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(double *) W;
+    __typeof__(int) d;
+    __typeof__(double *) X;
+    __typeof__(double) sum, *strads__p_sum;
+};
+struct strads__tls2 {
+    char strads__none;
+    __typeof__(double) sum;
+};
+static const strads_loop_site strads__site2;
+#line 17 "recon_ranges.c"
+int strads_user_main(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 600;
+    int d = argc > 2 ? atoi(argv[2]) : 8, m = 40, nnz = 3;
+    
+    double *X = strads_dv_malloc((size_t)n * d * sizeof *X, (size_t)(d) * sizeof *(X), "recon_ranges.c:21");
+    
+    double *W = strads_dv_malloc((size_t)n * d * sizeof *W, (size_t)(d) * sizeof *(W), "recon_ranges.c:23");
+    
+    double *H = strads_dv_malloc((size_t)m * d * sizeof *H, (size_t)(d) * sizeof *(H), "recon_ranges.c:25");
+    
+    int *col = strads_dv_malloc((size_t)n * nnz * sizeof *col, (size_t)(nnz) * sizeof *(col), "recon_ranges.c:27");
+    for (long i = 0; i < n * d; i++) {
+        X[i] = (double)((i * 37) % 17) / 17 - 0.3;
+        W[i] = 0.01 * (double)(i % 5);
+    }
+    for (long i = 0; i < m * d; i++) H[i] = 0.02 * (double)(i % 3);
+    for (long i = 0; i < n * nnz; i++) col[i] = (int)((i * 13) % d);
+    for (int e = 0; e < 4; e++) {
+        
+        { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.X = X; strads__e1.d = d; strads__e1.W = W; strads__e1.H = H; strads__e1.m = m; strads__e1.col = col; strads__e1.nnz = nnz; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), &strads__e1); }
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+        double sum = 0;
+        
+        { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.strads__dyn.minibatch = (int64_t)(100); strads__e2.W = W; strads__e2.d = d; strads__e2.X = X; strads__e2.sum = sum; strads__e2.strads__p_sum = &sum; strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(n), &strads__e2); }
+
+
+
+
+
+
+
+
+        double hs = 0;
+        for (long i = 0; i < m * d; i++) hs += H[i];
+        printf("epoch %d sum %.6f h %.6f\n", e, sum, hs);
+    }
+    return 0;
+}
+#line 133 "<stdout>"
+static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env1 *strads__e = strads__ve;
+    struct strads__tls1 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(double *) X = strads__e->X;
+    (void)X;
+    __typeof__(int) d = strads__e->d;
+    (void)d;
+    __typeof__(double *) W = strads__e->W;
+    (void)W;
+    __typeof__(double *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(int *) col = strads__e->col;
+    (void)col;
+    __typeof__(int) nnz = strads__e->nnz;
+    (void)nnz;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+#line 37 "recon_ranges.c"
+                                     {
+            double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
+            const int *c = &col[i * nnz];
+            double s = 0;
+            int k;
+            for (k = 0; k < d; k++)
+                s += x[k] * h[k];
+            for (int j = 0; j < nnz; j++)
+                s += 0.1 * w[c[j]];
+            for (k = 0; k < d; k++)
+                if (x[k] > 0)
+                    s -= 0.01 * w[k];
+            for (k = 0; k < d; k++) {
+                if (h[k] > 100)
+                    break;
+                s += 0.001 * h[k];
+            }
+            double g = 0.05 * (1.0 - s);
+            for (int q = 0; q <= d - 1; ++q)
+                h[q] += g * x[q];
+            if (i % 2)
+                for (k = 0; k < d; k += 1)
+                    w[k] = 0.99 * w[k] + 0.01 * h[k];
+            for (k = 0; k < 2; k++) {
+                double *o = &H[((i + k) % m) * d];
+                s += 0.001 * o[0];
+            }
+            for (k = d; k < 0; k++)
+                w[k] = 1;
+            w[0] += 0.001 * s;
+        }
+#line 189 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) X = strads__e->X;
+    (void)X;
+    __typeof__(int) d = strads__e->d;
+    (void)d;
+    __typeof__(double *) W = strads__e->W;
+    (void)W;
+    __typeof__(double *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(int *) col = strads__e->col;
+    (void)col;
+    __typeof__(int) nnz = strads__e->nnz;
+    (void)nnz;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        strads_recon_iter(strads__rc, (int64_t)i);
+        /* recon_ranges.c:37 */
+                                     {
+            double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
+            const int *c = &col[i * nnz];
+            double s = 0;
+            int k;
+            for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); (void)strads_recon_rd(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
+                s += x[k] * h[k];
+            for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
+                s += 0.1 * STRADS__RD(w[c[j]]);
+            for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { (void)strads_recon_rd(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
+                if (x[k] > 0)
+                    s -= 0.01 * STRADS__RD(w[k]);
+            for (k = 0; k < d; k++) {
+                if (STRADS__RD(h[k]) > 100)
+                    break;
+                s += 0.001 * STRADS__RD(h[k]);
+            }
+            double g = 0.05 * (1.0 - s);
+            for (int q = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)((d - 1) + 1); if (strads__h3 > strads__l3) { strads_recon_rw(strads__rc, &(h)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(h), 1); (void)strads_recon_rd(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); q <= d - 1; ++q)
+                ((void)(g * x[q]));
+            if (i % 2)
+                for (k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(d); if (strads__h4 > strads__l4) { strads_recon_rw(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w), 1); (void)strads_recon_rd(strads__rc, &(h)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(h)); } (0); }); k < d; k += 1)
+                    ((void)(0.99 * w[k] + 0.01 * h[k]));
+            for (k = 0; k < 2; k++) {
+                double *o = &H[((i + k) % m) * d];
+                s += 0.001 * STRADS__RD(o[0]);
+            }
+            for (k = __extension__({ int64_t strads__l5 = (int64_t)(d), strads__h5 = (int64_t)(0); if (strads__h5 > strads__l5) { strads_recon_rw(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 0); } (d); }); k < 0; k++)
+                ((void)(1));
+            (strads_recon_rw(strads__rc, &(w[0]), sizeof(w[0]), 1), (void)(0.001 * s));
+        }
+#line 246 "<stdout>"
+    }
+}
+static const strads_field strads__efd1[] = {
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, X), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, d), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, col), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, nnz), STRADS_F_INT, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site1 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_ranges.c",
+    .line = 36,
+    .col = 9,
+    .id = UINT64_C(0xf581e82a598daea4), /* FNV-1a of "recon_ranges.c:36:9" */
+    .env_size = sizeof(struct strads__env1),
+    .tls_size = 0,
+    .body = strads__body1,
+    .recon = strads__recon1,
+    .env_fields = strads__efd1,
+    .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg1
+    __attribute__((used, section("strads_loops"))) = &strads__site1;
+static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env2 *strads__e = strads__ve;
+    struct strads__tls2 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(double *) W = strads__e->W;
+    (void)W;
+    __typeof__(int) d = strads__e->d;
+    (void)d;
+    __typeof__(double *) X = strads__e->X;
+    (void)X;
+    __typeof__(strads__t->sum) sum = strads__t->sum;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+#line 70 "recon_ranges.c"
+                                     {
+            double *w = &W[i * d];
+            const double *x = &X[i * d];
+            for (int k = 0; k < d; k++)
+                if (x[k] > 0.3)
+                    w[k] += 0.01 * x[k];
+            for (int k = 0; k < d; k++)
+                sum += w[k];
+        }
+#line 306 "<stdout>"
+    }
+    strads__t->sum = sum;
+}
+STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) W = strads__e->W;
+    (void)W;
+    __typeof__(int) d = strads__e->d;
+    (void)d;
+    __typeof__(double *) X = strads__e->X;
+    (void)X;
+    __typeof__(double) sum = strads__e->sum;
+    (void)sum;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        strads_recon_iter(strads__rc, (int64_t)i);
+        /* recon_ranges.c:70 */
+                                     {
+            double *w = &W[i * d];
+            const double *x = &X[i * d];
+            for (int k = 0; k < d; k++)
+                if (STRADS__RD(x[k]) > 0.3)
+                    (strads_recon_rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(0.01 * STRADS__RD(x[k])));
+            for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { (void)strads_recon_rd(strads__rc, &(w)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(w)); } (0); }); k < d; k++)
+                sum += w[k];
+        }
+#line 336 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls2 *t = strads__vt;
+    const struct strads__env2 *e = strads__ve;
+    t->sum = 0;
+    (void)t;
+    (void)e;
+}
+STRADS__GLUE static void strads__tls_fold2(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls2 *a = strads__va;
+    const struct strads__tls2 *t = strads__vt;
+    a->sum += t->sum;
+    (void)a;
+    (void)t;
+}
+STRADS__GLUE static void strads__publish2(void *strads__ve, const void *strads__va)
+{
+    struct strads__env2 *e = strads__ve;
+    const struct strads__tls2 *a = strads__va;
+    *e->strads__p_sum += a->sum;
+    (void)a;
+    (void)e;
+}
+static const strads_field strads__tfd2[] = {
+    {STRADS_FIELD(struct strads__tls2, sum), STRADS_F_FLT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
+STRADS__GLUE static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
+{
+    return strads_fields_pack(pk, t, strads__tfd2, STRADS__NTFD2);
+}
+STRADS__GLUE static int strads__tls_unpack2(const struct msgpack_object *o, void *t)
+{
+    return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
+}
+static const strads_field strads__efd2[] = {
+    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, d), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, X), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, sum), STRADS_F_FLT, NULL, 0, 0, 0},
+};
+static const strads_loop_array strads__arr2[] = {
+    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0},
+    {__builtin_offsetof(struct strads__env2, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
+};
+static const strads_loop_site strads__site2 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_SYNC_FOR,
+    .file = "recon_ranges.c",
+    .line = 69,
+    .col = 9,
+    .id = UINT64_C(0xc46c9d42305cd448), /* FNV-1a of "recon_ranges.c:69:9" */
+    .env_size = sizeof(struct strads__env2),
+    .tls_size = sizeof(struct strads__tls2),
+    .body = strads__body2,
+    .recon = strads__recon2,
+    .tls_init = strads__tls_init2,
+    .tls_fold = strads__tls_fold2,
+    .publish = strads__publish2,
+    .tls_pack = strads__tls_pack2,
+    .tls_unpack = strads__tls_unpack2,
+    .env_fields = strads__efd2,
+    .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
+    .recon_on = 1,
+    .arrays = strads__arr2,
+    .narrays = 2,
+};
+static const strads_loop_site *const strads__reg2
+    __attribute__((used, section("strads_loops"))) = &strads__site2;
+#line 85 "recon_ranges.c"
+#line 415 "<stdout>"
+STRADS_MAIN(strads_user_main)
