@@ -12,13 +12,16 @@
  * dropped as before), so the compiler deletes what is left of the loop when
  * nothing else there has an effect.
  *
+ * The same holds for an index E + k whose E the loop does not change (a
+ * flat array's row, W[u * rank + k]): the range starts at &p[E + A].
+ *
  * A loop qualifies when it is `for (k = A; k < B; k++)` (or `<=`, `++k`,
  * `k += 1`, k declared there or not) with k an integer, A and B plain
  * integer arithmetic over variables and constants (no memory reads, no
  * calls), and its body has no break, continue, goto or return and assigns
  * neither k nor a variable of A or B nor takes their address. A pointer p
  * of the body is recorded as a range only when every one of its accesses
- * there is p[k] itself, outside any condition (if, ?:, &&, ||, switch, an
+ * there is p[k] (or all are p[E + k], the same E), outside any condition (if, ?:, &&, ||, switch, an
  * inner loop), and p is neither assigned nor has its address taken: then
  * each element of the range is read (or written) on every pass, so the
  * range is exactly the accesses, never more (sync_for averages over the
@@ -34,6 +37,8 @@ typedef struct walk {
     CXCursor var;      /* the induction variable */
     CXCursor *bound;   /* variables of A and B */
     int nbound, capbound;
+    CXCursor *set;     /* variables the body assigns or takes the address of */
+    int nset, capset;
     fe_rl_base *b;     /* pointers seen in the body */
     int nb, capb;
     int bad;           /* the loop does not qualify */
@@ -73,6 +78,15 @@ static int binop_is(fe_ctx *c, CXCursor bin, const char *op)
     return ok;
 }
 
+/* An arithmetic binary operator (no assignment, comparison or comma). */
+static int arith(fe_ctx *c, CXCursor bin)
+{
+    static const char *const ops[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", NULL};
+    for (int i = 0; ops[i]; i++)
+        if (binop_is(c, bin, ops[i])) return 1;
+    return 0;
+}
+
 /* Plain integer arithmetic over variables and constants: no reads of
  * memory, no calls, no assignments. Collects the variables into w->bound. */
 static int pure(walk *w, CXCursor cur)
@@ -95,10 +109,7 @@ static int pure(walk *w, CXCursor cur)
         fe_extent(cur, &b, &e);
         if (!tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") && !tok_is(w->c, b, "~")) return 0;
     } else if (k == CXCursor_BinaryOperator) {
-        static const char *const ops[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", NULL};
-        int ok = 0;
-        for (int i = 0; ops[i] && !ok; i++) ok = binop_is(w->c, cur, ops[i]);
-        if (!ok) return 0;
+        if (!arith(w->c, cur)) return 0;
     } else if (k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) {
         return 0;
     }
@@ -108,6 +119,78 @@ static int pure(walk *w, CXCursor cur)
         if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = pure(w, ch[i]);
     free(ch);
     return ok;
+}
+
+/* A row's offset in an index E + k: like pure(), and it may read memory
+ * (x->u, cols[j], *p) since reconnaissance drops every write to memory that
+ * is not its own (those reads are recorded where the range is); its
+ * variables join w->bound, so the loop may not assign them. */
+static int invariant(walk *w, CXCursor cur)
+{
+    cur = fe_strip(cur);
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    switch (clang_getCursorKind(cur)) {
+    case CXCursor_IntegerLiteral: case CXCursor_CharacterLiteral:
+        return 1;
+    case CXCursor_DeclRefExpr: {
+        CXCursor d = clang_getCursorReferenced(cur);
+        enum CXCursorKind dk = clang_getCursorKind(d);
+        if (dk == CXCursor_EnumConstantDecl) return 1;
+        if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) return 0;
+        w->bound = fe_grow(w->bound, sizeof *w->bound, &w->capbound, w->nbound + 1);
+        w->bound[w->nbound++] = d;
+        return 1;
+    }
+    case CXCursor_UnaryOperator:
+        if (!tok_is(w->c, b, "*") && !tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") &&
+            !tok_is(w->c, b, "~"))
+            return 0;
+        break;
+    case CXCursor_BinaryOperator:
+        if (!arith(w->c, cur)) return 0;
+        break;
+    case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_CStyleCastExpr:
+    case CXCursor_UnexposedExpr: case CXCursor_ParenExpr:
+        break;
+    default:
+        return 0;
+    }
+    int n, ok = 1;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && ok; i++)
+        if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = invariant(w, ch[i]);
+    free(ch);
+    return ok;
+}
+
+/* The offset E of an index k or E + k (k + E), NULL cursor for k alone;
+ * 0 when the index has another shape. */
+static int row_index(walk *w, CXCursor idx, CXCursor *off)
+{
+    *off = clang_getNullCursor();
+    idx = fe_strip(idx);
+    if (same(ref_of(idx), w->var)) return 1;
+    if (clang_getCursorKind(idx) != CXCursor_BinaryOperator || !binop_is(w->c, idx, "+")) return 0;
+    int n;
+    CXCursor *ch = fe_children(idx, &n);
+    int ok = 0;
+    if (n == 2) {
+        int at = same(ref_of(ch[1]), w->var) ? 0 : same(ref_of(ch[0]), w->var) ? 1 : -1;
+        if (at >= 0 && invariant(w, ch[at])) {
+            *off = ch[at];
+            ok = 1;
+        }
+    }
+    free(ch);
+    return ok;
+}
+
+static char *text_of(fe_ctx *c, CXCursor cur)
+{
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    return fe_text(c, b, e);
 }
 
 static int is_bound(walk *w, CXCursor d)
@@ -132,8 +215,11 @@ static void changed(walk *w, CXCursor target)
 {
     CXCursor d = ref_of(target);
     if (clang_Cursor_isNull(d)) return;
-    if (is_bound(w, d)) w->bad = 1;
-    else if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer)
+    /* checked against the bound variables at the end: an offset E may
+     * name a variable the body assigns before the access */
+    w->set = fe_grow(w->set, sizeof *w->set, &w->capset, w->nset + 1);
+    w->set[w->nset++] = d;
+    if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer)
         base_of(w, d)->spoiled = 1;
 }
 
@@ -201,9 +287,13 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
         if (!clang_Cursor_isNull(d) &&
             clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
             fe_rl_base *p = base_of(w, d);
-            if (cond || !same(ref_of(ch[1]), w->var)) {
+            CXCursor off;
+            char *it = text_of(w->c, ch[1]);
+            if (cond || !row_index(w, ch[1], &off) || (p->index && strcmp(p->index, it))) {
                 p->spoiled = 1;
             } else {
+                p->index = it;
+                p->off = off;
                 p->read |= how != 1;
                 p->written |= how != 0;
                 if (clang_Cursor_isNull(p->access)) p->access = cur;
@@ -294,6 +384,15 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
     }
     if (ok) visit(&w, ch[3], 0, 0);
     ok = ok && !w.bad;
+    /* k, A, B and every offset E stay unchanged through the loop, and the
+     * offsets name nothing declared inside it (the range is taken before) */
+    for (int i = 0; ok && i < w.nset; i++) ok = !is_bound(&w, w.set[i]);
+    unsigned fb, fe;
+    fe_extent(forstmt, &fb, &fe);
+    for (int i = 0; ok && i < w.nbound; i++) {
+        unsigned at = fe_offset(clang_getCursorLocation(w.bound[i]));
+        ok = same(w.bound[i], w.var) || at < fb || at >= fe;
+    }
     if (ok) {
         unsigned b, e;
         fe_extent(a, &b, &e);
@@ -312,20 +411,26 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
     free(cc);
     free(ch);
     free(w.bound);
+    free(w.set);
     free(w.b);
     return ok && out->nb > 0;
 }
 
-int fe_rloop_covers(const fe_rloop *l, CXCursor access)
+int fe_rloop_covers(fe_ctx *c, const fe_rloop *l, CXCursor access)
 {
     access = fe_strip(access);
     if (clang_getCursorKind(access) != CXCursor_ArraySubscriptExpr) return 0;
     int n;
     CXCursor *ch = fe_children(access, &n);
     int hit = 0;
-    if (n == 2 && same(ref_of(ch[1]), l->var)) {
+    if (n == 2) {
         CXCursor d = ref_of(ch[0]);
-        for (int i = 0; i < l->nb && !hit; i++) hit = same(l->b[i].decl, d);
+        for (int i = 0; i < l->nb && !hit; i++)
+            if (same(l->b[i].decl, d)) {
+                char *t = text_of(c, ch[1]);
+                hit = !strcmp(t, l->b[i].index);
+                free(t);
+            }
     }
     free(ch);
     return hit;

@@ -1,5 +1,6 @@
 /* Inner loops over rows in the shapes reconnaissance records as one range
  * (frontend/recon_loop.c) and in shapes it must not: `k < d` and `k <= d - 1`,
+ * p[k] and a flat row p[E + k] (E read from memory, or changed in the loop),
  * `++k` and `k += 1`, a loop that is the body of an if without braces, a
  * conditional access, a loop with a break, a pointer declared inside the
  * loop, an index read from another array, an empty range. The async_for
@@ -63,6 +64,22 @@ int main(int argc, char **argv)
             }
             for (k = d; k < 0; k++)
                 w[k] = 1;
+            for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
+                s += 0.001 * H[(c[0] % m) * d + k];
+            for (k = 0; k + 1 < d; k++) /* not k < B */
+                s += 0.001 * (X[i * d + k] - X[i * d + k + 1]);
+            for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
+                long r = (i + k) % n;
+                s += 0.0001 * X[r * d + k];
+            }
+            long u = 0;
+            for (k = 0; k < d; k++) {
+                u = (i + k) % n;
+                s += 0.0001 * X[u * d + k];
+            }
+            long off = (i + 1) % n * d;
+            for (k = 0; k < d; k++) /* E changes in the loop */
+                s += 0.0001 * X[off++ + k];
             w[0] += 0.001 * s;
         }
         double sum = 0;
@@ -74,7 +91,7 @@ int main(int argc, char **argv)
                 if (x[k] > 0.3)
                     w[k] += 0.01 * x[k];
             for (int k = 0; k < d; k++)
-                sum += w[k];
+                sum += w[k] + 0.1 * X[i * d + k];
         }
         double hs = 0;
         for (long i = 0; i < m * d; i++) hs += H[i];

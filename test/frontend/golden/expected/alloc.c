@@ -123,8 +123,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         /* alloc.c:33 */
                                  {
         (strads_recon_rw(strads__rc, &(b[i]), sizeof(b[i]), 0), (void)((int)i));
-        for (int k = 0; k < KK; k++) {
-            (strads_recon_rw(strads__rc, &(G[i][k]), sizeof(G[i][k]), 1), (void)((float)STRADS__RD(a[i * KK + k])));
+        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(KK); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(a)[(i * KK) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(a)); } (0); }); k < KK; k++) {
+            (strads_recon_rw(strads__rc, &(G[i][k]), sizeof(G[i][k]), 1), (void)((float)a[i * KK + k]));
             total += STRADS__RD(G[i][k]);
         }
     }

@@ -129,8 +129,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (i % 3 == 0)
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
-        for (int k = 0; k < dim; k++)
-            (strads_recon_rw(strads__rc, &(w[i * dim + k]), sizeof(w[i * dim + k]), 1), (void)((real)(lr * d)));
+        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
+            ((void)((real)(lr * d)));
         loss += d;
         cnt++;
     }
@@ -218,7 +218,7 @@ static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(a)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(a)); (void)strads_recon_rd(strads__rc, &(b)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(b)); } (0); }); k < dim; k++)
+    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(a)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(a)); (void)strads_recon_rd(strads__rc, &(b)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(b)); } (0); }); k < dim; k++)
         s += a[k] * b[k];
     return s;
 }

@@ -1,6 +1,7 @@
 #line 1 "recon_ranges.c"
 /* Inner loops over rows in the shapes reconnaissance records as one range
  * (frontend/recon_loop.c) and in shapes it must not: `k < d` and `k <= d - 1`,
+ * p[k] and a flat row p[E + k] (E read from memory, or changed in the loop),
  * `++k` and `k += 1`, a loop that is the body of an if without braces, a
  * conditional access, a loop with a break, a pointer declared inside the
  * loop, an index read from another array, an empty range. The async_for
@@ -15,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 19 "<stdout>"
+#line 20 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
@@ -30,9 +31,9 @@
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
 #endif
-#line 17 "recon_ranges.c"
-#line 35 "<stdout>"
-/* recon_ranges.c:36: async_for */
+#line 18 "recon_ranges.c"
+#line 36 "<stdout>"
+/* recon_ranges.c:37: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
     __typeof__(double *) X;
@@ -42,12 +43,13 @@ struct strads__env1 {
     __typeof__(int) m;
     __typeof__(int *) col;
     __typeof__(int) nnz;
+    __typeof__(long) n;
 };
 struct strads__tls1 {
     char strads__none;
 };
 static const strads_loop_site strads__site1;
-/* recon_ranges.c:69: sync_for */
+/* recon_ranges.c:86: sync_for */
 struct strads__env2 {
     strads_loop_dyn strads__dyn;
     __typeof__(double *) W;
@@ -60,19 +62,19 @@ struct strads__tls2 {
     __typeof__(double) sum;
 };
 static const strads_loop_site strads__site2;
-#line 17 "recon_ranges.c"
+#line 18 "recon_ranges.c"
 int strads_user_main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 600;
     int d = argc > 2 ? atoi(argv[2]) : 8, m = 40, nnz = 3;
     
-    double *X = strads_dv_malloc((size_t)n * d * sizeof *X, (size_t)(d) * sizeof *(X), "recon_ranges.c:21");
+    double *X = strads_dv_malloc((size_t)n * d * sizeof *X, (size_t)(d) * sizeof *(X), "recon_ranges.c:22");
     
-    double *W = strads_dv_malloc((size_t)n * d * sizeof *W, (size_t)(d) * sizeof *(W), "recon_ranges.c:23");
+    double *W = strads_dv_malloc((size_t)n * d * sizeof *W, (size_t)(d) * sizeof *(W), "recon_ranges.c:24");
     
-    double *H = strads_dv_malloc((size_t)m * d * sizeof *H, (size_t)(d) * sizeof *(H), "recon_ranges.c:25");
+    double *H = strads_dv_malloc((size_t)m * d * sizeof *H, (size_t)(d) * sizeof *(H), "recon_ranges.c:26");
     
-    int *col = strads_dv_malloc((size_t)n * nnz * sizeof *col, (size_t)(nnz) * sizeof *(col), "recon_ranges.c:27");
+    int *col = strads_dv_malloc((size_t)n * nnz * sizeof *col, (size_t)(nnz) * sizeof *(col), "recon_ranges.c:28");
     for (long i = 0; i < n * d; i++) {
         X[i] = (double)((i * 37) % 17) / 17 - 0.3;
         W[i] = 0.01 * (double)(i % 5);
@@ -81,7 +83,23 @@ int strads_user_main(int argc, char **argv)
     for (long i = 0; i < n * nnz; i++) col[i] = (int)((i * 13) % d);
     for (int e = 0; e < 4; e++) {
         
-        { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.X = X; strads__e1.d = d; strads__e1.W = W; strads__e1.H = H; strads__e1.m = m; strads__e1.col = col; strads__e1.nnz = nnz; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), &strads__e1); }
+        { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.X = X; strads__e1.d = d; strads__e1.W = W; strads__e1.H = H; strads__e1.m = m; strads__e1.col = col; strads__e1.nnz = nnz; strads__e1.n = n; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), &strads__e1); }
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 
 
 
@@ -129,7 +147,7 @@ int strads_user_main(int argc, char **argv)
     }
     return 0;
 }
-#line 133 "<stdout>"
+#line 151 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -150,10 +168,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     (void)col;
     __typeof__(int) nnz = strads__e->nnz;
     (void)nnz;
+    __typeof__(long) n = strads__e->n;
+    (void)n;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
-#line 37 "recon_ranges.c"
+#line 38 "recon_ranges.c"
                                      {
             double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
             const int *c = &col[i * nnz];
@@ -183,9 +203,25 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
             }
             for (k = d; k < 0; k++)
                 w[k] = 1;
+            for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
+                s += 0.001 * H[(c[0] % m) * d + k];
+            for (k = 0; k + 1 < d; k++) /* not k < B */
+                s += 0.001 * (X[i * d + k] - X[i * d + k + 1]);
+            for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
+                long r = (i + k) % n;
+                s += 0.0001 * X[r * d + k];
+            }
+            long u = 0;
+            for (k = 0; k < d; k++) {
+                u = (i + k) % n;
+                s += 0.0001 * X[u * d + k];
+            }
+            long off = (i + 1) % n * d;
+            for (k = 0; k < d; k++) /* E changes in the loop */
+                s += 0.0001 * X[off++ + k];
             w[0] += 0.001 * s;
         }
-#line 189 "<stdout>"
+#line 225 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -206,11 +242,13 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     (void)col;
     __typeof__(int) nnz = strads__e->nnz;
     (void)nnz;
+    __typeof__(long) n = strads__e->n;
+    (void)n;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
-        /* recon_ranges.c:37 */
+        /* recon_ranges.c:38 */
                                      {
             double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
             const int *c = &col[i * nnz];
@@ -240,9 +278,25 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             for (k = __extension__({ int64_t strads__l5 = (int64_t)(d), strads__h5 = (int64_t)(0); if (strads__h5 > strads__l5) { strads_recon_rw(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 0); } (d); }); k < 0; k++)
                 ((void)(1));
+            for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { (void)strads_recon_rd(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
+                s += 0.001 * H[(c[0] % m) * d + k];
+            for (k = 0; k + 1 < d; k++) /* not k < B */
+                s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
+            for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
+                long r = (i + k) % n;
+                s += 0.0001 * STRADS__RD(X[r * d + k]);
+            }
+            long u = 0;
+            for (k = 0; k < d; k++) {
+                u = (i + k) % n;
+                s += 0.0001 * STRADS__RD(X[u * d + k]);
+            }
+            long off = (i + 1) % n * d;
+            for (k = 0; k < d; k++) /* E changes in the loop */
+                s += 0.0001 * STRADS__RD(X[off++ + k]);
             (strads_recon_rw(strads__rc, &(w[0]), sizeof(w[0]), 1), (void)(0.001 * s));
         }
-#line 246 "<stdout>"
+#line 300 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -258,14 +312,15 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, m), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, col), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, nnz), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, n), STRADS_F_INT, NULL, 0, 0, 0},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_ranges.c",
-    .line = 36,
+    .line = 37,
     .col = 9,
-    .id = UINT64_C(0xf581e82a598daea4), /* FNV-1a of "recon_ranges.c:36:9" */
+    .id = UINT64_C(0xec5e372a543df7fb), /* FNV-1a of "recon_ranges.c:37:9" */
     .env_size = sizeof(struct strads__env1),
     .tls_size = 0,
     .body = strads__body1,
@@ -292,7 +347,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
-#line 70 "recon_ranges.c"
+#line 87 "recon_ranges.c"
                                      {
             double *w = &W[i * d];
             const double *x = &X[i * d];
@@ -300,9 +355,9 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 if (x[k] > 0.3)
                     w[k] += 0.01 * x[k];
             for (int k = 0; k < d; k++)
-                sum += w[k];
+                sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 306 "<stdout>"
+#line 361 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -322,17 +377,17 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
-        /* recon_ranges.c:70 */
+        /* recon_ranges.c:87 */
                                      {
             double *w = &W[i * d];
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
                     (strads_recon_rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(0.01 * STRADS__RD(x[k])));
-            for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { (void)strads_recon_rd(strads__rc, &(w)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(w)); } (0); }); k < d; k++)
-                sum += w[k];
+            for (int k = __extension__({ int64_t strads__l7 = (int64_t)(0), strads__h7 = (int64_t)(d); if (strads__h7 > strads__l7) { (void)strads_recon_rd(strads__rc, &(w)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(w)); (void)strads_recon_rd(strads__rc, &(X)[(i * d) + strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(X)); } (0); }); k < d; k++)
+                sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 336 "<stdout>"
+#line 391 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -390,9 +445,9 @@ static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_SYNC_FOR,
     .file = "recon_ranges.c",
-    .line = 69,
+    .line = 86,
     .col = 9,
-    .id = UINT64_C(0xc46c9d42305cd448), /* FNV-1a of "recon_ranges.c:69:9" */
+    .id = UINT64_C(0x14ed0e540832a57b), /* FNV-1a of "recon_ranges.c:86:9" */
     .env_size = sizeof(struct strads__env2),
     .tls_size = sizeof(struct strads__tls2),
     .body = strads__body2,
@@ -410,6 +465,6 @@ static const strads_loop_site strads__site2 = {
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
-#line 85 "recon_ranges.c"
-#line 415 "<stdout>"
+#line 102 "recon_ranges.c"
+#line 470 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -336,8 +336,8 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                                          {
             const struct rating *x = &test[j];
             double p = 3;
-            for (int k = 0; k < rank; k++)
-                p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
+            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(rank); if (strads__h2 > strads__l2) { (void)strads_recon_rd(strads__rc, &(W)[((long)STRADS__RD(x->u) * rank) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(W)); (void)strads_recon_rd(strads__rc, &(H)[((long)STRADS__RD(x->i) * rank) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(H)); } (0); }); k < rank; k++)
+                p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
         }
 #line 344 "<stdout>"
