@@ -37,11 +37,11 @@ static const char *PROLOGUE =
     "#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))\n"
     "/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost\n"
     " * more than the user's file (bench/stradscc.sh).\n"
-    " * Reconnaissance runs once per site but over every iteration: at -O1 the\n"
+    " * Reconnaissance runs once per site but over every iteration: at -Os the\n"
     " * loops it records as ranges, left with nothing to do, are deleted. */\n"
     "#if defined(__GNUC__) && !defined(__clang__)\n"
     "#define STRADS__GLUE __attribute__((cold, optimize(\"O0\")))\n"
-    "#define STRADS__RECON __attribute__((cold, optimize(\"O1\")))\n"
+    "#define STRADS__RECON __attribute__((cold, optimize(\"Os\")))\n"
     "#else\n"
     "#define STRADS__GLUE __attribute__((cold))\n"
     "#define STRADS__RECON __attribute__((cold))\n"
@@ -344,9 +344,10 @@ static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
         fe_emit_recon_helper_decl(c, s->rh_called[i], o);
     /* Each access a call of the library's recorder (inlined, the recorders
      * cost 9 % more to compile for sgdmf.c), loops over a row one range
-     * each (recon_loop.c); at -O1 (STRADS__RECON) what is left of those
-     * loops goes: 1.8 M of sgdmf's ratings took 1.9 s per access, 0.5 s
-     * with ranges at -O0, 0.08 s at -O1, against 0.21 s for an epoch. */
+     * each (recon_loop.c); at -Os (STRADS__RECON) what is left of those
+     * loops goes (-O1 leaves them counting k): 1.8 M of sgdmf's ratings
+     * took 1.9 s per access, 0.5 s with ranges at -O0, 0.08 s at -O1,
+     * against 0.21 s for an epoch; 3.6 M took 0.18 s at -O1, 0.09 at -Os. */
     fe_buf_printf(o, "STRADS__RECON static void strads__recon%d("
                      "const void *strads__ve, strads_recon "
                      "*strads__rc, const int64_t *strads__idx, int64_t strads__lo, "

@@ -19,11 +19,11 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
- * Reconnaissance runs once per site but over every iteration: at -O1 the
+ * Reconnaissance runs once per site but over every iteration: at -Os the
  * loops it records as ranges, left with nothing to do, are deleted. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("O1")))
+#define STRADS__RECON __attribute__((cold, optimize("Os")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
