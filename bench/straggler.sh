@@ -71,6 +71,8 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+# an interrupted run cleans up too (its cgroups would stay behind)
+trap "exit 130" INT TERM HUP
 mkdir -p "$OUT"
 
 # CPU_SHARE: one cgroup per rank with nproc/NP of a CPU (cgroup v1 cpu or v2).

@@ -289,6 +289,10 @@ int fe_serve(const char *path, int ready_fd, const scs_hooks *h)
     close(lfd);
     /* Idle for the whole period: no worker is in a request. */
     for (int i = 0; i < w.n; i++) kill(w.pid[i], SIGKILL);
+    /* The lock file goes too, still held: a starter that opened it before
+     * finds it locked and its client falls back to a direct stradsc; one
+     * that opens the name after makes a new file and a new server. */
+    unlink(lock);
     close(lk);
     return rc ? 2 : 0;
 }

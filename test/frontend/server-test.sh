@@ -104,11 +104,12 @@ pgrep -f "stradsc --serve $sock" >/dev/null && fail "workers outlived their serv
 STRADSCC_SERVER_IDLE=2 "$stradscc" -O2 -c "$src" -o "$dir/fourth.o"
 cmp "$dir/direct.o" "$dir/fourth.o" || fail "object after a terminated server differs"
 
-# Idle: the server exits and removes its socket.
+# Idle: the server exits and removes its socket and its lock file.
 i=0
 while [ -n "$(server_pid)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 [ -z "$(server_pid)" ] || fail "the server did not leave after STRADSCC_SERVER_IDLE"
 [ ! -e "$sock" ] || fail "the idle server left its socket"
+[ ! -e "$sock.lock" ] || fail "the idle server left its lock file"
 
 # A socket folder others may write to is not used: no server, same object.
 chmod 777 "$XDG_RUNTIME_DIR/strads"
