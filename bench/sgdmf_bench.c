@@ -6,7 +6,12 @@
  *   omp     hand-written OpenMP DSGD: T x T strata of (user block, item
  *           block), stratum s gives thread t the block (t, (t+s) mod T)
  *   strads  the same body through strads_async_for (a loop site written in
- *           the shape stradsc generates), planned from reconnaissance
+ *           the shape stradsc generates), planned from reconnaissance; its
+ *           reconnaissance records the rating and the two rows whole (three
+ *           records), where stradsc's for samples/sgdmf/sgdmf.c makes eight
+ *           recorder calls (the rating's three fields, each row's range in
+ *           each of the two loops): about twice this one's time
+ *           (docs/benchmarks.md, async_for)
  *
  * Data: a Netflix-shaped rating matrix generated from a seed: ratings from a
  * low-rank model plus noise, clipped to 1..5; 1% held out for test RMSE.
