@@ -35,7 +35,7 @@
 typedef struct walk {
     fe_ctx *c;
     CXCursor var;      /* the induction variable */
-    CXCursor *bound;   /* variables of A and B */
+    CXCursor *bound;   /* variables of A, B and the offsets E */
     int nbound, capbound;
     CXCursor *set;     /* variables the body assigns or takes the address of */
     int nset, capset;
@@ -87,45 +87,13 @@ static int arith(fe_ctx *c, CXCursor bin)
     return 0;
 }
 
-/* Plain integer arithmetic over variables and constants: no reads of
- * memory, no calls, no assignments. Collects the variables into w->bound. */
-static int pure(walk *w, CXCursor cur)
-{
-    cur = fe_strip(cur);
-    enum CXCursorKind k = clang_getCursorKind(cur);
-    if (k == CXCursor_IntegerLiteral || k == CXCursor_CharacterLiteral) return 1;
-    if (k == CXCursor_DeclRefExpr) {
-        CXCursor d = clang_getCursorReferenced(cur);
-        enum CXCursorKind dk = clang_getCursorKind(d);
-        if (dk == CXCursor_EnumConstantDecl) return 1;
-        if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) || !is_int_type(clang_getCursorType(d)))
-            return 0;
-        w->bound = fe_grow(w->bound, sizeof *w->bound, &w->capbound, w->nbound + 1);
-        w->bound[w->nbound++] = d;
-        return 1;
-    }
-    if (k == CXCursor_UnaryOperator) {
-        unsigned b, e;
-        fe_extent(cur, &b, &e);
-        if (!tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") && !tok_is(w->c, b, "~")) return 0;
-    } else if (k == CXCursor_BinaryOperator) {
-        if (!arith(w->c, cur)) return 0;
-    } else if (k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) {
-        return 0;
-    }
-    int n, ok = 1;
-    CXCursor *ch = fe_children(cur, &n);
-    for (int i = 0; i < n && ok; i++)
-        if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = pure(w, ch[i]);
-    free(ch);
-    return ok;
-}
-
-/* A row's offset in an index E + k: like pure(), and it may read memory
- * (x->u, cols[j], *p) since reconnaissance drops every write to memory that
- * is not its own (those reads are recorded where the range is); its
- * variables join w->bound, so the loop may not assign them. */
-static int invariant(walk *w, CXCursor cur)
+/* Arithmetic over variables and constants, without calls or assignments:
+ * A and B are integer arithmetic that reads no memory (reads = 0); a row's
+ * offset E in an index E + k may also read memory (x->u, cols[j], *p) and
+ * name variables of any type (reads = 1), since reconnaissance drops every
+ * write to memory that is not its own, and those reads are recorded where
+ * the range is. The variables join w->bound: the loop may not change them. */
+static int operand(walk *w, CXCursor cur, int reads)
 {
     cur = fe_strip(cur);
     unsigned b, e;
@@ -137,21 +105,25 @@ static int invariant(walk *w, CXCursor cur)
         CXCursor d = clang_getCursorReferenced(cur);
         enum CXCursorKind dk = clang_getCursorKind(d);
         if (dk == CXCursor_EnumConstantDecl) return 1;
-        if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) return 0;
+        if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) ||
+            (!reads && !is_int_type(clang_getCursorType(d))))
+            return 0;
         w->bound = fe_grow(w->bound, sizeof *w->bound, &w->capbound, w->nbound + 1);
         w->bound[w->nbound++] = d;
         return 1;
     }
     case CXCursor_UnaryOperator:
-        if (!tok_is(w->c, b, "*") && !tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") &&
-            !tok_is(w->c, b, "~"))
+        if (!tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") && !tok_is(w->c, b, "~") &&
+            !(reads && tok_is(w->c, b, "*")))
             return 0;
         break;
     case CXCursor_BinaryOperator:
         if (!arith(w->c, cur)) return 0;
         break;
-    case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_CStyleCastExpr:
-    case CXCursor_UnexposedExpr: case CXCursor_ParenExpr:
+    case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
+        if (!reads) return 0;
+        break;
+    case CXCursor_CStyleCastExpr: case CXCursor_UnexposedExpr: case CXCursor_ParenExpr:
         break;
     default:
         return 0;
@@ -159,7 +131,7 @@ static int invariant(walk *w, CXCursor cur)
     int n, ok = 1;
     CXCursor *ch = fe_children(cur, &n);
     for (int i = 0; i < n && ok; i++)
-        if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = invariant(w, ch[i]);
+        if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = operand(w, ch[i], reads);
     free(ch);
     return ok;
 }
@@ -177,7 +149,7 @@ static int row_index(walk *w, CXCursor idx, CXCursor *off)
     int ok = 0;
     if (n == 2) {
         int at = same(ref_of(ch[1]), w->var) ? 0 : same(ref_of(ch[0]), w->var) ? 1 : -1;
-        if (at >= 0 && invariant(w, ch[at])) {
+        if (at >= 0 && operand(w, ch[at], 1)) {
             *off = ch[at];
             ok = 1;
         }
@@ -354,14 +326,14 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
     CXCursor *ch = fe_children(forstmt, &n);
     walk w = {.c = c, .var = clang_getNullCursor()};
     CXCursor a, cond = n == 4 ? ch[1] : clang_getNullCursor(), inc = n == 4 ? ch[2] : cond;
-    int ok = n == 4 && init_part(&w, ch[0], &a) && pure(&w, a);
+    int ok = n == 4 && init_part(&w, ch[0], &a) && operand(&w, a, 0);
     /* k < B or k <= B */
     int le = 0, nc;
     CXCursor *cc = ok ? fe_children(cond, &nc) : NULL;
     ok = ok && clang_getCursorKind(cond) == CXCursor_BinaryOperator && nc == 2 &&
          same(ref_of(cc[0]), w.var) && ((le = binop_is(c, cond, "<=")) || binop_is(c, cond, "<"));
     int nb0 = w.nbound;
-    ok = ok && pure(&w, cc[1]);
+    ok = ok && operand(&w, cc[1], 0);
     for (int i = nb0; ok && i < w.nbound; i++) ok = !same(w.bound[i], w.var);
     /* k++, ++k, k += 1 */
     if (ok) {
