@@ -8,10 +8,12 @@
  * a job of size 1. docs/config.md documents the same table; a test checks the
  * two agree.
  */
+#define _GNU_SOURCE /* cpu_set_t */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@ static const rt_config_var vars[] = {
     {"STRADS_LISTEN_FD", "none", "listening socket inherited by rank 0 (set by strads-run)"},
     {"STRADS_BIND", "address used to reach the coordinator", "address workers listen on"},
     {"STRADS_THREADS", "online cores", "worker threads per process"},
+    {"STRADS_CPUS", "set by strads-run", "CPUs this process runs on (0,1 or 0-3; none: unbound)"},
     {"STRADS_LOG", "warn", "log level: error, warn, info, debug, trace"},
     {"STRADS_HEARTBEAT_MS", "1000", "heartbeat period on idle connections"},
     {"STRADS_PEER_TIMEOUT_MS", "5000", "silence after which a peer is declared lost"},
@@ -312,4 +315,45 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
     if (b && *b) snprintf(c->bind_host, sizeof c->bind_host, "%s", b);
 
     return load_secret(c, err, errlen);
+}
+
+/* STRADS_CPUS as a CPU set; *given 0 when unset or none. */
+static int parse_cpus(const char *v, cpu_set_t *set, int *given)
+{
+    CPU_ZERO(set);
+    *given = 0;
+    if (!v || !*v || !strcmp(v, "none")) return 0;
+    for (const char *p = v;;) {
+        char *end;
+        long lo = strtol(p, &end, 10), hi = lo;
+        if (end == p || lo < 0) return -1;
+        if (*end == '-') {
+            p = end + 1;
+            hi = strtol(p, &end, 10);
+            if (end == p || hi < lo) return -1;
+        }
+        if (hi >= CPU_SETSIZE) return -1;
+        for (long c = lo; c <= hi; c++) CPU_SET((int)c, set);
+        if (!*end) break;
+        if (*end != ',') return -1;
+        p = end + 1;
+    }
+    *given = 1;
+    return 0;
+}
+
+int rt_config_bind_cpus(char *err, size_t errlen)
+{
+    const char *v = getenv("STRADS_CPUS");
+    cpu_set_t set;
+    int given;
+    if (parse_cpus(v, &set, &given)) {
+        snprintf(err, errlen, "STRADS_CPUS=%s: expected CPU numbers and ranges, comma separated "
+                              "(0,1 or 0-3), or none", v);
+        return STRADS_ECONFIG;
+    }
+    if (given && sched_setaffinity(0, sizeof set, &set) != 0)
+        rt_warn("STRADS_CPUS=%s: cannot bind to those CPUs (%s); running unbound", v,
+                strerror(errno));
+    return 0;
 }

@@ -60,6 +60,10 @@ typedef struct rt_config_var {
     const char *name, *deflt, *help;
 } rt_config_var;
 const rt_config_var *rt_config_vars(size_t *n);
+/* Binds the calling process to STRADS_CPUS (strads-run sets it to a rank's
+ * own cores); call before any thread starts, all of them inherit it.
+ * STRADS_ECONFIG with a message when the list is malformed. */
+int rt_config_bind_cpus(char *err, size_t errlen);
 
 /* ---- messages ---- */
 /* Message types. Values are wire format: append, never renumber. */

@@ -186,6 +186,11 @@ int strads_start(int argc, char **argv, strads_main_fn user_main)
     }
     /* A peer that vanishes must be an error code, not a SIGPIPE. */
     signal(SIGPIPE, SIG_IGN);
+    /* Before any thread starts: every thread of the process inherits it. */
+    if ((rc = rt_config_bind_cpus(err, sizeof err))) {
+        fprintf(stderr, "strads: configuration: %s\n", err);
+        return 2;
+    }
     if ((rc = rt_pool_init(cfg.threads))) {
         fprintf(stderr, "strads: cannot start %d threads\n", cfg.threads);
         return 2;

@@ -13,12 +13,17 @@
  *                a forged handshake); it is rejected and the job goes on
  *   exit         the driver leaves through exit() in the middle of main
  *   foreign      a node function from a shared library is refused
+ *   cpus         where strads-run set STRADS_CPUS, every rank runs on its own
+ *                cores (the first 64 CPUs' masks, gathered): prints
+ *                "cpus bound" or, without STRADS_CPUS, "cpus unbound"
  *   backpressure rank 0 sends 640 MiB in 32 KiB messages to a rank 1 that
  *                sleeps before reading: neither process's memory may grow
  *                by more than a bounded amount
  */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include <arpa/inet.h>
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -30,6 +35,23 @@
 #include "check.h"
 #include "runtime/rt.h"
 #include "strads.h"
+
+static uint64_t cpu_masks[64]; /* rank -> its CPUs among the first 64 */
+
+static int node_cpus(const void *arg, size_t len)
+{
+    (void)arg;
+    (void)len;
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return STRADS_ESTATE;
+    int n = strads_size();
+    uint64_t m[64] = {0};
+    for (int c = 0; c < 64; c++)
+        if (CPU_ISSET(c, &set)) m[strads_rank()] |= UINT64_C(1) << c;
+    int rc = strads_allreduce(m, (size_t)n, STRADS_T_U64, STRADS_OP_SUM);
+    if (!rc) memcpy(cpu_masks, m, sizeof m);
+    return rc;
+}
 
 static int node_basic(const void *arg, size_t len)
 {
@@ -262,6 +284,18 @@ int prog_main(int argc, char **argv)
         exit(0);
     } else if (strcmp(mode, "backpressure") == 0) {
         CHECK_OK(strads_invoke_all(node_backpressure, NULL, 0));
+    } else if (strcmp(mode, "cpus") == 0) {
+        CHECK(strads_size() <= 64);
+        CHECK_OK(strads_invoke_all(node_cpus, NULL, 0));
+        const char *v = getenv("STRADS_CPUS");
+        int bound = v && *v && strcmp(v, "none") != 0;
+        for (int r = 0; r < strads_size(); r++) {
+            printf("rank %d cpus 0x%llx\n", r, (unsigned long long)cpu_masks[r]);
+            if (!bound) continue;
+            CHECK_EQ(__builtin_popcountll(cpu_masks[r]), strads_threads());
+            for (int q = 0; q < r; q++) CHECK_EQ(cpu_masks[q] & cpu_masks[r], 0);
+        }
+        printf("cpus %s\n", bound ? "bound" : "unbound");
     } else if (strcmp(mode, "foreign") == 0) {
         CHECK_EQ(strads_invoke_all((strads_node_fn)(void *)puts, NULL, 0), STRADS_ENOFUNC);
     } else {
