@@ -71,8 +71,9 @@ static const char help_text[] =
     "                      from --checkpoint, --checkpoint-every, --recover;\n"
     "                      STRADS_RECOVER is the checkpoint folder on a restart\n"
     "  STRADS_CPUS         rank r's own cores (the (r*T)-th to (r*T+T-1)-th CPUs\n"
-    "                      strads-run may use) when N x T fits them; passed\n"
-    "                      through when set (STRADS_CPUS=none: unbound)\n";
+    "                      strads-run may use) when N >= 2 and N x T fit\n"
+    "                      them; passed through when set (STRADS_CPUS=none:\n"
+    "                      unbound)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {

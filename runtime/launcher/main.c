@@ -100,11 +100,13 @@ static char *fmt_var(const char *name, const char *value);
  * may use, as a list for STRADS_CPUS, when every rank's T threads fit
  * (ranks that share cores lose the caches to migrations: MLR on 2 x 1 ran
  * its epochs 3.5 % faster bound, 5 of 5 alternating pairs). NULL when they
- * do not fit or STRADS_CPUS is set already (STRADS_CPUS=none: unbound). */
+ * do not fit, for a job of one process (nothing to keep apart, and every
+ * one-process job would start on the first cores) or when STRADS_CPUS is
+ * set already (STRADS_CPUS=none: unbound). */
 static char *cpus_of(const launch_opts *o, int r)
 {
     cpu_set_t allowed;
-    if (getenv("STRADS_CPUS") || sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+    if (o->n < 2 || getenv("STRADS_CPUS") || sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         return NULL;
     int count = CPU_COUNT(&allowed), t = o->threads ? o->threads : count;
     if ((long)o->n * t > count)
