@@ -33,7 +33,7 @@ static const rt_config_var vars[] = {
     {"STRADS_LISTEN_FD", "none", "listening socket inherited by rank 0 (set by strads-run)"},
     {"STRADS_BIND", "address used to reach the coordinator", "address workers listen on"},
     {"STRADS_THREADS", "online cores", "worker threads per process"},
-    {"STRADS_CPUS", "set by strads-run", "CPUs this process runs on (0,1 or 0-3; none: unbound)"},
+    {"STRADS_CPUS", "none", "CPUs this process runs on (0,1 or 0-3); cores: strads-run gives each rank its own"},
     {"STRADS_LOG", "warn", "log level: error, warn, info, debug, trace"},
     {"STRADS_HEARTBEAT_MS", "1000", "heartbeat period on idle connections"},
     {"STRADS_PEER_TIMEOUT_MS", "5000", "silence after which a peer is declared lost"},
@@ -322,7 +322,8 @@ static int parse_cpus(const char *v, cpu_set_t *set, int *given)
 {
     CPU_ZERO(set);
     *given = 0;
-    if (!v || !*v || !strcmp(v, "none")) return 0;
+    /* cores: strads-run's request, which only strads-run turns into lists */
+    if (!v || !*v || !strcmp(v, "none") || !strcmp(v, "cores")) return 0;
     for (const char *p = v;;) {
         char *end;
         long lo = strtol(p, &end, 10), hi = lo;
@@ -349,7 +350,7 @@ int rt_config_bind_cpus(char *err, size_t errlen)
     int given;
     if (parse_cpus(v, &set, &given)) {
         snprintf(err, errlen, "STRADS_CPUS=%s: expected CPU numbers and ranges, comma separated "
-                              "(0,1 or 0-3), or none", v);
+                              "(0,1 or 0-3), cores or none", v);
         return STRADS_ECONFIG;
     }
     if (given && sched_setaffinity(0, sizeof set, &set) != 0)

@@ -70,10 +70,10 @@ static const char help_text[] =
     "  STRADS_CHECKPOINT, STRADS_CHECKPOINT_EVERY, STRADS_RECOVER\n"
     "                      from --checkpoint, --checkpoint-every, --recover;\n"
     "                      STRADS_RECOVER is the checkpoint folder on a restart\n"
-    "  STRADS_CPUS         rank r's own cores (the (r*T)-th to (r*T+T-1)-th CPUs\n"
-    "                      strads-run may use) when N >= 2 and N x T fit\n"
-    "                      them; passed through when set (STRADS_CPUS=none:\n"
-    "                      unbound)\n";
+    "  STRADS_CPUS         with STRADS_CPUS=cores given: rank r's own cores (the\n"
+    "                      (r*T)-th to (r*T+T-1)-th CPUs strads-run may use) when\n"
+    "                      N >= 2 and N x T fit them; any other value passes\n"
+    "                      through (a list every rank binds to, or none)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {

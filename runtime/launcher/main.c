@@ -11,8 +11,8 @@
  *   STRADS_THREADS, STRADS_LOG        from --threads / --log when given
  *   STRADS_RECOVER=DIR                on a restart (--restarts): the checkpoint
  *                                     folder, so the job resumes from it
- *   STRADS_CPUS=LIST                  rank r's own cores when every rank's
- *                                     threads fit the CPUs (unless set)
+ *   STRADS_CPUS=LIST                  rank r's own cores, when strads-run
+ *                                     was given STRADS_CPUS=cores
  * Everything else in our environment passes through unchanged.
  *
  * --restarts N: an attempt that ends in a node failure (launch_job_lost_rank)
@@ -91,22 +91,26 @@ static int is_ours(const char *entry, const launch_opts *o, int recovering)
         return 1;
     if (recovering && strncmp(entry, "STRADS_RECOVER=", 15) == 0)
         return 1;
+    if (strcmp(entry, "STRADS_CPUS=cores") == 0) /* replaced by each rank's list */
+        return 1;
     return 0;
 }
 
 static char *fmt_var(const char *name, const char *value);
 
-/* Rank r's own cores: the (r * T)-th to (r * T + T - 1)-th CPUs strads-run
- * may use, as a list for STRADS_CPUS, when every rank's T threads fit
- * (ranks that share cores lose the caches to migrations: MLR on 2 x 1 ran
- * its epochs 3.5 % faster bound, 5 of 5 alternating pairs). NULL when they
- * do not fit, for a job of one process (nothing to keep apart, and every
- * one-process job would start on the first cores) or when STRADS_CPUS is
- * set already (STRADS_CPUS=none: unbound). */
+/* STRADS_CPUS=cores (opt-in): rank r's own cores, the (r * T)-th to
+ * (r * T + T - 1)-th CPUs strads-run may use, as the list the runtime binds
+ * to, when N >= 2 and every rank's T threads fit. Not the default: bound
+ * ranks helped MLR on 2 x 1 (epochs 3.5 % shorter in 5 of 5 alternating
+ * pairs) but slowed SGD-MF on 2 x 1 by 8-10 % (a rank's network threads
+ * can no longer use the other core while its rank waits). NULL otherwise
+ * (a list or none set by the user passes through). */
 static char *cpus_of(const launch_opts *o, int r)
 {
     cpu_set_t allowed;
-    if (o->n < 2 || getenv("STRADS_CPUS") || sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+    const char *v = getenv("STRADS_CPUS");
+    if (o->n < 2 || !v || strcmp(v, "cores") != 0 ||
+        sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         return NULL;
     int count = CPU_COUNT(&allowed), t = o->threads ? o->threads : count;
     if ((long)o->n * t > count)

@@ -13,7 +13,8 @@
  *                a forged handshake); it is rejected and the job goes on
  *   exit         the driver leaves through exit() in the middle of main
  *   foreign      a node function from a shared library is refused
- *   cpus         where strads-run set STRADS_CPUS, every rank runs on its own
+ *   cpus         where strads-run set STRADS_CPUS (STRADS_CPUS=cores given to
+ *                it), every rank runs on its own
  *                cores (the first 64 CPUs' masks, gathered): prints
  *                "cpus bound" or, without STRADS_CPUS, "cpus unbound"
  *   backpressure rank 0 sends 640 MiB in 32 KiB messages to a rank 1 that
@@ -288,7 +289,7 @@ int prog_main(int argc, char **argv)
         CHECK(strads_size() <= 64);
         CHECK_OK(strads_invoke_all(node_cpus, NULL, 0));
         const char *v = getenv("STRADS_CPUS");
-        int bound = v && *v && strcmp(v, "none") != 0;
+        int bound = v && *v && strcmp(v, "none") != 0 && strcmp(v, "cores") != 0;
         for (int r = 0; r < strads_size(); r++) {
             printf("rank %d cpus 0x%llx\n", r, (unsigned long long)cpu_masks[r]);
             if (!bound) continue;
