@@ -192,7 +192,8 @@ void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
  * recorded as one range before it (recon_loop.c says when). */
 typedef struct fe_rl_base {
     CXCursor decl;              /* the pointer variable */
-    CXCursor access;            /* one of its accesses p[k] */
+    CXCursor *acc;              /* its accesses p[k] (or p[E + k]) in the loop */
+    int nacc, capacc;
     CXCursor off;               /* E of p[E + k]; a null cursor for p[k] */
     char *index;                /* the index's text, the same in every access */
     int read, written, spoiled; /* spoiled: some access or use rules it out */
@@ -205,7 +206,7 @@ typedef struct fe_rloop {
     int nb, capb;
 } fe_rloop;
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
-int fe_rloop_covers(fe_ctx *c, const fe_rloop *l, CXCursor access);
+int fe_rloop_covers(const fe_rloop *l, CXCursor access);
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
 void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o); /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */

@@ -297,7 +297,7 @@ static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor
 static int covered(rc *r, CXCursor cur)
 {
     for (int i = 0; i < r->nranged; i++)
-        if (fe_rloop_covers(r->c, r->ranged[i], cur))
+        if (fe_rloop_covers(r->ranged[i], cur))
             return 1;
     return 0;
 }
@@ -324,7 +324,7 @@ static char *ranged_for(rc *r, CXCursor cur)
         return NULL;
     int m = 0;
     for (int i = 0; i < l->nb; i++)
-        if (!local_root(r, l->b[i].access, 1))
+        if (!local_root(r, l->b[i].acc[0], 1))
             l->b[m++] = l->b[i];
     if ((l->nb = m) == 0)
         return NULL;
@@ -348,14 +348,14 @@ static char *ranged_for(rc *r, CXCursor cur)
         char *p = fe_cxstr(clang_getCursorSpelling(l->b[i].decl));
         char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id, p);
         /* E of p[E + k], rewritten: its reads are recorded here, once */
-        char *at = clang_Cursor_isNull(l->b[i].off)
-                       ? fe_fmt("strads__l%d", id)
-                       : fe_fmt("(%s) + strads__l%d", rw(r, l->b[i].off, RV, 0), id);
+        char *first = clang_Cursor_isNull(l->b[i].off)
+                          ? fe_fmt("strads__l%d", id)
+                          : fe_fmt("(%s) + strads__l%d", rw(r, l->b[i].off, RV, 0), id);
         if (l->b[i].written)
-            fe_buf_printf(&o, "strads_recon_rw(strads__rc, &(%s)[%s], %s, %d); ", p, at, n,
+            fe_buf_printf(&o, "strads_recon_rw(strads__rc, &(%s)[%s], %s, %d); ", p, first, n,
                           l->b[i].read);
         else
-            fe_buf_printf(&o, "(void)strads_recon_rd(strads__rc, &(%s)[%s], %s); ", p, at, n);
+            fe_buf_printf(&o, "(void)strads_recon_rd(strads__rc, &(%s)[%s], %s); ", p, first, n);
         free(p);
     }
     fe_buf_printf(&o, "} (%s); })", l->lo);

@@ -263,12 +263,15 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             char *it = text_of(w->c, ch[1]);
             if (cond || !row_index(w, ch[1], &off) || (p->index && strcmp(p->index, it))) {
                 p->spoiled = 1;
+                free(it);
             } else {
-                p->index = it;
+                if (p->index) free(it);
+                else p->index = it;
                 p->off = off;
                 p->read |= how != 1;
                 p->written |= how != 0;
-                if (clang_Cursor_isNull(p->access)) p->access = cur;
+                p->acc = fe_grow(p->acc, sizeof *p->acc, &p->capacc, p->nacc + 1);
+                p->acc[p->nacc++] = cur;
             }
             visit(w, ch[1], cond, 0); /* the index; the base is a plain name */
         } else {
@@ -388,22 +391,11 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
     return ok && out->nb > 0;
 }
 
-int fe_rloop_covers(fe_ctx *c, const fe_rloop *l, CXCursor access)
+int fe_rloop_covers(const fe_rloop *l, CXCursor access)
 {
     access = fe_strip(access);
-    if (clang_getCursorKind(access) != CXCursor_ArraySubscriptExpr) return 0;
-    int n;
-    CXCursor *ch = fe_children(access, &n);
-    int hit = 0;
-    if (n == 2) {
-        CXCursor d = ref_of(ch[0]);
-        for (int i = 0; i < l->nb && !hit; i++)
-            if (same(l->b[i].decl, d)) {
-                char *t = text_of(c, ch[1]);
-                hit = !strcmp(t, l->b[i].index);
-                free(t);
-            }
-    }
-    free(ch);
-    return hit;
+    for (int i = 0; i < l->nb; i++)
+        for (int j = 0; j < l->b[i].nacc; j++)
+            if (clang_equalCursors(l->b[i].acc[j], access)) return 1;
+    return 0;
 }

@@ -273,17 +273,18 @@ void rt__absp_handlers(void)
     rt_on_loop(RT_MSG_LOOP_ABSP_STOP, on_stop, NULL);
 }
 
-/* STRADS_ABSP_REPORT_S, checked: a period that is not a positive number
- * would silently turn reports off. */
-static int report_period(double *out)
+/* A positive number from the environment variable name (*out = dflt when
+ * unset), checked: a value that is not one would silently turn reports off
+ * or the budget's rate into nonsense. */
+static int positive_env(const char *name, const char *unit, double dflt, double *out)
 {
-    const char *v = getenv("STRADS_ABSP_REPORT_S");
-    *out = SCHED_ABSP_DEFAULT_REPORT_S;
+    const char *v = getenv(name);
+    *out = dflt;
     if (!v || !*v) return 0;
     char *end;
     double d = strtod(v, &end);
     if (*end || !(d > 0)) {
-        rt_error("STRADS_ABSP_REPORT_S=%s: expected a number of seconds > 0", v);
+        rt_error("%s=%s: expected %s > 0", name, v, unit);
         return STRADS_ECONFIG;
     }
     *out = d;
@@ -376,7 +377,8 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
     tag <<= CLOCK_BITS;
     replay_note_timing(); /* a replay completes this operator from its record */
     double report_s;
-    int crc = report_period(&report_s);
+    int crc = positive_env("STRADS_ABSP_REPORT_S", "a number of seconds",
+                           SCHED_ABSP_DEFAULT_REPORT_S, &report_s);
     /* [node, start] per split, from the driver */
     int64_t *plan = calloc((size_t)nsplits * 2, sizeof *plan);
     rt__absp *ab = calloc(1, sizeof *ab);
@@ -806,29 +808,14 @@ static int node_rates(const int64_t *slot, int N, double **out)
 #define SWAP_SHARE 0.1
 #define DEFAULT_RATE 100e6 /* bytes/s: the 2-core machine's, first touches included */
 
-/* STRADS_ABSP_MOVE_RATE: the fetch rate (bytes/s) the budget assumes in
- * place of the measured one, to see the budget's decisions on a machine
- * whose network is not the cluster's (and to test them); 0: measured. */
-static int move_rate(double *out)
-{
-    const char *v = getenv("STRADS_ABSP_MOVE_RATE");
-    *out = 0;
-    if (!v || !*v) return 0;
-    char *end;
-    double d = strtod(v, &end);
-    if (*end || !(d > 0)) {
-        rt_error("STRADS_ABSP_MOVE_RATE=%s: expected bytes per second > 0", v);
-        return STRADS_ECONFIG;
-    }
-    *out = d;
-    return 0;
-}
-
 static int set_budget(site_state *s, const rt__split_costs *fl, const double *rates, double call_s)
 {
     int N = s->N, K = s->nsplits;
+    /* STRADS_ABSP_MOVE_RATE: the rate the budget assumes in place of the
+     * measured one, to see its decisions as on another network (and to
+     * test them) */
     double forced;
-    int rc = move_rate(&forced);
+    int rc = positive_env("STRADS_ABSP_MOVE_RATE", "bytes per second", 0, &forced);
     if (rc) return rc;
     if (s->data_ver != fl->data_ver) { /* the input changed: only its holders have it */
         for (int k = 0; k < K; k++) s->held[k] = 0;

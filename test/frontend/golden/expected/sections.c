@@ -242,8 +242,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         double bd = 1e300;
         for (int c = 0; c < K; c++) {
             double dist = 0;
-            for (int d = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(scratch)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(scratch), 1); (void)strads_recon_rd(strads__rc, &(pts)[(i * D) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(pts)); } (0); }); d < D; d++) {
-                ((void)(pts[i * D + d] - cent[c][d]));
+            for (int d = 0; d < D; d++) {
+                scratch[d] = pts[i * D + d] - cent[c][d];
                 dist += scratch[d] * scratch[d];
             }
             if (dist < bd) {
@@ -251,8 +251,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 bc = c;
             }
         }
-        for (int d = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(sums)[(bc * D) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(sums), 1); (void)strads_recon_rd(strads__rc, &(pts)[(i * D) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(pts)); } (0); }); d < D; d++)
-            ((void)(pts[i * D + d]));
+        for (int d = 0; d < D; d++)
+            sums[bc * D + d] += pts[i * D + d];
         counts[bc]++;
         cost += bd;
         if (bd > worst)

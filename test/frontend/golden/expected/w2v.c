@@ -332,7 +332,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (c >= train_words) continue;
         last_word = STRADS__RD(corpus[c]);
         l1 = last_word * layer1_size;
-        for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(neu1e)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(neu1e), 0); } (0); }); c < layer1_size; c++) ((void)(0));
+        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
         for (d = 0; d < negative + 1; d++) {
           if (d == 0) {
             target = word;
@@ -345,12 +345,12 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           }
           l2 = target * layer1_size;
           f = 0;
-          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn0)); (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
+          for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
           g = (label - strads__rh0(f)) * alpha;
-          for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(neu1e)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(neu1e), 1); (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) ((void)(g * syn1neg[c + l2]));
-          for (c = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(layer1_size); if (strads__h3 > strads__l3) { strads_recon_rw(strads__rc, &(syn1neg)[(l2) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn1neg), 1); (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn0)); } (0); }); c < layer1_size; c++) ((void)(g * syn0[c + l1]));
+          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
+          for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(syn1neg)[(l2) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn1neg), 1); (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn0)); } (0); }); c < layer1_size; c++) ((void)(g * syn0[c + l1]));
         }
-        for (c = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(layer1_size); if (strads__h4 > strads__l4) { strads_recon_rw(strads__rc, &(syn0)[(l1) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(syn0), 1); (void)strads_recon_rd(strads__rc, &(neu1e)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(neu1e)); } (0); }); c < layer1_size; c++) ((void)(neu1e[c]));
+        for (c = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(layer1_size); if (strads__h3 > strads__l3) { strads_recon_rw(strads__rc, &(syn0)[(l1) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn0), 1); } (0); }); c < layer1_size; c++) ((void)(neu1e[c]));
       }
     }
 #line 357 "<stdout>"
