@@ -77,6 +77,18 @@ typedef struct rt_recon_spans {
     int64_t in_off, in_lo, in_hi;
     const char *in_base; /* the input's mapping and element size, for the */
     size_t in_elem;      /* inline check of that read (strads_recon_iter) */
+    int64_t cur;         /* the current iteration */
+    /* span NULL: no rows kept, each iteration's row is scratch; with keys
+     * set, its strata cell under blk (B blocks, the loop's iterations
+     * first .. first + n counted from loop_first of loop_n) goes to
+     * keys[cur - kfirst] (loop_async_keys.c), and one that spans two blocks
+     * sets spans_blocks */
+    uint16_t scratch[4];
+    const uint16_t *blk;
+    int B;
+    uint8_t *keys;
+    int64_t kfirst, loop_first, loop_n;
+    bool spans_blocks;
 } rt_recon_spans;
 /* Span mode: counts the current iteration into hist; after the last one. */
 void rt_recon_span_done(strads_recon *rc);

@@ -101,6 +101,8 @@ void rt__node_plan_free(node_plan *p)
     free(p->nfetch);
     free(p->nwb);
     free(p->order);
+    if (p->corder) sched_corder_free(p->corder);
+    free(p->corder);
     free(p->cells);
     free(p);
 }
@@ -255,8 +257,7 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
      * something reads it (STRADS_ORDER_FILE, recording, cluster replay) */
     if (!rc && *np && order_wanted()) {
         p->order = malloc((size_t)((*np)->norder + 1) * sizeof *p->order);
-        if (p->order) memcpy(p->order, (*np)->order, (size_t)(*np)->norder * sizeof *p->order);
-        else rc = STRADS_ENOMEM;
+        rc = p->order ? rt__plan_order(*np, p->order) : STRADS_ENOMEM;
         if (rc) {
             rt__node_plan_free(*np);
             *np = NULL;
@@ -266,11 +267,17 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
         cache_plan(*np);
         *plan_s = (double)(rt_now_ms() - t0) / 1000.0;
         planned(p, sp->ro, sp->nro);
+        char how[96] = "";
+        if (sp->sample == 1) /* planned while reconnaissance ran (loop_async_keys.c) */
+            snprintf(how, sizeof how, " (cut from every iteration)");
+        else if (sp->sample)
+            snprintf(how, sizeof how, " (cut from 1 in %d iterations%s)", sp->sample,
+                     sp->recut ? ", then from all: they cut better" : "");
         if (getenv("STRADS_STATS"))
             fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans of %d written arrays, "
-                    "plan %s/%s, %d rounds x %d sub-rounds, load max/mean %.2f\n", site->file,
-                    site->line, (long long)p->n, sp->ns, p->node_method, p->thread_method, p->rounds,
-                    p->subrounds, p->imbalance);
+                    "plan %s/%s%s, %d rounds x %d sub-rounds, load max/mean %.2f\n", site->file,
+                    site->line, (long long)p->n, sp->ns, p->node_method, p->thread_method, how,
+                    p->rounds, p->subrounds, p->imbalance);
     }
     sched_plan_free(p);
     return rc;

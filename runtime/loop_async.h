@@ -49,6 +49,7 @@ typedef struct node_plan {
     sched_acc *vacc;
     uint32_t *written;     /* arrays any node writes in this loop (sorted ids) */
     int64_t nwritten;
+    sched_corder *corder;  /* or the order by chunks (loop_async_keys.c; order NULL) */
     uint8_t *locked;       /* per round: this node's threads share it with locks */
     int64_t *loff;         /* positions of locked rounds: lock stripes, CSR (loop_locks.c) */
     uint16_t *lstripe;
@@ -112,6 +113,10 @@ typedef struct rt__spans {
     uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot over the share */
     uint32_t in_id;        /* several nodes: the input (recon.c input_read), 0 none */
     int64_t in_off;
+    node_plan *keyed;      /* one node: the plan made during reconnaissance, or NULL */
+    double imbalance;      /* its sub-rounds' longest cells over n / threads */
+    int sample;            /* one iteration in sample cut its blocks */
+    bool recut;            /* cut again from all iterations: the sample's were worse */
 } rt__spans;
 /* Rank r's share of the iterations in span planning: those whose input
  * element (iteration + in_off of array in_id) r owns, or with no input an
@@ -131,6 +136,17 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
  * STRADS_VERIFY_PLAN checks the plan against full records. */
 int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr *h,
                    rt__spans *sp, node_plan **np, sched_plan **plan);
+/* ---- loop_async_keys.c ---- */
+
+/* One node, two written arrays, 2-16 threads: reconnaissance of sp's share
+ * that makes the strata plan as it runs (sp->keyed) with a chunked order;
+ * proto describes the slots as for span rows. sp->keyed stays NULL (0
+ * returned) when the loop needs full records. */
+int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr *h,
+                  const rt_recon_spans *proto, rt__spans *sp);
+/* The serial order a node plan is equivalent to, into order[np->norder]. */
+int rt__plan_order(const node_plan *np, int64_t *order);
+
 /* ---- loop_async_mspan.c ---- */
 
 typedef struct rt__mspan_info {

@@ -65,6 +65,19 @@ static bool verify_one(exec_job *j, int64_t k)
     return ok;
 }
 
+/* A cell of a chunked order (loop_async_keys.c): its iterations in
+ * batches, each one call of the body (a call per chunk's run would be one
+ * per few iterations with many threads). */
+static void run_keyed(exec_job *j, int key, char *tls, int64_t len)
+{
+    int64_t idx[1024], m;
+    sched_corder_cursor cur = {0, 0};
+    if (len) rt_trace_begin(RT_TR_TASK, NULL, len);
+    while ((m = sched_corder_next(j->np->corder, key, &cur, idx, 1024)) > 0)
+        j->site->body(j->env, tls, idx, 0, m);
+    if (len) rt_trace_end();
+}
+
 static void exec_task(void *arg, int64_t t, int thread)
 {
     (void)thread;
@@ -76,6 +89,10 @@ static void exec_task(void *arg, int64_t t, int thread)
     char *tls = j->tls + (size_t)t * j->site->tls_size;
     if (atomic_load(&j->violated)) return;
     bool locked = np->locked[j->round];
+    if (np->corder) { /* one round, never verified nor locked */
+        run_keyed(j, j->sub * np->threads + (int)t, tls, c->len);
+        return;
+    }
     if (!np->voff && !locked) {
         if (c->len) rt_trace_begin(RT_TR_TASK, NULL, c->len);
         if (c->len) j->site->body(j->env, tls, np->order, c->start, c->start + c->len);

@@ -193,10 +193,10 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
     int rc = cnt && at && total && rows_at && in_at ? 0 : STRADS_ENOMEM;
     *fits = true;
     for (int64_t k = 0; k < n && !rc && *fits; k++) {
-        int a, r;
+        int a = 0, r = 0;
         *fits = sched_span_strata_cell(v->blk, sp->span + (size_t)k * ROW, sp->lo + k - h->begin, all,
                                        N, &a, &r);
-        cnt[(size_t)a * (size_t)N + (size_t)r]++;
+        if (*fits) cnt[(size_t)a * (size_t)N + (size_t)r]++;
     }
     size_t m0 = ((size_t)sp->slots[0].nmb + 63) / 64 * 8;
     const dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
@@ -214,7 +214,7 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
         else memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
     }
     for (int64_t k = 0; k < n && !rc && *fits; k++) {
-        int a, r;
+        int a = 0, r = 0; /* every row fits: checked by the count */
         const uint16_t *row = sp->span + (size_t)k * ROW;
         sched_span_strata_cell(v->blk, row, sp->lo + k - h->begin, all, N, &a, &r);
         char *m = out[a];

@@ -151,6 +151,12 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         proto.elem[s] = dv->elem;
         proto.bshift[s] = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + proto.mshift[s] : -1;
     }
+    if (N == 1 && ns == 2 && threads >= 2 && threads * threads <= SCHED_CORDER_KEYS) {
+        int rc = rt__keys_plan(site, env, h, &proto, sp); /* the plan made as it runs */
+        if (rc || !sp->keyed) memset(sp, 0, sizeof *sp);
+        else sp->ns = ns;
+        return rc;
+    }
     proto.span = sched_span_alloc(n, ns);
     size_t hlen = (size_t)ns * SCHED__MICRO;
     span_job j = {site, env, sp->lo, sp->hi, threads, &proto,
@@ -228,24 +234,65 @@ static int take_whole(sched_plan *p, const call_hdr *h, uint64_t site_id, const 
     return 0;
 }
 
+/* STRADS_VERIFY_PLAN: the plan checked against full records. */
+static int verify_plan(const strads_loop_site *site, const void *env, const call_hdr *h,
+                       const sched_plan *p)
+{
+    sched_records rec;
+    char err[256];
+    int rc = rt__run_recon(site, env, h->begin, h->end, h->threads, &rec);
+    if (!rc && (rc = sched_plan_check(p, &rec, err, sizeof err)))
+        rt_error("async_for %s:%u: bad plan from spans: %s", site->file, site->line, err);
+    sched_rec_free(&rec);
+    return rc;
+}
+
+/* The plan made during reconnaissance (loop_async_keys.c): *plan is its
+ * summary (no order: the caller expands one when something reads it). */
+static int keyed_build(const strads_loop_site *site, const void *env, const call_hdr *h,
+                       rt__spans *sp, node_plan **np, sched_plan **plan)
+{
+    node_plan *k = sp->keyed;
+    sp->keyed = NULL;
+    sched_plan *p = calloc(1, sizeof *p);
+    int rc = p ? 0 : STRADS_ENOMEM;
+    if (!rc) *p = (sched_plan){.nodes = 1, .threads = k->threads, .rounds = 1,
+                               .subrounds = k->subrounds, .n = k->norder, .node_method = "single",
+                               .thread_method = "strata", .groups = k->norder > 0,
+                               .imbalance = sp->imbalance};
+    if (!rc && getenv("STRADS_VERIFY_PLAN")) {
+        size_t nc = (size_t)k->threads * (size_t)k->subrounds;
+        p->order = malloc(((size_t)k->norder + 1) * sizeof *p->order);
+        p->cells = malloc(nc * sizeof *p->cells);
+        rc = p->order && p->cells ? sched_corder_expand(k->corder, p->order, p->cells) : STRADS_ENOMEM;
+        if (!rc) rc = verify_plan(site, env, h, p);
+        free(p->order);
+        free(p->cells);
+        p->order = NULL;
+        p->cells = NULL;
+    }
+    if (rc) {
+        rt__node_plan_free(k);
+        sched_plan_free(p);
+        return rc;
+    }
+    *np = k;
+    *plan = p;
+    return 0;
+}
+
 int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr *h,
                    rt__spans *sp, node_plan **np, sched_plan **plan)
 {
     *np = NULL;
     *plan = NULL;
+    if (sp->keyed) return keyed_build(site, env, h, sp, np, plan);
     int rc = sched_plan_build_spans(h->begin, h->end - h->begin, sp->slots, sp->ns, sp->span,
                                     sp->hist, h->threads, rt__plan_par, NULL, plan);
     free(sp->hist); /* the planner took the spans over */
     sp->span = NULL;
     sp->hist = NULL;
-    if (!rc && *plan && getenv("STRADS_VERIFY_PLAN")) { /* checked against full records */
-        sched_records rec;
-        char err[256];
-        rc = rt__run_recon(site, env, h->begin, h->end, h->threads, &rec);
-        if (!rc && (rc = sched_plan_check(*plan, &rec, err, sizeof err)))
-            rt_error("async_for %s:%u: bad plan from spans: %s", site->file, site->line, err);
-        sched_rec_free(&rec);
-    }
+    if (!rc && *plan && getenv("STRADS_VERIFY_PLAN")) rc = verify_plan(site, env, h, *plan);
     uint32_t written[2] = {sp->slots[0].id, sp->slots[1].id};
     if (sp->ns == 2 && written[0] > written[1]) written[0] = sp->slots[1].id, written[1] = sp->slots[0].id;
     if (!rc && *plan) rc = take_whole(*plan, h, site->id, written, sp->ns, np);

@@ -30,12 +30,21 @@ void rt_recon_init(strads_recon *rc, int64_t first)
 /* Span mode: counts the finished row (static: inlined in strads_recon_iter). */
 static void span_done(rt_recon_spans *sp)
 {
-    for (int s = 0; sp->row && s < sp->nslots; s++) {
+    if (!sp->row) return;
+    for (int s = 0; s < sp->nslots; s++) {
         const uint16_t *r = sp->row + 2 * s;
         if (r[0] == 0xFFFF) continue;
         sp->hist[s * SCHED__MICRO + r[0]]++;
         if (r[0] < sp->mlo[s]) sp->mlo[s] = r[0];
         if (r[1] > sp->mhi[s]) sp->mhi[s] = r[1];
+    }
+    int a, round;
+    if (sp->keys) {
+        if (sched_span_strata_cell(sp->blk, sp->row, sp->cur - sp->loop_first, sp->loop_n, sp->B, &a,
+                                   &round))
+            sp->keys[sp->cur - sp->kfirst] = (uint8_t)(round * sp->B + a);
+        else
+            sp->spans_blocks = true;
     }
     sp->row = NULL;
 }
@@ -52,7 +61,9 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
         span_done(sp);
         memset(&rc->hot, 0, offsetof(strads_recon_hot, sp_row));
         int64_t k = i - sp->first;
-        sp->row = k >= 0 && k < sp->n ? sp->span + (size_t)k * 2 * (size_t)sp->nslots : NULL;
+        sp->cur = i;
+        sp->row = k < 0 || k >= sp->n ? NULL
+                  : sp->span ? sp->span + (size_t)k * 2 * (size_t)sp->nslots : sp->scratch;
         rc->hot.sp_row = sp->row;
         if (!sp->row && !rc->err) rc->err = STRADS_EINVAL;
         for (int s = 0; sp->row && s < sp->nslots; s++) sp->row[2 * s] = 0xFFFF, sp->row[2 * s + 1] = 0;
@@ -81,7 +92,7 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
  * loop. */
 static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_t e1)
 {
-    int64_t i = sp->row ? sp->first + (sp->row - sp->span) / (2 * sp->nslots) : 0;
+    int64_t i = sp->cur;
     if (!sp->row || e0 != e1 || !sp->in_id || dv->id != sp->in_id || e0 != i + sp->in_off ||
         e0 < sp->in_lo || e0 >= sp->in_hi)
         sp->miss = true;

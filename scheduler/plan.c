@@ -358,27 +358,6 @@ static int one_array(sched__level *L, const int *sigs)
     return rc;
 }
 
-/* The strata cell of the i-th of n iterations from its span row sp (two
- * slots) under the blocks blk: worker *a (its block of slot 0) runs it in
- * round *r; false when it touches two blocks of an array. One that touches
- * neither is spread by its place. Shared by the planner's passes and by
- * nodes planning their own shares (sched_span_strata_cell). */
-static inline bool strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i, int64_t n, int B,
-                               int *a, int *r)
-{
-    const uint16_t *blk0 = blk, *blk1 = blk + SCHED__MICRO;
-    int x = -1, y = -1;
-    if ((sp[0] != NO_MB && (x = blk0[sp[0]]) != blk0[sp[1]]) ||
-        (sp[2] != NO_MB && (y = blk1[sp[2]]) != blk1[sp[3]]))
-        return false;
-    if (x < 0 && y < 0) x = y = (int)(i * B / (n ? n : 1));
-    if (x < 0) x = y;
-    if (y < 0) y = x;
-    *a = x;
-    *r = y >= x ? y - x : y - x + B; /* (y - x) mod B without a division: 10 M of them a call */
-    return true;
-}
-
 /* Two written arrays, one block of each per iteration: the DSGD strata.
  * Group (a, b) runs in round (b - a) mod B on worker a. Straight from the
  * spans in one pass; false when some iteration touches two blocks of an
@@ -399,7 +378,7 @@ static void strata_chunk(void *arg, int64_t c)
     char *seen = j->seen + (size_t)c * (size_t)B * (size_t)B;
     for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++) {
         int a, r;
-        if (!strata_cell(L->blk, sh->span + (size_t)sched__rec_index(L, i) * 4, i, L->n, B, &a, &r)) {
+        if (!sched_span_strata_cell(L->blk, sh->span + (size_t)sched__rec_index(L, i) * 4, i, L->n, B, &a, &r)) {
             atomic_store(&j->spans_blocks, true);
             return;
         }
@@ -664,7 +643,7 @@ static void fused_count(void *arg, int64_t c)
     int64_t *count = j->count + (size_t)c * (size_t)B * (size_t)B;
     for (int64_t i = L->n * c / j->chunks; i < L->n * (c + 1) / j->chunks; i++) {
         int a, round;
-        if (!strata_cell(L->blk, L->sh->span + (size_t)i * 4, i, L->n, B, &a, &round)) {
+        if (!sched_span_strata_cell(L->blk, L->sh->span + (size_t)i * 4, i, L->n, B, &a, &round)) {
             atomic_store(&j->spans_blocks, true);
             return;
         }
@@ -765,22 +744,28 @@ int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, i
     return rc;
 }
 
-int sched_span_node_blocks(const sched__slot *slots, int nslots, const uint32_t *hist, int nodes,
-                           uint16_t *blk)
+static int span_blocks(const sched__slot *slots, int nslots, const uint32_t *hist, int B,
+                       bool node_level, uint16_t *blk)
 {
-    if (nodes < 1 || nodes > 65535 || nslots < 1 || nslots > FAST_SLOTS) return STRADS_EINVAL;
+    if (B < 1 || B > 65535 || nslots < 1 || nslots > FAST_SLOTS) return STRADS_EINVAL;
     sched_records rec = {.n = 0, .cur = -1};
     sched__shared sh = {.rec = &rec, .nslots = nslots, .spans_only = true, .hist = hist};
     for (int s = 0; s < nslots; s++) sh.slots[s] = slots[s];
-    sched__level L = {.sh = &sh, .B = nodes, .node_level = true};
+    sched__level L = {.sh = &sh, .B = B, .node_level = node_level};
     int rc = cut_blocks(&L);
     if (!rc) memcpy(blk, L.blk, (size_t)nslots * SCHED__MICRO * sizeof *blk);
     free(L.blk);
     return rc;
 }
 
-bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i, int64_t n, int B,
-                            int *worker, int *round)
+int sched_span_node_blocks(const sched__slot *slots, int nslots, const uint32_t *hist, int nodes,
+                           uint16_t *blk)
 {
-    return strata_cell(blk, sp, i, n, B, worker, round);
+    return span_blocks(slots, nslots, hist, nodes, true, blk);
+}
+
+int sched_span_thread_blocks(const sched__slot *slots, int nslots, const uint32_t *hist,
+                             int threads, uint16_t *blk)
+{
+    return span_blocks(slots, nslots, hist, threads, false, blk);
 }

@@ -188,6 +188,34 @@ static inline sched_cell *sched_cell_at(const sched_plan *p, int round, int node
                      (size_t)thread];
 }
 
+/* A plan's order kept per chunk of SCHED_CHUNK iterations (corder.c):
+ * chunk c's iterations first + c * SCHED_CHUNK + off[...], grouped by cell
+ * key, each key's run starting at tab[c * (nkeys + 1) + key] (offsets into
+ * the chunk) and ascending: 2 bytes per iteration instead of 8. */
+#define SCHED_CHUNK 4096
+#define SCHED_CORDER_KEYS 256 /* a key is a byte */
+typedef struct sched_corder {
+    int64_t first, n, nchunks;
+    int nkeys;
+    uint16_t *off;
+    uint16_t *tab;
+} sched_corder;
+typedef struct sched_corder_cursor {
+    int64_t chunk, pos;
+} sched_corder_cursor;
+int sched_corder_init(sched_corder *co, int64_t first, int64_t n, int nkeys);
+void sched_corder_free(sched_corder *co);
+/* Lays out chunk c from its iterations' keys (key[k] for its k-th). */
+void sched_corder_chunk(sched_corder *co, int64_t c, const uint8_t *key);
+/* How many iterations have key. */
+int64_t sched_corder_count(const sched_corder *co, int key);
+/* The next (at most max) iterations of key after *cur (zeroed: from the
+ * first), into idx; 0 at the end. */
+int64_t sched_corder_next(const sched_corder *co, int key, sched_corder_cursor *cur, int64_t *idx,
+                          int64_t max);
+/* The whole order, key by key, into order[n] and cells[nkeys]. */
+int sched_corder_expand(const sched_corder *co, int64_t *order, sched_cell *cells);
+
 /* Builds the plan for all iterations of rec. dvs describes every array the
  * records name (ids not found are treated as uniform of their max element).
  * Returns 0 or STRADS_ENOMEM / STRADS_EINVAL. */
@@ -263,12 +291,31 @@ int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, i
  * into blk[slot][SCHED__MICRO] (micro-block -> block). */
 int sched_span_node_blocks(const sched__slot *slots, int nslots, const uint32_t *hist, int nodes,
                            uint16_t *blk);
+/* The same for the threads of one node: every slot balanced by hist, as
+ * the planner cuts a thread level. */
+int sched_span_thread_blocks(const sched__slot *slots, int nslots, const uint32_t *hist,
+                             int threads, uint16_t *blk);
 /* Two slots: the DSGD strata cell of iteration i (of n, counted from the
- * loop's first) with span row sp under blk: *worker runs it in *round, as
- * the planner's strata place it. False when it touches two blocks of an
- * array. */
-bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i, int64_t n, int B,
-                            int *worker, int *round);
+ * loop's first) with span row sp under blk: *worker (its block of slot 0)
+ * runs it in *round. False when it touches two blocks of an array. One
+ * that touches neither is spread by its place. Inline: the planner's
+ * passes, nodes planning their own shares and the recorder's key pass call
+ * it for every iteration. */
+static inline bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *sp, int64_t i,
+                                          int64_t n, int B, int *worker, int *round)
+{
+    const uint16_t *blk0 = blk, *blk1 = blk + SCHED__MICRO;
+    int x = -1, y = -1;
+    if ((sp[0] != 0xFFFF && (x = blk0[sp[0]]) != blk0[sp[1]]) ||
+        (sp[2] != 0xFFFF && (y = blk1[sp[2]]) != blk1[sp[3]]))
+        return false;
+    if (x < 0 && y < 0) x = y = (int)(i * B / (n ? n : 1));
+    if (x < 0) x = y;
+    if (y < 0) y = x;
+    *worker = x;
+    *round = y >= x ? y - x : y - x + B; /* (y - x) mod B without a division: 10 M of them a call */
+    return true;
+}
 
 /* One level: B workers (nodes, or the threads of a node) for iterations
  * iters[0..n). Results per position: round and worker. */

@@ -315,7 +315,11 @@ static int prog_main(int argc, char **argv)
 
     if (strncmp(mode, "sgdmf", 5) == 0) {
         bool late = strcmp(mode, "sgdmf-late") == 0, narrow = strcmp(mode, "sgdmf-narrow") == 0;
-        int64_t M = 300, N = 200, R = 20000;
+        /* big: past the loops whose cuts come from every iteration; skew:
+         * the first and last 256 ratings (what a sparse sample sees) are
+         * of the upper half of the users only */
+        bool skew = strcmp(mode, "sgdmf-skew") == 0, big = skew || strcmp(mode, "sgdmf-big") == 0;
+        int64_t M = big ? 2000 : 300, N = big ? 500 : 200, R = big ? 200000 : 20000;
         float(*W)[K] = strads_dv_calloc((size_t)M, sizeof *W, sizeof *W, "W");
         float(*H)[K] = strads_dv_calloc((size_t)N, sizeof *H, sizeof *H, "H");
         rating *A = strads_dv_malloc((size_t)R * sizeof *A, sizeof *A, "A");
@@ -327,6 +331,8 @@ static int prog_main(int argc, char **argv)
         for (int64_t i = 0; i < R; i++)
             A[i] = (rating){(int32_t)(rnd64() % (uint64_t)(narrow ? M / 4 : M)), (int32_t)(rnd64() % N),
                             (float)(1 + rnd64() % 5)};
+        for (int64_t i = 0; i < R && skew; i++)
+            if (i < 256 || i >= R - 256) A[i].u = (int32_t)(M / 2 + A[i].u % (M / 2));
         float(*W0)[K] = malloc(sizeof(float[K]) * M), (*H0)[K] = malloc(sizeof(float[K]) * N);
         memcpy(W0, W, sizeof(float[K]) * M);
         memcpy(H0, H, sizeof(float[K]) * N);
