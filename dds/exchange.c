@@ -51,16 +51,22 @@ int dds_exchange(uint64_t tag, void *const *out, const size_t *outlen, void **in
         msgpack_unpacked_init(&up);
         size_t off = 0;
         msgpack_object *o;
-        if (rt_unpack_next(&up, m->body, m->body_len, &off, &o) || o->type != MSGPACK_OBJECT_BIN)
+        if (rt_unpack_next(&up, m->body, m->body_len, &off, &o) || o->type != MSGPACK_OBJECT_BIN) {
             rc = STRADS_EPROTO;
-        else if (!(in[r] = malloc(o->via.bin.size ? o->via.bin.size : 1)))
-            rc = STRADS_ENOMEM;
-        else {
-            memcpy(in[r], o->via.bin.ptr, o->via.bin.size);
-            inlen[r] = o->via.bin.size;
+            rt_msg_free(m);
+        } else {
+            /* the payload moved to the front of the message's own buffer,
+             * which the caller then owns: a fresh buffer and a copy of it
+             * cost ~2.5 ms a MB of page faults in a VM (SGD-MF's planning
+             * on 2 nodes exchanges 40 MB each way) */
+            size_t len = o->via.bin.size;
+            memmove(m->buf, o->via.bin.ptr, len);
+            in[r] = m->buf;
+            inlen[r] = len;
+            m->buf = NULL;
+            rt_msg_free(m);
         }
         msgpack_unpacked_destroy(&up);
-        rt_msg_free(m);
     }
     if (rc)
         for (int r = 0; r < nodes; r++) {

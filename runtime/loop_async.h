@@ -152,6 +152,7 @@ int rt__plan_order(const node_plan *np, int64_t *order);
 typedef struct rt__mspan_info {
     uint32_t in_id; /* the array the loop reads as its input (the plan key's), 0 none */
     int rounds, subrounds;
+    double prefetch_s; /* moving the inputs to the nodes that run them: the slowest node's */
 } rt__mspan_info;
 /* Several nodes, collective: every node's plan from the spans of sp (which
  * it frees), each node planning its own part. *out stays NULL (0 returned)

@@ -18,8 +18,10 @@
  *      full records must plan this loop;
  *   3. every node places its own iterations in their strata cells (round,
  *      node) and sends each node the iterations it runs (4-byte offsets,
- *      with several threads span rows, to a worker their input elements),
- *      in one all-to-all exchange;
+ *      with several threads span rows) in one all-to-all exchange, then to
+ *      each worker their input elements in a second one: that is the
+ *      prefetch of the run's inputs (STRADS_STATS times it apart from the
+ *      planning), done here because their sender knows them already;
  *   4. every node stores the input elements it received in its copy of the
  *      input and lays out the rest: per round the iterations in their
  *      original order (sources in rank order), the thread level from their
@@ -120,11 +122,12 @@ static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
 /* Step 3's message to one node: per round the count of its iterations
  * from here and, per slot, a bitmap of the micro-blocks they touch; then
  * the iterations as offsets into this node's share (4 bytes), with several
- * threads their span rows (the thread level plans from them), and to any
- * node but the driver their input elements: the sender owns them, and the
- * receiver would otherwise fetch them one scattered element at a time in
- * the first call's rounds (SGD-MF on 2 nodes: 0.5 s of the first epoch for
- * 2.5 M ratings). The driver's copy of the input is coherent already. */
+ * threads their span rows (the thread level plans from them). A second
+ * message to any node but the driver holds their input elements in the
+ * same order: the sender owns them, and the receiver would otherwise fetch
+ * them one scattered element at a time in the first call's rounds (SGD-MF
+ * on 2 nodes: 0.5 s of the first epoch for 2.5 M ratings). The driver's
+ * copy of the input is coherent already. */
 typedef struct msg_layout {
     size_t maps;  /* bytes of one round's two bitmaps */
     size_t head;  /* counts and bitmaps */
@@ -164,10 +167,10 @@ static inline void copy_elem(char *dst, const char *src, size_t size)
     }
 }
 
-/* The length of a message with total iterations. */
-static size_t msg_len(const msg_layout *l, int64_t total, bool inputs)
+/* The length of a plan message with total iterations. */
+static size_t msg_len(const msg_layout *l, int64_t total)
 {
-    return l->head + (size_t)total * (4 + (l->spans ? ROW * 2 : 0) + (inputs ? l->in_elem : 0));
+    return l->head + (size_t)total * (4 + (l->spans ? ROW * 2 : 0));
 }
 
 static void set_bits(uint64_t *map, const uint16_t *q)
@@ -182,15 +185,14 @@ static void set_bits(uint64_t *map, const uint16_t *q)
 static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, const msg_layout *ml,
                     void **out, size_t *outl, bool *fits)
 {
-    int N = strads_size(), me = strads_rank();
+    int N = strads_size();
     int64_t n = sp->hi - sp->lo, all = h->end - h->begin;
     size_t nkeys = (size_t)N * (size_t)N; /* dest * N + round */
     int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at);
     int64_t *total = calloc((size_t)N, sizeof *total); /* per destination */
-    /* per destination: where its span rows and its input elements start
-     * (in_at 0: it gets none) */
-    size_t *rows_at = calloc((size_t)N, sizeof *rows_at), *in_at = calloc((size_t)N, sizeof *in_at);
-    int rc = cnt && at && total && rows_at && in_at ? 0 : STRADS_ENOMEM;
+    /* per destination: where its span rows start */
+    size_t *rows_at = calloc((size_t)N, sizeof *rows_at);
+    int rc = cnt && at && total && rows_at ? 0 : STRADS_ENOMEM;
     *fits = true;
     for (int64_t k = 0; k < n && !rc && *fits; k++) {
         int a = 0, r = 0;
@@ -199,17 +201,13 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
         if (*fits) cnt[(size_t)a * (size_t)N + (size_t)r]++;
     }
     size_t m0 = ((size_t)sp->slots[0].nmb + 63) / 64 * 8;
-    const dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
-    if (ml->in_elem && !in) rc = STRADS_EPROTO;
     for (int d = 0; d < N && !rc && *fits; d++) {
         for (int r = 0; r < N; r++) {
             at[(size_t)d * (size_t)N + (size_t)r] = total[d];
             total[d] += cnt[(size_t)d * (size_t)N + (size_t)r];
         }
-        bool inputs = carries_inputs(ml, me, d);
-        outl[d] = msg_len(ml, total[d], inputs);
+        outl[d] = msg_len(ml, total[d]);
         rows_at[d] = ml->head + (size_t)total[d] * 4;
-        in_at[d] = inputs ? rows_at[d] + (ml->spans ? (size_t)total[d] * ROW * 2 : 0) : 0;
         if (!(out[d] = calloc(1, outl[d]))) rc = STRADS_ENOMEM;
         else memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
     }
@@ -222,9 +220,6 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
         uint32_t off = (uint32_t)k;
         memcpy(m + ml->head + (size_t)pos * 4, &off, 4);
         if (ml->spans) memcpy(m + rows_at[a] + (size_t)pos * ROW * 2, row, ROW * 2);
-        if (in_at[a])
-            copy_elem(m + in_at[a] + (size_t)pos * in->elem,
-                      in->base + (size_t)(sp->lo + k + v->in_off) * in->elem, in->elem);
         uint64_t *map = (uint64_t *)(void *)(m + (size_t)N * 8 + (size_t)r * ml->maps);
         set_bits(map, row);
         set_bits((uint64_t *)(void *)((char *)map + m0), row + 2);
@@ -233,7 +228,28 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
     free(at);
     free(total);
     free(rows_at);
-    free(in_at);
+    return rc;
+}
+
+/* The second messages of step 3 (the prefetch of the inputs): to each
+ * worker the input elements of the iterations in its plan message out[d],
+ * in the same order. */
+static int input_messages(const rt__spans *sp, const verdict *v, const msg_layout *ml,
+                          void *const *out, const size_t *outl, void **ins, size_t *insl)
+{
+    int N = strads_size(), me = strads_rank(), rc = 0;
+    const dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
+    if (ml->in_elem && !in) return STRADS_EPROTO;
+    for (int d = 0; d < N && !rc; d++) {
+        bool inputs = carries_inputs(ml, me, d) && out[d];
+        int64_t total = inputs ? (int64_t)((outl[d] - ml->head) / (4 + (ml->spans ? ROW * 2 : 0))) : 0;
+        insl[d] = (size_t)total * ml->in_elem;
+        if (!(ins[d] = malloc(insl[d] ? insl[d] : 1))) rc = STRADS_ENOMEM;
+        const uint32_t *off = inputs ? (const uint32_t *)(const void *)((const char *)out[d] + ml->head) : NULL;
+        for (int64_t q = 0; q < total && !rc; q++)
+            copy_elem((char *)ins[d] + (size_t)q * in->elem,
+                      in->base + (size_t)(sp->lo + off[q] + v->in_off) * in->elem, in->elem);
+    }
     return rc;
 }
 
@@ -261,12 +277,10 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
         if (p->cnt[r] < 0 || p->cnt[r] > hi - p->lo) return STRADS_EPROTO;
         p->total += p->cnt[r];
     }
-    bool inputs = carries_inputs(ml, src, strads_rank());
-    if (len != msg_len(ml, p->total, inputs)) return STRADS_EPROTO;
+    if (len != msg_len(ml, p->total)) return STRADS_EPROTO;
     p->off = (const uint32_t *)(const void *)((const char *)m + ml->head);
     p->span = ml->spans ? (const uint16_t *)(const void *)(p->off + p->total) : NULL;
-    p->in = inputs ? (const char *)(p->off + p->total) + (ml->spans ? (size_t)p->total * ROW * 2 : 0)
-                   : NULL;
+    p->in = NULL; /* the second message's (take_inputs) */
     int64_t at = 0;
     for (int r = 0; r < N; r++)
         for (int64_t k = 0; k < p->cnt[r]; k++, at++) {
@@ -277,6 +291,16 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
                 if (q[0] != 0xFFFF && (q[0] > q[1] || q[1] >= slots[s].nmb)) return STRADS_EPROTO;
             }
         }
+    return 0;
+}
+
+/* The input elements of src's iterations (the second exchange), checked
+ * against the count its plan message gave. */
+static int take_inputs(const void *m, size_t len, int src, const msg_layout *ml, part *p)
+{
+    bool inputs = carries_inputs(ml, src, strads_rank());
+    if (len != (inputs ? (size_t)p->total * ml->in_elem : 0)) return STRADS_EPROTO;
+    p->in = inputs ? m : NULL;
     return 0;
 }
 
@@ -539,9 +563,10 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     /* status, agreed by minimum: an error (STRADS_E*, negative) wins, then
      * 0 (full records), then 1 (spans plan) */
     int32_t status = rc ? rc : v->ok;
+    int64_t prefetch_us = 0; /* the slowest node's */
     t[1] = rt_now_us();
-    void **outm = NULL, **in = NULL;
-    size_t *outl = NULL, *inl = NULL;
+    void **outm = NULL, **in = NULL, **xm = NULL, **xin = NULL; /* x: the inputs' messages */
+    size_t *outl = NULL, *inl = NULL, *xl = NULL, *xinl = NULL;
     bool fits = true;
     sched__slot slots[2];
     msg_layout ml = {0};
@@ -551,8 +576,13 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         in = calloc((size_t)N, sizeof *in);
         outl = calloc((size_t)N, sizeof *outl);
         inl = calloc((size_t)N, sizeof *inl);
+        xm = calloc((size_t)N, sizeof *xm);
+        xin = calloc((size_t)N, sizeof *xin);
+        xl = calloc((size_t)N, sizeof *xl);
+        xinl = calloc((size_t)N, sizeof *xinl);
+        if (!xm || !xin || !xl || !xinl) rc = STRADS_ENOMEM;
         ml = layout(slots, h->threads, v->in_id ? dds_vec_by_id(v->in_id) : NULL);
-        rc = outm && in && outl && inl ? outgoing(sp, h, v, &ml, outm, outl, &fits) : STRADS_ENOMEM;
+        if (!rc) rc = outm && in && outl && inl ? outgoing(sp, h, v, &ml, outm, outl, &fits) : STRADS_ENOMEM;
         status = rc ? rc : fits;
     }
     void *spare = sp->span; /* spent: assemble's order reuses its pages */
@@ -575,7 +605,21 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         for (int src = 0; src < N && !rc; src++)
             if ((rc = parse(in[src], inl[src], src, h, slots, &ml, v->in_id, v->in_off, &parts[src])))
                 rt_error("async_for: malformed iterations from rank %d", src);
+        /* the prefetch of the inputs (collective: every node takes part,
+         * whatever it found, so that none waits on another) */
+        uint64_t t_in = rt_now_us();
+        int xrc = rc ? rc : input_messages(sp, v, &ml, outm, outl, xm, xl);
+        for (int d = 0; d < N && xrc; d++) { /* says nothing: the agreement fails the call */
+            xl[d] = 0;
+            if (!xm[d]) xm[d] = malloc(1);
+        }
+        int erc = dds_exchange(dds_xchg_tag(), xm, xl, xin, xinl);
+        if (!rc) rc = xrc ? xrc : erc;
+        for (int src = 0; src < N && !rc; src++)
+            if ((rc = take_inputs(xin[src], xinl[src], src, &ml, &parts[src])))
+                rt_error("async_for: malformed input elements from rank %d", src);
         if (!rc) place_inputs(h, parts, &ml, v);
+        prefetch_us = (int64_t)(rt_now_us() - t_in);
         const char *fail = getenv("STRADS_TEST_PLAN_ERROR"); /* test hook: one node's error */
         if (!rc && fail && *fail && atoi(fail) == me) {
             rt_error("async_for: STRADS_TEST_PLAN_ERROR=%d: this node fails its plan", me);
@@ -587,6 +631,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         t[4] = rt_now_us();
         status = rc ? rc : fits;
         int arc = strads_allreduce(&status, 1, STRADS_T_I32, STRADS_OP_MIN); /* step 5 */
+        if (!arc) arc = strads_allreduce(&prefetch_us, 1, STRADS_T_I64, STRADS_OP_MAX);
         /* a node that only learns of another's error says so (the failing
          * node has said where; the driver names this one as an echo) */
         if (!rc) rc = arc ? arc : status < 0 ? STRADS_EREMOTE : 0;
@@ -600,20 +645,28 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     for (int r = 0; r < N; r++) {
         if (outm) free(outm[r]);
         if (in) free(in[r]);
+        if (xm) free(xm[r]);
+        if (xin) free(xin[r]);
     }
     free(outm);
     free(in);
     free(outl);
     free(inl);
+    free(xm);
+    free(xin);
+    free(xl);
+    free(xinl);
     free(spare); /* assemble did not run */
     t[5] = rt_now_us();
     if (*out && getenv("STRADS_STATS"))
         fprintf(stderr, "strads: async_for: rank %d planned from spans: blocks agreed %.1f ms, "
-                "iterations cut %.1f ms, exchanged %.1f ms, laid out %.1f ms, agreed %.1f ms\n",
+                "iterations cut %.1f ms, exchanged %.1f ms, inputs moved and laid out %.1f ms "
+                "(the slowest node's %.1f ms), agreed %.1f ms\n",
                 me, (double)(t[1] - t[0]) / 1e3, (double)(t[2] - t[1]) / 1e3,
                 (double)(t[3] - t[2]) / 1e3, (double)(t[4] - t[3]) / 1e3,
-                (double)(t[5] - t[4]) / 1e3);
+                (double)prefetch_us / 1e3, (double)(t[5] - t[4]) / 1e3);
     if (*out) {
+        info->prefetch_s = (double)prefetch_us / 1e6;
         info->in_id = v->in_id;
         info->rounds = (*out)->rounds;
         info->subrounds = (*out)->subrounds;
