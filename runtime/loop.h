@@ -89,6 +89,10 @@ typedef struct rt_recon_spans {
     uint8_t *keys;
     int64_t kfirst, loop_first, loop_n;
     bool spans_blocks;
+    /* several nodes: per key, the micro-blocks its iterations touch (a
+     * bitmap of mapw words, slot 1's from word mapw0 on), or NULL */
+    uint64_t *maps;
+    size_t mapw, mapw0;
 } rt_recon_spans;
 /* Span mode: counts the current iteration into hist; after the last one. */
 void rt_recon_span_done(strads_recon *rc);

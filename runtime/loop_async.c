@@ -103,6 +103,9 @@ void rt__node_plan_free(node_plan *p)
     free(p->order);
     if (p->corder) sched_corder_free(p->corder);
     free(p->corder);
+    for (int k = 0; p->segbuf && k < p->nsegs; k++) free(p->segbuf[k]);
+    free(p->segbuf);
+    free(p->segs);
     free(p->cells);
     free(p);
 }
@@ -312,7 +315,11 @@ static int gather_span_order(const node_plan *np, const call_hdr *h)
             if (np->cells[(size_t)r * per + k].start < roff[r]) roff[r] = np->cells[(size_t)r * per + k].start;
     }
     roff[np->rounds] = np->norder;
-    int rc = rt__order_gather(np->order, roff, np->rounds, h->invocation, &planned_order, &planned_n);
+    int64_t *order = np->order ? np->order : malloc(((size_t)np->norder + 1) * sizeof *order);
+    int rc = order ? 0 : STRADS_ENOMEM;
+    if (!rc && order != np->order) rc = rt__plan_order(np, order);
+    if (!rc) rc = rt__order_gather(order, roff, np->rounds, h->invocation, &planned_order, &planned_n);
+    if (order != np->order) free(order);
     free(roff);
     return rc;
 }
@@ -442,6 +449,7 @@ static int async_node(const void *arg, size_t len)
                 fresh = false;
                 if (strads_rank() == 0) planned_spans(site, &h, &info);
                 prefetch_s = info.prefetch_s;
+                recon_s += info.recon_s;
                 if (h.want_order) rc = gather_span_order(np, &h);
             }
         } else if (!rc && sp.ns) {

@@ -37,6 +37,13 @@ typedef struct call_hdr {
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
+/* A run of a plan's order: iterations base + off[0 .. n), ascending. */
+typedef struct rt__seg {
+    int64_t base;
+    const uint32_t *off;
+    int64_t n;
+} rt__seg;
+
 typedef struct node_plan {
     uint64_t site_id;
     int64_t begin, end;
@@ -50,6 +57,9 @@ typedef struct node_plan {
     uint32_t *written;     /* arrays any node writes in this loop (sorted ids) */
     int64_t nwritten;
     sched_corder *corder;  /* or the order by chunks (loop_async_keys.c; order NULL) */
+    rt__seg *segs;         /* or, one thread, [rounds][nsegs] runs of offsets (mspan) */
+    int nsegs;
+    void **segbuf;         /* the messages segs point into (nsegs of them) */
     uint8_t *locked;       /* per round: this node's threads share it with locks */
     int64_t *loff;         /* positions of locked rounds: lock stripes, CSR (loop_locks.c) */
     uint16_t *lstripe;
@@ -117,6 +127,11 @@ typedef struct rt__spans {
     double imbalance;      /* its sub-rounds' longest cells over n / threads */
     int sample;            /* one iteration in sample cut its blocks */
     bool recut;            /* cut again from all iterations: the sample's were worse */
+    /* several nodes, one thread each: hist is a sample's and span NULL; the
+     * key pass (rt__keys_share) runs once the blocks are agreed */
+    rt_recon_spans proto;
+    const strads_loop_site *site;
+    const void *env;
 } rt__spans;
 /* Rank r's share of the iterations in span planning: those whose input
  * element (iteration + in_off of array in_id) r owns, or with no input an
@@ -144,6 +159,19 @@ int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr
  * returned) when the loop needs full records. */
 int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr *h,
                   const rt_recon_spans *proto, rt__spans *sp);
+/* Several nodes, one thread each: a sample of sp's share gives sp->hist
+ * (and the micro-block ranges, the arrays only read) and sets sp->ns 2,
+ * or leaves sp->ns 0 for full records. */
+int rt__keys_sample(const strads_loop_site *site, const void *env, const call_hdr *h,
+                    const rt_recon_spans *proto, rt__spans *sp);
+/* Then the key pass over the share under the node-level blocks blk (B
+ * nodes; the loop's iterations loop_first .. + loop_n): keys[i - sp->lo] =
+ * round * B + node, and per key the micro-blocks touched in maps (mapw
+ * words a key, slot 1's from mapw0, OR'ed in: zero them first). *fall:
+ * the strata cannot serve the share (full records then). */
+int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,
+                   int64_t loop_n, uint8_t *keys, uint64_t *maps, size_t mapw, size_t mapw0,
+                   bool *fall);
 /* The serial order a node plan is equivalent to, into order[np->norder]. */
 int rt__plan_order(const node_plan *np, int64_t *order);
 
@@ -153,6 +181,7 @@ typedef struct rt__mspan_info {
     uint32_t in_id; /* the array the loop reads as its input (the plan key's), 0 none */
     int rounds, subrounds;
     double prefetch_s; /* moving the inputs to the nodes that run them: the slowest node's */
+    double recon_s;    /* one thread a node: this node's key pass, reconnaissance after the sample */
 } rt__mspan_info;
 /* Several nodes, collective: every node's plan from the spans of sp (which
  * it frees), each node planning its own part. *out stays NULL (0 returned)

@@ -78,6 +78,23 @@ static void run_keyed(exec_job *j, int key, char *tls, int64_t len)
     if (len) rt_trace_end();
 }
 
+/* One thread's round of a plan kept as runs of offsets (mspan). */
+static void run_segs(exec_job *j, char *tls, int64_t len)
+{
+    const node_plan *np = j->np;
+    int64_t idx[1024];
+    if (len) rt_trace_begin(RT_TR_TASK, NULL, len);
+    for (int s = 0; s < np->nsegs; s++) {
+        const rt__seg *g = &np->segs[(size_t)j->round * (size_t)np->nsegs + (size_t)s];
+        for (int64_t q = 0; q < g->n;) {
+            int64_t m = 0;
+            for (; m < 1024 && q < g->n; m++, q++) idx[m] = g->base + g->off[q];
+            j->site->body(j->env, tls, idx, 0, m);
+        }
+    }
+    if (len) rt_trace_end();
+}
+
 static void exec_task(void *arg, int64_t t, int thread)
 {
     (void)thread;
@@ -91,6 +108,10 @@ static void exec_task(void *arg, int64_t t, int thread)
     bool locked = np->locked[j->round];
     if (np->corder) { /* one round, never verified nor locked */
         run_keyed(j, j->sub * np->threads + (int)t, tls, c->len);
+        return;
+    }
+    if (np->segs) { /* one thread, never verified nor locked */
+        run_segs(j, tls, c->len);
         return;
     }
     if (!np->voff && !locked) {

@@ -267,8 +267,105 @@ int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr 
     return rc;
 }
 
+/* ---- several nodes, one thread each (loop_async_mspan.c) ---- */
+
+int rt__keys_sample(const strads_loop_site *site, const void *env, const call_hdr *h,
+                    const rt_recon_spans *proto, rt__spans *sp)
+{
+    (void)h;
+    int64_t n = sp->hi - sp->lo;
+    keys_job j = {site, env, sp->lo, n, 1, proto, calloc(1, sizeof *j.parts),
+                  malloc(2 * SCHED__MICRO * sizeof *j.hists), NULL, NULL, false, 0};
+    uint32_t *hist = malloc(2 * SCHED__MICRO * sizeof *hist);
+    int rc = j.parts && j.hists && hist ? sample_rate(&sp->sample) : STRADS_ENOMEM;
+    uint16_t mlo[2], mhi[2];
+    bool fall = false;
+    j.exact = n <= EXACT || sp->sample == 1;
+    j.runs = n / ((int64_t)RUN * (sp->sample ? sp->sample : 1));
+    if (j.runs < 2) j.runs = 2;
+    if (!rc) rc = rt_pool_run(1, sample_task, &j);
+    if (!rc) rc = merge(&j, true, hist, mlo, mhi, &fall, sp);
+    free(j.parts);
+    free(j.hists);
+    if (rc || fall) {
+        free(hist);
+        return rc; /* sp->ns stays 0: full records */
+    }
+    memcpy(sp->mlo, mlo, sizeof mlo);
+    memcpy(sp->mhi, mhi, sizeof mhi);
+    sp->hist = hist;
+    sp->ns = 2;
+    return 0;
+}
+
+typedef struct share_job {
+    const rt__spans *sp;
+    uint8_t *keys;
+    uint64_t *maps;
+    size_t mapw, mapw0;
+    const uint16_t *blk;
+    int B;
+    int64_t loop_first, loop_n;
+    rt_recon_spans rs;
+    int err;
+} share_job;
+
+static void share_task(void *arg, int64_t t, int thread)
+{
+    (void)t;
+    (void)thread;
+    share_job *j = arg;
+    const rt__spans *sp = j->sp;
+    strads_recon rc;
+    uint32_t *hist = calloc(2 * SCHED__MICRO, sizeof *hist);
+    if (!hist) {
+        j->err = STRADS_ENOMEM;
+        return;
+    }
+    j->rs = sp->proto;
+    j->rs.hist = hist;
+    j->rs.keys = j->keys;
+    j->rs.kfirst = sp->lo;
+    j->rs.blk = j->blk;
+    j->rs.B = j->B;
+    j->rs.loop_first = j->loop_first;
+    j->rs.loop_n = j->loop_n;
+    j->rs.maps = j->maps;
+    j->rs.mapw = j->mapw;
+    j->rs.mapw0 = j->mapw0;
+    rt_recon_init(&rc, sp->lo);
+    rc.spans = &j->rs;
+    for (int s = 0; s < 2; s++) {
+        rc.hot.sp_lo[s] = sp->proto.lo[s];
+        rc.hot.sp_hi[s] = sp->proto.hi[s];
+        rc.hot.sp_shift[s] = sp->proto.bshift[s];
+    }
+    sp->site->recon(sp->env, &rc, NULL, sp->lo, sp->hi);
+    rt_recon_span_done(&rc);
+    j->err = rc.err;
+    free(hist);
+}
+
+int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,
+                   int64_t loop_n, uint8_t *keys, uint64_t *maps, size_t mapw, size_t mapw0,
+                   bool *fall)
+{
+    share_job j = {.sp = sp, .keys = keys, .maps = maps, .mapw = mapw, .mapw0 = mapw0, .blk = blk,
+                   .B = B, .loop_first = loop_first, .loop_n = loop_n};
+    int rc = rt_pool_run(1, share_task, &j);
+    if (!rc) rc = j.err;
+    *fall = j.rs.spans_blocks || j.rs.miss;
+    return rc;
+}
+
 int rt__plan_order(const node_plan *np, int64_t *order)
 {
+    if (np->segs) {
+        int64_t at = 0;
+        for (int64_t k = 0; k < (int64_t)np->rounds * np->nsegs; k++)
+            for (int64_t q = 0; q < np->segs[k].n; q++) order[at++] = np->segs[k].base + np->segs[k].off[q];
+        return at == np->norder ? 0 : STRADS_EPROTO;
+    }
     if (!np->corder) {
         memcpy(order, np->order, (size_t)np->norder * sizeof *order);
         return 0;

@@ -231,6 +231,57 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
     return rc;
 }
 
+/* Step 3 from keys (one thread a node, rt__spans without rows): the key
+ * pass over this node's share under the agreed blocks gives each
+ * iteration's cell and each cell's micro-blocks, then one pass scatters
+ * the offsets. 40 MB of span rows at the Netflix shape on 2 nodes were
+ * most of the reconnaissance's time in a VM; these are 5 MB of keys. */
+static int keyed_outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v,
+                          const msg_layout *ml, void **out, size_t *outl, bool *fits,
+                          double *recon_s)
+{
+    int N = strads_size();
+    int64_t n = sp->hi - sp->lo;
+    size_t nkeys = (size_t)N * (size_t)N, mapw = ml->maps / 8;
+    size_t mapw0 = ((size_t)sp->slots[0].nmb + 63) / 64;
+    uint8_t *keys = malloc((size_t)n + 1);
+    uint64_t *maps = calloc(nkeys * mapw + 1, sizeof *maps);
+    int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at);
+    int rc = keys && maps && cnt && at ? 0 : STRADS_ENOMEM;
+    bool fall = false;
+    uint64_t t0 = rt_now_us();
+    if (!rc) rc = rt__keys_share(sp, v->blk, N, h->begin, h->end - h->begin, keys, maps, mapw, mapw0, &fall);
+    *recon_s = (double)(rt_now_us() - t0) / 1e6;
+    *fits = !fall;
+    for (int64_t k = 0; k < n && !rc && *fits; k++) cnt[keys[k] % N * N + keys[k] / N]++; /* dest, round */
+    for (int d = 0; d < N && !rc && *fits; d++) {
+        int64_t total = 0;
+        for (int r = 0; r < N; r++) {
+            at[d * N + r] = total;
+            total += cnt[d * N + r];
+        }
+        outl[d] = msg_len(ml, total);
+        if (!(out[d] = malloc(outl[d]))) {
+            rc = STRADS_ENOMEM;
+            break;
+        }
+        memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
+        for (int r = 0; r < N; r++) /* key r * N + d: round r's cell on node d */
+            memcpy((char *)out[d] + (size_t)N * 8 + (size_t)r * ml->maps,
+                   maps + ((size_t)r * (size_t)N + (size_t)d) * mapw, ml->maps);
+    }
+    for (int64_t k = 0; k < n && !rc && *fits; k++) {
+        int d = keys[k] % N, r = keys[k] / N;
+        uint32_t off = (uint32_t)k;
+        memcpy((char *)out[d] + ml->head + (size_t)at[d * N + r]++ * 4, &off, 4);
+    }
+    free(keys);
+    free(maps);
+    free(cnt);
+    free(at);
+    return rc;
+}
+
 /* The second messages of step 3 (the prefetch of the inputs): to each
  * worker the input elements of the iterations in its plan message out[d],
  * in the same order. */
@@ -421,13 +472,15 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
 }
 
 /* Step 4: this node's plan from what it received. *fits false: the thread
- * level needs the general methods. spare (taken over) is the spent span
- * buffer: the order goes into its memory, which reconnaissance already
- * faulted in (a fresh 40 MB order cost ~70 ms of page faults per node at
- * the Netflix shape in a VM); realloc keeps those pages. */
+ * level needs the general methods. With several threads, spare (taken
+ * over) is the spent span buffer: the order goes into its memory, which
+ * reconnaissance already faulted in (a fresh 40 MB order cost ~70 ms of
+ * page faults per node at the Netflix shape in a VM); realloc keeps those
+ * pages. With one thread the order stays in the received messages as runs
+ * of offsets (np->segs), which takes the buffers *bufs over. */
 static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slots, const verdict *v,
-                    const msg_layout *ml, const part *parts, void *spare, node_plan **out,
-                    bool *fits)
+                    const msg_layout *ml, const part *parts, void *spare, void ***bufs,
+                    node_plan **out, bool *fits)
 {
     int N = strads_size(), T = h->threads;
     node_plan *np = calloc(1, sizeof *np);
@@ -443,16 +496,22 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
     if (!rc) {
         *np = (node_plan){.site_id = site_id, .begin = h->begin, .end = h->end, .threads = T,
                           .rounds = N, .subrounds = 1, .norder = total, .nwritten = 2};
-        np->order = realloc(spare, ((size_t)total + 1) * sizeof *np->order);
-        if (np->order) spare = NULL;
+        if (T == 1) {
+            np->nsegs = N;
+            np->segs = calloc((size_t)N * (size_t)N, sizeof *np->segs);
+            if (!np->segs) rc = STRADS_ENOMEM;
+        } else {
+            np->order = realloc(spare, ((size_t)total + 1) * sizeof *np->order);
+            if (np->order) spare = NULL;
+        }
         np->fetch = calloc((size_t)N, sizeof *np->fetch);
         np->wb = calloc((size_t)N, sizeof *np->wb);
         np->nfetch = calloc((size_t)N, sizeof *np->nfetch);
         np->nwb = calloc((size_t)N, sizeof *np->nwb);
         np->locked = calloc((size_t)N, 1); /* spans never lock */
         np->written = malloc(2 * sizeof *np->written);
-        if (!np->order || !np->fetch || !np->wb || !np->nfetch || !np->nwb || !np->locked ||
-            !np->written)
+        if ((!np->order && !np->segs) || !np->fetch || !np->wb || !np->nfetch || !np->nwb ||
+            !np->locked || !np->written)
             rc = STRADS_ENOMEM;
     }
     /* each round: the iterations in their original order (sources in rank
@@ -463,7 +522,8 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
         if (T > 1 && n && !span) rc = STRADS_ENOMEM;
         for (int src = 0; src < N && !rc; src++) {
             const part *p = &parts[src];
-            for (int64_t k = 0; k < p->cnt[r]; k++) {
+            if (np->segs) np->segs[(size_t)r * (size_t)N + (size_t)src] = (rt__seg){p->lo, p->off + from[src], p->cnt[r]};
+            for (int64_t k = 0; !np->segs && k < p->cnt[r]; k++) {
                 np->order[at + k] = p->lo + p->off[from[src] + k];
                 if (span) memcpy(span + (size_t)(at - rstart[r] + k) * ROW, p->span + (size_t)(from[src] + k) * ROW, ROW * 2);
             }
@@ -513,6 +573,10 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
     if (rc || !*fits) {
         rt__node_plan_free(np);
         np = NULL;
+    }
+    if (np && np->segs) { /* the runs point into the messages */
+        np->segbuf = *bufs;
+        *bufs = NULL;
     }
     *out = np;
     return rc;
@@ -564,6 +628,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
      * 0 (full records), then 1 (spans plan) */
     int32_t status = rc ? rc : v->ok;
     int64_t prefetch_us = 0; /* the slowest node's */
+    double keys_s = 0;       /* this node's key pass (reconnaissance) */
     t[1] = rt_now_us();
     void **outm = NULL, **in = NULL, **xm = NULL, **xin = NULL; /* x: the inputs' messages */
     size_t *outl = NULL, *inl = NULL, *xl = NULL, *xinl = NULL;
@@ -582,7 +647,9 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         xinl = calloc((size_t)N, sizeof *xinl);
         if (!xm || !xin || !xl || !xinl) rc = STRADS_ENOMEM;
         ml = layout(slots, h->threads, v->in_id ? dds_vec_by_id(v->in_id) : NULL);
-        if (!rc) rc = outm && in && outl && inl ? outgoing(sp, h, v, &ml, outm, outl, &fits) : STRADS_ENOMEM;
+        if (!rc && !(outm && in && outl && inl)) rc = STRADS_ENOMEM;
+        if (!rc) rc = sp->span ? outgoing(sp, h, v, &ml, outm, outl, &fits)
+                               : keyed_outgoing(sp, h, v, &ml, outm, outl, &fits, &keys_s);
         status = rc ? rc : fits;
     }
     void *spare = sp->span; /* spent: assemble's order reuses its pages */
@@ -625,7 +692,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
             rt_error("async_for: STRADS_TEST_PLAN_ERROR=%d: this node fails its plan", me);
             rc = STRADS_EPROTO;
         }
-        if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, spare, out, &fits); /* step 4 */
+        if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, spare, &in, out, &fits); /* step 4 */
         spare = NULL;
         free(parts);
         t[4] = rt_now_us();
@@ -660,13 +727,14 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     t[5] = rt_now_us();
     if (*out && getenv("STRADS_STATS"))
         fprintf(stderr, "strads: async_for: rank %d planned from spans: blocks agreed %.1f ms, "
-                "iterations cut %.1f ms, exchanged %.1f ms, inputs moved and laid out %.1f ms "
-                "(the slowest node's %.1f ms), agreed %.1f ms\n",
-                me, (double)(t[1] - t[0]) / 1e3, (double)(t[2] - t[1]) / 1e3,
+                "iterations cut %.1f ms (key pass %.1f ms), exchanged %.1f ms, inputs moved and "
+                "laid out %.1f ms (the slowest node's move %.1f ms), agreed %.1f ms\n",
+                me, (double)(t[1] - t[0]) / 1e3, (double)(t[2] - t[1]) / 1e3, keys_s * 1e3,
                 (double)(t[3] - t[2]) / 1e3, (double)(t[4] - t[3]) / 1e3,
                 (double)prefetch_us / 1e3, (double)(t[5] - t[4]) / 1e3);
     if (*out) {
         info->prefetch_s = (double)prefetch_us / 1e6;
+        info->recon_s = keys_s;
         info->in_id = v->in_id;
         info->rounds = (*out)->rounds;
         info->subrounds = (*out)->subrounds;

@@ -151,6 +151,14 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         proto.elem[s] = dv->elem;
         proto.bshift[s] = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + proto.mshift[s] : -1;
     }
+    if (N > 1 && ns == 2 && threads == 1 && N * N <= SCHED_CORDER_KEYS) {
+        sp->proto = proto; /* the key pass runs once the nodes agree on blocks */
+        sp->site = site;
+        sp->env = env;
+        int rc = rt__keys_sample(site, env, h, &proto, sp);
+        if (rc) memset(sp, 0, sizeof *sp);
+        return rc;
+    }
     if (N == 1 && ns == 2 && threads >= 2 && threads * threads <= SCHED_CORDER_KEYS) {
         int rc = rt__keys_plan(site, env, h, &proto, sp); /* the plan made as it runs */
         if (rc || !sp->keyed) memset(sp, 0, sizeof *sp);

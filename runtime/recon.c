@@ -41,10 +41,17 @@ static void span_done(rt_recon_spans *sp)
     int a, round;
     if (sp->keys) {
         if (sched_span_strata_cell(sp->blk, sp->row, sp->cur - sp->loop_first, sp->loop_n, sp->B, &a,
-                                   &round))
-            sp->keys[sp->cur - sp->kfirst] = (uint8_t)(round * sp->B + a);
-        else
+                                   &round)) {
+            int key = round * sp->B + a;
+            sp->keys[sp->cur - sp->kfirst] = (uint8_t)key;
+            for (int s = 0; sp->maps && s < 2; s++) {
+                uint64_t *m = sp->maps + (size_t)key * sp->mapw + (s ? sp->mapw0 : 0);
+                const uint16_t *r = sp->row + 2 * s;
+                for (unsigned b = r[0]; r[0] != 0xFFFF && b <= r[1]; b++) m[b / 64] |= UINT64_C(1) << (b % 64);
+            }
+        } else {
             sp->spans_blocks = true;
+        }
     }
     sp->row = NULL;
 }

@@ -50,6 +50,7 @@ typedef struct sgd_env {
     const rating *A;
     float lr, reg;
     int32_t *C; /* sgdmf-late: counts per user from rating LATE on, or NULL */
+    int64_t late_end; /* and before this one (sgdmf-biglate: a window no sample sees) */
 } sgd_env;
 
 #define LATE 8000
@@ -72,7 +73,7 @@ static void sgd_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64
     for (int64_t k = lo; k < hi; k++) {
         int64_t i = idx ? idx[k] : k;
         sgd_one(e->W, e->H, &e->A[i], e->lr, e->reg);
-        if (e->C && i >= LATE) e->C[e->A[i].u]++;
+        if (e->C && i >= LATE && i < e->late_end) e->C[e->A[i].u]++;
     }
 }
 
@@ -86,7 +87,7 @@ static void sgd_recon(const void *env, strads_recon *rc, const int64_t *idx, int
         const rating *a = &e->A[i];
         strads_recon_write(rc, e->W[a->u], sizeof e->W[0]);
         strads_recon_write(rc, e->H[a->v], sizeof e->H[0]);
-        if (e->C && i >= LATE) strads_recon_write(rc, &e->C[a->u], sizeof e->C[0]);
+        if (e->C && i >= LATE && i < e->late_end) strads_recon_write(rc, &e->C[a->u], sizeof e->C[0]);
     }
 }
 
@@ -314,11 +315,13 @@ static int prog_main(int argc, char **argv)
     setenv("STRADS_ORDER_FILE", order_path, 1);
 
     if (strncmp(mode, "sgdmf", 5) == 0) {
-        bool late = strcmp(mode, "sgdmf-late") == 0, narrow = strcmp(mode, "sgdmf-narrow") == 0;
+        bool biglate = strcmp(mode, "sgdmf-biglate") == 0;
+        bool late = biglate || strcmp(mode, "sgdmf-late") == 0, narrow = strcmp(mode, "sgdmf-narrow") == 0;
         /* big: past the loops whose cuts come from every iteration; skew:
          * the first and last 256 ratings (what a sparse sample sees) are
          * of the upper half of the users only */
-        bool skew = strcmp(mode, "sgdmf-skew") == 0, big = skew || strcmp(mode, "sgdmf-big") == 0;
+        bool skew = strcmp(mode, "sgdmf-skew") == 0;
+        bool big = skew || biglate || strcmp(mode, "sgdmf-big") == 0;
         int64_t M = big ? 2000 : 300, N = big ? 500 : 200, R = big ? 200000 : 20000;
         float(*W)[K] = strads_dv_calloc((size_t)M, sizeof *W, sizeof *W, "W");
         float(*H)[K] = strads_dv_calloc((size_t)N, sizeof *H, sizeof *H, "H");
@@ -338,7 +341,8 @@ static int prog_main(int argc, char **argv)
         memcpy(H0, H, sizeof(float[K]) * N);
         int32_t *C = late ? strads_dv_calloc((size_t)M, sizeof *C, sizeof *C, "C") : NULL;
         int32_t *C0 = calloc((size_t)M, sizeof *C0);
-        sgd_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.01f, 0.05f, C};
+        int64_t late_end = biglate ? LATE + 1000 : INT64_MAX;
+        sgd_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.01f, 0.05f, C, late_end};
         /* argv[3]: ratings held out at the end, so that the loop's range does
          * not line up with A's partition (nodes then read ratings they do not own) */
         int64_t T = R - (argc > 3 ? atoll(argv[3]) : 0);
@@ -347,7 +351,7 @@ static int prog_main(int argc, char **argv)
         CHECK_EQ(n, T * epochs);
         for (int64_t i = 0; i < n; i++) {
             sgd_one(W0, H0, &A[order[i]], 0.01f, 0.05f);
-            if (late && order[i] >= LATE) C0[A[order[i]].u]++;
+            if (late && order[i] >= LATE && order[i] < late_end) C0[A[order[i]].u]++;
         }
         CHECK(!late || memcmp(C0, C, sizeof *C * (size_t)M) == 0);
         CHECK(memcmp(W0, W, sizeof(float[K]) * M) == 0);
