@@ -55,6 +55,7 @@ static const rt_config_var vars[] = {
     {"STRADS_SSP_CHECK", "0", "measure the staleness of SSP runs and fail a loop that exceeds s"},
     {"STRADS_ABSP_REPORT_S", "1", "A-BSP: seconds between a node's progress reports to the driver"},
     {"STRADS_ABSP_CHECK", "0", "A-BSP: K > 0 fails a loop whose item process counts spread beyond threshold+1+K"},
+    {"STRADS_TEST_PIECE", "4194304", "test hook: bytes of input elements per message of async_for's input move"},
     {"STRADS_FAULT", "none", "test hook: OP:RANK[:PHASE] kills rank RANK in loop call OP"},
     {"STRADS_ARENA", "0x200000000000:16T", "address[:size] of the distributed-array arena (same on every node)"},
     {"STRADS_CHECKPOINT", "none", "folder for checkpoints at operator boundaries"},

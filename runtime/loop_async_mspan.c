@@ -19,9 +19,9 @@
  *   3. every node places its own iterations in their strata cells (round,
  *      node) and sends each node the iterations it runs (4-byte offsets,
  *      with several threads span rows) in one all-to-all exchange, then to
- *      each worker their input elements in a second one: that is the
- *      prefetch of the run's inputs (STRADS_STATS times it apart from the
- *      planning), done here because their sender knows them already;
+ *      each worker their input elements in pieces: that is the prefetch of
+ *      the run's inputs (STRADS_STATS times it apart from the planning),
+ *      done here because their sender knows them already;
  *   4. every node stores the input elements it received in its copy of the
  *      input and lays out the rest: per round the iterations in their
  *      original order (sources in rank order), the thread level from their
@@ -282,28 +282,6 @@ static int keyed_outgoing(const rt__spans *sp, const call_hdr *h, const verdict 
     return rc;
 }
 
-/* The second messages of step 3 (the prefetch of the inputs): to each
- * worker the input elements of the iterations in its plan message out[d],
- * in the same order. */
-static int input_messages(const rt__spans *sp, const verdict *v, const msg_layout *ml,
-                          void *const *out, const size_t *outl, void **ins, size_t *insl)
-{
-    int N = strads_size(), me = strads_rank(), rc = 0;
-    const dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
-    if (ml->in_elem && !in) return STRADS_EPROTO;
-    for (int d = 0; d < N && !rc; d++) {
-        bool inputs = carries_inputs(ml, me, d) && out[d];
-        int64_t total = inputs ? (int64_t)((outl[d] - ml->head) / (4 + (ml->spans ? ROW * 2 : 0))) : 0;
-        insl[d] = (size_t)total * ml->in_elem;
-        if (!(ins[d] = malloc(insl[d] ? insl[d] : 1))) rc = STRADS_ENOMEM;
-        const uint32_t *off = inputs ? (const uint32_t *)(const void *)((const char *)out[d] + ml->head) : NULL;
-        for (int64_t q = 0; q < total && !rc; q++)
-            copy_elem((char *)ins[d] + (size_t)q * in->elem,
-                      in->base + (size_t)(sp->lo + off[q] + v->in_off) * in->elem, in->elem);
-    }
-    return rc;
-}
-
 /* One received message, checked: counts per round, offsets inside the
  * sender's share and ascending within a round, spans inside the slots. */
 typedef struct part {
@@ -311,7 +289,7 @@ typedef struct part {
     const char *maps;
     const uint32_t *off;
     const uint16_t *span;
-    const char *in;  /* input elements, or NULL */
+    bool shipped; /* its sender moves the input elements of its iterations here */
     int64_t lo, total;
 } part;
 
@@ -331,7 +309,6 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
     if (len != msg_len(ml, p->total)) return STRADS_EPROTO;
     p->off = (const uint32_t *)(const void *)((const char *)m + ml->head);
     p->span = ml->spans ? (const uint16_t *)(const void *)(p->off + p->total) : NULL;
-    p->in = NULL; /* the second message's (take_inputs) */
     int64_t at = 0;
     for (int r = 0; r < N; r++)
         for (int64_t k = 0; k < p->cnt[r]; k++, at++) {
@@ -345,16 +322,6 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
     return 0;
 }
 
-/* The input elements of src's iterations (the second exchange), checked
- * against the count its plan message gave. */
-static int take_inputs(const void *m, size_t len, int src, const msg_layout *ml, part *p)
-{
-    bool inputs = carries_inputs(ml, src, strads_rank());
-    if (len != (inputs ? (size_t)p->total * ml->in_elem : 0)) return STRADS_EPROTO;
-    p->in = inputs ? m : NULL;
-    return 0;
-}
-
 /* A worker's copy of the other nodes' input shares, mapped in one call on
  * huge pages before their elements are stored: each of those pages receives
  * some (a share's elements are scattered over it, a few hundred to a page),
@@ -365,7 +332,7 @@ static void map_input_shares(const call_hdr *h, const verdict *v, const part *pa
 {
     for (int src = 0; in && src < strads_size(); src++) {
         int64_t lo, hi;
-        if (!parts[src].in || rt__span_share(h, v->in_id, v->in_off, src, &lo, &hi) || hi <= lo)
+        if (!parts[src].shipped || rt__span_share(h, v->in_id, v->in_off, src, &lo, &hi) || hi <= lo)
             continue;
         char *at = in->base + (size_t)(lo + v->in_off) * in->elem;
         size_t bytes = (size_t)(hi - lo) * in->elem;
@@ -376,19 +343,74 @@ static void map_input_shares(const call_hdr *h, const verdict *v, const part *pa
     }
 }
 
-/* The input elements that came with other nodes' iterations, into this
- * node's copy of the input (mapped by map_input_shares). */
-static void place_inputs(const call_hdr *h, const part *parts, const msg_layout *ml,
-                         const verdict *v)
+/* The prefetch of the inputs: to each worker the input elements of the
+ * iterations in its plan message out[d] (in that order), stored into its
+ * copy of the input (mapped by map_input_shares) as they arrive, in pieces
+ * of at most PIECE bytes: whole messages were 30 MB a side at the Netflix
+ * shape on 2 nodes, fresh memory to fault in at both ends, where a piece's
+ * buffers are reused. Collective: a node that failed before takes part
+ * with empty pieces, and an error in any piece stops every node's move at
+ * the same piece. */
+#define PIECE ((size_t)4 << 20)
+static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
+                       const msg_layout *ml, void *const *out, const size_t *outl, part *parts,
+                       int rc)
 {
+    int N = strads_size(), me = strads_rank();
     dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
-    map_input_shares(h, v, parts, in);
-    for (int src = 0; in && src < strads_size(); src++) {
-        const part *p = &parts[src];
-        for (int64_t k = 0; p->in && k < p->total; k++)
-            copy_elem(in->base + (size_t)(p->lo + p->off[k] + v->in_off) * in->elem,
-                      p->in + (size_t)k * in->elem, in->elem);
+    if (ml->in_elem && !in && !rc) rc = STRADS_EPROTO;
+    const char *tp = getenv("STRADS_TEST_PIECE"); /* test hook: smaller pieces */
+    size_t piece = tp && atol(tp) > 0 ? (size_t)atol(tp) : PIECE;
+    size_t elem = in ? in->elem : 1, per = piece / elem ? piece / elem : 1;
+    int64_t total[MAX_NODES], sent[MAX_NODES], got[MAX_NODES], rounds = 0;
+    void *xm[MAX_NODES], *xin[MAX_NODES];
+    size_t xl[MAX_NODES], xinl[MAX_NODES];
+    for (int d = 0; d < N; d++) {
+        bool inputs = !rc && in && carries_inputs(ml, me, d) && out[d];
+        total[d] = inputs ? (int64_t)((outl[d] - ml->head) / (4 + (ml->spans ? ROW * 2 : 0))) : 0;
+        sent[d] = got[d] = 0;
+        int64_t pieces = (total[d] + (int64_t)per - 1) / (int64_t)per;
+        rounds = pieces > rounds ? pieces : rounds;
+        parts[d].shipped = in && carries_inputs(ml, d, me);
+        xm[d] = malloc((total[d] < (int64_t)per ? (size_t)total[d] : per) * elem + 1);
+        if (!xm[d] && !rc) rc = STRADS_ENOMEM;
     }
+    if (!rc) map_input_shares(h, v, parts, in);
+    int arc = strads_allreduce(&rounds, 1, STRADS_T_I64, STRADS_OP_MAX);
+    if (!rc) rc = arc;
+    for (int64_t q = 0; q < rounds && !arc; q++) {
+        for (int d = 0; d < N; d++) {
+            int64_t n = rc || !xm[d] ? 0 : total[d] - sent[d] < (int64_t)per ? total[d] - sent[d] : (int64_t)per;
+            const uint32_t *off = n ? (const uint32_t *)(const void *)((const char *)out[d] + ml->head) + sent[d] : NULL;
+            for (int64_t k = 0; k < n; k++)
+                copy_elem((char *)xm[d] + (size_t)k * elem,
+                          in->base + (size_t)(sp->lo + off[k] + v->in_off) * elem, elem);
+            xl[d] = (size_t)n * elem;
+            sent[d] += n;
+        }
+        if ((arc = dds_exchange(dds_xchg_tag(), xm, xl, xin, xinl))) break; /* a peer is gone */
+        for (int src = 0; src < N; src++) {
+            const part *p = &parts[src];
+            int64_t n = (int64_t)(xinl[src] / elem);
+            if (!rc && xinl[src] && (!p->shipped || xinl[src] % elem || got[src] + n > p->total)) {
+                rt_error("async_for: malformed input elements from rank %d", src);
+                rc = STRADS_EPROTO;
+            }
+            for (int64_t k = 0; !rc && k < n; k++)
+                copy_elem(in->base + (size_t)(p->lo + p->off[got[src] + k] + v->in_off) * elem,
+                          (const char *)xin[src] + (size_t)k * elem, elem);
+            got[src] += n;
+            free(xin[src]);
+        }
+    }
+    for (int src = 0; src < N && !rc && !arc; src++)
+        if (parts[src].shipped && got[src] != parts[src].total) {
+            rt_error("async_for: rank %d sent %lld of its %lld input elements", src,
+                     (long long)got[src], (long long)parts[src].total);
+            rc = STRADS_EPROTO;
+        }
+    for (int d = 0; d < N; d++) free(xm[d]);
+    return rc ? rc : arc;
 }
 
 /* Step 4's lists for round r: the elements of the micro-blocks its
@@ -423,7 +445,7 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
      * the driver's coherent copy; fetched only where neither holds */
     bool fetch_in = dv[2] && me != 0;
     for (int src = 0; src < N && fetch_in; src++)
-        if (src != me && !parts[src].in) nf += parts[src].cnt[r];
+        if (src != me && !parts[src].shipped) nf += parts[src].cnt[r];
     np->fetch[r] = malloc(((size_t)nf + 1) * sizeof **np->fetch);
     np->wb[r] = malloc(((size_t)nw + 1) * sizeof **np->wb);
     int rc = np->fetch[r] && np->wb[r] && dv[0] && dv[1] && (!v->in_id || dv[2]) ? 0 : STRADS_ENOMEM;
@@ -442,7 +464,7 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
         int a = order[x];
         if (a == 2) { /* input elements, in iteration order: ascending */
             for (int src = 0; src < N && fetch_in; src++) {
-                if (src == me || parts[src].in) continue;
+                if (src == me || parts[src].shipped) continue;
                 const part *p = &parts[src];
                 int64_t first = 0;
                 for (int q = 0; q < r; q++) first += p->cnt[q];
@@ -630,8 +652,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     int64_t prefetch_us = 0; /* the slowest node's */
     double keys_s = 0;       /* this node's key pass (reconnaissance) */
     t[1] = rt_now_us();
-    void **outm = NULL, **in = NULL, **xm = NULL, **xin = NULL; /* x: the inputs' messages */
-    size_t *outl = NULL, *inl = NULL, *xl = NULL, *xinl = NULL;
+    void **outm = NULL, **in = NULL;
+    size_t *outl = NULL, *inl = NULL;
     bool fits = true;
     sched__slot slots[2];
     msg_layout ml = {0};
@@ -641,11 +663,6 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         in = calloc((size_t)N, sizeof *in);
         outl = calloc((size_t)N, sizeof *outl);
         inl = calloc((size_t)N, sizeof *inl);
-        xm = calloc((size_t)N, sizeof *xm);
-        xin = calloc((size_t)N, sizeof *xin);
-        xl = calloc((size_t)N, sizeof *xl);
-        xinl = calloc((size_t)N, sizeof *xinl);
-        if (!xm || !xin || !xl || !xinl) rc = STRADS_ENOMEM;
         ml = layout(slots, h->threads, v->in_id ? dds_vec_by_id(v->in_id) : NULL);
         if (!rc && !(outm && in && outl && inl)) rc = STRADS_ENOMEM;
         if (!rc) rc = sp->span ? outgoing(sp, h, v, &ml, outm, outl, &fits)
@@ -667,25 +684,15 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         inl[me] = own;
         outm[me] = NULL;
         t[3] = rt_now_us();
-        part *parts = calloc((size_t)N, sizeof *parts);
-        if (!rc && !parts) rc = STRADS_ENOMEM;
+        part parts[MAX_NODES]; /* on the stack: the move below is collective, whatever failed */
+        memset(parts, 0, sizeof parts);
         for (int src = 0; src < N && !rc; src++)
             if ((rc = parse(in[src], inl[src], src, h, slots, &ml, v->in_id, v->in_off, &parts[src])))
                 rt_error("async_for: malformed iterations from rank %d", src);
         /* the prefetch of the inputs (collective: every node takes part,
          * whatever it found, so that none waits on another) */
         uint64_t t_in = rt_now_us();
-        int xrc = rc ? rc : input_messages(sp, v, &ml, outm, outl, xm, xl);
-        for (int d = 0; d < N && xrc; d++) { /* says nothing: the agreement fails the call */
-            xl[d] = 0;
-            if (!xm[d]) xm[d] = malloc(1);
-        }
-        int erc = dds_exchange(dds_xchg_tag(), xm, xl, xin, xinl);
-        if (!rc) rc = xrc ? xrc : erc;
-        for (int src = 0; src < N && !rc; src++)
-            if ((rc = take_inputs(xin[src], xinl[src], src, &ml, &parts[src])))
-                rt_error("async_for: malformed input elements from rank %d", src);
-        if (!rc) place_inputs(h, parts, &ml, v);
+        rc = move_inputs(h, sp, v, &ml, outm, outl, parts, rc);
         prefetch_us = (int64_t)(rt_now_us() - t_in);
         const char *fail = getenv("STRADS_TEST_PLAN_ERROR"); /* test hook: one node's error */
         if (!rc && fail && *fail && atoi(fail) == me) {
@@ -694,7 +701,6 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         }
         if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, spare, &in, out, &fits); /* step 4 */
         spare = NULL;
-        free(parts);
         t[4] = rt_now_us();
         status = rc ? rc : fits;
         int arc = strads_allreduce(&status, 1, STRADS_T_I32, STRADS_OP_MIN); /* step 5 */
@@ -712,17 +718,11 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     for (int r = 0; r < N; r++) {
         if (outm) free(outm[r]);
         if (in) free(in[r]);
-        if (xm) free(xm[r]);
-        if (xin) free(xin[r]);
     }
     free(outm);
     free(in);
     free(outl);
     free(inl);
-    free(xm);
-    free(xin);
-    free(xl);
-    free(xinl);
     free(spare); /* assemble did not run */
     t[5] = rt_now_us();
     if (*out && getenv("STRADS_STATS"))
