@@ -8,17 +8,48 @@
  * the generated file more than the rest of its glue (bench/stradscc.sh);
  * here it is compiled once, at the library's optimization level, for the
  * price of a call per access in a pass that runs once per loop site.
+ *
+ * Being out of line, they can also afford what the inline half in strads.h
+ * does not: in span mode an access to a written array, read or written,
+ * widens the iteration's span once and puts its bytes in both hot entries,
+ * so that the body's next pass over the same row (SGD-MF reads w and h in
+ * one loop and reads and writes them in the next) stops at the first
+ * compare: two span updates an iteration instead of six.
  */
 #include "strads.h"
 
+/* Span mode: widens the span for an access to a written array, and makes
+ * its bytes hot for reading and writing (reset at the next iteration). */
+static int span_hot(strads_recon *rc, const char *p, size_t len)
+{
+    strads_recon_hot *h = (strads_recon_hot *)(void *)rc;
+    if (!h->sp_row || !strads__recon_span(h, p, len)) return 0;
+    unsigned k = h->rd_next++ & 1;
+    h->rd_lo[k] = p, h->rd_hi[k] = p + len;
+    k = h->wr_next++ & 1;
+    h->wr_lo[k] = p, h->wr_hi[k] = p + len;
+    return 1;
+}
+
 const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
 {
-    strads_recon_read(rc, addr, len);
+    const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
+    const char *p = addr;
+    if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
+        return addr;
+    if (h->sp_row && p >= h->ign_lo && p + len <= h->ign_hi) return addr;
+    if (!span_hot(rc, p, len)) strads_recon_read_slow(rc, addr, len);
     return addr;
 }
 
 void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too)
 {
+    const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
+    const char *p = addr;
+    /* recorded as written covers a read too (recon.c sets both entries) */
+    if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
+        return;
+    if (span_hot(rc, p, len)) return;
     if (read_too) strads_recon_read(rc, addr, len);
     strads_recon_write(rc, addr, len);
 }
