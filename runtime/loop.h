@@ -64,7 +64,7 @@ typedef struct rt_recon_spans {
     const char *lo[2], *hi[2];
     size_t elem[2];
     int bshift[2];     /* byte offset >> bshift = micro-block; -1: divide */
-    uint32_t *hist;    /* [slot][micro-block]: iterations whose lowest is there */
+    uint32_t *hist;    /* [slot][micro-block]: iterations whose lowest is there, or NULL */
     uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot, over the share */
     bool miss;
     uint32_t seen[SCHED_MAX_ARRAYS]; /* other arrays read (the plan key's) */

@@ -14,10 +14,11 @@
  *   2. the key pass: every thread runs the recon body over its whole chunks,
  *      and the recorder turns each iteration's span row (scratch, never
  *      stored) into its strata cell; at a chunk's end its keys are laid out
- *      as 2-byte offsets grouped by cell. It also counts the exact
- *      histogram: when that cuts the arrays clearly better than the sample
- *      did (skewed or periodic data the sample missed), the key pass runs
- *      again under the exact cuts.
+ *      as 2-byte offsets grouped by cell;
+ *   3. when the cells show a block clearly above its share (skewed or
+ *      periodic data the sample missed), a pass that only counts gives the
+ *      exact histogram, and if exact cuts do clearly better the key pass
+ *      runs again under them.
  * Anything the strata cannot serve (an iteration across two blocks, a
  * written array touched in less than half, a write the probe did not see)
  * leaves the plan to the span rows or to full records, as before.
@@ -31,6 +32,7 @@
 #define RUN 256     /* sampled iterations in a row */
 #define SAMPLE 16   /* one iteration in SAMPLE is sampled (STRADS_RECON_SAMPLE) */
 #define EXACT 65536 /* loops up to this many iterations sample all of them */
+#define IDEAL 1.03  /* a block with more than this times its share sends for the exact counts */
 #define SLACK 1.03  /* a sampled cut's worst block may be this much above the exact one's */
 
 typedef struct part {
@@ -53,13 +55,16 @@ typedef struct keys_job {
     int64_t runs;    /* or how many runs (at least 2) */
 } keys_job;
 
-static void part_start(keys_job *j, int t, strads_recon *rc)
+/* hist: count the micro-block histogram (the key pass does not: its
+ * random increments were a third of the recorder's time per iteration in
+ * stradscc's reconnaissance of sgdmf.c) */
+static void part_start(keys_job *j, int t, strads_recon *rc, bool hist)
 {
     part *p = &j->parts[t];
     p->sp = *j->proto;
     p->hist = j->hists + (size_t)t * 2 * SCHED__MICRO;
     memset(p->hist, 0, 2 * SCHED__MICRO * sizeof *p->hist);
-    p->sp.hist = p->hist;
+    p->sp.hist = hist ? p->hist : NULL;
     rt_recon_init(rc, j->lo);
     rc->spans = &p->sp;
     for (int s = 0; s < 2; s++) { /* for the inline half in strads.h */
@@ -74,7 +79,7 @@ static void sample_task(void *arg, int64_t t, int thread)
     (void)thread;
     keys_job *j = arg;
     strads_recon rc;
-    part_start(j, (int)t, &rc);
+    part_start(j, (int)t, &rc, true);
     if (j->exact) {
         j->site->recon(j->env, &rc, NULL, j->lo + j->n * t / j->T, j->lo + j->n * (t + 1) / j->T);
         rt_recon_span_done(&rc);
@@ -93,7 +98,7 @@ static void key_task(void *arg, int64_t t, int thread)
     (void)thread;
     keys_job *j = arg;
     strads_recon rc;
-    part_start(j, (int)t, &rc);
+    part_start(j, (int)t, &rc, false);
     rt_recon_spans *sp = &j->parts[t].sp;
     uint8_t keys[SCHED_CHUNK];
     sp->keys = keys;
@@ -176,6 +181,26 @@ static int64_t worst_block(const sched__slot *slots, const uint32_t *hist, const
     return worst;
 }
 
+/* The most iterations any block has under the cuts the key pass used:
+ * worker a's block of slot 0 runs the cells (r, a), slot 1's block y the
+ * cells with (a + r) mod T = y. */
+static int64_t worst_cut(const sched_corder *co, int T)
+{
+    int64_t worst = 0, load[2][SCHED_CORDER_KEYS];
+    memset(load, 0, sizeof load);
+    for (int r = 0; r < T; r++)
+        for (int a = 0; a < T; a++) {
+            int64_t c = sched_corder_count(co, r * T + a);
+            load[0][a] += c;
+            load[1][(a + r) % T] += c;
+        }
+    for (int q = 0; q < T; q++) {
+        worst = load[0][q] > worst ? load[0][q] : worst;
+        worst = load[1][q] > worst ? load[1][q] : worst;
+    }
+    return worst;
+}
+
 /* The node plan: one round of T sub-rounds; cell (s, t) is key s * T + t. */
 static int make_plan(const call_hdr *h, uint64_t site_id, const rt__spans *sp, sched_corder *co,
                      node_plan **out, double *imbalance)
@@ -236,22 +261,28 @@ int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr 
     if (j.runs < 2) j.runs = 2;
     if (!rc) rc = rt_pool_run(T, sample_task, &j);
     if (!rc) rc = merge(&j, true, hist, mlo, mhi, &fall, sp);
-    sp->nro = 0; /* the key pass meets every array the sample did */
     if (!rc && !fall) rc = sched_span_thread_blocks(sp->slots, 2, hist, T, blk);
-    /* 2: the key pass, again under the exact cuts when the sample's were
-     * clearly worse */
+    /* 2: the key pass */
     if (!rc && !fall) rc = sched_corder_init(&co, sp->lo, n, T * T);
     j.co = &co;
     j.blk = blk;
-    for (int pass = 0; pass < 2 && !rc && !fall; pass++) {
-        if ((rc = rt_pool_run(T, key_task, &j)) || (rc = merge(&j, false, hist, mlo, mhi, &fall, sp)) || fall)
-            break;
-        if (j.exact || pass == 1 || (rc = sched_span_thread_blocks(sp->slots, 2, hist, T, exact)))
-            break;
-        if ((double)worst_block(sp->slots, hist, blk, T) <= SLACK * (double)worst_block(sp->slots, hist, exact, T)) break;
-        memcpy(blk, exact, 2 * SCHED__MICRO * sizeof *blk);
-        sp->nro = 0;
-        sp->recut = true;
+    if (!rc && !fall && !(rc = rt_pool_run(T, key_task, &j)))
+        rc = merge(&j, false, hist, mlo, mhi, &fall, sp);
+    /* 3: a sampled cut that left some block clearly above its share: the
+     * exact histogram (a pass that only counts) says whether exact cuts do
+     * better (skewed data may allow no better), and if so the key pass
+     * runs again under them */
+    if (!rc && !fall && !j.exact && (double)worst_cut(&co, T) > IDEAL * (double)n / T) {
+        uint16_t xlo[2], xhi[2];
+        j.exact = true;
+        if (!(rc = rt_pool_run(T, sample_task, &j)) && !(rc = merge(&j, true, hist, xlo, xhi, &fall, sp)))
+            rc = sched_span_thread_blocks(sp->slots, 2, hist, T, exact);
+        if (!rc && !fall &&
+            (double)worst_block(sp->slots, hist, blk, T) > SLACK * (double)worst_block(sp->slots, hist, exact, T)) {
+            j.blk = exact;
+            sp->recut = true;
+            if (!(rc = rt_pool_run(T, key_task, &j))) rc = merge(&j, false, hist, mlo, mhi, &fall, sp);
+        }
     }
     if (!rc && !fall) {
         memcpy(sp->mlo, mlo, sizeof mlo);
@@ -317,13 +348,8 @@ static void share_task(void *arg, int64_t t, int thread)
     share_job *j = arg;
     const rt__spans *sp = j->sp;
     strads_recon rc;
-    uint32_t *hist = calloc(2 * SCHED__MICRO, sizeof *hist);
-    if (!hist) {
-        j->err = STRADS_ENOMEM;
-        return;
-    }
     j->rs = sp->proto;
-    j->rs.hist = hist;
+    j->rs.hist = NULL; /* the blocks are cut: no histogram */
     j->rs.keys = j->keys;
     j->rs.kfirst = sp->lo;
     j->rs.blk = j->blk;
@@ -343,7 +369,6 @@ static void share_task(void *arg, int64_t t, int thread)
     sp->site->recon(sp->env, &rc, NULL, sp->lo, sp->hi);
     rt_recon_span_done(&rc);
     j->err = rc.err;
-    free(hist);
 }
 
 int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,

@@ -34,7 +34,7 @@ static void span_done(rt_recon_spans *sp)
     for (int s = 0; s < sp->nslots; s++) {
         const uint16_t *r = sp->row + 2 * s;
         if (r[0] == 0xFFFF) continue;
-        sp->hist[s * SCHED__MICRO + r[0]]++;
+        if (sp->hist) sp->hist[s * SCHED__MICRO + r[0]]++;
         if (r[0] < sp->mlo[s]) sp->mlo[s] = r[0];
         if (r[1] > sp->mhi[s]) sp->mhi[s] = r[1];
     }
