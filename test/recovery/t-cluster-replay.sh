@@ -6,7 +6,7 @@
 # replay also checks every operator's arrays against the record (it stops
 # on the first difference), so a passing replay means the distributed
 # arrays matched bit for bit after every operator.
-#   sgdmf      SGD-MF (async_for + a sync_for reduction)
+#   sgdmf      SGD-MF (async_for + a sync_for reduction), also on 1 x 2 and 2 x 1
 #   kmeans     k-means under bsp and ssp(1) (sync_for array-section reductions)
 #   logreg     logistic regression under ssp(1), asp, absp(0.5) and hybrid:
 #              sync_for writing the model, timing-dependent; two unrecorded runs
@@ -33,7 +33,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 # roundtrip NAME PROG ARGS...: record, cluster replay, single-node replay.
 roundtrip() {
     name=$1; shift
-    "$run" -n 4 --threads 2 --record "$d/$name" "$@" >"$d/$name.rec" || fail "$name: recorded run failed"
+    # shellcheck disable=SC2086 # NT: the node and thread flags, split
+    "$run" ${NT:--n 4 --threads 2} --record "$d/$name" "$@" >"$d/$name.rec" || fail "$name: recorded run failed"
     "$run" --replay "$d/$name" "$@" >"$d/$name.cluster" || fail "$name: cluster replay failed"
     cmp "$d/$name.rec" "$d/$name.cluster" || fail "$name: the cluster replay prints something else"
     "$replay" "$d/$name" -- "$@" >"$d/$name.single" || fail "$name: single-node replay failed"
@@ -74,6 +75,10 @@ case $mode in
 sgdmf)
     "$stradscc" -O2 -o "$d/sg" "$samples/sgdmf/sgdmf.c" -lm
     roundtrip sgdmf "$d/sg" 3000 600 40000 8 4
+    # one node planning while reconnaissance runs (past 65,536 ratings: sampled
+    # cuts, chunked order), and nodes of one thread (key pass, runs of offsets)
+    NT="-n 1 --threads 2" roundtrip sgdmf_1x2 "$d/sg" 3000 600 100000 8 3
+    NT="-n 2 --threads 1" roundtrip sgdmf_2x1 "$d/sg" 3000 600 100000 8 3
     # Later epochs reuse the plan: their order files only name the first one.
     [ "$(wc -c <"$d/sgdmf/async-000002.order")" -lt 200 ] || fail "epoch 2's order written again"
     printf '\377' | dd of="$d/sgdmf/async-000001.order" bs=1 seek=200 conv=notrunc 2>/dev/null
