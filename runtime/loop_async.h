@@ -162,8 +162,8 @@ int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr 
 /* Several nodes, one thread each: a sample of sp's share gives sp->hist
  * (and the micro-block ranges, the arrays only read) and sets sp->ns 2,
  * or leaves sp->ns 0 for full records. */
-int rt__keys_sample(const strads_loop_site *site, const void *env, const call_hdr *h,
-                    const rt_recon_spans *proto, rt__spans *sp);
+int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_recon_spans *proto,
+                    rt__spans *sp);
 /* Then the key pass over the share under the node-level blocks blk (B
  * nodes; the loop's iterations loop_first .. + loop_n): keys[i - sp->lo] =
  * round * B + node, and per key the micro-blocks touched in maps (mapw

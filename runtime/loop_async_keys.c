@@ -235,7 +235,7 @@ static int make_plan(const call_hdr *h, uint64_t site_id, const rt__spans *sp, s
         }
         crit += (double)most;
     }
-    *imbalance = co->n ? crit / ((double)np->norder / T) : 1.0;
+    *imbalance = np->norder ? crit / ((double)np->norder / T) : 1.0;
     *out = np;
     return 0;
 }
@@ -300,10 +300,9 @@ int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr 
 
 /* ---- several nodes, one thread each (loop_async_mspan.c) ---- */
 
-int rt__keys_sample(const strads_loop_site *site, const void *env, const call_hdr *h,
-                    const rt_recon_spans *proto, rt__spans *sp)
+int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_recon_spans *proto,
+                    rt__spans *sp)
 {
-    (void)h;
     int64_t n = sp->hi - sp->lo;
     keys_job j = {site, env, sp->lo, n, 1, proto, calloc(1, sizeof *j.parts),
                   malloc(2 * SCHED__MICRO * sizeof *j.hists), NULL, NULL, false, 0};

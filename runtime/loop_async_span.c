@@ -155,7 +155,7 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         sp->proto = proto; /* the key pass runs once the nodes agree on blocks */
         sp->site = site;
         sp->env = env;
-        int rc = rt__keys_sample(site, env, h, &proto, sp);
+        int rc = rt__keys_sample(site, env, &proto, sp);
         if (rc) memset(sp, 0, sizeof *sp);
         return rc;
     }
