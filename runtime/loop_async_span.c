@@ -23,6 +23,9 @@
  * STRADS_VERIFY_PLAN checks a plan from spans against full records.
  * The plan is as serializable as any other: the same methods on the same
  * spans, over slots that cover whole arrays.
+ * Two written arrays on one node with 2-16 threads, or on several nodes
+ * with one thread each, keep no rows at all: loop_async_keys.c samples the
+ * histograms and makes each iteration's cell in one pass instead.
  */
 #include <stdlib.h>
 #include <string.h>
