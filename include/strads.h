@@ -338,6 +338,19 @@ typedef struct strads_recon_hot {
     const char *ign_lo, *ign_hi;     /* an array the loop only reads */
 } strads_recon_hot;
 
+/* Remembers [lo, hi) as recorded for reading, and for writing too when
+ * write (a recorded write covers reads of the same bytes). */
+static inline void strads__recon_hot(strads_recon_hot *h, const char *lo, const char *hi, int write)
+{
+    unsigned k;
+    if (write) {
+        k = h->wr_next++ & 1;
+        h->wr_lo[k] = lo, h->wr_hi[k] = hi;
+    }
+    k = h->rd_next++ & 1;
+    h->rd_lo[k] = lo, h->rd_hi[k] = hi;
+}
+
 /* Span mode: widens this iteration's span when p lies in a written array. */
 static inline int strads__recon_span(const strads_recon_hot *h, const char *p, size_t len)
 {

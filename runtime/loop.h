@@ -94,6 +94,9 @@ typedef struct rt_recon_spans {
     uint64_t *maps;
     size_t mapw, mapw0;
 } rt_recon_spans;
+/* Span mode: a recorder for iterations from first on that keeps what sp
+ * says (sp's slots also go to the inline half in strads.h). */
+void rt_recon_span_begin(strads_recon *rc, rt_recon_spans *sp, int64_t first);
 /* Span mode: counts the current iteration into hist; after the last one. */
 void rt_recon_span_done(strads_recon *rc);
 

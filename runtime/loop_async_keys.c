@@ -65,13 +65,7 @@ static void part_start(keys_job *j, int t, strads_recon *rc, bool hist)
     p->hist = j->hists + (size_t)t * 2 * SCHED__MICRO;
     memset(p->hist, 0, 2 * SCHED__MICRO * sizeof *p->hist);
     p->sp.hist = hist ? p->hist : NULL;
-    rt_recon_init(rc, j->lo);
-    rc->spans = &p->sp;
-    for (int s = 0; s < 2; s++) { /* for the inline half in strads.h */
-        rc->hot.sp_lo[s] = j->proto->lo[s];
-        rc->hot.sp_hi[s] = j->proto->hi[s];
-        rc->hot.sp_shift[s] = j->proto->bshift[s];
-    }
+    rt_recon_span_begin(rc, &p->sp, j->lo);
 }
 
 static void sample_task(void *arg, int64_t t, int thread)
@@ -130,6 +124,19 @@ static int sample_rate(int *k)
         return STRADS_EINVAL;
     }
     *k = (int)x;
+    return 0;
+}
+
+/* The sample pass's extent: every iteration of a small share (or with
+ * STRADS_RECON_SAMPLE=1), else runs of RUN evenly spread. */
+static int sample_setup(keys_job *j, rt__spans *sp)
+{
+    int rc = sample_rate(&sp->sample);
+    if (rc) return rc;
+    j->exact = j->n <= EXACT || sp->sample == 1;
+    if (j->exact) sp->sample = 1;
+    j->runs = j->n / ((int64_t)RUN * sp->sample);
+    if (j->runs < 2) j->runs = 2;
     return 0;
 }
 
@@ -254,11 +261,7 @@ int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr 
     uint16_t mlo[2], mhi[2];
     bool fall = false;
     /* 1: the sample and the cuts from it */
-    rc = rc ? rc : sample_rate(&sp->sample);
-    j.exact = n <= EXACT || sp->sample == 1;
-    if (j.exact) sp->sample = 1;
-    j.runs = n / ((int64_t)RUN * sp->sample);
-    if (j.runs < 2) j.runs = 2;
+    if (!rc) rc = sample_setup(&j, sp);
     if (!rc) rc = rt_pool_run(T, sample_task, &j);
     if (!rc) rc = merge(&j, true, hist, mlo, mhi, &fall, sp);
     if (!rc && !fall) rc = sched_span_thread_blocks(sp->slots, 2, hist, T, blk);
@@ -307,12 +310,9 @@ int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_reco
     keys_job j = {site, env, sp->lo, n, 1, proto, calloc(1, sizeof *j.parts),
                   malloc(2 * SCHED__MICRO * sizeof *j.hists), NULL, NULL, false, 0};
     uint32_t *hist = malloc(2 * SCHED__MICRO * sizeof *hist);
-    int rc = j.parts && j.hists && hist ? sample_rate(&sp->sample) : STRADS_ENOMEM;
+    int rc = j.parts && j.hists && hist ? sample_setup(&j, sp) : STRADS_ENOMEM;
     uint16_t mlo[2], mhi[2];
     bool fall = false;
-    j.exact = n <= EXACT || sp->sample == 1;
-    j.runs = n / ((int64_t)RUN * (sp->sample ? sp->sample : 1));
-    if (j.runs < 2) j.runs = 2;
     if (!rc) rc = rt_pool_run(1, sample_task, &j);
     if (!rc) rc = merge(&j, true, hist, mlo, mhi, &fall, sp);
     free(j.parts);
@@ -328,58 +328,28 @@ int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_reco
     return 0;
 }
 
-typedef struct share_job {
-    const rt__spans *sp;
-    uint8_t *keys;
-    uint64_t *maps;
-    size_t mapw, mapw0;
-    const uint16_t *blk;
-    int B;
-    int64_t loop_first, loop_n;
-    rt_recon_spans rs;
-    int err;
-} share_job;
-
-static void share_task(void *arg, int64_t t, int thread)
-{
-    (void)t;
-    (void)thread;
-    share_job *j = arg;
-    const rt__spans *sp = j->sp;
-    strads_recon rc;
-    j->rs = sp->proto;
-    j->rs.hist = NULL; /* the blocks are cut: no histogram */
-    j->rs.keys = j->keys;
-    j->rs.kfirst = sp->lo;
-    j->rs.blk = j->blk;
-    j->rs.B = j->B;
-    j->rs.loop_first = j->loop_first;
-    j->rs.loop_n = j->loop_n;
-    j->rs.maps = j->maps;
-    j->rs.mapw = j->mapw;
-    j->rs.mapw0 = j->mapw0;
-    rt_recon_init(&rc, sp->lo);
-    rc.spans = &j->rs;
-    for (int s = 0; s < 2; s++) {
-        rc.hot.sp_lo[s] = sp->proto.lo[s];
-        rc.hot.sp_hi[s] = sp->proto.hi[s];
-        rc.hot.sp_shift[s] = sp->proto.bshift[s];
-    }
-    sp->site->recon(sp->env, &rc, NULL, sp->lo, sp->hi);
-    rt_recon_span_done(&rc);
-    j->err = rc.err;
-}
-
 int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,
                    int64_t loop_n, uint8_t *keys, uint64_t *maps, size_t mapw, size_t mapw0,
                    bool *fall)
 {
-    share_job j = {.sp = sp, .keys = keys, .maps = maps, .mapw = mapw, .mapw0 = mapw0, .blk = blk,
-                   .B = B, .loop_first = loop_first, .loop_n = loop_n};
-    int rc = rt_pool_run(1, share_task, &j);
-    if (!rc) rc = j.err;
-    *fall = j.rs.spans_blocks || j.rs.miss;
-    return rc;
+    /* one thread a node: the pass runs here, on the node-function thread */
+    rt_recon_spans rs = sp->proto;
+    rs.hist = NULL; /* the blocks are cut: no histogram */
+    rs.keys = keys;
+    rs.kfirst = sp->lo;
+    rs.blk = blk;
+    rs.B = B;
+    rs.loop_first = loop_first;
+    rs.loop_n = loop_n;
+    rs.maps = maps;
+    rs.mapw = mapw;
+    rs.mapw0 = mapw0;
+    strads_recon rc;
+    rt_recon_span_begin(&rc, &rs, sp->lo);
+    sp->site->recon(sp->env, &rc, NULL, sp->lo, sp->hi);
+    rt_recon_span_done(&rc);
+    *fall = rs.spans_blocks || rs.miss;
+    return rc.err;
 }
 
 int rt__plan_order(const node_plan *np, int64_t *order)

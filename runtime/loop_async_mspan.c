@@ -173,12 +173,6 @@ static size_t msg_len(const msg_layout *l, int64_t total)
     return l->head + (size_t)total * (4 + (l->spans ? ROW * 2 : 0));
 }
 
-static void set_bits(uint64_t *map, const uint16_t *q)
-{
-    if (q[0] == 0xFFFF) return;
-    for (unsigned m = q[0]; m <= q[1]; m++) map[m / 64] |= UINT64_C(1) << (m % 64);
-}
-
 /* Step 3: this node's iterations cut by (destination, round) into messages
  * (two passes over the spans: count, then scatter; the cell is cheap to
  * find again). */
@@ -221,8 +215,8 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
         memcpy(m + ml->head + (size_t)pos * 4, &off, 4);
         if (ml->spans) memcpy(m + rows_at[a] + (size_t)pos * ROW * 2, row, ROW * 2);
         uint64_t *map = (uint64_t *)(void *)(m + (size_t)N * 8 + (size_t)r * ml->maps);
-        set_bits(map, row);
-        set_bits((uint64_t *)(void *)((char *)map + m0), row + 2);
+        sched_span_mark(map, row);
+        sched_span_mark((uint64_t *)(void *)((char *)map + m0), row + 2);
     }
     free(cnt);
     free(at);
@@ -353,8 +347,7 @@ static void map_input_shares(const call_hdr *h, const verdict *v, const part *pa
  * the same piece. */
 #define PIECE ((size_t)4 << 20)
 static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
-                       const msg_layout *ml, void *const *out, const size_t *outl, part *parts,
-                       int rc)
+                       const msg_layout *ml, void *const *out, part *parts, int rc)
 {
     int N = strads_size(), me = strads_rank();
     dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
@@ -367,8 +360,8 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
     size_t xl[MAX_NODES], xinl[MAX_NODES];
     for (int d = 0; d < N; d++) {
         bool inputs = !rc && in && carries_inputs(ml, me, d) && out[d];
-        total[d] = inputs ? (int64_t)((outl[d] - ml->head) / (4 + (ml->spans ? ROW * 2 : 0))) : 0;
-        sent[d] = got[d] = 0;
+        total[d] = sent[d] = got[d] = 0;
+        for (int r = 0; inputs && r < N; r++) total[d] += ((const int64_t *)out[d])[r]; /* head: counts */
         int64_t pieces = (total[d] + (int64_t)per - 1) / (int64_t)per;
         rounds = pieces > rounds ? pieces : rounds;
         parts[d].shipped = in && carries_inputs(ml, d, me);
@@ -692,7 +685,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         /* the prefetch of the inputs (collective: every node takes part,
          * whatever it found, so that none waits on another) */
         uint64_t t_in = rt_now_us();
-        rc = move_inputs(h, sp, v, &ml, outm, outl, parts, rc);
+        rc = move_inputs(h, sp, v, &ml, outm, parts, rc);
         prefetch_us = (int64_t)(rt_now_us() - t_in);
         const char *fail = getenv("STRADS_TEST_PLAN_ERROR"); /* test hook: one node's error */
         if (!rc && fail && *fail && atoi(fail) == me) {

@@ -53,15 +53,9 @@ static void span_task(void *arg, int64_t t, int thread)
     int64_t n = j->hi - j->lo;
     int64_t a = j->lo + n * t / j->parts, b = j->lo + n * (t + 1) / j->parts;
     strads_recon rc;
-    rt_recon_init(&rc, a);
     j->sp[t] = *j->proto;
     j->sp[t].hist = j->hist + (size_t)t * (size_t)j->proto->nslots * SCHED__MICRO;
-    rc.spans = &j->sp[t];
-    for (int s = 0; s < j->proto->nslots; s++) { /* for the inline half in strads.h */
-        rc.hot.sp_lo[s] = j->proto->lo[s];
-        rc.hot.sp_hi[s] = j->proto->hi[s];
-        rc.hot.sp_shift[s] = j->proto->bshift[s];
-    }
+    rt_recon_span_begin(&rc, &j->sp[t], a);
     j->site->recon(j->env, &rc, NULL, a, b);
     rt_recon_span_done(&rc);
     j->err[t] = rc.err;

@@ -44,16 +44,24 @@ static void span_done(rt_recon_spans *sp)
                                    &round)) {
             int key = round * sp->B + a;
             sp->keys[sp->cur - sp->kfirst] = (uint8_t)key;
-            for (int s = 0; sp->maps && s < 2; s++) {
-                uint64_t *m = sp->maps + (size_t)key * sp->mapw + (s ? sp->mapw0 : 0);
-                const uint16_t *r = sp->row + 2 * s;
-                for (unsigned b = r[0]; r[0] != 0xFFFF && b <= r[1]; b++) m[b / 64] |= UINT64_C(1) << (b % 64);
-            }
+            for (int s = 0; sp->maps && s < 2; s++)
+                sched_span_mark(sp->maps + (size_t)key * sp->mapw + (s ? sp->mapw0 : 0), sp->row + 2 * s);
         } else {
             sp->spans_blocks = true;
         }
     }
     sp->row = NULL;
+}
+
+void rt_recon_span_begin(strads_recon *rc, rt_recon_spans *sp, int64_t first)
+{
+    rt_recon_init(rc, first);
+    rc->spans = sp;
+    for (int s = 0; s < sp->nslots; s++) {
+        rc->hot.sp_lo[s] = sp->lo[s];
+        rc->hot.sp_hi[s] = sp->hi[s];
+        rc->hot.sp_shift[s] = sp->bshift[s];
+    }
 }
 
 void rt_recon_span_done(strads_recon *rc)
@@ -150,13 +158,7 @@ static void skip_gap(strads_recon *rc, const void *addr, bool write)
 {
     uintptr_t lo, hi;
     dds_gap(addr, &lo, &hi);
-    strads_recon_hot *h = &rc->hot;
-    if (write) {
-        unsigned k = h->wr_next++ & 1;
-        h->wr_lo[k] = (const char *)lo, h->wr_hi[k] = (const char *)hi;
-    }
-    unsigned k = h->rd_next++ & 1;
-    h->rd_lo[k] = (const char *)lo, h->rd_hi[k] = (const char *)hi;
+    strads__recon_hot(&rc->hot, (const char *)lo, (const char *)hi, write);
 }
 
 static void record(strads_recon *rc, const void *addr, size_t len, bool write)
@@ -196,14 +198,7 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
             if (r && !rc->err) rc->err = r;
         }
     const char *lo = dv->base + (size_t)e0 * dv->elem, *hi = dv->base + (size_t)(e1 + 1) * dv->elem;
-    /* A recorded write covers reads of the same element too. */
-    strads_recon_hot *h = &rc->hot;
-    if (write) {
-        unsigned k = h->wr_next++ & 1;
-        h->wr_lo[k] = lo, h->wr_hi[k] = hi;
-    }
-    unsigned k = h->rd_next++ & 1;
-    h->rd_lo[k] = lo, h->rd_hi[k] = hi;
+    strads__recon_hot(&rc->hot, lo, hi, write); /* a write covers reads of it too */
 }
 
 /* Span mode's short cut, before any lookup, for what the inline half
@@ -227,11 +222,7 @@ static bool span_fast(strads_recon *rc, const char *p, size_t len)
         if (m1 > r[1]) r[1] = (uint16_t)m1;
         const char *lo = sp->lo[s] + m0 * mb, *hi = sp->lo[s] + (m1 + 1) * mb;
         if (hi > sp->hi[s]) hi = sp->hi[s];
-        strads_recon_hot *h = &rc->hot;
-        unsigned k = h->wr_next++ & 1;
-        h->wr_lo[k] = lo, h->wr_hi[k] = hi;
-        k = h->rd_next++ & 1;
-        h->rd_lo[k] = lo, h->rd_hi[k] = hi;
+        strads__recon_hot(&rc->hot, lo, hi, 1);
         return true;
     }
     return false;

@@ -24,10 +24,7 @@ static int span_hot(strads_recon *rc, const char *p, size_t len)
 {
     strads_recon_hot *h = (strads_recon_hot *)(void *)rc;
     if (!h->sp_row || !strads__recon_span(h, p, len)) return 0;
-    unsigned k = h->rd_next++ & 1;
-    h->rd_lo[k] = p, h->rd_hi[k] = p + len;
-    k = h->wr_next++ & 1;
-    h->wr_lo[k] = p, h->wr_hi[k] = p + len;
+    strads__recon_hot(h, p, p + len, 1);
     return 1;
 }
 

@@ -317,6 +317,15 @@ static inline bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *s
     return true;
 }
 
+/* Marks micro-blocks q[0] .. q[1] of a span row's slot in map (q[0]
+ * 0xFFFF: none): the micro-blocks a cell touches, for its fetch and
+ * write-back lists. */
+static inline void sched_span_mark(uint64_t *map, const uint16_t *q)
+{
+    if (q[0] == 0xFFFF) return;
+    for (unsigned m = q[0]; m <= q[1]; m++) map[m / 64] |= UINT64_C(1) << (m % 64);
+}
+
 /* One level: B workers (nodes, or the threads of a node) for iterations
  * iters[0..n). Results per position: round and worker. */
 typedef struct sched__level {
