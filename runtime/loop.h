@@ -279,6 +279,7 @@ typedef struct rt__track {
     const char *src;      /* the node's copy pages are loaded from */
     size_t bytes, used;   /* mapped length; bytes that hold elements */
     uint64_t *loaded;     /* pages loaded in the current task */
+    int closed;           /* some page of the replica is closed (PROT_NONE) */
 } rt__track;
 
 /* Elements one task wrote outside its records, idx ascending, and their
@@ -294,7 +295,8 @@ typedef struct rt__xlist {
 int rt__track_init(rt__track *k, char *rep, const struct dds_vec *dv);
 void rt__track_free(rt__track *k);
 /* Task start: closes every page, then loads the pages holding the elements
- * of all (sorted) from the node's copy. */
+ * of all (sorted) from the node's copy; a task that touches every element
+ * only loads (no access can fault). */
 int rt__track_begin(rt__track *k, const rt__elist *all, size_t elem);
 /* The trackers the handler serves (n of them; NULL, 0 between clocks). */
 void rt__track_arm(rt__track *k, int n);

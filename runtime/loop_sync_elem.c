@@ -102,13 +102,18 @@ static size_t span(const rt__track *k, size_t off)
  * through the shadow, so that replica and start value agree even when the
  * owner side changes the node's copy meanwhile (SSP/ASP). Runs in the
  * handler: syscalls and memcpy only. */
-static int load_page(rt__track *k, size_t p)
+static void fill_page(rt__track *k, size_t p)
 {
-    size_t ps = dds_page_size(), off = p * ps, len = span(k, off);
-    if (mprotect(k->rep + off, ps, PROT_READ | PROT_WRITE)) return -1;
+    size_t off = p * dds_page_size(), len = span(k, off);
     memcpy(k->shadow + off, k->src + off, len);
     memcpy(k->rep + off, k->shadow + off, len);
     k->loaded[p / 64] |= 1ULL << (p % 64);
+}
+
+static int load_page(rt__track *k, size_t p)
+{
+    if (mprotect(k->rep + p * dds_page_size(), dds_page_size(), PROT_READ | PROT_WRITE)) return -1;
+    fill_page(k, p);
     return 0;
 }
 
@@ -193,11 +198,23 @@ enum { TRACK_GAP = 8 };
 int rt__track_begin(rt__track *k, const rt__elist *all, size_t elem)
 {
     size_t ps = dds_page_size(), pages = (k->bytes + ps - 1) / ps;
+    int64_t n = rt__el_count_all(all, (int64_t)(k->used / elem));
+    memset(k->loaded, 0, (pages + 63) / 64 * sizeof *k->loaded);
+    if (n == (int64_t)(k->used / elem)) {
+        /* Every element is recorded (a dense model: MLR's W), so every
+         * page holding one is loaded and nothing can fault: closing and
+         * opening the replica again would only cost its mprotect calls,
+         * a quarter of a millisecond a task on a VM. */
+        size_t used = (k->used + ps - 1) / ps;
+        if (k->closed && mprotect(k->rep, used * ps, PROT_READ | PROT_WRITE)) return STRADS_ESTATE;
+        k->closed = 0;
+        for (size_t p = 0; p < used; p++) fill_page(k, p);
+        return 0;
+    }
     /* Closing the whole replica is one call (and one TLB flush); pages the
      * previous task left behind hold stale values and must fault again. */
     if (mprotect(k->rep, k->bytes, PROT_NONE)) return STRADS_ESTATE;
-    memset(k->loaded, 0, (pages + 63) / 64 * sizeof *k->loaded);
-    int64_t n = rt__el_count_all(all, (int64_t)(k->used / elem));
+    k->closed = 1;
     size_t run0 = 0, run1 = 0; /* pending run of pages [run0, run1) to open */
     for (int64_t j = 0; j <= n; j++) {
         size_t p0 = 0, p1 = 0;
@@ -215,13 +232,8 @@ int rt__track_begin(rt__track *k, const rt__elist *all, size_t elem)
         if (run1 > run0) {
             if (mprotect(k->rep + run0 * ps, (run1 - run0) * ps, PROT_READ | PROT_WRITE))
                 return STRADS_ESTATE;
-            for (size_t p = run0; p < run1; p++) {
-                size_t off = p * ps, len = span(k, off);
-                if (BIT(k, p)) continue;
-                memcpy(k->shadow + off, k->src + off, len);
-                memcpy(k->rep + off, k->shadow + off, len);
-                k->loaded[p / 64] |= 1ULL << (p % 64);
-            }
+            for (size_t p = run0; p < run1; p++)
+                if (!BIT(k, p)) fill_page(k, p);
         }
         run0 = p0;
         run1 = p1;

@@ -669,6 +669,7 @@ static int run_mf(int epochs, const strads_loop_site *site, float **Wc, float **
 #define MISS_M 3000 /* counters in acc: 6 pages of doubles */
 #define MISS_H 10
 #define MISS_R 1000 /* rows of 3 doubles: 24 bytes, some across two pages */
+#define MISS_D 700  /* counters over two pages, all of them read by some tasks */
 
 typedef struct miss_env {
     strads_loop_dyn dyn;
@@ -676,6 +677,7 @@ typedef struct miss_env {
     int64_t *hits;      /* dvector that reconnaissance never sees written */
     double (*rows)[3];  /* dvector, aggregate(sum) */
     const double *X;    /* dvector of inputs */
+    double *dense;      /* dvector, aggregate(sum), never recorded as written */
 } miss_env;
 
 static void miss_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi)
@@ -689,6 +691,7 @@ static void miss_body(void *env, void *tls, const int64_t *idx, int64_t lo, int6
         if (e->X[i] > 0.9) e->hits[i % MISS_H] += 1;
         if (e->X[i] > 0.7)
             for (int j = 0; j < 3; j++) e->rows[i % MISS_R][j] += j + 1;
+        if (e->X[i] > 0.6) e->dense[(i * 3) % MISS_D] += 2;
     }
 }
 
@@ -706,6 +709,14 @@ static void miss_recon(const void *env, strads_recon *rc, const int64_t *idx, in
         strads_recon_read(rc, &e->X[i], sizeof e->X[i]);
         if (i % 2 == 0) strads_recon_write(rc, &e->acc[(i * 7) % MISS_M], sizeof(double));
         if (i % 3 == 0) strads_recon_write(rc, e->rows[i % MISS_R], sizeof e->rows[0]);
+        /* A task with one of the first 50 iterations of each thousand
+         * reads all of dense, the others one element each: the tracker's
+         * path for a task that touches every element (no page closed),
+         * and back and forth between the two paths on one replica. */
+        if (i % 1000 < 50)
+            strads_recon_read(rc, e->dense, MISS_D * sizeof(double));
+        else
+            strads_recon_read(rc, &e->dense[(i * 3) % MISS_D], sizeof(double));
     }
 }
 
@@ -722,13 +733,14 @@ static const strads_loop_array miss_arrays[] = {
     {offsetof(miss_env, acc), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0},
     {offsetof(miss_env, hits), STRADS_T_I64, STRADS_AGG_SUM, NULL, 0},
     {offsetof(miss_env, rows), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0},
+    {offsetof(miss_env, dense), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0},
     {offsetof(miss_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
 };
 
 static const strads_loop_site miss_site = {
     .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 7,
     .col = 1, .id = 0x6767, .env_size = sizeof(miss_env), .body = miss_body, .recon = miss_recon,
-    .pack = miss_pack, .unpack = miss_unpack, .recon_on = 1, .arrays = miss_arrays, .narrays = 3};
+    .pack = miss_pack, .unpack = miss_unpack, .recon_on = 1, .arrays = miss_arrays, .narrays = 4};
 
 /* Counting adds exact small integers, so under every model the result must
  * equal the sequential one bit for bit, however the deltas are ordered. */
@@ -739,16 +751,18 @@ static int run_miss(int epochs)
     int64_t *hits = strads_dv_calloc(MISS_H, sizeof(int64_t), sizeof(int64_t), "hits");
     double *X = strads_dv_malloc((size_t)n * sizeof *X, sizeof *X, "X");
     double(*rows)[3] = strads_dv_calloc(MISS_R, sizeof *rows, sizeof *rows, "rows");
-    CHECK(acc && hits && rows && X);
+    double *dense = strads_dv_calloc(MISS_D, sizeof(double), sizeof(double), "dense");
+    CHECK(acc && hits && rows && X && dense);
     for (int64_t i = 0; i < n; i++) X[i] = unit();
     double *as = calloc(MISS_M, sizeof *as);
     int64_t hs[MISS_H] = {0};
     double(*rs)[3] = calloc(MISS_R, sizeof *rs);
-    CHECK(as && rs);
+    double *ds = calloc(MISS_D, sizeof *ds);
+    CHECK(as && rs && ds);
     for (int ep = 0; ep < epochs; ep++) {
-        miss_env e = {{0, 0, {0, 0, 0, NULL}}, acc, hits, rows, X};
+        miss_env e = {{0, 0, {0, 0, 0, NULL}}, acc, hits, rows, X, dense};
         strads_sync_for(&miss_site, 0, n, &e);
-        miss_env s = {{0, 0, {0, 0, 0, NULL}}, as, hs, rs, X};
+        miss_env s = {{0, 0, {0, 0, 0, NULL}}, as, hs, rs, X, ds};
         miss_body(&s, NULL, NULL, 0, n);
     }
     for (int64_t j = 0; j < MISS_M; j++)
@@ -758,9 +772,13 @@ static int run_miss(int epochs)
         for (int j = 0; j < 3; j++)
             if (rows[r][j] != rs[r][j])
                 CHECK_FAIL("rows[%lld][%d] = %g, sequential %g", (long long)r, j, rows[r][j], rs[r][j]);
+    for (int64_t j = 0; j < MISS_D; j++)
+        if (dense[j] != ds[j]) CHECK_FAIL("dense[%lld] = %g, sequential %g", (long long)j, dense[j], ds[j]);
     printf("miss: acc[0] = %g, hits[0] = %lld, as sequential\n", acc[0], (long long)hits[0]);
     free(as);
     free(rs);
+    free(ds);
+    strads_free(dense);
     strads_free(rows);
     strads_free(acc);
     strads_free(hits);
