@@ -13,6 +13,7 @@
 
 #include <stdatomic.h>
 
+#include "runtime/gaps.h"
 #include "runtime/rt.h"
 #include "scheduler/sched.h"
 
@@ -93,6 +94,9 @@ typedef struct rt_recon_spans {
      * bitmap of mapw words, slot 1's from word mapw0 on), or NULL */
     uint64_t *maps;
     size_t mapw, mapw0;
+    /* several nodes, instead of keys: per key, its iterations' offsets
+     * cur - kfirst as gaps (runtime/gaps.h) */
+    rt__gaps_w *streams;
 } rt_recon_spans;
 /* Span mode: a recorder for iterations from first on that keeps what sp
  * says (sp's slots also go to the inline half in strads.h). */

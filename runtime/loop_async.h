@@ -37,10 +37,11 @@ typedef struct call_hdr {
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
-/* A run of a plan's order: iterations base + off[0 .. n), ascending. */
+/* A run of a plan's order: iterations base + the n offsets coded as gaps
+ * at gaps (runtime/gaps.h), ascending. */
 typedef struct rt__seg {
     int64_t base;
-    const uint32_t *off;
+    const uint8_t *gaps;
     int64_t n;
 } rt__seg;
 
@@ -165,12 +166,14 @@ int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr 
 int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_recon_spans *proto,
                     rt__spans *sp);
 /* Then the key pass over the share under the node-level blocks blk (B
- * nodes; the loop's iterations loop_first .. + loop_n): keys[i - sp->lo] =
- * round * B + node, and per key the micro-blocks touched in maps (mapw
- * words a key, slot 1's from mapw0, OR'ed in: zero them first). *fall:
- * the strata cannot serve the share (full records then). */
+ * nodes; the loop's iterations loop_first .. + loop_n): iteration i goes
+ * as offset i - sp->lo into streams[key], key = round * B + node (started
+ * writers, each with room for the share's length in bytes), and per key
+ * the micro-blocks touched in maps (mapw words a key, slot 1's from mapw0,
+ * OR'ed in: zero them first). *fall: the strata cannot serve the share
+ * (full records then). */
 int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,
-                   int64_t loop_n, uint8_t *keys, uint64_t *maps, size_t mapw, size_t mapw0,
+                   int64_t loop_n, rt__gaps_w *streams, uint64_t *maps, size_t mapw, size_t mapw0,
                    bool *fall);
 /* The serial order a node plan is equivalent to, into order[np->norder]. */
 int rt__plan_order(const node_plan *np, int64_t *order);

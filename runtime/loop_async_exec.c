@@ -86,9 +86,11 @@ static void run_segs(exec_job *j, char *tls, int64_t len)
     if (len) rt_trace_begin(RT_TR_TASK, NULL, len);
     for (int s = 0; s < np->nsegs; s++) {
         const rt__seg *g = &np->segs[(size_t)j->round * (size_t)np->nsegs + (size_t)s];
+        rt__gaps_r rd;
+        rt__gaps_open(&rd, g->gaps);
         for (int64_t q = 0; q < g->n;) {
             int64_t m = 0;
-            for (; m < 1024 && q < g->n; m++, q++) idx[m] = g->base + g->off[q];
+            for (; m < 1024 && q < g->n; m++, q++) idx[m] = g->base + rt__gaps_next(&rd);
             j->site->body(j->env, tls, idx, 0, m);
         }
     }

@@ -329,13 +329,13 @@ int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_reco
 }
 
 int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,
-                   int64_t loop_n, uint8_t *keys, uint64_t *maps, size_t mapw, size_t mapw0,
+                   int64_t loop_n, rt__gaps_w *streams, uint64_t *maps, size_t mapw, size_t mapw0,
                    bool *fall)
 {
     /* one thread a node: the pass runs here, on the node-function thread */
     rt_recon_spans rs = sp->proto;
     rs.hist = NULL; /* the blocks are cut: no histogram */
-    rs.keys = keys;
+    rs.streams = streams;
     rs.kfirst = sp->lo;
     rs.blk = blk;
     rs.B = B;
@@ -356,8 +356,11 @@ int rt__plan_order(const node_plan *np, int64_t *order)
 {
     if (np->segs) {
         int64_t at = 0;
-        for (int64_t k = 0; k < (int64_t)np->rounds * np->nsegs; k++)
-            for (int64_t q = 0; q < np->segs[k].n; q++) order[at++] = np->segs[k].base + np->segs[k].off[q];
+        for (int64_t k = 0; k < (int64_t)np->rounds * np->nsegs; k++) {
+            rt__gaps_r rd;
+            rt__gaps_open(&rd, np->segs[k].gaps);
+            for (int64_t q = 0; q < np->segs[k].n; q++) order[at++] = np->segs[k].base + rt__gaps_next(&rd);
+        }
         return at == np->norder ? 0 : STRADS_EPROTO;
     }
     if (!np->corder) {

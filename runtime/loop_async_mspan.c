@@ -18,7 +18,8 @@
  *      full records must plan this loop;
  *   3. every node places its own iterations in their strata cells (round,
  *      node) and sends each node the iterations it runs (4-byte offsets,
- *      with several threads span rows) in one all-to-all exchange, then to
+ *      as gaps, runtime/gaps.h; with several threads also span rows) in one
+ *      all-to-all exchange, then to
  *      each worker their input elements in pieces: that is the prefetch of
  *      the run's inputs (STRADS_STATS times it apart from the planning),
  *      done here because their sender knows them already;
@@ -120,18 +121,20 @@ static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
 }
 
 /* Step 3's message to one node: per round the count of its iterations
- * from here and, per slot, a bitmap of the micro-blocks they touch; then
- * the iterations as offsets into this node's share (4 bytes), with several
- * threads their span rows (the thread level plans from them). A second
- * message to any node but the driver holds their input elements in the
- * same order: the sender owns them, and the receiver would otherwise fetch
- * them one scattered element at a time in the first call's rounds (SGD-MF
- * on 2 nodes: 0.5 s of the first epoch for 2.5 M ratings). The driver's
- * copy of the input is coherent already. */
+ * from here, the bytes of their gaps and, per slot, a bitmap of the
+ * micro-blocks they touch; with several threads then the iterations' span
+ * rows (the thread level plans from them), round by round; last the
+ * iterations as offsets into this node's share, coded as gaps
+ * (runtime/gaps.h), round by round. A second message to any node but the
+ * driver holds their input elements in the same order: the sender owns
+ * them, and the receiver would otherwise fetch them one scattered element
+ * at a time in the first call's rounds (SGD-MF on 2 nodes: 0.5 s of the
+ * first epoch for 2.5 M ratings). The driver's copy of the input is
+ * coherent already. */
 typedef struct msg_layout {
     size_t maps;  /* bytes of one round's two bitmaps */
-    size_t head;  /* counts and bitmaps */
-    bool spans;   /* span rows follow the offsets */
+    size_t head;  /* counts, lengths and bitmaps */
+    bool spans;   /* span rows follow the head */
     size_t in_elem; /* bytes of an input element (0: no input) */
 } msg_layout;
 
@@ -141,7 +144,7 @@ static msg_layout layout(const sched__slot *slots, int threads, const dds_vec *i
     msg_layout l = {.spans = threads > 1, .in_elem = in ? in->elem : 0};
     size_t m0 = ((size_t)slots[0].nmb + 63) / 64 * 8, m1 = ((size_t)slots[1].nmb + 63) / 64 * 8;
     l.maps = m0 + m1;
-    l.head = (size_t)N * (8 + l.maps);
+    l.head = (size_t)N * (16 + l.maps);
     return l;
 }
 
@@ -167,26 +170,62 @@ static inline void copy_elem(char *dst, const char *src, size_t size)
     }
 }
 
-/* The length of a plan message with total iterations. */
-static size_t msg_len(const msg_layout *l, int64_t total)
+/* Where a message's gaps start, with rows span rows before them. */
+static size_t gaps_at(const msg_layout *l, int64_t rows)
 {
-    return l->head + (size_t)total * (4 + (l->spans ? ROW * 2 : 0));
+    return l->head + (l->spans ? (size_t)rows * ROW * 2 : 0);
+}
+
+/* A message to one node while it is written: head (zeroed) and rows in
+ * place, then round r's gaps from w[r * stride] on, in a region of room
+ * bytes (the share's length: enough, runtime/gaps.h), which seal_msg
+ * closes up. Only what is written is ever backed by memory. */
+static int open_msg(const msg_layout *ml, int64_t rows, size_t room, void **out, rt__gaps_w *w,
+                    size_t stride)
+{
+    int N = strads_size();
+    size_t at = gaps_at(ml, rows);
+    uint8_t *m = malloc(at + (size_t)N * room);
+    if (!m) return STRADS_ENOMEM;
+    memset(m, 0, ml->head);
+    for (int r = 0; r < N; r++) rt__gaps_start(&w[(size_t)r * stride], m + at + (size_t)r * room);
+    *out = m;
+    return 0;
+}
+
+/* The counts and lengths into the head, the rounds' gaps moved together;
+ * the message's length. */
+static size_t seal_msg(const msg_layout *ml, void *m, int64_t rows, size_t room, const rt__gaps_w *w,
+                       size_t stride)
+{
+    int N = strads_size();
+    int64_t *cnt = m, *len = cnt + N;
+    size_t at = gaps_at(ml, rows), to = at;
+    for (int r = 0; r < N; r++) {
+        const rt__gaps_w *x = &w[(size_t)r * stride];
+        const uint8_t *from = (const uint8_t *)m + at + (size_t)r * room;
+        size_t b = (size_t)(x->p - from);
+        memmove((char *)m + to, from, b);
+        cnt[r] = x->n;
+        len[r] = (int64_t)b;
+        to += b;
+    }
+    return to;
 }
 
 /* Step 3: this node's iterations cut by (destination, round) into messages
- * (two passes over the spans: count, then scatter; the cell is cheap to
- * find again). */
+ * (two passes over the spans: count for the rows' places, then write; the
+ * cell is cheap to find again). */
 static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, const msg_layout *ml,
                     void **out, size_t *outl, bool *fits)
 {
     int N = strads_size();
     int64_t n = sp->hi - sp->lo, all = h->end - h->begin;
-    size_t nkeys = (size_t)N * (size_t)N; /* dest * N + round */
-    int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at);
+    size_t nkeys = (size_t)N * (size_t)N, room = (size_t)n + 16;
+    int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at); /* [dest][round] */
     int64_t *total = calloc((size_t)N, sizeof *total); /* per destination */
-    /* per destination: where its span rows start */
-    size_t *rows_at = calloc((size_t)N, sizeof *rows_at);
-    int rc = cnt && at && total && rows_at ? 0 : STRADS_ENOMEM;
+    rt__gaps_w *w = calloc(nkeys, sizeof *w);           /* [round][dest] */
+    int rc = cnt && at && total && w ? 0 : STRADS_ENOMEM;
     *fits = true;
     for (int64_t k = 0; k < n && !rc && *fits; k++) {
         int a = 0, r = 0;
@@ -200,10 +239,7 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
             at[(size_t)d * (size_t)N + (size_t)r] = total[d];
             total[d] += cnt[(size_t)d * (size_t)N + (size_t)r];
         }
-        outl[d] = msg_len(ml, total[d]);
-        rows_at[d] = ml->head + (size_t)total[d] * 4;
-        if (!(out[d] = calloc(1, outl[d]))) rc = STRADS_ENOMEM;
-        else memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
+        rc = open_msg(ml, total[d], room, &out[d], w + d, (size_t)N);
     }
     for (int64_t k = 0; k < n && !rc && *fits; k++) {
         int a = 0, r = 0; /* every row fits: checked by the count */
@@ -211,107 +247,127 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
         sched_span_strata_cell(v->blk, row, sp->lo + k - h->begin, all, N, &a, &r);
         char *m = out[a];
         int64_t pos = at[(size_t)a * (size_t)N + (size_t)r]++;
-        uint32_t off = (uint32_t)k;
-        memcpy(m + ml->head + (size_t)pos * 4, &off, 4);
-        if (ml->spans) memcpy(m + rows_at[a] + (size_t)pos * ROW * 2, row, ROW * 2);
-        uint64_t *map = (uint64_t *)(void *)(m + (size_t)N * 8 + (size_t)r * ml->maps);
+        rt__gaps_put(&w[(size_t)r * (size_t)N + (size_t)a], k);
+        if (ml->spans) memcpy(m + ml->head + (size_t)pos * ROW * 2, row, ROW * 2);
+        uint64_t *map = (uint64_t *)(void *)(m + (size_t)N * 16 + (size_t)r * ml->maps);
         sched_span_mark(map, row);
         sched_span_mark((uint64_t *)(void *)((char *)map + m0), row + 2);
     }
+    for (int d = 0; d < N && !rc && *fits; d++) outl[d] = seal_msg(ml, out[d], total[d], room, w + d, (size_t)N);
     free(cnt);
     free(at);
     free(total);
-    free(rows_at);
+    free(w);
     return rc;
 }
 
 /* Step 3 from keys (one thread a node, rt__spans without rows): the key
- * pass over this node's share under the agreed blocks gives each
- * iteration's cell and each cell's micro-blocks, then one pass scatters
- * the offsets. 40 MB of span rows at the Netflix shape on 2 nodes were
- * most of the reconnaissance's time in a VM; these are 5 MB of keys. */
+ * pass over this node's share under the agreed blocks writes each
+ * iteration's offset straight into its message and marks each cell's
+ * micro-blocks. 40 MB of span rows at the Netflix shape on 2 nodes were
+ * most of the reconnaissance's time in a VM, and a key per iteration and
+ * a pass to scatter 4-byte offsets were a third of the planning. */
 static int keyed_outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v,
                           const msg_layout *ml, void **out, size_t *outl, bool *fits,
                           double *recon_s)
 {
     int N = strads_size();
     int64_t n = sp->hi - sp->lo;
-    size_t nkeys = (size_t)N * (size_t)N, mapw = ml->maps / 8;
+    size_t nkeys = (size_t)N * (size_t)N, mapw = ml->maps / 8, room = (size_t)n + 16;
     size_t mapw0 = ((size_t)sp->slots[0].nmb + 63) / 64;
-    uint8_t *keys = malloc((size_t)n + 1);
     uint64_t *maps = calloc(nkeys * mapw + 1, sizeof *maps);
-    int64_t *cnt = calloc(nkeys, sizeof *cnt), *at = calloc(nkeys, sizeof *at);
-    int rc = keys && maps && cnt && at ? 0 : STRADS_ENOMEM;
+    rt__gaps_w *w = calloc(nkeys, sizeof *w); /* key r * N + d: round r's cell on node d */
+    int rc = maps && w ? 0 : STRADS_ENOMEM;
     bool fall = false;
+    for (int d = 0; d < N && !rc; d++) rc = open_msg(ml, 0, room, &out[d], w + d, (size_t)N);
     uint64_t t0 = rt_now_us();
-    if (!rc) rc = rt__keys_share(sp, v->blk, N, h->begin, h->end - h->begin, keys, maps, mapw, mapw0, &fall);
+    if (!rc) rc = rt__keys_share(sp, v->blk, N, h->begin, h->end - h->begin, w, maps, mapw, mapw0, &fall);
     *recon_s = (double)(rt_now_us() - t0) / 1e6;
     *fits = !fall;
-    for (int64_t k = 0; k < n && !rc && *fits; k++) cnt[keys[k] % N * N + keys[k] / N]++; /* dest, round */
     for (int d = 0; d < N && !rc && *fits; d++) {
-        int64_t total = 0;
-        for (int r = 0; r < N; r++) {
-            at[d * N + r] = total;
-            total += cnt[d * N + r];
-        }
-        outl[d] = msg_len(ml, total);
-        if (!(out[d] = malloc(outl[d]))) {
-            rc = STRADS_ENOMEM;
-            break;
-        }
-        memcpy(out[d], cnt + (size_t)d * (size_t)N, (size_t)N * 8);
-        for (int r = 0; r < N; r++) /* key r * N + d: round r's cell on node d */
-            memcpy((char *)out[d] + (size_t)N * 8 + (size_t)r * ml->maps,
+        outl[d] = seal_msg(ml, out[d], 0, room, w + d, (size_t)N);
+        for (int r = 0; r < N; r++)
+            memcpy((char *)out[d] + (size_t)N * 16 + (size_t)r * ml->maps,
                    maps + ((size_t)r * (size_t)N + (size_t)d) * mapw, ml->maps);
     }
-    for (int64_t k = 0; k < n && !rc && *fits; k++) {
-        int d = keys[k] % N, r = keys[k] / N;
-        uint32_t off = (uint32_t)k;
-        memcpy((char *)out[d] + ml->head + (size_t)at[d * N + r]++ * 4, &off, 4);
-    }
-    free(keys);
     free(maps);
-    free(cnt);
-    free(at);
+    free(w);
     return rc;
 }
 
-/* One received message, checked: counts per round, offsets inside the
- * sender's share and ascending within a round, spans inside the slots. */
+/* One message, as the plan reads it. */
 typedef struct part {
-    const int64_t *cnt;
+    const int64_t *cnt, *len; /* per round: iterations, bytes of their gaps */
     const char *maps;
-    const uint32_t *off;
-    const uint16_t *span;
+    const uint16_t *span;     /* span rows, round by round, or NULL */
+    const uint8_t *gaps;      /* round 0's gaps, then round 1's, ... */
     bool shipped; /* its sender moves the input elements of its iterations here */
     int64_t lo, total;
 } part;
 
+/* The parts of message m (its head checked, or this node's own). */
+static void view(const void *m, const msg_layout *ml, part *p)
+{
+    int N = strads_size();
+    p->cnt = m;
+    p->len = p->cnt + N;
+    p->maps = (const char *)m + (size_t)N * 16;
+    p->total = 0;
+    for (int r = 0; r < N; r++) p->total += p->cnt[r];
+    p->span = ml->spans ? (const uint16_t *)(const void *)((const char *)m + ml->head) : NULL;
+    p->gaps = (const uint8_t *)m + gaps_at(ml, p->total);
+}
+
+/* The iterations of a part in its order, across its rounds. */
+typedef struct part_cur {
+    const part *p;
+    int r;
+    int64_t left;
+    rt__gaps_r rd;
+} part_cur;
+
+static void cur_open(part_cur *c, const part *p)
+{
+    *c = (part_cur){p, -1, 0, {p->gaps, -1}};
+}
+
+/* The next offset (the caller knows how many there are). */
+static inline int64_t cur_next(part_cur *c)
+{
+    while (!c->left) { /* a round's gaps end where the next round's start */
+        c->left = c->p->cnt[++c->r];
+        c->rd.last = -1;
+    }
+    c->left--;
+    return rt__gaps_next(&c->rd);
+}
+
+/* A received message, checked: counts per round, offsets inside the
+ * sender's share and ascending within a round, spans inside the slots. */
 static int parse(const void *m, size_t len, int src, const call_hdr *h, const sched__slot *slots,
                  const msg_layout *ml, uint32_t in_id, int64_t in_off, part *p)
 {
     int N = strads_size();
-    int64_t hi;
+    int64_t hi, bytes = 0, total = 0;
     if (rt__span_share(h, in_id, in_off, src, &p->lo, &hi) || len < ml->head) return STRADS_EPROTO;
-    p->cnt = m;
-    p->maps = (const char *)m + (size_t)N * 8;
-    p->total = 0;
+    const int64_t *cnt = m, *gl = cnt + N;
     for (int r = 0; r < N; r++) {
-        if (p->cnt[r] < 0 || p->cnt[r] > hi - p->lo) return STRADS_EPROTO;
-        p->total += p->cnt[r];
+        /* n offsets below the share's length take at most that many bytes */
+        if (cnt[r] < 0 || cnt[r] > hi - p->lo || gl[r] < cnt[r] || gl[r] > hi - p->lo) return STRADS_EPROTO;
+        total += cnt[r];
+        bytes += gl[r];
     }
-    if (len != msg_len(ml, p->total)) return STRADS_EPROTO;
-    p->off = (const uint32_t *)(const void *)((const char *)m + ml->head);
-    p->span = ml->spans ? (const uint16_t *)(const void *)(p->off + p->total) : NULL;
-    int64_t at = 0;
-    for (int r = 0; r < N; r++)
-        for (int64_t k = 0; k < p->cnt[r]; k++, at++) {
-            if (p->off[at] >= (uint64_t)(hi - p->lo) || (k && p->off[at] <= p->off[at - 1]))
-                return STRADS_EPROTO;
-            for (int s = 0; s < 2 && p->span; s++) {
-                const uint16_t *q = p->span + (size_t)at * ROW + 2 * s;
-                if (q[0] != 0xFFFF && (q[0] > q[1] || q[1] >= slots[s].nmb)) return STRADS_EPROTO;
-            }
+    if (total > hi - p->lo || len != gaps_at(ml, total) + (size_t)bytes) return STRADS_EPROTO;
+    view(m, ml, p);
+    const uint8_t *g = p->gaps;
+    for (int r = 0; r < N; r++) {
+        if (!rt__gaps_check(g, (size_t)gl[r], cnt[r], hi - p->lo)) return STRADS_EPROTO;
+        g += gl[r];
+    }
+    for (int64_t k = 0; k < total && p->span; k++)
+        for (int s = 0; s < 2; s++) {
+            const uint16_t *q = p->span + (size_t)k * ROW + 2 * s;
+            if (q[0] != 0xFFFF && (q[0] > q[1] || q[1] >= slots[s].nmb)) return STRADS_EPROTO;
         }
     return 0;
 }
@@ -356,12 +412,19 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
     size_t piece = tp && atol(tp) > 0 ? (size_t)atol(tp) : PIECE;
     size_t elem = in ? in->elem : 1, per = piece / elem ? piece / elem : 1;
     int64_t total[MAX_NODES], sent[MAX_NODES], got[MAX_NODES], rounds = 0;
+    part own[MAX_NODES];     /* the messages this node sent, read back */
+    part_cur oc[MAX_NODES], ic[MAX_NODES]; /* where each side's move stands */
     void *xm[MAX_NODES], *xin[MAX_NODES];
     size_t xl[MAX_NODES], xinl[MAX_NODES];
     for (int d = 0; d < N; d++) {
         bool inputs = !rc && in && carries_inputs(ml, me, d) && out[d];
         total[d] = sent[d] = got[d] = 0;
-        for (int r = 0; inputs && r < N; r++) total[d] += ((const int64_t *)out[d])[r]; /* head: counts */
+        if (inputs) {
+            view(out[d], ml, &own[d]);
+            cur_open(&oc[d], &own[d]);
+            total[d] = own[d].total;
+        }
+        cur_open(&ic[d], &parts[d]);
         int64_t pieces = (total[d] + (int64_t)per - 1) / (int64_t)per;
         rounds = pieces > rounds ? pieces : rounds;
         parts[d].shipped = in && carries_inputs(ml, d, me);
@@ -374,10 +437,9 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
     for (int64_t q = 0; q < rounds && !arc; q++) {
         for (int d = 0; d < N; d++) {
             int64_t n = rc || !xm[d] ? 0 : total[d] - sent[d] < (int64_t)per ? total[d] - sent[d] : (int64_t)per;
-            const uint32_t *off = n ? (const uint32_t *)(const void *)((const char *)out[d] + ml->head) + sent[d] : NULL;
             for (int64_t k = 0; k < n; k++)
                 copy_elem((char *)xm[d] + (size_t)k * elem,
-                          in->base + (size_t)(sp->lo + off[k] + v->in_off) * elem, elem);
+                          in->base + (size_t)(sp->lo + cur_next(&oc[d]) + v->in_off) * elem, elem);
             xl[d] = (size_t)n * elem;
             sent[d] += n;
         }
@@ -390,7 +452,7 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
                 rc = STRADS_EPROTO;
             }
             for (int64_t k = 0; !rc && k < n; k++)
-                copy_elem(in->base + (size_t)(p->lo + p->off[got[src] + k] + v->in_off) * elem,
+                copy_elem(in->base + (size_t)(p->lo + cur_next(&ic[src]) + v->in_off) * elem,
                           (const char *)xin[src] + (size_t)k * elem, elem);
             got[src] += n;
             free(xin[src]);
@@ -459,10 +521,11 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
             for (int src = 0; src < N && fetch_in; src++) {
                 if (src == me || parts[src].shipped) continue;
                 const part *p = &parts[src];
-                int64_t first = 0;
-                for (int q = 0; q < r; q++) first += p->cnt[q];
+                rt__gaps_r rd;
+                rt__gaps_open(&rd, p->gaps);
+                for (int q = 0; q < r; q++) rd.p += p->len[q];
                 for (int64_t k = 0; k < p->cnt[r]; k++) {
-                    int64_t e = p->lo + p->off[first + k] + v->in_off;
+                    int64_t e = p->lo + rt__gaps_next(&rd) + v->in_off;
                     if (e < 0 || e >= dv[2]->n) {
                         rc = STRADS_EPROTO;
                         break;
@@ -501,7 +564,9 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
     node_plan *np = calloc(1, sizeof *np);
     sched_plan **rp = calloc((size_t)N, sizeof *rp); /* per round, several threads: its thread level */
     int64_t *rstart = calloc((size_t)N + 1, sizeof *rstart), *from = calloc((size_t)N, sizeof *from);
-    int rc = np && rp && rstart && from ? 0 : STRADS_ENOMEM;
+    part_cur *cur = calloc((size_t)N, sizeof *cur); /* per source: where its gaps stand */
+    int rc = np && rp && rstart && from && cur ? 0 : STRADS_ENOMEM;
+    for (int src = 0; src < N && !rc; src++) cur_open(&cur[src], &parts[src]);
     *fits = true;
     for (int r = 0; r < N; r++) {
         rstart[r + 1] = rstart[r];
@@ -537,9 +602,12 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
         if (T > 1 && n && !span) rc = STRADS_ENOMEM;
         for (int src = 0; src < N && !rc; src++) {
             const part *p = &parts[src];
-            if (np->segs) np->segs[(size_t)r * (size_t)N + (size_t)src] = (rt__seg){p->lo, p->off + from[src], p->cnt[r]};
+            if (np->segs) {
+                np->segs[(size_t)r * (size_t)N + (size_t)src] = (rt__seg){p->lo, cur[src].rd.p, p->cnt[r]};
+                cur[src].rd.p += p->len[r];
+            }
             for (int64_t k = 0; !np->segs && k < p->cnt[r]; k++) {
-                np->order[at + k] = p->lo + p->off[from[src] + k];
+                np->order[at + k] = p->lo + cur_next(&cur[src]);
                 if (span) memcpy(span + (size_t)(at - rstart[r] + k) * ROW, p->span + (size_t)(from[src] + k) * ROW, ROW * 2);
             }
             from[src] += p->cnt[r];
@@ -584,6 +652,7 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
     free(rp);
     free(rstart);
     free(from);
+    free(cur);
     free(spare); /* not taken: no plan */
     if (rc || !*fits) {
         rt__node_plan_free(np);

@@ -39,11 +39,14 @@ static void span_done(rt_recon_spans *sp)
         if (r[1] > sp->mhi[s]) sp->mhi[s] = r[1];
     }
     int a, round;
-    if (sp->keys) {
+    if (sp->keys || sp->streams) {
         if (sched_span_strata_cell(sp->blk, sp->row, sp->cur - sp->loop_first, sp->loop_n, sp->B, &a,
                                    &round)) {
             int key = round * sp->B + a;
-            sp->keys[sp->cur - sp->kfirst] = (uint8_t)key;
+            if (sp->streams)
+                rt__gaps_put(&sp->streams[key], sp->cur - sp->kfirst);
+            else
+                sp->keys[sp->cur - sp->kfirst] = (uint8_t)key;
             for (int s = 0; sp->maps && s < 2; s++)
                 sched_span_mark(sp->maps + (size_t)key * sp->mapw + (s ? sp->mapw0 : 0), sp->row + 2 * s);
         } else {
