@@ -19,15 +19,6 @@ typedef struct { int32_t k, pad1, pad2; } key_t12; /* 12-byte keys: not a multip
 static int64_t model[KEYS][MAXV];
 static int nvals[KEYS];
 
-static uint64_t rng = 88172645463325252ULL;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
 static uint64_t h_of(const key_t12 *k, int weak)
 {
     /* weak: a bad hash that piles keys onto few slots. */
@@ -54,11 +45,11 @@ static void run(int multi, int weak)
     CHECK_OK(dds_kv_init(&t, sizeof(key_t12), sizeof(int64_t), multi));
     size_t total = 0;
     for (int step = 0; step < 40000; step++) {
-        key_t12 k = { (int32_t)(next() % KEYS), 0, 0 };
+        key_t12 k = { (int32_t)(check_rand() % KEYS), 0, 0 };
         uint64_t h = h_of(&k, weak);
-        int op = (int)(next() % 10);
+        int op = (int)(check_rand() % 10);
         if (op < 5) {
-            int64_t v = (int64_t)next();
+            int64_t v = (int64_t)check_rand();
             if (multi && nvals[k.k] == MAXV)
                 continue;
             CHECK_OK(dds_kv_put(&t, &k, &v, h));
@@ -101,6 +92,7 @@ static void run(int multi, int weak)
 
 int main(void)
 {
+    check_rng = 88172645463325252ULL; /* the draws this test was written with */
     run(0, 0);
     run(1, 0);
     run(0, 1);

@@ -13,13 +13,9 @@
 #include "scheduler/policy.h"
 #include "strads.h"
 
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static double unif(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (double)(rng >> 11) / 9007199254740992.0;
+    return (double)(check_rand() >> 11) / 9007199254740992.0;
 }
 static double gauss(void)
 {
@@ -48,6 +44,7 @@ static void draw(double *size, int *home)
 
 int main(void)
 {
+    check_rng = 0x9E3779B97F4A7C15ull; /* the draws this test was written with */
     /* Exact polynomial data: the fit reproduces it. */
     double x[50], y[50];
     for (int i = 0; i < 50; i++) {

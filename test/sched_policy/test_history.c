@@ -12,17 +12,9 @@
 
 enum { ROWS = 500, DIM = 3, KEEP = 4, VERSIONS = 60 };
 
-static uint64_t rng = 12345;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
 int main(void)
 {
+    check_rng = 12345; /* the draws this test was written with */
     static double snap[VERSIONS + 1][ROWS][DIM]; /* the oracle: full copies */
     for (int r = 0; r < ROWS; r++)
         for (int d = 0; d < DIM; d++) snap[0][r][d] = r * 10 + d;
@@ -32,9 +24,9 @@ int main(void)
     size_t written[VERSIONS + 1] = {0};
     for (int v = 1; v <= VERSIONS; v++) {
         memcpy(snap[v], snap[v - 1], sizeof snap[v]);
-        int nw = (int)(next() % 20);
+        int nw = (int)(check_rand() % 20);
         for (int k = 0; k < nw; k++) {
-            int r = (int)(next() % ROWS);
+            int r = (int)(check_rand() % ROWS);
             if (k % 2) {
                 double row[DIM] = {(double)v, (double)k, -1};
                 CHECK_OK(sched_hist_write(h, (size_t)r, row));

@@ -12,17 +12,9 @@
 #include "scheduler/policy.h"
 #include "strads.h"
 
-static uint64_t rng = 88172645463325252ull;
-static uint64_t xorshift(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
 static double unif(void)
 {
-    return (double)(xorshift() >> 11) / 9007199254740992.0;
+    return (double)(check_rand() >> 11) / 9007199254740992.0;
 }
 
 /* min spread over all R^n choices, and the smallest barrier among them */
@@ -58,10 +50,11 @@ static int cmpd(const void *a, const void *b)
 
 int main(void)
 {
+    check_rng = 88172645463325252ull; /* the draws this test was written with */
     double e[8 * 8];
     int pick[8];
     for (int trial = 0; trial < 5000; trial++) {
-        int n = 1 + (int)(xorshift() % 6), R = 1 + (int)(xorshift() % 6);
+        int n = 1 + (int)(check_rand() % 6), R = 1 + (int)(check_rand() % 6);
         int ties = trial % 3 == 0; /* small integer times: many equal ends */
         for (int p = 0; p < n; p++) {
             if (trial % 3 == 1) { /* realistic: start + i * interval */
@@ -69,7 +62,7 @@ int main(void)
                 for (int i = 0; i < R; i++) e[p * R + i] = s + iv * (i + 1);
             } else {
                 for (int i = 0; i < R; i++)
-                    e[p * R + i] = ties ? (double)(xorshift() % 10) : unif() * 100;
+                    e[p * R + i] = ties ? (double)(check_rand() % 10) : unif() * 100;
                 qsort(&e[p * R], (size_t)R, sizeof(double), cmpd);
             }
         }

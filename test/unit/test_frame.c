@@ -49,26 +49,17 @@ static size_t encode(const char *msg, size_t len, char *out)
     return pos;
 }
 
-static uint64_t rng = 88172645463325252ull;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
 static void round_trip(size_t len, size_t piece)
 {
     char *msg = malloc(len + 1);
-    for (size_t i = 0; i < len; i++) msg[i] = (char)next();
+    for (size_t i = 0; i < len; i++) msg[i] = (char)check_rand();
     char *wire = malloc(len + 8 + RT_FRAME_HDR * (rt_frame_count(len) + 1));
     size_t w = encode(msg, len, wire);
     rt_deframer d;
     rt_deframer_init(&d, (size_t)1 << 30);
     sink s = {0};
     for (size_t off = 0; off < w;) {
-        size_t n = piece ? piece : 1 + next() % 70000;
+        size_t n = piece ? piece : 1 + check_rand() % 70000;
         if (n > w - off) n = w - off;
         CHECK_OK(rt_deframe(&d, wire + off, n, on_msg, &s));
         off += n;
@@ -171,8 +162,8 @@ static void refusals(void)
     /* random garbage never crashes and never delivers a message */
     for (int i = 0; i < 20000; i++) {
         uint8_t g[64];
-        size_t n = next() % sizeof g;
-        for (size_t k = 0; k < n; k++) g[k] = (uint8_t)next();
+        size_t n = check_rand() % sizeof g;
+        for (size_t k = 0; k < n; k++) g[k] = (uint8_t)check_rand();
         if (i % 2) g[0] = RT_FRAME_MAGIC, g[1] = RT_FRAME_VERSION;
         feed(g, n, 4096, &got);
     }
@@ -180,6 +171,7 @@ static void refusals(void)
 
 int main(void)
 {
+    check_rng = 88172645463325252ull; /* the draws this test was written with */
     size_t sizes[] = {0, 1, 7, 8, 100, RT_FRAME_MAX - 8, RT_FRAME_MAX - 7, RT_FRAME_MAX,
                       RT_FRAME_MAX + 1, 5 * RT_FRAME_MAX + 3};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {

@@ -9,15 +9,6 @@
 #include "check.h"
 #include "scheduler/sched.h"
 
-static uint64_t rng = 0x2545F4914F6CDD1Dull;
-static uint64_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
 static void check_plan(const sched_records *rec, const sched_dv *dvs, int ndv, int nodes,
                        int threads, const char *node_method, const char *thread_method)
 {
@@ -59,7 +50,7 @@ static void sgdmf(int nodes, int threads)
     sched_rec_init(&r, 100);
     int64_t M = 500, N = 300;
     for (int64_t i = 0; i < 20000; i++) {
-        int64_t u = (int64_t)(rnd() % M), v = (int64_t)(rnd() % N);
+        int64_t u = (int64_t)(check_rand() % M), v = (int64_t)(check_rand() % N);
         CHECK_OK(sched_rec_iter(&r, 100 + i));
         CHECK_OK(sched_rec_add(&r, 3, i, false)); /* the rating itself: read only */
         for (int k = 0; k < 8; k++) {               /* W[u][k], H[v][k] for every k */
@@ -90,8 +81,8 @@ static void random_access(int nodes, int threads)
     sched_rec_init(&r, 0);
     for (int64_t i = 0; i < 5000; i++) {
         CHECK_OK(sched_rec_iter(&r, i));
-        for (int k = 0; k < 3; k++) CHECK_OK(sched_rec_add(&r, 7, (int64_t)(rnd() % 4096), k == 0));
-        CHECK_OK(sched_rec_add(&r, 8, (int64_t)(rnd() % 100), false));
+        for (int k = 0; k < 3; k++) CHECK_OK(sched_rec_add(&r, 7, (int64_t)(check_rand() % 4096), k == 0));
+        CHECK_OK(sched_rec_add(&r, 8, (int64_t)(check_rand() % 100), false));
     }
     CHECK_OK(sched_rec_finish(&r));
     sched_dv dvs[1] = {{7, 4096, NULL}};
@@ -109,8 +100,8 @@ static void sparse_components(int nodes, int threads)
     sched_rec_init(&r, 0);
     for (int64_t i = 0; i < 20000; i++) {
         CHECK_OK(sched_rec_iter(&r, i));
-        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(rnd() % 1000000), true));
-        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(rnd() % 1000000), true));
+        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(check_rand() % 1000000), true));
+        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(check_rand() % 1000000), true));
         CHECK_OK(sched_rec_add(&r, 8, i, false));
     }
     CHECK_OK(sched_rec_finish(&r));
@@ -135,8 +126,8 @@ static void giant_group(int nodes)
     sched_rec_init(&r, 0);
     for (int64_t i = 0; i < 8000; i++) {
         CHECK_OK(sched_rec_iter(&r, i));
-        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(rnd() % 2000), true));
-        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(rnd() % 2000), true));
+        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(check_rand() % 2000), true));
+        CHECK_OK(sched_rec_add(&r, 7, (int64_t)(check_rand() % 2000), true));
     }
     CHECK_OK(sched_rec_finish(&r));
     sched_dv dvs[1] = {{7, 2000, NULL}};
@@ -282,8 +273,8 @@ static void parallel_same_plan(int nodes, int threads)
     sched_rec_init(&r, 0);
     for (int64_t i = 0; i < 300000; i++) {
         CHECK_OK(sched_rec_iter(&r, i));
-        CHECK_OK(sched_rec_add(&r, 1, (int64_t)(rnd() % 5000), true));
-        CHECK_OK(sched_rec_add(&r, 2, (int64_t)(rnd() % 700), true));
+        CHECK_OK(sched_rec_add(&r, 1, (int64_t)(check_rand() % 5000), true));
+        CHECK_OK(sched_rec_add(&r, 2, (int64_t)(check_rand() % 700), true));
     }
     CHECK_OK(sched_rec_finish(&r));
     sched_plan *a, *b;
@@ -373,6 +364,7 @@ static void checker_catches_conflicts(void)
 
 int main(void)
 {
+    check_rng = 0x2545F4914F6CDD1Dull; /* the draws this test was written with */
     int shapes[][2] = {{1, 1}, {1, 2}, {2, 1}, {2, 2}, {4, 2}, {4, 4}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         sgdmf(shapes[i][0], shapes[i][1]);
