@@ -33,13 +33,15 @@ static inline void rt__gaps_start(rt__gaps_w *w, uint8_t *buf)
 static inline void rt__gaps_put(rt__gaps_w *w, int64_t off)
 {
     uint64_t g = (uint64_t)(off - w->last - 1);
+    uint8_t *p = w->p; /* in a register: the stores below may alias *w */
     w->last = off;
     w->n++;
     while (g >= 0x80) {
-        *w->p++ = (uint8_t)(g | 0x80);
+        *p++ = (uint8_t)(g | 0x80);
         g >>= 7;
     }
-    *w->p++ = (uint8_t)g;
+    *p++ = (uint8_t)g;
+    w->p = p;
 }
 
 typedef struct rt__gaps_r {

@@ -27,33 +27,39 @@ void rt_recon_init(strads_recon *rc, int64_t first)
     sched_rec_init(&rc->rec, first);
 }
 
-/* Span mode: counts the finished row (static: inlined in strads_recon_iter). */
+/* Span mode: counts the finished row (static: inlined in strads_recon_iter).
+ * What it needs is read before the key's byte goes out: a byte store may
+ * alias anything, and the compiler would load every field again after it. */
 static void span_done(rt_recon_spans *sp)
 {
-    if (!sp->row) return;
+    const uint16_t *row = sp->row;
+    if (!row) return;
+    sp->row = NULL;
     for (int s = 0; s < sp->nslots; s++) {
-        const uint16_t *r = sp->row + 2 * s;
+        const uint16_t *r = row + 2 * s;
         if (r[0] == 0xFFFF) continue;
         if (sp->hist) sp->hist[s * SCHED__MICRO + r[0]]++;
         if (r[0] < sp->mlo[s]) sp->mlo[s] = r[0];
         if (r[1] > sp->mhi[s]) sp->mhi[s] = r[1];
     }
+    if (!sp->keys && !sp->streams) return;
     int a, round;
-    if (sp->keys || sp->streams) {
-        if (sched_span_strata_cell(sp->blk, sp->row, sp->cur - sp->loop_first, sp->loop_n, sp->B, &a,
-                                   &round)) {
-            int key = round * sp->B + a;
-            if (sp->streams)
-                rt__gaps_put(&sp->streams[key], sp->cur - sp->kfirst);
-            else
-                sp->keys[sp->cur - sp->kfirst] = (uint8_t)key;
-            for (int s = 0; sp->maps && s < 2; s++)
-                sched_span_mark(sp->maps + (size_t)key * sp->mapw + (s ? sp->mapw0 : 0), sp->row + 2 * s);
-        } else {
-            sp->spans_blocks = true;
-        }
+    if (!sched_span_strata_cell(sp->blk, row, sp->cur - sp->loop_first, sp->loop_n, sp->B, &a, &round)) {
+        sp->spans_blocks = true;
+        return;
     }
-    sp->row = NULL;
+    int key = round * sp->B + a;
+    int64_t off = sp->cur - sp->kfirst;
+    uint64_t *map = sp->maps ? sp->maps + (size_t)key * sp->mapw : NULL;
+    size_t w0 = sp->mapw0;
+    if (sp->streams)
+        rt__gaps_put(&sp->streams[key], off);
+    else
+        sp->keys[off] = (uint8_t)key;
+    if (map) {
+        sched_span_mark(map, row);
+        sched_span_mark(map + w0, row + 2);
+    }
 }
 
 void rt_recon_span_begin(strads_recon *rc, rt_recon_spans *sp, int64_t first)
