@@ -72,14 +72,14 @@ static inline int64_t rt__gaps_next(rt__gaps_r *r)
  * received message: every byte read is inside it). */
 static inline int rt__gaps_check(const uint8_t *buf, size_t len, int64_t n, int64_t limit)
 {
-    const uint8_t *p = buf, *end = buf + len;
+    size_t at = 0;
     int64_t last = -1;
     for (int64_t k = 0; k < n; k++) {
         uint64_t g = 0;
         int s = 0;
         for (;;) {
-            if (p == end || s > 35) return 0;
-            uint8_t b = *p++;
+            if (at == len || s > 35) return 0;
+            uint8_t b = buf[at++];
             g |= (uint64_t)(b & 0x7F) << s;
             s += 7;
             if (!(b & 0x80)) break;
@@ -87,7 +87,7 @@ static inline int rt__gaps_check(const uint8_t *buf, size_t len, int64_t n, int6
         if ((int64_t)g >= limit - last - 1) return 0;
         last += (int64_t)g + 1;
     }
-    return p == end;
+    return at == len;
 }
 
 #endif

@@ -2,7 +2,8 @@
 # scripts/fuzz.sh [seconds] [libFuzzer options...] - builds and runs a
 # libFuzzer target for the given time (default 60 s): by default the frame
 # decoder and message decoding (test/fuzz/fuzz_frame.c); FUZZ_TARGET=handshake
-# runs what an unauthenticated client reaches (test/fuzz/fuzz_handshake.c).
+# runs what an unauthenticated client reaches (test/fuzz/fuzz_handshake.c),
+# FUZZ_TARGET=gaps the check of a plan message's offsets (test/fuzz/fuzz_gaps.c).
 #
 # A target is compiled with clang-16 -fsanitize=fuzzer,address,undefined
 # straight from the few runtime files it needs (frame.c, mailbox.c, log.c;
@@ -17,7 +18,7 @@
 #   scripts/fuzz.sh 600 -jobs=2             ten minutes, two fuzzing processes
 #   scripts/fuzz.sh 0 crash-1234            reproduce: run one saved input
 #
-# Environment: FUZZ_TARGET (frame or handshake), FUZZ_DIR (build folder,
+# Environment: FUZZ_TARGET (frame, handshake or gaps), FUZZ_DIR (build folder,
 # default build-fuzz), FUZZ_CORPUS (growing corpus, default
 # fuzz-corpus/TARGET), CLANG (default /usr/bin/clang-16).
 # Exits 77 when clang-16 or its fuzzer runtime (libclang-rt-16-dev, installed
@@ -34,7 +35,8 @@ FUZZ_CORPUS=${FUZZ_CORPUS:-$ROOT/fuzz-corpus/$TARGET}
 case $TARGET in
 frame) SRCS="frame.c mailbox.c log.c" LIBS="" ;;
 handshake) SRCS="handshake.c frame.c mailbox.c log.c util.c" LIBS="-lsodium" ;;
-*) echo "fuzz.sh: FUZZ_TARGET must be frame or handshake" >&2; exit 2 ;;
+gaps) SRCS="" LIBS="" ;;
+*) echo "fuzz.sh: FUZZ_TARGET must be frame, handshake or gaps" >&2; exit 2 ;;
 esac
 
 if [ ! -x "$CLANG" ]; then
