@@ -8,8 +8,8 @@
  *
  *   ... E ...        (E = a[i], p->f, *p used as a value)
  *                    -> ... STRADS__RD(E) ...         records a read, yields E
- *   L = R, L op= R   -> (strads__rw(rc, &(L), sizeof(L), op), (void)(R))
- *   L++, --L         -> strads__rw(rc, &(L), sizeof(L), 1)
+ *   L = R, L op= R   -> (strads_recon_rw(rc, &(L), sizeof(L), op), (void)(R))
+ *   L++, --L         -> strads_recon_rw(rc, &(L), sizeof(L), 1)
  *   printf(...);     -> ((void)0);                     (stdio runs only for real)
  *   f(args)          -> strads__rhN(args)   (f defined in this file)
  *
@@ -306,7 +306,7 @@ static int covered(rc *r, CXCursor cur)
  *   for (int k = 0; k < rank; k++) e -= w[k] * h[k];
  *   -> for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(rank);
  *                      if (strads__h0 > strads__l0) {
- *                          (void)strads__rd(strads__rc, &(w)[strads__l0],
+ *                          (void)strads_recon_rd(strads__rc, &(w)[strads__l0],
  *                                                (size_t)(strads__h0 - strads__l0) * sizeof *(w));
  *                          ... h ... }
  *                      (0); }); k < rank; k++) e -= w[k] * h[k];
@@ -352,10 +352,10 @@ static char *ranged_for(rc *r, CXCursor cur)
                           ? fe_fmt("strads__l%d", id)
                           : fe_fmt("(%s) + strads__l%d", rw(r, l->b[i].off, RV, 0), id);
         if (l->b[i].written)
-            fe_buf_printf(&o, "strads__rw(strads__rc, &(%s)[%s], %s, %d); ", p, first, n,
+            fe_buf_printf(&o, "strads_recon_rw(strads__rc, &(%s)[%s], %s, %d); ", p, first, n,
                           l->b[i].read);
         else
-            fe_buf_printf(&o, "(void)strads__rd(strads__rc, &(%s)[%s], %s); ", p, first, n);
+            fe_buf_printf(&o, "(void)strads_recon_rd(strads__rc, &(%s)[%s], %s); ", p, first, n);
         free(p);
     }
     fe_buf_printf(&o, "} (%s); })", l->lo);
@@ -394,7 +394,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
             return fe_fmt("((void)(%s))", rw(r, rhs, RV, 0));
         if (access_kind(r, l) && !local_root(r, l, 0)) {
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
-            return fe_fmt("(strads__rw(strads__rc, &(%s), sizeof(%s), %d), (void)(%s))", L, L,
+            return fe_fmt("(strads_recon_rw(strads__rc, &(%s), sizeof(%s), %d), (void)(%s))", L, L,
                           compound, R);
         }
         int modes[2] = {LV, RV};
@@ -415,7 +415,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                 return fe_strdup("((void)0)");
             if (access_kind(r, l) && !local_root(r, l, 0)) {
                 char *L = rw(r, op, LV, 0);
-                return fe_fmt("strads__rw(strads__rc, &(%s), sizeof(%s), 1)", L, L);
+                return fe_fmt("strads_recon_rw(strads__rc, &(%s), sizeof(%s), 1)", L, L);
             }
             int m = LV;
             return rebuild(r, cur, &m, 1, RV);

@@ -394,42 +394,6 @@ static inline void strads_recon_write(strads_recon *rc, const void *addr, size_t
 const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len);
 void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too);
 
-/* What stradsc emits: the same with their common cases in the generated
- * file, an element recorded already, an array only read, and in span mode
- * a written array (its span widened once, its bytes hot for reading and
- * writing). The generated reconnaissance is compiled for size, so these
- * stay functions, but local ones: a call into the library per access was a
- * third of the time of stradscc's SGD-MF reconnaissance. Not forced inline:
- * that cost its compile 10-25 % more. */
-static inline const void *strads__rd(strads_recon *rc, const void *addr, size_t len)
-{
-    strads_recon_hot *h = (strads_recon_hot *)(void *)rc;
-    const char *p = (const char *)addr;
-    if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
-        return addr;
-    if (h->sp_row) {
-        if (p >= h->ign_lo && p + len <= h->ign_hi) return addr;
-        if (strads__recon_span(h, p, len)) {
-            strads__recon_hot(h, p, p + len, 1);
-            return addr;
-        }
-    }
-    return strads_recon_rd(rc, addr, len);
-}
-
-static inline void strads__rw(strads_recon *rc, const void *addr, size_t len, int read_too)
-{
-    strads_recon_hot *h = (strads_recon_hot *)(void *)rc;
-    const char *p = (const char *)addr;
-    if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
-        return;
-    if (h->sp_row && strads__recon_span(h, p, len)) {
-        strads__recon_hot(h, p, p + len, 1);
-        return;
-    }
-    strads_recon_rw(rc, addr, len, read_too);
-}
-
 struct msgpack_packer;
 struct msgpack_object;
 

@@ -1,18 +1,20 @@
 /*
  * runtime/recon_glue.c - the recorders that generated reconnaissance calls.
  *
- * stradsc wraps every access of a reconnaissance body in strads__rd or
- * strads__rw (STRADS__RD in the generated file), whose common cases are
- * inline in strads.h: an element recorded already, an array only read, a
- * written array in span mode. What they leave comes here, compiled once at
- * the library's optimization level: a first read or write to record, and
- * outside span mode the same checks again.
+ * stradsc wraps every access of a reconnaissance body in one of these
+ * (STRADS__RD and strads_recon_rw in the generated file). They are out of
+ * line on purpose: inlined, the fast path of strads_recon_read/write was
+ * expanded at every access of every body, and compiling those copies cost
+ * the generated file more than the rest of its glue (bench/stradscc.sh);
+ * here it is compiled once, at the library's optimization level, for the
+ * price of a call per access in a pass that runs once per loop site.
  *
- * In span mode an access to a written array, read or written, widens the
- * iteration's span once and puts its bytes in both hot entries, so that the
- * body's next pass over the same row (SGD-MF reads w and h in one loop and
- * reads and writes them in the next) stops at the first compare: two span
- * updates an iteration instead of six.
+ * Being out of line, they can also afford what the inline half in strads.h
+ * does not: in span mode an access to a written array, read or written,
+ * widens the iteration's span once and puts its bytes in both hot entries,
+ * so that the body's next pass over the same row (SGD-MF reads w and h in
+ * one loop and reads and writes them in the next) stops at the first
+ * compare: two span updates an iteration instead of six.
  */
 #include "strads.h"
 

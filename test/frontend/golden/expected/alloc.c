@@ -12,7 +12,7 @@ float (*G)[KK];
 #line 13 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -122,9 +122,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)i);
         /* alloc.c:33 */
                                  {
-        (strads__rw(strads__rc, &(b[i]), sizeof(b[i]), 0), (void)((int)i));
-        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(KK); if (strads__h0 > strads__l0) { (void)strads__rd(strads__rc, &(a)[(i * KK) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(a)); } (0); }); k < KK; k++) {
-            (strads__rw(strads__rc, &(G[i][k]), sizeof(G[i][k]), 1), (void)((float)a[i * KK + k]));
+        (strads_recon_rw(strads__rc, &(b[i]), sizeof(b[i]), 0), (void)((int)i));
+        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(KK); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(a)[(i * KK) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(a)); } (0); }); k < KK; k++) {
+            (strads_recon_rw(strads__rc, &(G[i][k]), sizeof(G[i][k]), 1), (void)((float)a[i * KK + k]));
             total += STRADS__RD(G[i][k]);
         }
     }

@@ -11,7 +11,7 @@ static double lr = 0.1;
 #line 12 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -129,7 +129,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (i % 3 == 0)
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
-        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads__rw(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
+        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)((real)(lr * d)));
         loss += d;
         cnt++;
@@ -218,7 +218,7 @@ static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { (void)strads__rd(strads__rc, &(a)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(a)); (void)strads__rd(strads__rc, &(b)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(b)); } (0); }); k < dim; k++)
+    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(a)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(a)); (void)strads_recon_rd(strads__rc, &(b)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(b)); } (0); }); k < dim; k++)
         s += a[k] * b[k];
     return s;
 }

@@ -16,7 +16,7 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 #line 17 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -249,13 +249,13 @@ static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(DIM); if (strads__h0 > strads__l0) { (void)strads__rd(strads__rc, &(row)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(row)); } (0); }); k < DIM; k++)
+    for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(DIM); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(row)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(row)); } (0); }); k < DIM; k++)
         s += row[k] * STRADS__RD(table[k]);
     return s;
 }
 static void strads__rh1(double *row, double g)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(DIM); if (strads__h1 > strads__l1) { strads__rw(strads__rc, &(row)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(row), 1); } (0); }); k < DIM; k++)
+    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(DIM); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(row)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(row), 1); } (0); }); k < DIM; k++)
         ((void)(g * STRADS__RD(weights[k])));
 }
 #line 262 "<stdout>"

@@ -16,7 +16,7 @@ struct example {
 #line 17 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -139,7 +139,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                                      {
             const struct example *e = &ex[i];
             float p = strads__rh0(w, e->x);
-            for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads__rw(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < D; k++)
+            for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < D; k++)
                 ((void)(lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100));
             loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
@@ -227,7 +227,7 @@ static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     float z = 0;
-    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { (void)strads__rd(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w)); (void)strads__rd(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); } (0); }); k < D; k++)
+    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w)); (void)strads_recon_rd(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); } (0); }); k < D; k++)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }

@@ -19,7 +19,7 @@
 #line 20 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -254,11 +254,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             const int *c = &col[i * nnz];
             double s = 0;
             int k;
-            for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { (void)strads__rd(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); (void)strads__rd(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); (void)strads_recon_rd(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
                 s += x[k] * h[k];
-            for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { (void)strads__rd(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
+            for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
                 s += 0.1 * STRADS__RD(w[c[j]]);
-            for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { (void)strads__rd(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { (void)strads_recon_rd(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0)
                     s -= 0.01 * STRADS__RD(w[k]);
             for (k = 0; k < d; k++) {
@@ -267,18 +267,18 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 s += 0.001 * STRADS__RD(h[k]);
             }
             double g = 0.05 * (1.0 - s);
-            for (int q = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)((d - 1) + 1); if (strads__h3 > strads__l3) { strads__rw(strads__rc, &(h)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(h), 1); (void)strads__rd(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); q <= d - 1; ++q)
+            for (int q = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)((d - 1) + 1); if (strads__h3 > strads__l3) { strads_recon_rw(strads__rc, &(h)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(h), 1); (void)strads_recon_rd(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); q <= d - 1; ++q)
                 ((void)(g * x[q]));
             if (i % 2)
-                for (k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(d); if (strads__h4 > strads__l4) { strads__rw(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w), 1); (void)strads__rd(strads__rc, &(h)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(h)); } (0); }); k < d; k += 1)
+                for (k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(d); if (strads__h4 > strads__l4) { strads_recon_rw(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w), 1); (void)strads_recon_rd(strads__rc, &(h)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(h)); } (0); }); k < d; k += 1)
                     ((void)(0.99 * w[k] + 0.01 * h[k]));
             for (k = 0; k < 2; k++) {
                 double *o = &H[((i + k) % m) * d];
                 s += 0.001 * STRADS__RD(o[0]);
             }
-            for (k = __extension__({ int64_t strads__l5 = (int64_t)(d), strads__h5 = (int64_t)(0); if (strads__h5 > strads__l5) { strads__rw(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 0); } (d); }); k < 0; k++)
+            for (k = __extension__({ int64_t strads__l5 = (int64_t)(d), strads__h5 = (int64_t)(0); if (strads__h5 > strads__l5) { strads_recon_rw(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 0); } (d); }); k < 0; k++)
                 ((void)(1));
-            for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { (void)strads__rd(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
+            for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { (void)strads_recon_rd(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
                 s += 0.001 * H[(c[0] % m) * d + k];
             for (k = 0; k + 1 < d; k++) /* not k < B */
                 s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
@@ -294,7 +294,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             long off = (i + 1) % n * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
                 s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (strads__rw(strads__rc, &(w[0]), sizeof(w[0]), 1), (void)(0.001 * s));
+            (strads_recon_rw(strads__rc, &(w[0]), sizeof(w[0]), 1), (void)(0.001 * s));
         }
 #line 300 "<stdout>"
     }
@@ -383,8 +383,8 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (strads__rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(0.01 * STRADS__RD(x[k])));
-            for (int k = __extension__({ int64_t strads__l7 = (int64_t)(0), strads__h7 = (int64_t)(d); if (strads__h7 > strads__l7) { (void)strads__rd(strads__rc, &(w)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(w)); (void)strads__rd(strads__rc, &(X)[(i * d) + strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(X)); } (0); }); k < d; k++)
+                    (strads_recon_rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(0.01 * STRADS__RD(x[k])));
+            for (int k = __extension__({ int64_t strads__l7 = (int64_t)(0), strads__h7 = (int64_t)(d); if (strads__h7 > strads__l7) { (void)strads_recon_rd(strads__rc, &(w)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(w)); (void)strads_recon_rd(strads__rc, &(X)[(i * d) + strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(X)); } (0); }); k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
 #line 391 "<stdout>"

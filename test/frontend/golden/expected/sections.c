@@ -11,7 +11,7 @@ enum { N = 1000, D = 4, K = 3 };
 #line 12 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -505,7 +505,7 @@ static const strads_loop_site *const strads__reg2
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    (strads__rw(strads__rc, &(*s), sizeof(*s), 0), (void)(STRADS__RD(*s) * 1103515245u + 12345u));
+    (strads_recon_rw(strads__rc, &(*s), sizeof(*s), 0), (void)(STRADS__RD(*s) * 1103515245u + 12345u));
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
 #line 512 "<stdout>"

@@ -26,7 +26,7 @@ int *table, *corpus;
 #line 27 "<stdout>"
 #include <strads.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads__rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -345,12 +345,12 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           }
           l2 = target * layer1_size;
           f = 0;
-          for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { (void)strads__rd(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); (void)strads__rd(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
+          for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
           g = (label - strads__rh0(f)) * alpha;
-          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { (void)strads__rd(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
-          for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { strads__rw(strads__rc, &(syn1neg)[(l2) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn1neg), 1); (void)strads__rd(strads__rc, &(syn0)[(l1) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn0)); } (0); }); c < layer1_size; c++) ((void)(g * syn0[c + l1]));
+          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
+          for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(syn1neg)[(l2) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn1neg), 1); (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn0)); } (0); }); c < layer1_size; c++) ((void)(g * syn0[c + l1]));
         }
-        for (c = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(layer1_size); if (strads__h3 > strads__l3) { strads__rw(strads__rc, &(syn0)[(l1) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn0), 1); } (0); }); c < layer1_size; c++) ((void)(neu1e[c]));
+        for (c = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(layer1_size); if (strads__h3 > strads__l3) { strads_recon_rw(strads__rc, &(syn0)[(l1) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn0), 1); } (0); }); c < layer1_size; c++) ((void)(neu1e[c]));
       }
     }
 #line 357 "<stdout>"
