@@ -89,7 +89,10 @@ void rt__node_plan_free(node_plan *p)
     for (int r = 0; r < p->rounds; r++) {
         if (p->fetch) free(p->fetch[r]);
         if (p->wb) free(p->wb[r]);
+        if (p->mark) free(p->mark[r]);
     }
+    free(p->mark);
+    free(p->nmark);
     free(p->fetch);
     free(p->wb);
     free(p->written);

@@ -45,6 +45,12 @@ typedef struct rt__seg {
     int64_t n;
 } rt__seg;
 
+/* A run [lo, hi) of array id's elements. */
+typedef struct rt__run {
+    uint32_t id;
+    int64_t lo, hi;
+} rt__run;
+
 typedef struct node_plan {
     uint64_t site_id;
     int64_t begin, end;
@@ -53,6 +59,10 @@ typedef struct node_plan {
     sched_cell *cells;     /* [rounds][subrounds][threads], start into order */
     uint64_t **fetch, **wb;
     int64_t *nfetch, *nwb;
+    rt__run **mark;        /* or NULL; mspan: per round, this node's own written elements
+                            * of range-cut arrays, marked changed after the write-back
+                            * instead of listed in wb (nmark runs) */
+    int64_t *nmark;
     int64_t *voff;         /* verify mode: the planned records of order[], CSR */
     sched_acc *vacc;
     uint32_t *written;     /* arrays any node writes in this loop (sorted ids) */

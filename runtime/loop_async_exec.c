@@ -347,6 +347,10 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
         rt_trace_begin(RT_TR_WRITEBACK, NULL, 0);
         replay_fault("writeback"); /* STRADS_FAULT=OP:RANK:writeback */
         if (!rc && strads_size() > 1) rc = per_array(np->wb[r], np->nwb[r], dds_writeback);
+        for (int64_t k = 0; !rc && np->mark && k < np->nmark[r]; k++) {
+            dds_vec *dv = dds_vec_by_id(np->mark[r][k].id);
+            if (dv) dds_mark_changed(dv, np->mark[r][k].lo, np->mark[r][k].hi);
+        }
         rt_trace_end();
         t_wb += rt_now_us() - t, t = rt_now_us();
         rt_trace_begin(RT_TR_BARRIER, NULL, 0);

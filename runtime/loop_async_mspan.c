@@ -473,7 +473,20 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
  * write-back marks this node's own as changed, which the driver's pull
  * needs; those owned elsewhere to fetch), and the input elements of the
  * iterations from other nodes (they own them). Keys sort by array id, then
- * element: the arrays go in id order. Counted first, then filled. */
+ * element: the arrays go in id order. Counted first, then filled. Of an
+ * array cut by ranges, the node's own elements go into runs to mark
+ * instead (np->mark): at the Netflix shape on 2 nodes a node's W block was
+ * 2 MB of keys a round, fresh memory in the first call, and an atomic mark
+ * per element after every round. */
+static void own_range(const dds_vec *dv, int me, int64_t *lo, int64_t *hi)
+{
+    *lo = *hi = 0;
+    if (dv->part != DDS_PART_HASH && dv->bounds && me < dv->nodes) {
+        *lo = dv->bounds[me];
+        *hi = dv->bounds[me + 1];
+    }
+}
+
 static int round_lists(const sched__slot *slots, const msg_layout *ml, const verdict *v,
                        const part *parts, int r, node_plan *np)
 {
@@ -489,13 +502,16 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
     }
     const dds_vec *dv[3] = {dds_vec_by_id(slots[0].id), dds_vec_by_id(slots[1].id),
                             v->in_id ? dds_vec_by_id(v->in_id) : NULL};
-    int64_t nf = 0, nw = 0;
-    for (int s = 0; s < 2; s++)
+    int64_t nf = 0, nw = 0, nr = 0, olo[2] = {0, 0}, ohi[2] = {0, 0};
+    for (int s = 0; s < 2 && dv[0] && dv[1]; s++) {
+        own_range(dv[s], me, &olo[s], &ohi[s]);
         for (int m = 0; m < slots[s].nmb; m++) {
             if (!(hit[s][m / 64] >> (m % 64) & 1)) continue;
+            nr++;
             for (int64_t e = (int64_t)m << slots[s].shift; e < ((int64_t)m + 1) << slots[s].shift && e < slots[s].n; e++)
-                nw++, nf += !dds_owns(dv[s], e, me);
+                if (e < olo[s] || e >= ohi[s]) nw++, nf += !dds_owns(dv[s], e, me);
         }
+    }
     /* inputs from other nodes: shipped with their iterations, or already in
      * the driver's coherent copy; fetched only where neither holds */
     bool fetch_in = dv[2] && me != 0;
@@ -503,7 +519,8 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
         if (src != me && !parts[src].shipped) nf += parts[src].cnt[r];
     np->fetch[r] = malloc(((size_t)nf + 1) * sizeof **np->fetch);
     np->wb[r] = malloc(((size_t)nw + 1) * sizeof **np->wb);
-    int rc = np->fetch[r] && np->wb[r] && dv[0] && dv[1] && (!v->in_id || dv[2]) ? 0 : STRADS_ENOMEM;
+    np->mark[r] = malloc(((size_t)nr + 1) * sizeof **np->mark);
+    int rc = np->fetch[r] && np->wb[r] && np->mark[r] && dv[0] && dv[1] && (!v->in_id || dv[2]) ? 0 : STRADS_ENOMEM;
     int order[3] = {0, 1, 2}; /* the three arrays by id; no input sorts first */
     for (int x = 0; x < 3; x++)
         for (int y = x + 1; y < 3; y++) {
@@ -514,7 +531,7 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
                 order[x] = order[y], order[y] = t;
             }
         }
-    int64_t f = 0, w = 0;
+    int64_t f = 0, w = 0, nm = 0;
     for (int x = 0; x < 3 && !rc; x++) {
         int a = order[x];
         if (a == 2) { /* input elements, in iteration order: ascending */
@@ -537,14 +554,25 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
         }
         for (int m = 0; m < slots[a].nmb; m++) {
             if (!(hit[a][m / 64] >> (m % 64) & 1)) continue;
-            for (int64_t e = (int64_t)m << slots[a].shift; e < ((int64_t)m + 1) << slots[a].shift && e < slots[a].n; e++) {
+            int64_t e0 = (int64_t)m << slots[a].shift, e1 = ((int64_t)m + 1) << slots[a].shift;
+            if (e1 > slots[a].n) e1 = slots[a].n;
+            for (int64_t e = e0; e < e1; e++) {
+                if (e >= olo[a] && e < ohi[a]) continue; /* in the run below */
                 np->wb[r][w++] = SCHED_ACC(slots[a].id, e, 0);
                 if (!dds_owns(dv[a], e, me)) np->fetch[r][f++] = SCHED_ACC(slots[a].id, e, 0);
             }
+            int64_t o0 = e0 > olo[a] ? e0 : olo[a], o1 = e1 < ohi[a] ? e1 : ohi[a];
+            if (o1 <= o0) continue;
+            rt__run *last = nm ? &np->mark[r][nm - 1] : NULL;
+            if (last && last->id == slots[a].id && last->hi == o0)
+                last->hi = o1;
+            else
+                np->mark[r][nm++] = (rt__run){slots[a].id, o0, o1};
         }
     }
     np->nfetch[r] = f;
     np->nwb[r] = w;
+    np->nmark[r] = nm;
     free(hit[0]);
     return rc;
 }
@@ -588,9 +616,11 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
         np->wb = calloc((size_t)N, sizeof *np->wb);
         np->nfetch = calloc((size_t)N, sizeof *np->nfetch);
         np->nwb = calloc((size_t)N, sizeof *np->nwb);
+        np->mark = calloc((size_t)N, sizeof *np->mark);
+        np->nmark = calloc((size_t)N, sizeof *np->nmark);
         np->locked = calloc((size_t)N, 1); /* spans never lock */
         np->written = malloc(2 * sizeof *np->written);
-        if ((!np->order && !np->segs) || !np->fetch || !np->wb || !np->nfetch || !np->nwb ||
+        if ((!np->order && !np->segs) || !np->fetch || !np->wb || !np->nfetch || !np->nwb || !np->mark || !np->nmark ||
             !np->locked || !np->written)
             rc = STRADS_ENOMEM;
     }
