@@ -29,7 +29,8 @@
  *      spans as on one node, and the fetch and write-back lists: the
  *      elements of the micro-blocks they touch in the written arrays (no
  *      other node touches those in that round: blocks are unions of
- *      micro-blocks), less what it owns;
+ *      micro-blocks), less what it owns for the fetch; its own elements of
+ *      an array cut by ranges as runs to mark changed instead;
  *   5. a last agreement: any node that could not plan sends everyone back to
  *      full records, an error fails the call on every node.
  * The plan equals the full records' at node level (same blocks, same cells)
