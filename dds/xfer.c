@@ -639,9 +639,15 @@ int dds_prefetch_range(dds_vec *dv, int64_t lo, int64_t hi)
 int dds_writeback(dds_vec *dv, const int64_t *idx, size_t n)
 {
     int me = strads_rank();
-    for (size_t k = 0; k < n; k++)
-        if (idx[k] >= 0 && idx[k] < dv->n && dds_owner(dv, idx[k]) == me)
-            dds_mark_changed(dv, idx[k], idx[k] + 1);
+    /* own elements are marked by runs: one atomic per chunk, not per element */
+    for (size_t k = 0, j; k < n; k = j) {
+        j = k + 1;
+        if (idx[k] < 0 || idx[k] >= dv->n || dds_owner(dv, idx[k]) != me)
+            continue;
+        while (j < n && idx[j] == idx[j - 1] + 1 && idx[j] < dv->n && dds_owner(dv, idx[j]) == me)
+            j++;
+        dds_mark_changed(dv, idx[k], idx[j - 1] + 1);
+    }
     if (strads_size() == 1 || n == 0)
         return 0;
     dds_req q;

@@ -98,10 +98,10 @@ static size_t span(const rt__track *k, size_t off)
     return off >= k->used ? 0 : k->used - off < ps ? k->used - off : ps;
 }
 
-/* Opens page p of the replica with its current content in the node's copy:
- * through the shadow, so that replica and start value agree even when the
- * owner side changes the node's copy meanwhile (SSP/ASP). Runs in the
- * handler: syscalls and memcpy only. */
+/* Loads page p of the replica (open already) with its current content in
+ * the node's copy: through the shadow, so that replica and start value
+ * agree even when the owner side changes the node's copy meanwhile
+ * (SSP/ASP). */
 static void fill_page(rt__track *k, size_t p)
 {
     size_t off = p * dds_page_size(), len = span(k, off);
@@ -110,6 +110,7 @@ static void fill_page(rt__track *k, size_t p)
     k->loaded[p / 64] |= 1ULL << (p % 64);
 }
 
+/* Opens page p and loads it. Runs in the handler: syscalls and memcpy only. */
 static int load_page(rt__track *k, size_t p)
 {
     if (mprotect(k->rep + p * dds_page_size(), dds_page_size(), PROT_READ | PROT_WRITE)) return -1;

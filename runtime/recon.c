@@ -27,9 +27,9 @@ void rt_recon_init(strads_recon *rc, int64_t first)
     sched_rec_init(&rc->rec, first);
 }
 
-/* Span mode: counts the finished row (static: inlined in strads_recon_iter).
- * What it needs is read before the key's byte goes out: a byte store may
- * alias anything, and the compiler would load every field again after it. */
+/* Span mode: counts the finished row. What it needs is read before the
+ * key's byte goes out: a byte store may alias anything, and the compiler
+ * would load every field again after it. */
 static void span_done(rt_recon_spans *sp)
 {
     const uint16_t *row = sp->row;
