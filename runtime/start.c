@@ -174,16 +174,28 @@ static void release_workers(void)
  * 4 KiB page (the driver's pull of SGD-MF's changed rows after each epoch
  * on 2 nodes: 160-190 ms, 20-26 ms once its receive buffers are reused).
  * Up to glibc's limit of 32 MB they come from the heap instead, which keeps
- * up to 256 MB freed at its top. Left alone when the user tuned either
+ * up to 256 MB freed at its top. And one heap for every thread: with an
+ * arena per thread, what the transport's thread received (and the node's
+ * thread freed) went back to the transport's arena, where the node's next
+ * buffers could not reuse it (a worker's first SGD-MF plan on 2 nodes
+ * faulted its key pass's 5 MB in anew: 20-30 ms of its 55; the driver's
+ * receive buffers the same the other way). Small blocks stay per thread
+ * in glibc's thread caches. Each left alone when the user tuned it
  * (GLIBC_TUNABLES or the MALLOC_*_ variables). */
-static void malloc_reuse(void)
+static bool user_tuned(const char *var, const char *tunable)
 {
     const char *t = getenv("GLIBC_TUNABLES");
-    if (getenv("MALLOC_MMAP_THRESHOLD_") || getenv("MALLOC_TRIM_THRESHOLD_") ||
-        (t && (strstr(t, "mmap_threshold") || strstr(t, "trim_threshold"))))
-        return;
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    return getenv(var) || (t && strstr(t, tunable));
+}
+
+static void malloc_reuse(void)
+{
+    if (!user_tuned("MALLOC_MMAP_THRESHOLD_", "mmap_threshold") &&
+        !user_tuned("MALLOC_TRIM_THRESHOLD_", "trim_threshold")) {
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    }
+    if (!user_tuned("MALLOC_ARENA_MAX", "arena_max")) mallopt(M_ARENA_MAX, 1);
 }
 
 int strads_start(int argc, char **argv, strads_main_fn user_main)
