@@ -32,7 +32,7 @@ static const char help_text[] =
     "\n"
     "options:\n"
     "  -n N             number of processes (1..4096), required\n"
-    "  --threads T      worker threads per process (default: online cores)\n"
+    "  --threads T      worker threads per process (default: online cores / N)\n"
     "  --log LEVEL      runtime log level: error, warn, info, debug, trace\n"
     "  --sync SPEC      sync model of sync_for loops, overriding the pragmas:\n"
     "                   bsp, ssp(S), hybrid, asp, ... for every loop, or\n"
