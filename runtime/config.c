@@ -125,8 +125,8 @@ static int detect_launcher(rt_config *c, char *err, size_t errlen)
 
 /* How many of the job's processes share this machine, which the default
  * thread count divides its cores among: strads-run starts all of them here
- * (two processes of two threads each on two cores ran SGD-MF's plan 3x
- * slower than with one thread each); mpirun, MPICH's launchers and srun
+ * (two processes of two threads each on two cores took 5x as long to
+ * plan SGD-MF as with one thread each); mpirun, MPICH's launchers and srun
  * say how many they put on this node. */
 static long local_processes(const rt_config *c)
 {

@@ -1,9 +1,12 @@
 /*
- * Configuration: ranks from each launcher's variables, clear errors naming
- * the variable, the coordinator default for external launchers, and the
- * table in docs/config.md naming every variable the code knows.
+ * Configuration: ranks from each launcher's variables, the default thread
+ * count (this machine's cores shared by the job's processes on it), clear
+ * errors naming the variable, the coordinator default for external
+ * launchers, and the table in docs/config.md naming every variable the code
+ * knows.
  */
 #include <stdio.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "runtime/rt.h"
@@ -13,11 +16,58 @@ static void clear_env(void)
     const char *v[] = {"STRADS_RANK", "STRADS_SIZE", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE",
                        "PMI_RANK", "PMI_SIZE", "SLURM_PROCID", "SLURM_NTASKS", "STRADS_COORDINATOR",
                        "STRADS_SECRET", "STRADS_THREADS", "STRADS_LAUNCHER", "STRADS_LOG",
-                       "SLURM_JOB_NODELIST", "SLURM_STEP_NODELIST", "STRADS_SECRET_FILE"};
+                       "SLURM_JOB_NODELIST", "SLURM_STEP_NODELIST", "STRADS_SECRET_FILE",
+                       "OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) unsetenv(v[i]);
 }
 
 static const char *secret = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+/* The default thread count with local processes sharing this machine. */
+static int share(int local)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cores = cores > 0 ? cores : 1;
+    return cores / local > 0 ? (int)(cores / local) : 1;
+}
+
+/* Each process takes its share of the cores by default: all of strads-run's
+ * processes run here, the external launchers say how many they put here. */
+static void default_threads(void)
+{
+    rt_config c;
+    char err[256];
+    clear_env();
+    CHECK_OK(rt_config_load(&c, err, sizeof err));
+    CHECK_EQ(c.threads, share(1));
+    setenv("STRADS_RANK", "1", 1);
+    setenv("STRADS_SIZE", "4", 1);
+    setenv("STRADS_COORDINATOR", "127.0.0.1:9", 1);
+    setenv("STRADS_SECRET", secret, 1);
+    CHECK_OK(rt_config_load(&c, err, sizeof err));
+    CHECK_EQ(c.threads, share(4));
+    setenv("STRADS_THREADS", "3", 1); /* given: taken as is */
+    CHECK_OK(rt_config_load(&c, err, sizeof err));
+    CHECK_EQ(c.threads, 3);
+    clear_env();
+    setenv("OMPI_COMM_WORLD_RANK", "2", 1);
+    setenv("OMPI_COMM_WORLD_SIZE", "8", 1);
+    setenv("STRADS_SECRET", secret, 1);
+    CHECK_OK(rt_config_load(&c, err, sizeof err)); /* no local count: all cores */
+    CHECK_EQ(c.threads, share(1));
+    setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "2", 1);
+    CHECK_OK(rt_config_load(&c, err, sizeof err));
+    CHECK_EQ(c.threads, share(2));
+    clear_env();
+    setenv("SLURM_PROCID", "0", 1);
+    setenv("SLURM_NTASKS", "6", 1);
+    setenv("SLURM_JOB_NODELIST", "node[07-08]", 1);
+    setenv("SLURM_NTASKS_PER_NODE", "3(x2)", 1);
+    setenv("STRADS_SECRET", secret, 1);
+    CHECK_OK(rt_config_load(&c, err, sizeof err));
+    CHECK_EQ(c.threads, share(3));
+    clear_env();
+}
 
 int main(int argc, char **argv)
 {
@@ -27,6 +77,7 @@ int main(int argc, char **argv)
     CHECK_OK(rt_config_load(&c, err, sizeof err));
     CHECK_EQ(c.size, 1);
     CHECK_STR(c.launcher, "none");
+    default_threads();
 
     setenv("OMPI_COMM_WORLD_RANK", "2", 1);
     setenv("OMPI_COMM_WORLD_SIZE", "4", 1);
