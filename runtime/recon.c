@@ -100,12 +100,7 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
             if (!rc->err) rc->err = STRADS_EINVAL;
             return;
         }
-        /* every slot empty, (0xFFFF, 0); two slots in one store */
-        static const uint16_t empty[4] = {0xFFFF, 0, 0xFFFF, 0};
-        if (sp->nslots == 2)
-            memcpy(row, empty, sizeof empty);
-        else
-            for (int s = 0; s < sp->nslots; s++) row[2 * s] = 0xFFFF, row[2 * s + 1] = 0;
+        for (int s = 0; s < sp->nslots; s++) row[2 * s] = 0xFFFF, row[2 * s + 1] = 0; /* empty */
         int64_t e = i + sp->in_off;
         if (sp->multi && sp->in_base && e >= sp->in_lo && e < sp->in_hi) {
             /* the one read input_read allows, settled by strads.h's inline

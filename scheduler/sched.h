@@ -326,10 +326,6 @@ static inline bool sched_span_strata_cell(const uint16_t *blk, const uint16_t *s
 static inline void sched_span_mark(uint64_t *map, const uint16_t *q)
 {
     if (q[0] == 0xFFFF) return;
-    if (q[0] == q[1]) { /* the common case: one micro-block */
-        map[q[0] / 64] |= UINT64_C(1) << (q[0] % 64);
-        return;
-    }
     for (unsigned m = q[0]; m <= q[1]; m++) map[m / 64] |= UINT64_C(1) << (m % 64);
 }
 

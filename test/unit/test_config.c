@@ -32,40 +32,34 @@ static int share(int local)
 }
 
 /* Each process takes its share of the cores by default: all of strads-run's
- * processes run here, the external launchers say how many they put here. */
+ * processes run here, the external launchers say how many they put here.
+ * Per case: its variables (name, value, ...; NULL ends them) and how many
+ * processes share this machine. */
 static void default_threads(void)
 {
+    static const struct {
+        const char *env[12];
+        int local;
+    } cases[] = {
+        {{NULL}, 1},
+        {{"STRADS_RANK", "1", "STRADS_SIZE", "4", "STRADS_COORDINATOR", "127.0.0.1:9", NULL}, 4},
+        {{"OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE", "8", NULL}, 1}, /* no local count */
+        {{"OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE", "8", "OMPI_COMM_WORLD_LOCAL_SIZE", "2", NULL}, 2},
+        {{"SLURM_PROCID", "0", "SLURM_NTASKS", "6", "SLURM_JOB_NODELIST", "node[07-08]",
+          "SLURM_NTASKS_PER_NODE", "3(x2)", NULL}, 3},
+    };
     rt_config c;
     char err[256];
-    clear_env();
-    CHECK_OK(rt_config_load(&c, err, sizeof err));
-    CHECK_EQ(c.threads, share(1));
-    setenv("STRADS_RANK", "1", 1);
-    setenv("STRADS_SIZE", "4", 1);
-    setenv("STRADS_COORDINATOR", "127.0.0.1:9", 1);
-    setenv("STRADS_SECRET", secret, 1);
-    CHECK_OK(rt_config_load(&c, err, sizeof err));
-    CHECK_EQ(c.threads, share(4));
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        clear_env();
+        setenv("STRADS_SECRET", secret, 1);
+        for (const char *const *e = cases[k].env; *e; e += 2) setenv(e[0], e[1], 1);
+        CHECK_OK(rt_config_load(&c, err, sizeof err));
+        CHECK_EQ(c.threads, share(cases[k].local));
+    }
     setenv("STRADS_THREADS", "3", 1); /* given: taken as is */
     CHECK_OK(rt_config_load(&c, err, sizeof err));
     CHECK_EQ(c.threads, 3);
-    clear_env();
-    setenv("OMPI_COMM_WORLD_RANK", "2", 1);
-    setenv("OMPI_COMM_WORLD_SIZE", "8", 1);
-    setenv("STRADS_SECRET", secret, 1);
-    CHECK_OK(rt_config_load(&c, err, sizeof err)); /* no local count: all cores */
-    CHECK_EQ(c.threads, share(1));
-    setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "2", 1);
-    CHECK_OK(rt_config_load(&c, err, sizeof err));
-    CHECK_EQ(c.threads, share(2));
-    clear_env();
-    setenv("SLURM_PROCID", "0", 1);
-    setenv("SLURM_NTASKS", "6", 1);
-    setenv("SLURM_JOB_NODELIST", "node[07-08]", 1);
-    setenv("SLURM_NTASKS_PER_NODE", "3(x2)", 1);
-    setenv("STRADS_SECRET", secret, 1);
-    CHECK_OK(rt_config_load(&c, err, sizeof err));
-    CHECK_EQ(c.threads, share(3));
     clear_env();
 }
 
