@@ -186,6 +186,9 @@ typedef struct dds_agg {
     enum { DDS_AGG_SUM, DDS_AGG_AVG, DDS_AGG_FN } kind;
     strads_type type; /* element = elem/sizeof(type) scalars; deltas use it */
     dds_agg_fn fn;    /* FN: applied in rank order */
+    /* Send only the elements this node changed (whole arrays, no records):
+     * an element left as it was is no write and must not dilute an AVG. */
+    bool changed_only;
 } dds_agg;
 /* Keeps a copy of elements idx[0..n) to compute deltas against later. */
 typedef struct dds_snap dds_snap;

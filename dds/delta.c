@@ -265,6 +265,8 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
         memcpy(p, &s->idx[k], 8);
         const char *cur = vals ? (const char *)vals + k * dv->elem
                                : dv->base + (size_t)s->idx[k] * dv->elem;
+        if (agg->changed_only && !memcmp(cur, s->vals + k * dv->elem, dv->elem))
+            continue;
         dds_vsub(agg->type, p + 8, cur, s->vals + k * dv->elem, dv->elem);
         outl[r] += rec;
     }

@@ -97,6 +97,34 @@ static int header(fe_ctx *c, fe_site *s, int a, int rp)
         nonca(c, s, T[k].off, "the condition must be 'i < hi', 'i <= hi' or 'i != hi'");
         return 0;
     }
+    /* hi is one operand: `i < n && v[i] < 12` would make hi `n && v[i] < 12`,
+     * evaluated once at loop entry where i does not exist. */
+    static const char *const lower[] = {"&&", "||", "?", ":", ",", "<", ">", "<=", ">=", "==",
+                                        "!=", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
+                                        "^=", "<<=", ">>=", NULL};
+    depth = 0;
+    for (int j = k + 2; j < semi[1]; j++) {
+        if (is(&T[j], "(") || is(&T[j], "["))
+            depth++;
+        else if (is(&T[j], ")") || is(&T[j], "]"))
+            depth--;
+        if (is(&T[j], s->ivar)) {
+            fe_error(c, T[j].off, "the bound is evaluated once, at loop entry; stop "
+                                  "iterations early with 'if (...) continue;' in the body",
+                     "parallel loop is not in canonical form: the bound uses the loop variable");
+            s->kind = 0;
+            return 0;
+        }
+        for (int o = 0; depth == 0 && lower[o]; o++)
+            if (is(&T[j], lower[o])) {
+                fe_error(c, T[j].off, "the condition must be one comparison 'i < hi'; test "
+                                      "the rest in the body with 'if (...) continue;'",
+                         "parallel loop is not in canonical form: the condition has more "
+                         "than one test");
+                s->kind = 0;
+                return 0;
+            }
+    }
     s->hi_incl = is(&T[k + 1], "<=");
     s->hi = fe_text(c, T[k + 2].off, T[semi[1]].off);
 

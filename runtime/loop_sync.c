@@ -616,6 +616,7 @@ static int writeback_bsp(call *c, dds_snap **snap, char **F)
                                                       : DDS_AGG_AVG;
         agg.type = d->type;
         agg.fn = (dds_agg_fn)d->fn;
+        agg.changed_only = !(c->site->recon && c->site->recon_on);
         rc = F && F[a] ? dds_writeback_deltas_from(c->arr[a].dv, snap[a], F[a], &agg)
                        : dds_writeback_deltas(c->arr[a].dv, snap[a], &agg);
     }

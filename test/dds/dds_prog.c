@@ -354,7 +354,7 @@ static int nf_xfer(const void *arg, size_t len)
         rc = dds_snapshot(dv, idx, 100, &s);
     for (int64_t i = 0; i < 100 && !rc; i++)
         v[i] += me + 1;
-    dds_agg sum = { DDS_AGG_SUM, STRADS_T_F64, NULL };
+    dds_agg sum = { DDS_AGG_SUM, STRADS_T_F64, NULL, false };
     int e = dds_writeback_deltas(dv, s, &sum); /* collective: always called */
     rc = rc ? rc : e;
     dds_snap_free(s);
@@ -369,7 +369,7 @@ static int nf_xfer(const void *arg, size_t len)
         rc = dds_snapshot(dv, idx, 100, &s);
     for (int64_t i = 100; i < 200 && !rc; i++)
         v[i] += 2 * (me + 1);
-    dds_agg avg = { DDS_AGG_AVG, STRADS_T_F64, NULL };
+    dds_agg avg = { DDS_AGG_AVG, STRADS_T_F64, NULL, false };
     e = dds_writeback_deltas(dv, s, &avg);
     rc = rc ? rc : e;
     dds_snap_free(s);
