@@ -878,14 +878,15 @@ static int start_listener(char *err, size_t errlen)
     } else {
         struct sockaddr_storage addr;
         char hp[300];
-        if (T.cfg->rank == 0)
-            snprintf(hp, sizeof hp, "%s", T.cfg->coordinator);
-        else
-            snprintf(hp, sizeof hp, "%s:0", T.cfg->bind_host[0] ? T.cfg->bind_host : "0.0.0.0");
         if (T.cfg->rank == 0) {
-            /* Listen on every interface at the coordinator's port. */
-            const char *colon = strrchr(hp, ':');
+            /* Listen on every interface at the coordinator's port. The port
+             * is read from the configuration, not from hp: formatting hp
+             * from a pointer into itself overlaps (undefined; with a short
+             * host name such as Slurm's "vm" it gave "0.0.0.00.0.00"). */
+            const char *colon = strrchr(T.cfg->coordinator, ':');
             snprintf(hp, sizeof hp, "0.0.0.0%s", colon ? colon : ":0");
+        } else {
+            snprintf(hp, sizeof hp, "%s:0", T.cfg->bind_host[0] ? T.cfg->bind_host : "0.0.0.0");
         }
         if ((rc = resolve(hp, &addr))) {
             snprintf(err, errlen, "cannot resolve listen address %s", hp);

@@ -1,12 +1,16 @@
 #!/bin/sh
 # Installs the Debian 12 packages that building, testing and running strads need.
+# The Slurm and munge packages serve test/slurm, which starts its own one-node
+# Slurm (munged, slurmctld, slurmd) in a temporary folder; the test does not
+# use the daemons the packages may set up as system services.
 # Idempotent: packages already present are not touched, so a warm machine pays
 # only for one dpkg query. Called by the README commands and by .ci/run.
 set -eu
 
 PKGS="build-essential cmake pkg-config git libuv1-dev libmsgpack-dev libsodium-dev libxxhash-dev \
 libclang-16-dev llvm-16-dev clang-16 libclang-rt-16-dev openmpi-bin libopenmpi-dev \
-gdb python3 iproute2 dataset-fashion-mnist wordnet-base chromium dict-gcide"
+gdb python3 iproute2 dataset-fashion-mnist wordnet-base chromium dict-gcide \
+slurm-wlm slurmctld slurmd slurm-client munge"
 
 missing=""
 for p in $PKGS; do
