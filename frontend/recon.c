@@ -39,6 +39,8 @@ typedef struct rc {
     unsigned rb, re; /* the text being rewritten: the loop body or a helper's body */
     fe_rloop *ranged[MAX_RANGED]; /* the enclosing loops recorded as ranges */
     int nranged;
+    int exact; /* writing a ranged loop's element-by-element form */
+    CXCursor body; /* the loop body (a null cursor in a helper's copy) */
 } rc;
 
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -135,7 +137,126 @@ static int local_root(rc *r, CXCursor cur, int copyin)
 }
 
 static char *rw(rc *r, CXCursor cur, int mode, int stmt);
+static int access_kind(rc *r, CXCursor cur);
+static int local_root(rc *r, CXCursor cur, int copyin);
+
+/*
+ * May what a loop writes at [lb, le) be read later in the same iteration?
+ * Not when the loop is not inside another loop of the body and nothing
+ * after it reads memory or calls a function: then dropping its writes (the
+ * range records them) cannot change a value the iteration goes on to use.
+ * In a helper's copy the caller may read anything afterwards: always.
+ */
+typedef struct later { rc *r; unsigned lb, le; int hit; } later;
+
+static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    later *v = d;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+    if (loop && b < v->lb && v->le <= e && !(b == v->lb && e == v->le))
+        v->hit = 1; /* an enclosing loop runs the code before it again */
+    if (b >= v->le && (k == CXCursor_CallExpr ||
+                       (access_kind(v->r, cur) && !local_root(v->r, cur, 0))))
+        v->hit = 1;
+    return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int read_later(rc *r, CXCursor loop)
+{
+    if (clang_Cursor_isNull(r->body))
+        return 1;
+    later v = {.r = r};
+    fe_extent(loop, &v.lb, &v.le);
+    clang_visitChildren(r->body, later_visit, &v);
+    return v.hit;
+}
+
+static char *text_of(rc *r, CXCursor cur)
+{
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    return fe_text(r->c, b, e);
+}
 static char *recon_call(rc *r, CXCursor call);
+
+/*
+ *   assert(!isnan(row[k]))  ->  assert(!isnan(STRADS__RD(row[k])))
+ *
+ * A macro's expansion does not tile its text, but its arguments are text of
+ * this file: each access spelled inside [b, e) is wrapped where it is
+ * spelled (once, however often the macro expands it), nested accesses too,
+ * so the reads are recorded and see the iteration's own writes. A write in
+ * a macro is refused (capture.c), and so is anything else these cannot say.
+ */
+typedef struct span { unsigned b, e; } span;
+typedef struct spans { rc *r; unsigned b, e; span *v; int n, cap; } spans;
+
+static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    spans *m = d;
+    if (clang_getCursorKind(cur) == CXCursor_UnaryExpr) /* sizeof: not evaluated */
+        return CXChildVisit_Continue;
+    int ak = access_kind(m->r, cur);
+    CXType t = clang_getCanonicalType(clang_getCursorType(cur));
+    if (ak && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
+        t.kind != CXType_FunctionProto) {
+        CXSourceRange x = clang_getCursorExtent(cur);
+        CXFile f1, f2;
+        unsigned sb, se;
+        clang_getSpellingLocation(clang_getRangeStart(x), &f1, NULL, NULL, &sb);
+        clang_getSpellingLocation(clang_getRangeEnd(x), &f2, NULL, NULL, &se);
+        int seen = 0;
+        for (int i = 0; i < m->n; i++)
+            seen |= m->v[i].b == sb && m->v[i].e == se;
+        if (!seen && f1 && f2 && clang_File_isEqual(f1, m->r->c->file) &&
+            clang_File_isEqual(f2, m->r->c->file) && m->b <= sb && sb < se && se <= m->e) {
+            m->v = fe_grow(m->v, sizeof *m->v, &m->cap, m->n + 1);
+            m->v[m->n++] = (span){sb, se};
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+    const span *x = a, *y = b;
+    if (x->b != y->b) return x->b < y->b ? -1 : 1;
+    return x->e > y->e ? -1 : x->e < y->e; /* the outer first */
+}
+
+/* Text [b, e) with the spans from *i on that lie in it wrapped. */
+static void wrap_spans(spans *m, int *i, unsigned b, unsigned e, fe_buf *o)
+{
+    unsigned at = b;
+    while (*i < m->n && m->v[*i].b < e) {
+        span s = m->v[(*i)++];
+        if (s.b < at || s.e > e) /* overlapping, not nested: keep as written */
+            continue;
+        fe_buf_put(o, m->r->c->src + at, s.b - at);
+        fe_buf_puts(o, "STRADS__RD(");
+        wrap_spans(m, i, s.b, s.e, o);
+        fe_buf_puts(o, ")");
+        at = s.e;
+    }
+    fe_buf_put(o, m->r->c->src + at, e - at);
+}
+
+static char *macro_text(rc *r, CXCursor cur, unsigned b, unsigned e)
+{
+    spans m = {.r = r, .b = b, .e = e};
+    clang_visitChildren(cur, macro_access, &m);
+    qsort(m.v, (size_t)m.n, sizeof *m.v, span_cmp);
+    fe_buf o = {0};
+    int i = 0;
+    wrap_spans(&m, &i, b, e, &o);
+    free(m.v);
+    return o.p ? o.p : fe_strdup("");
+}
 
 /* The node's text with each child replaced by rw(child, modes[i]). */
 static char *rebuild(rc *r, CXCursor cur, const int *modes, int nmodes, int dflt)
@@ -155,7 +276,7 @@ static char *rebuild(rc *r, CXCursor cur, const int *modes, int nmodes, int dflt
         if (cb < at || ce > e || ce < cb) {
             free(ch);
             free(out.p);
-            return fe_text(r->c, b, e);
+            return macro_text(r, cur, b, e);
         }
         fe_buf_put(&out, r->c->src + at, cb - at);
         char *t = rw(r, ch[i], i < nmodes ? modes[i] : dflt, stmt);
@@ -269,6 +390,55 @@ static char *recon_call(rc *r, CXCursor call)
     return o.p;
 }
 
+/*
+ *   memcpy(&w[i * dim], src, n)  ->  strads_recon_memmove(strads__rc, &w[i * dim], src, n)
+ *
+ * The library's memset, memcpy and memmove would write memory; their
+ * reconnaissance versions record and write the shadow. NULL for any other
+ * call, or one not written plainly (a macro around it runs as written).
+ */
+static char *mem_call(rc *r, CXCursor call, const char *name)
+{
+    const char *to = !strcmp(name, "memset") ? "strads_recon_memset"
+                     : !strcmp(name, "memcpy") || !strcmp(name, "memmove") ? "strads_recon_memmove"
+                                                                            : NULL;
+    if (!to)
+        return NULL;
+    int n;
+    CXCursor *ch = fe_children(call, &n);
+    unsigned b, e, cb, ce;
+    fe_extent(call, &b, &e);
+    if (n != 4) {
+        free(ch);
+        return NULL;
+    }
+    fe_extent(ch[0], &cb, &ce);
+    char *callee = fe_text(r->c, cb, ce);
+    int plain = cb == b && !strcmp(callee, name) && is(tok(r, ce), "(");
+    free(callee);
+    fe_buf o = {0};
+    fe_buf_printf(&o, "%s(strads__rc, ", to);
+    unsigned at = ce + 1;
+    for (int i = 1; plain && i < n; i++) {
+        unsigned ab, ae;
+        fe_extent(ch[i], &ab, &ae);
+        if (ab < at || ae > e) {
+            plain = 0;
+            break;
+        }
+        fe_buf_put(&o, r->c->src + at, ab - at);
+        fe_buf_puts(&o, rw(r, ch[i], RV, 0));
+        at = ae;
+    }
+    free(ch);
+    if (!plain) {
+        free(o.p);
+        return NULL;
+    }
+    fe_buf_put(&o, r->c->src + at, e - at);
+    return o.p;
+}
+
 static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs)
 {
     enum CXCursorKind k = clang_getCursorKind(cur);
@@ -320,13 +490,15 @@ static int covered(rc *r, CXCursor cur)
 static char *ranged_for(rc *r, CXCursor cur)
 {
     fe_rloop *l = calloc(1, sizeof *l);
-    if (!l || r->nranged == MAX_RANGED || !fe_recon_loop(r->c, cur, l))
+    if (!l || r->exact || r->nranged == MAX_RANGED || !fe_recon_loop(r->c, cur, l))
         return NULL;
-    int m = 0;
+    int m = 0, writes = 0;
     for (int i = 0; i < l->nb; i++)
-        if (!local_root(r, l->b[i].acc[0], 1))
+        if (!local_root(r, l->b[i].acc[0], 1)) {
+            writes |= l->b[i].written;
             l->b[m++] = l->b[i];
-    if ((l->nb = m) == 0)
+        }
+    if ((l->nb = m) == 0 || (writes && read_later(r, cur)))
         return NULL;
     r->ranged[r->nranged++] = l;
     char *loop = rebuild(r, cur, NULL, 0, RV);
@@ -344,7 +516,12 @@ static char *ranged_for(rc *r, CXCursor cur)
     fe_buf_printf(&o, "__extension__({ int64_t strads__l%d = (int64_t)(%s), strads__h%d = (int64_t)(%s); "
                       "if (strads__h%d > strads__l%d) { ",
                   id, l->lo, id, l->hi, id, id);
+    /* The written ranges first: a read range that overlaps one (two names
+     * for one row) makes the iteration run again element by element. */
+    for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < l->nb; i++) {
+        if ((l->b[i].written == 0) != (pass == 1))
+            continue;
         char *p = fe_cxstr(clang_getCursorSpelling(l->b[i].decl));
         char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id, p);
         /* E of p[E + k], rewritten: its reads are recorded here, once */
@@ -352,15 +529,28 @@ static char *ranged_for(rc *r, CXCursor cur)
                           ? fe_fmt("strads__l%d", id)
                           : fe_fmt("(%s) + strads__l%d", rw(r, l->b[i].off, RV, 0), id);
         if (l->b[i].written)
-            fe_buf_printf(&o, "strads_recon_rw(strads__rc, &(%s)[%s], %s, %d); ", p, first, n,
+            fe_buf_printf(&o, "strads_recon_rwr(strads__rc, &(%s)[%s], %s, %d); ", p, first, n,
                           l->b[i].read);
         else
-            fe_buf_printf(&o, "(void)strads_recon_rd(strads__rc, &(%s)[%s], %s); ", p, first, n);
+            fe_buf_printf(&o, "strads_recon_rdr(strads__rc, &(%s)[%s], %s); ", p, first, n);
         free(p);
     }
     fe_buf_printf(&o, "} (%s); })", l->lo);
     fe_buf_puts(&o, loop + at + len);
-    return o.p;
+    /* The same loop element by element, for an iteration that reads back
+     * what the ranges did not run (strads_recon_again): if/else keeps it one
+     * statement wherever it stands. */
+    r->exact++;
+    char *slow = rebuild(r, cur, NULL, 0, RV);
+    r->exact--;
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    int braced = n > 0 && clang_getCursorKind(ch[n - 1]) == CXCursor_CompoundStmt;
+    free(ch);
+    char *both = fe_fmt("if (strads_recon_exact()) %s%s else %s", slow, braced ? "" : ";", o.p);
+    free(slow);
+    free(o.p);
+    return both;
 }
 
 static char *rw(rc *r, CXCursor cur, int mode, int stmt)
@@ -377,7 +567,10 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         for (int i = 0; stdio_fns[i]; i++)
             if (!strcmp(name, stdio_fns[i]))
                 return fe_strdup(stmt ? "((void)0)" : "0");
-        char *t = recon_call(r, cur);
+        char *t = mem_call(r, cur, name);
+        if (t)
+            return t;
+        t = recon_call(r, cur);
         if (t)
             return t;
     }
@@ -390,12 +583,36 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     CXCursor lhs, rhs;
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
         CXCursor l = fe_strip(lhs);
-        if (covered(r, l))
-            return fe_fmt("((void)(%s))", rw(r, rhs, RV, 0));
+        char *op = NULL;
+        if (compound) { /* `+=` -> `+` */
+            unsigned lb, le;
+            fe_extent(lhs, &lb, &le);
+            op = fe_strdup(tok(r, le)->spell);
+            op[strlen(op) - 1] = 0;
+        }
+        if (covered(r, l)) { /* the loop's range holds the record; the value is the
+                              * expression's, for a use as a value */
+            char *L = text_of(r, lhs), *R = rw(r, rhs, RV, 0);
+            if (stmt)
+                return fe_fmt("((void)(%s))", R);
+            return compound ? fe_fmt("((__typeof__(%s))((%s) %s (%s)))", L, L, op, R)
+                            : fe_fmt("((__typeof__(%s))(%s))", L, R);
+        }
         if (access_kind(r, l) && !local_root(r, l, 0)) {
+            /* The value goes to the iteration's shadow, where later reads
+             * of the iteration find it (runtime/recon_shadow.c). */
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
-            return fe_fmt("(strads_recon_rw(strads__rc, &(%s), sizeof(%s), %d), (void)(%s))", L, L,
-                          compound, R);
+            int id = r->c->nranged++;
+            char *old = compound ? fe_fmt("*(__typeof__(*strads__p%d) *)strads_recon_rd(strads__rc, "
+                                          "strads__p%d, sizeof *strads__p%d) %s ",
+                                          id, id, id, op)
+                                 : fe_strdup("");
+            return fe_fmt("%s__extension__({ __auto_type strads__p%d = &(%s); "
+                          "__typeof__(*strads__p%d) strads__v%d = %s(%s); "
+                          "strads_recon_rw(strads__rc, strads__p%d, sizeof *strads__p%d, 0); "
+                          "strads_recon_shadow_write(strads__p%d, &strads__v%d, sizeof strads__v%d); "
+                          "strads__v%d; })",
+                          stmt ? "(void)" : "", id, L, id, id, old, R, id, id, id, id, id, id);
         }
         int modes[2] = {LV, RV};
         return rebuild(r, cur, modes, 2, RV);
@@ -411,11 +628,26 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         int incdec = is(first, "++") || is(first, "--") || is(last, "++") || is(last, "--");
         if (n == 1 && incdec) {
             CXCursor l = fe_strip(op);
-            if (covered(r, l))
+            int pre = is(first, "++") || is(first, "--");
+            const char *step = is(first, "++") || is(last, "++") ? "++" : "--";
+            if (covered(r, l) && stmt)
                 return fe_strdup("((void)0)");
+            if (covered(r, l)) {
+                char *L = text_of(r, op);
+                return pre ? fe_fmt("((__typeof__(%s))((%s) %c 1))", L, L, step[0]) : fe_fmt("(%s)", L);
+            }
             if (access_kind(r, l) && !local_root(r, l, 0)) {
                 char *L = rw(r, op, LV, 0);
-                return fe_fmt("strads_recon_rw(strads__rc, &(%s), sizeof(%s), 1)", L, L);
+                int id = r->c->nranged++;
+                return fe_fmt("%s__extension__({ __auto_type strads__p%d = &(%s); "
+                              "__typeof__(*strads__p%d) strads__o%d = *(__typeof__(*strads__p%d) *)"
+                              "strads_recon_rd(strads__rc, strads__p%d, sizeof *strads__p%d), "
+                              "strads__v%d = strads__o%d; strads__v%d%s; "
+                              "strads_recon_rw(strads__rc, strads__p%d, sizeof *strads__p%d, 0); "
+                              "strads_recon_shadow_write(strads__p%d, &strads__v%d, sizeof strads__v%d); "
+                              "strads__%c%d; })",
+                              stmt ? "(void)" : "", id, L, id, id, id, id, id, id, id, id, step, id, id, id, id, id,
+                              pre ? 'v' : 'o', id);
             }
             int m = LV;
             return rebuild(r, cur, &m, 1, RV);
@@ -464,7 +696,7 @@ static void copy_helper(fe_ctx *c, int k)
     fe_extent(def, &fb, &fe);
     fe_extent(body, &bb, &be);
     unsigned name = fe_offset(clang_getCursorLocation(def));
-    rc r = {.c = c, .s = NULL, .rb = bb, .re = be};
+    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = clang_getNullCursor()};
     char *t = rw(&r, body, RV, 1);
     fe_buf o = {0};
     fe_buf_put(&o, c->src + fb, name - fb);
@@ -478,9 +710,11 @@ static void copy_helper(fe_ctx *c, int k)
 
 void fe_recon(fe_ctx *c, fe_site *s)
 {
-    rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end};
+    rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end, .body = clang_getNullCursor()};
     int n;
     CXCursor *ch = fe_children(s->forc, &n);
+    if (n > 0)
+        r.body = ch[n - 1];
     if (n > 0)
         s->recon_text = rw(&r, ch[n - 1], RV, 1);
     else

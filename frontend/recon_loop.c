@@ -235,6 +235,10 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             if (assign) changed(w, ch[0]);
             visit(w, ch[0], cond, assign ? (k == CXCursor_CompoundAssignOperator ? 2 : 1) : 0);
             visit(w, ch[1], cond || lazy, 0);
+            /* From here on a read of a written pointer would read back what
+             * the range does not write: such a loop runs element by element. */
+            for (int i = 0; assign && i < w->nb; i++)
+                w->b[i].stored |= w->b[i].written;
         } else {
             for (int i = 0; i < n; i++) visit(w, ch[i], cond, 0);
         }
@@ -261,7 +265,8 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             fe_rl_base *p = base_of(w, d);
             CXCursor off;
             char *it = text_of(w->c, ch[1]);
-            if (cond || !row_index(w, ch[1], &off) || (p->index && strcmp(p->index, it))) {
+            if (cond || !row_index(w, ch[1], &off) || (p->index && strcmp(p->index, it)) ||
+                (how == 0 && p->stored)) {
                 p->spoiled = 1;
                 free(it);
             } else {

@@ -393,6 +393,20 @@ static inline void strads_recon_write(strads_recon *rc, const void *addr, size_t
  * records a write (and a read first when read_too, as for `x += ...`). */
 const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len);
 void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too);
+/* A write's value goes to the iteration's shadow, which later reads of the
+ * same iteration see (runtime/recon_shadow.c); memory is never written. */
+void strads_recon_shadow_write(const void *addr, const void *val, size_t len);
+void *strads_recon_memset(strads_recon *rc, void *dst, int c, size_t n);
+void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t n);
+/* A loop recorded as ranges (recon_loop.c): its reads, and its writes, which
+ * it does not run; reading those back later makes the iteration stale. */
+void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len);
+void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too);
+/* strads_recon_again, at the end of an iteration: 1 when it must run once
+ * more in exact mode (strads_recon_exact() true: no ranges, every write to
+ * the shadow), because it read back what a range did not run. */
+int strads_recon_again(strads_recon *rc);
+int strads_recon_exact(void);
 
 struct msgpack_packer;
 struct msgpack_object;

@@ -44,6 +44,12 @@ struct strads_recon {
 };
 
 void rt_recon_init(strads_recon *rc, int64_t first);
+/* The current iteration's writes (recon_shadow.c): rt_shadow_on is set while
+ * it holds any, or any range recorded without running its writes. */
+extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
+void rt_shadow_reset(void);
+const void *rt_shadow_read(const void *addr, size_t len);
+void rt_shadow_range(const void *addr, size_t len, int write);
 /* After a node's reconnaissance of rec: fetches what it read from elsewhere
  * and re-runs those iterations through rerun (recon.c). */
 typedef int (*rt_recon_rerun_fn)(void *arg, int64_t lo, int64_t hi, sched_records *out);

@@ -17,6 +17,7 @@
  * compare: two span updates an iteration instead of six.
  */
 #include "strads.h"
+#include "runtime/loop.h"
 
 /* Span mode: widens the span for an access to a written array, and makes
  * its bytes hot for reading and writing (reset at the next iteration). */
@@ -33,10 +34,11 @@ const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
     const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
     const char *p = addr;
     if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
-        return addr;
-    if (h->sp_row && p >= h->ign_lo && p + len <= h->ign_hi) return addr;
+        goto done;
+    if (h->sp_row && p >= h->ign_lo && p + len <= h->ign_hi) goto done;
     if (!span_hot(rc, p, len)) strads_recon_read_slow(rc, addr, len);
-    return addr;
+done: /* what the iteration wrote before, if anything (recon_shadow.c) */
+    return __builtin_expect(rt_shadow_on, 0) ? rt_shadow_read(addr, len) : addr;
 }
 
 void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too)

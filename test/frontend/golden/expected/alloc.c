@@ -121,14 +121,17 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* alloc.c:33 */
-                                 {
-        (strads_recon_rw(strads__rc, &(b[i]), sizeof(b[i]), 0), (void)((int)i));
-        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(KK); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(a)[(i * KK) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(a)); } (0); }); k < KK; k++) {
-            (strads_recon_rw(strads__rc, &(G[i][k]), sizeof(G[i][k]), 1), (void)((float)a[i * KK + k]));
+                                 do {
+        (void)__extension__({ __auto_type strads__p0 = &(b[i]); __typeof__(*strads__p0) strads__v0 = ((int)i); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
+        if (strads_recon_exact()) for (int k = 0; k < KK; k++) {
+            (void)__extension__({ __auto_type strads__p3 = &(G[i][k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + ((float)STRADS__RD(a[i * KK + k])); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+            total += STRADS__RD(G[i][k]);
+        } else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(KK); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[(i * KK) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); } (0); }); k < KK; k++) {
+            (void)__extension__({ __auto_type strads__p1 = &(G[i][k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((float)a[i * KK + k]); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
             total += STRADS__RD(G[i][k]);
         }
-    }
-#line 132 "<stdout>"
+    } while (strads_recon_again(strads__rc));
+#line 135 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -201,5 +204,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 205 "<stdout>"
+#line 208 "<stdout>"
 STRADS_MAIN(strads_user_main)

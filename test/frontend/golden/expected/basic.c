@@ -125,16 +125,17 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* basic.c:28 */
-                                {
+                                do {
         if (i % 3 == 0)
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
-        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
+        if (strads_recon_exact()) for (int k = 0; k < dim; k++)
+            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; }); else for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rwr(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)((real)(lr * d)));
         loss += d;
         cnt++;
-    }
-#line 138 "<stdout>"
+    } while (strads_recon_again(strads__rc));
+#line 139 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -213,14 +214,15 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 217 "<stdout>"
+#line 218 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(a)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(a)); (void)strads_recon_rd(strads__rc, &(b)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(b)); } (0); }); k < dim; k++)
+    if (strads_recon_exact()) for (int k = 0; k < dim; k++)
+        s += STRADS__RD(a[k]) * STRADS__RD(b[k]); else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(dim); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(b)); } (0); }); k < dim; k++)
         s += a[k] * b[k];
     return s;
 }
-#line 226 "<stdout>"
+#line 228 "<stdout>"
 STRADS_MAIN(strads_user_main)

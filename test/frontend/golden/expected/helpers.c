@@ -157,7 +157,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* helpers.c:43 */
-                            {
+                            do {
         s = strads__rh0(&rows[i * DIM]);
         t = STRADS__RD(table[i % 8]) + calls;
         g = o.mode == SCALED ? o.scale * (t - s) : t - s;
@@ -165,7 +165,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             g = o.clip;
         strads__rh1(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
-    }
+    } while (strads_recon_again(strads__rc));
 #line 170 "<stdout>"
     }
 }
@@ -249,14 +249,15 @@ static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(DIM); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(row)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(row)); } (0); }); k < DIM; k++)
+    if (strads_recon_exact()) for (int k = 0; k < DIM; k++)
+        s += STRADS__RD(row[k]) * STRADS__RD(table[k]); else for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(DIM); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(row)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(row)); } (0); }); k < DIM; k++)
         s += row[k] * STRADS__RD(table[k]);
     return s;
 }
 static void strads__rh1(double *row, double g)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(DIM); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(row)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(row), 1); } (0); }); k < DIM; k++)
-        ((void)(g * STRADS__RD(weights[k])));
+    for (int k = 0; k < DIM; k++)
+        (void)__extension__({ __auto_type strads__p1 = &(row[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + (g * STRADS__RD(weights[k])); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
 }
-#line 262 "<stdout>"
+#line 263 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -136,13 +136,13 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* logreg.c:44 */
-                                     {
+                                     do {
             const struct example *e = &ex[i];
             float p = strads__rh0(w, e->x);
-            for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < D; k++)
-                ((void)(lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100));
+            for (int k = 0; k < D; k++)
+                (void)__extension__({ __auto_type strads__p0 = &(w[k]); __typeof__(*strads__p0) strads__v0 = *(__typeof__(*strads__p0) *)strads_recon_rd(strads__rc, strads__p0, sizeof *strads__p0) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
             loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
-        }
+        } while (strads_recon_again(strads__rc));
 #line 147 "<stdout>"
     }
 }
@@ -227,9 +227,10 @@ static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     float z = 0;
-    for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w)); (void)strads_recon_rd(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); } (0); }); k < D; k++)
+    if (strads_recon_exact()) for (int k = 0; k < D; k++)
+        z += STRADS__RD(w[k]) * STRADS__RD(x[k]); else for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); } (0); }); k < D; k++)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 235 "<stdout>"
+#line 236 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -249,16 +249,20 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* recon_ranges.c:38 */
-                                     {
+                                     do {
             double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
             const int *c = &col[i * nnz];
             double s = 0;
             int k;
-            for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); (void)strads_recon_rd(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
+            if (strads_recon_exact()) for (k = 0; k < d; k++)
+                s += STRADS__RD(x[k]) * STRADS__RD(h[k]); else for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
                 s += x[k] * h[k];
-            for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
+            if (strads_recon_exact()) for (int j = 0; j < nnz; j++)
+                s += 0.1 * STRADS__RD(w[STRADS__RD(c[j])]); else for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
                 s += 0.1 * STRADS__RD(w[c[j]]);
-            for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { (void)strads_recon_rd(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
+            if (strads_recon_exact()) for (k = 0; k < d; k++)
+                if (STRADS__RD(x[k]) > 0)
+                    s -= 0.01 * STRADS__RD(w[k]); else for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0)
                     s -= 0.01 * STRADS__RD(w[k]);
             for (k = 0; k < d; k++) {
@@ -267,18 +271,19 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 s += 0.001 * STRADS__RD(h[k]);
             }
             double g = 0.05 * (1.0 - s);
-            for (int q = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)((d - 1) + 1); if (strads__h3 > strads__l3) { strads_recon_rw(strads__rc, &(h)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(h), 1); (void)strads_recon_rd(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); q <= d - 1; ++q)
-                ((void)(g * x[q]));
+            for (int q = 0; q <= d - 1; ++q)
+                (void)__extension__({ __auto_type strads__p3 = &(h[q]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
             if (i % 2)
-                for (k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(d); if (strads__h4 > strads__l4) { strads_recon_rw(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w), 1); (void)strads_recon_rd(strads__rc, &(h)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(h)); } (0); }); k < d; k += 1)
-                    ((void)(0.99 * w[k] + 0.01 * h[k]));
+                for (k = 0; k < d; k += 1)
+                    (void)__extension__({ __auto_type strads__p4 = &(w[k]); __typeof__(*strads__p4) strads__v4 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write(strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
             for (k = 0; k < 2; k++) {
                 double *o = &H[((i + k) % m) * d];
                 s += 0.001 * STRADS__RD(o[0]);
             }
-            for (k = __extension__({ int64_t strads__l5 = (int64_t)(d), strads__h5 = (int64_t)(0); if (strads__h5 > strads__l5) { strads_recon_rw(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 0); } (d); }); k < 0; k++)
-                ((void)(1));
-            for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { (void)strads_recon_rd(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
+            for (k = d; k < 0; k++)
+                (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (1); strads_recon_rw(strads__rc, strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write(strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+            if (strads_recon_exact()) for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
+                s += 0.001 * STRADS__RD(H[(STRADS__RD(c[0]) % m) * d + k]); else for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
                 s += 0.001 * H[(c[0] % m) * d + k];
             for (k = 0; k + 1 < d; k++) /* not k < B */
                 s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
@@ -294,9 +299,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             long off = (i + 1) % n * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
                 s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (strads_recon_rw(strads__rc, &(w[0]), sizeof(w[0]), 1), (void)(0.001 * s));
-        }
-#line 300 "<stdout>"
+            (void)__extension__({ __auto_type strads__p7 = &(w[0]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (0.001 * s); strads_recon_rw(strads__rc, strads__p7, sizeof *strads__p7, 0); strads_recon_shadow_write(strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
+        } while (strads_recon_again(strads__rc));
+#line 305 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -357,7 +362,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 361 "<stdout>"
+#line 366 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -378,16 +383,17 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* recon_ranges.c:87 */
-                                     {
+                                     do {
             double *w = &W[i * d];
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (strads_recon_rw(strads__rc, &(w[k]), sizeof(w[k]), 1), (void)(0.01 * STRADS__RD(x[k])));
-            for (int k = __extension__({ int64_t strads__l7 = (int64_t)(0), strads__h7 = (int64_t)(d); if (strads__h7 > strads__l7) { (void)strads_recon_rd(strads__rc, &(w)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(w)); (void)strads_recon_rd(strads__rc, &(X)[(i * d) + strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(X)); } (0); }); k < d; k++)
+                    (void)__extension__({ __auto_type strads__p8 = &(w[k]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, strads__p8, sizeof *strads__p8, 0); strads_recon_shadow_write(strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
+            if (strads_recon_exact()) for (int k = 0; k < d; k++)
+                sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]); else for (int k = __extension__({ int64_t strads__l9 = (int64_t)(0), strads__h9 = (int64_t)(d); if (strads__h9 > strads__l9) { strads_recon_rdr(strads__rc, &(w)[strads__l9], (size_t)(strads__h9 - strads__l9) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l9], (size_t)(strads__h9 - strads__l9) * sizeof *(X)); } (0); }); k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
-        }
-#line 391 "<stdout>"
+        } while (strads_recon_again(strads__rc));
+#line 397 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -466,5 +472,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 470 "<stdout>"
+#line 476 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -237,7 +237,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* sections.c:37 */
-                                     {
+                                     do {
         int bc = 0;
         double bd = 1e300;
         for (int c = 0; c < K; c++) {
@@ -262,7 +262,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
         if (words % 250 == 0)
             continue;
-    }
+    } while (strads_recon_again(strads__rc));
 #line 267 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
@@ -428,7 +428,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         (void)j;
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
-        { hits += pts[j * D] > 5.0; }
+        do { hits += pts[j * D] > 5.0; } while (strads_recon_again(strads__rc));
 #line 433 "<stdout>"
     }
 }
@@ -505,7 +505,7 @@ static const strads_loop_site *const strads__reg2
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    (strads_recon_rw(strads__rc, &(*s), sizeof(*s), 0), (void)(STRADS__RD(*s) * 1103515245u + 12345u));
+    (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
 #line 512 "<stdout>"

@@ -317,7 +317,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)pos;
         strads_recon_iter(strads__rc, (int64_t)pos);
         /* w2v.c:83 */
-                                                      {
+                                                      do {
       word = STRADS__RD(corpus[pos]);
       word_count_actual++;
       if (pos % 10000 == 0) {
@@ -345,14 +345,14 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           }
           l2 = target * layer1_size;
           f = 0;
-          for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
+          if (strads_recon_exact()) for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]); else for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
           g = (label - strads__rh0(f)) * alpha;
-          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { (void)strads_recon_rd(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
-          for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(syn1neg)[(l2) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn1neg), 1); (void)strads_recon_rd(strads__rc, &(syn0)[(l1) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn0)); } (0); }); c < layer1_size; c++) ((void)(g * syn0[c + l1]));
+          if (strads_recon_exact()) for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]); else for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p2 = &(syn1neg[c + l2]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write(strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
         }
-        for (c = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(layer1_size); if (strads__h3 > strads__l3) { strads_recon_rw(strads__rc, &(syn0)[(l1) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn0), 1); } (0); }); c < layer1_size; c++) ((void)(neu1e[c]));
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn0[c + l1]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (neu1e[c]); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
       }
-    }
+    } while (strads_recon_again(strads__rc));
 #line 357 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
