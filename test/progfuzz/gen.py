@@ -96,7 +96,8 @@ class Arr:
             return f"struct row_{self.name} *{self.name}"
         return f"{self.T} *{self.name}"
 
-    def alloc(self, r, zero):
+    def alloc(self, r, zero, avoid=()):
+        self.avoid = avoid
         """Lines that allocate the array (pragma included); zero: calloc-like."""
         n, K, rows = self.name, self.K, self.rows
         out = []
@@ -110,6 +111,8 @@ class Arr:
                 out.append(f"{lhs} = malloc((size_t){rows} * sizeof *{n});")
             return out
         how = r.choice(['malloc', 'calloc', 'aligned_alloc', 'posix_memalign'])
+        if how == 'posix_memalign' and 'posix_memalign' in self.avoid:
+            how = 'aligned_alloc'
         bytes_ = f"(size_t){rows} * {K} * sizeof *{n}"
         out.append(f"#pragma strads dvector row({K})")
         if how == 'malloc':
@@ -126,10 +129,29 @@ class Arr:
         return out
 
 
+# Features that --avoid can leave out (known open findings, so that a long
+# run goes on finding new ones): the program stays deterministic given the
+# seed and the avoid list; an avoided choice is replaced after the draw.
+AVOIDABLE = {
+    'settle': 'a helper looping until what it writes through a pointer settles',
+    'bump': 'a compound assignment used as a value inside a helper',
+    'posix_memalign': 'posix_memalign under dvector row(n)',
+    'recon-off-avg': 'sync_for recon(off) with the default aggregate on O',
+    'helper-global-ssp': 'an array written only by a helper under ssp/asp/custom',
+    'copyin-reindex': 'a copyin index array the driver changes between calls',
+    'helper-reindex': 'a helper-only array written at rows the driver re-indexes',
+}
+
+
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, avoid=()):
+        self.avoid = set(avoid)
         self.seed = seed
         self.r = random.Random(seed)
+        # Features added later draw from a second stream, so that they do
+        # not change the rest of an existing seed's program.
+        self.r2 = random.Random(seed * 1000003 + 17)
+        self.loopfns = []
         self.features = []
         self.helpers = []      # C text of helper functions
         self.helper_names = set()
@@ -237,7 +259,11 @@ class Gen:
         self.use_perm = r.random() < 0.3
         self.x_copyin = r.random() < 0.2
         self.reindex = r.random() < 0.15
+        if self.reindex and self.x_copyin and 'copyin-reindex' in self.avoid:
+            self.reindex = False
         self.use_G = r.random() < 0.25
+        if self.use_G and self.reindex and 'helper-reindex' in self.avoid:
+            self.reindex = False
         for a in (self.R, self.O, self.A):
             self.feat(f"{a.name}:{a.layout}{'/global' if a.glob else ''}")
         if self.use_perm:
@@ -266,6 +292,8 @@ class Gen:
         if writes_acc:
             models.remove('hybrid')
         m = r.choice(models)
+        if m in ('ssp', 'asp', 'custom') and self.writes_G and 'helper-global-ssp' in self.avoid:
+            m = 'bsp'
         if m is None:
             return '', 'bsp(default)'
         if m == 'ssp':
@@ -299,10 +327,14 @@ class Gen:
         post = []   # prints after the loop
         model = None
         if kind == 'sync_for':
+            self.writes_G = 'G' in writes
             sc, model = self.sync_clause('A' in writes or 'G' in writes)
             clauses.append(sc.strip())
+            recon_off = False
             if r.random() < 0.3:
-                clauses.append(f"recon({r.choice(['on', 'off'])})")
+                ro = r.choice(['on', 'off'])
+                recon_off = ro == 'off'
+                clauses.append(f"recon({ro})")
             if r.random() < 0.4:
                 clauses.append(f"minibatch({r.choice([1, 4, 10, 32])})")
             if 'A' in writes:
@@ -317,7 +349,12 @@ class Gen:
             if 'G' in writes:
                 clauses.append("aggregate(G: sum)")
             if 'O' in writes and r.random() < 0.4:
-                clauses.append(f"aggregate(O: {r.choice(['avg', 'sum'])})")
+                ag = r.choice(['avg', 'sum'])
+                if recon_off and 'recon-off-avg' in self.avoid:
+                    ag = 'sum'
+                clauses.append(f"aggregate(O: {ag})")
+            elif 'O' in writes and recon_off and 'recon-off-avg' in self.avoid:
+                clauses.append("aggregate(O: sum)")
             self.feat('sync:' + model.split('(')[0])
         else:
             self.feat('async_for')
@@ -469,6 +506,8 @@ class Gen:
         r = self.r
         O, K, T = self.O, self.K, self.T
         style = r.choice(['inline', 'inline', 'helper', 'fill', 'bump', 'settle'])
+        if style in self.avoid:
+            style = 'inline'
         if style == 'inline':
             body.append(f"for (int k = 0; k < {K}; k++) {{")
             body.append("    " + self.own_update(O.at('o', 'k'), self.value_expr('k'), 'k'))
@@ -545,6 +584,8 @@ class Gen:
             body.append(f"if (X[i].c % {r.choice([2, 3, 4])} == {r.choice([0, 1])}) {{")
             self.feat('cond-write')
         style = r.choice(['loop', 'loop', 'one', 'helper', 'incdec'])
+        if style == 'helper' and self.reindex and 'helper-reindex' in self.avoid:
+            style = 'loop'
         if style == 'loop':
             t = self.acc_term('k')
             form = r.choice(['+=', 'assign'] + (['-='] if self.mode != 'finexact' else []))
@@ -656,7 +697,7 @@ class Gen:
             b.append(f"int *lut = malloc({self.L} * sizeof *lut);")
             b.append(f"for (int k = 0; k < {self.L}; k++) lut[k] = (int)(rnd() % 9);")
         for a, init in ((self.R, rv), (self.O, ov), (self.A, None)):
-            b += a.alloc(r, init is None)
+            b += a.alloc(r, init is None, self.avoid)
             if a.glob and a.layout == 'flat' and getattr(a, 'how', '') == 'posix_memalign':
                 pass
             b.append(f"for (long r = 0; r < {a.rows}; r++)")
@@ -672,6 +713,10 @@ class Gen:
             e.append(L['pragma'])
             hdr = r.choice(["for (long i = 0; i < n; i++) {", "for (long i = 0; i <= n - 1; ++i) {",
                             "for (long i = 0; i < n; i += 1) {", f"for (int i = 0; i < {n}; i++) {{"])
+            if self.r2.random() < 0.15:
+                e.insert(len(e) - 1, "long i;")
+                hdr = self.r2.choice(["for (i = 0; i < n; i++) {", "for (i = 0; i != n; ++i) {"])
+                self.feat('loopvar-outside')
             e.append(hdr)
             e += ["    " + s for s in L['body']]
             e.append("}")
@@ -691,7 +736,24 @@ class Gen:
             for p in L['post']:
                 if isinstance(p, str):
                     e.append(p)
-            b += ["    " + s for s in ["{"] + ["    " + x for x in e] + ["}"]]
+            if self.r2.random() < 0.25:
+                # the loop in a function of its own: arrays arrive as parameters
+                fn = f"loop{L['idx']}"
+                params = ["int ep", "long n", "long m", "X_t *X"]
+                args = ["ep", "n", "m", "X"]
+                if self.use_perm:
+                    params.append("int *perm"); args.append("perm")
+                if self.lut:
+                    params.append("int *lut"); args.append("lut")
+                for a in (self.R, self.O, self.A):
+                    if not a.glob:
+                        params.append(a.decl_type()); args.append(a.name)
+                self.loopfns.append(f"static void {fn}({', '.join(params)})\n{{\n"
+                                    "    (void)m;\n" + "".join("    " + x + "\n" for x in e) + "}\n")
+                b.append(f"    {fn}({', '.join(args)});")
+                self.feat('loop-in-function')
+            else:
+                b += ["    " + s for s in ["{"] + ["    " + x for x in e] + ["}"]]
         if self.reindex:
             b.append("    if (ep % 2 == 0)")
             b.append("        for (long i = 0; i < n; i++) X[i].j = (int)((X[i].j + 1 + i % 3) % m);")
@@ -711,9 +773,11 @@ class Gen:
         if self.lut:
             b.append("free(lut);")
         b.append("return 0;")
+        out += self.loopfns
         out.append("int main(void)\n{")
         out += ["    " + x for x in b]
         out.append("}")
+        out[0] = f"/* progfuzz seed {self.seed}: {' '.join(self.features)} */"
         return "\n".join(out) + "\n"
 
     def digest(self, a):
@@ -756,13 +820,22 @@ class Gen:
 
 
 def main(argv):
-    if len(argv) < 2:
-        sys.stderr.write("usage: gen.py SEED [-o FILE]\n")
+    args = argv[1:]
+    out, avoid = None, []
+    while len(args) > 1 and args[-2] in ('-o', '--avoid'):
+        if args[-2] == '-o':
+            out = args[-1]
+        else:
+            avoid = [a for a in args[-1].replace(',', ' ').split() if a]
+        args = args[:-2]
+    if len(args) != 1 or any(a not in AVOIDABLE for a in avoid):
+        sys.stderr.write("usage: gen.py SEED [-o FILE] [--avoid A,B,...]\navoidable:\n")
+        for k, v in AVOIDABLE.items():
+            sys.stderr.write(f"  {k}: {v}\n")
         return 2
-    seed = int(argv[1])
-    text = Gen(seed).program()
-    if len(argv) >= 4 and argv[2] == '-o':
-        with open(argv[3], 'w') as f:
+    text = Gen(int(args[0]), avoid).program()
+    if out:
+        with open(out, 'w') as f:
             f.write(text)
     else:
         sys.stdout.write(text)
