@@ -208,9 +208,17 @@ static char *call_site(fe_ctx *c, fe_site *s)
         if (cp->ptr_check) {
             unsigned l, col;
             fe_line_col(c, s->prag_begin, &l, &col);
-            char *msg = fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; mark "
-                               "its allocation '#pragma strads dvector' or add copyin(%s[0:n])",
-                               c->path, l, cp->name, cp->name);
+            /* copyin only for memory the loop does not write: its writes
+             * would stay in each process's copy */
+            char *msg = cp->ptr_written
+                            ? fe_fmt("%s:%u: captured pointer '%s' is not a distributed array, "
+                                     "and the loop writes through it; mark its allocation "
+                                     "'#pragma strads dvector'",
+                                     c->path, l, cp->name)
+                            : fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
+                                     "mark its allocation '#pragma strads dvector' or add "
+                                     "copyin(%s[0:n]) (read-only input)",
+                                     c->path, l, cp->name, cp->name);
             fe_buf_printf(&o, "if (%s && !strads_is_dvector(%s)) strads_fatal(STRADS_EINVAL, %s); ",
                           cp->name, cp->name, lit(msg));
         }
@@ -376,11 +384,16 @@ static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
     if (s->nrh_called)
         fe_buf_puts(o, "    strads__rct = strads__rc;\n");
     iter_head(c, s, o, 1);
-    /* Again in exact mode when the iteration read back what a loop recorded
-     * as a range did not write (runtime/recon_shadow.c); `continue` in the
-     * body goes to the test, as it should. */
-    fe_buf_printf(o, "do %s%s%s while (strads_recon_again(strads__rc));", s->body_compound ? "" : "{ ",
-                  s->recon_text, s->body_compound ? "" : "; }");
+    /* Again, in the copy with no ranges, when the iteration read back what
+     * a loop recorded as a range did not write (runtime/recon_shadow.c).
+     * Two copies, not a test in each loop: the fast one's loops whose
+     * values only the exact one would use are deleted by the compiler.
+     * do/while (0) keeps `continue` in the body. */
+    const char *ob = s->body_compound ? "" : "{ ", *cb = s->body_compound ? "" : "; }";
+    fe_buf_printf(o, "do %s%s%s while (0);\n        if (strads_recon_again(strads__rc)) {\n"
+                     "            do %s%s%s while (0);\n            (void)strads_recon_again(strads__rc);\n"
+                     "        }",
+                  ob, s->recon_text, cb, ob, s->recon_exact, cb);
     glue_line(c, o);
     fe_buf_puts(o, "    }\n");
     for (int i = 0; i < s->nitems; i++) {

@@ -123,6 +123,7 @@ typedef struct fe_site {
 
     /* reconnaissance body text (recon.c) */
     char *recon_text;
+    char *recon_exact; /* the same with no loop recorded as ranges */
     int *rh_called;            /* fe_ctx.rh indices the recon body calls */
     int nrh_called, caprh_called;
 } fe_site;

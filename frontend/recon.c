@@ -537,9 +537,12 @@ static char *ranged_for(rc *r, CXCursor cur)
     }
     fe_buf_printf(&o, "} (%s); })", l->lo);
     fe_buf_puts(&o, loop + at + len);
-    /* The same loop element by element, for an iteration that reads back
-     * what the ranges did not run (strads_recon_again): if/else keeps it one
+    /* A loop body's iteration runs again as a whole in its exact copy
+     * (fe_recon); a helper's copy serves both, so it takes the loop element
+     * by element in exact mode (strads_recon_exact): if/else keeps that one
      * statement wherever it stands. */
+    if (r->s)
+        return o.p;
     r->exact++;
     char *slow = rebuild(r, cur, NULL, 0, RV);
     r->exact--;
@@ -719,6 +722,8 @@ void fe_recon(fe_ctx *c, fe_site *s)
         s->recon_text = rw(&r, ch[n - 1], RV, 1);
     else
         s->recon_text = fe_strdup(";");
+    r.exact = 1;
+    s->recon_exact = n > 0 ? rw(&r, ch[n - 1], RV, 1) : fe_strdup(";");
     free(ch);
     /* Helpers reached so far, and the helpers they call in turn. */
     for (int k = 0; k < c->nrh; k++)

@@ -140,14 +140,31 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
         }
         char *a = fe_text(c, T[lp + 1].off, T[commas[0]].off);
         target = fe_fmt("*(%s)", a);
+        /* &p, or (void **)&p as the prototype asks: the element is *p, not
+         * *(void *) (a byte) */
         int q = lp + 1;
-        if (is(&T[q], "&") && T[q + 1].kind == CXToken_Identifier) {
+        while (q < commas[0] && !is(&T[q], "&"))
+            q++;
+        int only_parens = q + 1 < commas[0];
+        for (int j = q + 2; j < commas[0]; j++)
+            only_parens &= is(&T[j], ")");
+        if (only_parens && T[q + 1].kind == CXToken_Identifier) {
             CXCursor r = clang_getCursorReferenced(clang_getCursor(
                 c->tu, clang_getLocationForOffset(c->tu, c->file, T[q + 1].off)));
             if (clang_getCursorKind(r) == CXCursor_VarDecl) {
                 var = r;
                 have_var = 1;
+                target = fe_strdup(T[q + 1].spell);
             }
+        }
+        CXType pt = have_var ? clang_getCanonicalType(clang_getCursorType(var)) : (CXType){0};
+        if (!have_var || pt.kind != CXType_Pointer ||
+            clang_getCanonicalType(clang_getPointeeType(pt)).kind == CXType_Void) {
+            fe_error(c, T[lp + 1].off, "declare the pointer with its element type (float *p) "
+                                       "and pass '&p' or '(void **)&p'",
+                     "cannot tell the element type of this dvector allocation");
+            s->kind = 0;
+            return;
         }
         fe_add_edit(c, T[lp + 1].off, T[lp + 1].off, fe_strdup("(void **)("), 0);
         fe_add_edit(c, T[commas[0]].off, T[commas[0]].off, fe_strdup(")"), 0);

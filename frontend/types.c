@@ -217,6 +217,13 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             if (ct.kind != CXType_Pointer || !it->lo)
                 fe_error(c, it->off, fe_fmt("write copyin(%s[0:n])", it->name),
                          "copyin needs a pointer and a section");
+            else if (cp->ptr_written)
+                /* each process writes its own copy, and the writes are lost */
+                fe_error(c, it->off,
+                         fe_fmt("copyin is read-only input; mark the allocation of what '%s' "
+                                "points to '#pragma strads dvector' so that writes are kept",
+                                it->name),
+                         "the loop writes through copyin pointer '%s'", it->name);
             cp->is_copyin = 1;
             continue;
         }

@@ -106,6 +106,9 @@ static void key_task(void *arg, int64_t t, int thread)
         sp->kfirst = a;
         j->site->recon(j->env, &rc, NULL, a, b);
         rt_recon_span_done(&rc);
+        /* An iteration that left its strata cell, missed or failed wrote no
+         * key: the chunk's keys are not all set, and the pass falls back. */
+        if (rc.err || sp->spans_blocks || sp->miss) break;
         sched_corder_chunk(j->co, c, keys);
     }
     sp->keys = NULL;

@@ -111,12 +111,12 @@ int sched_rec_append_raw(sched_records *r, int64_t first, int64_t n, const void 
     if (reserve_acc(r, r->nacc + nacc)) return STRADS_ENOMEM;
     int64_t *dst = r->off + r->n; /* raw offsets first, rebased once checked */
     dst[0] = (int64_t)r->nacc;
-    memcpy(dst + 1, (const int64_t *)off + 1, (size_t)n * sizeof *dst);
+    if (n) memcpy(dst + 1, (const int64_t *)off + 1, (size_t)n * sizeof *dst);
     for (int64_t k = 1; k <= n; k++)
         if (dst[k] < (k > 1 ? dst[k - 1] : 0)) return STRADS_EPROTO; /* r->n unchanged */
     for (int64_t k = 1; k <= n; k++) dst[k] += (int64_t)r->nacc;
     sched_acc *ad = r->acc + r->nacc;
-    memcpy(ad, acc, nacc * sizeof *ad);
+    if (nacc) memcpy(ad, acc, nacc * sizeof *ad); /* acc may be NULL when empty */
     for (size_t k = 0; k < nacc; k++)
         sched__summarize(r, SCHED_ACC_DV(ad[k]), SCHED_ACC_ELEM(ad[k]), SCHED_ACC_WRITE(ad[k]));
     r->n += n;
@@ -133,8 +133,9 @@ int sched_rec_splice(sched_records *r, const sched_records *part)
     size_t at = (size_t)r->off[a], old = (size_t)(r->off[b] - r->off[a]);
     size_t nacc = r->nacc - old + part->nacc;
     if (reserve_acc(r, nacc)) return STRADS_ENOMEM;
-    memmove(r->acc + at + part->nacc, r->acc + at + old, (r->nacc - at - old) * sizeof *r->acc);
-    memcpy(r->acc + at, part->acc, part->nacc * sizeof *r->acc);
+    if (r->nacc - at - old)
+        memmove(r->acc + at + part->nacc, r->acc + at + old, (r->nacc - at - old) * sizeof *r->acc);
+    if (part->nacc) memcpy(r->acc + at, part->acc, part->nacc * sizeof *r->acc);
     int64_t delta = (int64_t)part->nacc - (int64_t)old;
     for (int64_t k = b + 1; k <= r->n; k++) r->off[k] += delta;
     for (int64_t k = 1; k <= part->n; k++) r->off[a + k] = (int64_t)at + part->off[k];
@@ -170,7 +171,7 @@ int sched_rec_append(sched_records *r, sched_records *src)
     merge_summary(r, src);
     if (sched__rec_grow_off(r, r->n + src->n + 1)) return STRADS_ENOMEM;
     if (reserve_acc(r, r->nacc + src->nacc)) return STRADS_ENOMEM;
-    memcpy(r->acc + r->nacc, src->acc, src->nacc * sizeof *src->acc);
+    if (src->nacc) memcpy(r->acc + r->nacc, src->acc, src->nacc * sizeof *src->acc);
     for (int64_t k = 0; k <= src->n; k++) r->off[r->n + k] = (int64_t)r->nacc + src->off[k];
     r->n += src->n;
     r->nacc += src->nacc;

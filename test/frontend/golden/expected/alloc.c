@@ -55,14 +55,14 @@ int strads_user_main(int argc, char **argv)
     double *a = strads_dv_aligned_alloc(64, (size_t)n * KK * sizeof *a, (size_t)(KK) * sizeof *(a), "alloc.c:22");
     int *b;
 
-    if (strads_dv_posix_memalign((void **)((void **)&b), 64, (size_t)n * sizeof *b, sizeof *(*((void **)&b)), "alloc.c:25") != 0)
+    if (strads_dv_posix_memalign((void **)((void **)&b), 64, (size_t)n * sizeof *b, sizeof *(b), "alloc.c:25") != 0)
         return 1;
     init(&G[0][0], n * KK);
     for (long i = 0; i < n * KK; i++)
         a[i] = i * 0.5;
     double total = 0;
 
-    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.b = b; if (b && !strads_is_dvector(b)) strads_fatal(STRADS_EINVAL, "alloc.c:32: captured pointer 'b' is not a distributed array; mark its allocation '#pragma strads dvector' or add copyin(b[0:n])"); strads__e1.G = G; strads__e1.a = a; strads__e1.total = total; strads__e1.strads__p_total = &total; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), &strads__e1); }
+    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.b = b; strads__e1.G = G; strads__e1.a = a; strads__e1.total = total; strads__e1.strads__p_total = &total; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), &strads__e1); }
 
 
 
@@ -123,15 +123,22 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         /* alloc.c:33 */
                                  do {
         (void)__extension__({ __auto_type strads__p0 = &(b[i]); __typeof__(*strads__p0) strads__v0 = ((int)i); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
-        if (strads_recon_exact()) for (int k = 0; k < KK; k++) {
-            (void)__extension__({ __auto_type strads__p3 = &(G[i][k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + ((float)STRADS__RD(a[i * KK + k])); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
-            total += STRADS__RD(G[i][k]);
-        } else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(KK); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[(i * KK) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); } (0); }); k < KK; k++) {
+        for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(KK); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[(i * KK) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); } (0); }); k < KK; k++) {
             (void)__extension__({ __auto_type strads__p1 = &(G[i][k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((float)a[i * KK + k]); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
             total += STRADS__RD(G[i][k]);
         }
-    } while (strads_recon_again(strads__rc));
-#line 135 "<stdout>"
+    } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+        (void)__extension__({ __auto_type strads__p3 = &(b[i]); __typeof__(*strads__p3) strads__v3 = ((int)i); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+        for (int k = 0; k < KK; k++) {
+            (void)__extension__({ __auto_type strads__p4 = &(G[i][k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + ((float)STRADS__RD(a[i * KK + k])); strads_recon_rw(strads__rc, strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write(strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+            total += STRADS__RD(G[i][k]);
+        }
+    } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 142 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -204,5 +211,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 208 "<stdout>"
+#line 215 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -129,13 +129,24 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (i % 3 == 0)
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
-        if (strads_recon_exact()) for (int k = 0; k < dim; k++)
-            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; }); else for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rwr(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
+        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rwr(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)((real)(lr * d)));
         loss += d;
         cnt++;
-    } while (strads_recon_again(strads__rc));
-#line 139 "<stdout>"
+    } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+        if (i % 3 == 0)
+            continue;
+        double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
+        for (int k = 0; k < dim; k++)
+            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+        loss += d;
+        cnt++;
+    } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 150 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -214,7 +225,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 218 "<stdout>"
+#line 229 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -224,5 +235,5 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
-#line 228 "<stdout>"
+#line 239 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -165,8 +165,20 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             g = o.clip;
         strads__rh1(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
-    } while (strads_recon_again(strads__rc));
-#line 170 "<stdout>"
+    } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+        s = strads__rh0(&rows[i * DIM]);
+        t = STRADS__RD(table[i % 8]) + calls;
+        g = o.mode == SCALED ? o.scale * (t - s) : t - s;
+        if (g > o.clip)
+            g = o.clip;
+        strads__rh1(&rows[i * DIM], g);
+        total += g + (double)(rand_r(&seed) % 2) * 0;
+    } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 182 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -243,7 +255,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 247 "<stdout>"
+#line 259 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
@@ -259,5 +271,5 @@ static void strads__rh1(double *row, double g)
     for (int k = 0; k < DIM; k++)
         (void)__extension__({ __auto_type strads__p1 = &(row[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + (g * STRADS__RD(weights[k])); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
 }
-#line 263 "<stdout>"
+#line 275 "<stdout>"
 STRADS_MAIN(strads_user_main)

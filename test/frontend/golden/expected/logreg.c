@@ -142,8 +142,18 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             for (int k = 0; k < D; k++)
                 (void)__extension__({ __auto_type strads__p0 = &(w[k]); __typeof__(*strads__p0) strads__v0 = *(__typeof__(*strads__p0) *)strads_recon_rd(strads__rc, strads__p0, sizeof *strads__p0) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
             loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
-        } while (strads_recon_again(strads__rc));
-#line 147 "<stdout>"
+        } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+            const struct example *e = &ex[i];
+            float p = strads__rh0(w, e->x);
+            for (int k = 0; k < D; k++)
+                (void)__extension__({ __auto_type strads__p1 = &(w[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+            loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
+        } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 157 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -222,15 +232,15 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 226 "<stdout>"
+#line 236 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     float z = 0;
     if (strads_recon_exact()) for (int k = 0; k < D; k++)
-        z += STRADS__RD(w[k]) * STRADS__RD(x[k]); else for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); } (0); }); k < D; k++)
+        z += STRADS__RD(w[k]) * STRADS__RD(x[k]); else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(D); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(w)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < D; k++)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 236 "<stdout>"
+#line 246 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -254,15 +254,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             const int *c = &col[i * nnz];
             double s = 0;
             int k;
-            if (strads_recon_exact()) for (k = 0; k < d; k++)
-                s += STRADS__RD(x[k]) * STRADS__RD(h[k]); else for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
                 s += x[k] * h[k];
-            if (strads_recon_exact()) for (int j = 0; j < nnz; j++)
-                s += 0.1 * STRADS__RD(w[STRADS__RD(c[j])]); else for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
+            for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
                 s += 0.1 * STRADS__RD(w[c[j]]);
-            if (strads_recon_exact()) for (k = 0; k < d; k++)
-                if (STRADS__RD(x[k]) > 0)
-                    s -= 0.01 * STRADS__RD(w[k]); else for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0)
                     s -= 0.01 * STRADS__RD(w[k]);
             for (k = 0; k < d; k++) {
@@ -282,8 +278,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             for (k = d; k < 0; k++)
                 (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (1); strads_recon_rw(strads__rc, strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write(strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
-            if (strads_recon_exact()) for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
-                s += 0.001 * STRADS__RD(H[(STRADS__RD(c[0]) % m) * d + k]); else for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
+            for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
                 s += 0.001 * H[(c[0] % m) * d + k];
             for (k = 0; k + 1 < d; k++) /* not k < B */
                 s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
@@ -300,8 +295,58 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             for (k = 0; k < d; k++) /* E changes in the loop */
                 s += 0.0001 * STRADS__RD(X[off++ + k]);
             (void)__extension__({ __auto_type strads__p7 = &(w[0]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (0.001 * s); strads_recon_rw(strads__rc, strads__p7, sizeof *strads__p7, 0); strads_recon_shadow_write(strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
-        } while (strads_recon_again(strads__rc));
-#line 305 "<stdout>"
+        } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+            double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
+            const int *c = &col[i * nnz];
+            double s = 0;
+            int k;
+            for (k = 0; k < d; k++)
+                s += STRADS__RD(x[k]) * STRADS__RD(h[k]);
+            for (int j = 0; j < nnz; j++)
+                s += 0.1 * STRADS__RD(w[STRADS__RD(c[j])]);
+            for (k = 0; k < d; k++)
+                if (STRADS__RD(x[k]) > 0)
+                    s -= 0.01 * STRADS__RD(w[k]);
+            for (k = 0; k < d; k++) {
+                if (STRADS__RD(h[k]) > 100)
+                    break;
+                s += 0.001 * STRADS__RD(h[k]);
+            }
+            double g = 0.05 * (1.0 - s);
+            for (int q = 0; q <= d - 1; ++q)
+                (void)__extension__({ __auto_type strads__p8 = &(h[q]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, strads__p8, sizeof *strads__p8, 0); strads_recon_shadow_write(strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
+            if (i % 2)
+                for (k = 0; k < d; k += 1)
+                    (void)__extension__({ __auto_type strads__p9 = &(w[k]); __typeof__(*strads__p9) strads__v9 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, strads__p9, sizeof *strads__p9, 0); strads_recon_shadow_write(strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
+            for (k = 0; k < 2; k++) {
+                double *o = &H[((i + k) % m) * d];
+                s += 0.001 * STRADS__RD(o[0]);
+            }
+            for (k = d; k < 0; k++)
+                (void)__extension__({ __auto_type strads__p10 = &(w[k]); __typeof__(*strads__p10) strads__v10 = (1); strads_recon_rw(strads__rc, strads__p10, sizeof *strads__p10, 0); strads_recon_shadow_write(strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
+            for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
+                s += 0.001 * STRADS__RD(H[(STRADS__RD(c[0]) % m) * d + k]);
+            for (k = 0; k + 1 < d; k++) /* not k < B */
+                s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
+            for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
+                long r = (i + k) % n;
+                s += 0.0001 * STRADS__RD(X[r * d + k]);
+            }
+            long u = 0;
+            for (k = 0; k < d; k++) {
+                u = (i + k) % n;
+                s += 0.0001 * STRADS__RD(X[u * d + k]);
+            }
+            long off = (i + 1) % n * d;
+            for (k = 0; k < d; k++) /* E changes in the loop */
+                s += 0.0001 * STRADS__RD(X[off++ + k]);
+            (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_rw(strads__rc, strads__p11, sizeof *strads__p11, 0); strads_recon_shadow_write(strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+        } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 350 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -362,7 +407,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 366 "<stdout>"
+#line 411 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -388,12 +433,23 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p8 = &(w[k]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, strads__p8, sizeof *strads__p8, 0); strads_recon_shadow_write(strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
-            if (strads_recon_exact()) for (int k = 0; k < d; k++)
-                sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]); else for (int k = __extension__({ int64_t strads__l9 = (int64_t)(0), strads__h9 = (int64_t)(d); if (strads__h9 > strads__l9) { strads_recon_rdr(strads__rc, &(w)[strads__l9], (size_t)(strads__h9 - strads__l9) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l9], (size_t)(strads__h9 - strads__l9) * sizeof *(X)); } (0); }); k < d; k++)
+                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, strads__p12, sizeof *strads__p12, 0); strads_recon_shadow_write(strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
+            for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(d); if (strads__h13 > strads__l13) { strads_recon_rdr(strads__rc, &(w)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(X)); } (0); }); k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
-        } while (strads_recon_again(strads__rc));
-#line 397 "<stdout>"
+        } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+            double *w = &W[i * d];
+            const double *x = &X[i * d];
+            for (int k = 0; k < d; k++)
+                if (STRADS__RD(x[k]) > 0.3)
+                    (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, strads__p14, sizeof *strads__p14, 0); strads_recon_shadow_write(strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
+            for (int k = 0; k < d; k++)
+                sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]);
+        } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 453 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -472,5 +528,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 476 "<stdout>"
+#line 532 "<stdout>"
 STRADS_MAIN(strads_user_main)

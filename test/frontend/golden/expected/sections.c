@@ -262,8 +262,37 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
         if (words % 250 == 0)
             continue;
-    } while (strads_recon_again(strads__rc));
-#line 267 "<stdout>"
+    } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+        int bc = 0;
+        double bd = 1e300;
+        for (int c = 0; c < K; c++) {
+            double dist = 0;
+            for (int d = 0; d < D; d++) {
+                scratch[d] = pts[i * D + d] - cent[c][d];
+                dist += scratch[d] * scratch[d];
+            }
+            if (dist < bd) {
+                bd = dist;
+                bc = c;
+            }
+        }
+        for (int d = 0; d < D; d++)
+            sums[bc * D + d] += pts[i * D + d];
+        counts[bc]++;
+        cost += bd;
+        if (bd > worst)
+            worst = bd;
+        if (bd < best)
+            best = bd;
+        words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
+        if (words % 250 == 0)
+            continue;
+    } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 296 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -411,7 +440,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 415 "<stdout>"
+#line 444 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -428,8 +457,12 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         (void)j;
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
-        do { hits += pts[j * D] > 5.0; } while (strads_recon_again(strads__rc));
-#line 433 "<stdout>"
+        do { hits += pts[j * D] > 5.0; } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do { hits += pts[j * D] > 5.0; } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 466 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -501,14 +534,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 505 "<stdout>"
+#line 538 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 512 "<stdout>"
+#line 545 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -243,20 +243,30 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             const struct rating *x = &train[j];
             float *w = &W[(long)STRADS__RD(x->u) * rank], *h = &H[(long)STRADS__RD(x->i) * rank];
             float e = STRADS__RD(x->r) - 3;
-            if (strads_recon_exact()) for (int k = 0; k < rank; k++)
-                e -= STRADS__RD(w[k]) * STRADS__RD(h[k]); else for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(rank); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < rank; k++)
+            for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(rank); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < rank; k++)
                 e -= w[k] * h[k];
-            if (strads_recon_exact()) for (int k = 0; k < rank; k++) {
-                float wk = STRADS__RD(w[k]);
-                (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (lr * (e * STRADS__RD(h[k]) - lambda * wk)); strads_recon_rw(strads__rc, strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write(strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
-                (void)__extension__({ __auto_type strads__p3 = &(h[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (lr * (e * wk - lambda * STRADS__RD(h[k]))); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
-            } else for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(rank); if (strads__h1 > strads__l1) { strads_recon_rwr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rwr(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h), 1); } (0); }); k < rank; k++) {
+            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(rank); if (strads__h1 > strads__l1) { strads_recon_rwr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rwr(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h), 1); } (0); }); k < rank; k++) {
                 float wk = w[k];
                 ((void)(lr * (e * h[k] - lambda * wk)));
                 ((void)(lr * (e * wk - lambda * h[k])));
             }
-        } while (strads_recon_again(strads__rc));
-#line 260 "<stdout>"
+        } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+            const struct rating *x = &train[j];
+            float *w = &W[(long)STRADS__RD(x->u) * rank], *h = &H[(long)STRADS__RD(x->i) * rank];
+            float e = STRADS__RD(x->r) - 3;
+            for (int k = 0; k < rank; k++)
+                e -= STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            for (int k = 0; k < rank; k++) {
+                float wk = STRADS__RD(w[k]);
+                (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (lr * (e * STRADS__RD(h[k]) - lambda * wk)); strads_recon_rw(strads__rc, strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write(strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
+                (void)__extension__({ __auto_type strads__p3 = &(h[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (lr * (e * wk - lambda * STRADS__RD(h[k]))); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+            }
+        } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 270 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -315,7 +325,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 319 "<stdout>"
+#line 329 "<stdout>"
     }
     strads__t->se = se;
 }
@@ -341,12 +351,21 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                                          do {
             const struct rating *x = &test[j];
             double p = 3;
-            if (strads_recon_exact()) for (int k = 0; k < rank; k++)
-                p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]); else for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(rank); if (strads__h4 > strads__l4) { strads_recon_rdr(strads__rc, &(W)[((long)STRADS__RD(x->u) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(W)); strads_recon_rdr(strads__rc, &(H)[((long)STRADS__RD(x->i) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(H)); } (0); }); k < rank; k++)
+            for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(rank); if (strads__h4 > strads__l4) { strads_recon_rdr(strads__rc, &(W)[((long)STRADS__RD(x->u) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(W)); strads_recon_rdr(strads__rc, &(H)[((long)STRADS__RD(x->i) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(H)); } (0); }); k < rank; k++)
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
-        } while (strads_recon_again(strads__rc));
-#line 350 "<stdout>"
+        } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+            const struct rating *x = &test[j];
+            double p = 3;
+            for (int k = 0; k < rank; k++)
+                p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
+            se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
+        } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 369 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -427,5 +446,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 431 "<stdout>"
+#line 450 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -74,9 +74,9 @@ void InitNet() {
   long long a, b;
   unsigned long long next_random = 1;
 
-  if (strads_dv_posix_memalign((void **)((void **)&syn0), 128, (long long)vocab_size * layer1_size * sizeof(real), (size_t)(layer1_size) * sizeof *(*((void **)&syn0)), "w2v.c:57")) exit(1);
+  if (strads_dv_posix_memalign((void **)((void **)&syn0), 128, (long long)vocab_size * layer1_size * sizeof(real), (size_t)(layer1_size) * sizeof *(syn0), "w2v.c:57")) exit(1);
 
-  if (strads_dv_posix_memalign((void **)((void **)&syn1neg), 128, (long long)vocab_size * layer1_size * sizeof(real), (size_t)(layer1_size) * sizeof *(*((void **)&syn1neg)), "w2v.c:59")) exit(1);
+  if (strads_dv_posix_memalign((void **)((void **)&syn1neg), 128, (long long)vocab_size * layer1_size * sizeof(real), (size_t)(layer1_size) * sizeof *(syn1neg), "w2v.c:59")) exit(1);
   for (a = 0; a < vocab_size; a++) for (b = 0; b < layer1_size; b++)
     syn1neg[a * layer1_size + b] = 0;
   for (a = 0; a < vocab_size; a++) for (b = 0; b < layer1_size; b++) {
@@ -132,7 +132,7 @@ void TrainModel() {
   for (local_iter = 0; local_iter < iter; local_iter++) {
     next_random = 7 + local_iter;
 
-    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.strads__dyn.sync.kind = STRADS_SYNC_HYBRID; (void)word; strads__e1.corpus = corpus; strads__e1.starting_alpha = starting_alpha; strads__e1.iter = iter; strads__e1.train_words = train_words; (void)b; strads__e1.window = window; (void)a; (void)c; (void)last_word; (void)l1; strads__e1.layer1_size = layer1_size; (void)d; strads__e1.negative = negative; (void)target; (void)label; strads__e1.table = table; strads__e1.strads__lo_table = (int64_t)(0); strads__e1.strads__n_table = (int64_t)(table_size); (void)l2; (void)f; strads__e1.syn0 = syn0; if (syn0 && !strads_is_dvector(syn0)) strads_fatal(STRADS_EINVAL, "w2v.c:82: captured pointer 'syn0' is not a distributed array; mark its allocation '#pragma strads dvector' or add copyin(syn0[0:n])"); strads__e1.syn1neg = syn1neg; if (syn1neg && !strads_is_dvector(syn1neg)) strads_fatal(STRADS_EINVAL, "w2v.c:82: captured pointer 'syn1neg' is not a distributed array; mark its allocation '#pragma strads dvector' or add copyin(syn1neg[0:n])"); (void)g; strads__e1.expTable = expTable; strads__e1.strads__lo_expTable = (int64_t)(0); strads__e1.strads__n_expTable = (int64_t)(EXP_TABLE_SIZE + 1); strads__e1.strads__p_neu1e = &(neu1e)[0]; strads__e1.strads__lo_neu1e = (int64_t)(0); strads__e1.strads__n_neu1e = (int64_t)(layer1_size); strads__e1.next_random = next_random; strads__e1.strads__p_next_random = &next_random; strads__e1.alpha = alpha; strads__e1.strads__p_alpha = &alpha; strads__e1.word_count_actual = word_count_actual; strads__e1.strads__p_word_count_actual = &word_count_actual; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(train_words), &strads__e1); }
+    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.strads__dyn.sync.kind = STRADS_SYNC_HYBRID; (void)word; strads__e1.corpus = corpus; strads__e1.starting_alpha = starting_alpha; strads__e1.iter = iter; strads__e1.train_words = train_words; (void)b; strads__e1.window = window; (void)a; (void)c; (void)last_word; (void)l1; strads__e1.layer1_size = layer1_size; (void)d; strads__e1.negative = negative; (void)target; (void)label; strads__e1.table = table; strads__e1.strads__lo_table = (int64_t)(0); strads__e1.strads__n_table = (int64_t)(table_size); (void)l2; (void)f; strads__e1.syn0 = syn0; strads__e1.syn1neg = syn1neg; (void)g; strads__e1.expTable = expTable; strads__e1.strads__lo_expTable = (int64_t)(0); strads__e1.strads__n_expTable = (int64_t)(EXP_TABLE_SIZE + 1); strads__e1.strads__p_neu1e = &(neu1e)[0]; strads__e1.strads__lo_neu1e = (int64_t)(0); strads__e1.strads__n_neu1e = (int64_t)(layer1_size); strads__e1.next_random = next_random; strads__e1.strads__p_next_random = &next_random; strads__e1.alpha = alpha; strads__e1.strads__p_alpha = &alpha; strads__e1.word_count_actual = word_count_actual; strads__e1.strads__p_word_count_actual = &word_count_actual; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(train_words), &strads__e1); }
 
 
 
@@ -345,15 +345,54 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           }
           l2 = target * layer1_size;
           f = 0;
-          if (strads_recon_exact()) for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]); else for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
+          for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
           g = (label - strads__rh0(f)) * alpha;
-          if (strads_recon_exact()) for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]); else for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
+          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
           for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p2 = &(syn1neg[c + l2]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write(strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
         }
         for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn0[c + l1]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (neu1e[c]); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
       }
-    } while (strads_recon_again(strads__rc));
-#line 357 "<stdout>"
+    } while (0);
+        if (strads_recon_again(strads__rc)) {
+            do {
+      word = STRADS__RD(corpus[pos]);
+      word_count_actual++;
+      if (pos % 10000 == 0) {
+        alpha = starting_alpha * (1 - word_count_actual / (real)(iter * train_words + 1));
+        if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
+      }
+      next_random = next_random * (unsigned long long)25214903917 + 11;
+      b = next_random % window;
+      for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
+        c = pos - window + a;
+        if (c < 0) continue;
+        if (c >= train_words) continue;
+        last_word = STRADS__RD(corpus[c]);
+        l1 = last_word * layer1_size;
+        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
+        for (d = 0; d < negative + 1; d++) {
+          if (d == 0) {
+            target = word;
+            label = 1;
+          } else {
+            next_random = next_random * (unsigned long long)25214903917 + 11;
+            target = table[(next_random >> 16) % table_size];
+            if (target == word) continue;
+            label = 0;
+          }
+          l2 = target * layer1_size;
+          f = 0;
+          for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
+          g = (label - strads__rh0(f)) * alpha;
+          for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write(strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+        }
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_rw(strads__rc, strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write(strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+      }
+    } while (0);
+            (void)strads_recon_again(strads__rc);
+        }
+#line 396 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -496,12 +535,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 500 "<stdout>"
+#line 539 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 507 "<stdout>"
+#line 546 "<stdout>"
 STRADS_MAIN(strads_user_main)
