@@ -22,6 +22,7 @@
 #include "fe.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct cp {
@@ -151,6 +152,27 @@ static void item_list(cp *x, int kind, char op, int sections)
     expect(x, ')');
 }
 
+/*
+ * A clause value written as a number is checked here, where the user wrote
+ * it (a staleness of -1 hung both ranks at run time). Other expressions are
+ * checked by the runtime at loop entry. lo_open: the bound itself is out.
+ */
+static void check_value(cp *x, unsigned off, const char *e, const char *what, double lo,
+                        int lo_open, double hi, const char *hint)
+{
+    if (!e)
+        return;
+    char *end;
+    double v = strtod(e, &end);
+    while (*end == 'f' || *end == 'F' || *end == 'l' || *end == 'L' || *end == 'u' || *end == 'U' ||
+           isspace((unsigned char)*end))
+        end++;
+    if (end == e || *end)
+        return; /* not a plain number */
+    if (v < lo || (lo_open && v == lo) || v > hi)
+        err(x, off, hint, "%s", fe_fmt("invalid %s '%s'", what, e));
+}
+
 static void sync_clause(cp *x)
 {
     blank(x);
@@ -179,10 +201,23 @@ static void sync_clause(cp *x)
         if (models[k].kind == 8) {
             x->s->sync_fn = ident(x);
         } else {
+            unsigned aoff = x->p;
             x->s->sync_a = expr(x, ",)");
+            if (models[k].kind == 2)
+                check_value(x, aoff, x->s->sync_a, "staleness", 0, 0, 1e9,
+                            "ssp(s) takes a staleness s >= 0 (clocks a node may run ahead)");
+            else if (models[k].kind == 5)
+                check_value(x, aoff, x->s->sync_a, "A-BSP ratio", 0, 1, 1,
+                            "absp(ratio) takes 0 < ratio <= 1 (the share of a clock's items)");
+            else if (models[k].kind == 6)
+                check_value(x, aoff, x->s->sync_a, "Elastic BSP bound", 1, 0, 1e9,
+                            "elastic(R) takes R >= 1 (clocks between barriers)");
             if (models[k].nargs == 2 && peek(x) == ',') {
                 x->p++;
+                unsigned boff = x->p;
                 x->s->sync_b = expr(x, ")");
+                check_value(x, boff, x->s->sync_b, "A-BSP threshold", 0, 1, 1e300,
+                            "absp(ratio, threshold) takes threshold > 0");
             }
         }
         if (!expect(x, ')'))
@@ -247,10 +282,16 @@ void fe_parse_clauses(fe_ctx *c, fe_site *s)
                 "'%s' is only valid on sync_for", w);
             break;
         } else if (loop && strcmp(w, "minibatch") == 0) {
+            unsigned voff = x.p;
             s->minibatch = expr(&x, ")");
+            check_value(&x, voff, s->minibatch, "minibatch size", 1, 0, 1e18,
+                        "minibatch(n) takes n >= 1 iterations per task");
             expect(&x, ')');
         } else if (loop && strcmp(w, "threads") == 0) {
+            unsigned voff = x.p;
             s->threads = expr(&x, ")");
+            check_value(&x, voff, s->threads, "thread count", 1, 0, 4096,
+                        "threads(n) takes 1 <= n <= 4096");
             expect(&x, ')');
         } else if (loop && strcmp(w, "sync") == 0) {
             if (s->kind != FE_SYNC_FOR) {
@@ -289,7 +330,10 @@ void fe_parse_clauses(fe_ctx *c, fe_site *s)
             s->items = fe_grow(s->items, sizeof *s->items, &s->capitems, s->nitems + 1);
             s->items[s->nitems++] = it;
         } else if (!loop && strcmp(w, "row") == 0) {
+            unsigned voff = x.p;
             s->row = expr(&x, ")");
+            check_value(&x, voff, s->row, "row length", 1, 0, 1e18,
+                        "row(n) takes n >= 1 elements per row");
             expect(&x, ')');
         } else {
             err(&x, off,

@@ -969,6 +969,21 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     strads_sync_spec spec;
     int rc = rt_sync_resolve(site, &dyn->sync, &spec);
     if (rc) strads_fatal(rc, "STRADS_SYNC");
+    /* The clause's values, evaluated at loop entry (stradsc checks those
+     * written as numbers): a negative staleness hung every rank. */
+    const char *bad = spec.kind == STRADS_SYNC_SSP && (spec.a < 0 || spec.a != (double)(long)spec.a)
+                          ? "ssp(s) takes a whole staleness s >= 0"
+                      : spec.kind == STRADS_SYNC_ABSP && !(spec.a > 0 && spec.a <= 1)
+                          ? "absp(ratio) takes 0 < ratio <= 1"
+                      : spec.kind == STRADS_SYNC_ELASTIC && !(spec.a >= 1)
+                          ? "elastic(R) takes R >= 1"
+                          : NULL;
+    if (bad) {
+        char what[256];
+        snprintf(what, sizeof what, "sync_for %s:%u: sync(...) value %g out of range: %s",
+                 site->file ? site->file : "?", site->line, spec.a, bad);
+        strads_fatal(STRADS_EINVAL, what);
+    }
     int kind = spec.kind;
     if (kind == STRADS_SYNC_DEFAULT) kind = spec.kind = STRADS_SYNC_BSP;
     if (kind > STRADS_SYNC_ASP) {
