@@ -151,12 +151,19 @@ class Gen:
         # Features added later draw from a second stream, so that they do
         # not change the rest of an existing seed's program.
         self.r2 = random.Random(seed * 1000003 + 17)
+        self.streams = {}
         self.loopfns = []
         self.features = []
         self.helpers = []      # C text of helper functions
         self.helper_names = set()
         self.globals_ = []
         self.user_policy = False
+
+    def rx(self, name):
+        """One more random stream per feature added later (same reason as r2)."""
+        if name not in self.streams:
+            self.streams[name] = random.Random(f"{self.seed}:{name}")
+        return self.streams[name]
 
     def feat(self, f):
         if f not in self.features:
@@ -360,6 +367,9 @@ class Gen:
             self.feat('async_for')
         if r.random() < 0.2:
             clauses.append(f"threads({r.choice([1, 2])})")
+        elif self.rx('threads').random() < 0.1:
+            clauses.append("threads(1 + ep % 2)")
+            self.feat('threads-changes')
 
         o = 'perm[i]' if self.use_perm else 'i'
         body.append(f"long q = X[i].q;")
@@ -717,6 +727,11 @@ class Gen:
                 e.insert(len(e) - 1, "long i;")
                 hdr = self.r2.choice(["for (i = 0; i < n; i++) {", "for (i = 0; i != n; ++i) {"])
                 self.feat('loopvar-outside')
+            elif self.rx('range').random() < 0.15:
+                # the range changes between calls: planned again
+                hdr = self.rx('range').choice(["for (long i = ep % 2; i < n; i++) {",
+                                               "for (long i = 0; i < n - ep; i++) {"])
+                self.feat('range-changes')
             e.append(hdr)
             e += ["    " + s for s in L['body']]
             e.append("}")
