@@ -140,6 +140,7 @@ AVOIDABLE = {
     'helper-global-ssp': 'an array written only by a helper under ssp/asp/custom',
     'copyin-reindex': 'a copyin index array the driver changes between calls',
     'helper-reindex': 'a helper-only array written at rows the driver re-indexes',
+    'narrow-sync': 'short elements (sync_for cannot combine them on several processes)',
 }
 
 
@@ -247,6 +248,10 @@ class Gen:
         if self.mode == 'int':
             self.T = r.choice(['long long', 'long', 'int', 'long long'])
             self.fs = ''
+            if self.rx('etype').random() < 0.15:
+                self.T = self.rx('etype').choice(['short', 'unsigned'])
+                if self.T == 'short' and 'narrow-sync' in self.avoid:
+                    self.T = 'int'
         else:
             self.T = r.choice(['float', 'double'])
             self.fs = 'f' if self.T == 'float' else ''
