@@ -29,6 +29,8 @@ typedef struct walk {
     fe_ctx *c;
     fe_site *s;
     CXCursor *helpers;   /* functions already scanned */
+    CXCursor *pmem;      /* pointer members followed in helpers, checked after the walk */
+    int npmem, cappmem;
     int nh, caph;
     CXCursor stack[256]; /* ancestors of the node being visited */
     int depth;
@@ -115,21 +117,6 @@ static int written(walk *w, int d)
  * heuristic: a body that reads a stale value on some path is caught by the
  * runtime's verify mode, not here. Returns the assignment's extent.
  */
-static int assigned_first(walk *w, int d, unsigned *b, unsigned *e)
-{
-    if (d < 1 || !written(w, d))
-        return 0;
-    CXCursor p = w->stack[d - 1];
-    if (clang_getCursorKind(p) != CXCursor_BinaryOperator)
-        return 0;
-    unsigned nb, ne;
-    fe_extent(w->stack[d], &nb, &ne);
-    if (!is(&w->c->toks[fe_tok_at(w->c, ne)], "="))
-        return 0;
-    fe_extent(p, b, e);
-    return 1;
-}
-
 /*
  * May this use of a pointer (the DeclRef at stack[d]) write through it?
  * Follows the access chain up (p[i], p->f, *p, p + k, W[i][k]) and looks at
@@ -137,8 +124,9 @@ static int assigned_first(walk *w, int d, unsigned *b, unsigned *e)
  * write; a pointer value given to a non-const parameter, stored in another
  * variable or returned lets the memory escape and counts as a write too.
  */
-static int ptr_use_writes(walk *w, int d)
+static int ptr_use_writes(walk *w, int d, int *store)
 {
+    *store = 0; /* set for a plain store: assigned, incremented */
     fe_ctx *c = w->c;
     CXCursor node = w->stack[d];
     int k = d - 1;
@@ -171,11 +159,11 @@ static int ptr_use_writes(walk *w, int d)
     fe_extent(node, &nb, &ne);
     fe_extent(p, &pb, &pe);
     if (pk == CXCursor_CompoundAssignOperator)
-        return nb == pb;
+        return *store = nb == pb;
     if (pk == CXCursor_BinaryOperator && nb == pb) {
         fe_token *t = &c->toks[fe_tok_at(c, ne)];
         if (is(t, "=") || t->kind == CXToken_Identifier)
-            return 1;
+            return *store = 1;
     }
     if (pk == CXCursor_UnaryOperator) {
         fe_token *first = &c->toks[fe_tok_at(c, pb)];
@@ -193,8 +181,8 @@ static int ptr_use_writes(walk *w, int d)
                 clang_isConstQualifiedType(clang_getPointeeType(ut)))
                 return 0;
         }
-        return is(first, "++") || is(first, "--") || is(first, "&") || is(last, "++") ||
-               is(last, "--") || first->kind == CXToken_Identifier;
+        *store = is(first, "++") || is(first, "--") || is(last, "++") || is(last, "--");
+        return *store || is(first, "&") || first->kind == CXToken_Identifier;
     }
     CXType nt = clang_getCanonicalType(clang_getCursorType(node));
     if (nt.kind != CXType_Pointer && nt.kind != CXType_ConstantArray)
@@ -304,21 +292,28 @@ static void declref(walk *w, CXCursor cur, int helper)
                              : FE_V_LOCAL;
     int idx = add_cap(w, ref, where, off);
     fe_cap *cp = &s->caps[idx];
-    if (!cp->ptr_written && is_ptr(ref) && ptr_use_writes(w, w->depth - 1))
+    int store;
+    if (is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store)) {
         cp->ptr_written = 1;
-    if (cp->refs++ == 0 && where == FE_V_LOCAL)
-        cp->first_assign = assigned_first(w, w->depth - 1, &cp->asg_b, &cp->asg_e);
-    else if (cp->first_assign && off >= cp->asg_b && off < cp->asg_e)
-        cp->disqualified = 1; /* x = f(x): read before the first write */
+        cp->ptr_stored |= store;
+    }
     if (!wr)
         return;
+    for (int j = w->depth - 2; j >= 0 && j >= w->depth - 4; j--)
+        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt)
+            cp->is_counter = 1; /* `for (j = 0; ...; j++)`: set or stepped by a for */
     fe_item *it = fe_item_named(s, cp->name);
     if (!helper && it && it->kind != FE_IT_COPYIN) {
         it->written = 1;
         return;
     }
     if (helper) {
-        fe_error(c, off, "pass the value in and return results through a reduction",
+        fe_error(c, off,
+                 fe_fmt("each process would change its own copy of '%s': give the function a "
+                        "pointer parameter instead, and pass it a variable of the loop's "
+                        "enclosing function named in reduction(), accumulate() (a counter) or "
+                        "private() (per-thread state such as an RNG)",
+                        cp->name),
                  "function called from a parallel body writes global '%s'", cp->name);
         fe_note(c, s->prag_begin, "parallel loop is here");
     } else if (!cp->bad_write) {
@@ -356,7 +351,7 @@ static void decide_writes(walk *w)
             fe_cap *cp = &s->caps[i];
             if (!cp->bad_write)
                 continue;
-            if (cp->first_assign && !cp->disqualified && !used_after(c, s, cp)) {
+            if (cp->first_assign && !used_after(c, s, cp)) {
                 cp->bad_write = 0;
                 cp->auto_private = 1;
                 continue;
@@ -366,9 +361,14 @@ static void decide_writes(walk *w)
         }
         if (!worst)
             return;
-        char *hint = fe_fmt("add reduction(+: %s) or private(%s) to the pragma, or declare "
-                            "'%s' inside the loop body",
-                            worst->name, worst->name, worst->name);
+        /* a counter of an inner loop (`for (j = 0; ...)` after a read of j)
+         * is no sum: declare it in the body */
+        char *hint = worst->is_counter
+                         ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)'",
+                                  worst->name)
+                         : fe_fmt("add reduction(+: %s) or private(%s) to the pragma, or declare "
+                                  "'%s' inside the loop body",
+                                  worst->name, worst->name, worst->name);
         fe_error(c, worst->bad_write - 1, hint,
                  "write to captured variable '%s' in a parallel body", worst->name);
         worst->bad_write = 0;
@@ -381,11 +381,49 @@ static void decide_writes(walk *w)
  * long as the body never uses such a member: refuse `x[i].next` when x is
  * a copyin section.
  */
-static void shallow_member(walk *w, CXCursor mem)
+/* In a function the body calls, names differ: a pointer member of the
+ * struct type some copyin section is made of is refused wherever it is
+ * followed (a worker died by SIGSEGV on one followed in a helper). */
+static void shallow_member_helper(walk *w, CXCursor mem)
+{
+    CXCursor field = clang_getCursorReferenced(mem);
+    CXCursor rec = clang_getCursorSemanticParent(field);
+    for (int i = 0; i < w->s->nitems; i++) {
+        fe_item *it = &w->s->items[i];
+        if (it->kind != FE_IT_COPYIN)
+            continue;
+        for (int k = 0; k < w->s->ncaps; k++) {
+            if (strcmp(w->s->caps[k].name, it->name))
+                continue;
+            CXType t = clang_getCanonicalType(clang_getCursorType(w->s->caps[k].decl));
+            if (t.kind != CXType_Pointer)
+                continue;
+            CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(t)));
+            if (clang_Cursor_isNull(d) || !clang_equalCursors(clang_getCanonicalCursor(d),
+                                                              clang_getCanonicalCursor(rec)))
+                continue;
+            char *fname = fe_cxstr(clang_getCursorSpelling(field));
+            fe_error(w->c, fe_offset(clang_getCursorLocation(mem)),
+                     "copyin copies the elements shallowly; keep what the pointer reaches in a "
+                     "dvector and store an index instead",
+                     "a function called from the parallel body follows pointer member '%s' "
+                     "of the elements of copyin '%s'", fname, it->name);
+            fe_note(w->c, w->s->prag_begin, "parallel loop is here");
+            return;
+        }
+    }
+}
+
+static void shallow_member(walk *w, CXCursor mem, int helper)
 {
     CXCursor field = clang_getCursorReferenced(mem);
     if (clang_getCanonicalType(clang_getCursorType(field)).kind != CXType_Pointer)
         return;
+    if (helper) { /* the copyin names are known once the body is walked */
+        w->pmem = fe_grow(w->pmem, sizeof *w->pmem, &w->cappmem, w->npmem + 1);
+        w->pmem[w->npmem++] = mem;
+        return;
+    }
     CXCursor base = mem;
     for (int guard = 0; guard < 64; guard++) {
         int n;
@@ -425,8 +463,8 @@ static void visit(walk *w, CXCursor cur, int helper)
         w->depth--;
         return;
     }
-    if (k == CXCursor_MemberRefExpr && !helper)
-        shallow_member(w, cur);
+    if (k == CXCursor_MemberRefExpr)
+        shallow_member(w, cur, helper);
     if (k == CXCursor_VarDecl && !helper && clang_Cursor_getStorageClass(cur) == CX_SC_Static)
         fe_error(w->c, fe_offset(clang_getCursorLocation(cur)),
                  "declare it outside the loop and name it in private() or reduction()",
@@ -476,7 +514,13 @@ void fe_capture(fe_ctx *c, fe_site *s)
     CXCursor *ch = fe_children(s->forc, &n);
     if (n > 0)
         visit(w, ch[n - 1], 0);
+    for (int i = 0; i < w->npmem; i++)
+        shallow_member_helper(w, w->pmem[i]);
+    for (int i = 0; n > 0 && i < s->ncaps; i++)
+        if (s->caps[i].where == FE_V_LOCAL)
+            s->caps[i].first_assign = fe_assigned_before_use(c, ch[n - 1], s->caps[i].decl);
     free(ch);
+    free(w->pmem);
     name_clash(w);
     decide_writes(w);
     fe_check_captures(c, s, w->first_ref);

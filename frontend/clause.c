@@ -270,6 +270,9 @@ void fe_parse_clauses(fe_ctx *c, fe_site *s)
             item_list(&x, FE_IT_COPYIN, 0, 1);
         } else if (loop && strcmp(w, "private") == 0) {
             item_list(&x, FE_IT_PRIVATE, 0, 1);
+        } else if (loop && strcmp(w, "stream") == 0) {
+            /* private, each worker's copy seeded apart (an RNG state) */
+            item_list(&x, FE_IT_PRIVATE, 's', 0);
         } else if (loop && strcmp(w, "accumulate") == 0) {
             item_list(&x, FE_IT_ACCUMULATE, 0, 0);
         } else if (loop && s->kind == FE_ASYNC_FOR &&
@@ -337,7 +340,7 @@ void fe_parse_clauses(fe_ctx *c, fe_site *s)
             expect(&x, ')');
         } else {
             err(&x, off,
-                loop ? "clauses are reduction, copyin, private, accumulate, minibatch, "
+                loop ? "clauses are reduction, copyin, private, stream, accumulate, minibatch, "
                        "sync, recon, aggregate and threads"
                      : "dvector takes only row(n)",
                 "unknown clause '%s'", w);

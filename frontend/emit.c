@@ -433,6 +433,10 @@ static void tls_fns(fe_ctx *c, fe_site *s, fe_buf *o)
             fe_buf_printf(o, "    t->%s = 1;\n", nm);
         } else if (it->kind == FE_IT_ACCUMULATE) {
             fe_buf_printf(o, "    t->%s = t->strads__base_%s = e->%s;\n", nm, nm, nm);
+        } else if (it->kind == FE_IT_PRIVATE && it->op == 's') {
+            fe_buf_printf(o, "    t->%s = (__typeof__(t->%s))strads__stream((uint64_t)e->%s, "
+                             "strads__tls_worker());\n",
+                          nm, nm, nm);
         } else {
             /* min/max start from the loop-entry value (folding it twice is
              * harmless); private copies start from it by definition. */

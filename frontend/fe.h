@@ -78,11 +78,13 @@ typedef struct fe_cap {
     int is_copyin;
     int is_item;       /* named by reduction/private/accumulate: lives in tls */
     int ptr_written;   /* a pointer the body may write through (or let escape) */
+    int ptr_stored;    /* ... and does: p[i] = x, p->f++ in the body itself */
+    int is_counter;    /* written in the header of a for of the body */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
     /* Automatic privatization (capture.c): a local that every iteration
      * assigns before reading and that nobody reads after the loop. */
-    int refs, first_assign, disqualified, auto_private;
-    unsigned asg_b, asg_e, bad_write;
+    int first_assign, auto_private; /* first_assign: assigned before every use (assigned.c) */
+    unsigned bad_write;
     int is_const_global; /* same value in every process: not shipped */
     CXCursor decl;
 } fe_cap;
@@ -189,6 +191,7 @@ void fe_capture(fe_ctx *c, fe_site *s);           /* capture.c */
 fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
+int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.c */
 /* A counted loop of a reconnaissance body whose pointers' accesses p[k] are
  * recorded as one range before it (recon_loop.c says when). */
 typedef struct fe_rl_base {

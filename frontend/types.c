@@ -187,6 +187,10 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             cp->is_item = 1;
             it->used = 1;
             it->cls = cp->cls;
+            if (it->kind == FE_IT_PRIVATE && it->op == 's' && cp->cls != FE_T_INT &&
+                cp->cls != FE_T_UINT)
+                fe_error(c, it->off, "keep the generator's state in an integer (uint64_t)",
+                         "stream(%s) needs an integer scalar", it->name);
             if (it->lo) {
                 CXType e = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
                                                      : clang_getArrayElementType(ct);
@@ -217,7 +221,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             if (ct.kind != CXType_Pointer || !it->lo)
                 fe_error(c, it->off, fe_fmt("write copyin(%s[0:n])", it->name),
                          "copyin needs a pointer and a section");
-            else if (cp->ptr_written)
+            else if (cp->ptr_stored)
                 /* each process writes its own copy, and the writes are lost */
                 fe_error(c, it->off,
                          fe_fmt("copyin is read-only input; mark the allocation of what '%s' "
@@ -295,8 +299,15 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
      * the order, which reconnaissance cannot know in advance. */
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
+        /* not when each iteration assigns it before reading it (a C89
+         * temporary): nothing is carried */
+        fe_cap *cp = NULL;
+        for (int k = 0; k < s->ncaps; k++)
+            if (!strcmp(s->caps[k].name, it->name))
+                cp = &s->caps[k];
+        int temp = cp && cp->first_assign;
         if (s->kind == FE_ASYNC_FOR && s->recon_on && it->kind == FE_IT_PRIVATE && !it->lo &&
-            it->written)
+            it->written && !temp)
             fe_warning(c, it->off, "if it picks the rows an iteration touches, use "
                                    "'sync_for sync(hybrid) recon(off)'",
                        "async_for plans from reconnaissance, but private '%s' carries state "

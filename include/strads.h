@@ -314,6 +314,21 @@ int strads_image_read_dmap(strads_dmap *m, const char *prefix);
  * Both return 0 or a negative STRADS_E* code. Generated sites leave the
  * three NULL and give env_fields instead (below).
  */
+/* stream(x): the worker whose tls tls_init is filling (rank * threads +
+ * thread; 0 for the first, and for one process of one thread), and its
+ * copy of x: x itself for worker 0, so that -n 1 --threads 1 is the plain
+ * build, else x mixed with a splitmix64 hash of the worker. */
+int64_t strads__tls_worker(void);
+static inline uint64_t strads__stream(uint64_t x, int64_t w)
+{
+    if (w <= 0) return x;
+    uint64_t z = (uint64_t)w * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return x ^ z ? x ^ z : z;
+}
+
 typedef struct strads_recon strads_recon;
 void strads_recon_iter(strads_recon *rc, int64_t i);
 /* Out-of-line halves of strads_recon_read/write: look the address up. */

@@ -128,6 +128,35 @@ static int detect_launcher(rt_config *c, char *err, size_t errlen)
  * (two processes of two threads each on two cores took 5x as long to
  * plan SGD-MF as with one thread each); mpirun, MPICH's launchers and srun
  * say how many they put on this node. */
+/* srun's tasks on this node: SLURM_STEP_TASKS_PER_NODE (or the job's
+ * SLURM_TASKS_PER_NODE) lists the count of each node of the step in order,
+ * runs written "2(x3)", and SLURM_NODEID is this node's place in it. A
+ * plain `srun -n 2` sets these, not SLURM_NTASKS_PER_NODE. 0 when unknown. */
+static long slurm_tasks_here(void)
+{
+    const char *v = getenv("SLURM_STEP_TASKS_PER_NODE");
+    if (!v || !*v) v = getenv("SLURM_TASKS_PER_NODE");
+    const char *id = getenv("SLURM_NODEID");
+    long node = id && *id ? strtol(id, NULL, 10) : 0;
+    if (!v || node < 0) return 0;
+    for (const char *p = v; *p;) {
+        char *end;
+        long n = strtol(p, &end, 10), times = 1;
+        if (end == p || n <= 0) return 0;
+        if (*end == '(') {
+            if (end[1] != 'x') return 0;
+            times = strtol(end + 2, &end, 10);
+            if (times <= 0 || *end != ')') return 0;
+            end++;
+        }
+        if (node < times) return n;
+        node -= times;
+        if (*end != ',') return 0;
+        p = end + 1;
+    }
+    return 0;
+}
+
 static long local_processes(const rt_config *c)
 {
     static const char *const names[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS",
@@ -137,6 +166,8 @@ static long local_processes(const rt_config *c)
         long n = v ? strtol(v, NULL, 10) : 0; /* Slurm's may read "2(x3)" */
         if (n > 0) return n;
     }
+    long n = strcmp(c->launcher, "srun") == 0 ? slurm_tasks_here() : 0;
+    if (n > 0) return n;
     return strcmp(c->launcher, "strads-run") == 0 ? c->size : 1;
 }
 

@@ -164,13 +164,21 @@ void rt_loop_env_close(const strads_loop_site *site, void *env)
     free(env);
 }
 
+/* The worker whose tls is being made, for stream() copies (strads.h). */
+static _Atomic int64_t tls_worker;
+
+int64_t strads__tls_worker(void) { return tls_worker; }
+
 int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out)
 {
     replay_fault("run"); /* both engines make the tls right before executing */
     char *tls = calloc((size_t)threads, site->tls_size ? site->tls_size : 1);
     if (!tls) return STRADS_ENOMEM;
-    for (int t = 0; t < threads; t++)
+    for (int t = 0; t < threads; t++) {
+        tls_worker = (int64_t)strads_rank() * threads + t;
         if (site->tls_init) site->tls_init(tls + (size_t)t * site->tls_size, env);
+    }
+    tls_worker = 0;
     *out = tls;
     return 0;
 }

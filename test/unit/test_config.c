@@ -17,7 +17,8 @@ static void clear_env(void)
                        "PMI_RANK", "PMI_SIZE", "SLURM_PROCID", "SLURM_NTASKS", "STRADS_COORDINATOR",
                        "STRADS_SECRET", "STRADS_THREADS", "STRADS_LAUNCHER", "STRADS_LOG",
                        "SLURM_JOB_NODELIST", "SLURM_STEP_NODELIST", "STRADS_SECRET_FILE",
-                       "OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"};
+                       "OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE",
+                       "SLURM_STEP_TASKS_PER_NODE", "SLURM_TASKS_PER_NODE", "SLURM_NODEID"};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) unsetenv(v[i]);
 }
 
@@ -38,7 +39,7 @@ static int share(int local)
 static void default_threads(void)
 {
     static const struct {
-        const char *env[12];
+        const char *env[14];
         int local;
     } cases[] = {
         {{NULL}, 1},
@@ -47,6 +48,13 @@ static void default_threads(void)
         {{"OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE", "8", "OMPI_COMM_WORLD_LOCAL_SIZE", "2", NULL}, 2},
         {{"SLURM_PROCID", "0", "SLURM_NTASKS", "6", "SLURM_JOB_NODELIST", "node[07-08]",
           "SLURM_NTASKS_PER_NODE", "3(x2)", NULL}, 3},
+        /* a plain srun -n: the step's list, this node's place in it */
+        {{"SLURM_PROCID", "0", "SLURM_NTASKS", "5", "SLURM_STEP_TASKS_PER_NODE", "2(x2),1",
+          "SLURM_NODEID", "0", NULL}, 2},
+        {{"SLURM_PROCID", "4", "SLURM_NTASKS", "5", "SLURM_STEP_TASKS_PER_NODE", "2(x2),1",
+          "SLURM_NODEID", "2", NULL}, 1},
+        {{"SLURM_PROCID", "0", "SLURM_NTASKS", "2", "SLURM_TASKS_PER_NODE", "2", NULL}, 2},
+        {{"SLURM_PROCID", "0", "SLURM_NTASKS", "2", "SLURM_STEP_TASKS_PER_NODE", "bad", NULL}, 1},
     };
     rt_config c;
     char err[256];

@@ -1,0 +1,184 @@
+/*
+ * frontend/assigned.c - is a variable assigned before every use in an
+ * iteration of a parallel body?
+ *
+ * A local declared outside the loop (the C89 habit) that every iteration
+ * assigns before it reads it carries nothing from one iteration to the
+ * next, so it can be made private (capture.c). "Before" must hold on every
+ * path: `if (c) x = 1; y = x;` reads an earlier iteration's x when c is
+ * false, while word2vec's `if (d == 0) { target = word; ... } else { target
+ * = table[...]; ... }` assigns it on both. This is C's definite assignment
+ * over the statement tree: an if assigns when both branches do (a branch
+ * that leaves by continue, break or return counts as assigning), a loop or
+ * a switch body may not run at all, the right of && and || and the arms of
+ * ?: may not run. Taking the variable's address counts as a use.
+ */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { NO, YES, GONE }; /* not assigned, assigned, control does not get here */
+
+typedef struct da {
+    fe_ctx *c;
+    CXCursor var;
+    int ok;       /* no use before assignment found */
+    int case_da;  /* in a switch body: what a case label starts from */
+} da;
+
+static int stmt(da *d, CXCursor cur, int in);
+static int expr(da *d, CXCursor cur, int in);
+
+static int is_var(da *d, CXCursor cur)
+{
+    cur = fe_strip(cur);
+    return clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(cur), d->var);
+}
+
+static const char *op_of(da *d, CXCursor lhs)
+{
+    unsigned b, e;
+    fe_extent(lhs, &b, &e);
+    return d->c->toks[fe_tok_at(d->c, e)].spell;
+}
+
+static int kids(da *d, CXCursor cur, int in, int as_stmt)
+{
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && in != GONE; i++)
+        in = as_stmt ? stmt(d, ch[i], in) : expr(d, ch[i], in);
+    free(ch);
+    return in;
+}
+
+static int expr(da *d, CXCursor cur, int in)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int n, out = in;
+    CXCursor *ch;
+    switch (k) {
+    case CXCursor_DeclRefExpr:
+        if (clang_equalCursors(clang_getCursorReferenced(cur), d->var) && in != YES)
+            d->ok = 0;
+        return in;
+    case CXCursor_UnaryExpr: /* sizeof, _Alignof: not evaluated */
+        return in;
+    case CXCursor_StmtExpr:
+        return stmt(d, cur, in) == YES ? YES : in;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+        ch = fe_children(cur, &n);
+        if (n == 2) {
+            const char *op = op_of(d, ch[0]);
+            if (k == CXCursor_BinaryOperator && !strcmp(op, "=") && is_var(d, ch[0])) {
+                expr(d, ch[1], in);
+                out = YES;
+            } else if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+                out = expr(d, ch[0], in);
+                expr(d, ch[1], out); /* may not run: what it assigns does not count */
+            } else {
+                out = expr(d, ch[1], expr(d, ch[0], in));
+            }
+        } else {
+            out = kids(d, cur, in, 0);
+        }
+        free(ch);
+        return out;
+    case CXCursor_ConditionalOperator:
+        ch = fe_children(cur, &n);
+        if (n == 3) {
+            int c = expr(d, ch[0], in), a = expr(d, ch[1], c), b = expr(d, ch[2], c);
+            out = a == YES && b == YES ? YES : c;
+        } else {
+            out = kids(d, cur, in, 0);
+        }
+        free(ch);
+        return out;
+    default:
+        return kids(d, cur, in, 0);
+    }
+}
+
+static int stmt(da *d, CXCursor cur, int in)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int n, out;
+    CXCursor *ch;
+    switch (k) {
+    case CXCursor_CompoundStmt:
+        return kids(d, cur, in, 1);
+    case CXCursor_IfStmt:
+        ch = fe_children(cur, &n);
+        if (n < 2) {
+            free(ch);
+            return kids(d, cur, in, 0);
+        }
+        {
+            int c = expr(d, ch[0], in);
+            int t = stmt(d, ch[1], c), e = n > 2 ? stmt(d, ch[2], c) : c;
+            out = t == GONE ? e : e == GONE ? t : t == YES && e == YES ? YES : NO;
+            if (out == NO && c == YES)
+                out = YES;
+        }
+        free(ch);
+        return out;
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+        /* the header parts run (a for's initializer first), the body may not */
+        ch = fe_children(cur, &n);
+        out = in;
+        for (int i = 0; i + 1 < n; i++)
+            out = clang_isExpression(clang_getCursorKind(ch[i])) ? expr(d, ch[i], out)
+                                                                 : stmt(d, ch[i], out);
+        if (n > 0)
+            stmt(d, ch[n - 1], out);
+        free(ch);
+        return out == GONE ? in : out;
+    case CXCursor_DoStmt:
+        ch = fe_children(cur, &n);
+        out = n > 0 ? stmt(d, ch[0], in) : in;
+        if (out == GONE)
+            out = in; /* left by continue: the condition comes next */
+        if (n > 1)
+            out = expr(d, ch[1], out);
+        free(ch);
+        return out;
+    case CXCursor_SwitchStmt: {
+        ch = fe_children(cur, &n);
+        int c = n > 0 ? expr(d, ch[0], in) : in, saved = d->case_da;
+        d->case_da = c;
+        for (int i = 1; i < n; i++)
+            stmt(d, ch[i], c);
+        d->case_da = saved;
+        free(ch);
+        return c;
+    }
+    case CXCursor_CaseStmt:
+    case CXCursor_DefaultStmt:
+        ch = fe_children(cur, &n);
+        out = n > 0 ? stmt(d, ch[n - 1], d->case_da) : d->case_da;
+        free(ch);
+        return out;
+    case CXCursor_ContinueStmt:
+    case CXCursor_BreakStmt:
+    case CXCursor_ReturnStmt:
+    case CXCursor_GotoStmt:
+        kids(d, cur, in, 0);
+        return GONE;
+    case CXCursor_NullStmt:
+        return in;
+    case CXCursor_DeclStmt:
+    default:
+        return clang_isExpression(k) ? expr(d, cur, in) : kids(d, cur, in, 0);
+    }
+}
+
+int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var)
+{
+    da d = {c, var, 1, NO};
+    stmt(&d, body, NO);
+    return d.ok;
+}
