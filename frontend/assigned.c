@@ -66,8 +66,9 @@ static int expr(da *d, CXCursor cur, int in)
         return in;
     case CXCursor_UnaryExpr: /* sizeof, _Alignof: not evaluated */
         return in;
-    case CXCursor_StmtExpr:
-        return stmt(d, cur, in) == YES ? YES : in;
+    case CXCursor_StmtExpr: /* ({ ... }): its compound statement */
+        out = kids(d, cur, in, 1);
+        return out == GONE ? in : out;
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator:
         ch = fe_children(cur, &n);

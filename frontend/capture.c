@@ -53,6 +53,31 @@ static int is_ptr(CXCursor cur)
     return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer;
 }
 
+static void spelling(CXCursor cur, unsigned *b, unsigned *e)
+{
+    CXSourceRange r = clang_getCursorExtent(cur);
+    clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, b);
+    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
+}
+
+/* Is cur expanded from a macro, with all of its text spelled in one macro
+ * argument of this file? Then its spelling says what its operators are
+ * (the expansion location is the macro's name for all of them); an
+ * operator that comes from the macro's own definition is not. */
+static int spelled_here(fe_ctx *c, CXCursor cur)
+{
+    CXSourceRange r = clang_getCursorExtent(cur);
+    CXFile f1, f2;
+    unsigned b, e, xb;
+    clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
+    clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+    xb = fe_offset(clang_getRangeStart(r));
+    if (!f1 || !f2 || !clang_File_isEqual(f1, c->file) || !clang_File_isEqual(f2, c->file))
+        return 0;
+    /* spelled after the macro's name, in its argument: not in a #define */
+    return b > xb && b < e && e <= c->srclen && !memchr(c->src + b, '\n', e - b);
+}
+
 /*
  * Is the DeclRefExpr at stack[d] written? Climbs through parentheses,
  * implicit casts, `.member` and subscripts of an array (all still name the
@@ -95,9 +120,21 @@ static int written(walk *w, int d)
         if (nb != pb)
             return 0;
         fe_token *t = &c->toks[fe_tok_at(c, ne)];
+        if (t->kind == CXToken_Identifier && spelled_here(c, p)) {
+            /* inside a macro's argument (assert(i != 37)): the operator
+             * is where the operand's text ends */
+            unsigned sb, se;
+            spelling(node, &sb, &se);
+            return is(&c->toks[fe_tok_at(c, se)], "=");
+        }
         return is(t, "=") || t->kind == CXToken_Identifier;
     }
     if (pk == CXCursor_UnaryOperator) {
+        if (spelled_here(c, p)) { /* in a macro argument: read its own text */
+            fe_extent(node, &nb, &ne);
+            spelling(p, &pb, &pe);
+            spelling(node, &nb, &ne);
+        }
         fe_token *first = &c->toks[fe_tok_at(c, pb)];
         int li = fe_tok_at(c, pe) - 1;
         fe_token *last = &c->toks[li < 0 ? 0 : li];

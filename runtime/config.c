@@ -43,6 +43,7 @@ static const rt_config_var vars[] = {
     {"STRADS_LAUNCHER", "detected", "strads-run, mpirun, pmi, srun or none"},
     {"STRADS_STATS", "unset", "print per-loop statistics (reconnaissance, planning, phases) on stderr"},
     {"STRADS_RECON_EVERY", "0 (never again)", "redo reconnaissance and planning every k calls of a loop"},
+    {"STRADS_RECON_BUDGET", "300", "seconds one reconnaissance iteration may run before the loop stops with an error (0: no limit)"},
     {"STRADS_RECON_SAMPLE", "16", "async_for: cut the blocks from 1 in k iterations before the reconnaissance pass"},
     {"STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan"},
     {"STRADS_VERIFY_PLAN", "unset", "async_for: check the plan for conflicts before running it"},

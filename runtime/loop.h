@@ -48,6 +48,13 @@ void rt_recon_init(strads_recon *rc, int64_t first);
  * it holds any, or any range recorded without running its writes. */
 extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
 void rt_shadow_reset(void);
+/* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
+ * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
+void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
+                  const int64_t *idx, int64_t lo, int64_t hi);
+extern __thread __attribute__((tls_model("initial-exec"))) int64_t rt_recon_cur_iter;
+extern __thread __attribute__((tls_model("initial-exec"))) unsigned rt_recon_calls;
+void rt_recon_budget_check(void);
 const void *rt_shadow_read(const void *addr, size_t len);
 void rt_shadow_range(const void *addr, size_t len, int write);
 /* After a node's reconnaissance of rec: fetches what it read from elsewhere

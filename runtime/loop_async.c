@@ -156,7 +156,7 @@ static void recon_task(void *arg, int64_t t, int thread)
     int64_t a = j->lo + n * t / j->parts, b = j->lo + n * (t + 1) / j->parts;
     rt_recon_init(&j->rc[t], a);
     j->rc[t].err = sched_rec_reserve(&j->rc[t].rec, b - a);
-    j->site->recon(j->env, &j->rc[t], NULL, a, b);
+    rt_recon_run(j->site, j->env, &j->rc[t], NULL, a, b);
     sched_rec_finish(&j->rc[t].rec);
 }
 

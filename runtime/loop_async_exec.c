@@ -40,7 +40,7 @@ static bool verify_one(exec_job *j, int64_t k)
     strads_recon rc;
     int64_t it = np->order[k];
     rt_recon_init(&rc, it);
-    j->site->recon(j->env, &rc, np->order, k, k + 1);
+    rt_recon_run(j->site, j->env, &rc, np->order, k, k + 1);
     sched_rec_finish(&rc.rec);
     bool ok = true;
     for (size_t a = 0; a < rc.rec.nacc && ok; a++) {

@@ -75,13 +75,13 @@ static void sample_task(void *arg, int64_t t, int thread)
     strads_recon rc;
     part_start(j, (int)t, &rc, true);
     if (j->exact) {
-        j->site->recon(j->env, &rc, NULL, j->lo + j->n * t / j->T, j->lo + j->n * (t + 1) / j->T);
+        rt_recon_run(j->site, j->env, &rc, NULL, j->lo + j->n * t / j->T, j->lo + j->n * (t + 1) / j->T);
         rt_recon_span_done(&rc);
     }
     int64_t r0 = j->runs * t / j->T, r1 = j->runs * (t + 1) / j->T;
     for (int64_t r = r0; r < r1 && !j->exact && !rc.err; r++) {
         int64_t a = (j->n - RUN) * r / (j->runs - 1);
-        j->site->recon(j->env, &rc, NULL, j->lo + a, j->lo + a + RUN);
+        rt_recon_run(j->site, j->env, &rc, NULL, j->lo + a, j->lo + a + RUN);
         rt_recon_span_done(&rc);
     }
     j->parts[t].err = rc.err;
@@ -104,7 +104,7 @@ static void key_task(void *arg, int64_t t, int thread)
     for (int64_t c = c0; c < c1 && !rc.err && !sp->spans_blocks && !sp->miss; c++) {
         int64_t a = j->lo + c * SCHED_CHUNK, b = a + SCHED_CHUNK < j->lo + j->n ? a + SCHED_CHUNK : j->lo + j->n;
         sp->kfirst = a;
-        j->site->recon(j->env, &rc, NULL, a, b);
+        rt_recon_run(j->site, j->env, &rc, NULL, a, b);
         rt_recon_span_done(&rc);
         /* An iteration that left its strata cell, missed or failed wrote no
          * key: the chunk's keys are not all set, and the pass falls back. */
@@ -349,7 +349,7 @@ int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop
     rs.mapw0 = mapw0;
     strads_recon rc;
     rt_recon_span_begin(&rc, &rs, sp->lo);
-    sp->site->recon(sp->env, &rc, NULL, sp->lo, sp->hi);
+    rt_recon_run(sp->site, sp->env, &rc, NULL, sp->lo, sp->hi);
     rt_recon_span_done(&rc);
     *fall = rs.spans_blocks || rs.miss;
     return rc.err;

@@ -56,7 +56,7 @@ static void span_task(void *arg, int64_t t, int thread)
     j->sp[t] = *j->proto;
     j->sp[t].hist = j->hist + (size_t)t * (size_t)j->proto->nslots * SCHED__MICRO;
     rt_recon_span_begin(&rc, &j->sp[t], a);
-    j->site->recon(j->env, &rc, NULL, a, b);
+    rt_recon_run(j->site, j->env, &rc, NULL, a, b);
     rt_recon_span_done(&rc);
     j->err[t] = rc.err;
 }

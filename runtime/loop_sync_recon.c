@@ -69,7 +69,7 @@ static int record(call *c, int64_t lo, int64_t hi, sched_records *out)
 {
     strads_recon rc;
     rt_recon_init(&rc, lo);
-    c->site->recon(c->env, &rc, NULL, lo, hi);
+    rt_recon_run(c->site, c->env, &rc, NULL, lo, hi);
     *out = rc.rec;
     return rc.err ? rc.err : sched_rec_finish(out);
 }

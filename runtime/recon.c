@@ -88,6 +88,7 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
 {
     rt_recon_spans *sp = rc->spans;
     if (__builtin_expect(rt_shadow_on, 0)) rt_shadow_reset();
+    rt_recon_cur_iter = i;
     if (sp) { /* the slots and the ignored array stay */
         span_done(sp);
         memset(&rc->hot, 0, offsetof(strads_recon_hot, sp_row));

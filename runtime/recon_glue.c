@@ -37,7 +37,9 @@ const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
         goto done;
     if (h->sp_row && p >= h->ign_lo && p + len <= h->ign_hi) goto done;
     if (!span_hot(rc, p, len)) strads_recon_read_slow(rc, addr, len);
-done: /* what the iteration wrote before, if anything (recon_shadow.c) */
+done:
+    if (__builtin_expect((++rt_recon_calls & 0xFFFFFF) == 0, 0)) rt_recon_budget_check();
+    /* what the iteration wrote before, if anything (recon_shadow.c) */
     return __builtin_expect(rt_shadow_on, 0) ? rt_shadow_read(addr, len) : addr;
 }
 
