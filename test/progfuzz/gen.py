@@ -136,11 +136,13 @@ AVOIDABLE = {
     'settle': 'a helper looping until what it writes through a pointer settles',
     'bump': 'a compound assignment used as a value inside a helper',
     'posix_memalign': 'posix_memalign under dvector row(n)',
-    'recon-off-avg': 'sync_for recon(off) with the default aggregate on O',
+    'recon-off-avg': 'sync_for recon(off) with the default aggregate on O (ssp/asp/custom)',
     'helper-global-ssp': 'an array written only by a helper under ssp/asp/custom',
     'copyin-reindex': 'a copyin index array the driver changes between calls',
     'helper-reindex': 'a helper-only array written at rows the driver re-indexes',
     'narrow-sync': 'short elements (sync_for cannot combine them on several processes)',
+    'stmt-expr': 'a GNU statement expression in a body (stradsc recursion)',
+    'absp-zero': 'absp(r, 0): an explicit zero threshold (documented, refused)',
 }
 
 
@@ -316,6 +318,8 @@ class Gen:
                 self.smoke = True
             else:
                 s = r.choice(['absp(1)', 'absp(1.0, 2)', 'absp(1, 0)'])
+                if s == 'absp(1, 0)' and 'absp-zero' in self.avoid:
+                    s = 'absp(1)'
         elif m == 'elastic':
             s = f"elastic({r.randint(1, 4)})"
         elif m == 'custom':
@@ -411,7 +415,7 @@ class Gen:
                                   "long u = --t;", "long u = (t *= 2, t + 1);"]))
             body.append("v += u % 5;")
             self.feat('assign-as-value')
-        if r.random() < 0.2 and self.mode == 'int':
+        if r.random() < 0.2 and self.mode == 'int' and 'stmt-expr' not in self.avoid:
             body.append("v += ({ long se_ = v % 3; se_ * 2; });")
             self.feat('stmt-expr')
 
