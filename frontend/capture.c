@@ -334,8 +334,50 @@ static void declref(walk *w, CXCursor cur, int helper)
         cp->ptr_written = 1;
         cp->ptr_stored |= store;
     }
-    if (!wr)
+    if (!wr) {
+        cp->nreads++;
         return;
+    }
+    /* how it is written, for the hint: x += k / x++ (a counter) or an
+     * update from itself (x = x * A + C, x ^= x << 13: a generator) */
+    for (int j = w->depth - 2; j >= 0 && j >= w->depth - 3; j--) {
+        CXCursor p = w->stack[j];
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        unsigned pb, pe;
+        fe_extent(p, &pb, &pe);
+        if (pk == CXCursor_CompoundAssignOperator || pk == CXCursor_UnaryOperator) {
+            int nch;
+            CXCursor *ch = fe_children(p, &nch);
+            unsigned lb = pb, le = pe;
+            if (nch > 0)
+                fe_extent(ch[0], &lb, &le);
+            free(ch);
+            const char *op = pk == CXCursor_UnaryOperator ? c->toks[fe_tok_at(c, pb)].spell
+                                                           : c->toks[fe_tok_at(c, le)].spell;
+            if (pk == CXCursor_UnaryOperator && strcmp(op, "++") && strcmp(op, "--")) {
+                int li = fe_tok_at(c, pe) - 1;
+                op = c->toks[li < 0 ? 0 : li].spell;
+            }
+            if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "++") || !strcmp(op, "--"))
+                cp->counted = 1;
+            else
+                cp->self_updated = 1;
+            break;
+        }
+        if (pk == CXCursor_BinaryOperator) {
+            int nch;
+            CXCursor *ch = fe_children(p, &nch);
+            if (nch == 2) {
+                unsigned rb, re;
+                fe_extent(ch[1], &rb, &re);
+                for (int k = fe_tok_at(c, rb); k < c->ntoks && c->toks[k].off < re; k++)
+                    if (!strcmp(c->toks[k].spell, cp->name))
+                        cp->self_updated = 1;
+            }
+            free(ch);
+            break;
+        }
+    }
     for (int j = w->depth - 2; j >= 0 && j >= w->depth - 4; j--)
         if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt)
             cp->is_counter = 1; /* `for (j = 0; ...; j++)`: set or stepped by a for */
@@ -377,6 +419,12 @@ static int used_after(fe_ctx *c, fe_site *s, fe_cap *cp)
  * assigned in the body before any read. Such a captured local becomes a
  * private local of the outlined body instead of a refused write.
  */
+static int is_integer(CXCursor decl)
+{
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+    return k >= CXType_Bool && k <= CXType_Int128;
+}
+
 static void decide_writes(walk *w)
 {
     fe_ctx *c = w->c;
@@ -400,12 +448,20 @@ static void decide_writes(walk *w)
             return;
         /* a counter of an inner loop (`for (j = 0; ...)` after a read of j)
          * is no sum: declare it in the body */
-        char *hint = worst->is_counter
-                         ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)'",
-                                  worst->name)
-                         : fe_fmt("add reduction(+: %s) or private(%s) to the pragma, or declare "
-                                  "'%s' inside the loop body",
-                                  worst->name, worst->name, worst->name);
+        const char *nm = worst->name;
+        char *hint =
+            worst->is_counter
+                ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)'", nm)
+            : worst->counted && worst->nreads
+                ? fe_fmt("the body reads the counter it adds to: add accumulate(%s) (each thread "
+                         "sees its own additions, all are summed at the end); reduction(+: %s) "
+                         "would start every thread from 0", nm, nm)
+            : worst->self_updated && is_integer(worst->decl)
+                ? fe_fmt("if '%s' is a random generator's state, add stream(%s) (each worker "
+                         "draws its own stream); private(%s) gives every worker the same numbers",
+                         nm, nm, nm)
+                : fe_fmt("add reduction(+: %s) or private(%s) to the pragma, or declare "
+                         "'%s' inside the loop body", nm, nm, nm);
         fe_error(c, worst->bad_write - 1, hint,
                  "write to captured variable '%s' in a parallel body", worst->name);
         worst->bad_write = 0;

@@ -214,10 +214,8 @@ static void sync_clause(cp *x)
                             "elastic(R) takes R >= 1 (clocks between barriers)");
             if (models[k].nargs == 2 && peek(x) == ',') {
                 x->p++;
-                unsigned boff = x->p;
+                /* any threshold is valid: 0 swaps at any difference, < 0 never */
                 x->s->sync_b = expr(x, ")");
-                check_value(x, boff, x->s->sync_b, "A-BSP threshold", 0, 1, 1e300,
-                            "absp(ratio, threshold) takes threshold > 0");
             }
         }
         if (!expect(x, ')'))

@@ -157,6 +157,9 @@ static void tls_struct(fe_site *s, fe_buf *o)
         else if (it->kind == FE_IT_ACCUMULATE)
             fe_buf_printf(o, "    __typeof__(%s) %s, strads__base_%s;\n", it->type, it->name,
                           it->name);
+        else if (it->kind == FE_IT_PRIVATE && it->op == 's')
+            fe_buf_printf(o, "    __typeof__(%s) %s;\n    char strads__got_%s;\n", it->type,
+                          it->name, it->name);
         else
             fe_buf_printf(o, "    __typeof__(%s) %s;\n", it->type, it->name);
     }
@@ -453,6 +456,12 @@ static void tls_fns(fe_ctx *c, fe_site *s, fe_buf *o)
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
         const char *nm = it->name;
+        if (fe_tls_item(it) && it->kind == FE_IT_PRIVATE && it->op == 's')
+            /* stream(x): the first worker's state goes on (fold order: rank
+             * 0's threads first), so that the plain build's next call and
+             * 1x1's draw the same numbers */
+            fe_buf_printf(o, "    if (!a->strads__got_%s) { a->%s = t->%s; a->strads__got_%s = 1; }\n",
+                          nm, nm, nm, nm);
         if (!fe_tls_item(it) || it->kind == FE_IT_PRIVATE)
             continue;
         if (it->kind == FE_IT_ACCUMULATE)
@@ -477,6 +486,8 @@ static void tls_fns(fe_ctx *c, fe_site *s, fe_buf *o)
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
         const char *nm = it->name;
+        if (fe_tls_item(it) && it->kind == FE_IT_PRIVATE && it->op == 's')
+            fe_buf_printf(o, "    *e->strads__p_%s = a->%s;\n", nm, nm);
         if (!fe_tls_item(it) || it->kind == FE_IT_PRIVATE)
             continue;
         if (it->lo)

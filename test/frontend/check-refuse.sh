@@ -3,6 +3,7 @@
 # FILE.c carries its expectations in comments:
 #   // EXPECT: LINE:COL: error: message prefix   (each must appear on stderr)
 #   // EXIT: N                                  (stradsc's exit status, default 1)
+#   // HINT: text                                (must appear in a hint)
 # The diagnostic must also show the source line and a caret, like clang.
 set -u
 stradsc=$1
@@ -21,6 +22,12 @@ fi
 grep '^// EXPECT: ' "$file" | sed 's|^// EXPECT: ||' | while IFS= read -r exp; do
     if ! grep -qF "$file:$exp" "$out"; then
         echo "FAIL: $file: missing diagnostic: $file:$exp"
+        exit 1
+    fi
+done || status=1
+grep '^// HINT: ' "$file" | sed 's|^// HINT: ||' | while IFS= read -r exp; do
+    if ! grep -qF "$exp" "$out"; then
+        echo "FAIL: $file: missing hint: $exp"
         exit 1
     fi
 done || status=1
