@@ -258,14 +258,22 @@ typedef struct rt__sarr {
     int written;          /* some task on some node writes it (agreed) */
     int replicate;        /* threads work on replicas of it */
     int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
+    uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
 } rt__sarr;
 
 /* How many nodes' deltas an averaged element is shared among under SSP/ASP:
- * the nodes that reconnaissance saw writing it, or every node when unknown
- * (no records, or a write the records missed). */
-static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes)
+ * the nodes that reconnaissance saw writing it; without records (recon(off),
+ * up to 64 nodes) the nodes that have changed it so far in this call, src
+ * (whose delta is being applied) included, so that an element one node
+ * writes takes its value, not 1/N of its change; else every node. */
+static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)
 {
-    return x->writers && x->writers[e] > 0 ? x->writers[e] : nodes;
+    if (x->writers && x->writers[e] > 0) return x->writers[e];
+    if (x->changed_by && src >= 0 && src < 64) {
+        x->changed_by[e] |= 1ull << src;
+        return __builtin_popcountll(x->changed_by[e]);
+    }
+    return nodes;
 }
 
 /* Typed element arithmetic over n scalars of type t (loop_sync_elem.c). */

@@ -230,7 +230,10 @@ static void teardown(call *c)
     free(c->tb);
     free(c->task_of);
     free(c->iota);
-    for (int a = 0; c->arr && a < c->narr; a++) free(c->arr[a].writers);
+    for (int a = 0; c->arr && a < c->narr; a++) {
+        free(c->arr[a].writers);
+        free(c->arr[a].changed_by);
+    }
     free(c->arr);
     sched_slow_free(c->slow);
 }
@@ -546,7 +549,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         int owned = dds_owner(dv, e) == c->me;
         double f = 1;
         if (agg == STRADS_AGG_AVG) f = 1.0 / cnt[j];
-        if (async && owned && agg == STRADS_AGG_AVG) f /= rt__writers(x, e, c->N);
+        if (async && owned && agg == STRADS_AGG_AVG) f /= rt__writers(x, e, c->N, c->me);
         char *row = F ? F + (size_t)j * dv->elem : dv->base + (size_t)e * dv->elem;
         if (f != 1) rt__v_scale_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, f);
         if (!F && owned && c->N > 1) dds_mark_changed(dv, e, e + 1);
@@ -890,6 +893,11 @@ static int sync_node(const void *arg, size_t len)
     rc = agree(&c, rc);
     if (!rc) rc = agree_written(&c);
     if (!rc && async && c.ts && c.N > 1) rc = count_writers(&c);
+    /* without records, an average counts the nodes that change an element */
+    for (int a = 0; !rc && async && !c.ts && c.N > 1 && c.N <= 64 && a < c.narr; a++)
+        if (c.arr[a].written && c.arr[a].desc->agg == STRADS_AGG_AVG &&
+            !(c.arr[a].changed_by = calloc((size_t)c.arr[a].dv->n, sizeof *c.arr[a].changed_by)))
+            rc = STRADS_ENOMEM;
     if (!rc && !c.site->narrays && c.N > 1 && !c.ts && strads_rank() == 0)
         rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
                 "distributed arrays are not combined across nodes",

@@ -102,6 +102,13 @@ int rt_sync_has_gate(strads_sync_kind kind)
 }
 
 
+static int zero_delta(const char *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (d[i]) return 0;
+    return 1;
+}
+
 /* Applies one message's entries: [count, {array, idx bin, delta bin}...]. */
 static int apply(const rt_msg *m, rt__sarr *arr, int narr)
 {
@@ -149,8 +156,8 @@ static int apply(const rt_msg *m, rt__sarr *arr, int narr)
             if (x->desc->agg == STRADS_AGG_FN && x->desc->fn) {
                 x->desc->fn(row, d, dv->elem);
             } else {
-                if (x->desc->agg == STRADS_AGG_AVG)
-                    rt__v_scale(x->desc->type, d, x->nsc, 1.0 / rt__writers(x, e, nodes));
+                if (x->desc->agg == STRADS_AGG_AVG && !zero_delta(d, dv->elem))
+                    rt__v_scale(x->desc->type, d, x->nsc, 1.0 / rt__writers(x, e, nodes, m->src));
                 rt__v_add(x->desc->type, row, d, x->nsc);
             }
             dds_mark_changed(dv, e, e + 1);
