@@ -48,6 +48,7 @@ void rt_recon_init(strads_recon *rc, int64_t first);
  * it holds any, or any range recorded without running its writes. */
 extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
 void rt_shadow_reset(void);
+uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n); /* loop_fields.c */
 /* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
  * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,

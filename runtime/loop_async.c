@@ -63,6 +63,7 @@ typedef struct plan_key {
     uint32_t ro_id[SCHED_MAX_ARRAYS];
     uint64_t ro_ver[SCHED_MAX_ARRAYS];
     int nro;
+    uint64_t copyin; /* rt_fields_copyin_hash of the env planned from */
 } plan_key;
 
 /* Driver only: per-site statistics and the full plan's order. */
@@ -569,10 +570,12 @@ static int env_refs(const strads_loop_site *site, const void *env, env_ref **ref
 /* Why the cached plan of st cannot serve this call (NULL: it can). refs
  * are the env's arrays now; versions are read after dds_operator_begin, so
  * that the sequential code's writes since the last call are counted. */
-static const char *plan_stale(const site_state *st, const env_ref *refs, uint32_t nrefs)
+static const char *plan_stale(const site_state *st, const env_ref *refs, uint32_t nrefs,
+                              uint64_t copyin)
 {
     if (nrefs != st->key.nrefs || (nrefs && memcmp(refs, st->key.refs, nrefs * sizeof *refs)))
         return "the env refers to other arrays";
+    if (copyin != st->key.copyin) return "the copyin input changed";
     for (int k = 0; k < st->key.nro; k++) {
         const dds_vec *dv = dds_vec_by_id(st->key.ro_id[k]);
         if (!dv || dv->version != st->key.ro_ver[k]) return "an array the loop only reads changed";
@@ -588,6 +591,7 @@ typedef struct call_prep {
     const void *env;
     env_ref *refs;
     uint32_t nrefs;
+    uint64_t copyin;
     int rc;
 } call_prep;
 
@@ -599,7 +603,10 @@ static void prepare_call(void *hdr)
     fill_versions(&c->h);
     c->rc = env_refs(c->site, c->env, &c->refs, &c->nrefs);
     if (c->rc) c->h.recon = 1; /* the call fails after; no stale plan runs meanwhile */
-    const char *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs);
+    c->copyin = c->env && c->site->env_fields
+                    ? rt_fields_copyin_hash(c->env, c->site->env_fields, c->site->nenv_fields)
+                    : 0;
+    const char *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin);
     if (why) {
         c->h.recon = 1;
         if (getenv("STRADS_STATS"))
@@ -614,6 +621,7 @@ static void keep_key(site_state *st, call_prep *c)
     free(st->key.refs);
     st->key.refs = c->refs;
     st->key.nrefs = c->nrefs;
+    st->key.copyin = c->copyin;
     c->refs = NULL;
     st->key.nro = 0;
     for (int k = 0; k < planned_nro; k++) {
@@ -670,7 +678,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
                     {0}, call, order_wanted()},
-                   site, st, env, NULL, 0, 0};
+                   site, st, env, NULL, 0, 0, 0};
     st->calls++;
     int rc = rt_fnref_encode(site, &c.h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");

@@ -16,6 +16,11 @@
 #include <string.h>
 
 #include "strads.h"
+/* Header-only: nothing to link (replay/image.c does the same). */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "runtime/loop.h"
 
 static int up_i64(const msgpack_object *o, int64_t *v)
 {
@@ -150,6 +155,24 @@ int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_
     }
     return 0;
 }
+/* A hash of the bytes of env's copyin sections (0 when it has none): the
+ * driver replans an async_for whose copyin input changed since its plan
+ * (an index array rewritten between calls lost updates). */
+uint64_t rt_fields_copyin_hash(const void *vb, const strads_field *fd, int n)
+{
+    const char *b = vb;
+    uint64_t h = 0;
+    for (int i = 0; i < n; i++) {
+        if (fd[i].cls != STRADS_F_COPYIN) continue;
+        int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
+        int64_t cn = *(const int64_t *)(b + fd[i].n_off);
+        const char *s = *(const char *const *)(b + fd[i].off);
+        if (!s || cn <= 0) continue;
+        h = XXH3_64bits_withSeed(s + lo * (int64_t)fd[i].elem, (size_t)cn * fd[i].elem, h + (uint64_t)i);
+    }
+    return h;
+}
+
 void strads_fields_free(void *vb, const strads_field *fd, int n)
 {
     char *b = vb;

@@ -945,22 +945,72 @@ static int sync_node(const void *arg, size_t len)
 /* Driver: calls of each site so far, for STRADS_RECON_EVERY. */
 typedef struct site_calls {
     uint64_t id, calls;
+    uint64_t input; /* input_key of the latest call */
     struct site_calls *next;
 } site_calls;
 static site_calls *calls_list;
 
-static int recon_due(const strads_loop_site *site)
+static site_calls *calls_of(const strads_loop_site *site)
 {
     site_calls *s = calls_list;
     while (s && s->id != site->id) s = s->next;
     if (!s && (s = calloc(1, sizeof *s))) {
-        *s = (site_calls){site->id, 0, calls_list};
+        *s = (site_calls){site->id, 0, 0, calls_list};
         calls_list = s;
     }
+    return s;
+}
+
+static int recon_due(site_calls *s)
+{
     if (!s) return 1;
     const char *every = getenv("STRADS_RECON_EVERY");
     long k = every && *every ? atol(every) : 0;
     return s->calls++ > 0 && k > 0 && (s->calls - 1) % (uint64_t)k == 0;
+}
+
+/* What the records depend on besides the range: the versions of the integer
+ * arrays the loop only reads (an index array the sequential code rewrote
+ * between calls: the rows written through it moved, and writes beyond the
+ * records made in a helper were lost) and the bytes of the copyin input. */
+static uint64_t input_key(const strads_loop_site *site, const void *env)
+{
+    uint64_t h = site->env_fields ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields) : 0;
+    for (size_t a = 0; a < site->narrays; a++) {
+        /* integer arrays only: indices pick rows; the model values an
+         * evaluation loop reads change every epoch and pick nothing */
+        strads_type t = site->arrays[a].type;
+        if (!(site->arrays[a].flags & STRADS_ARRAY_READONLY) || t == STRADS_T_F32 || t == STRADS_T_F64)
+            continue;
+        const void *p;
+        dds_vec *dv;
+        memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
+        if (p && dds_lookup(p, &dv, NULL) == 0)
+            h = (h ^ (dv->version + 0x9E3779B97F4A7C15ull * (a + 1))) * 0xBF58476D1CE4E5B9ull;
+    }
+    return h;
+}
+
+/* The header and what the driver decides it from, after the sequential
+ * code's writes reached the owners (rt_loop_invoke_ex). */
+typedef struct sync_prep {
+    sync_hdr h; /* first: only this travels */
+    const strads_loop_site *site;
+    const void *env;
+    site_calls *sc;
+} sync_prep;
+
+static void sync_prepare(void *hdr)
+{
+    sync_prep *p = hdr;
+    uint64_t key = input_key(p->site, p->env);
+    if (p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
+        p->h.recon = 1;
+        if (getenv("STRADS_STATS"))
+            fprintf(stderr, "strads: sync_for %s:%u: new reconnaissance: its input changed\n",
+                    p->site->file, p->site->line);
+    }
+    if (p->sc) p->sc->input = key;
 }
 
 /* The runtime entry point; see strads.h. */
@@ -1018,14 +1068,17 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
     int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
     if (mb < 1) mb = 1;
-    sync_hdr h = {0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
-                  spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(site),
-                  (int32_t)spec.kind, spec.a, spec.b, {0}};
+    site_calls *sc = calls_of(site);
+    sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
+                    spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(sc),
+                    (int32_t)spec.kind, spec.a, spec.b, {0}},
+                   site, env, sc};
+    sync_hdr *h = &p.h;
     if (spec.kind == STRADS_SYNC_CUSTOM && spec.custom_fn)
-        snprintf(h.custom, sizeof h.custom, "%s", spec.custom_fn);
-    rc = rt_fnref_encode(site, &h.site_ref);
+        snprintf(h->custom, sizeof h->custom, "%s", spec.custom_fn);
+    rc = rt_fnref_encode(site, &h->site_ref);
     if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
-    rc = rt_loop_invoke(site, env, sync_node, &h, sizeof h);
+    rc = rt_loop_invoke_ex(site, env, sync_node, &p, sizeof *h, sync_prepare);
     if (rc) {
         char what[256];
         snprintf(what, sizeof what, "sync_for at %s:%u", site->file, site->line);
