@@ -250,7 +250,8 @@ static char *macro_text(rc *r, CXCursor cur, unsigned b, unsigned e)
 {
     spans m = {.r = r, .b = b, .e = e};
     clang_visitChildren(cur, macro_access, &m);
-    qsort(m.v, (size_t)m.n, sizeof *m.v, span_cmp);
+    if (m.n)
+        qsort(m.v, (size_t)m.n, sizeof *m.v, span_cmp);
     fe_buf o = {0};
     int i = 0;
     wrap_spans(&m, &i, b, e, &o);

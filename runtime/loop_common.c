@@ -123,6 +123,18 @@ static void open_block(const strads_loop_site *site, const void *env)
     if (rc) strads_fatal(rc, "record/replay");
 }
 
+/* The copyin input as the call found it (node-function thread only: calls
+ * do not nest): a loop that writes it (through a helper stradsc could not
+ * follow) would write each process's own copy and lose the writes, so the
+ * call stops instead. */
+static uint64_t copyin_hash;
+
+static uint64_t hash_copyin(const strads_loop_site *site, const void *env)
+{
+    return env && site->env_fields ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields)
+                                   : 0;
+}
+
 int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
                      void **env)
 {
@@ -130,6 +142,7 @@ int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, 
     if (strads_rank() == 0) {
         *env = driver_env;
         if (driver_env) open_block(site, driver_env);
+        copyin_hash = hash_copyin(site, driver_env);
         return driver_env ? 0 : STRADS_ESTATE;
     }
     if (len < hdr_len) return STRADS_EPROTO;
@@ -150,11 +163,22 @@ int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, 
     }
     open_block(site, e);
     *env = e;
+    copyin_hash = hash_copyin(site, e);
     return 0;
 }
 
 void rt_loop_env_close(const strads_loop_site *site, void *env)
 {
+    if (copyin_hash && hash_copyin(site, env) != copyin_hash) {
+        char what[512];
+        snprintf(what, sizeof what,
+                 "%s %s:%u: the loop wrote to its copyin input, which each process holds a copy "
+                 "of (the writes would be lost); mark that memory's allocation "
+                 "'#pragma strads dvector'",
+                 site->kind == STRADS_SYNC_FOR ? "sync_for" : "async_for", site->file, site->line);
+        strads_fatal(STRADS_EINVAL, what);
+    }
+    copyin_hash = 0;
     int rc = replay_block_end();
     if (rc) rt_warn("%s:%u: the record of this operator is incomplete", site->file, site->line);
     replay_fault_op_end();
