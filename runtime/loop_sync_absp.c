@@ -301,6 +301,29 @@ static void site_free(site_state *s)
     free(s);
 }
 
+/* Every node keeps at least one split: a reassignment from clock times
+ * (a node that looked slow on a loaded machine, a tiny range) could leave
+ * one with none, which A-BSP's tracker refuses (the call stopped with
+ * "invalid argument"). The node with the most gives one. */
+static void keep_one_each(int *assign, int nsplits, int N)
+{
+    for (int n = 0; n < N; n++) {
+        int have = 0, most = -1, most_cnt = 0;
+        for (int k = 0; k < nsplits; k++) have += assign[k] == n;
+        if (have) continue;
+        for (int m = 0; m < N; m++) {
+            int c = 0;
+            for (int k = 0; k < nsplits; k++) c += assign[k] == m;
+            if (c > most_cnt) most_cnt = c, most = m;
+        }
+        for (int k = nsplits - 1; k >= 0 && most >= 0 && most_cnt > 1; k--)
+            if (assign[k] == most) {
+                assign[k] = n;
+                break;
+            }
+    }
+}
+
 /* Driver: the site's state, made anew when the range or the cut changed. */
 static int site_of(const strads_loop_site *site, int64_t begin, int64_t end, int N, int nsplits,
                    const int64_t *bounds, double ratio, int threshold, double report_s, int flex,
@@ -314,6 +337,7 @@ static int site_of(const strads_loop_site *site, int64_t begin, int64_t end, int
         /* FlexPara: the splits sit where the last reassignment put them;
          * sched_absp only tracks the counts and decides the stop. */
         if (flex) {
+            keep_one_each(s->assign, nsplits, N);
             sched_absp_cfg cfg = {ratio, threshold, report_s, 1};
             sched_absp *a;
             int rc = sched_absp_new(&cfg, N, nsplits, bounds, s->assign, &a);
@@ -733,8 +757,7 @@ static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
     int N = s->N, K = s->nsplits, rc = 0;
     double *x = malloc((size_t)K * sizeof *x), *t = malloc((size_t)K * sizeof *t);
     int *home = malloc((size_t)K * sizeof *home), *assign = malloc((size_t)K * sizeof *assign);
-    int *count = calloc((size_t)N, sizeof *count);
-    if (!x || !t || !home || !assign || !count) rc = STRADS_ENOMEM;
+    if (!x || !t || !home || !assign) rc = STRADS_ENOMEM;
     int fitted = 0;
     s->heldout = -1;
     for (int r = 0; r < N && !rc; r++) {
@@ -757,9 +780,7 @@ static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
         sched_flex_cfg cfg = {FLEX_P, FLEX_B, 0};
         sched_flex_result res;
         rc = sched_flex_reassign(&pb, &cfg, assign, &res);
-        for (int k = 0; k < K && !rc; k++) count[assign[k]]++;
-        for (int r = 0; r < N && !rc; r++)
-            if (!count[r]) assign[r * s->per_node] = r;
+        if (!rc) keep_one_each(assign, K, N);
         if (!rc) {
             memcpy(s->assign, assign, (size_t)K * sizeof *assign);
             s->moved = res.moved;
@@ -771,7 +792,6 @@ static int flex_reassign(site_state *s, const int64_t *done, const int64_t *us,
     free(t);
     free(home);
     free(assign);
-    free(count);
     return rc;
 }
 
