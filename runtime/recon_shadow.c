@@ -76,11 +76,35 @@ static word *find(uintptr_t at)
     }
 }
 
+/* The shadow's memory goes with its thread (the pool's threads end with
+ * the job): a key whose destructor frees it. */
+static pthread_key_t owner_key;
+static pthread_once_t owner_once = PTHREAD_ONCE_INIT;
+
+static void release(void *p)
+{
+    (void)p;
+    free(sh.w);
+    free(sh.ring);
+    sh.w = NULL;
+    sh.ring = NULL;
+    sh.cap = sh.n = 0;
+}
+
+static void make_key(void) { (void)pthread_key_create(&owner_key, release); }
+
+static void owned(void)
+{
+    pthread_once(&owner_once, make_key);
+    (void)pthread_setspecific(owner_key, &sh);
+}
+
 static int grow(void)
 {
     uint32_t cap = sh.cap ? sh.cap * 2 : 256;
     word *nw = calloc(cap, sizeof *nw);
     if (!nw) return STRADS_ENOMEM;
+    if (!sh.w) owned();
     if (!sh.gen) sh.gen = 1;
     for (uint32_t k = 0; k < sh.cap; k++) {
         word *w = &sh.w[k];
@@ -184,7 +208,10 @@ const void *rt_shadow_read(const void *addr, size_t len)
     if (len > RING / 4) { /* too large to merge: exact mode cannot help either */
         return addr;
     }
-    if (!sh.ring && !(sh.ring = malloc(RING))) return addr;
+    if (!sh.ring) {
+        if (!(sh.ring = malloc(RING))) return addr;
+        owned();
+    }
     if (sh.ring_at + len > RING) sh.ring_at = 0;
     unsigned char *out = sh.ring + sh.ring_at;
     sh.ring_at += (len + 15) & ~(size_t)15;
