@@ -35,5 +35,6 @@ int main(void)
     for (int i = 0; i < n; i++)
         s += (long)out[i] * (i + 1);
     printf("%ld\n", s);
+    free(out);
     return 0;
 }

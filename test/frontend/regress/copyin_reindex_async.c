@@ -20,5 +20,7 @@ int main(void)
     long s = 0;
     for (long j = 0; j < m; j++) { s += A[j]; printf("%ld ", A[j]); }
     printf("sum %ld\n", s);
+    free(idx);
+    free(A);
     return 0;
 }

@@ -25,5 +25,7 @@ int main(void)
     for (int i = 0; i < n; i++)
         s += (long)y[i] * (i + 1);
     printf("%ld\n", s);
+    free(x);
+    free(y);
     return 0;
 }

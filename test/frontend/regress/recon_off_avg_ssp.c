@@ -19,5 +19,6 @@ int main(void)
     long s = 0, h = 0;
     for (long i = 0; i < n; i++) for (int k = 0; k < 4; k++) { s += O[i][k]; h = h * 31 + O[i][k]; }
     printf("sum %ld hash %ld O[1] %ld %ld %ld %ld\n", s, h, O[1][0], O[1][1], O[1][2], O[1][3]);
+    free(O);
     return 0;
 }

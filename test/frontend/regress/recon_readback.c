@@ -41,5 +41,7 @@ int main(void)
     for (int i = 0; i < n; i++)
         h += (long)hits[i] * i;
     printf("%.3f %ld\n", t, h);
+    free(W);
+    free(hits);
     return 0;
 }

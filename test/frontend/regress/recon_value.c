@@ -37,5 +37,8 @@ int main(void)
         c += (long)cnt[i] * (i + 1) + (long)hits[i] * i;
     }
     printf("%u %ld\n", s, c);
+    free(st);
+    free(cnt);
+    free(hits);
     return 0;
 }

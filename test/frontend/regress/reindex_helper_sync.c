@@ -23,5 +23,7 @@ int main(void)
     double s = 0, h = 0;
     for (long j = 0; j < m; j++) { s += G[j]; h += G[j] * (j + 1); }
     printf("sum %g weighted %g\n", s, h);
+    free(idx);
+    free(G);
     return 0;
 }

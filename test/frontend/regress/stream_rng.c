@@ -36,5 +36,7 @@ int main(void)
         zeros += s[i] == 0;
     }
     printf("dups %d zeros %d\n", dups, zeros);
+    free(s);
+    free(y);
     return 0;
 }
