@@ -333,6 +333,7 @@ static void declref(walk *w, CXCursor cur, int helper)
     if (is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store)) {
         cp->ptr_written = 1;
         cp->ptr_stored |= store;
+        cp->helper_written |= helper; /* through the global: past the thread's replica */
     }
     if (!wr) {
         cp->nreads++;

@@ -542,7 +542,9 @@ static int array_table(fe_site *s, fe_buf *o)
             fe_buf_printf(o, "static const strads_loop_array strads__arr%d[] = {\n", s->index);
         fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s},\n",
                       s->index, cp->name, cp->elem_type, agg, fn,
-                      cp->ptr_written ? "0" : "STRADS_ARRAY_READONLY");
+                      !cp->ptr_written      ? "STRADS_ARRAY_READONLY"
+                      : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
+                                           : "0");
     }
     if (n)
         fe_buf_puts(o, "};\n");

@@ -1064,6 +1064,22 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             kind = STRADS_SYNC_BSP;
         }
     }
+    /* SSP's mechanics send each thread's replica's changes: writes that a
+     * helper makes through a global reach the node's copy and were lost
+     * (BSP and Elastic combine the node's copy, Hybrid shares it). */
+    for (size_t a = 0; (kind == STRADS_SYNC_SSP || kind == STRADS_SYNC_ASP) && strads_size() > 1 &&
+                       a < site->narrays;
+         a++)
+        if (site->arrays[a].flags & STRADS_ARRAY_VIA_GLOBAL) {
+            char what[512];
+            snprintf(what, sizeof what,
+                     "sync_for %s:%u: a function the body calls writes a distributed array "
+                     "through a global variable, which under sync(%s) bypasses each thread's "
+                     "replica and its writes would be lost; pass the array to the function as a "
+                     "parameter, or use bsp or hybrid",
+                     site->file, site->line, rt_sync_name(spec.kind));
+            strads_fatal(STRADS_EINVAL, what);
+        }
     int threads = rt_loop_threads(env);
     int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
     int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
