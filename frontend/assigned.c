@@ -48,8 +48,17 @@ static int kids(da *d, CXCursor cur, int in, int as_stmt)
 {
     int n;
     CXCursor *ch = fe_children(cur, &n);
-    for (int i = 0; i < n && in != GONE; i++)
+    for (int i = 0; i < n; i++) {
+        if (in == GONE) {
+            /* after break/continue/return only a label is reached again
+             * (a later case of a switch, a goto's target) */
+            enum CXCursorKind k = clang_getCursorKind(ch[i]);
+            if (!as_stmt || (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt &&
+                             k != CXCursor_LabelStmt))
+                continue;
+        }
         in = as_stmt ? stmt(d, ch[i], in) : expr(d, ch[i], in);
+    }
     free(ch);
     return in;
 }
@@ -139,12 +148,17 @@ static int stmt(da *d, CXCursor cur, int in)
         free(ch);
         return out == GONE ? in : out;
     case CXCursor_DoStmt:
+        /* a break or continue in the body can skip what the body assigns:
+         * the condition and what follows start from before the body */
         ch = fe_children(cur, &n);
-        out = n > 0 ? stmt(d, ch[0], in) : in;
-        if (out == GONE)
-            out = in; /* left by continue: the condition comes next */
-        if (n > 1)
-            out = expr(d, ch[1], out);
+        if (n > 0)
+            stmt(d, ch[0], in);
+        out = n > 1 ? expr(d, ch[1], in) : in;
+        free(ch);
+        return out;
+    case CXCursor_LabelStmt: /* a goto may come from anywhere */
+        ch = fe_children(cur, &n);
+        out = n > 0 ? stmt(d, ch[n - 1], NO) : NO;
         free(ch);
         return out;
     case CXCursor_SwitchStmt: {

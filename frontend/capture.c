@@ -402,8 +402,36 @@ static void declref(walk *w, CXCursor cur, int helper)
 }
 
 /* Referenced in the enclosing function after the loop? */
+/* Where the outermost loop of the function that encloses the parallel loop
+ * starts (an epoch loop): its code before the parallel loop runs after an
+ * earlier call, so a use there is a use after the loop too. */
+typedef struct outer { unsigned b, e, first; } outer;
+
+static enum CXChildVisitResult outer_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    outer *o = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if ((k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) && b < o->b &&
+        e >= o->e && b < o->first)
+        o->first = b;
+    return CXChildVisit_Recurse;
+}
+
 static int used_after(fe_ctx *c, fe_site *s, fe_cap *cp)
 {
+    outer o = {s->for_begin, s->for_end, s->for_begin};
+    clang_visitChildren(s->fn, outer_visit, &o);
+    for (int k = fe_tok_at(c, o.first); k < c->ntoks && c->toks[k].off < s->for_begin; k++) {
+        if (c->toks[k].kind != CXToken_Identifier || strcmp(c->toks[k].spell, cp->name))
+            continue;
+        CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file,
+                                                                       c->toks[k].off));
+        if (clang_equalCursors(clang_getCursorReferenced(r), cp->decl))
+            return 1;
+    }
     for (int k = fe_tok_at(c, s->for_end); k < c->ntoks && c->toks[k].off < s->fn_end; k++) {
         if (c->toks[k].kind != CXToken_Identifier || strcmp(c->toks[k].spell, cp->name))
             continue;
@@ -559,6 +587,12 @@ static void visit(walk *w, CXCursor cur, int helper)
     }
     if (k == CXCursor_MemberRefExpr)
         shallow_member(w, cur, helper);
+    if (k == CXCursor_MemberRefExpr && clang_Cursor_isBitField(clang_getCursorReferenced(cur)))
+        /* reconnaissance records accesses by address; a bit-field has none
+         * (gcc failed on the generated file) */
+        fe_error(w->c, fe_offset(clang_getCursorLocation(cur)),
+                 "make it a plain integer member (or read it into a local before the loop)",
+                 "bit-field accessed in a parallel body");
     if (k == CXCursor_VarDecl && !helper && clang_Cursor_getStorageClass(cur) == CX_SC_Static)
         fe_error(w->c, fe_offset(clang_getCursorLocation(cur)),
                  "declare it outside the loop and name it in private() or reduction()",

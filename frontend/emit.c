@@ -213,11 +213,17 @@ static char *call_site(fe_ctx *c, fe_site *s)
             fe_line_col(c, s->prag_begin, &l, &col);
             /* copyin only for memory the loop does not write: its writes
              * would stay in each process's copy */
-            char *msg = cp->ptr_written
+            char *msg = cp->ptr_stored
                             ? fe_fmt("%s:%u: captured pointer '%s' is not a distributed array, "
                                      "and the loop writes through it; mark its allocation "
                                      "'#pragma strads dvector'",
                                      c->path, l, cp->name)
+                        : cp->ptr_written
+                            ? fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
+                                     "mark its allocation '#pragma strads dvector', or add "
+                                     "copyin(%s[0:n]) if the functions it is passed to only "
+                                     "read through it",
+                                     c->path, l, cp->name, cp->name)
                             : fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
                                      "mark its allocation '#pragma strads dvector' or add "
                                      "copyin(%s[0:n]) (read-only input)",
@@ -278,7 +284,7 @@ static void iter_head(fe_ctx *c, fe_site *s, fe_buf *o, int recon)
                      "        %s %s = (%s)(strads__idx ? strads__idx[strads__k] : strads__k);\n"
                      "        (void)%s;\n",
                   s->itype, s->ivar, s->itype, s->ivar);
-    if (recon)
+    if (recon == 1) /* 2: the exact copy continues an iteration begun */
         fe_buf_printf(o, "        strads_recon_iter(strads__rc, (int64_t)%s);\n", s->ivar);
     unsigned l, col;
     fe_line_col(c, s->body_begin, &l, &col);
@@ -347,25 +353,19 @@ static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
     fe_buf_puts(o, "}\n");
 }
 
-static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
+/* One reconnaissance function: the fast copy (exact 0, strads__reconN,
+ * compiled at -Os) or the exact copy (exact 1, strads__reconxN: no ranges,
+ * one iteration already begun, compiled as glue). */
+static void recon_one(fe_ctx *c, fe_site *s, fe_buf *o, int exact)
 {
     int n = s->index;
-    /* The helpers it calls are declared by now: the body called them. */
-    for (int i = 0; i < s->nrh_called; i++)
-        fe_emit_recon_helper_decl(c, s->rh_called[i], o);
-    /* Each access a call of the library's recorder (inlined, the recorders
-     * cost 9 % more to compile for sgdmf.c), loops over a row one range
-     * each (recon_loop.c); at -Os (STRADS__RECON) what is left of those
-     * loops goes (-O1 leaves them counting k): 1.8 M of sgdmf's ratings
-     * took 1.9 s per access, 0.5 s with ranges at -O0, 0.08 s at -O1,
-     * against 0.21 s for an epoch; 3.6 M took 0.18 s at -O1, 0.09 at -Os. */
-    fe_buf_printf(o, "STRADS__RECON static void strads__recon%d("
+    fe_buf_printf(o, "%s static void strads__recon%s%d("
                      "const void *strads__ve, strads_recon "
                      "*strads__rc, const int64_t *strads__idx, int64_t strads__lo, "
                      "int64_t strads__hi)\n{\n"
                      "    const struct strads__env%d *strads__e = strads__ve;\n"
                      "    (void)strads__e;\n",
-                  n, n);
+                  exact ? "STRADS__GLUE" : "STRADS__RECON", exact ? "x" : "", n, n);
     bind_caps(s, o, "strads__e");
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
@@ -386,17 +386,22 @@ static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
     }
     if (s->nrh_called)
         fe_buf_puts(o, "    strads__rct = strads__rc;\n");
-    iter_head(c, s, o, 1);
-    /* Again, in the copy with no ranges, when the iteration read back what
-     * a loop recorded as a range did not write (runtime/recon_shadow.c).
-     * Two copies, not a test in each loop: the fast one's loops whose
-     * values only the exact one would use are deleted by the compiler.
-     * do/while (0) keeps `continue` in the body. */
+    iter_head(c, s, o, exact ? 2 : 1);
+    /* do/while (0) keeps `continue` in the body. The fast copy's iteration
+     * runs again in the exact copy when it read back what a loop recorded
+     * as a range did not write (runtime/recon_shadow.c): two copies, not a
+     * test in each loop, so that the fast one's loops whose values only
+     * the exact one uses are deleted by the compiler, and the exact one
+     * costs little to compile. */
     const char *ob = s->body_compound ? "" : "{ ", *cb = s->body_compound ? "" : "; }";
-    fe_buf_printf(o, "do %s%s%s while (0);\n        if (strads_recon_again(strads__rc)) {\n"
-                     "            do %s%s%s while (0);\n            (void)strads_recon_again(strads__rc);\n"
-                     "        }",
-                  ob, s->recon_text, cb, ob, s->recon_exact, cb);
+    if (exact || !s->recon_exact) /* no exact copy: one with no ranges (fe_recon) */
+        fe_buf_printf(o, "do %s%s%s while (0);\n        (void)strads_recon_again(strads__rc);", ob,
+                      exact ? s->recon_exact : s->recon_text, cb);
+    else
+        fe_buf_printf(o, "do %s%s%s while (0);\n        if (strads_recon_again(strads__rc))\n"
+                         "            strads__reconx%d(strads__ve, strads__rc, strads__idx, "
+                         "strads__k, strads__k + 1);",
+                      ob, s->recon_text, cb, n);
     glue_line(c, o);
     fe_buf_puts(o, "    }\n");
     for (int i = 0; i < s->nitems; i++) {
@@ -405,6 +410,20 @@ static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
             fe_buf_printf(o, "    __builtin_free(strads__b_%s);\n", it->name);
     }
     fe_buf_puts(o, "}\n");
+}
+
+static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
+{
+    /* The helpers it calls are declared by now: the body called them. */
+    for (int i = 0; i < s->nrh_called; i++)
+        fe_emit_recon_helper_decl(c, s->rh_called[i], o);
+    /* Each access a call of the library's recorder (inlined, the recorders
+     * cost 9 % more to compile for sgdmf.c), loops over a row one range
+     * each (recon_loop.c); at -Os (STRADS__RECON) what is left of those
+     * loops goes (-O1 leaves them counting k). */
+    if (s->recon_exact)
+        recon_one(c, s, o, 1);
+    recon_one(c, s, o, 0);
 }
 
 static void tls_fns(fe_ctx *c, fe_site *s, fe_buf *o)

@@ -213,7 +213,13 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
         int seen = 0;
         for (int i = 0; i < m->n; i++)
             seen |= m->v[i].b == sb && m->v[i].e == se;
-        if (!seen && f1 && f2 && clang_File_isEqual(f1, m->r->c->file) &&
+        /* &W[k] in an argument: the address, not a value (a pointer into
+         * the merged copy of one element would be read past its end) */
+        unsigned q = sb;
+        while (q > m->b && (m->r->c->src[q - 1] == ' ' || m->r->c->src[q - 1] == '\t'))
+            q--;
+        int addr = q > m->b && m->r->c->src[q - 1] == '&' && !(q > m->b + 1 && m->r->c->src[q - 2] == '&');
+        if (!seen && !addr && f1 && f2 && clang_File_isEqual(f1, m->r->c->file) &&
             clang_File_isEqual(f2, m->r->c->file) && m->b <= sb && sb < se && se <= m->e) {
             m->v = fe_grow(m->v, sizeof *m->v, &m->cap, m->n + 1);
             m->v[m->n++] = (span){sb, se};
@@ -269,9 +275,12 @@ static char *rebuild(rc *r, CXCursor cur, const int *modes, int nmodes, int dflt
     fe_buf out = {0};
     unsigned at = b;
     enum CXCursorKind pk = clang_getCursorKind(cur);
-    int stmt = pk == CXCursor_CompoundStmt || pk == CXCursor_IfStmt || pk == CXCursor_ForStmt ||
-               pk == CXCursor_WhileStmt || pk == CXCursor_DoStmt;
     for (int i = 0; i < n; i++) {
+        /* Is child i a statement (its value unused)? Not a condition: `if
+         * (a[i] = f())` needs the assignment's value. */
+        int stmt = pk == CXCursor_CompoundStmt || (pk == CXCursor_IfStmt && i > 0) ||
+                   (pk == CXCursor_WhileStmt && i > 0) || (pk == CXCursor_DoStmt && i == 0) ||
+                   (pk == CXCursor_ForStmt && i == n - 1);
         unsigned cb, ce;
         fe_extent(ch[i], &cb, &ce);
         if (cb < at || ce > e || ce < cb) {
@@ -613,8 +622,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                                  : fe_strdup("");
             return fe_fmt("%s__extension__({ __auto_type strads__p%d = &(%s); "
                           "__typeof__(*strads__p%d) strads__v%d = %s(%s); "
-                          "strads_recon_rw(strads__rc, strads__p%d, sizeof *strads__p%d, 0); "
-                          "strads_recon_shadow_write(strads__p%d, &strads__v%d, sizeof strads__v%d); "
+                          "strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p%d, sizeof *strads__p%d, 0); "
+                          "strads_recon_shadow_write((const void *)(uintptr_t)strads__p%d, &strads__v%d, sizeof strads__v%d); "
                           "strads__v%d; })",
                           stmt ? "(void)" : "", id, L, id, id, old, R, id, id, id, id, id, id);
         }
@@ -647,8 +656,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                               "__typeof__(*strads__p%d) strads__o%d = *(__typeof__(*strads__p%d) *)"
                               "strads_recon_rd(strads__rc, strads__p%d, sizeof *strads__p%d), "
                               "strads__v%d = strads__o%d; strads__v%d%s; "
-                              "strads_recon_rw(strads__rc, strads__p%d, sizeof *strads__p%d, 0); "
-                              "strads_recon_shadow_write(strads__p%d, &strads__v%d, sizeof strads__v%d); "
+                              "strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p%d, sizeof *strads__p%d, 0); "
+                              "strads_recon_shadow_write((const void *)(uintptr_t)strads__p%d, &strads__v%d, sizeof strads__v%d); "
                               "strads__%c%d; })",
                               stmt ? "(void)" : "", id, L, id, id, id, id, id, id, id, id, step, id, id, id, id, id,
                               pre ? 'v' : 'o', id);
@@ -712,6 +721,23 @@ static void copy_helper(fe_ctx *c, int k)
     c->rh[k].text = o.p;
 }
 
+static enum CXChildVisitResult label_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    if (clang_getCursorKind(cur) == CXCursor_LabelStmt) {
+        *(int *)d = 1;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int has_label(CXCursor body)
+{
+    int found = 0;
+    clang_visitChildren(body, label_visit, &found);
+    return found;
+}
+
 void fe_recon(fe_ctx *c, fe_site *s)
 {
     rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end, .body = clang_getNullCursor()};
@@ -724,7 +750,20 @@ void fe_recon(fe_ctx *c, fe_site *s)
     else
         s->recon_text = fe_strdup(";");
     r.exact = 1;
-    s->recon_exact = n > 0 ? rw(&r, ch[n - 1], RV, 1) : fe_strdup(";");
+    if (n > 0 && has_label(ch[n - 1])) {
+        /* labels cannot appear twice in one function: one copy, with no
+         * ranges, which needs no second run */
+        s->recon_text = rw(&r, ch[n - 1], RV, 1);
+        s->recon_exact = NULL;
+    } else {
+        s->recon_exact = n > 0 ? rw(&r, ch[n - 1], RV, 1) : fe_strdup(";");
+        /* no ranges in the body and no helper copies (whose ranged loops
+         * serve both modes): the exact copy would be the same text */
+        if (!s->nrh_called && !strcmp(s->recon_exact, s->recon_text)) {
+            free(s->recon_exact);
+            s->recon_exact = NULL;
+        }
+    }
     free(ch);
     /* Helpers reached so far, and the helpers they call in turn. */
     for (int k = 0; k < c->nrh; k++)

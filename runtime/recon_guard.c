@@ -132,6 +132,7 @@ void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *r
     if (!installed) install();
     const strads_loop_site *outer = cur_site;
     cur_site = site;
+    check_iter = -1; /* a new pass: no iteration's age carries over */
     site->recon(env, rc, idx, lo, hi);
     cur_site = outer;
 }

@@ -104,6 +104,33 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     }
     strads__t->total = total;
 }
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(int *) b = strads__e->b;
+    (void)b;
+    __typeof__(float (*)[8]) G = strads__e->G;
+    (void)G;
+    __typeof__(double *) a = strads__e->a;
+    (void)a;
+    __typeof__(double) total = strads__e->total;
+    (void)total;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        /* alloc.c:33 */
+                                 do {
+        (void)__extension__({ __auto_type strads__p3 = &(b[i]); __typeof__(*strads__p3) strads__v3 = ((int)i); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+        for (int k = 0; k < KK; k++) {
+            (void)__extension__({ __auto_type strads__p4 = &(G[i][k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + ((float)STRADS__RD(a[i * KK + k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+            total += STRADS__RD(G[i][k]);
+        }
+    } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 132 "<stdout>"
+    }
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -122,23 +149,15 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)i);
         /* alloc.c:33 */
                                  do {
-        (void)__extension__({ __auto_type strads__p0 = &(b[i]); __typeof__(*strads__p0) strads__v0 = ((int)i); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
+        (void)__extension__({ __auto_type strads__p0 = &(b[i]); __typeof__(*strads__p0) strads__v0 = ((int)i); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
         for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(KK); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[(i * KK) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); } (0); }); k < KK; k++) {
-            (void)__extension__({ __auto_type strads__p1 = &(G[i][k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((float)a[i * KK + k]); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+            (void)__extension__({ __auto_type strads__p1 = &(G[i][k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((float)a[i * KK + k]); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
             total += STRADS__RD(G[i][k]);
         }
     } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-        (void)__extension__({ __auto_type strads__p3 = &(b[i]); __typeof__(*strads__p3) strads__v3 = ((int)i); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
-        for (int k = 0; k < KK; k++) {
-            (void)__extension__({ __auto_type strads__p4 = &(G[i][k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + ((float)STRADS__RD(a[i * KK + k])); strads_recon_rw(strads__rc, strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write(strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
-            total += STRADS__RD(G[i][k]);
-        }
-    } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 142 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 161 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -211,5 +230,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 215 "<stdout>"
+#line 234 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -107,6 +107,36 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->cnt = cnt;
 }
 static __typeof__(dot) strads__rh0 STRADS__RECON;
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(real *) w = strads__e->w;
+    (void)w;
+    __typeof__(int) n = strads__e->n;
+    (void)n;
+    __typeof__(double) loss = strads__e->loss;
+    (void)loss;
+    __typeof__(long) cnt = strads__e->cnt;
+    (void)cnt;
+    strads__rct = strads__rc;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        /* basic.c:28 */
+                                do {
+        if (i % 3 == 0)
+            continue;
+        double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
+        for (int k = 0; k < dim; k++)
+            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+        loss += d;
+        cnt++;
+    } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 138 "<stdout>"
+    }
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -134,19 +164,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         loss += d;
         cnt++;
     } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-        if (i % 3 == 0)
-            continue;
-        double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
-        for (int k = 0; k < dim; k++)
-            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
-        loss += d;
-        cnt++;
-    } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 150 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 170 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -225,7 +245,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 229 "<stdout>"
+#line 249 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -235,5 +255,5 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
-#line 239 "<stdout>"
+#line 259 "<stdout>"
 STRADS_MAIN(strads_user_main)

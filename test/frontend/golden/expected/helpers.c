@@ -131,6 +131,44 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 }
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double) s; /* assigned before use */
+    (void)s;
+    __typeof__(double *) rows = strads__e->rows;
+    (void)rows;
+    __typeof__(int) t; /* assigned before use */
+    (void)t;
+    __typeof__(int) calls = strads__e->calls;
+    (void)calls;
+    __typeof__(double) g; /* assigned before use */
+    (void)g;
+    __typeof__(struct opts) o = strads__e->o;
+    (void)o;
+    __typeof__(unsigned int) seed = strads__e->seed;
+    (void)seed;
+    __typeof__(double) total = strads__e->total;
+    (void)total;
+    strads__rct = strads__rc;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        /* helpers.c:43 */
+                            do {
+        s = strads__rh0(&rows[i * DIM]);
+        t = STRADS__RD(table[i % 8]) + calls;
+        g = o.mode == SCALED ? o.scale * (t - s) : t - s;
+        if (g > o.clip)
+            g = o.clip;
+        strads__rh1(&rows[i * DIM], g);
+        total += g + (double)(rand_r(&seed) % 2) * 0;
+    } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 170 "<stdout>"
+    }
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -166,19 +204,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads__rh1(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-        s = strads__rh0(&rows[i * DIM]);
-        t = STRADS__RD(table[i % 8]) + calls;
-        g = o.mode == SCALED ? o.scale * (t - s) : t - s;
-        if (g > o.clip)
-            g = o.clip;
-        strads__rh1(&rows[i * DIM], g);
-        total += g + (double)(rand_r(&seed) % 2) * 0;
-    } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 182 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 210 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -255,7 +283,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 259 "<stdout>"
+#line 287 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
@@ -269,7 +297,7 @@ static double strads__rh0(const double *row)
 static void strads__rh1(double *row, double g)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     for (int k = 0; k < DIM; k++)
-        (void)__extension__({ __auto_type strads__p1 = &(row[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + (g * STRADS__RD(weights[k])); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+        (void)__extension__({ __auto_type strads__p1 = &(row[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + (g * STRADS__RD(weights[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
 }
-#line 275 "<stdout>"
+#line 303 "<stdout>"
 STRADS_MAIN(strads_user_main)

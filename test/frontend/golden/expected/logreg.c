@@ -118,6 +118,34 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->loss = loss;
 }
 static __typeof__(predict) strads__rh0 STRADS__RECON;
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(struct example *) ex = strads__e->ex;
+    (void)ex;
+    __typeof__(float *) w = strads__e->w;
+    (void)w;
+    __typeof__(float) lr = strads__e->lr;
+    (void)lr;
+    __typeof__(double) loss = strads__e->loss;
+    (void)loss;
+    strads__rct = strads__rc;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        /* logreg.c:44 */
+                                     do {
+            const struct example *e = &ex[i];
+            float p = strads__rh0(w, e->x);
+            for (int k = 0; k < D; k++)
+                (void)__extension__({ __auto_type strads__p1 = &(w[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+            loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 147 "<stdout>"
+    }
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -140,20 +168,12 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             const struct example *e = &ex[i];
             float p = strads__rh0(w, e->x);
             for (int k = 0; k < D; k++)
-                (void)__extension__({ __auto_type strads__p0 = &(w[k]); __typeof__(*strads__p0) strads__v0 = *(__typeof__(*strads__p0) *)strads_recon_rd(strads__rc, strads__p0, sizeof *strads__p0) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
+                (void)__extension__({ __auto_type strads__p0 = &(w[k]); __typeof__(*strads__p0) strads__v0 = *(__typeof__(*strads__p0) *)strads_recon_rd(strads__rc, strads__p0, sizeof *strads__p0) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
             loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
         } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-            const struct example *e = &ex[i];
-            float p = strads__rh0(w, e->x);
-            for (int k = 0; k < D; k++)
-                (void)__extension__({ __auto_type strads__p1 = &(w[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write(strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
-            loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
-        } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 157 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 177 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -232,7 +252,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 236 "<stdout>"
+#line 256 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -242,5 +262,5 @@ static float strads__rh0(const float *w, const float *x)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 246 "<stdout>"
+#line 266 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -224,6 +224,81 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #line 225 "<stdout>"
     }
 }
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) X = strads__e->X;
+    (void)X;
+    __typeof__(int) d = strads__e->d;
+    (void)d;
+    __typeof__(double *) W = strads__e->W;
+    (void)W;
+    __typeof__(double *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(int *) col = strads__e->col;
+    (void)col;
+    __typeof__(int) nnz = strads__e->nnz;
+    (void)nnz;
+    __typeof__(long) n = strads__e->n;
+    (void)n;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        /* recon_ranges.c:38 */
+                                     do {
+            double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
+            const int *c = &col[i * nnz];
+            double s = 0;
+            int k;
+            for (k = 0; k < d; k++)
+                s += STRADS__RD(x[k]) * STRADS__RD(h[k]);
+            for (int j = 0; j < nnz; j++)
+                s += 0.1 * STRADS__RD(w[STRADS__RD(c[j])]);
+            for (k = 0; k < d; k++)
+                if (STRADS__RD(x[k]) > 0)
+                    s -= 0.01 * STRADS__RD(w[k]);
+            for (k = 0; k < d; k++) {
+                if (STRADS__RD(h[k]) > 100)
+                    break;
+                s += 0.001 * STRADS__RD(h[k]);
+            }
+            double g = 0.05 * (1.0 - s);
+            for (int q = 0; q <= d - 1; ++q)
+                (void)__extension__({ __auto_type strads__p8 = &(h[q]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p8, sizeof *strads__p8, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
+            if (i % 2)
+                for (k = 0; k < d; k += 1)
+                    (void)__extension__({ __auto_type strads__p9 = &(w[k]); __typeof__(*strads__p9) strads__v9 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p9, sizeof *strads__p9, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
+            for (k = 0; k < 2; k++) {
+                double *o = &H[((i + k) % m) * d];
+                s += 0.001 * STRADS__RD(o[0]);
+            }
+            for (k = d; k < 0; k++)
+                (void)__extension__({ __auto_type strads__p10 = &(w[k]); __typeof__(*strads__p10) strads__v10 = (1); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p10, sizeof *strads__p10, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
+            for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
+                s += 0.001 * STRADS__RD(H[(STRADS__RD(c[0]) % m) * d + k]);
+            for (k = 0; k + 1 < d; k++) /* not k < B */
+                s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
+            for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
+                long r = (i + k) % n;
+                s += 0.0001 * STRADS__RD(X[r * d + k]);
+            }
+            long u = 0;
+            for (k = 0; k < d; k++) {
+                u = (i + k) % n;
+                s += 0.0001 * STRADS__RD(X[u * d + k]);
+            }
+            long off = (i + 1) % n * d;
+            for (k = 0; k < d; k++) /* E changes in the loop */
+                s += 0.0001 * STRADS__RD(X[off++ + k]);
+            (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p11, sizeof *strads__p11, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 300 "<stdout>"
+    }
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -268,16 +343,16 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             double g = 0.05 * (1.0 - s);
             for (int q = 0; q <= d - 1; ++q)
-                (void)__extension__({ __auto_type strads__p3 = &(h[q]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+                (void)__extension__({ __auto_type strads__p3 = &(h[q]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
             if (i % 2)
                 for (k = 0; k < d; k += 1)
-                    (void)__extension__({ __auto_type strads__p4 = &(w[k]); __typeof__(*strads__p4) strads__v4 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write(strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+                    (void)__extension__({ __auto_type strads__p4 = &(w[k]); __typeof__(*strads__p4) strads__v4 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
             for (k = 0; k < 2; k++) {
                 double *o = &H[((i + k) % m) * d];
                 s += 0.001 * STRADS__RD(o[0]);
             }
             for (k = d; k < 0; k++)
-                (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (1); strads_recon_rw(strads__rc, strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write(strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+                (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (1); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
             for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
                 s += 0.001 * H[(c[0] % m) * d + k];
             for (k = 0; k + 1 < d; k++) /* not k < B */
@@ -294,59 +369,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             long off = (i + 1) % n * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
                 s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (void)__extension__({ __auto_type strads__p7 = &(w[0]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (0.001 * s); strads_recon_rw(strads__rc, strads__p7, sizeof *strads__p7, 0); strads_recon_shadow_write(strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
+            (void)__extension__({ __auto_type strads__p7 = &(w[0]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (0.001 * s); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p7, sizeof *strads__p7, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
         } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-            double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
-            const int *c = &col[i * nnz];
-            double s = 0;
-            int k;
-            for (k = 0; k < d; k++)
-                s += STRADS__RD(x[k]) * STRADS__RD(h[k]);
-            for (int j = 0; j < nnz; j++)
-                s += 0.1 * STRADS__RD(w[STRADS__RD(c[j])]);
-            for (k = 0; k < d; k++)
-                if (STRADS__RD(x[k]) > 0)
-                    s -= 0.01 * STRADS__RD(w[k]);
-            for (k = 0; k < d; k++) {
-                if (STRADS__RD(h[k]) > 100)
-                    break;
-                s += 0.001 * STRADS__RD(h[k]);
-            }
-            double g = 0.05 * (1.0 - s);
-            for (int q = 0; q <= d - 1; ++q)
-                (void)__extension__({ __auto_type strads__p8 = &(h[q]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, strads__p8, sizeof *strads__p8, 0); strads_recon_shadow_write(strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
-            if (i % 2)
-                for (k = 0; k < d; k += 1)
-                    (void)__extension__({ __auto_type strads__p9 = &(w[k]); __typeof__(*strads__p9) strads__v9 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, strads__p9, sizeof *strads__p9, 0); strads_recon_shadow_write(strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
-            for (k = 0; k < 2; k++) {
-                double *o = &H[((i + k) % m) * d];
-                s += 0.001 * STRADS__RD(o[0]);
-            }
-            for (k = d; k < 0; k++)
-                (void)__extension__({ __auto_type strads__p10 = &(w[k]); __typeof__(*strads__p10) strads__v10 = (1); strads_recon_rw(strads__rc, strads__p10, sizeof *strads__p10, 0); strads_recon_shadow_write(strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
-            for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
-                s += 0.001 * STRADS__RD(H[(STRADS__RD(c[0]) % m) * d + k]);
-            for (k = 0; k + 1 < d; k++) /* not k < B */
-                s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
-            for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
-                long r = (i + k) % n;
-                s += 0.0001 * STRADS__RD(X[r * d + k]);
-            }
-            long u = 0;
-            for (k = 0; k < d; k++) {
-                u = (i + k) % n;
-                s += 0.0001 * STRADS__RD(X[u * d + k]);
-            }
-            long off = (i + 1) % n * d;
-            for (k = 0; k < d; k++) /* E changes in the loop */
-                s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_rw(strads__rc, strads__p11, sizeof *strads__p11, 0); strads_recon_shadow_write(strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
-        } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 350 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 377 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -407,9 +434,38 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 411 "<stdout>"
+#line 438 "<stdout>"
     }
     strads__t->sum = sum;
+}
+STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) W = strads__e->W;
+    (void)W;
+    __typeof__(int) d = strads__e->d;
+    (void)d;
+    __typeof__(double *) X = strads__e->X;
+    (void)X;
+    __typeof__(double) sum = strads__e->sum;
+    (void)sum;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        /* recon_ranges.c:87 */
+                                     do {
+            double *w = &W[i * d];
+            const double *x = &X[i * d];
+            for (int k = 0; k < d; k++)
+                if (STRADS__RD(x[k]) > 0.3)
+                    (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p14, sizeof *strads__p14, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
+            for (int k = 0; k < d; k++)
+                sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]);
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 468 "<stdout>"
+    }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -433,23 +489,13 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, strads__p12, sizeof *strads__p12, 0); strads_recon_shadow_write(strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
+                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p12, sizeof *strads__p12, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
             for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(d); if (strads__h13 > strads__l13) { strads_recon_rdr(strads__rc, &(w)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(X)); } (0); }); k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-            double *w = &W[i * d];
-            const double *x = &X[i * d];
-            for (int k = 0; k < d; k++)
-                if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, strads__p14, sizeof *strads__p14, 0); strads_recon_shadow_write(strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
-            for (int k = 0; k < d; k++)
-                sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]);
-        } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 453 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 499 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -528,5 +574,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 532 "<stdout>"
+#line 578 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -200,6 +200,75 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->words = words;
 }
 static __typeof__(next) strads__rh0 STRADS__RECON;
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) pts = strads__e->pts;
+    (void)pts;
+    __typeof__(double[3][4]) cent;
+    __builtin_memcpy(&cent, &strads__e->cent, sizeof cent);
+    (void)cent;
+    __typeof__(double) *strads__b_scratch = __builtin_calloc(strads__e->strads__n_scratch > 0 ? (size_t)strads__e->strads__n_scratch : 1, sizeof(double));
+    if (!strads__b_scratch) strads_fatal(STRADS_ENOMEM, "sections.c");
+    __typeof__(double) *scratch = strads__b_scratch - strads__e->strads__lo_scratch;
+    (void)scratch;
+    __typeof__(unsigned int) seed = strads__e->seed;
+    (void)seed;
+    __typeof__(double) *strads__b_sums = __builtin_calloc(strads__e->strads__n_sums > 0 ? (size_t)strads__e->strads__n_sums : 1, sizeof(double));
+    if (!strads__b_sums) strads_fatal(STRADS_ENOMEM, "sections.c");
+    __typeof__(double) *sums = strads__b_sums - strads__e->strads__lo_sums;
+    (void)sums;
+    __typeof__(long) *strads__b_counts = __builtin_calloc(strads__e->strads__n_counts > 0 ? (size_t)strads__e->strads__n_counts : 1, sizeof(long));
+    if (!strads__b_counts) strads_fatal(STRADS_ENOMEM, "sections.c");
+    __typeof__(long) *counts = strads__b_counts - strads__e->strads__lo_counts;
+    (void)counts;
+    __typeof__(double) cost = strads__e->cost;
+    (void)cost;
+    __typeof__(double) worst = strads__e->worst;
+    (void)worst;
+    __typeof__(double) best = strads__e->best;
+    (void)best;
+    __typeof__(long) words = strads__e->words;
+    (void)words;
+    strads__rct = strads__rc;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)i;
+        /* sections.c:37 */
+                                     do {
+        int bc = 0;
+        double bd = 1e300;
+        for (int c = 0; c < K; c++) {
+            double dist = 0;
+            for (int d = 0; d < D; d++) {
+                scratch[d] = pts[i * D + d] - cent[c][d];
+                dist += scratch[d] * scratch[d];
+            }
+            if (dist < bd) {
+                bd = dist;
+                bc = c;
+            }
+        }
+        for (int d = 0; d < D; d++)
+            sums[bc * D + d] += pts[i * D + d];
+        counts[bc]++;
+        cost += bd;
+        if (bd > worst)
+            worst = bd;
+        if (bd < best)
+            best = bd;
+        words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
+        if (words % 250 == 0)
+            continue;
+    } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 267 "<stdout>"
+    }
+    __builtin_free(strads__b_scratch);
+    __builtin_free(strads__b_sums);
+    __builtin_free(strads__b_counts);
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -263,36 +332,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (words % 250 == 0)
             continue;
     } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-        int bc = 0;
-        double bd = 1e300;
-        for (int c = 0; c < K; c++) {
-            double dist = 0;
-            for (int d = 0; d < D; d++) {
-                scratch[d] = pts[i * D + d] - cent[c][d];
-                dist += scratch[d] * scratch[d];
-            }
-            if (dist < bd) {
-                bd = dist;
-                bc = c;
-            }
-        }
-        for (int d = 0; d < D; d++)
-            sums[bc * D + d] += pts[i * D + d];
-        counts[bc]++;
-        cost += bd;
-        if (bd > worst)
-            worst = bd;
-        if (bd < best)
-            best = bd;
-        words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
-        if (words % 250 == 0)
-            continue;
-    } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 296 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 338 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -440,9 +482,26 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 444 "<stdout>"
+#line 486 "<stdout>"
     }
     strads__t->hits = hits;
+}
+STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(double *) pts = strads__e->pts;
+    (void)pts;
+    __typeof__(long) hits = strads__e->hits;
+    (void)hits;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+        /* sections.c:71 */
+        do { hits += pts[j * D] > 5.0; } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 504 "<stdout>"
+    }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -458,11 +517,9 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
         do { hits += pts[j * D] > 5.0; } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do { hits += pts[j * D] > 5.0; } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 466 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 523 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -534,14 +591,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 538 "<stdout>"
+#line 595 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write(strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
+    (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 545 "<stdout>"
+#line 602 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

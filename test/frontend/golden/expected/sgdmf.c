@@ -218,6 +218,42 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #line 219 "<stdout>"
     }
 }
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(struct rating *) train = strads__e->train;
+    (void)train;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(int) rank = strads__e->rank;
+    (void)rank;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(float) lr = strads__e->lr;
+    (void)lr;
+    __typeof__(float) lambda = strads__e->lambda;
+    (void)lambda;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+        /* sgdmf.c:105 */
+                                          do {
+            const struct rating *x = &train[j];
+            float *w = &W[(long)STRADS__RD(x->u) * rank], *h = &H[(long)STRADS__RD(x->i) * rank];
+            float e = STRADS__RD(x->r) - 3;
+            for (int k = 0; k < rank; k++)
+                e -= STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            for (int k = 0; k < rank; k++) {
+                float wk = STRADS__RD(w[k]);
+                (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (lr * (e * STRADS__RD(h[k]) - lambda * wk)); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
+                (void)__extension__({ __auto_type strads__p3 = &(h[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (lr * (e * wk - lambda * STRADS__RD(h[k]))); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+            }
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 255 "<stdout>"
+    }
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -251,22 +287,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 ((void)(lr * (e * wk - lambda * h[k])));
             }
         } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-            const struct rating *x = &train[j];
-            float *w = &W[(long)STRADS__RD(x->u) * rank], *h = &H[(long)STRADS__RD(x->i) * rank];
-            float e = STRADS__RD(x->r) - 3;
-            for (int k = 0; k < rank; k++)
-                e -= STRADS__RD(w[k]) * STRADS__RD(h[k]);
-            for (int k = 0; k < rank; k++) {
-                float wk = STRADS__RD(w[k]);
-                (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (lr * (e * STRADS__RD(h[k]) - lambda * wk)); strads_recon_rw(strads__rc, strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write(strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
-                (void)__extension__({ __auto_type strads__p3 = &(h[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (lr * (e * wk - lambda * STRADS__RD(h[k]))); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
-            }
-        } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 270 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 293 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -325,9 +348,38 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 329 "<stdout>"
+#line 352 "<stdout>"
     }
     strads__t->se = se;
+}
+STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(struct rating *) test = strads__e->test;
+    (void)test;
+    __typeof__(int) rank = strads__e->rank;
+    (void)rank;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(double) se = strads__e->se;
+    (void)se;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)j;
+        /* sgdmf.c:120 */
+                                         do {
+            const struct rating *x = &test[j];
+            double p = 3;
+            for (int k = 0; k < rank; k++)
+                p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
+            se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 382 "<stdout>"
+    }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -355,17 +407,9 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
         } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-            const struct rating *x = &test[j];
-            double p = 3;
-            for (int k = 0; k < rank; k++)
-                p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
-            se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
-        } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 369 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 413 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -446,5 +490,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 450 "<stdout>"
+#line 494 "<stdout>"
 STRADS_MAIN(strads_user_main)

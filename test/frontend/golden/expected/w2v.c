@@ -263,6 +263,100 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->word_count_actual = word_count_actual;
 }
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(long long) word; /* assigned before use */
+    (void)word;
+    __typeof__(int *) corpus = strads__e->corpus;
+    (void)corpus;
+    __typeof__(long long) b; /* assigned before use */
+    (void)b;
+    __typeof__(long long) a; /* assigned before use */
+    (void)a;
+    __typeof__(long long) c; /* assigned before use */
+    (void)c;
+    __typeof__(long long) last_word; /* assigned before use */
+    (void)last_word;
+    __typeof__(long long) l1; /* assigned before use */
+    (void)l1;
+    __typeof__(long long) d; /* assigned before use */
+    (void)d;
+    __typeof__(long long) target; /* assigned before use */
+    (void)target;
+    __typeof__(long long) label; /* assigned before use */
+    (void)label;
+    __typeof__(int *) table = strads__e->table;
+    (void)table;
+    __typeof__(long long) l2; /* assigned before use */
+    (void)l2;
+    __typeof__(real) f; /* assigned before use */
+    (void)f;
+    __typeof__(real *) syn0 = strads__e->syn0;
+    (void)syn0;
+    __typeof__(real *) syn1neg = strads__e->syn1neg;
+    (void)syn1neg;
+    __typeof__(real) g; /* assigned before use */
+    (void)g;
+    __typeof__(real *) expTable = strads__e->expTable;
+    (void)expTable;
+    __typeof__(real) *strads__b_neu1e = __builtin_calloc(strads__e->strads__n_neu1e > 0 ? (size_t)strads__e->strads__n_neu1e : 1, sizeof(real));
+    if (!strads__b_neu1e) strads_fatal(STRADS_ENOMEM, "w2v.c");
+    __typeof__(real) *neu1e = strads__b_neu1e - strads__e->strads__lo_neu1e;
+    (void)neu1e;
+    __typeof__(unsigned long long) next_random = strads__e->next_random;
+    (void)next_random;
+    __typeof__(real) alpha = strads__e->alpha;
+    (void)alpha;
+    __typeof__(long long) word_count_actual = strads__e->word_count_actual;
+    (void)word_count_actual;
+    strads__rct = strads__rc;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        long long pos = (long long)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)pos;
+        /* w2v.c:83 */
+                                                      do {
+      word = STRADS__RD(corpus[pos]);
+      word_count_actual++;
+      if (pos % 10000 == 0) {
+        alpha = starting_alpha * (1 - word_count_actual / (real)(iter * train_words + 1));
+        if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
+      }
+      next_random = next_random * (unsigned long long)25214903917 + 11;
+      b = next_random % window;
+      for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
+        c = pos - window + a;
+        if (c < 0) continue;
+        if (c >= train_words) continue;
+        last_word = STRADS__RD(corpus[c]);
+        l1 = last_word * layer1_size;
+        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
+        for (d = 0; d < negative + 1; d++) {
+          if (d == 0) {
+            target = word;
+            label = 1;
+          } else {
+            next_random = next_random * (unsigned long long)25214903917 + 11;
+            target = table[(next_random >> 16) % table_size];
+            if (target == word) continue;
+            label = 0;
+          }
+          l2 = target * layer1_size;
+          f = 0;
+          for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
+          g = (label - strads__rh0(f)) * alpha;
+          for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+        }
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+      }
+    } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 357 "<stdout>"
+    }
+    __builtin_free(strads__b_neu1e);
+}
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -348,51 +442,14 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
           g = (label - strads__rh0(f)) * alpha;
           for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p2 = &(syn1neg[c + l2]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write(strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p2 = &(syn1neg[c + l2]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
         }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn0[c + l1]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (neu1e[c]); strads_recon_rw(strads__rc, strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write(strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn0[c + l1]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (neu1e[c]); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
       }
     } while (0);
-        if (strads_recon_again(strads__rc)) {
-            do {
-      word = STRADS__RD(corpus[pos]);
-      word_count_actual++;
-      if (pos % 10000 == 0) {
-        alpha = starting_alpha * (1 - word_count_actual / (real)(iter * train_words + 1));
-        if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
-      }
-      next_random = next_random * (unsigned long long)25214903917 + 11;
-      b = next_random % window;
-      for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
-        c = pos - window + a;
-        if (c < 0) continue;
-        if (c >= train_words) continue;
-        last_word = STRADS__RD(corpus[c]);
-        l1 = last_word * layer1_size;
-        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
-        for (d = 0; d < negative + 1; d++) {
-          if (d == 0) {
-            target = word;
-            label = 1;
-          } else {
-            next_random = next_random * (unsigned long long)25214903917 + 11;
-            target = table[(next_random >> 16) % table_size];
-            if (target == word) continue;
-            label = 0;
-          }
-          l2 = target * layer1_size;
-          f = 0;
-          for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
-          g = (label - strads__rh0(f)) * alpha;
-          for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write(strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
-        }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_rw(strads__rc, strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write(strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
-      }
-    } while (0);
-            (void)strads_recon_again(strads__rc);
-        }
-#line 396 "<stdout>"
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 453 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -535,12 +592,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 539 "<stdout>"
+#line 596 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 546 "<stdout>"
+#line 603 "<stdout>"
 STRADS_MAIN(strads_user_main)
