@@ -486,23 +486,6 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
     }
     strads__t->hits = hits;
 }
-STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
-{
-    const struct strads__env2 *strads__e = strads__ve;
-    (void)strads__e;
-    __typeof__(double *) pts = strads__e->pts;
-    (void)pts;
-    __typeof__(long) hits = strads__e->hits;
-    (void)hits;
-    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
-        long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
-        (void)j;
-        /* sections.c:71 */
-        do { hits += pts[j * D] > 5.0; } while (0);
-        (void)strads_recon_again(strads__rc);
-#line 504 "<stdout>"
-    }
-}
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
@@ -517,9 +500,8 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
         do { hits += pts[j * D] > 5.0; } while (0);
-        if (strads_recon_again(strads__rc))
-            strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 523 "<stdout>"
+        (void)strads_recon_again(strads__rc);
+#line 505 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -591,14 +573,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 595 "<stdout>"
+#line 577 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 602 "<stdout>"
+#line 584 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;
