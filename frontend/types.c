@@ -245,12 +245,13 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
              * nodes the loop stopped with a misleading message, or with
              * recon(off) lost updates) */
             if (s->kind == FE_SYNC_FOR && cp->ptr_written && !cp->elem_type &&
-                clang_Type_getSizeOf(pt) > 0 && pt.kind != CXType_Record &&
-                pt.kind != CXType_FunctionProto && pt.kind != CXType_FunctionNoProto &&
-                pt.kind != CXType_Pointer && pt.kind != CXType_Void)
-                fe_error(c, off, "store the array as int, long, float or double (or use async_for)",
+                clang_Type_getSizeOf(pt) > 0 && pt.kind != CXType_FunctionProto &&
+                pt.kind != CXType_FunctionNoProto && pt.kind != CXType_Pointer &&
+                pt.kind != CXType_Void)
+                fe_error(c, off, "store the array as int, long, float or double, or as structs "
+                                 "of one of them (or use async_for)",
                          "sync_for cannot combine writes to '%s': its elements are not int, "
-                         "long, float or double", cp->name);
+                         "long, float or double, nor structs made of one of them", cp->name);
             if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
                 fe_error(c, off, "call the function by name: function addresses differ "
                                  "between processes",

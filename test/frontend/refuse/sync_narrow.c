@@ -7,4 +7,12 @@ void f(short *S, long n)
     for (long i = 0; i < n; i++)
         S[i] = (short)(i % 2 + 1);
 }
+struct pair { short v[2]; };
+void g(struct pair *P, long n)
+{
+#pragma strads sync_for
+    for (long i = 0; i < n; i++)
+        P[i].v[1] += 1;
+}
 // EXPECT: 8:9: error: sync_for cannot combine writes to 'S'
+// EXPECT: 15:9: error: sync_for cannot combine writes to 'P'
