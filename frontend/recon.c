@@ -622,10 +622,9 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                                  : fe_strdup("");
             return fe_fmt("%s__extension__({ __auto_type strads__p%d = &(%s); "
                           "__typeof__(*strads__p%d) strads__v%d = %s(%s); "
-                          "strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p%d, sizeof *strads__p%d, 0); "
-                          "strads_recon_shadow_write((const void *)(uintptr_t)strads__p%d, &strads__v%d, sizeof strads__v%d); "
-                          "strads__v%d; })",
-                          stmt ? "(void)" : "", id, L, id, id, old, R, id, id, id, id, id, id);
+                          "strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p%d, "
+                          "&strads__v%d, sizeof strads__v%d); strads__v%d; })",
+                          stmt ? "(void)" : "", id, L, id, id, old, R, id, id, id, id);
         }
         int modes[2] = {LV, RV};
         return rebuild(r, cur, modes, 2, RV);
@@ -656,10 +655,9 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                               "__typeof__(*strads__p%d) strads__o%d = *(__typeof__(*strads__p%d) *)"
                               "strads_recon_rd(strads__rc, strads__p%d, sizeof *strads__p%d), "
                               "strads__v%d = strads__o%d; strads__v%d%s; "
-                              "strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p%d, sizeof *strads__p%d, 0); "
-                              "strads_recon_shadow_write((const void *)(uintptr_t)strads__p%d, &strads__v%d, sizeof strads__v%d); "
-                              "strads__%c%d; })",
-                              stmt ? "(void)" : "", id, L, id, id, id, id, id, id, id, id, step, id, id, id, id, id,
+                              "strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p%d, "
+                              "&strads__v%d, sizeof strads__v%d); strads__%c%d; })",
+                              stmt ? "(void)" : "", id, L, id, id, id, id, id, id, id, id, step, id, id, id,
                               pre ? 'v' : 'o', id);
             }
             int m = LV;

@@ -411,6 +411,8 @@ void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_to
 /* A write's value goes to the iteration's shadow, which later reads of the
  * same iteration see (runtime/recon_shadow.c); memory is never written. */
 void strads_recon_shadow_write(const void *addr, const void *val, size_t len);
+/* A write of a body: recorded (strads_recon_rw) and its value shadowed. */
+void strads_recon_store(strads_recon *rc, const void *addr, const void *val, size_t len);
 void *strads_recon_memset(strads_recon *rc, void *dst, int c, size_t n);
 void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t n);
 /* A loop recorded as ranges (recon_loop.c): its reads, and its writes, which

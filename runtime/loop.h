@@ -49,6 +49,9 @@ void rt_recon_init(strads_recon *rc, int64_t first);
 extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
 void rt_shadow_reset(void);
 uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n); /* loop_fields.c */
+/* The driver, in a call's prepare hook: the copyin input's hash as the call
+ * found it (loop_common.c; 0 without copyin). */
+uint64_t rt_loop_copyin_hash(void);
 /* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
  * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
@@ -275,6 +278,15 @@ static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)
         return __builtin_popcountll(x->changed_by[e]);
     }
     return nodes;
+}
+
+/* Are n bytes at p all zero (a delta that changes nothing)? */
+static inline int rt__zero_bytes(const void *p, size_t n)
+{
+    const char *c = p;
+    for (size_t i = 0; i < n; i++)
+        if (c[i]) return 0;
+    return 1;
 }
 
 /* Typed element arithmetic over n scalars of type t (loop_sync_elem.c). */

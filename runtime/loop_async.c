@@ -603,9 +603,7 @@ static void prepare_call(void *hdr)
     fill_versions(&c->h);
     c->rc = env_refs(c->site, c->env, &c->refs, &c->nrefs);
     if (c->rc) c->h.recon = 1; /* the call fails after; no stale plan runs meanwhile */
-    c->copyin = c->env && c->site->env_fields
-                    ? rt_fields_copyin_hash(c->env, c->site->env_fields, c->site->nenv_fields)
-                    : 0;
+    c->copyin = rt_loop_copyin_hash();
     const char *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin);
     if (why) {
         c->h.recon = 1;

@@ -46,6 +46,21 @@ int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, c
     return rt_loop_invoke_ex(site, env, fn, (void *)(uintptr_t)hdr, hdr_len, NULL);
 }
 
+/* The copyin input as the call found it (the driver: rt_loop_invoke_ex,
+ * once per call, for the prepare hooks' plan keys too; a worker: when it
+ * unpacks; node-function thread only: calls do not nest). A loop that
+ * writes it (through a helper stradsc could not follow) would write each
+ * process's own copy and lose the writes, so the call stops instead. */
+static uint64_t copyin_hash;
+
+uint64_t rt_loop_copyin_hash(void) { return copyin_hash; }
+
+static uint64_t hash_copyin(const strads_loop_site *site, const void *env)
+{
+    return env && site->env_fields ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields)
+                                   : 0;
+}
+
 int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn, void *hdr,
                       size_t hdr_len, void (*prepare)(void *hdr))
 {
@@ -63,6 +78,7 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     rt_trace_begin(RT_TR_PUSH, NULL, 0);
     rc = dds_operator_begin();
     rt_trace_end();
+    copyin_hash = hash_copyin(site, env);
     if (!rc && prepare) prepare(hdr);
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
@@ -123,18 +139,6 @@ static void open_block(const strads_loop_site *site, const void *env)
     if (rc) strads_fatal(rc, "record/replay");
 }
 
-/* The copyin input as the call found it (node-function thread only: calls
- * do not nest): a loop that writes it (through a helper stradsc could not
- * follow) would write each process's own copy and lose the writes, so the
- * call stops instead. */
-static uint64_t copyin_hash;
-
-static uint64_t hash_copyin(const strads_loop_site *site, const void *env)
-{
-    return env && site->env_fields ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields)
-                                   : 0;
-}
-
 int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
                      void **env)
 {
@@ -142,7 +146,6 @@ int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, 
     if (strads_rank() == 0) {
         *env = driver_env;
         if (driver_env) open_block(site, driver_env);
-        copyin_hash = hash_copyin(site, driver_env);
         return driver_env ? 0 : STRADS_ESTATE;
     }
     if (len < hdr_len) return STRADS_EPROTO;

@@ -488,13 +488,6 @@ static int refresh(call *c, int64_t clock)
  * order. U lists the clock's written elements, S their values before. For
  * SSP/ASP, owned elements take 1/nodes of an AVG contribution (the other
  * nodes' arrive separately); the caller holds apply_lock then. */
-static int zero_bytes(const char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (p[i]) return 0;
-    return 1;
-}
-
 /* Where the fold puts element e: the node's copy, or (F) its row of F, a
  * buffer in U's order. */
 static char *fold_row(const dds_vec *dv, const elist *U, char *F, int64_t e)
@@ -519,7 +512,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         for (int64_t j = 0; j < nw; j++) {
             /* Whole arrays (no reconnaissance): an element the thread left
              * as it was is no write, and must not dilute an average. */
-            if (wr->all && zero_bytes(d + (size_t)j * dv->elem, dv->elem)) continue;
+            if (wr->all && rt__zero_bytes(d + (size_t)j * dv->elem, dv->elem)) continue;
             int64_t e = el_at(wr, j);
             char *row = fold_row(dv, U, F, e);
             if (agg == STRADS_AGG_FN && x->desc->fn)
@@ -975,7 +968,7 @@ static int recon_due(site_calls *s)
  * records made in a helper were lost) and the bytes of the copyin input. */
 static uint64_t input_key(const strads_loop_site *site, const void *env)
 {
-    uint64_t h = site->env_fields ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields) : 0;
+    uint64_t h = rt_loop_copyin_hash();
     for (size_t a = 0; a < site->narrays; a++) {
         /* integer arrays only: indices pick rows; the model values an
          * evaluation loop reads change every epoch and pick nothing */

@@ -102,13 +102,6 @@ int rt_sync_has_gate(strads_sync_kind kind)
 }
 
 
-static int zero_delta(const char *d, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (d[i]) return 0;
-    return 1;
-}
-
 /* Applies one message's entries: [count, {array, idx bin, delta bin}...]. */
 static int apply(const rt_msg *m, rt__sarr *arr, int narr)
 {
@@ -156,7 +149,7 @@ static int apply(const rt_msg *m, rt__sarr *arr, int narr)
             if (x->desc->agg == STRADS_AGG_FN && x->desc->fn) {
                 x->desc->fn(row, d, dv->elem);
             } else {
-                if (x->desc->agg == STRADS_AGG_AVG && !zero_delta(d, dv->elem))
+                if (x->desc->agg == STRADS_AGG_AVG && !rt__zero_bytes(d, dv->elem))
                     rt__v_scale(x->desc->type, d, x->nsc, 1.0 / rt__writers(x, e, nodes, m->src));
                 rt__v_add(x->desc->type, row, d, x->nsc);
             }

@@ -257,13 +257,18 @@ int strads_recon_again(strads_recon *rc)
     return 1;
 }
 
+void strads_recon_store(strads_recon *rc, const void *addr, const void *val, size_t len)
+{
+    strads_recon_rw(rc, addr, len, 0);
+    strads_recon_shadow_write(addr, val, len);
+}
+
 void *strads_recon_memset(strads_recon *rc, void *dst, int c, size_t n)
 {
-    strads_recon_rw(rc, dst, n, 0);
     unsigned char b[256];
     memset(b, c, sizeof b);
     for (size_t i = 0; i < n; i += sizeof b)
-        strads_recon_shadow_write((char *)dst + i, b, n - i < sizeof b ? n - i : sizeof b);
+        strads_recon_store(rc, (char *)dst + i, b, n - i < sizeof b ? n - i : sizeof b);
     return dst;
 }
 
@@ -277,8 +282,7 @@ void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t 
         size_t m = n - done < sizeof b ? n - done : sizeof b;
         size_t i = down ? n - done - m : done;
         memcpy(b, strads_recon_rd(rc, (const char *)src + i, m), m);
-        strads_recon_rw(rc, (char *)dst + i, m, 0);
-        strads_recon_shadow_write((char *)dst + i, b, m);
+        strads_recon_store(rc, (char *)dst + i, b, m);
         done += m;
     }
     return dst;

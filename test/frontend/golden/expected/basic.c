@@ -129,7 +129,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
         for (int k = 0; k < dim; k++)
-            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p1, sizeof *strads__p1, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
         loss += d;
         cnt++;
     } while (0);

@@ -267,16 +267,16 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
             double g = 0.05 * (1.0 - s);
             for (int q = 0; q <= d - 1; ++q)
-                (void)__extension__({ __auto_type strads__p8 = &(h[q]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p8, sizeof *strads__p8, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
+                (void)__extension__({ __auto_type strads__p8 = &(h[q]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (g * STRADS__RD(x[q])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
             if (i % 2)
                 for (k = 0; k < d; k += 1)
-                    (void)__extension__({ __auto_type strads__p9 = &(w[k]); __typeof__(*strads__p9) strads__v9 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p9, sizeof *strads__p9, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
+                    (void)__extension__({ __auto_type strads__p9 = &(w[k]); __typeof__(*strads__p9) strads__v9 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
             for (k = 0; k < 2; k++) {
                 double *o = &H[((i + k) % m) * d];
                 s += 0.001 * STRADS__RD(o[0]);
             }
             for (k = d; k < 0; k++)
-                (void)__extension__({ __auto_type strads__p10 = &(w[k]); __typeof__(*strads__p10) strads__v10 = (1); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p10, sizeof *strads__p10, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
+                (void)__extension__({ __auto_type strads__p10 = &(w[k]); __typeof__(*strads__p10) strads__v10 = (1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
             for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
                 s += 0.001 * STRADS__RD(H[(STRADS__RD(c[0]) % m) * d + k]);
             for (k = 0; k + 1 < d; k++) /* not k < B */
@@ -293,7 +293,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             long off = (i + 1) % n * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
                 s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p11, sizeof *strads__p11, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+            (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
         } while (0);
         (void)strads_recon_again(strads__rc);
 #line 300 "<stdout>"
@@ -343,16 +343,16 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             double g = 0.05 * (1.0 - s);
             for (int q = 0; q <= d - 1; ++q)
-                (void)__extension__({ __auto_type strads__p3 = &(h[q]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(x[q])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+                (void)__extension__({ __auto_type strads__p3 = &(h[q]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(x[q])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
             if (i % 2)
                 for (k = 0; k < d; k += 1)
-                    (void)__extension__({ __auto_type strads__p4 = &(w[k]); __typeof__(*strads__p4) strads__v4 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+                    (void)__extension__({ __auto_type strads__p4 = &(w[k]); __typeof__(*strads__p4) strads__v4 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
             for (k = 0; k < 2; k++) {
                 double *o = &H[((i + k) % m) * d];
                 s += 0.001 * STRADS__RD(o[0]);
             }
             for (k = d; k < 0; k++)
-                (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (1); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+                (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
             for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
                 s += 0.001 * H[(c[0] % m) * d + k];
             for (k = 0; k + 1 < d; k++) /* not k < B */
@@ -369,7 +369,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             long off = (i + 1) % n * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
                 s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (void)__extension__({ __auto_type strads__p7 = &(w[0]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (0.001 * s); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p7, sizeof *strads__p7, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
+            (void)__extension__({ __auto_type strads__p7 = &(w[0]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
@@ -459,7 +459,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p14, sizeof *strads__p14, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
+                    (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
             for (int k = 0; k < d; k++)
                 sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]);
         } while (0);
@@ -489,7 +489,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * STRADS__RD(x[k])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p12, sizeof *strads__p12, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
+                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
             for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(d); if (strads__h13 > strads__l13) { strads_recon_rdr(strads__rc, &(w)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(X)); } (0); }); k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         } while (0);

@@ -577,7 +577,7 @@ static const strads_loop_site *const strads__reg2
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p0, sizeof *strads__p0, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
+    (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
 #line 584 "<stdout>"

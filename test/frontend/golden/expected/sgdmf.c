@@ -246,8 +246,8 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
                 e -= STRADS__RD(w[k]) * STRADS__RD(h[k]);
             for (int k = 0; k < rank; k++) {
                 float wk = STRADS__RD(w[k]);
-                (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (lr * (e * STRADS__RD(h[k]) - lambda * wk)); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
-                (void)__extension__({ __auto_type strads__p3 = &(h[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (lr * (e * wk - lambda * STRADS__RD(h[k]))); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+                (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (lr * (e * STRADS__RD(h[k]) - lambda * wk)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
+                (void)__extension__({ __auto_type strads__p3 = &(h[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (lr * (e * wk - lambda * STRADS__RD(h[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
             }
         } while (0);
         (void)strads_recon_again(strads__rc);

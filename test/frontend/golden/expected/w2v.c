@@ -347,9 +347,9 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
           for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
           g = (label - strads__rh0(f)) * alpha;
           for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p4, sizeof *strads__p4, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
         }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p5, sizeof *strads__p5, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
       }
     } while (0);
         (void)strads_recon_again(strads__rc);
@@ -442,9 +442,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
           g = (label - strads__rh0(f)) * alpha;
           for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p2 = &(syn1neg[c + l2]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (g * STRADS__RD(syn0[c + l1])); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p2, sizeof *strads__p2, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p2 = &(syn1neg[c + l2]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
         }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn0[c + l1]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (neu1e[c]); strads_recon_rw(strads__rc, (const void *)(uintptr_t)strads__p3, sizeof *strads__p3, 0); strads_recon_shadow_write((const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn0[c + l1]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
       }
     } while (0);
         if (strads_recon_again(strads__rc))
