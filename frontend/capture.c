@@ -53,26 +53,16 @@ static int is_ptr(CXCursor cur)
     return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer;
 }
 
-static void spelling(CXCursor cur, unsigned *b, unsigned *e)
-{
-    CXSourceRange r = clang_getCursorExtent(cur);
-    clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, b);
-    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
-}
-
 /* Is cur expanded from a macro, with all of its text spelled in one macro
  * argument of this file? Then its spelling says what its operators are
  * (the expansion location is the macro's name for all of them); an
  * operator that comes from the macro's own definition is not. */
 static int spelled_here(fe_ctx *c, CXCursor cur)
 {
-    CXSourceRange r = clang_getCursorExtent(cur);
-    CXFile f1, f2;
-    unsigned b, e, xb;
-    clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
-    clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
-    xb = fe_offset(clang_getRangeStart(r));
-    if (!f1 || !f2 || !clang_File_isEqual(f1, c->file) || !clang_File_isEqual(f2, c->file))
+    CXFile f;
+    unsigned b, e, xb = fe_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
+    fe_spelling(cur, &f, &b, &e);
+    if (!f || !clang_File_isEqual(f, c->file))
         return 0;
     /* spelled after the macro's name, in its argument: not in a #define */
     return b > xb && b < e && e <= c->srclen && !memchr(c->src + b, '\n', e - b);
@@ -124,7 +114,7 @@ static int written(walk *w, int d)
             /* inside a macro's argument (assert(i != 37)): the operator
              * is where the operand's text ends */
             unsigned sb, se;
-            spelling(node, &sb, &se);
+            fe_spelling(node, NULL, &sb, &se);
             return is(&c->toks[fe_tok_at(c, se)], "=");
         }
         return is(t, "=") || t->kind == CXToken_Identifier;
@@ -132,8 +122,8 @@ static int written(walk *w, int d)
     if (pk == CXCursor_UnaryOperator) {
         if (spelled_here(c, p)) { /* in a macro argument: read its own text */
             fe_extent(node, &nb, &ne);
-            spelling(p, &pb, &pe);
-            spelling(node, &nb, &ne);
+            fe_spelling(p, NULL, &pb, &pe);
+            fe_spelling(node, NULL, &nb, &ne);
         }
         fe_token *first = &c->toks[fe_tok_at(c, pb)];
         int li = fe_tok_at(c, pe) - 1;

@@ -222,6 +222,7 @@ void fe_emit_tls_pack(fe_site *s, fe_buf *o);     /* pack.c */
 
 /* ---- helpers over the main file (util.c) ---- */
 unsigned fe_offset(CXSourceLocation loc);          /* expansion offset */
+void fe_spelling(CXCursor cur, CXFile *file, unsigned *b, unsigned *e); /* spelling offsets */
 int fe_in_main(fe_ctx *c, CXSourceLocation loc);
 void fe_extent(CXCursor cur, unsigned *b, unsigned *e);
 char *fe_text(fe_ctx *c, unsigned b, unsigned e);

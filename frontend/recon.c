@@ -205,11 +205,9 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
     CXType t = clang_getCanonicalType(clang_getCursorType(cur));
     if (ak && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
         t.kind != CXType_FunctionProto) {
-        CXSourceRange x = clang_getCursorExtent(cur);
-        CXFile f1, f2;
+        CXFile f;
         unsigned sb, se;
-        clang_getSpellingLocation(clang_getRangeStart(x), &f1, NULL, NULL, &sb);
-        clang_getSpellingLocation(clang_getRangeEnd(x), &f2, NULL, NULL, &se);
+        fe_spelling(cur, &f, &sb, &se);
         int seen = 0;
         for (int i = 0; i < m->n; i++)
             seen |= m->v[i].b == sb && m->v[i].e == se;
@@ -219,8 +217,8 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
         while (q > m->b && (m->r->c->src[q - 1] == ' ' || m->r->c->src[q - 1] == '\t'))
             q--;
         int addr = q > m->b && m->r->c->src[q - 1] == '&' && !(q > m->b + 1 && m->r->c->src[q - 2] == '&');
-        if (!seen && !addr && f1 && f2 && clang_File_isEqual(f1, m->r->c->file) &&
-            clang_File_isEqual(f2, m->r->c->file) && m->b <= sb && sb < se && se <= m->e) {
+        if (!seen && !addr && f && clang_File_isEqual(f, m->r->c->file) && m->b <= sb && sb < se &&
+            se <= m->e) {
             m->v = fe_grow(m->v, sizeof *m->v, &m->cap, m->n + 1);
             m->v[m->n++] = (span){sb, se};
         }

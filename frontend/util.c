@@ -141,6 +141,18 @@ int fe_in_main(fe_ctx *c, CXSourceLocation loc)
     return f && clang_File_isEqual(f, c->file);
 }
 
+/* Where cur's text is spelled (inside a macro's argument, not the macro's
+ * name); *file, if asked, is NULL when its two ends lie in different files. */
+void fe_spelling(CXCursor cur, CXFile *file, unsigned *b, unsigned *e)
+{
+    CXSourceRange r = clang_getCursorExtent(cur);
+    CXFile f1, f2;
+    clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, b);
+    clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, e);
+    if (file)
+        *file = f1 && f2 && clang_File_isEqual(f1, f2) ? f1 : NULL;
+}
+
 void fe_extent(CXCursor cur, unsigned *b, unsigned *e)
 {
     CXSourceRange r = clang_getCursorExtent(cur);
