@@ -20,7 +20,7 @@
 #include <time.h>
 
 #include "dds/dds.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 #include "strads.h"
 
 static double now(void)

@@ -46,7 +46,7 @@
 
 #include <msgpack.h>
 
-#include "strads.h"
+#include "strads_generated.h"
 
 #define NF 784
 #define NC 10

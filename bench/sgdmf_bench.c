@@ -34,7 +34,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "strads.h"
+#include "strads_generated.h"
 
 typedef struct rating {
     int32_t u, v;

@@ -33,7 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runtime/rt.h"
+#include "core/rt.h"
 #include "strads.h"
 
 #define BIG ((size_t)1 << 20)

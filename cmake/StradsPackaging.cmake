@@ -2,7 +2,7 @@
 # from other builds (DESIGN.md §6): P/lib/cmake/Strads/ for find_package(Strads)
 # and P/lib/pkgconfig/strads.pc. The library targets join the StradsTargets
 # export set in the top-level CMakeLists.txt (install(TARGETS ... EXPORT));
-# strads-run joins it in runtime/launcher/, which includes this file.
+# strads-run joins it in launcher/, which includes this file.
 # Only an install tree is exported: tools in the build tree find what they
 # need relative to themselves, and no project builds against a build tree.
 include(CMakePackageConfigHelpers)

@@ -219,7 +219,7 @@ struct rt_msg;
 void dds__serve_kv(struct rt_msg *m); /* dds/dmap.c, on the server thread */
 
 /* ---- messages (types from RT_MSG_USER_BASE; values are wire format) ----
- * dds/ owns RT_MSG_USER_BASE + 0 .. + 15 (runtime/loop.h starts at + 32). */
+ * dds/ owns RT_MSG_USER_BASE + 0 .. + 15 (engine/loop.h starts at + 32). */
 enum {
     DDS_MSG_FETCH = 64 + 0,  /* ranges -> reply with their bytes */
     DDS_MSG_STORE = 64 + 1,  /* ranges + bytes -> owner copies, replies ack */
@@ -299,7 +299,7 @@ int dds__map_create(size_t ksz, size_t vsz, bool multi, dds_map **out); /* drive
  * the file around the cut points. */
 int dds_line_range(int fd, uint64_t size, int r, int nparts, uint64_t *lo, uint64_t *hi);
 
-/* ---- checkpoint images (dds/image.c) ---- */
+/* ---- checkpoint images (dds/partition_image.c) ---- */
 #define DDS_IMAGE_VERSION 1
 /* Writes this node's partition of dv to path (temp file + rename). */
 int dds_image_write_vec(const dds_vec *dv, const char *path);
@@ -311,7 +311,7 @@ int dds_image_write_map(const dds_map *m, const char *path);
 /* On success with load, the partition's old content is replaced. */
 int dds_image_read_map(dds_map *m, const char *path, bool load, char *err, size_t errlen);
 
-/* ---- functions named across processes (dds/ops.c) ---- */
+/* ---- functions named across processes (dds/pretrain_ops.c) ---- */
 /* rt_fnref_encode with a message naming what refused it. */
 int dds_fn_encode(const void *fn, const char *what, uint64_t *ref);
 void *dds_fn_decode(uint64_t ref);

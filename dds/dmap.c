@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "dds/dds.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 enum { DDS_KV_PUT = 1, DDS_KV_GET, DDS_KV_ERASE, DDS_KV_FIND, DDS_KV_SIZE, DDS_KV_ITER };
 

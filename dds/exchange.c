@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "dds/dds.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 
 int dds_exchange(uint64_t tag, void *const *out, const size_t *outlen, void **in,

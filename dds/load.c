@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "dds/dds.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 #define DDS_READ_CHUNK (4u << 20)
 

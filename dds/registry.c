@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "dds/dds.h"
+#include "strads_generated.h"
 
 static dds_vec **dds_vecs; /* sorted by base */
 static size_t dds_nvecs, dds_capvecs;
@@ -381,7 +382,6 @@ int strads_dv_posix_memalign(void **out, size_t align, size_t total, size_t elem
  * program's own objects lands here - also in files stradsc never saw, where
  * a distributed array may be freed after travelling through a pointer.
  * libstrads itself is linked without the wrap: its free() is libc's. */
-void __wrap_free(void *p);
 void __wrap_free(void *p)
 {
     strads_free(p);

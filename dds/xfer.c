@@ -25,8 +25,8 @@
 #include <string.h>
 
 #include "dds/dds.h"
-#include "runtime/rt.h"
-#include "runtime/trace.h"
+#include "core/rt.h"
+#include "core/trace.h"
 
 #define DDS_BATCH_BYTES (8u << 20)
 enum { DDS_STORE_MARK = 1 };     /* STORE flag: owner marks the ranges changed */

@@ -33,6 +33,7 @@ static const char *PROLOGUE =
     /* Not <stdlib.h>: parsing it cost a small file 10 % of its compile time;
      * the glue's calloc and free are __builtin_calloc and __builtin_free. */
     "#include <strads.h>\n"
+    "#include <strads_generated.h>\n"
     "/* Reconnaissance records a read and keeps the value readable. */\n"
     "#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))\n"
     "/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost\n"
@@ -389,7 +390,7 @@ static void recon_one(fe_ctx *c, fe_site *s, fe_buf *o, int exact)
     iter_head(c, s, o, exact ? 2 : 1);
     /* do/while (0) keeps `continue` in the body. The fast copy's iteration
      * runs again in the exact copy when it read back what a loop recorded
-     * as a range did not write (runtime/recon_shadow.c): two copies, not a
+     * as a range did not write (engine/recon_shadow.c): two copies, not a
      * test in each loop, so that the fast one's loops whose values only
      * the exact one uses are deleted by the compiler, and the exact one
      * costs little to compile. */

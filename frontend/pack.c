@@ -8,7 +8,7 @@
  *
  * Each site gets a table of field descriptors (offset, size, how the field
  * travels) per struct, read by the generic routines of libstrads
- * (runtime/loop_fields.c). The site points at the env's table (env_fields);
+ * (engine/loop_fields.c). The site points at the env's table (env_fields);
  * the tls table still goes through one-line tls_pack/tls_unpack stubs,
  * because checkpoints and replay call those directly.
  * Generating code per field, or even the generic routines once per file,

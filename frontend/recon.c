@@ -611,7 +611,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         }
         if (access_kind(r, l) && !local_root(r, l, 0)) {
             /* The value goes to the iteration's shadow, where later reads
-             * of the iteration find it (runtime/recon_shadow.c). */
+             * of the iteration find it (engine/recon_shadow.c). */
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
             int id = r->c->nranged++;
             char *old = compound ? fe_fmt("*(__typeof__(*strads__p%d) *)strads_recon_rd(strads__rc, "

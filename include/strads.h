@@ -5,7 +5,7 @@
  * loop, allocation and startup entry points), programs written by hand against
  * the pretraining / keyed-data API, and tools (strads-run, tests) that only need
  * the error codes and the process identity. Everything else lives behind the
- * per-folder headers of runtime/, dds/, scheduler/ and replay/.
+ * per-folder headers of core/, dds/, scheduler/, replay/ and engine/.
  *
  * Conventions: functions return int status, 0 on success or a negative
  * STRADS_E* code; strads_strerror() names it. Nothing here aborts on bad input.
@@ -22,9 +22,10 @@ extern "C" {
 
 #define STRADS_VERSION_MAJOR 0
 #define STRADS_VERSION_MINOR 1
-/* Bumped whenever the layout of strads_loop_site or the generated-code
- * contract changes; a binary built against another ABI is refused at start. */
-#define STRADS_ABI_VERSION 2
+
+/* Everything declared here is exported by libstrads (built with hidden
+ * visibility: nothing else is). */
+#pragma GCC visibility push(default)
 
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                    */
@@ -259,287 +260,8 @@ int strads_image_write_dmap(strads_dmap *m, const char *prefix);
 int strads_image_read_dmap(strads_dmap *m, const char *prefix);
 
 /* ------------------------------------------------------------------------ */
-/* Parallel loops: the contract between stradsc's output and the runtime    */
+/* sync_for: barrier policies and history                                    */
 /* ------------------------------------------------------------------------ */
-
-/*
- * For every annotated loop stradsc emits one static const strads_loop_site
- * and calls strads_async_for() or strads_sync_for() with it. The body runs a
- * list or range of iterations so that captured values are bound to locals
- * once per task, not once per iteration:
- *
- *   body(env, tls, idx, lo, hi)  runs iterations idx[lo..hi) in that order,
- *                                or lo..hi-1 when idx is NULL.
- *   recon(env, rc, idx, lo, hi)  the reconnaissance variant: same iteration
- *                                set, calls strads_recon_iter() at the top of
- *                                each iteration and strads_recon_read/write()
- *                                for each element it reads or would write
- *                                through a pointer (addresses outside any
- *                                distributed array are for the runtime to
- *                                ignore); it writes nothing outside its own
- *                                locals and never runs stdio.
- *
- * env is the struct of captured values, generated per loop. It always starts
- * with a strads_loop_dyn (clause values evaluated at loop entry), then one
- * field per captured variable (a local's value, a global's value, a pointer
- * into a distributed array: the same address on every node), then for each
- * reduction/private/accumulate variable its loop-entry value and the
- * driver's address of it (meaningful on the driver only, never packed).
- *
- * tls is per-thread state of tls_size bytes (0 when the loop has no
- * reduction, private or accumulate clause, and then every tls callback is
- * NULL): private copies and reduction accumulators. The protocol an engine follows for one loop call:
- *
- *   tls_init(acc, env)             once, on the driver, for the result
- *   tls_init(tls_t, env)           for every thread t (on every node)
- *   body(env, tls_t, ...)          any number of times per thread
- *   tls_fold(acc, tls_t)           for every t, in a fixed order (rank, then
- *                                  thread) so that results are reproducible;
- *                                  a node may fold its threads into a
- *                                  node-level tls (initialized by tls_init)
- *                                  and ship that with tls_pack/tls_unpack,
- *                                  never as raw bytes: it holds pointers to
- *                                  section buffers
- *   publish(env, acc)              on the driver: writes reductions and
- *                                  accumulate() counters back to the user's
- *                                  variables through env's driver addresses
- *   tls_free(x)                    for every tls and acc (frees section
- *                                  buffers; the runtime frees the bytes)
- *
- * Any of these function pointers may be NULL when there is nothing to do.
- * pack() writes env as one msgpack array; unpack() fills an env (of
- * env_size zeroed bytes) on another node from it, also setting the worker's
- * copies of captured globals so that helper functions see the driver's
- * values, and may allocate copyin sections, released by env_free(env).
- * Both return 0 or a negative STRADS_E* code. Generated sites leave the
- * three NULL and give env_fields instead (below).
- */
-/* stream(x): the worker whose tls tls_init is filling (rank * threads +
- * thread; 0 for the first, and for one process of one thread), and its
- * copy of x: x itself for worker 0, so that -n 1 --threads 1 is the plain
- * build, else x mixed with a splitmix64 hash of the worker. */
-int64_t strads__tls_worker(void);
-static inline uint64_t strads__stream(uint64_t x, int64_t w)
-{
-    if (w <= 0) return x;
-    uint64_t z = (uint64_t)w * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return x ^ z ? x ^ z : z;
-}
-
-typedef struct strads_recon strads_recon;
-void strads_recon_iter(strads_recon *rc, int64_t i);
-/* Out-of-line halves of strads_recon_read/write: look the address up. */
-void strads_recon_read_slow(strads_recon *rc, const void *addr, size_t len);
-void strads_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
-
-/* Every recorder starts with the two elements it recorded last for reading
- * and for writing, so that the common case in a body - the same rows touched
- * again, as in w[k] and h[k] for every k - is a few compares inlined in the
- * generated code, not a call. In span mode (one node; runtime/recon.c) it
- * also holds the arrays the loop writes and the current iteration's row of
- * micro-block spans, so that a new row of those is recorded inline too, and
- * an array only read, whose reads are dropped inline. */
-typedef struct strads_recon_hot {
-    const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
-    const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
-    unsigned rd_next, wr_next;       /* which entry the next new element replaces */
-    /* span mode only (sp_row NULL otherwise); kept across iterations but sp_row */
-    unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
-    const char *sp_lo[2], *sp_hi[2]; /* the written arrays' bytes (empty: no slot) */
-    int sp_shift[2];                 /* byte offset >> shift = micro-block; -1: call */
-    const char *ign_lo, *ign_hi;     /* an array the loop only reads */
-} strads_recon_hot;
-
-/* Remembers [lo, hi) as recorded for reading, and for writing too when
- * write (a recorded write covers reads of the same bytes). */
-static inline void strads__recon_hot(strads_recon_hot *h, const char *lo, const char *hi, int write)
-{
-    unsigned k;
-    if (write) {
-        k = h->wr_next++ & 1;
-        h->wr_lo[k] = lo, h->wr_hi[k] = hi;
-    }
-    k = h->rd_next++ & 1;
-    h->rd_lo[k] = lo, h->rd_hi[k] = hi;
-}
-
-/* Span mode: widens this iteration's span when p lies in a written array. */
-static inline int strads__recon_span(const strads_recon_hot *h, const char *p, size_t len)
-{
-    size_t last = len ? len - 1 : 0;
-    for (int s = 0; s < 2; s++)
-        if (p >= h->sp_lo[s] && p + last < h->sp_hi[s] && h->sp_shift[s] >= 0) {
-            unsigned short *r = h->sp_row + 2 * s;
-            unsigned short m0 = (unsigned short)((size_t)(p - h->sp_lo[s]) >> h->sp_shift[s]);
-            unsigned short m1 = (unsigned short)((size_t)(p + last - h->sp_lo[s]) >> h->sp_shift[s]);
-            if (m0 < r[0]) r[0] = m0;
-            if (m1 > r[1]) r[1] = m1;
-            return 1;
-        }
-    return 0;
-}
-
-static inline void strads_recon_read(strads_recon *rc, const void *addr, size_t len)
-{
-    const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
-    const char *p = (const char *)addr;
-    if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
-        return;
-    if (h->sp_row && ((p >= h->ign_lo && p + len <= h->ign_hi) || strads__recon_span(h, p, len)))
-        return;
-    strads_recon_read_slow(rc, addr, len);
-}
-
-static inline void strads_recon_write(strads_recon *rc, const void *addr, size_t len)
-{
-    const strads_recon_hot *h = (const strads_recon_hot *)(const void *)rc;
-    const char *p = (const char *)addr;
-    if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
-        return;
-    if (h->sp_row && strads__recon_span(h, p, len)) return;
-    strads_recon_write_slow(rc, addr, len);
-}
-
-/* What generated reconnaissance calls for each access (runtime/recon_glue.c):
- * strads_recon_rd records a read of addr and returns it, strads_recon_rw
- * records a write (and a read first when read_too, as for `x += ...`). */
-const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len);
-void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too);
-/* A write's value goes to the iteration's shadow, which later reads of the
- * same iteration see (runtime/recon_shadow.c); memory is never written. */
-void strads_recon_shadow_write(const void *addr, const void *val, size_t len);
-/* A write of a body: recorded (strads_recon_rw) and its value shadowed. */
-void strads_recon_store(strads_recon *rc, const void *addr, const void *val, size_t len);
-void *strads_recon_memset(strads_recon *rc, void *dst, int c, size_t n);
-void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t n);
-/* A loop recorded as ranges (recon_loop.c): its reads, and its writes, which
- * it does not run; reading those back later makes the iteration stale. */
-void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len);
-void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too);
-/* strads_recon_again, at the end of an iteration: 1 when it must run once
- * more in exact mode (strads_recon_exact() true: no ranges, every write to
- * the shadow), because it read back what a range did not run. */
-int strads_recon_again(strads_recon *rc);
-int strads_recon_exact(void);
-
-struct msgpack_packer;
-struct msgpack_object;
-
-typedef enum { STRADS_ASYNC_FOR = 1, STRADS_SYNC_FOR = 2 } strads_loop_kind;
-
-typedef enum {
-    STRADS_SYNC_DEFAULT = 0, /* sync_for without sync(): BSP */
-    STRADS_SYNC_BSP,
-    STRADS_SYNC_SSP,      /* a = staleness */
-    STRADS_SYNC_HYBRID,
-    STRADS_SYNC_ASP,
-    STRADS_SYNC_ABSP,     /* a = ratio, b = threshold: +0.0 absent (the default, 2),
-                           * -0.0 an explicit 0 (strads__given), < 0 no swaps */
-    STRADS_SYNC_ELASTIC,  /* a = R */
-    STRADS_SYNC_FLEXPARA,
-    STRADS_SYNC_CUSTOM    /* custom_fn */
-} strads_sync_kind;
-
-typedef struct strads_sync_spec {
-    strads_sync_kind kind;
-    double a, b;
-    const char *custom_fn; /* name of the policy function for CUSTOM */
-} strads_sync_spec;
-
-/* An argument the clause gave, as the spec holds it: 0 becomes -0.0, so
- * that it differs from an absent one (+0.0, from a zeroed struct) while
- * comparing equal to 0. */
-static inline double strads__given(double v) { return v == 0 ? -0.0 : v; }
-
-/* Clause values that are expressions, evaluated by the generated call site
- * at loop entry; the first member of every env struct. */
-typedef struct strads_loop_dyn {
-    int64_t minibatch;     /* minibatch(n); 0 when absent */
-    int64_t threads;       /* threads(n) per node; 0 when absent */
-    strads_sync_spec sync; /* sync(...) of sync_for; kind 0 when absent */
-} strads_loop_dyn;
-
-/*
- * sync_for: how the engine finds the model a body updates, and how updates
- * from different workers combine. Each entry names one pointer field of env
- * (offsetof) that points into a distributed array, the scalar type of that
- * array's elements (float -> STRADS_T_F32; an element is elem_size/sizeof
- * scalars), and its aggregate() clause:
- *
- *   STRADS_AGG_AVG (default)  the element moves by the mean of the deltas of
- *                             the workers that wrote it (model averaging)
- *   STRADS_AGG_SUM            by the sum of the deltas (aggregate(x: sum))
- *   STRADS_AGG_FN             fn(elem, delta, elem_size) is called once per
- *                             contribution, in thread then rank order
- *                             (aggregate(x: my_fn))
- *
- * where a delta is a worker's value at the end of its task minus the value
- * it started from. Under BSP, SSP and ASP every worker thread runs a task on
- * its own replica of the arrays listed here (the engine hands the body an
- * env whose listed pointers are moved into the replica); Hybrid shares the
- * node's copy between threads. STRADS_ARRAY_READONLY marks an array the body
- * only reads (input data): it is never replicated nor written back.
- * Under SSP and ASP, where the number of contributions to a clock is not
- * known when a delta arrives, AVG scales a node's delta by 1/nodes.
- * Only pointers read from env are moved: a pointer the body derives from
- * them (W[u], a helper given W) follows, but a helper that reads a global
- * variable sees the node's copy, so the body must take every written array
- * from env. The table is required for a sync_for that writes distributed
- * arrays on more than one process (the element type is what makes deltas
- * computable); without it one process shares its copy between threads.
- */
-typedef enum { STRADS_AGG_AVG = 0, STRADS_AGG_SUM = 1, STRADS_AGG_FN = 2 } strads_agg_kind;
-typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
-/* STRADS_ARRAY_VIA_GLOBAL: a function the body calls writes the array through
- * a global variable, which reaches the node's copy, not a thread's replica. */
-enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2 };
-typedef struct strads_loop_array {
-    size_t env_off;       /* offsetof(env struct, pointer field) */
-    strads_type type;     /* scalar type of the elements */
-    strads_agg_kind agg;
-    strads_agg_fn fn;     /* STRADS_AGG_FN only */
-    unsigned flags;       /* STRADS_ARRAY_* */
-} strads_loop_array;
-
-typedef struct strads_loop_site {
-    uint32_t abi;            /* STRADS_ABI_VERSION */
-    strads_loop_kind kind;
-    const char *file;        /* user's file, line and column of the pragma */
-    unsigned line, col;
-    uint64_t id;             /* FNV-1a 64 of "basename:line:col": stable across builds */
-    size_t env_size, tls_size;
-    void (*body)(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi);
-    void (*recon)(const void *env, strads_recon *rc, const int64_t *idx, int64_t lo,
-                  int64_t hi);
-    void (*tls_init)(void *tls, const void *env);
-    void (*tls_fold)(void *acc, const void *tls);
-    void (*publish)(void *env, const void *acc);
-    void (*tls_free)(void *tls);
-    int (*pack)(struct msgpack_packer *pk, const void *env);
-    int (*unpack)(const struct msgpack_object *o, void *env);
-    void (*env_free)(void *env);
-    int recon_on;            /* 0 after recon(off), else 1 */
-    /* Ship a node's folded tls to the driver (reductions across processes):
-     * tls_pack writes one msgpack object, tls_unpack fills a tls prepared by
-     * tls_init. May be NULL when tls_size is 0. */
-    int (*tls_pack)(struct msgpack_packer *pk, const void *tls);
-    int (*tls_unpack)(const struct msgpack_object *o, void *tls);
-    /* sync_for: the arrays of the model (see strads_loop_array); NULL when
-     * the body writes no distributed array. Without it a multi-process
-     * sync_for that writes one is refused (the engine cannot tell the
-     * element type a delta needs). */
-    const strads_loop_array *arrays;
-    size_t narrays;
-    /* The env's field table (strads_field), as stradsc emits it: where
-     * pack, unpack and env_free are NULL the runtime hands it to
-     * strads_fields_*, so a generated file needs no function for them (each
-     * function costs gcc -O2 ~1.5 M instructions, even a one-line stub). */
-    const struct strads_field *env_fields;
-    int nenv_fields;
-} strads_loop_site;
 
 /* sync(custom(NAME)) with NAME a function of the program: a barrier policy.
  * w[r] describes node r - clocks it completed, how many clocks it is behind
@@ -577,42 +299,7 @@ const void *strads_history_get(strads_history h, int64_t i, uint64_t version);
 uint64_t strads_history_latest(strads_history h);
 int strads_history_free(strads_history h);
 
-/* Field tables: where a field of a generated env or tls struct is and how it
- * travels between nodes. stradsc emits one table per struct; the env's is
- * the site's env_fields, the tls's goes through one-line tls_pack/tls_unpack
- * stubs that hand it to strads_fields_*; sections keep their lo and n fields
- * at lo_off and n_off. */
-typedef struct strads_field {
-    size_t off, size;
-    int cls;      /* STRADS_F_* */
-    void *global; /* worker copy of a captured global assigned after unpack, or NULL */
-    size_t lo_off, n_off, elem;
-} strads_field;
-enum { STRADS_F_INT, STRADS_F_UINT, STRADS_F_FLT, STRADS_F_PTR, STRADS_F_BLOB,
-       STRADS_F_COPYIN, STRADS_F_TLSSEC };
-#define STRADS_FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
-int strads_fields_pack(struct msgpack_packer *pk, const void *base, const strads_field *fd, int n);
-int strads_fields_unpack(const struct msgpack_object *o, void *base, const strads_field *fd,
-                         int n);
-/* Frees the copyin sections strads_fields_unpack allocated. */
-void strads_fields_free(void *base, const strads_field *fd, int n);
-
-/* Run iterations [begin, end) of site with captured values env. On return the
- * driver's variables named by reduction/accumulate clauses hold their final
- * values. Errors are fatal (strads_fatal) because a loop has no error path.
- * runtime/loop_async.c runs async_for, runtime/loop_sync.c sync_for.
- *
- * sync_for cuts [begin, end) into one contiguous block per node (the block a
- * dvector of end-begin elements would give it), each block into minibatches
- * of dyn.minibatch iterations (0: about 8 per thread), and runs them in
- * clocks: in each clock every thread runs one minibatch. The sync model is
- * dyn.sync unless STRADS_SYNC overrides it at launch:
- *   STRADS_SYNC="ssp(3)"                     every sync_for site
- *   STRADS_SYNC="sgd.c:42=asp,ssp(2)"        the site at sgd.c line 42, others
- * (entries separated by commas; "file:line=" matches the pragma's line and
- * the file's base name). */
-void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
-void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

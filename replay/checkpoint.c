@@ -47,7 +47,7 @@
  * and recovery falls back to an older checkpoint. docs/recovery.md has the
  * details.
  *
- * Configuration (runtime/config.c table, docs/config.md): STRADS_CHECKPOINT,
+ * Configuration (core/config.c table, docs/config.md): STRADS_CHECKPOINT,
  * STRADS_CHECKPOINT_EVERY, STRADS_CHECKPOINT_KEEP, STRADS_CHECKPOINT_ASYNC,
  * STRADS_CHECKPOINT_SYNC, STRADS_RECOVER, and the test hook
  * STRADS_CHECKPOINT_CRASH. STRADS_STATS prints the time checkpoints cost.
@@ -77,7 +77,7 @@
 
 #include "dds/dds.h"
 #include "replay/replay.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 static struct {
     bool inited;

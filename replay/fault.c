@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include "replay/replay.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 static struct {
     pthread_once_t once;

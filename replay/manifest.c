@@ -38,7 +38,7 @@
 #include <sodium.h>
 
 #include "replay/replay.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 #define MAN_MAGIC "STRDSMAN"
 #define MAN_HDR 24

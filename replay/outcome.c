@@ -40,7 +40,7 @@
 
 #include "dds/dds.h"
 #include "replay/replay.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 #define OUT_MAGIC "STRADSOP"
 #define OUT_SUM 32 /* BLAKE2b-256 */

@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "strads.h"
+#include "strads_generated.h"
 
 /* ---- the hooks (checkpoint.c) ---- */
 

@@ -22,7 +22,7 @@
  * At thread level a third way: when the best of the two still runs longer
  * than 1.5 times a thread's share (one giant group), and the element
  * touched most often leaves room, the iterations are split evenly among the
- * threads, which then take a lock per element (runtime/loop_locks.c); the
+ * threads, which then take a lock per element (engine/loop_locks.c); the
  * order in which the locks are granted is the serial order of that part.
  */
 #include <stdlib.h>

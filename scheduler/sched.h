@@ -11,7 +11,7 @@
  * one thread, so the whole run equals the sequential loop run in the order
  * (round, node, sub-round, thread, position) - serializable by construction.
  *
- * Pure code: no network, no threads; the engine in runtime/ drives it.
+ * Pure code: no network, no threads; the engine in engine/ drives it.
  */
 #ifndef STRADS_SCHED_H
 #define STRADS_SCHED_H
@@ -188,7 +188,7 @@ static inline sched_cell *sched_cell_at(const sched_plan *p, int round, int node
                      (size_t)thread];
 }
 
-/* A plan's order kept per chunk of SCHED_CHUNK iterations (corder.c):
+/* A plan's order kept per chunk of SCHED_CHUNK iterations (chunk_order.c):
  * chunk c's iterations first + c * SCHED_CHUNK + off[...], grouped by cell
  * key, each key's run starting at tab[c * (nkeys + 1) + key] (offsets into
  * the chunk) and ascending: 2 bytes per iteration instead of 8. */
@@ -285,7 +285,7 @@ int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, i
                            void *par_ctx, sched_plan **out);
 
 /* Several nodes, each holding the spans of its own share of the
- * iterations (runtime/loop_async_mspan.c): the node-level blocks of the
+ * iterations (engine/loop_async_plan_spans_nodes.c): the node-level blocks of the
  * slots, as the planner cuts them (slot 0 along its bounds when it has
  * any, the others balanced by hist, the sum of every node's histogram),
  * into blk[slot][SCHED__MICRO] (micro-block -> block). */

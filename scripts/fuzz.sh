@@ -33,8 +33,8 @@ TARGET=${FUZZ_TARGET:-frame}
 FUZZ_DIR=${FUZZ_DIR:-$ROOT/build-fuzz}
 FUZZ_CORPUS=${FUZZ_CORPUS:-$ROOT/fuzz-corpus/$TARGET}
 case $TARGET in
-frame) SRCS="frame.c mailbox.c log.c" LIBS="" ;;
-handshake) SRCS="handshake.c frame.c mailbox.c log.c util.c" LIBS="-lsodium" ;;
+frame) SRCS="frame.c mailbox.c logging.c" LIBS="" ;;
+handshake) SRCS="handshake.c frame.c mailbox.c logging.c msg.c" LIBS="-lsodium" ;;
 gaps) SRCS="" LIBS="" ;;
 *) echo "fuzz.sh: FUZZ_TARGET must be frame, handshake or gaps" >&2; exit 2 ;;
 esac
@@ -53,7 +53,7 @@ MSGPACK=$(pkg-config --cflags --libs msgpack 2>/dev/null || echo -lmsgpackc)
 mkdir -p "$FUZZ_DIR/artifacts" "$FUZZ_CORPUS"
 BIN=$FUZZ_DIR/fuzz_$TARGET
 RUNTIME=""
-for f in $SRCS; do RUNTIME="$RUNTIME $ROOT/runtime/$f"; done
+for f in $SRCS; do RUNTIME="$RUNTIME $ROOT/core/$f"; done
 # shellcheck disable=SC2086
 "$CLANG" -std=gnu11 -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \

@@ -1,6 +1,6 @@
 /*
  * test/fuzz/fuzz_frame.c - libFuzzer target for the frame decoder
- * (runtime/frame.c) and the decoding every received message goes through.
+ * (core/frame.c) and the decoding every received message goes through.
  *
  * The decoder is the first code that touches bytes from the network, before
  * any authentication, so it must survive anything. An input is
@@ -19,7 +19,7 @@
  * the mode says so. Both must deliver the same messages and end with the
  * same status: splitting a stream must never change what it means. Every
  * delivered message is decoded as the transport does (type and tag with
- * x__mp_uint, from runtime/mailbox.c) and its body is unpacked with
+ * net_mp_uint, from core/mailbox.c) and its body is unpacked with
  * msgpack_unpack_next until that fails, touching every object so that the
  * sanitizers see any read out of bounds. Bodies whose array/map headers claim
  * more elements than they have bytes are refused first (mp_plausible), since
@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/frame.h"
-#include "runtime/net.h"
+#include "core/frame.h"
+#include "core/transport.h"
 
 /* What one decoding run produced: a digest per message, and its status. */
 typedef struct trace {
@@ -142,13 +142,13 @@ static int mp_plausible(const uint8_t *p, size_t len, size_t *off)
     return 1;
 }
 
-/* The message-level decoding of runtime/transport.c (x__dispatch) and of
+/* The message-level decoding of core/transport.c (net_dispatch) and of
  * the handlers after it: [type, tag, body objects...]. */
 static void decode_message(const char *m, size_t len)
 {
     size_t off = 0;
     uint64_t type, tag;
-    if (x__mp_uint(m, len, &off, &type) || x__mp_uint(m, len, &off, &tag)) return;
+    if (net_mp_uint(m, len, &off, &type) || net_mp_uint(m, len, &off, &tag)) return;
     if (off > len) abort();
     const char *body = m + off;
     size_t body_len = len - off, boff = 0;

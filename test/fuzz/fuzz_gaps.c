@@ -1,6 +1,6 @@
 /*
  * test/fuzz/fuzz_gaps.c - libFuzzer target for the check of the offsets a
- * node receives in a plan message (runtime/gaps.h, rt__gaps_check), which
+ * node receives in a plan message (engine/offset_gaps.h, rt__gaps_check), which
  * comes from another process and guards every later read of them.
  *
  * An input is
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/gaps.h"
+#include "engine/offset_gaps.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

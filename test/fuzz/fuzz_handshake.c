@@ -2,15 +2,15 @@
  * test/fuzz/fuzz_handshake.c - libFuzzer target for what an unauthenticated
  * client can make a node do: bytes off a fresh connection go through the
  * frame decoder (limited to RT_HANDSHAKE_MAX, as transport.c sets it for a
- * new connection), the type and tag of each message through x__mp_uint, and
- * the message through x__hs_message (runtime/handshake.c), exactly in the
- * order x__dispatch uses for a connection that is not authenticated yet.
+ * new connection), the type and tag of each message through net_mp_uint, and
+ * the message through net_hs_message (core/handshake.c), exactly in the
+ * order net_dispatch uses for a connection that is not authenticated yet.
  *
  * The connection is a bare rt_conn whose socket is never used: the transport
  * functions handshake.c calls (write, close, authenticated) are replaced by
  * the stubs below, which record what happened. Properties checked: no input
  * authenticates the connection (the fuzzer does not know the job secret),
- * x__hs_message returns false exactly when it closed the connection, and
+ * net_hs_message returns false exactly when it closed the connection, and
  * nothing is fed to a closed connection, as in transport.c's on_message.
  *
  * Built by scripts/fuzz.sh (FUZZ_TARGET=handshake) from handshake.c,
@@ -20,28 +20,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/net.h"
+#include "core/transport.h"
 
 static rt_config cfg = {.rank = 0, .size = 4, .have_secret = true};
 
-const rt_config *x__cfg(void) { return &cfg; }
-int x__my_rank(void) { return cfg.rank; }
-int x__job_size(void) { return cfg.size; }
+const rt_config *net_cfg(void) { return &cfg; }
+int net_my_rank(void) { return cfg.rank; }
+int net_job_size(void) { return cfg.size; }
 
-void x__conn_close(rt_conn *c, const char *why)
+void net_conn_close(rt_conn *c, const char *why)
 {
     (void)why;
     c->closing = true;
 }
 
-int x__conn_write_small(rt_conn *c, const char *buf, size_t len)
+int net_conn_write_small(rt_conn *c, const char *buf, size_t len)
 {
     (void)buf;
     (void)len;
     return c->closing ? STRADS_ECLOSED : 0;
 }
 
-void x__conn_authed(rt_conn *c)
+void net_conn_authed(rt_conn *c)
 {
     (void)c;
     abort(); /* authenticated without the secret */
@@ -63,10 +63,10 @@ static void on_message(char *m, size_t len, void *arg)
         free(m);
         return;
     }
-    if (x__mp_uint(m, len, &off, &type) || x__mp_uint(m, len, &off, &tag)) {
-        x__conn_close(c, "message without a valid type and tag");
+    if (net_mp_uint(m, len, &off, &type) || net_mp_uint(m, len, &off, &tag)) {
+        net_conn_close(c, "message without a valid type and tag");
     } else {
-        bool open = x__hs_message(c, (uint32_t)type, m + off, len - off);
+        bool open = net_hs_message(c, (uint32_t)type, m + off, len - off);
         if (open == c->closing) abort();
     }
     free(m);
@@ -89,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.rank = data[0] & 2 ? 2 : 0;
     memset(cfg.secret, 0x42, sizeof cfg.secret);
     rt_deframer_init(&c.df, RT_HANDSHAKE_MAX);
-    x__hs_start(&c);
+    net_hs_start(&c);
     /* Feed in pieces: the transport reads whatever the socket has. */
     size_t off = 2 + k, i = 0;
     while (off < size && !c.closing) {

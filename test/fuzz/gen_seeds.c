@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/frame.h"
+#include "core/frame.h"
 
 typedef struct seed {
     uint8_t buf[16384];

@@ -33,7 +33,7 @@
 #include <msgpack.h>
 
 #include "check.h"
-#include "strads.h"
+#include "strads_generated.h"
 
 #define K 16
 

@@ -34,7 +34,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 #include "strads.h"
 
 static uint64_t cpu_masks[64]; /* rank -> its CPUs among the first 64 */

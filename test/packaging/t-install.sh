@@ -37,7 +37,7 @@ expect_output() {  # expect_output WANT CMD...: CMD's stdout has the line WANT
 }
 
 step "cmake --install" "$CMAKE" --install "$BUILD" --prefix "$P"
-for f in bin/strads-run include/strads.h lib/libstrads.a lib/libstrads.so \
+for f in bin/strads-run include/strads.h include/strads_generated.h lib/libstrads.a lib/libstrads.so \
          lib/cmake/Strads/StradsConfig.cmake lib/cmake/Strads/StradsConfigVersion.cmake \
          lib/cmake/Strads/StradsTargets.cmake lib/cmake/Strads/StradsMacros.cmake \
          lib/pkgconfig/strads.pc; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""forge_log.py LOG WHAT - forges one event of a strads node log (replay/log.c's
+"""forge_log.py LOG WHAT - forges one event of a strads node log (replay/event_log.c's
 format) and redoes the block's BLAKE2b-128, so that the log passes every
 checksum and only the replay's own checks can catch it:
   chunk  the first A-BSP chunk longer than one item is made one item shorter

@@ -34,7 +34,7 @@
 #include "check.h"
 #include "dds/dds.h"
 #include "replay/replay.h"
-#include "strads.h"
+#include "strads_generated.h"
 
 enum { N = 50000 };
 #define MODULUS 1000003.0

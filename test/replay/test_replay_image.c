@@ -1,5 +1,5 @@
 /*
- * Whole-array images (replay/image.c): what is written reads back bitwise;
+ * Whole-array images (replay/array_image.c): what is written reads back bitwise;
  * a truncated, corrupted, mislabeled or missing image is refused with the
  * reason and the destination untouched; a recycled file (a checkpoint's
  * spare) is overwritten to exactly the new image; an image written from a

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "runtime/trace.h"
+#include "core/trace.h"
 #include "tools/report/json.h"
 
 static const strads_loop_site site = {.abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR,

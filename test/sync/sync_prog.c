@@ -51,10 +51,10 @@
 #include <msgpack.h>
 
 #include "check.h"
-#include "runtime/loop.h"
-#include "strads.h"
+#include "engine/loop.h"
+#include "strads_generated.h"
 
-/* A policy's gate (the hook of runtime/loop.h), installed in every process
+/* A policy's gate (the hook of engine/loop.h), installed in every process
  * before main: "throttle", a node may run one clock ahead of the slowest,
  * counted so the test can see the engine asked it. */
 static long gate_calls;

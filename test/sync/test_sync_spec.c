@@ -1,6 +1,6 @@
 /*
  * test_sync_spec - the grammar of sync models (STRADS_SYNC, --sync and the
- * pragma's sync(...)) as runtime/loop_sync_spec.c parses it: every model
+ * pragma's sync(...)) as engine/loop_sync_spec.c parses it: every model
  * with its arguments, and the malformed ones refused with a message that
  * quotes them. Then one STRADS_SYNC resolved against two sites.
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "runtime/loop.h"
+#include "engine/loop.h"
 
 static void good(const char *s, strads_sync_kind kind, double a, double b)
 {

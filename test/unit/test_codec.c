@@ -5,7 +5,7 @@
  * itself through the mailbox with (type, tag, source) matching.
  */
 #include "check.h"
-#include "runtime/net.h"
+#include "core/transport.h"
 
 static void header_round_trip(void)
 {
@@ -18,8 +18,8 @@ static void header_round_trip(void)
         msgpack_pack_double(&p.pk, 2.5);
         size_t off = 0;
         uint64_t type, tag;
-        CHECK_OK(x__mp_uint(p.sb.data, p.sb.size, &off, &type));
-        CHECK_OK(x__mp_uint(p.sb.data, p.sb.size, &off, &tag));
+        CHECK_OK(net_mp_uint(p.sb.data, p.sb.size, &off, &type));
+        CHECK_OK(net_mp_uint(p.sb.data, p.sb.size, &off, &tag));
         CHECK_EQ(type, RT_MSG_USER_BASE + 3);
         CHECK(tag == tags[i]);
         msgpack_unpacked up;
@@ -36,8 +36,8 @@ static void header_round_trip(void)
         for (size_t cut = 0; cut < p.sb.size - 9; cut++) {
             size_t o2 = 0;
             uint64_t a, b;
-            int rc = x__mp_uint(p.sb.data, cut, &o2, &a);
-            if (rc == 0) rc = x__mp_uint(p.sb.data, cut, &o2, &b);
+            int rc = net_mp_uint(p.sb.data, cut, &o2, &a);
+            if (rc == 0) rc = net_mp_uint(p.sb.data, cut, &o2, &b);
             if (cut < 1 + (tags[i] < 128 ? 1 : 2)) CHECK_EQ(rc, STRADS_EPROTO);
         }
         rt_pack_done(&p);
@@ -46,11 +46,11 @@ static void header_round_trip(void)
     const char bad[] = {(char)0xa1, 'x'};
     size_t off = 0;
     uint64_t v;
-    CHECK_EQ(x__mp_uint(bad, sizeof bad, &off, &v), STRADS_EPROTO);
+    CHECK_EQ(net_mp_uint(bad, sizeof bad, &off, &v), STRADS_EPROTO);
     /* negative ints are not tags */
     const char neg[] = {(char)0xff};
     off = 0;
-    CHECK_EQ(x__mp_uint(neg, 1, &off, &v), STRADS_EPROTO);
+    CHECK_EQ(net_mp_uint(neg, 1, &off, &v), STRADS_EPROTO);
 }
 
 static void self_delivery(void)

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "runtime/rt.h"
+#include "core/rt.h"
 
 static void clear_env(void)
 {

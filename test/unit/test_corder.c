@@ -1,5 +1,5 @@
 /*
- * The chunked order (scheduler/corder.c): for keys drawn at random over
+ * The chunked order (scheduler/chunk_order.c): for keys drawn at random over
  * several chunks and a partial last one, every key's iterations come back
  * in ascending order, each once, however small the batches the cursor
  * hands out; counts match; the expanded order is the stable counting sort

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "runtime/frame.h"
+#include "core/frame.h"
 #include "strads.h"
 
 typedef struct sink {

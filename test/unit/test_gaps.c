@@ -1,5 +1,5 @@
 /*
- * Offsets coded as gaps (runtime/gaps.h), the plan messages' iterations:
+ * Offsets coded as gaps (engine/offset_gaps.h), the plan messages' iterations:
  * ascending offsets with gaps from 1 to 2^30 come back as written; n
  * offsets below limit never take more than limit bytes (the writers'
  * regions rely on it); the check accepts exactly a well-formed run and
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "runtime/gaps.h"
+#include "engine/offset_gaps.h"
 
 /* n ascending offsets; gaps of about 2^bits (1 at bits 0) */
 static int64_t *draw(int64_t n, int bits)

@@ -206,7 +206,7 @@ static void summary(void)
     sched_rec_free(&many);
 }
 
-/* Reconnaissance re-run on some iterations (runtime/recon.c): their records
+/* Reconnaissance re-run on some iterations (engine/recon_records.c): their records
  * replace the old ones in place, longer or shorter, and the summary forgets
  * what only the replaced records named. */
 static void splice(void)

@@ -111,7 +111,7 @@ static void slot_limits(void)
     CHECK_EQ(slots[0].nmb, SCHED__MICRO);
 }
 
-/* Several nodes planning from spans (runtime/loop_async_mspan.c): the
+/* Several nodes planning from spans (engine/loop_async_plan_spans_nodes.c): the
  * node-level blocks from the summed histogram and each iteration's strata
  * cell give every (round, node) cell the iterations, in order, that the
  * planner gives it from the records, with W cut along its owners. */

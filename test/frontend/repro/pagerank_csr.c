@@ -1,6 +1,6 @@
 /* Regression program (integration.async.csr_recon.n4): iteration v reads
  * row_ptr[v + 1], which for the last v of a node's block belongs to the
- * next node; reconnaissance must fetch it (runtime/recon.c
+ * next node; reconnaissance must fetch it (engine/recon_records.c
  * rt_recon_fetch_reads). Before that it read zeros, recorded none of the
  * edge reads, and `strads-run -n 4 prog 1000` printed "iter 0 diff nan"
  * (plain cc: 9.873820e-02). test/frontend/progs/pagerank.c stores

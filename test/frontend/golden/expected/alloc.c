@@ -11,6 +11,7 @@ float (*G)[KK];
 
 #line 13 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -31,7 +32,7 @@ static void init(float *p, long n)
         p[i] = (float)(i % 13);
 }
 
-#line 35 "<stdout>"
+#line 36 "<stdout>"
 /* alloc.c:32: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -75,7 +76,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(b);
     return 0;
 }
-#line 79 "<stdout>"
+#line 80 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -100,7 +101,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
             total += G[i][k];
         }
     }
-#line 104 "<stdout>"
+#line 105 "<stdout>"
     }
     strads__t->total = total;
 }
@@ -128,7 +129,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 132 "<stdout>"
+#line 133 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -157,7 +158,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 161 "<stdout>"
+#line 162 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -230,5 +231,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 234 "<stdout>"
+#line 235 "<stdout>"
 STRADS_MAIN(strads_user_main)

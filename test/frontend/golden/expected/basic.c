@@ -10,6 +10,7 @@ static double lr = 0.1;
 
 #line 12 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -34,7 +35,7 @@ static double dot(const real *a, const real *b)
     return s;
 }
 
-#line 38 "<stdout>"
+#line 39 "<stdout>"
 /* basic.c:27: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -75,7 +76,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 79 "<stdout>"
+#line 80 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -101,7 +102,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         loss += d;
         cnt++;
     }
-#line 105 "<stdout>"
+#line 106 "<stdout>"
     }
     strads__t->loss = loss;
     strads__t->cnt = cnt;
@@ -134,7 +135,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         cnt++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 138 "<stdout>"
+#line 139 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -166,7 +167,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 170 "<stdout>"
+#line 171 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -245,7 +246,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 249 "<stdout>"
+#line 250 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -255,5 +256,5 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
-#line 259 "<stdout>"
+#line 260 "<stdout>"
 STRADS_MAIN(strads_user_main)

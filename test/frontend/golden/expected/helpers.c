@@ -15,6 +15,7 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 
 #line 17 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -45,7 +46,7 @@ static double score(const double *row)
     return s;
 }
 
-#line 49 "<stdout>"
+#line 50 "<stdout>"
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -90,7 +91,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 94 "<stdout>"
+#line 95 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -124,7 +125,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 128 "<stdout>"
+#line 129 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
@@ -166,7 +167,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         total += g + (double)(rand_r(&seed) % 2) * 0;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 170 "<stdout>"
+#line 171 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -206,7 +207,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 210 "<stdout>"
+#line 211 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -283,7 +284,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 287 "<stdout>"
+#line 288 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
@@ -299,5 +300,5 @@ static void strads__rh1(double *row, double g)
     for (int k = 0; k < DIM; k++)
         (void)__extension__({ __auto_type strads__p1 = &(row[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
 }
-#line 303 "<stdout>"
+#line 304 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -15,6 +15,7 @@ struct example {
 
 #line 17 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -39,7 +40,7 @@ static float predict(const float *w, const float *x)
     return 1.0f / (1.0f + expf(-z));
 }
 
-#line 43 "<stdout>"
+#line 44 "<stdout>"
 /* logreg.c:43: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -88,7 +89,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 92 "<stdout>"
+#line 93 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -113,7 +114,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] -= lr * (p - e->y) * e->x[k] / 100;
             loss -= e->y ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 117 "<stdout>"
+#line 118 "<stdout>"
     }
     strads__t->loss = loss;
 }
@@ -143,7 +144,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 147 "<stdout>"
+#line 148 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -173,7 +174,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 177 "<stdout>"
+#line 178 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -252,7 +253,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 256 "<stdout>"
+#line 257 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -262,5 +263,5 @@ static float strads__rh0(const float *w, const float *x)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 266 "<stdout>"
+#line 267 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -18,6 +18,7 @@
 
 #line 20 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -32,7 +33,7 @@
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 18 "recon_ranges.c"
-#line 36 "<stdout>"
+#line 37 "<stdout>"
 /* recon_ranges.c:37: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -147,7 +148,7 @@ int strads_user_main(int argc, char **argv)
     }
     return 0;
 }
-#line 151 "<stdout>"
+#line 152 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -221,7 +222,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 s += 0.0001 * X[off++ + k];
             w[0] += 0.001 * s;
         }
-#line 225 "<stdout>"
+#line 226 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -296,7 +297,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 300 "<stdout>"
+#line 301 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -373,7 +374,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 377 "<stdout>"
+#line 378 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -434,7 +435,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 438 "<stdout>"
+#line 439 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -464,7 +465,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]);
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 468 "<stdout>"
+#line 469 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -495,7 +496,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 499 "<stdout>"
+#line 500 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -574,5 +575,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 578 "<stdout>"
+#line 579 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -10,6 +10,7 @@ enum { N = 1000, D = 4, K = 3 };
 
 #line 12 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -32,7 +33,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 36 "<stdout>"
+#line 37 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -141,7 +142,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 145 "<stdout>"
+#line 146 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -191,7 +192,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 195 "<stdout>"
+#line 196 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -263,7 +264,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 267 "<stdout>"
+#line 268 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -334,7 +335,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 338 "<stdout>"
+#line 339 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -482,7 +483,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 486 "<stdout>"
+#line 487 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -501,7 +502,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { hits += pts[j * D] > 5.0; } while (0);
         (void)strads_recon_again(strads__rc);
-#line 505 "<stdout>"
+#line 506 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -573,14 +574,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 577 "<stdout>"
+#line 578 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 584 "<stdout>"
+#line 585 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -31,6 +31,7 @@ static uint64_t rng_state;
 
 #line 33 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -58,7 +59,7 @@ static long arg(int argc, char **argv, int i, long dflt)
     return argc > i ? strtol(argv[i], NULL, 10) : dflt;
 }
 
-#line 62 "<stdout>"
+#line 63 "<stdout>"
 /* sgdmf.c:104: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -180,7 +181,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(test);
     return 0;
 }
-#line 184 "<stdout>"
+#line 185 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -215,7 +216,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 h[k] += lr * (e * wk - lambda * h[k]);
             }
         }
-#line 219 "<stdout>"
+#line 220 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -251,7 +252,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 255 "<stdout>"
+#line 256 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -289,7 +290,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 293 "<stdout>"
+#line 294 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -348,7 +349,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 352 "<stdout>"
+#line 353 "<stdout>"
     }
     strads__t->se = se;
 }
@@ -378,7 +379,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 382 "<stdout>"
+#line 383 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -409,7 +410,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 413 "<stdout>"
+#line 414 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -490,5 +491,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 494 "<stdout>"
+#line 495 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -25,6 +25,7 @@ int *table, *corpus;
 
 #line 27 "<stdout>"
 #include <strads.h>
+#include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -91,7 +92,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 95 "<stdout>"
+#line 96 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -171,7 +172,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 175 "<stdout>"
+#line 176 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -256,7 +257,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 260 "<stdout>"
+#line 261 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
@@ -353,7 +354,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
       }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 357 "<stdout>"
+#line 358 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -449,7 +450,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 453 "<stdout>"
+#line 454 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -592,12 +593,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 596 "<stdout>"
+#line 597 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 603 "<stdout>"
+#line 604 "<stdout>"
 STRADS_MAIN(strads_user_main)

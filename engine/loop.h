@@ -1,0 +1,518 @@
+/*
+ * engine/loop.h - internals shared by the loop engines (async_for in
+ * loop_async.c, sync_for in loop_sync.c), their common mechanics
+ * (loop_common.c) and reconnaissance (recon.c).
+ *
+ * Both engines run one loop call as one node function on every node; what
+ * they share is how that call is shipped (a fixed header of the engine's own,
+ * then the env packed by the site), how each node gets its env, and how
+ * reductions are folded (threads in order, then nodes in rank order).
+ */
+#ifndef STRADS_LOOP_H
+#define STRADS_LOOP_H
+
+#include <stdatomic.h>
+
+#include "engine/offset_gaps.h"
+#include "core/rt.h"
+#include "strads_generated.h"
+#include "scheduler/sched.h"
+
+/* Message types of the loop engines (wire format: append, never renumber). */
+enum {
+    RT_MSG_LOOP_RECORDS = RT_MSG_USER_BASE + 32, /* async_for: access records to rank 0 */
+    RT_MSG_LOOP_PLAN = RT_MSG_USER_BASE + 33,    /* async_for: a node's part of the plan */
+    RT_MSG_LOOP_TLS = RT_MSG_USER_BASE + 34,     /* folded reductions to rank 0 */
+    RT_MSG_LOOP_ORDER = RT_MSG_USER_BASE + 35,   /* async_for: the order a node ran, with locks */
+    RT_MSG_LOOP_DELTA = RT_MSG_USER_BASE + 40,   /* sync_for SSP/ASP: deltas to an owner */
+    RT_MSG_LOOP_CLOCK = RT_MSG_USER_BASE + 41,   /* sync_for SSP: a node finished a clock */
+    RT_MSG_LOOP_ABSP_REPORT = RT_MSG_USER_BASE + 42, /* sync_for A-BSP: a node's progress */
+    RT_MSG_LOOP_ABSP_POLL = RT_MSG_USER_BASE + 43,   /* A-BSP: driver asks for fresh counts */
+    RT_MSG_LOOP_ABSP_STOP = RT_MSG_USER_BASE + 44,   /* A-BSP: the iteration ends now */
+    RT_MSG_LOOP_READ = RT_MSG_USER_BASE + 45,  /* SSP/ASP ordered: rows read from an owner */
+};
+
+/* Out-of-line halves of the recorders: look the address up (recon_records.c). */
+void rt_recon_read_slow(strads_recon *rc, const void *addr, size_t len);
+void rt_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
+
+/* Every recorder starts with the two elements it recorded last for reading
+ * and for writing, so that the common case in a body - the same rows touched
+ * again, as in w[k] and h[k] for every k - is a few compares inlined in the
+ * recorder, not a lookup. In span mode (one node; engine/recon_records.c) it
+ * also holds the arrays the loop writes and the current iteration's row of
+ * micro-block spans, so that a new row of those is recorded inline too, and
+ * an array only read, whose reads are dropped inline. */
+typedef struct rt_recon_hot {
+    const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
+    const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
+    unsigned rd_next, wr_next;       /* which entry the next new element replaces */
+    /* span mode only (sp_row NULL otherwise); kept across iterations but sp_row */
+    unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
+    const char *sp_lo[2], *sp_hi[2]; /* the written arrays' bytes (empty: no slot) */
+    int sp_shift[2];                 /* byte offset >> shift = micro-block; -1: call */
+    const char *ign_lo, *ign_hi;     /* an array the loop only reads */
+} rt_recon_hot;
+
+/* Remembers [lo, hi) as recorded for reading, and for writing too when
+ * write (a recorded write covers reads of the same bytes). */
+static inline void rt_recon_hot_put(rt_recon_hot *h, const char *lo, const char *hi, int write)
+{
+    unsigned k;
+    if (write) {
+        k = h->wr_next++ & 1;
+        h->wr_lo[k] = lo, h->wr_hi[k] = hi;
+    }
+    k = h->rd_next++ & 1;
+    h->rd_lo[k] = lo, h->rd_hi[k] = hi;
+}
+
+/* Span mode: widens this iteration's span when p lies in a written array. */
+static inline int rt_recon_span_widen(const rt_recon_hot *h, const char *p, size_t len)
+{
+    size_t last = len ? len - 1 : 0;
+    for (int s = 0; s < 2; s++)
+        if (p >= h->sp_lo[s] && p + last < h->sp_hi[s] && h->sp_shift[s] >= 0) {
+            unsigned short *r = h->sp_row + 2 * s;
+            unsigned short m0 = (unsigned short)((size_t)(p - h->sp_lo[s]) >> h->sp_shift[s]);
+            unsigned short m1 = (unsigned short)((size_t)(p + last - h->sp_lo[s]) >> h->sp_shift[s]);
+            if (m0 < r[0]) r[0] = m0;
+            if (m1 > r[1]) r[1] = m1;
+            return 1;
+        }
+    return 0;
+}
+
+static inline void rt_recon_read_fast(strads_recon *rc, const void *addr, size_t len)
+{
+    const rt_recon_hot *h = (const rt_recon_hot *)(const void *)rc;
+    const char *p = (const char *)addr;
+    if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
+        return;
+    if (h->sp_row && ((p >= h->ign_lo && p + len <= h->ign_hi) || rt_recon_span_widen(h, p, len)))
+        return;
+    rt_recon_read_slow(rc, addr, len);
+}
+
+static inline void rt_recon_write_fast(strads_recon *rc, const void *addr, size_t len)
+{
+    const rt_recon_hot *h = (const rt_recon_hot *)(const void *)rc;
+    const char *p = (const char *)addr;
+    if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
+        return;
+    if (h->sp_row && rt_recon_span_widen(h, p, len)) return;
+    rt_recon_write_slow(rc, addr, len);
+}
+
+struct strads_recon {
+    rt_recon_hot hot; /* first: the fast paths above read rc as their hot entries */
+    sched_records rec;
+    int err;
+    struct { /* recon.c: the arrays the latest slow-path addresses were in */
+        const char *lo, *hi;
+        struct dds_vec *dv;
+        int shift; /* log2 of the element size, -1 when not a power of two */
+    } recent[4];
+    struct rt_recon_spans *spans; /* span mode (loop_async_plan_spans.c), or NULL */
+};
+
+void rt_recon_init(strads_recon *rc, int64_t first);
+/* The current iteration's writes (recon_shadow.c): rt_shadow_on is set while
+ * it holds any, or any range recorded without running its writes. */
+extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
+void rt_shadow_reset(void);
+uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n); /* loop_fields.c */
+/* The driver, in a call's prepare hook: the copyin input's hash as the call
+ * found it (loop_common.c; 0 without copyin). */
+uint64_t rt_loop_copyin_hash(void);
+/* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
+ * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
+void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
+                  const int64_t *idx, int64_t lo, int64_t hi);
+extern __thread __attribute__((tls_model("initial-exec"))) int64_t rt_recon_cur_iter;
+extern __thread __attribute__((tls_model("initial-exec"))) unsigned rt_recon_calls;
+void rt_recon_budget_check(void);
+const void *rt_shadow_read(const void *addr, size_t len);
+void rt_shadow_range(const void *addr, size_t len, int write);
+/* After a node's reconnaissance of rec: fetches what it read from elsewhere
+ * and re-runs those iterations through rerun (recon.c). */
+typedef int (*rt_recon_rerun_fn)(void *arg, int64_t lo, int64_t hi, sched_records *out);
+int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg);
+
+/* Span mode: instead of records, a recorder keeps for each iteration of its
+ * share only the lowest and highest micro-block it touches in each of the
+ * (at most two) arrays the loop writes, in the row span[(i - first) * 2 *
+ * nslots ..] (lowest 0xFFFF and highest 0 when untouched). A write to any
+ * other array sets miss: the plan then needs full records. */
+typedef struct rt_recon_spans {
+    int nslots;
+    uint32_t id[2];    /* the written arrays, in the planner's slot order */
+    int mshift[2];     /* element >> mshift = micro-block */
+    uint16_t *span;
+    int64_t first, n;  /* the recorder's share */
+    uint16_t *row;     /* the current iteration's row, NULL before the first */
+    /* the written arrays by address, so that their accesses need no lookup */
+    const char *lo[2], *hi[2];
+    size_t elem[2];
+    int bshift[2];     /* byte offset >> bshift = micro-block; -1: divide */
+    uint32_t *hist;    /* [slot][micro-block]: iterations whose lowest is there, or NULL */
+    uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot, over the share */
+    bool miss;
+    uint32_t seen[SCHED_MAX_ARRAYS]; /* other arrays read (the plan key's) */
+    int nseen;
+    /* several nodes (recon.c input_read): iteration i reads element i +
+     * in_off of array in_id (0: the probe found none), which this node owns
+     * in [in_lo, in_hi), and no other array it does not write */
+    bool multi;
+    uint32_t in_id;
+    int64_t in_off, in_lo, in_hi;
+    const char *in_base; /* the input's mapping and element size, for the */
+    size_t in_elem;      /* inline check of that read (strads_recon_iter) */
+    int64_t cur;         /* the current iteration */
+    /* span NULL: no rows kept, each iteration's row is scratch; with keys
+     * set, its strata cell under blk (B blocks, the loop's iterations
+     * first .. first + n counted from loop_first of loop_n) goes to
+     * keys[cur - kfirst] (loop_async_plan_strata.c), and one that spans two blocks
+     * sets spans_blocks */
+    uint16_t scratch[4];
+    const uint16_t *blk;
+    int B;
+    uint8_t *keys;
+    int64_t kfirst, loop_first, loop_n;
+    bool spans_blocks;
+    /* several nodes: per key, the micro-blocks its iterations touch (a
+     * bitmap of mapw words, slot 1's from word mapw0 on), or NULL */
+    uint64_t *maps;
+    size_t mapw, mapw0;
+    /* several nodes, instead of keys: per key, its iterations' offsets
+     * cur - kfirst as gaps (engine/offset_gaps.h) */
+    rt__gaps_w *streams;
+} rt_recon_spans;
+/* Span mode: a recorder for iterations from first on that keeps what sp
+ * says (sp's slots also go to the inline half in strads.h). */
+void rt_recon_span_begin(strads_recon *rc, rt_recon_spans *sp, int64_t first);
+/* Span mode: counts the current iteration into hist; after the last one. */
+void rt_recon_span_done(strads_recon *rc);
+
+/* ---- async_for rounds split among threads with locks (loop_locks.c) ---- */
+
+#define RT__LOCK_STRIPES 4096
+/* Rank 0, building a node's plan: for every position i of order[0..n) with
+ * want[i], the sorted unique lock stripes of the elements of written arrays
+ * iteration order[i] touches; CSR in *off (n+1) and *stripe (malloc'd). */
+int rt__lock_lists(const int64_t *order, int64_t n, const uint8_t *want, const sched_records *rec,
+                   const uint32_t *written, int64_t nwritten, int64_t **off, uint16_t **stripe);
+/* Pool threads: take / release the n stripes s (sorted) of one iteration. */
+void rt__lock(const uint16_t *s, int64_t n);
+void rt__unlock(const uint16_t *s, int64_t n);
+/* out[lo..hi) = order[lo..hi) sorted by ticket: the order that part ran in. */
+int rt__lock_realize(const int64_t *order, const int64_t *ticket, int64_t lo, int64_t hi,
+                     int64_t *out);
+/* Cluster replay: gate[i] for i in [lo, hi) (one locked segment of order)
+ * becomes base + the rank of order[i] in the recorded order, where pos maps
+ * an iteration (minus begin) to its recorded position, -1 none (then
+ * STRADS_ESTATE). */
+int rt__lock_gates(const int64_t *order, int64_t lo, int64_t hi, const int64_t *pos, int64_t begin,
+                   int64_t base, int64_t *gate);
+/* Pool threads: waits until *next reaches ticket (yielding the core). */
+void rt__lock_wait_turn(atomic_llong *next, int64_t ticket);
+/* Collective: every node's realized order (round r at round_off[r] ..
+ * round_off[r+1]) to rank 0, which returns in *out the call's serial order:
+ * round by round, node by node. Elsewhere *out is untouched. */
+int rt__order_gather(const int64_t *order, const int64_t *round_off, int rounds, uint64_t tag,
+                     int64_t **out, int64_t *nout);
+
+/* Threads a loop uses on each node: threads(n) clause, else STRADS_THREADS. */
+int rt_loop_threads(const void *env);
+
+/* A fresh number for the next loop call (driver); tags the call's messages. */
+uint64_t rt_loop_next_invocation(void);
+
+/*
+ * Driver: runs fn on every node for one loop call. The argument is hdr
+ * (hdr_len raw bytes, the engine's own header) followed by env packed with
+ * site->pack (or from site->env_fields); the call is bracketed by dds_operator_begin/end so that the
+ * sequential code's writes reach the owners before and the owners' changes
+ * reach the driver after. On the driver the node function finds env with
+ * rt_loop_env_open (no unpacking). Returns 0 or the first error.
+ */
+int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, const void *hdr,
+                   size_t hdr_len);
+/* The same, calling prepare(hdr) once the sequential code's writes have been
+ * pushed and before hdr is sent (async_for fills in array versions there). */
+int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn, void *hdr,
+                      size_t hdr_len, void (*prepare)(void *hdr));
+
+/* Node side of rt_loop_invoke: *env is the driver's env on rank 0, else a
+ * fresh env unpacked from arg after hdr_len bytes. Release with
+ * rt_loop_env_close. */
+int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
+                     void **env);
+void rt_loop_env_close(const strads_loop_site *site, void *env);
+
+/* Driver: after operator op completed, hands it to replay/ for the
+ * checkpoint (a failure is reported, the run goes on). */
+void rt_loop_checkpoint(uint64_t op, const strads_loop_site *site, void *env);
+
+/* A loop site named by reference in a call header, checked for this ABI. */
+int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
+
+/*
+ * Reductions: folds the node's `threads` tls blocks (tls_size bytes each) in
+ * thread order into a node accumulator, then the nodes' accumulators in rank
+ * order on rank 0 (tls_pack / tls_unpack over RT_MSG_LOOP_TLS with tag).
+ * Collective. On rank 0 *acc_out is the result (free with rt_loop_publish);
+ * elsewhere NULL.
+ */
+int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                 char **acc_out);
+/* Driver: publish(env, acc), then frees acc. acc may be NULL. */
+void rt_loop_publish(const strads_loop_site *site, void *env, char *acc);
+
+/* Per-thread tls blocks: tls_init'ed, freed with rt_loop_tls_free. */
+int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out);
+void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads);
+
+/*
+ * sync_for's hook for the straggler-aware models (scheduler/policy.h):
+ * may node `me` start clock `clock` (0-based), given that node r has
+ * completed done[r] clocks of this call, each in avg_s[r] seconds on
+ * average (exponentially weighted, 0 before its first)? Called by the
+ * engine each time a clock message arrives while the node waits. Returns 1
+ * to proceed, 0 to keep waiting, or a negative STRADS_E* code. NULL (the
+ * default for a kind) means the engine's own rule: SSP(s) proceeds when
+ * min(done) >= clock - s.
+ */
+typedef int (*rt_sync_gate_fn)(const strads_sync_spec *spec, int me, int64_t clock,
+                               const int64_t *done, const double *avg_s, int nodes);
+/* Installs the gate of a sync kind (STRADS_SYNC_*) on this process, before
+ * loops run; every process must install the same gates. A straggler-aware
+ * kind (ABSP, ELASTIC, FLEXPARA, CUSTOM) with a gate runs on SSP's
+ * mechanics (deltas pushed to the owners at every clock, clocks announced
+ * to all) with the gate deciding; without one it runs as BSP. */
+int rt_sync_set_gate(strads_sync_kind kind, rt_sync_gate_fn fn);
+int rt_sync_has_gate(strads_sync_kind kind);
+/* Installs the gate of sync(custom(NAME)) (loop_sync_policy.c); every
+ * process calls it at start. */
+void rt_sync_policy_install(void);
+
+/* The sync model a site runs under: the STRADS_SYNC override for it, else
+ * its own clause (dyn), else BSP. Parse errors are reported here with the
+ * variable's text and return STRADS_ECONFIG (loop_sync_spec.c). */
+int rt_sync_resolve(const strads_loop_site *site, const strads_sync_spec *clause,
+                    strads_sync_spec *out);
+/* Parses one model, "bsp", "ssp(3)", "absp(0.5,2)"...; err gets a message. */
+int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *err, size_t errlen);
+const char *rt_sync_name(strads_sync_kind kind);
+
+/* ---- sync_for internals shared by loop_sync.c and loop_sync_ssp.c ---- */
+
+struct dds_vec;
+
+/* A list of elements of one array: idx[0..n), sorted and unique, or every
+ * element of the array (all = 1, idx NULL, n the array's length). */
+typedef struct rt__elist {
+    int64_t *idx, n;
+    int all;
+} rt__elist;
+
+static inline int64_t rt__el_at(const rt__elist *l, int64_t j)
+{
+    return l->all ? j : l->idx[j];
+}
+
+/* Elements in l; n is the array's length (for all). */
+static inline int64_t rt__el_count_all(const rt__elist *l, int64_t n)
+{
+    return l->all ? n : l->n;
+}
+
+/* One model array of a sync_for call (from the site's array table). */
+typedef struct rt__sarr {
+    struct dds_vec *dv;
+    const strads_loop_array *desc;
+    size_t nsc;           /* scalars per element */
+    int written;          /* some task on some node writes it (agreed) */
+    int replicate;        /* threads work on replicas of it */
+    int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
+    uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
+} rt__sarr;
+
+/* How many nodes' deltas an averaged element is shared among under SSP/ASP:
+ * the nodes that reconnaissance saw writing it; without records (recon(off),
+ * up to 64 nodes) the nodes that have changed it so far in this call, src
+ * (whose delta is being applied) included, so that an element one node
+ * writes takes its value, not 1/N of its change; else every node. */
+static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)
+{
+    if (x->writers && x->writers[e] > 0) return x->writers[e];
+    if (x->changed_by && src >= 0 && src < 64) {
+        x->changed_by[e] |= 1ull << src;
+        return __builtin_popcountll(x->changed_by[e]);
+    }
+    return nodes;
+}
+
+/* Are n bytes at p all zero (a delta that changes nothing)? */
+static inline int rt__zero_bytes(const void *p, size_t n)
+{
+    const char *c = p;
+    for (size_t i = 0; i < n; i++)
+        if (c[i]) return 0;
+    return 1;
+}
+
+/* Typed element arithmetic over n scalars of type t (loop_sync_deltas.c). */
+size_t rt__type_size(strads_type t); /* 0 for an unknown type */
+void rt__v_delta(strads_type t, void *d, const void *a, size_t n); /* d = a - d */
+void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d */
+void rt__v_scale(strads_type t, void *d, size_t n, double f);      /* d *= f */
+/* row = base + (row - base) * f */
+void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f);
+
+/*
+ * Writes outside the records (loop_sync_deltas.c). Reconnaissance records a
+ * write only if it reaches it, so a task may write elements it did not
+ * record (a branch taken in the real run only). Each replica is tracked at
+ * page granularity, without a check in the body: at task start every page
+ * is inaccessible except those holding recorded elements, which are loaded
+ * whole from the node's copy; the first access to another page faults, and
+ * the SIGSEGV handler loads that page the same way and opens it. A loaded
+ * page keeps its start values in a shadow mapping, so after the task every
+ * element of a loaded page that differs from its start value and is not a
+ * recorded write is a write outside the records, with its delta.
+ * Threads: a tracker belongs to the pool thread whose replica it covers;
+ * the node-function thread arms and disarms the set around each clock.
+ */
+typedef struct rt__track {
+    char *rep;            /* the replica (NULL: array not replicated) */
+    char *shadow;         /* start values of the loaded pages, same layout */
+    const char *src;      /* the node's copy pages are loaded from */
+    size_t bytes, used;   /* mapped length; bytes that hold elements */
+    uint64_t *loaded;     /* pages loaded in the current task */
+    int closed;           /* some page of the replica is closed (PROT_NONE) */
+} rt__track;
+
+/* Elements one task wrote outside its records, idx ascending, and their
+ * deltas (elem bytes each); reused from task to task. */
+typedef struct rt__xlist {
+    int64_t *idx;
+    char *d;
+    int64_t n, cap;
+} rt__xlist;
+
+/* Sets up tracking of replica rep of dv (installs the handler once, which
+ * chains to the one it replaces). Release with rt__track_free. */
+int rt__track_init(rt__track *k, char *rep, const struct dds_vec *dv);
+void rt__track_free(rt__track *k);
+/* Task start: closes every page, then loads the pages holding the elements
+ * of all (sorted) from the node's copy; a task that touches every element
+ * only loads (no access can fault). */
+int rt__track_begin(rt__track *k, const rt__elist *all, size_t elem);
+/* The trackers the handler serves (n of them; NULL, 0 between clocks). */
+void rt__track_arm(rt__track *k, int n);
+/* Task end: the changed elements of loaded pages not listed in wr, with
+ * their deltas (now - start), into out (out->n reset first). */
+int rt__track_changed(const rt__track *k, const rt__sarr *x, const rt__elist *wr, rt__xlist *out);
+
+/*
+ * SSP and ASP (loop_sync_ssp.c). Between rt__ssp_open and rt__ssp_close
+ * (each a barrier) this node applies deltas pushed by others to the elements
+ * it owns, on the loop thread under its apply lock. rt__ssp_push sends each
+ * owner the deltas (node copy - S[a]) of the non-owned elements U[a] of the
+ * written arrays and returns when every owner has applied them.
+ */
+int rt__ssp_open(rt__sarr *arr, int narr);
+int rt__ssp_close(void);
+int rt__ssp_push(const rt__sarr *arr, int narr, const rt__elist *U, char *const *S);
+/* Around the fold of a clock's replicas into the node's copy (it takes the
+ * apply lock; recorded or replayed, it also takes the fold's turn in the
+ * store order, so begin may fail: STRADS_ESTATE, the replay diverged). */
+int rt__ssp_fold_begin(void);
+void rt__ssp_fold_end(void);
+/* Before a clock's tasks read the node's copy: recorded or replayed, deltas
+ * wait until the fold (own rows read at a fixed point of the store order).
+ * A no-op otherwise. */
+int rt__ssp_tasks_begin(void);
+/* A refresh of n elements idx of dv (idx NULL: the whole array) from their
+ * owners: dds_prefetch, except that recorded or replayed, the rows of an
+ * array the call writes are read through the store order. */
+int rt__ssp_prefetch(struct dds_vec *dv, const int64_t *idx, int64_t n);
+
+/* SSP clocks of one call: done[r] clocks completed by node r, as far as
+ * this node has heard. */
+typedef struct rt__clocks {
+    int64_t *done, got;   /* got: clock messages received */
+    double *avg;          /* avg[r]: node r's mean clock time as it last said */
+    int nodes, me;
+    uint64_t tag;         /* the call's invocation */
+    strads_sync_spec spec;
+} rt__clocks;
+int rt__clocks_init(rt__clocks *k, uint64_t tag, const strads_sync_spec *spec);
+/* Waits until this node may start clock c (the kind's gate, else SSP's
+ * rule); *stale is c minus the slowest node's completed clocks. */
+int rt__clocks_wait(rt__clocks *k, int64_t c, int64_t *stale);
+/* Tells every node this one completed `completed` clocks, each taking
+ * avg_s seconds on average. */
+int rt__clocks_announce(rt__clocks *k, int64_t completed, double avg_s);
+/* After the last clock: takes the remaining clock messages of the call
+ * (total clocks per node) so none is left in the mailbox, and frees. */
+int rt__clocks_finish(rt__clocks *k, int64_t total);
+
+/*
+ * A-BSP (loop_sync_absp.c): one call is one iteration over nsplits splits
+ * (bounds[0..nsplits]); the driver decides where each split runs and from
+ * which item (scheduler/absp.c), nodes report progress and stop at the
+ * driver's signal. Every node calls rt__absp_handlers before a collective
+ * that precedes its first A-BSP call.
+ */
+typedef struct rt__absp rt__absp;
+void rt__absp_handlers(void);
+/* Collective: the driver's plan for this call (tag: the invocation),
+ * broadcast; *out holds this node's splits. */
+int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bounds, int nsplits,
+                   double ratio, int threshold, int flex, rt__absp **out);
+void rt__absp_free(rt__absp *ab);
+int rt__absp_held(const rt__absp *ab);  /* splits this node runs */
+int64_t rt__absp_left(rt__absp *ab);    /* items of them not yet handed out */
+void rt__absp_split(const rt__absp *ab, int i, int64_t *lo, int64_t *hi);
+/* Pool thread of slot `slot`: runs up to n more items of this node's splits
+ * (per clock: up to what is left of the node's quota, whatever n; threads
+ * that free up early take more of it), each from its cursor, wrapping, taking chunks of at most `chunk` items
+ * shared with the node's other threads (fn once per contiguous piece);
+ * returns early at the stop signal. Returns the items it ran. Recorded, the
+ * chunks are logged per slot; replayed, the slot runs its recorded chunks. */
+typedef void (*rt__absp_chunk_fn)(void *arg, int64_t lo, int64_t hi);
+int64_t rt__absp_run(rt__absp *ab, int slot, int64_t n, int64_t chunk, rt__absp_chunk_fn fn,
+                     void *arg);
+/* The one test of whether a task stops here: the stop signal of the round
+ * in flight (the call, or under A-BSP the clock) has come. */
+int rt__absp_stopped(const rt__absp *ab);
+/* Collective, A-BSP per minibatch clock: begins clock `clock` of the call's
+ * `clocks`, in which this node may take 1/clocks of its splits' items (fewer
+ * when fewer are left) and the stop signal is decided over the clock's
+ * quotas; *any = 0 when no node has items left. */
+int rt__absp_clock(rt__absp *ab, int64_t clock, int64_t clocks, int *any);
+/* Waits for this call's stop signal. */
+int rt__absp_wait(rt__absp *ab);
+/* What each split costs, from one call (the driver's size and bytes
+ * count; every node gives its own net_rate): FlexPara's inputs, and the
+ * price of A-BSP's swaps when budget is set. */
+typedef struct rt__split_costs {
+    const double *size;  /* [splits] distinct elements a split touches */
+    const double *bytes; /* [splits] bytes of read-only input a split needs at its node */
+    double param_bytes;  /* bytes of written parameters a split shuffles per call */
+    double net_rate;     /* this node's fetch rate in bytes/s, 0 if not measured yet */
+    int budget;          /* A-BSP: a swap may cost a tenth of the training since the last */
+    uint64_t data_ver;   /* driver: changes when the read-only input a split needs does */
+} rt__split_costs;
+
+/* Collective: the driver learns every split's count and compute time,
+ * advances cursors and swaps splits (effective next call), or under FlexPara
+ * (flex at begin; fl non-NULL on every node) fits each node's capacity model
+ * on the split sizes and reassigns the splits with Algorithm 2's movement
+ * costs; *processed gets the items run in this call on every node. Frees ab. */
+int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_costs *fl,
+                 int64_t *processed);
+
+#endif

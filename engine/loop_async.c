@@ -1,0 +1,718 @@
+/*
+ * engine/loop_async.c - the serializable parallel loop (async_for).
+ *
+ * One call is one node function on every node:
+ *   1. the first time a site runs (and whenever its plan is stale),
+ *      reconnaissance: each node runs the read-only recon body over its
+ *      share of the iterations (again on those that read elements it had to
+ *      fetch, recon.c) and sends the records to rank 0, which builds
+ *      the plan (scheduler/plan.c) and sends each node its part: its
+ *      iterations per round, sub-round and thread, and per round the
+ *      elements to fetch and to write back (loop_async_lists.c, _wire.c);
+ *      on one node, reconnaissance keeps only the micro-blocks each
+ *      iteration spans and plans from them when they suffice
+ *      (loop_async_plan_spans.c);
+ *   2. every round: fetch the elements owned elsewhere, run the sub-rounds
+ *      on the worker threads (no locks: cells of a sub-round never conflict),
+ *      write back what was written, then a barrier (loop_async_exec.c);
+ *   3. reductions: threads fold in thread order, nodes in rank order.
+ * The driver's sequential code is coherent before and after (dds_operator_
+ * begin/end). Serializability: the run equals the sequential loop executed
+ * in plan order (round, node, sub-round, thread, position), which
+ * STRADS_ORDER_FILE writes out for the oracle tests.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dds/dds.h"
+#include "replay/replay.h"
+#include "engine/loop_async.h"
+#include "core/trace.h"
+
+static node_plan *plans; /* this node's cache; the node-function thread only */
+
+/* STRADS_VERIFY_RECON=1: check every real access against the plan. */
+bool rt__async_verify_mode(void)
+{
+    const char *v = getenv("STRADS_VERIFY_RECON");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+/* Driver only: what a site's plan was built for besides its range and
+ * threads (see plan_stale): which array each pointer word of the env
+ * pointed into, and the versions of the arrays the loop only reads. The
+ * arrays it writes are left out on purpose: they change every call by
+ * design, and under the static-control-flow assumption their values (model
+ * values) do not decide which elements an iteration touches; read-only
+ * arrays (index arrays, sample tables) may. Versions move only on more
+ * than one process (dds/coherence.c tracks the driver's writes there), so
+ * on one process with several threads a rewritten array goes unnoticed. */
+typedef struct env_ref {
+    uint32_t word; /* index of a pointer-sized word of the env */
+    uint32_t dv;   /* the array it points into */
+    uintptr_t at;  /* where: a captured pointer into the middle of an array
+                    * (a row chosen by the sequential code) moves the rows too */
+} env_ref;
+
+typedef struct plan_key {
+    env_ref *refs;
+    uint32_t nrefs;
+    uint32_t ro_id[SCHED_MAX_ARRAYS];
+    uint64_t ro_ver[SCHED_MAX_ARRAYS];
+    int nro;
+    uint64_t copyin; /* rt_fields_copyin_hash of the env planned from */
+} plan_key;
+
+/* Driver only: per-site statistics and the full plan's order. */
+typedef struct site_state {
+    uint64_t site_id;
+    int64_t begin, end;
+    int threads;
+    uint64_t calls;
+    int64_t *order, norder; /* the serial order the plan is equivalent to */
+    plan_key key;
+    bool last_of_id; /* the latest call of this site id ran here (record: same order) */
+    struct site_state *next;
+} site_state;
+static site_state *sites;
+static int64_t *planned_order, planned_n; /* rank 0: set by the latest planning */
+static bool planned_now;                  /* rank 0: this call planned */
+/* rank 0: the arrays the latest plan only reads (planned_nro < 0: none planned) */
+static uint32_t planned_ro[SCHED_MAX_ARRAYS];
+static int planned_nro = -1;
+
+void rt__node_plan_free(node_plan *p)
+{
+    if (!p) return;
+    for (int r = 0; r < p->rounds; r++) {
+        if (p->fetch) free(p->fetch[r]);
+        if (p->wb) free(p->wb[r]);
+        if (p->mark) free(p->mark[r]);
+    }
+    free(p->mark);
+    free(p->nmark);
+    free(p->fetch);
+    free(p->wb);
+    free(p->written);
+    free(p->voff);
+    free(p->vacc);
+    free(p->locked);
+    free(p->loff);
+    free(p->lstripe);
+    free(p->nfetch);
+    free(p->nwb);
+    free(p->order);
+    if (p->corder) sched_corder_free(p->corder);
+    free(p->corder);
+    for (int k = 0; p->segbuf && k < p->nsegs; k++) free(p->segbuf[k]);
+    free(p->segbuf);
+    free(p->segs);
+    free(p->cells);
+    free(p);
+}
+
+static node_plan *find_plan(uint64_t id, int64_t begin, int64_t end, int threads)
+{
+    for (node_plan *p = plans; p; p = p->next)
+        if (p->site_id == id && p->begin == begin && p->end == end && p->threads == threads)
+            return p;
+    return NULL;
+}
+
+static void cache_plan(node_plan *np)
+{
+    node_plan **pp = &plans;
+    while (*pp) {
+        node_plan *q = *pp;
+        if (q->site_id == np->site_id && q->begin == np->begin && q->end == np->end &&
+            q->threads == np->threads) {
+            *pp = q->next;
+            rt__node_plan_free(q);
+            break;
+        }
+        pp = &q->next;
+    }
+    np->next = plans;
+    plans = np;
+}
+
+/* ---- reconnaissance ---- */
+
+typedef struct recon_job {
+    const strads_loop_site *site;
+    const void *env;
+    int64_t lo, hi;
+    int parts;
+    strads_recon *rc;
+} recon_job;
+
+static void recon_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    recon_job *j = arg;
+    int64_t n = j->hi - j->lo;
+    int64_t a = j->lo + n * t / j->parts, b = j->lo + n * (t + 1) / j->parts;
+    rt_recon_init(&j->rc[t], a);
+    j->rc[t].err = sched_rec_reserve(&j->rc[t].rec, b - a);
+    rt_recon_run(j->site, j->env, &j->rc[t], NULL, a, b);
+    sched_rec_finish(&j->rc[t].rec);
+}
+
+int rt__run_recon(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi,
+                     int threads, sched_records *out)
+{
+    sched_rec_init(out, lo);
+    recon_job j = {site, env, lo, hi, threads, calloc((size_t)threads, sizeof(strads_recon))};
+    if (!j.rc) return STRADS_ENOMEM;
+    rt_pool_run(threads, recon_task, &j);
+    int rc = 0;
+    for (int t = 0; t < threads; t++) {
+        if (!rc) rc = j.rc[t].err;
+        if (!rc) rc = sched_rec_append(out, &j.rc[t].rec);
+        sched_rec_free(&j.rc[t].rec);
+    }
+    free(j.rc);
+    return rc;
+}
+
+typedef struct recon_again {
+    const strads_loop_site *site;
+    const void *env;
+    int threads;
+} recon_again;
+
+static int recon_range(void *arg, int64_t lo, int64_t hi, sched_records *out)
+{
+    recon_again *a = arg;
+    return rt__run_recon(a->site, a->env, lo, hi, a->threads, out);
+}
+
+/* Appends the serial order of one call for the oracle tests (driver). */
+static void write_order(const int64_t *order, int64_t n, int64_t begin)
+{
+    const char *path = getenv("STRADS_ORDER_FILE");
+    if (!path || !*path) return;
+    FILE *f = fopen(path, "ab");
+    if (!f) {
+        rt_warn("cannot append to STRADS_ORDER_FILE %s", path);
+        return;
+    }
+    if (order) {
+        fwrite(order, sizeof *order, (size_t)n, f);
+    } else {
+        for (int64_t i = 0; i < n; i++) {
+            int64_t it = begin + i;
+            fwrite(&it, sizeof it, 1, f);
+        }
+    }
+    fclose(f);
+}
+
+/* The planner's passes over all iterations run on this node's pool, idle
+ * while rank 0 plans. */
+typedef struct par_job {
+    sched_task_fn fn;
+    void *arg;
+} par_job;
+
+static void par_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    par_job *j = arg;
+    j->fn(j->arg, t);
+}
+
+void rt__plan_par(void *ctx, int64_t ntasks, sched_task_fn fn, void *arg)
+{
+    (void)ctx;
+    par_job j = {fn, arg};
+    rt_pool_run(ntasks, par_task, &j);
+}
+
+/* Whether the driver reads the serial order of a call after it. */
+static bool order_wanted(void)
+{
+    const char *f = getenv("STRADS_ORDER_FILE");
+    return (f && *f) || replay_recording() || replay_cluster();
+}
+
+/* Rank 0, after planning: the plan's serial order (NULL when nothing reads
+ * it) moves to the driver's site state, and the arrays it only reads key
+ * the plan cache. */
+static void planned(sched_plan *p, const uint32_t *ro, int nro)
+{
+    free(planned_order);
+    planned_order = p->order;
+    planned_n = p->order ? p->n : 0;
+    planned_now = true;
+    p->order = NULL;
+    memcpy(planned_ro, ro, (size_t)nro * sizeof *ro);
+    planned_nro = nro;
+}
+
+/* One node whose reconnaissance kept spans: the plan from them. */
+static int span_planned(const strads_loop_site *site, const void *env, const call_hdr *h,
+                        rt__spans *sp, node_plan **np, double *plan_s)
+{
+    uint64_t t0 = rt_now_ms();
+    sched_plan *p = NULL;
+    int rc = rt__span_build(site, env, h, sp, np, &p);
+    /* the node plan took the order over: the driver keeps a copy only when
+     * something reads it (STRADS_ORDER_FILE, recording, cluster replay) */
+    if (!rc && *np && order_wanted()) {
+        p->order = malloc((size_t)((*np)->norder + 1) * sizeof *p->order);
+        rc = p->order ? rt__plan_order(*np, p->order) : STRADS_ENOMEM;
+        if (rc) {
+            rt__node_plan_free(*np);
+            *np = NULL;
+        }
+    }
+    if (!rc && *np) {
+        cache_plan(*np);
+        *plan_s = (double)(rt_now_ms() - t0) / 1000.0;
+        planned(p, sp->ro, sp->nro);
+        char how[96] = "";
+        if (sp->sample == 1) /* planned while reconnaissance ran (loop_async_plan_strata.c) */
+            snprintf(how, sizeof how, " (cut from every iteration)");
+        else if (sp->sample)
+            snprintf(how, sizeof how, " (cut from 1 in %d iterations%s)", sp->sample,
+                     sp->recut ? ", then from all: they cut better" : "");
+        if (getenv("STRADS_STATS"))
+            fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans of %d written arrays, "
+                    "plan %s/%s%s, %d rounds x %d sub-rounds, load max/mean %.2f\n", site->file,
+                    site->line, (long long)p->n, sp->ns, p->node_method, p->thread_method, how,
+                    p->rounds, p->subrounds, p->imbalance);
+    }
+    sched_plan_free(p);
+    return rc;
+}
+
+/* Rank 0, after every node planned its part from spans: no serial order
+ * (nothing reads it, or spans were not used), and the input keys the plan. */
+static void planned_spans(const strads_loop_site *site, const call_hdr *h, const rt__mspan_info *info)
+{
+    free(planned_order);
+    planned_order = NULL;
+    planned_n = 0;
+    planned_now = true;
+    planned_nro = 0;
+    if (info->in_id) planned_ro[planned_nro++] = info->in_id;
+    if (getenv("STRADS_STATS"))
+        fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans planned on %d nodes, "
+                "plan strata, %d rounds x %d sub-rounds\n", site->file, site->line,
+                (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
+}
+
+/* Several nodes planned from spans and something reads the serial order:
+ * every node's, round by round, to rank 0 (collective). */
+static int gather_span_order(const node_plan *np, const call_hdr *h)
+{
+    int64_t *roff = malloc(((size_t)np->rounds + 1) * sizeof *roff);
+    if (!roff) return STRADS_ENOMEM;
+    size_t per = (size_t)np->subrounds * (size_t)np->threads;
+    for (int r = 0; r < np->rounds; r++) {
+        roff[r] = np->norder;
+        for (size_t k = 0; k < per; k++)
+            if (np->cells[(size_t)r * per + k].start < roff[r]) roff[r] = np->cells[(size_t)r * per + k].start;
+    }
+    roff[np->rounds] = np->norder;
+    int64_t *order = np->order ? np->order : malloc(((size_t)np->norder + 1) * sizeof *order);
+    int rc = order ? 0 : STRADS_ENOMEM;
+    if (!rc && order != np->order) rc = rt__plan_order(np, order);
+    if (!rc) rc = rt__order_gather(order, roff, np->rounds, h->invocation, &planned_order, &planned_n);
+    if (order != np->order) free(order);
+    free(roff);
+    return rc;
+}
+
+/* Rank 0 inside the node function: gather records, plan, hand out parts. */
+static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched_records *mine,
+                          node_plan **own, double *plan_s)
+{
+    int n = strads_size(), rc = 0;
+    sched_records all;
+    sched_rec_init(&all, h->begin);
+    rc = sched_rec_append(&all, mine);
+    for (int r = 1; r < n && !rc; r++) rc = rt__recv_records(r, h->invocation, &all);
+    uint64_t t0 = rt_now_ms();
+    sched_plan *p = NULL;
+    /* what the planner needs of each array: size and owners */
+    sched_dv dvs[SCHED_MAX_ARRAYS];
+    int ndv = 0;
+    for (int k = 0; k < all.narrays; k++) {
+        dds_vec *dv = dds_vec_by_id(all.arrays[k].id);
+        if (dv) dvs[ndv++] = (sched_dv){dv->id, dv->n, dv->part == DDS_PART_HASH ? NULL : dv->bounds};
+    }
+    if (!rc && all.too_many_arrays) {
+        rt_error("async_for %s:%u: the body touches more than %d distributed arrays", site->file,
+                 site->line, SCHED_MAX_ARRAYS);
+        rc = STRADS_EINVAL;
+    }
+    if (!rc) rc = sched_plan_build_par(&all, dvs, ndv, n, h->threads, rt__plan_par, NULL, &p);
+    uint64_t t_built = rt_now_ms();
+    if (!rc && getenv("STRADS_VERIFY_PLAN")) {
+        char err[256];
+        rc = sched_plan_check(p, &all, err, sizeof err);
+        if (rc) rt_error("async_for %s:%u: bad plan: %s", site->file, site->line, err);
+    }
+    /* arrays written anywhere in this loop: their elements are fetched
+     * every round; the others only when their version changed */
+    uint32_t written[SCHED_MAX_ARRAYS];
+    int64_t nwritten = 0;
+    for (int k = 0; k < all.narrays; k++)
+        if (all.arrays[k].written) written[nwritten++] = all.arrays[k].id;
+    rt__touch_map *tm = rt__touch_new();
+    if (!tm && !rc) rc = STRADS_ENOMEM;
+    if (!rc) rc = rt__touch_prepare(tm, p, &all);
+    int unsent = 1; /* nodes from here on have no plan yet */
+    for (int r = 0; r < n && !rc; r++) {
+        node_plan *np;
+        rc = rt__extract(p, &all, r, h, site->id, tm, written, nwritten, &np);
+        if (rc) break;
+        if (r == 0) {
+            *own = np;
+        } else {
+            rc = rt__send_plan(r, h->invocation, np);
+            unsent = r + 1;
+            rt__node_plan_free(np);
+        }
+    }
+    rt__touch_free(tm);
+    /* a failure here would otherwise leave the other nodes waiting */
+    for (int r = unsent; rc && r < n; r++) rt__send_plan_failed(r, h->invocation);
+    if (rc && *own) {
+        rt__node_plan_free(*own);
+        *own = NULL;
+    }
+    if (!rc) {
+        *plan_s = (double)(rt_now_ms() - t0) / 1000.0;
+        uint32_t ro[SCHED_MAX_ARRAYS];
+        int nro = 0;
+        for (int k = 0; k < all.narrays; k++)
+            if (!all.arrays[k].written) ro[nro++] = all.arrays[k].id;
+        planned(p, ro, nro);
+        if (getenv("STRADS_STATS"))
+            fprintf(stderr,
+                    "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
+                    "%lld groups, %d rounds x %d sub-rounds, load max/mean %.2f (build %.3f s)\n",
+                    site->file, site->line, (long long)all.n, (long long)all.nacc, p->node_method,
+                    p->thread_method, (long long)p->groups, p->rounds, p->subrounds, p->imbalance,
+                    (double)(t_built - t0) / 1000.0);
+    }
+    sched_plan_free(p);
+    sched_rec_free(&all);
+    return rc;
+}
+
+/* CPU seconds of this process, all threads: on a loaded machine a steadier
+ * measure of the phases than wall time (STRADS_STATS). */
+static double cpu_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int async_node(const void *arg, size_t len)
+{
+    if (len < sizeof(call_hdr)) return STRADS_EPROTO;
+    call_hdr h;
+    memcpy(&h, arg, sizeof h);
+    const strads_loop_site *site;
+    int rc = rt_loop_site_decode(h.site_ref, &site);
+    if (rc) return rc;
+    void *env;
+    rc = rt_loop_env_open(site, arg, len, sizeof h, &env);
+    if (rc) return rc;
+    rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
+    int threads = h.threads;
+    uint64_t t0 = rt_now_ms();
+    double recon_s = 0, plan_s = 0, cpu0 = cpu_s(), cpu_re = 0, cpu_plan = 0;
+    double prefetch_s = 0; /* several nodes from spans: the inputs moved to their runners */
+    node_plan *np = find_plan(site->id, h.begin, h.end, threads);
+    bool fresh = h.recon || !np, planning = fresh;
+    bool multi = strads_size() > 1;
+    if (fresh) { /* spans alone, when they suffice */
+        rt__spans sp;
+        rt_trace_begin(RT_TR_RECON, NULL, h.end - h.begin);
+        rc = rt__span_recon(site, env, &h, &sp);
+        rt_trace_end();
+        recon_s = (double)(rt_now_ms() - t0) / 1000.0;
+        cpu_re = cpu_s() - cpu0;
+        if (multi && !rt__async_verify_mode()) { /* collective: every node, whatever it found */
+            rt__mspan_info info;
+            rt_trace_begin(RT_TR_PLAN, NULL, 0);
+            int mrc = rt__mspan_plan(&h, site->id, &sp, &np, &info);
+            rt_trace_end();
+            if (!rc) rc = mrc;
+            if (!rc && np) {
+                cache_plan(np);
+                fresh = false;
+                if (strads_rank() == 0) planned_spans(site, &h, &info);
+                prefetch_s = info.prefetch_s;
+                recon_s += info.recon_s;
+                if (h.want_order) rc = gather_span_order(np, &h);
+            }
+        } else if (!rc && sp.ns) {
+            rt_trace_begin(RT_TR_PLAN, NULL, 0);
+            rc = span_planned(site, env, &h, &sp, &np, &plan_s);
+            rt_trace_end();
+            fresh = !np && !rc;
+        }
+        cpu_plan = cpu_s() - cpu0 - cpu_re;
+    }
+    if (fresh && !rc) {
+        int64_t n = h.end - h.begin;
+        int64_t lo = h.begin + n * strads_rank() / strads_size();
+        int64_t hi = h.begin + n * (strads_rank() + 1) / strads_size();
+        sched_records mine;
+        rt_trace_begin(RT_TR_RECON, NULL, hi - lo);
+        rc = rt__run_recon(site, env, lo, hi, threads, &mine);
+        recon_again again = {site, env, threads};
+        if (!rc) rc = rt_recon_fetch_reads(&mine, recon_range, &again);
+        rt_trace_end();
+        rt_trace_begin(RT_TR_PLAN, NULL, 0);
+        recon_s = (double)(rt_now_ms() - t0) / 1000.0;
+        cpu_re = cpu_s() - cpu0 - cpu_plan;
+        if (!rc) {
+            if (strads_rank() == 0) {
+                np = NULL;
+                rc = plan_on_driver(site, &h, &mine, &np, &plan_s);
+            } else {
+                rc = rt__send_records(&mine, h.invocation);
+                if (!rc) rc = rt__recv_plan(h.invocation, &h, site->id, &np);
+            }
+            if (!rc) cache_plan(np);
+        }
+        rt_trace_end();
+        sched_rec_free(&mine);
+        cpu_plan = cpu_s() - cpu0 - cpu_re;
+    }
+    char *tls = NULL;
+    if (!rc) rc = rt_loop_tls_new(site, env, threads, &tls);
+    uint64_t t1 = rt_now_ms();
+    /* planning as the call sees it: from the end of this node's RE to the
+     * start of its run, waiting for the other nodes' records included */
+    if (planning) plan_s = (double)(t1 - t0) / 1000.0 - recon_s - prefetch_s;
+    double cpu1 = cpu_s();
+    if (!rc) rc = rt__execute(site, env, tls, np, &h);
+    char *acc = NULL;
+    if (!rc) rc = rt_loop_fold(site, env, tls, threads, h.invocation, &acc);
+    rt_loop_tls_free(site, tls, threads);
+    rt_loop_publish(site, env, acc);
+    char moved[48] = ""; /* the first call's prefetch of the inputs, apart from planning */
+    if (prefetch_s > 0) snprintf(moved, sizeof moved, ", inputs moved %.3f s", prefetch_s);
+    if (strads_rank() == 0 && getenv("STRADS_STATS"))
+        fprintf(stderr, "strads: async_for %s:%u: recon %.3f s, plan %.3f s%s, run %.3f s "
+                "(cpu %.3f + %.3f + %.3f s)\n", site->file, site->line, recon_s, plan_s, moved,
+                (double)(rt_now_ms() - t1) / 1000.0, cpu_re, cpu_plan, cpu_s() - cpu1);
+    rt_trace_end();
+    rt_loop_env_close(site, env);
+    return rc;
+}
+
+static site_state *site_of(const strads_loop_site *site, int64_t begin, int64_t end, int threads)
+{
+    for (site_state *s = sites; s; s = s->next)
+        if (s->site_id == site->id && s->begin == begin && s->end == end && s->threads == threads)
+            return s;
+    site_state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    *s = (site_state){.site_id = site->id, .begin = begin, .end = end, .threads = threads,
+                      .next = sites};
+    sites = s;
+    return s;
+}
+
+static void add_version(dds_vec *dv, void *arg)
+{
+    call_hdr *h = arg;
+    if (h->ndv == MAX_VERSIONED) return; /* arrays beyond: always fetched */
+    h->dv_id[h->ndv] = dv->id;
+    h->dv_ver[h->ndv++] = dv->version;
+}
+
+static void fill_versions(void *hdr)
+{
+    dds_vec_foreach(add_version, hdr);
+}
+
+/* The arrays the env's pointer words point into, in word order (*refs
+ * malloc'ed, NULL when none). The env is a struct zeroed before it is
+ * filled, so every aligned word is a field or zero padding; a scalar that
+ * happens to look like an address inside an array costs a needless replan,
+ * never a wrong plan. */
+static int env_refs(const strads_loop_site *site, const void *env, env_ref **refs, uint32_t *n)
+{
+    *refs = NULL;
+    *n = 0;
+    size_t words = env ? site->env_size / sizeof(uintptr_t) : 0;
+    for (size_t w = 0; w < words; w++) {
+        uintptr_t a;
+        dds_vec *dv;
+        memcpy(&a, (const char *)env + w * sizeof a, sizeof a);
+        if (!a || dds_lookup((const void *)a, &dv, NULL) != 0) continue;
+        env_ref *r = realloc(*refs, (*n + 1) * sizeof *r);
+        if (!r) {
+            free(*refs);
+            *refs = NULL;
+            return STRADS_ENOMEM;
+        }
+        *refs = r;
+        r[(*n)++] = (env_ref){(uint32_t)w, dv->id, a};
+    }
+    return 0;
+}
+
+/* Why the cached plan of st cannot serve this call (NULL: it can). refs
+ * are the env's arrays now; versions are read after dds_operator_begin, so
+ * that the sequential code's writes since the last call are counted. */
+static const char *plan_stale(const site_state *st, const env_ref *refs, uint32_t nrefs,
+                              uint64_t copyin)
+{
+    if (nrefs != st->key.nrefs || (nrefs && memcmp(refs, st->key.refs, nrefs * sizeof *refs)))
+        return "the env refers to other arrays";
+    if (copyin != st->key.copyin) return "the copyin input changed";
+    for (int k = 0; k < st->key.nro; k++) {
+        const dds_vec *dv = dds_vec_by_id(st->key.ro_id[k]);
+        if (!dv || dv->version != st->key.ro_ver[k]) return "an array the loop only reads changed";
+    }
+    return NULL;
+}
+
+/* A call's header with what the driver needs to decide on it. */
+typedef struct call_prep {
+    call_hdr h; /* first: rt_loop_invoke_ex sees and sends only this */
+    const strads_loop_site *site;
+    site_state *st;
+    const void *env;
+    env_ref *refs;
+    uint32_t nrefs;
+    uint64_t copyin;
+    int rc;
+} call_prep;
+
+/* Driver, after the sequential code's writes reached the owners: the
+ * versions, and a fresh RE when the plan's arrays are not the same. */
+static void prepare_call(void *hdr)
+{
+    call_prep *c = hdr;
+    fill_versions(&c->h);
+    c->rc = env_refs(c->site, c->env, &c->refs, &c->nrefs);
+    if (c->rc) c->h.recon = 1; /* the call fails after; no stale plan runs meanwhile */
+    c->copyin = rt_loop_copyin_hash();
+    const char *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin);
+    if (why) {
+        c->h.recon = 1;
+        if (getenv("STRADS_STATS"))
+            fprintf(stderr, "strads: async_for %s:%u: new reconnaissance: %s\n", c->site->file,
+                    c->site->line, why);
+    }
+}
+
+/* Driver, after a call that planned: the plan now stands for these arrays. */
+static void keep_key(site_state *st, call_prep *c)
+{
+    free(st->key.refs);
+    st->key.refs = c->refs;
+    st->key.nrefs = c->nrefs;
+    st->key.copyin = c->copyin;
+    c->refs = NULL;
+    st->key.nro = 0;
+    for (int k = 0; k < planned_nro; k++) {
+        const dds_vec *dv = dds_vec_by_id(planned_ro[k]);
+        if (!dv) continue;
+        st->key.ro_id[st->key.nro] = dv->id;
+        st->key.ro_ver[st->key.nro++] = dv->version;
+    }
+    planned_nro = -1;
+}
+
+/* The runtime entry point; see strads.h. */
+void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
+{
+    if (!site || site->abi != STRADS_ABI_VERSION || !site->body)
+        strads_fatal(STRADS_EINVAL, "async_for: loop site from an incompatible stradsc");
+    if (end <= begin) return;
+    int threads = rt_loop_threads(env);
+    uint64_t call = replay_next_async_call();
+    bool replaying = replay_replaying(); /* one process; a cluster replay plans as usual */
+    if (replaying || (strads_size() == 1 && threads == 1 && !rt__async_verify_mode())) {
+        /* One thread: the sequential loop is the schedule, or, replaying,
+         * the order the recorded run was equivalent to. */
+        uint64_t op = replay_next_op();
+        bool skip = false;
+        int rc = replay_op_begin(op, site, env, &skip);
+        if (rc) strads_fatal(rc, "async_for: recovery");
+        if (skip) return;
+        rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
+        int64_t *order = NULL, n = end - begin;
+        if (replaying && (rc = replay_load_order(site, call, begin, end, &order, &n)))
+            strads_fatal(rc, "async_for: replay");
+        char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
+        if (!tls) strads_fatal(STRADS_ENOMEM, "async_for");
+        if (site->tls_init) site->tls_init(tls, env);
+        if (order)
+            site->body(env, tls, order, 0, n);
+        else
+            site->body(env, tls, NULL, begin, end);
+        write_order(order, n, begin);
+        if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
+        free(order);
+        if (rt_loop_fold(site, env, tls, 1, 0, &acc) == 0) rt_loop_publish(site, env, acc);
+        if (site->tls_free) site->tls_free(tls);
+        free(tls);
+        rt_trace_end();
+        rt_loop_checkpoint(op, site, env);
+        return;
+    }
+    site_state *st = site_of(site, begin, end, threads);
+    if (!st) strads_fatal(STRADS_ENOMEM, "async_for");
+    const char *every = getenv("STRADS_RECON_EVERY");
+    long k = every && *every ? atol(every) : 0;
+    call_prep c = {{0, begin, end, rt_loop_next_invocation(),
+                    st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
+                    {0}, call, order_wanted()},
+                   site, st, env, NULL, 0, 0, 0};
+    st->calls++;
+    int rc = rt_fnref_encode(site, &c.h.site_ref);
+    if (rc) strads_fatal(rc, "async_for: loop site outside the program");
+    planned_nro = -1;
+    rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
+    if (!rc) rc = c.rc;
+    if (!rc && planned_nro >= 0) keep_key(st, &c);
+    free(c.refs);
+    /* a cached plan ran, and the site's previous call was this state's
+     * (locked rounds may change the order below) */
+    bool same_order = !planned_now && st->last_of_id;
+    for (site_state *o = sites; o; o = o->next)
+        if (o->site_id == st->site_id) o->last_of_id = o == st;
+    if (planned_now) { /* a new plan: its order, or none when nothing reads it */
+        free(st->order);
+        st->order = planned_order;
+        st->norder = planned_n;
+        planned_order = NULL;
+        planned_now = false;
+    }
+    int64_t call_n, *call_order = rt__take_call_order(&call_n);
+    if (call_order) { /* lock grants decided this call's order */
+        free(st->order);
+        st->order = call_order;
+        st->norder = call_n;
+        same_order = false;
+    }
+    if (!rc) write_order(st->order, st->norder, begin);
+    if (!rc && (replay_recording() || replay_cluster()) && /* cluster replay: checked */
+        (rc = replay_record_order(site, call, begin, end, st->order, st->norder, same_order)))
+        rt_error("async_for %s:%u: the order of this call could not be recorded or checked",
+                 site->file, site->line);
+    if (rc) {
+        char what[256];
+        snprintf(what, sizeof what, "async_for at %s:%u", site->file, site->line);
+        strads_fatal(rc, what);
+    }
+}
+

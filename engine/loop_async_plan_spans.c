@@ -1,0 +1,309 @@
+/*
+ * engine/loop_async_plan_spans.c - reconnaissance and planning on one node from
+ * micro-block spans alone.
+ *
+ * On one node nothing is fetched or written back, so what the plan needs of
+ * an iteration is which blocks of the written arrays it touches, and since
+ * blocks are unions of micro-blocks (scheduler/plan.c), the lowest and
+ * highest micro-block per written array decide it: 4 bytes per array and
+ * iteration instead of 8 bytes per access plus an offset. So:
+ *   1. a probe: full reconnaissance of the first PROBE iterations names the
+ *      arrays the loop writes (one or two; otherwise full records);
+ *   2. the span pass: every thread runs the recon body over its share with
+ *      a recorder in span mode (recon.c and the inline half in strads.h),
+ *      which widens the current row's spans and counts each finished row
+ *      into a histogram (the planner's balanced cuts); no records, no
+ *      duplicate search, no summary, and the planner's passes over the
+ *      accesses and over the spans for the histogram are gone;
+ *   3. the plan from the spans (sched_plan_build_spans).
+ * Whatever the spans cannot settle goes back to full records: a write to an
+ * array the probe did not see written, iterations that span blocks (the
+ * general methods need the accesses), or a written array of which the loop
+ * touches less than half (whole-array micro-blocks would be too coarse). Verify mode needs the records too;
+ * STRADS_VERIFY_PLAN checks a plan from spans against full records.
+ * The plan is as serializable as any other: the same methods on the same
+ * spans, over slots that cover whole arrays.
+ * Two written arrays on one node with 2-16 threads, or on several nodes
+ * with one thread each, keep no rows at all: loop_async_plan_strata.c samples the
+ * histograms and makes each iteration's cell in one pass instead.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "engine/loop_async.h"
+
+#define PROBE 4096 /* iterations whose full records name the written arrays */
+
+typedef struct span_job {
+    const strads_loop_site *site;
+    const void *env;
+    int64_t lo, hi;
+    int parts;
+    const rt_recon_spans *proto; /* slots and the shared span rows */
+    rt_recon_spans *sp;          /* per part */
+    uint32_t *hist;              /* per part: [slot][micro-block] */
+    int *err;
+} span_job;
+
+static void span_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    span_job *j = arg;
+    int64_t n = j->hi - j->lo;
+    int64_t a = j->lo + n * t / j->parts, b = j->lo + n * (t + 1) / j->parts;
+    strads_recon rc;
+    j->sp[t] = *j->proto;
+    j->sp[t].hist = j->hist + (size_t)t * (size_t)j->proto->nslots * SCHED__MICRO;
+    rt_recon_span_begin(&rc, &j->sp[t], a);
+    rt_recon_run(j->site, j->env, &rc, NULL, a, b);
+    rt_recon_span_done(&rc);
+    j->err[t] = rc.err;
+}
+
+/* The probe's verdict: the written arrays as slots, or 0 when spans cannot
+ * plan this loop. */
+static int probe(const strads_loop_site *site, const void *env, int64_t lo, int64_t end, int threads,
+                 sched__slot *slots, rt__spans *sp)
+{
+    int64_t hi = end - lo > PROBE ? lo + PROBE : end;
+    sched_records rec;
+    int rc = rt__run_recon(site, env, lo, hi, threads, &rec);
+    /* several nodes: the input, from the first read of an array the loop
+     * does not write (recon.c input_read checks every iteration) */
+    for (int64_t i = lo; !rc && i < hi && !sp->in_id; i++) {
+        int64_t cnt = 0;
+        const sched_acc *acc = sched_rec_accs(&rec, i, &cnt);
+        for (int64_t q = 0; q < cnt && !sp->in_id; q++) {
+            int ai = rec.array_of[SCHED_ACC_DV(acc[q])];
+            if (ai && !rec.arrays[ai - 1].written) {
+                sp->in_id = SCHED_ACC_DV(acc[q]);
+                sp->in_off = SCHED_ACC_ELEM(acc[q]) - i;
+            }
+        }
+    }
+    uint32_t ids[2];
+    int64_t n[2];
+    int k = 0;
+    for (int a = 0; !rc && a < rec.narrays && k <= 2; a++) {
+        if (!rec.arrays[a].written) continue;
+        const dds_vec *dv = dds_vec_by_id(rec.arrays[a].id);
+        if (!dv) k = 3; /* not an array this node knows: leave it to full records */
+        if (k < 2 && dv) ids[k] = dv->id, n[k] = dv->n;
+        k++;
+    }
+    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= 2;
+    sched_rec_free(&rec);
+    if (rc) return rc;
+    return ok ? sched_span_slots(ids, n, k, slots) : 0;
+}
+
+int rt__span_share(const call_hdr *h, uint32_t in_id, int64_t in_off, int r, int64_t *lo,
+                   int64_t *hi)
+{
+    int N = strads_size();
+    const dds_vec *in = in_id ? dds_vec_by_id(in_id) : NULL;
+    if (!in || in->part == DDS_PART_HASH || !in->bounds) {
+        int64_t all = h->end - h->begin;
+        *lo = h->begin + all * r / N;
+        *hi = h->begin + all * (r + 1) / N;
+        return in_id ? STRADS_EINVAL : 0;
+    }
+    if (h->begin + in_off < 0 || h->end + in_off > in->n) return STRADS_EINVAL;
+    /* clamped to the loop: a node whose inputs the loop does not reach has
+     * an empty share at the end of the others' */
+    int64_t a = in->bounds[r] - in_off, b = in->bounds[r + 1] - in_off;
+    *lo = a < h->begin ? h->begin : a > h->end ? h->end : a;
+    *hi = b > h->end ? h->end : b < *lo ? *lo : b;
+    return 0;
+}
+
+int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr *h,
+                   rt__spans *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    if (rt__async_verify_mode()) return 0;
+    /* several nodes: probe the share full reconnaissance would take, then
+     * span the iterations whose input this node owns */
+    int N = strads_size(), me = strads_rank();
+    rt__span_share(h, 0, 0, me, &sp->lo, &sp->hi);
+    int threads = h->threads, ns = probe(site, env, sp->lo, sp->hi, threads, sp->slots, sp);
+    if (ns <= 0) return ns;
+    if (N > 1 && rt__span_share(h, sp->in_id, sp->in_off, me, &sp->lo, &sp->hi)) {
+        sp->ns = 0; /* iterations outside the input: leave them to full records */
+        return 0;
+    }
+    int64_t n = sp->hi - sp->lo;
+    const dds_vec *in = N > 1 && sp->in_id ? dds_vec_by_id(sp->in_id) : NULL;
+    rt_recon_spans proto = {.nslots = ns, .first = sp->lo, .n = n, .mlo = {0xFFFF, 0xFFFF},
+                            .multi = N > 1, .in_id = sp->in_id, .in_off = sp->in_off,
+                            .in_lo = in ? in->bounds[me] : 0, .in_hi = in ? in->bounds[me + 1] : 0,
+                            .in_base = in ? in->base : NULL, .in_elem = in ? in->elem : 0};
+    for (int s = 0; s < ns; s++) {
+        const dds_vec *dv = dds_vec_by_id(sp->slots[s].id);
+        proto.id[s] = dv->id;
+        proto.mshift[s] = sp->slots[s].shift;
+        proto.lo[s] = dv->base;
+        proto.hi[s] = dv->base + (size_t)dv->n * dv->elem;
+        proto.elem[s] = dv->elem;
+        proto.bshift[s] = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + proto.mshift[s] : -1;
+    }
+    if (N > 1 && ns == 2 && threads == 1 && N * N <= SCHED_CORDER_KEYS) {
+        sp->proto = proto; /* the key pass runs once the nodes agree on blocks */
+        sp->site = site;
+        sp->env = env;
+        int rc = rt__keys_sample(site, env, &proto, sp);
+        if (rc) memset(sp, 0, sizeof *sp);
+        return rc;
+    }
+    if (N == 1 && ns == 2 && threads >= 2 && threads * threads <= SCHED_CORDER_KEYS) {
+        int rc = rt__keys_plan(site, env, h, &proto, sp); /* the plan made as it runs */
+        if (rc || !sp->keyed) memset(sp, 0, sizeof *sp);
+        else sp->ns = ns;
+        return rc;
+    }
+    proto.span = sched_span_alloc(n, ns);
+    size_t hlen = (size_t)ns * SCHED__MICRO;
+    span_job j = {site, env, sp->lo, sp->hi, threads, &proto,
+                  calloc((size_t)threads, sizeof *j.sp), calloc((size_t)threads * hlen, sizeof *j.hist),
+                  calloc((size_t)threads, sizeof *j.err)};
+    int rc = proto.span && j.sp && j.hist && j.err ? 0 : STRADS_ENOMEM;
+    if (!rc) rt_pool_run(threads, span_task, &j);
+    for (int t = 1; !rc && t < threads; t++) /* the parts' histograms, summed into the first */
+        for (size_t k = 0; k < hlen; k++) j.hist[k] += j.hist[(size_t)t * hlen + k];
+    bool miss = false;
+    uint16_t mlo[2] = {0xFFFF, 0xFFFF}, mhi[2] = {0, 0};
+    for (int t = 0; !rc && t < threads; t++) {
+        rc = j.err[t];
+        miss |= j.sp[t].miss;
+
+        for (int s = 0; s < ns; s++) {
+            if (j.sp[t].mlo[s] < mlo[s]) mlo[s] = j.sp[t].mlo[s];
+            if (j.sp[t].mhi[s] > mhi[s]) mhi[s] = j.sp[t].mhi[s];
+        }
+        for (int q = 0; q < j.sp[t].nseen; q++) { /* the arrays it only reads, once each */
+            uint32_t id = j.sp[t].seen[q];
+            bool have = id == proto.id[0] || (ns > 1 && id == proto.id[1]);
+            for (int x = 0; x < sp->nro && !have; x++) have = sp->ro[x] == id;
+            if (!have && sp->nro < SCHED_MAX_ARRAYS) sp->ro[sp->nro++] = id;
+        }
+    }
+    /* Slots cover whole arrays, the records' blocks only the rows touched:
+     * when those are a small part of an array, spans would see it in a few
+     * coarse micro-blocks and cut it into fewer blocks than records would. */
+    memcpy(sp->mlo, mlo, sizeof mlo);
+    memcpy(sp->mhi, mhi, sizeof mhi);
+    for (int s = 0; s < ns && N == 1; s++) /* several nodes: rank 0 judges all shares' */
+        if (mlo[s] != 0xFFFF && 2 * (mhi[s] - mlo[s] + 1) < sp->slots[s].nmb) miss = true;
+    free(j.sp);
+    free(j.err);
+    if (rc || miss) {
+        free(proto.span);
+        free(j.hist);
+        memset(sp, 0, sizeof *sp);
+        return rc;
+    }
+    sp->ns = ns;
+    sp->span = proto.span;
+    sp->hist = j.hist; /* the first part's rows hold the sums */
+    return 0;
+}
+
+/* One node: its part is the whole plan (cells [rounds][1][sub-rounds]
+ * [threads] are a node plan's own layout), taken over without a copy. */
+static int take_whole(sched_plan *p, const call_hdr *h, uint64_t site_id, const uint32_t *written,
+                      int nwritten, node_plan **out)
+{
+    node_plan *np = calloc(1, sizeof *np);
+    if (!np) return STRADS_ENOMEM;
+    np->written = malloc(2 * sizeof *np->written);
+    np->locked = calloc((size_t)p->rounds, 1); /* spans never lock: no general method ran */
+    if (!np->written || !np->locked) {
+        rt__node_plan_free(np);
+        return STRADS_ENOMEM;
+    }
+    memcpy(np->written, written, (size_t)nwritten * sizeof *written);
+    np->nwritten = nwritten;
+    np->site_id = site_id;
+    np->begin = h->begin;
+    np->end = h->end;
+    np->threads = p->threads;
+    np->rounds = p->rounds;
+    np->subrounds = p->subrounds;
+    np->order = p->order;
+    np->norder = p->n;
+    np->cells = p->cells;
+    p->order = NULL;
+    p->cells = NULL;
+    *out = np;
+    return 0;
+}
+
+/* STRADS_VERIFY_PLAN: the plan checked against full records. */
+static int verify_plan(const strads_loop_site *site, const void *env, const call_hdr *h,
+                       const sched_plan *p)
+{
+    sched_records rec;
+    char err[256];
+    int rc = rt__run_recon(site, env, h->begin, h->end, h->threads, &rec);
+    if (!rc && (rc = sched_plan_check(p, &rec, err, sizeof err)))
+        rt_error("async_for %s:%u: bad plan from spans: %s", site->file, site->line, err);
+    sched_rec_free(&rec);
+    return rc;
+}
+
+/* The plan made during reconnaissance (loop_async_plan_strata.c): *plan is its
+ * summary (no order: the caller expands one when something reads it). */
+static int keyed_build(const strads_loop_site *site, const void *env, const call_hdr *h,
+                       rt__spans *sp, node_plan **np, sched_plan **plan)
+{
+    node_plan *k = sp->keyed;
+    sp->keyed = NULL;
+    sched_plan *p = calloc(1, sizeof *p);
+    int rc = p ? 0 : STRADS_ENOMEM;
+    if (!rc) *p = (sched_plan){.nodes = 1, .threads = k->threads, .rounds = 1,
+                               .subrounds = k->subrounds, .n = k->norder, .node_method = "single",
+                               .thread_method = "strata", .groups = k->norder > 0,
+                               .imbalance = sp->imbalance};
+    if (!rc && getenv("STRADS_VERIFY_PLAN")) {
+        size_t nc = (size_t)k->threads * (size_t)k->subrounds;
+        p->order = malloc(((size_t)k->norder + 1) * sizeof *p->order);
+        p->cells = malloc(nc * sizeof *p->cells);
+        rc = p->order && p->cells ? sched_corder_expand(k->corder, p->order, p->cells) : STRADS_ENOMEM;
+        if (!rc) rc = verify_plan(site, env, h, p);
+        free(p->order);
+        free(p->cells);
+        p->order = NULL;
+        p->cells = NULL;
+    }
+    if (rc) {
+        rt__node_plan_free(k);
+        sched_plan_free(p);
+        return rc;
+    }
+    *np = k;
+    *plan = p;
+    return 0;
+}
+
+int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr *h,
+                   rt__spans *sp, node_plan **np, sched_plan **plan)
+{
+    *np = NULL;
+    *plan = NULL;
+    if (sp->keyed) return keyed_build(site, env, h, sp, np, plan);
+    int rc = sched_plan_build_spans(h->begin, h->end - h->begin, sp->slots, sp->ns, sp->span,
+                                    sp->hist, h->threads, rt__plan_par, NULL, plan);
+    free(sp->hist); /* the planner took the spans over */
+    sp->span = NULL;
+    sp->hist = NULL;
+    if (!rc && *plan && getenv("STRADS_VERIFY_PLAN")) rc = verify_plan(site, env, h, *plan);
+    uint32_t written[2] = {sp->slots[0].id, sp->slots[1].id};
+    if (sp->ns == 2 && written[0] > written[1]) written[0] = sp->slots[1].id, written[1] = sp->slots[0].id;
+    if (!rc && *plan) rc = take_whole(*plan, h, site->id, written, sp->ns, np);
+    if (rc || !*np) {
+        sched_plan_free(*plan);
+        *plan = NULL;
+    }
+    return rc;
+}

@@ -1,0 +1,298 @@
+/*
+ * engine/loop_common.c - the mechanics both loop engines share.
+ *
+ * async_for and sync_for differ in how they cut and order iterations, not in
+ * how a loop call travels: the driver sends one node function call whose
+ * argument is the engine's header followed by the site-packed env, every
+ * node gets an env (the driver its own, the others one unpacked from the
+ * call), threads keep their reduction state in tls blocks, and at the end
+ * the tls blocks are folded in a fixed order (threads, then ranks) so that a
+ * reduction does not depend on timing (DESIGN.md section 4, rule 2). Keeping
+ * that here means both engines get the same wire format and the same
+ * reduction order, and a fix reaches both. The same points are where
+ * replay/ records and checks every operator (per-node log blocks around the
+ * node function, the fold, the driver's reductions and final arrays).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "replay/replay.h"
+#include "engine/loop.h"
+#include "core/trace.h"
+
+/* The driver's env of the call in flight (nodes other than 0 unpack theirs).
+ * Loop calls are issued one at a time by the driver's main thread. */
+static void *driver_env;
+static uint64_t invocations;
+
+int rt_loop_threads(const void *env)
+{
+    const strads_loop_dyn *d = env;
+    if (d && d->threads > 0) return (int)d->threads;
+    return strads_threads();
+}
+
+uint64_t rt_loop_next_invocation(void)
+{
+    return ++invocations;
+}
+
+int rt_loop_invoke(const strads_loop_site *site, void *env, strads_node_fn fn, const void *hdr,
+                   size_t hdr_len)
+{
+    return rt_loop_invoke_ex(site, env, fn, (void *)(uintptr_t)hdr, hdr_len, NULL);
+}
+
+/* The copyin input as the call found it (the driver: rt_loop_invoke_ex,
+ * once per call, for the prepare hooks' plan keys too; a worker: when it
+ * unpacks; node-function thread only: calls do not nest). A loop that
+ * writes it (through a helper stradsc could not follow) would write each
+ * process's own copy and lose the writes, so the call stops instead. */
+static uint64_t copyin_hash;
+
+uint64_t rt_loop_copyin_hash(void) { return copyin_hash; }
+
+static uint64_t hash_copyin(const strads_loop_site *site, const void *env)
+{
+    return env && site->env_fields ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields)
+                                   : 0;
+}
+
+int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn, void *hdr,
+                      size_t hdr_len, void (*prepare)(void *hdr))
+{
+    /* Fast re-execution: an operator with a complete checkpoint is not run;
+     * replay/ restores its arrays and publishes its reductions instead. */
+    uint64_t op = replay_next_op();
+    bool skip = false;
+    int rc = replay_op_begin(op, site, env, &skip);
+    if (rc || skip) return rc;
+    rt_trace_begin(RT_TR_OPERATOR, site, 0);
+    rt_progress_begin(site);
+    /* The sequential code's writes reach the owners first, so that what the
+     * header says about the arrays (prepare) describes them as the call
+     * will see them. */
+    rt_trace_begin(RT_TR_PUSH, NULL, 0);
+    rc = dds_operator_begin();
+    rt_trace_end();
+    copyin_hash = hash_copyin(site, env);
+    if (!rc && prepare) prepare(hdr);
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    msgpack_sbuffer_write(&sb, hdr, hdr_len);
+    msgpack_packer pk;
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    if (!rc && site->pack)
+        rc = site->pack(&pk, env);
+    else if (!rc && site->env_fields)
+        rc = strads_fields_pack(&pk, env, site->env_fields, site->nenv_fields);
+    else if (!rc)
+        msgpack_pack_nil(&pk);
+    driver_env = env;
+    if (!rc) rc = strads_invoke_all(fn, sb.data, sb.size);
+    driver_env = NULL;
+    rt_progress_end();
+    msgpack_sbuffer_destroy(&sb);
+    rt_trace_begin(RT_TR_PULL, NULL, 0);
+    if (!rc) rc = dds_operator_end();
+    rt_trace_end();
+    if (!rc) rt_loop_checkpoint(op, site, env);
+    rt_trace_end();
+    return rc;
+}
+
+void rt_loop_checkpoint(uint64_t op, const strads_loop_site *site, void *env)
+{
+    int rc = replay_op_end(op, site, env, NULL);
+    if (rc)
+        rt_warn("%s:%u: checkpoint after operator %llu failed: %s (the run goes on)", site->file,
+                site->line, (unsigned long long)op, strads_strerror(rc));
+    /* A replay that diverges from its record stops here, never silently. */
+    rc = replay_outcome(op, site);
+    if (rc && replay_recording() && !replay_replay_dir())
+        rt_warn("%s:%u: recording operator %llu failed: %s (the record is incomplete)",
+                site->file, site->line, (unsigned long long)op, strads_strerror(rc));
+    else if (rc)
+        strads_fatal(rc, "replay");
+}
+
+int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site)
+{
+    void *sp;
+    int rc = rt_fnref_decode(ref, &sp);
+    if (rc) return rc;
+    const strads_loop_site *s = sp;
+    if (s->abi != STRADS_ABI_VERSION) return STRADS_EPROTO;
+    *site = s;
+    return 0;
+}
+
+/* A node whose record cannot be written or replayed stops (its peers then
+ * see it lost and the job fails naming it): returning an error from inside
+ * a call would leave the other nodes waiting in the call's collectives. */
+static void open_block(const strads_loop_site *site, const void *env)
+{
+    int rc = replay_block_begin(site, rt_loop_threads(env));
+    if (rc) strads_fatal(rc, "record/replay");
+}
+
+int rt_loop_env_open(const strads_loop_site *site, const void *arg, size_t len, size_t hdr_len,
+                     void **env)
+{
+    replay_fault_op_begin(); /* STRADS_FAULT (replay/fault.c) */
+    if (strads_rank() == 0) {
+        *env = driver_env;
+        if (driver_env) open_block(site, driver_env);
+        return driver_env ? 0 : STRADS_ESTATE;
+    }
+    if (len < hdr_len) return STRADS_EPROTO;
+    void *e = calloc(1, site->env_size ? site->env_size : 1);
+    if (!e) return STRADS_ENOMEM;
+    msgpack_unpacked up;
+    msgpack_unpacked_init(&up);
+    size_t off = 0;
+    msgpack_object *o;
+    int rc = rt_unpack_next(&up, (const char *)arg + hdr_len, len - hdr_len, &off, &o);
+    if (!rc && site->unpack) rc = site->unpack(o, e);
+    else if (!rc && site->env_fields)
+        rc = strads_fields_unpack(o, e, site->env_fields, site->nenv_fields);
+    msgpack_unpacked_destroy(&up);
+    if (rc) {
+        free(e);
+        return rc;
+    }
+    open_block(site, e);
+    *env = e;
+    copyin_hash = hash_copyin(site, e);
+    return 0;
+}
+
+void rt_loop_env_close(const strads_loop_site *site, void *env)
+{
+    if (copyin_hash && hash_copyin(site, env) != copyin_hash) {
+        char what[512];
+        snprintf(what, sizeof what,
+                 "%s %s:%u: the loop wrote to its copyin input, which each process holds a copy "
+                 "of (the writes would be lost); mark that memory's allocation "
+                 "'#pragma strads dvector'",
+                 site->kind == STRADS_SYNC_FOR ? "sync_for" : "async_for", site->file, site->line);
+        strads_fatal(STRADS_EINVAL, what);
+    }
+    copyin_hash = 0;
+    int rc = replay_block_end();
+    if (rc) rt_warn("%s:%u: the record of this operator is incomplete", site->file, site->line);
+    replay_fault_op_end();
+    if (strads_rank() == 0 || !env) return;
+    if (site->env_free) site->env_free(env);
+    else if (site->env_fields) strads_fields_free(env, site->env_fields, site->nenv_fields);
+    free(env);
+}
+
+/* The worker whose tls is being made, for stream() copies (strads.h). */
+static _Atomic int64_t tls_worker;
+
+int64_t strads__tls_worker(void) { return tls_worker; }
+
+int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out)
+{
+    replay_fault("run"); /* both engines make the tls right before executing */
+    char *tls = calloc((size_t)threads, site->tls_size ? site->tls_size : 1);
+    if (!tls) return STRADS_ENOMEM;
+    for (int t = 0; t < threads; t++) {
+        tls_worker = (int64_t)strads_rank() * threads + t;
+        if (site->tls_init) site->tls_init(tls + (size_t)t * site->tls_size, env);
+    }
+    tls_worker = 0;
+    *out = tls;
+    return 0;
+}
+
+void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads)
+{
+    if (tls && site->tls_free)
+        for (int t = 0; t < threads; t++) site->tls_free(tls + (size_t)t * site->tls_size);
+    free(tls);
+}
+
+/* Rank 0: folds the other nodes' accumulators into acc, in rank order. */
+static int fold_ranks(const strads_loop_site *site, void *env, char *acc, uint64_t tag)
+{
+    size_t ts = site->tls_size;
+    char *other = calloc(1, ts);
+    if (!other) return STRADS_ENOMEM;
+    int rc = 0;
+    for (int r = 1; r < strads_size() && !rc; r++) {
+        rt_msg *m;
+        rc = rt_recv(RT_MSG_LOOP_TLS, tag, r, -1, &m);
+        if (rc) break;
+        msgpack_unpacked up;
+        msgpack_unpacked_init(&up);
+        size_t off = 0;
+        msgpack_object *o;
+        memset(other, 0, ts);
+        if (site->tls_init) site->tls_init(other, env);
+        rc = rt_unpack_next(&up, m->body, m->body_len, &off, &o);
+        if (!rc) rc = site->tls_unpack(o, other);
+        if (!rc && site->tls_fold) site->tls_fold(acc, other);
+        if (site->tls_free) site->tls_free(other);
+        msgpack_unpacked_destroy(&up);
+        rt_msg_free(m);
+    }
+    free(other);
+    return rc;
+}
+
+int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                 char **acc_out)
+{
+    size_t ts = site->tls_size;
+    *acc_out = NULL;
+    char *acc = calloc(1, ts ? ts : 1);
+    if (!acc) return STRADS_ENOMEM;
+    rt_trace_begin(RT_TR_REDUCE, NULL, 0);
+    if (site->tls_init) site->tls_init(acc, env);
+    for (int t = 0; t < threads; t++)
+        if (site->tls_fold) site->tls_fold(acc, tls + (size_t)t * ts);
+    /* Checked after the exchange below: rank 0 waits for every node's part. */
+    int note = replay_note_fold(site, acc), rc = 0;
+    if (strads_size() > 1 && ts) {
+        if (!site->tls_pack || !site->tls_unpack) {
+            rt_error("%s:%u: this loop's reductions cannot cross processes (rebuild with this "
+                     "version of stradsc)",
+                     site->file, site->line);
+            rc = STRADS_ESTATE;
+        } else if (strads_rank() != 0) {
+            rt_packer p;
+            rt_pack_begin(&p, RT_MSG_LOOP_TLS, tag);
+            rc = site->tls_pack(&p.pk, acc);
+            if (!rc) rc = rt_send(0, p.sb.data, p.sb.size, NULL, 0);
+            rt_pack_done(&p);
+        } else {
+            rc = fold_ranks(site, env, acc, tag);
+        }
+    }
+    rt_trace_end();
+    if (!rc) rc = note;
+    if (strads_rank() == 0 && !rc) {
+        *acc_out = acc;
+    } else {
+        if (site->tls_free) site->tls_free(acc);
+        free(acc);
+    }
+    return rc;
+}
+
+void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)
+{
+    if (!acc) return;
+    replay_op_result(site, acc); /* kept for the checkpoint of this operator */
+    /* Recorded, or replaced by the recorded ones; a divergence is reported
+     * by replay_outcome once the operator is over. */
+    replay_outcome_reductions(site, env, acc);
+    if (site->publish) site->publish(env, acc);
+    if (site->tls_free) site->tls_free(acc);
+    free(acc);
+}

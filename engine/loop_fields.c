@@ -1,0 +1,185 @@
+/*
+ * engine/loop_fields.c - packing a loop's env and tls structs for the wire,
+ * driven by the field tables stradsc generates (strads_field in strads.h).
+ *
+ * One generic routine in the library instead of code per field, or per
+ * file: generated files stay small and quick to compile and need neither
+ * <msgpack.h> nor libmsgpackc. On the wire: integers and floating values
+ * natively; pointers into distributed arrays as integers (the same address
+ * on every node); pointer-free structs and fixed arrays as bin blobs whose
+ * size is checked, so a message from another build of the program is
+ * refused, not misread; copyin and reduction sections as lo, n and the
+ * elements as one blob.
+ */
+#include <msgpack.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strads.h"
+/* Header-only: nothing to link (replay/array_image.c does the same). */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "engine/loop.h"
+
+static int up_i64(const msgpack_object *o, int64_t *v)
+{
+    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) {
+        *v = (int64_t)o->via.u64;
+        return 0;
+    }
+    if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) {
+        *v = o->via.i64;
+        return 0;
+    }
+    return -1;
+}
+
+/* Blobs carry their size: a mismatch means another build of the program. */
+static int up_bin(const msgpack_object *o, void *v, size_t n)
+{
+    if (o->type != MSGPACK_OBJECT_BIN || o->via.bin.size != n) return -1;
+    if (n) memcpy(v, o->via.bin.ptr, n);
+    return 0;
+}
+
+static int64_t geti(const char *p, size_t n, int sgn)
+{
+    switch (n) {
+    case 1: return sgn ? (int64_t)*(const int8_t *)p : (int64_t)*(const uint8_t *)p;
+    case 2: return sgn ? (int64_t)*(const int16_t *)p : (int64_t)*(const uint16_t *)p;
+    case 4: return sgn ? (int64_t)*(const int32_t *)p : (int64_t)*(const uint32_t *)p;
+    default: return *(const int64_t *)p;
+    }
+}
+static void seti(char *p, size_t n, int64_t v)
+{
+    switch (n) {
+    case 1: *(int8_t *)p = (int8_t)v; break;
+    case 2: *(int16_t *)p = (int16_t)v; break;
+    case 4: *(int32_t *)p = (int32_t)v; break;
+    default: *(int64_t *)p = v;
+    }
+}
+static size_t nobj(const strads_field *fd, int n)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += fd[i].cls >= STRADS_F_COPYIN ? 3 : 1;
+    return k;
+}
+int strads_fields_pack(struct msgpack_packer *pk_, const void *vb, const strads_field *fd, int n)
+{
+    msgpack_packer *pk = pk_;
+    const char *b = vb;
+    if (msgpack_pack_array(pk, nobj(fd, n))) return STRADS_EIO;
+    for (int i = 0; i < n; i++) {
+        const char *p = b + fd[i].off;
+        int r = 0;
+        switch (fd[i].cls) {
+        case STRADS_F_INT:
+        case STRADS_F_UINT: /* the bits of a u64 travel as one i64 */
+            r = msgpack_pack_int64(pk, geti(p, fd[i].size, fd[i].cls == STRADS_F_INT));
+            break;
+        case STRADS_F_FLT:
+            r = msgpack_pack_double(pk, fd[i].size == sizeof(float) ? *(const float *)p
+                                                                     : *(const double *)p);
+            break;
+        case STRADS_F_PTR: r = msgpack_pack_int64(pk, (int64_t)*(const uintptr_t *)p); break;
+        case STRADS_F_BLOB:
+            r = msgpack_pack_bin(pk, fd[i].size) || msgpack_pack_bin_body(pk, p, fd[i].size);
+            break;
+        default: {
+            int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
+            int64_t cn = *(const int64_t *)(b + fd[i].n_off);
+            const char *s = *(const char *const *)p;
+            if (fd[i].cls == STRADS_F_COPYIN) s += lo * (int64_t)fd[i].elem;
+            size_t bytes = cn > 0 ? (size_t)cn * fd[i].elem : 0;
+            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn) ||
+                msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
+        }
+        }
+        if (r) return STRADS_EIO;
+    }
+    return 0;
+}
+int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_field *fd, int n)
+{
+    char *b = vb;
+    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != nobj(fd, n))
+        return STRADS_EPROTO;
+    const msgpack_object *v = o->via.array.ptr;
+    for (int i = 0; i < n; i++) {
+        char *p = b + fd[i].off;
+        int64_t x, lo, cn;
+        switch (fd[i].cls) {
+        case STRADS_F_INT:
+        case STRADS_F_UINT:
+        case STRADS_F_PTR:
+            if (up_i64(v++, &x)) return STRADS_EPROTO;
+            if (fd[i].cls == STRADS_F_PTR) *(uintptr_t *)p = (uintptr_t)x;
+            else seti(p, fd[i].size, x);
+            break;
+        case STRADS_F_FLT:
+            if (v->type != MSGPACK_OBJECT_FLOAT32 && v->type != MSGPACK_OBJECT_FLOAT64)
+                return STRADS_EPROTO;
+            if (fd[i].size == sizeof(float)) *(float *)p = (float)v->via.f64;
+            else *(double *)p = v->via.f64;
+            v++;
+            break;
+        case STRADS_F_BLOB:
+            if (up_bin(v++, p, fd[i].size)) return STRADS_EPROTO;
+            break;
+        default: {
+            if (up_i64(&v[0], &lo) || up_i64(&v[1], &cn) || cn < 0)
+                return STRADS_EPROTO;
+            size_t bytes = (size_t)cn * fd[i].elem;
+            if (v[2].type != MSGPACK_OBJECT_BIN || v[2].via.bin.size != bytes)
+                return STRADS_EPROTO;
+            if (fd[i].cls == STRADS_F_TLSSEC) { /* into the buffer tls_init made */
+                if (lo != *(int64_t *)(b + fd[i].lo_off) || cn != *(int64_t *)(b + fd[i].n_off))
+                    return STRADS_EPROTO;
+                if (bytes) memcpy(*(char **)p, v[2].via.bin.ptr, bytes);
+            } else { /* an aligned private copy: message bytes may be unaligned */
+                char *c = malloc(bytes ? bytes : 1);
+                if (!c) return STRADS_ENOMEM;
+                if (bytes) memcpy(c, v[2].via.bin.ptr, bytes);
+                *(int64_t *)(b + fd[i].lo_off) = lo;
+                *(int64_t *)(b + fd[i].n_off) = cn;
+                *(char **)p = c - lo * (int64_t)fd[i].elem;
+            }
+            v += 3;
+        }
+        }
+        if (fd[i].global) memcpy(fd[i].global, p, fd[i].size);
+    }
+    return 0;
+}
+/* A hash of the bytes of env's copyin sections (0 when it has none): the
+ * driver replans an async_for whose copyin input changed since its plan
+ * (an index array rewritten between calls lost updates). */
+uint64_t rt_fields_copyin_hash(const void *vb, const strads_field *fd, int n)
+{
+    const char *b = vb;
+    uint64_t h = 0;
+    for (int i = 0; i < n; i++) {
+        if (fd[i].cls != STRADS_F_COPYIN) continue;
+        int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
+        int64_t cn = *(const int64_t *)(b + fd[i].n_off);
+        const char *s = *(const char *const *)(b + fd[i].off);
+        if (!s || cn <= 0) continue;
+        h = XXH3_64bits_withSeed(s + lo * (int64_t)fd[i].elem, (size_t)cn * fd[i].elem, h + (uint64_t)i);
+    }
+    return h;
+}
+
+void strads_fields_free(void *vb, const strads_field *fd, int n)
+{
+    char *b = vb;
+    for (int i = 0; i < n; i++)
+        if (fd[i].cls == STRADS_F_COPYIN && *(char **)(b + fd[i].off)) {
+            free(*(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
+                                                 (int64_t)fd[i].elem);
+            *(char **)(b + fd[i].off) = NULL;
+        }
+}

@@ -1,0 +1,1096 @@
+/*
+ * engine/loop_sync.c - the data-parallel loop (sync_for): BSP, SSP(s),
+ * Hybrid and ASP, and the task runner A-BSP shares.
+ *
+ * One call is one node function on every node. [begin, end) is cut into one
+ * contiguous block per node (the split of a dvector of that length, so the
+ * node that holds a minibatch's input runs it), each block into minibatches
+ * (tasks), and the tasks run in clocks: in clock c thread t runs task
+ * c*T + t. Every node runs the same number of clocks (the largest block
+ * decides), so collectives line up.
+ *
+ * Model state lives in distributed arrays listed by the site
+ * (strads_loop_array). Per clock a node refreshes the elements its tasks
+ * touch (reconnaissance says which; recon(off): all), then:
+ *   BSP, SSP, ASP  each thread copies what its task touches into its own
+ *                  replica (a private mapping laid out like the array; the
+ *                  body gets an env whose array pointers are moved there),
+ *                  runs the task, and turns its written elements into
+ *                  deltas. With reconnaissance the copy is by whole pages,
+ *                  and the other pages fault in on first access, so that
+ *                  writes it did not record become deltas too (the page
+ *                  tracker, loop.h). The node folds the threads' deltas into
+ *                  its copy in thread order (mean per element for AVG, sum
+ *                  for SUM, fn per contribution for FN).
+ *   Hybrid         threads share the node's copy without locks (Hogwild).
+ * and synchronizes with the owners:
+ *   BSP, Hybrid    dds_writeback_deltas per written array: a collective that
+ *                  combines every node's delta at the owner in rank order
+ *                  and returns once every owner has combined (nobody
+ *                  refreshes a row half combined). Under BSP the fold goes
+ *                  to a buffer, not to the node's copy, so no owned row is
+ *                  written before the exchange, which every node enters
+ *                  after its refresh: one exchange and its agreement per
+ *                  clock, no barrier. Hybrid's threads write the owned rows
+ *                  in place, so it keeps a barrier after the refresh
+ *                  (everybody has read before anybody writes). Either way
+ *                  the result does not depend on timing;
+ *   SSP, ASP       the node pushes its deltas to the owners, which apply them
+ *                  on arrival (loop thread, under the node's apply lock) and
+ *                  acknowledge; SSP(s) then announces the clock to every node
+ *                  and a node starts clock c only when every node has
+ *                  finished clock c-s-1 (rt_sync_gate_fn can replace that
+ *                  rule), so what it reads after its refresh misses at most
+ *                  s clocks of anybody's updates. STRADS_SSP_CHECK=1 records
+ *                  the largest staleness seen and fails the loop if it ever
+ *                  exceeds s. ASP never waits.
+ * Reductions and private state are per-thread tls folded in thread order,
+ * then rank order (loop_common.c). The SSP/ASP messages and clocks live in
+ * loop_sync_ssp.c, the STRADS_SYNC override in loop_sync_spec.c, the
+ * reconnaissance of the tasks (once per site and range) in
+ * loop_sync_recon.c. Under A-BSP a call is one iteration instead of clocks
+ * in lockstep, under Elastic BSP supersteps of ZIPLINE-chosen clocks, under
+ * FlexPara splits reassigned between nodes by their capacity models
+ * (loop_sync_iter.c, with loop_sync_absp.c's messages); their
+ * tasks run through this file's task runner, in chunks that the stop
+ * signal can cut.
+ *
+ * Threads: the node-function thread owns the call state (struct call); pool
+ * threads touch only their own replica, env copy, tls and delta buffer; the
+ * loop thread applies other nodes' deltas to owned elements (SSP/ASP) under
+ * the apply lock (rt__ssp_fold_begin).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdatomic.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "replay/replay.h"
+#include "engine/loop_sync.h"
+#include "core/trace.h"
+/* ---- setup ---- */
+
+static int find_arrays(call *c)
+{
+    const strads_loop_site *s = c->site;
+    c->arr = calloc(s->narrays ? s->narrays : 1, sizeof *c->arr);
+    if (!c->arr) return STRADS_ENOMEM;
+    for (size_t i = 0; i < s->narrays; i++) {
+        const strads_loop_array *d = &s->arrays[i];
+        if (d->env_off + sizeof(void *) > s->env_size || !rt__type_size(d->type)) return STRADS_EPROTO;
+        const char *p;
+        memcpy(&p, (const char *)c->env + d->env_off, sizeof p);
+        dds_vec *dv;
+        if (!p) continue;
+        if (dds_lookup(p, &dv, NULL)) {
+            rt_error("sync_for %s:%u: array #%zu of the loop is not a distributed array",
+                     s->file, s->line, i);
+            return STRADS_EINVAL;
+        }
+        if (dv->elem % rt__type_size(d->type)) {
+            rt_error("sync_for %s:%u: elements of the array allocated at %s (%zu bytes) are not "
+                     "made of the declared scalar type", s->file, s->line, dv->site, dv->elem);
+            return STRADS_EINVAL;
+        }
+        int dup = 0;
+        for (int a = 0; a < c->narr; a++) dup |= c->arr[a].dv == dv;
+        if (dup) continue; /* two fields into one array share one replica */
+        sarr *a = &c->arr[c->narr++];
+        a->dv = dv;
+        a->desc = d;
+        a->nsc = dv->elem / rt__type_size(d->type);
+    }
+    return 0;
+}
+
+/* Which arrays are written, agreed by every node (the writebacks are
+ * collectives: all nodes must run the same ones). */
+static int agree_written(call *c)
+{
+    int32_t w[256];
+    if (c->narr > 256) return STRADS_ETOOBIG;
+    for (int a = 0; a < c->narr; a++) {
+        w[a] = 0;
+        if (c->arr[a].desc->flags & STRADS_ARRAY_READONLY) continue;
+        /* When tracking, an array may be written where reconnaissance saw
+         * no write: every writable one is replicated and combined. */
+        if (!c->ts || c->track) {
+            w[a] = 1;
+            continue;
+        }
+        for (int64_t k = 0; k < c->ntask && !w[a]; k++) w[a] = c->ts[k].wr[a].n > 0;
+    }
+    if (c->N > 1 && c->narr) {
+        int rc = strads_allreduce(w, (size_t)c->narr, STRADS_T_I32, STRADS_OP_MAX);
+        if (rc) return rc;
+    }
+    for (int a = 0; a < c->narr; a++) {
+        c->arr[a].written = w[a];
+        c->arr[a].replicate = c->replicas && w[a];
+        c->any_written |= w[a];
+    }
+    return 0;
+}
+
+/*
+ * SSP/ASP average an element's deltas as they arrive, so each node's delta
+ * is scaled when applied: by 1 / (the nodes that write the element), which
+ * the records of all nodes give (a dense model: every node; one writer: its
+ * value unchanged). Dividing by the node count instead would shrink every
+ * single-writer update N times.
+ */
+static int count_writers(call *c)
+{
+    int rc = 0;
+    for (int a = 0; a < c->narr && !rc; a++) {
+        sarr *x = &c->arr[a];
+        if (!x->written || x->desc->agg != STRADS_AGG_AVG) continue;
+        if (!(x->writers = calloc((size_t)x->dv->n, sizeof *x->writers))) return STRADS_ENOMEM;
+        for (int64_t k = 0; k < c->ntask; k++) {
+            const elist *w = &c->ts[k].wr[a];
+            for (int64_t j = 0; j < w->n; j++) x->writers[el_at(w, j)] = 1;
+        }
+        rc = strads_allreduce(x->writers, (size_t)x->dv->n, STRADS_T_I32, STRADS_OP_SUM);
+    }
+    return rc;
+}
+
+static int setup_replicas(call *c)
+{
+    int T = c->T;
+    c->rep = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->rep);
+    c->envs = calloc((size_t)T, sizeof *c->envs);
+    c->tb = calloc((size_t)T, sizeof *c->tb);
+    if (!c->rep || !c->envs || !c->tb) return STRADS_ENOMEM;
+    if (c->track) {
+        c->trk = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->trk);
+        c->xl = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->xl);
+        if (!c->trk || !c->xl) return STRADS_ENOMEM;
+    }
+    for (int t = 0; t < T; t++) {
+        c->envs[t] = malloc(c->site->env_size);
+        if (!c->envs[t]) return STRADS_ENOMEM;
+        memcpy(c->envs[t], c->env, c->site->env_size);
+        for (int a = 0; a < c->narr; a++) {
+            if (!c->arr[a].replicate) continue;
+            dds_vec *dv = c->arr[a].dv;
+            /* Untouched pages cost nothing: only what a task copies in is
+             * ever backed by memory. */
+            void *r = mmap(NULL, dv->bytes, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            if (r == MAP_FAILED) return STRADS_ENOMEM;
+            c->rep[(size_t)t * (size_t)c->narr + (size_t)a] = r;
+            if (c->track) {
+                int rc = rt__track_init(&c->trk[(size_t)t * (size_t)c->narr + (size_t)a], r, dv);
+                if (rc) return rc;
+            }
+        }
+        /* Move every listed pointer into its array's replica. */
+        for (size_t i = 0; i < c->site->narrays; i++) {
+            size_t off = c->site->arrays[i].env_off;
+            char *p;
+            memcpy(&p, (char *)c->env + off, sizeof p);
+            for (int a = 0; a < c->narr && p; a++) {
+                dds_vec *dv = c->arr[a].dv;
+                if (!c->arr[a].replicate || p < dv->base || p >= dv->base + dv->bytes) continue;
+                char *q = c->rep[(size_t)t * (size_t)c->narr + (size_t)a] + (p - dv->base);
+                memcpy(c->envs[t] + off, &q, sizeof q);
+            }
+        }
+    }
+    return 0;
+}
+
+static void teardown(call *c)
+{
+    if (c->rep)
+        for (int t = 0; t < c->T; t++)
+            for (int a = 0; a < c->narr; a++) {
+                char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
+                if (r) munmap(r, c->arr[a].dv->bytes);
+            }
+    free(c->rep);
+    if (c->trk)
+        for (size_t i = 0; i < (size_t)c->T * (size_t)c->narr; i++) rt__track_free(&c->trk[i]);
+    free(c->trk);
+    if (c->xl)
+        for (size_t i = 0; i < (size_t)c->T * (size_t)c->narr; i++) {
+            free(c->xl[i].idx);
+            free(c->xl[i].d);
+        }
+    free(c->xl);
+    if (c->envs)
+        for (int t = 0; t < c->T; t++) free(c->envs[t]);
+    free(c->envs);
+    if (c->tb)
+        for (int t = 0; t < c->T; t++) free(c->tb[t].d);
+    free(c->tb);
+    free(c->task_of);
+    free(c->iota);
+    for (int a = 0; c->arr && a < c->narr; a++) {
+        free(c->arr[a].writers);
+        free(c->arr[a].changed_by);
+    }
+    free(c->arr);
+    sched_slow_free(c->slow);
+}
+
+/* ---- running one clock's tasks ---- */
+
+static const elist *list_of(const call *c, int64_t k, int a, int wr, elist *whole)
+{
+    if (!c->ts) {
+        whole->all = 1;
+        whole->idx = NULL;
+        whole->n = c->arr[a].dv->n;
+        return whole;
+    }
+    return wr ? &c->ts[k].wr[a] : &c->ts[k].all[a];
+}
+
+/* STRADS_SLOW: sleeps (factor - 1) times the compute since start_us. Short
+ * computations owe less than a sleep can take (a nanosleep costs tens of
+ * microseconds), so each thread accumulates what it owes and sleeps once
+ * the debt passes a millisecond: over many tasks the factor is right. */
+static void slow_factor(call *c, uint64_t start_us)
+{
+    static _Thread_local double debt;
+    if (!c->slow) return;
+    uint64_t now_us = rt_now_us();
+    double now = (double)now_us / 1e6;
+    double f = sched_slow_factor(c->slow, c->me, now - c->t0);
+    debt += (f - 1) * (now - (double)start_us / 1e6);
+    if (debt < 2e-4) return;
+    struct timespec ts = {(time_t)debt, (long)((debt - (double)(time_t)debt) * 1e9)};
+    nanosleep(&ts, NULL);
+    /* What the sleep overshot is paid back by the next computations. */
+    debt -= (double)(rt_now_us() - now_us) / 1e6;
+}
+
+static void slow_down(call *c, uint64_t task_start_us)
+{
+    if (c->slow_ms > 0) {
+        struct timespec ts = {c->slow_ms / 1000, (c->slow_ms % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    if (!c->absp) slow_factor(c, task_start_us); /* A-BSP: per chunk (run_body) */
+}
+
+/* A-BSP: one chunk of a split, slowed per chunk so that a stop signal can
+ * cut a slowed task as it would cut a slow one. */
+typedef struct chunk_ctx {
+    call *c;
+    void *env, *tls;
+} chunk_ctx;
+
+static void run_chunk(void *arg, int64_t lo, int64_t hi)
+{
+    chunk_ctx *x = arg;
+    uint64_t start = rt_now_us();
+    x->c->site->body(x->env, x->tls, NULL, lo, hi);
+    slow_factor(x->c, start);
+}
+
+/* Chunks small enough that a stop signal ends a task soon after it comes. */
+#define ABSP_CHUNKS_PER_TASK 16
+
+/* The body over task k of thread slot t: its minibatch, or under A-BSP the
+ * next minibatch of the node's split, chunk by chunk until the stop signal;
+ * a slot that got no item has no task in this clock (task_of[t] = -1), so
+ * that its zero delta does not dilute an average. */
+static void run_body(call *c, int t, int64_t k, void *env, void *tls)
+{
+    if (c->absp) {
+        chunk_ctx x = {c, env, tls};
+        rt_trace_begin(RT_TR_TASK, NULL, -1); /* runs until the stop signal: size unknown */
+        if (!rt__absp_run(c->ab, t, c->mb, c->mb / ABSP_CHUNKS_PER_TASK, run_chunk, &x))
+            c->task_of[t] = -1;
+        rt_trace_end();
+        return;
+    }
+    int64_t lo, hi;
+    task_range(c, k, &lo, &hi);
+    rt_trace_begin(RT_TR_TASK, NULL, hi - lo);
+    c->site->body(env, tls, NULL, lo, hi);
+    rt_trace_end();
+}
+
+void rt__sync_run_task(void *arg, int64_t t, int thread)
+{
+    (void)thread;
+    call *c = arg;
+    int64_t k = c->task_of[t];
+    if (k < 0) return;
+    uint64_t start = rt_now_us();
+    void *tls = c->tls + (size_t)t * c->site->tls_size;
+    if (!c->replicas) {
+        run_body(c, (int)t, k, c->env, tls);
+        slow_down(c, start);
+        return;
+    }
+    /* Copy in what the task touches, keep the start values of what it
+     * writes (the owner side may change the node's copy meanwhile). */
+    tbuf *b = &c->tb[t];
+    size_t need = 0;
+    elist whole;
+    for (int a = 0; a < c->narr; a++)
+        if (c->arr[a].replicate)
+            need += (size_t)el_count(list_of(c, k, a, 1, &whole), c->arr[a].dv) * c->arr[a].dv->elem;
+    if (need > b->cap) {
+        char *d = realloc(b->d, need);
+        if (!d) {
+            c->err = STRADS_ENOMEM;
+            return;
+        }
+        b->d = d;
+        b->cap = need;
+    }
+    size_t at = 0;
+    for (int a = 0; a < c->narr; a++) {
+        if (!c->arr[a].replicate) continue;
+        dds_vec *dv = c->arr[a].dv;
+        char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
+        const elist *all = list_of(c, k, a, 0, &whole);
+        if (c->track) {
+            int rc = rt__track_begin(&c->trk[(size_t)t * (size_t)c->narr + (size_t)a], all, dv->elem);
+            if (rc) {
+                c->err = rc;
+                return;
+            }
+        } else if (all->all) {
+            memcpy(r, dv->base, (size_t)dv->n * dv->elem);
+        } else {
+            for (int64_t j = 0; j < all->n; j++)
+                memcpy(r + (size_t)all->idx[j] * dv->elem, dv->base + (size_t)all->idx[j] * dv->elem,
+                       dv->elem);
+        }
+        const elist *wr = list_of(c, k, a, 1, &whole);
+        int64_t nw = el_count(wr, dv);
+        if (wr->all) {
+            memcpy(b->d + at, r, (size_t)nw * dv->elem);
+        } else {
+            for (int64_t j = 0; j < nw; j++)
+                memcpy(b->d + at + (size_t)j * dv->elem, r + (size_t)wr->idx[j] * dv->elem, dv->elem);
+        }
+        at += (size_t)nw * dv->elem;
+    }
+    run_body(c, (int)t, k, c->envs[t], tls);
+    at = 0;
+    for (int a = 0; a < c->narr; a++) {
+        if (!c->arr[a].replicate) continue;
+        dds_vec *dv = c->arr[a].dv;
+        char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
+        const elist *wr = list_of(c, k, a, 1, &whole);
+        int64_t nw = el_count(wr, dv);
+        if (wr->all) {
+            rt__v_delta(c->arr[a].desc->type, b->d + at, r, (size_t)nw * c->arr[a].nsc);
+        } else {
+            for (int64_t j = 0; j < nw; j++)
+                rt__v_delta(c->arr[a].desc->type, b->d + at + (size_t)j * dv->elem,
+                        r + (size_t)wr->idx[j] * dv->elem, c->arr[a].nsc);
+        }
+        at += (size_t)nw * dv->elem;
+        if (c->track) {
+            size_t i = (size_t)t * (size_t)c->narr + (size_t)a;
+            int rc = rt__track_changed(&c->trk[i], &c->arr[a], wr, &c->xl[i]);
+            if (rc) c->err = rc;
+        }
+    }
+    slow_down(c, start);
+}
+
+/* ---- per-clock unions ---- */
+
+/* Union of the written (wr = 1) or touched elements of array a over the
+ * tasks of this clock. */
+int rt__sync_clock_union(call *c, int a, int wr, elist *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!c->ts) {
+        out->all = 1;
+        out->n = c->arr[a].dv->n;
+        return 0;
+    }
+    int64_t n = 0;
+    for (int t = 0; t < c->T; t++)
+        if (c->task_of[t] >= 0) n += (wr ? c->ts[c->task_of[t]].wr : c->ts[c->task_of[t]].all)[a].n;
+    out->idx = malloc((size_t)(n ? n : 1) * sizeof *out->idx);
+    if (!out->idx) return STRADS_ENOMEM;
+    int runs = 0;
+    for (int t = 0; t < c->T; t++) {
+        if (c->task_of[t] < 0) continue;
+        const elist *l = &(wr ? c->ts[c->task_of[t]].wr : c->ts[c->task_of[t]].all)[a];
+        memcpy(out->idx + out->n, l->idx, (size_t)l->n * sizeof *l->idx);
+        out->n += l->n;
+        runs += l->n > 0;
+    }
+    if (runs > 1) out->n = uniq_i64(out->idx, out->n); /* one list is sorted unique */
+    return 0;
+}
+
+/* Pulls what this clock's tasks touch from the owners (multi-node). */
+static int refresh(call *c, int64_t clock)
+{
+    int rc = 0;
+    /* An array the last write-back returned whole (dds/delta.c) is fresh
+     * within this call; the first clock refreshes everything, since the
+     * driver may have written it between calls. */
+    for (int a = 0; a < c->narr && clock == 0; a++) c->arr[a].dv->combined_all = false;
+    if (!c->ts) {
+        /* Read-only arrays cannot change during the call: once is enough. */
+        for (int a = 0; a < c->narr && !rc; a++)
+            if (clock == 0 || !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY))
+                if (!c->arr[a].dv->combined_all) rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
+        return rc;
+    }
+    int64_t n = 0;
+    int runs = 0;
+    for (int t = 0; t < c->T; t++)
+        if (c->task_of[t] >= 0) n += c->ts[c->task_of[t]].nkeys, runs += c->ts[c->task_of[t]].nkeys > 0;
+    uint64_t *keys = malloc((size_t)(n ? n : 1) * sizeof *keys);
+    int64_t *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
+    if (!keys || !elems) rc = STRADS_ENOMEM;
+    n = 0;
+    for (int t = 0; t < c->T && !rc; t++) {
+        if (c->task_of[t] < 0) continue;
+        const tset *s = &c->ts[c->task_of[t]];
+        memcpy(keys + n, s->keys, (size_t)s->nkeys * sizeof *keys);
+        n += s->nkeys;
+    }
+    /* one task's keys are sorted already (MLR on one thread: 3,760 a clock) */
+    if (!rc && runs > 1) qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
+    for (int64_t i = 0; i < n && !rc;) {
+        uint32_t id = SCHED_ACC_DV(keys[i]);
+        int64_t j = i, m = 0;
+        for (; j < n && SCHED_ACC_DV(keys[j]) == id; j++)
+            if (!m || elems[m - 1] != SCHED_ACC_ELEM(keys[j])) elems[m++] = SCHED_ACC_ELEM(keys[j]);
+        i = j;
+        dds_vec *dv = dds_vec_by_id(id);
+        if (!dv || dv->combined_all) continue;
+        /* the elements this node owns need no fetch: a sorted range */
+        int64_t a = 0, b = m;
+        if (dv->part != DDS_PART_HASH && dv->bounds && c->me < dv->nodes) {
+            a = lower_i64(elems, m, dv->bounds[c->me]);
+            b = lower_i64(elems, m, dv->bounds[c->me + 1]);
+        }
+        if (a > 0) rc = rt__ssp_prefetch(dv, elems, a);
+        if (!rc && b < m) rc = rt__ssp_prefetch(dv, elems + b, m - b);
+    }
+    free(keys);
+    free(elems);
+    return rc;
+}
+
+/* Folds the threads' deltas of array a into the node's copy, in thread
+ * order. U lists the clock's written elements, S their values before. For
+ * SSP/ASP, owned elements take 1/nodes of an AVG contribution (the other
+ * nodes' arrive separately); the caller holds apply_lock then. */
+/* Where the fold puts element e: the node's copy, or (F) its row of F, a
+ * buffer in U's order. */
+static char *fold_row(const dds_vec *dv, const elist *U, char *F, int64_t e)
+{
+    return F ? F + (size_t)el_find(U, e) * dv->elem : dv->base + (size_t)e * dv->elem;
+}
+
+static void fold_array(call *c, int a, const elist *U, const char *S, char *F, int32_t *cnt,
+                       size_t *at)
+{
+    sarr *x = &c->arr[a];
+    dds_vec *dv = x->dv;
+    strads_agg_kind agg = x->desc->agg;
+    elist whole;
+    int64_t nu = el_count(U, dv);
+    memset(cnt, 0, (size_t)(nu ? nu : 1) * sizeof *cnt);
+    for (int t = 0; t < c->T; t++) {
+        if (c->task_of[t] < 0) continue;
+        const elist *wr = list_of(c, c->task_of[t], a, 1, &whole);
+        int64_t nw = el_count(wr, dv);
+        const char *d = c->tb[t].d + at[t];
+        for (int64_t j = 0; j < nw; j++) {
+            /* Whole arrays (no reconnaissance): an element the thread left
+             * as it was is no write, and must not dilute an average. */
+            if (wr->all && rt__zero_bytes(d + (size_t)j * dv->elem, dv->elem)) continue;
+            int64_t e = el_at(wr, j);
+            char *row = fold_row(dv, U, F, e);
+            if (agg == STRADS_AGG_FN && x->desc->fn)
+                x->desc->fn(row, d + (size_t)j * dv->elem, dv->elem);
+            else
+                rt__v_add(x->desc->type, row, d + (size_t)j * dv->elem, x->nsc);
+            cnt[el_find(U, e)]++;
+        }
+        at[t] += (size_t)nw * dv->elem;
+        /* Then the thread's writes outside its records (none is also a
+         * recorded write of the thread: one contribution per element). */
+        const rt__xlist *xl = c->track ? &c->xl[(size_t)t * (size_t)c->narr + (size_t)a] : NULL;
+        for (int64_t j = 0; xl && j < xl->n; j++) {
+            int64_t e = xl->idx[j];
+            char *row = fold_row(dv, U, F, e);
+            if (agg == STRADS_AGG_FN && x->desc->fn)
+                x->desc->fn(row, xl->d + (size_t)j * dv->elem, dv->elem);
+            else
+                rt__v_add(x->desc->type, row, xl->d + (size_t)j * dv->elem, x->nsc);
+            cnt[el_find(U, e)]++;
+        }
+    }
+    int async = c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP;
+    for (int64_t j = 0; j < nu; j++) {
+        if (!cnt[j]) continue;
+        int64_t e = el_at(U, j);
+        int owned = dds_owner(dv, e) == c->me;
+        double f = 1;
+        if (agg == STRADS_AGG_AVG) f = 1.0 / cnt[j];
+        if (async && owned && agg == STRADS_AGG_AVG) f /= rt__writers(x, e, c->N, c->me);
+        char *row = F ? F + (size_t)j * dv->elem : dv->base + (size_t)e * dv->elem;
+        if (f != 1) rt__v_scale_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, f);
+        if (!F && owned && c->N > 1) dds_mark_changed(dv, e, e + 1);
+    }
+}
+
+/* ---- one clock ---- */
+
+/* The fold of the clock's replicas: into the node's copy, or (F, BSP) into
+ * F[a], U[a]'s values after the clock, which the caller frees. */
+static int fold_threads(call *c, elist *U, char **S, char **F)
+{
+    int rc = 0, lock = (c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP) && c->N > 1;
+    size_t *at = calloc((size_t)c->T, sizeof *at);
+    if (!at) return STRADS_ENOMEM;
+    /* Other nodes' deltas may be landing in the owned elements. */
+    if (lock) rc = rt__ssp_fold_begin();
+    for (int a = 0; a < c->narr && !rc; a++) {
+        if (!c->arr[a].replicate) continue;
+        dds_vec *dv = c->arr[a].dv;
+        int64_t nu = el_count(&U[a], dv);
+        S[a] = malloc((size_t)(nu ? nu : 1) * dv->elem);
+        int32_t *cnt = malloc((size_t)(nu ? nu : 1) * sizeof *cnt);
+        if (!S[a] || !cnt) {
+            free(cnt);
+            rc = STRADS_ENOMEM;
+            break;
+        }
+        for (int64_t j = 0; j < nu; j++)
+            memcpy(S[a] + (size_t)j * dv->elem, dv->base + (size_t)el_at(&U[a], j) * dv->elem,
+                   dv->elem);
+        if (F && !(F[a] = malloc((size_t)(nu ? nu : 1) * dv->elem))) {
+            free(cnt);
+            rc = STRADS_ENOMEM;
+            break;
+        }
+        if (F) memcpy(F[a], S[a], (size_t)nu * dv->elem);
+        fold_array(c, a, &U[a], S[a], F ? F[a] : NULL, cnt, at);
+        free(cnt);
+    }
+    if (lock) rt__ssp_fold_end();
+    free(at);
+    return rc;
+}
+
+int rt__sync_fold_threads(call *c, elist *U, char **S)
+{
+    return fold_threads(c, U, S, NULL);
+}
+
+/* Under BSP and Hybrid: every written array's deltas to the owners, all
+ * nodes together, combined in rank order; the values after the clock are
+ * the node's copy, or F[a] where F has them (fold_threads). It returns once
+ * every owner has combined (dds_writeback_deltas), so a fast node's next
+ * refresh cannot read a row half combined: no barrier after it. */
+static int writeback_bsp(call *c, dds_snap **snap, char **F)
+{
+    int rc = 0;
+    rt_trace_begin(RT_TR_WRITEBACK, NULL, -1);
+    for (int a = 0; a < c->narr && !rc; a++) {
+        if (!c->arr[a].written) continue;
+        const strads_loop_array *d = c->arr[a].desc;
+        dds_agg agg;
+        memset(&agg, 0, sizeof agg);
+        agg.kind = d->agg == STRADS_AGG_SUM              ? DDS_AGG_SUM
+                   : d->agg == STRADS_AGG_FN && d->fn ? DDS_AGG_FN
+                                                      : DDS_AGG_AVG;
+        agg.type = d->type;
+        agg.fn = (dds_agg_fn)d->fn;
+        agg.changed_only = !(c->site->recon && c->site->recon_on);
+        rc = F && F[a] ? dds_writeback_deltas_from(c->arr[a].dv, snap[a], F[a], &agg)
+                       : dds_writeback_deltas(c->arr[a].dv, snap[a], &agg);
+    }
+    rt_trace_end();
+    return rc;
+}
+
+int rt__sync_writeback_bsp(call *c, dds_snap **snap)
+{
+    int rc = writeback_bsp(c, snap, NULL);
+    /* A-BSP's clocks (loop_sync_iter.c) keep the barrier after the combine
+     * that BSP no longer needs: without it samples/pagerank under
+     * sync(flexpara) on 4 nodes waits forever for a clock's stop signal far
+     * more often (a race of the stop signal it only makes rarer). */
+    int any = 0;
+    for (int a = 0; a < c->narr; a++) any |= c->arr[a].written;
+    if (!rc && any && c->N > 1) rc = strads_barrier();
+    return rc;
+}
+
+/* After the tasks: adds the writes outside the records to the clock's
+ * written elements U (and, for BSP, takes their snapshot again: the node's
+ * copy is still as before the tasks, which only wrote replicas). Says once
+ * per site and process that reconnaissance missed writes. */
+static int add_unrecorded(call *c, elist *U, dds_snap **snap, int bsp)
+{
+    static uint64_t warned;
+    int rc = 0;
+    for (int a = 0; a < c->narr && !rc; a++) {
+        if (!c->arr[a].replicate) continue;
+        int64_t extra = 0;
+        for (int t = 0; t < c->T; t++)
+            if (c->task_of[t] >= 0) extra += c->xl[(size_t)t * (size_t)c->narr + (size_t)a].n;
+        if (!extra) continue;
+        dds_vec *dv = c->arr[a].dv;
+        if (warned != c->site->id)
+            rt_warn("sync_for %s:%u: the body wrote elements of the array allocated at %s that "
+                    "reconnaissance did not record (a write under a condition?); they are "
+                    "combined, but their values are not refreshed from the owners before the "
+                    "tasks: recon(off) if the body reads them", c->site->file, c->site->line,
+                    dv->site);
+        warned = c->site->id;
+        int64_t *idx = realloc(U[a].idx, (size_t)(U[a].n + extra) * sizeof *idx);
+        if (!idx) return STRADS_ENOMEM;
+        U[a].idx = idx;
+        for (int t = 0; t < c->T; t++) {
+            if (c->task_of[t] < 0) continue;
+            const rt__xlist *xl = &c->xl[(size_t)t * (size_t)c->narr + (size_t)a];
+            memcpy(idx + U[a].n, xl->idx, (size_t)xl->n * sizeof *idx);
+            U[a].n += xl->n;
+        }
+        U[a].n = uniq_i64(U[a].idx, U[a].n);
+        if (bsp && c->N > 1) {
+            dds_snap_free(snap[a]);
+            snap[a] = NULL;
+            rc = dds_snapshot(dv, U[a].idx, (size_t)U[a].n, &snap[a]);
+        }
+    }
+    return rc;
+}
+
+static int run_clock(call *c, int64_t clock)
+{
+    int rc = 0, N = c->N;
+    int bsp = c->kind == STRADS_SYNC_BSP || c->kind == STRADS_SYNC_HYBRID;
+    for (int t = 0; t < c->T; t++) {
+        int64_t k = clock * c->T + t;
+        c->task_of[t] = k < c->ntask ? k : -1;
+    }
+    rt_trace_begin(RT_TR_FETCH, NULL, -1);
+    if (N > 1) rc = refresh(c, clock);
+    rt_trace_end();
+    /* what this clock writes, and (BSP) its values before */
+    size_t na = (size_t)(c->narr ? c->narr : 1);
+    elist *U = calloc(na, sizeof *U);
+    char **S = calloc(na, sizeof *S);
+    dds_snap **snap = calloc(na, sizeof *snap);
+    /* BSP's replicas fold into F, not into the node's copy: nothing writes
+     * an owned row before the write-back's exchange, which every node
+     * enters only after its refresh. */
+    int aside = bsp && N > 1 && c->replicas;
+    char **F = aside ? calloc(na, sizeof *F) : NULL;
+    if (!U || !S || !snap || (aside && !F)) rc = rc ? rc : STRADS_ENOMEM;
+    for (int a = 0; a < c->narr && !rc && (c->replicas || N > 1); a++) {
+        if (!c->arr[a].written) continue;
+        rc = rt__sync_clock_union(c, a, 1, &U[a]);
+        if (!rc && bsp && N > 1)
+            rc = dds_snapshot(c->arr[a].dv, U[a].all ? c->iota : U[a].idx, (size_t)U[a].n, &snap[a]);
+    }
+    /* The owners' copies are what other nodes refresh from, and Hybrid's
+     * threads write the owned elements in place: nobody may write before
+     * everybody has read. */
+    if (!rc && bsp && N > 1 && c->any_written && !aside) {
+        rt_trace_begin(RT_TR_BARRIER, NULL, -1);
+        rc = strads_barrier();
+        rt_trace_end();
+    }
+    if (!rc) {
+        c->err = 0;
+        /* The handler serves this clock's replicas only while tasks run. */
+        if (c->track) rt__track_arm(c->trk, c->T * c->narr);
+        if (!bsp && N > 1 && c->replicas) rc = rt__ssp_tasks_begin(); /* record/replay order */
+        if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
+        if (c->track) rt__track_arm(NULL, 0);
+        if (!rc) rc = c->err;
+    }
+    if (!rc && c->track) rc = add_unrecorded(c, U, snap, bsp);
+    if (!rc && c->replicas) rc = fold_threads(c, U, S, F);
+    if (!rc && N > 1) rc = bsp ? writeback_bsp(c, snap, F) : rt__ssp_push(c->arr, c->narr, U, S);
+    for (int a = 0; a < c->narr; a++) {
+        if (U) free(U[a].idx);
+        if (S) free(S[a]);
+        if (F) free(F[a]);
+        if (snap) dds_snap_free(snap[a]);
+    }
+    free(U);
+    free(S);
+    free(F);
+    free(snap);
+    return rc;
+}
+
+/* Runs the clocks; SSP waits at each clock's gate, and with
+ * STRADS_SSP_CHECK=1 fails when a clock starts further ahead than s. */
+static int run_clocks(call *c)
+{
+    int ssp = c->kind == STRADS_SYNC_SSP && c->N > 1, rc = 0;
+    int check = getenv("STRADS_SSP_CHECK") && atoi(getenv("STRADS_SSP_CHECK")) > 0;
+    rt__clocks k;
+    memset(&k, 0, sizeof k);
+    strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, c->h.custom};
+    if (ssp) rc = rt__clocks_init(&k, c->h.invocation, &spec);
+    int64_t max_stale = 0;
+    double avg_s = 0;
+    rt_progress_total(c->clocks, "clocks");
+    for (int64_t clock = 0; clock < c->clocks && !rc; clock++) {
+        rt_trace_begin(RT_TR_CLOCK, NULL, clock);
+        if (ssp) {
+            int64_t stale = 0;
+            rt_trace_begin(RT_TR_BARRIER, NULL, -1);
+            rc = rt__clocks_wait(&k, clock, &stale);
+            rt_trace_end();
+            if (stale > max_stale) max_stale = stale;
+            if (!rc && check && c->h.model == STRADS_SYNC_SSP && stale > c->h.staleness) {
+                rt_error("sync_for %s:%u: SSP check: clock %lld starts %lld clocks ahead of the "
+                         "slowest node, bound %lld",
+                         c->site->file, c->site->line, (long long)clock, (long long)stale,
+                         (long long)c->h.staleness);
+                rc = STRADS_ESTATE;
+            }
+        }
+        uint64_t t0 = rt_now_us();
+        if (!rc) rc = run_clock(c, clock);
+        /* STAT's avg_task_s: the weight of the newest clock, as in
+         * sched_stat_done (scheduler/custom_policy.c) */
+        double took = (double)(rt_now_us() - t0) / 1e6;
+        avg_s = clock == 0 ? took : 0.75 * avg_s + 0.25 * took;
+        if (!rc && ssp) rc = rt__clocks_announce(&k, clock + 1, avg_s);
+        rt_trace_end();
+        rt_progress_step();
+    }
+    if (!ssp) return rc;
+    int frc = rt__clocks_finish(&k, rc ? 0 : c->clocks);
+    if (!rc) rc = frc;
+    if (!rc) rc = strads_allreduce(&max_stale, 1, STRADS_T_I64, STRADS_OP_MAX);
+    if (!rc && c->me == 0 && (check || getenv("STRADS_STATS")))
+        fprintf(stderr, "strads: sync_for %s:%u: %s(%lld) max staleness %lld\n", c->site->file,
+                c->site->line, rt_sync_name((strads_sync_kind)c->h.model),
+                (long long)c->h.staleness, (long long)max_stale);
+    return rc;
+}
+
+/* ---- the node function ---- */
+
+static int parse_slow_test(call *c)
+{
+    const char *v = getenv("STRADS_SLOW_TEST");
+    if (v && *v) {
+        int r;
+        long ms;
+        if (sscanf(v, "%d:%ld", &r, &ms) != 2 || ms < 0) {
+            rt_error("STRADS_SLOW_TEST=%s: expected RANK:MILLISECONDS", v);
+            return STRADS_ECONFIG;
+        }
+        if (r == c->me) c->slow_ms = ms;
+    }
+    v = getenv("STRADS_SLOW");
+    if (v && *v) {
+        char err[256];
+        if (sched_slow_parse(v, c->N, &c->slow, err, sizeof err)) {
+            rt_error("STRADS_SLOW=%s: %s", v, err);
+            return STRADS_ECONFIG;
+        }
+    }
+    return 0;
+}
+
+/* A setup step that failed on one node fails on all of them, before the
+ * clocks' collectives: otherwise the others would wait for it forever.
+ * Collective; returns rc, or STRADS_EREMOTE when only another node failed. */
+static int agree(const call *c, int rc)
+{
+    if (c->N == 1) return rc;
+    int32_t e = rc;
+    int crc = strads_allreduce(&e, 1, STRADS_T_I32, STRADS_OP_MIN);
+    if (crc) return crc;
+    return rc ? rc : e ? STRADS_EREMOTE : 0;
+}
+
+static int sync_node(const void *arg, size_t len)
+{
+    if (len < sizeof(sync_hdr)) return STRADS_EPROTO;
+    call c;
+    memset(&c, 0, sizeof c);
+    memcpy(&c.h, arg, sizeof c.h);
+    int rc = rt_loop_site_decode(c.h.site_ref, &c.site);
+    if (rc) return rc;
+    rc = rt_loop_env_open(c.site, arg, len, sizeof c.h, &c.env);
+    if (rc) return rc;
+    rt_trace_begin(RT_TR_SYNC_FOR, c.site, -1);
+    c.N = strads_size();
+    c.me = strads_rank();
+    c.T = c.h.threads;
+    c.kind = c.h.kind;
+    c.mb = c.h.minibatch;
+    /* STRADS_SLOW's periods count from the first parallel loop. */
+    static double first_loop_s;
+    if (!first_loop_s) first_loop_s = (double)rt_now_ms() / 1000.0;
+    c.t0 = first_loop_s;
+    uint64_t t_start = rt_now_ms();
+    block_of(&c.h, c.N, c.me, &c.lo, &c.hi);
+    c.ntask = (c.hi - c.lo + c.mb - 1) / c.mb;
+    for (int r = 0; r < c.N; r++) {
+        int64_t lo, hi;
+        block_of(&c.h, c.N, r, &lo, &hi);
+        int64_t clocks = ((hi - lo + c.mb - 1) / c.mb + c.T - 1) / c.T;
+        if (clocks > c.clocks) c.clocks = clocks;
+    }
+    int async = (c.kind == STRADS_SYNC_SSP || c.kind == STRADS_SYNC_ASP) && c.N > 1;
+    /* Hogwild threads race on the node's copy: a replay completes the call. */
+    if (c.kind == STRADS_SYNC_HYBRID && c.T > 1) replay_note_timing();
+    /* A lone thread of a lone node is its own replica: it runs in place,
+     * which keeps the one-node one-thread run exactly sequential. Without
+     * the site's array table nothing can be replicated: threads share the
+     * node's copy as under Hybrid. */
+    c.replicas = c.kind != STRADS_SYNC_HYBRID && (c.N > 1 || c.T > 1) && c.site->narrays;
+    /* Nor where the table says the body writes none (a loss over the test
+     * set): one node then needs no reconnaissance either (sgdmf.c's RMSE
+     * loop spent 0.2-0.3 s of its first call on it, 1 M ratings). */
+    int writable = 0;
+    for (size_t a = 0; a < c.site->narrays; a++)
+        writable |= !(c.site->arrays[a].flags & STRADS_ARRAY_READONLY);
+    if (!writable) c.replicas = 0;
+    /* A-BSP, Elastic and FlexPara need a split per node; a smaller range
+     * runs as BSP. */
+    c.absp = (c.h.model == STRADS_SYNC_ABSP || c.h.model == STRADS_SYNC_ELASTIC ||
+              c.h.model == STRADS_SYNC_FLEXPARA) &&
+             c.h.end - c.h.begin >= (int64_t)c.N;
+    if (c.absp) rt__absp_handlers(); /* before agree(): no report can beat it */
+    c.task_of = calloc((size_t)c.T, sizeof *c.task_of);
+    if (!c.task_of) rc = STRADS_ENOMEM;
+    if (!rc) rc = parse_slow_test(&c);
+    if (!rc) rc = find_arrays(&c);
+    /* A-BSP's splits start anywhere and move between nodes: it fetches by
+     * split (absp_fetch) and replicates written arrays whole. */
+    if (!rc && !c.absp && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas))
+        rc = rt__sync_recon(&c);
+    /* Replicas hold only what the records name: writes beyond them are
+     * found at page granularity (loop.h) instead of being dropped. */
+    c.track = c.ts && c.replicas;
+    rc = agree(&c, rc);
+    if (!rc) rc = agree_written(&c);
+    if (!rc && async && c.ts && c.N > 1) rc = count_writers(&c);
+    /* without records, an average counts the nodes that change an element */
+    for (int a = 0; !rc && async && !c.ts && c.N > 1 && c.N <= 64 && a < c.narr; a++)
+        if (c.arr[a].written && c.arr[a].desc->agg == STRADS_AGG_AVG &&
+            !(c.arr[a].changed_by = calloc((size_t)c.arr[a].dv->n, sizeof *c.arr[a].changed_by)))
+            rc = STRADS_ENOMEM;
+    if (!rc && !c.site->narrays && c.N > 1 && !c.ts && strads_rank() == 0)
+        rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
+                "distributed arrays are not combined across nodes",
+                c.site->file, c.site->line);
+    if (!rc && !c.ts && c.N > 1) {
+        /* only written arrays are snapshot whole: the input (600,000
+         * k-means points) would cost 4.8 MB of fresh memory a call */
+        int64_t maxn = 1;
+        for (int a = 0; a < c.narr; a++)
+            if (c.arr[a].written && c.arr[a].dv->n > maxn) maxn = c.arr[a].dv->n;
+        c.iota = malloc((size_t)maxn * sizeof *c.iota);
+        if (!c.iota) rc = STRADS_ENOMEM;
+        for (int64_t i = 0; i < maxn && !rc; i++) c.iota[i] = i;
+    }
+    if (!rc && c.replicas) rc = setup_replicas(&c);
+    if (!rc) rc = rt_loop_tls_new(c.site, c.env, c.T, &c.tls);
+    rc = agree(&c, rc);
+    /* SSP/ASP: every node's delta handler must be ready before anyone pushes. */
+    int opened = 0;
+    if (!rc && async) rc = rt__ssp_open(c.arr, c.narr), opened = 1;
+    if (!rc) rc = c.absp ? rt__sync_run_absp(&c) : run_clocks(&c);
+    if (opened) {
+        int crc = rt__ssp_close();
+        if (!rc) rc = crc;
+    }
+    char *acc = NULL;
+    if (!rc) rc = rt_loop_fold(c.site, c.env, c.tls, c.T, c.h.invocation, &acc);
+    rt_loop_publish(c.site, c.env, acc);
+    rt_loop_tls_free(c.site, c.tls, c.T);
+    if (c.me == 0 && getenv("STRADS_STATS"))
+        fprintf(stderr,
+                "strads: sync_for %s:%u: %s%s%s, %d nodes x %d threads, %lld tasks of %lld, "
+                "%lld clocks, %.3f s\n",
+                c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.h.model),
+                c.h.model != c.kind && !c.absp ? " as " : "",
+                c.h.model != c.kind && !c.absp ? rt_sync_name((strads_sync_kind)c.kind) : "", c.N, c.T,
+                (long long)c.ntask, (long long)c.mb, (long long)c.clocks,
+                (double)(rt_now_ms() - t_start) / 1000.0);
+    teardown(&c);
+    rt_trace_end();
+    rt_loop_env_close(c.site, c.env);
+    return rc;
+}
+
+/* Driver: calls of each site so far, for STRADS_RECON_EVERY. */
+typedef struct site_calls {
+    uint64_t id, calls;
+    uint64_t input; /* input_key of the latest call */
+    struct site_calls *next;
+} site_calls;
+static site_calls *calls_list;
+
+static site_calls *calls_of(const strads_loop_site *site)
+{
+    site_calls *s = calls_list;
+    while (s && s->id != site->id) s = s->next;
+    if (!s && (s = calloc(1, sizeof *s))) {
+        *s = (site_calls){site->id, 0, 0, calls_list};
+        calls_list = s;
+    }
+    return s;
+}
+
+static int recon_due(site_calls *s)
+{
+    if (!s) return 1;
+    const char *every = getenv("STRADS_RECON_EVERY");
+    long k = every && *every ? atol(every) : 0;
+    return s->calls++ > 0 && k > 0 && (s->calls - 1) % (uint64_t)k == 0;
+}
+
+/* What the records depend on besides the range: the versions of the integer
+ * arrays the loop only reads (an index array the sequential code rewrote
+ * between calls: the rows written through it moved, and writes beyond the
+ * records made in a helper were lost) and the bytes of the copyin input. */
+static uint64_t input_key(const strads_loop_site *site, const void *env)
+{
+    uint64_t h = rt_loop_copyin_hash();
+    for (size_t a = 0; a < site->narrays; a++) {
+        /* integer arrays only: indices pick rows; the model values an
+         * evaluation loop reads change every epoch and pick nothing */
+        strads_type t = site->arrays[a].type;
+        if (!(site->arrays[a].flags & STRADS_ARRAY_READONLY) || t == STRADS_T_F32 || t == STRADS_T_F64)
+            continue;
+        const void *p;
+        dds_vec *dv;
+        memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
+        if (p && dds_lookup(p, &dv, NULL) == 0)
+            h = (h ^ (dv->version + 0x9E3779B97F4A7C15ull * (a + 1))) * 0xBF58476D1CE4E5B9ull;
+    }
+    return h;
+}
+
+/* The header and what the driver decides it from, after the sequential
+ * code's writes reached the owners (rt_loop_invoke_ex). */
+typedef struct sync_prep {
+    sync_hdr h; /* first: only this travels */
+    const strads_loop_site *site;
+    const void *env;
+    site_calls *sc;
+} sync_prep;
+
+static void sync_prepare(void *hdr)
+{
+    sync_prep *p = hdr;
+    uint64_t key = input_key(p->site, p->env);
+    if (p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
+        p->h.recon = 1;
+        if (getenv("STRADS_STATS"))
+            fprintf(stderr, "strads: sync_for %s:%u: new reconnaissance: its input changed\n",
+                    p->site->file, p->site->line);
+    }
+    if (p->sc) p->sc->input = key;
+}
+
+/* The runtime entry point; see strads.h. */
+void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
+{
+    if (!site || !env || !site->body || site->abi != STRADS_ABI_VERSION) {
+        char what[256];
+        snprintf(what, sizeof what, "sync_for %s:%u: loop site from an incompatible stradsc",
+                 site && site->file ? site->file : "?", site ? site->line : 0);
+        strads_fatal(STRADS_EINVAL, what);
+    }
+    if (end <= begin) return;
+    const strads_loop_dyn *dyn = env;
+    strads_sync_spec spec;
+    int rc = rt_sync_resolve(site, &dyn->sync, &spec);
+    if (rc) strads_fatal(rc, "STRADS_SYNC");
+    /* The clause's values, evaluated at loop entry (stradsc checks those
+     * written as numbers): a negative staleness hung every rank. */
+    const char *bad = spec.kind == STRADS_SYNC_SSP && (spec.a < 0 || spec.a != (double)(long)spec.a)
+                          ? "ssp(s) takes a whole staleness s >= 0"
+                      : spec.kind == STRADS_SYNC_ABSP && !(spec.a > 0 && spec.a <= 1)
+                          ? "absp(ratio) takes 0 < ratio <= 1"
+                      : spec.kind == STRADS_SYNC_ELASTIC && !(spec.a >= 1)
+                          ? "elastic(R) takes R >= 1"
+                          : NULL;
+    if (bad) {
+        char what[256];
+        snprintf(what, sizeof what, "sync_for %s:%u: sync(...) value %g out of range: %s",
+                 site->file ? site->file : "?", site->line, spec.a, bad);
+        strads_fatal(STRADS_EINVAL, what);
+    }
+    int kind = spec.kind;
+    if (kind == STRADS_SYNC_DEFAULT) kind = spec.kind = STRADS_SYNC_BSP;
+    if (kind > STRADS_SYNC_ASP) {
+        /* A-BSP, Elastic and FlexPara run in loop_sync_iter.c (the header
+         * says BSP: their combine is BSP's write-back). custom(...) is a
+         * policy: the gate it installed (rt_sync_set_gate) decides who may
+         * start which clock, on SSP's mechanics; without one the model runs
+         * as BSP, said once per site. */
+        static uint64_t warned;
+        if (spec.kind == STRADS_SYNC_ABSP || spec.kind == STRADS_SYNC_ELASTIC ||
+            spec.kind == STRADS_SYNC_FLEXPARA) {
+            kind = STRADS_SYNC_BSP;
+        } else if (rt_sync_has_gate(spec.kind)) {
+            kind = STRADS_SYNC_SSP;
+        } else {
+            if (warned != site->id)
+                rt_warn("sync_for %s:%u: sync(%s) is not available yet, running bsp", site->file,
+                        site->line, rt_sync_name(spec.kind));
+            warned = site->id;
+            kind = STRADS_SYNC_BSP;
+        }
+    }
+    /* SSP's mechanics send each thread's replica's changes: writes that a
+     * helper makes through a global reach the node's copy and were lost
+     * (BSP and Elastic combine the node's copy, Hybrid shares it). */
+    for (size_t a = 0; (kind == STRADS_SYNC_SSP || kind == STRADS_SYNC_ASP) && strads_size() > 1 &&
+                       a < site->narrays;
+         a++)
+        if (site->arrays[a].flags & STRADS_ARRAY_VIA_GLOBAL) {
+            char what[512];
+            snprintf(what, sizeof what,
+                     "sync_for %s:%u: a function the body calls writes a distributed array "
+                     "through a global variable, which under sync(%s) bypasses each thread's "
+                     "replica and its writes would be lost; pass the array to the function as a "
+                     "parameter, or use bsp or hybrid",
+                     site->file, site->line, rt_sync_name(spec.kind));
+            strads_fatal(STRADS_EINVAL, what);
+        }
+    int threads = rt_loop_threads(env);
+    int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
+    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
+    if (mb < 1) mb = 1;
+    site_calls *sc = calls_of(site);
+    sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
+                    spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(sc),
+                    (int32_t)spec.kind, spec.a, spec.b, {0}},
+                   site, env, sc};
+    sync_hdr *h = &p.h;
+    if (spec.kind == STRADS_SYNC_CUSTOM && spec.custom_fn)
+        snprintf(h->custom, sizeof h->custom, "%s", spec.custom_fn);
+    rc = rt_fnref_encode(site, &h->site_ref);
+    if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
+    rc = rt_loop_invoke_ex(site, env, sync_node, &p, sizeof *h, sync_prepare);
+    if (rc) {
+        char what[256];
+        snprintf(what, sizeof what, "sync_for at %s:%u", site->file, site->line);
+        strads_fatal(rc, what);
+    }
+}

@@ -1,0 +1,178 @@
+/*
+ * engine/loop_sync.h - what the files of the sync_for engine share: the
+ * call header that travels to every node, the state of one call on a node
+ * (struct call), element-list and geometry helpers, and the functions one
+ * file of the engine calls in another. Private to engine/loop_sync*.c.
+ *
+ *   loop_sync.c          setup, tasks and replicas, folds, clocks, the node
+ *                        function and the entry point
+ *   loop_sync_recon.c    reconnaissance of a call's tasks, kept per site
+ *   loop_sync_iter.c     calls run as A-BSP's per-clock iterations, as Elastic
+ *                        BSP's supersteps, or on FlexPara's reassigned splits
+ *   loop_sync_history.c  strads_history_*: versions of an array on every node
+ *   loop_sync_absp.c     A-BSP's messages: plan, reports, stop signal
+ *   loop_sync_ssp.c      deltas pushed to owners, clocks (SSP, ASP, gates)
+ *   loop_sync_spec.c, loop_sync_policy.c, loop_sync_deltas.c (see each)
+ */
+#ifndef STRADS_LOOP_SYNC_H
+#define STRADS_LOOP_SYNC_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "engine/loop.h"
+#include "scheduler/policy.h"
+
+typedef struct sync_hdr {
+    uint64_t site_ref;
+    int64_t begin, end, minibatch;
+    uint64_t invocation;
+    int32_t threads, kind; /* kind: the mechanics (BSP, SSP, HYBRID or ASP) */
+    int64_t staleness;     /* SSP */
+    int32_t recon;         /* 1: redo reconnaissance even if this node has it */
+    int32_t model;         /* the model asked for; differs from kind when a
+                            * policy's gate drives SSP's mechanics */
+    double a, b;           /* the model's parameters */
+    char custom[64];       /* custom(NAME): the policy's name (pointers do not travel) */
+} sync_hdr;
+
+typedef rt__elist elist;
+typedef rt__sarr sarr;
+#define el_at rt__el_at
+
+/* What reconnaissance says a task touches: per array all accesses and
+ * writes, plus every accessed key (for prefetch, any array). */
+typedef struct tset {
+    elist *all, *wr;      /* [narr] */
+    uint64_t *keys;       /* SCHED_ACC_KEY, sorted unique */
+    int64_t nkeys;
+    int64_t unlisted;     /* id of a written array the site does not list, or -1 */
+} tset;
+
+
+typedef struct tbuf {
+    char *d;              /* start values, then deltas, of the written elements */
+    size_t cap;
+} tbuf;
+
+typedef struct call {
+    const strads_loop_site *site;
+    void *env;
+    sync_hdr h;
+    int N, me, T, kind;
+    int64_t lo, hi, mb, ntask, clocks;
+    int narr;
+    sarr *arr;
+    tset *ts;             /* [ntask] or NULL (recon off: whole arrays); owned by a tcache */
+    int replicas;
+    char **rep;           /* [T * narr] replica bases (NULL when not replicated) */
+    char **envs;          /* [T] env copies pointing into the replicas */
+    char *tls;
+    tbuf *tb;             /* [T] */
+    int64_t *task_of;     /* [T] task of thread t in this clock, -1: none */
+    int64_t *iota;        /* 0..n-1 of the largest written array, for whole snapshots */
+    long slow_ms;
+    sched_slow *slow;
+    double t0;
+    _Atomic int err;      /* first error of a pool task */
+    int any_written;      /* some array is written (agreed by all nodes) */
+    int track;            /* replicas with task sets: catch unrecorded writes */
+    rt__track *trk;       /* [T * narr] when tracking */
+    rt__xlist *xl;        /* [T * narr] each thread's writes outside its records */
+    int absp;             /* A-BSP, Elastic, FlexPara: loop_sync_iter.c runs the call */
+    rt__absp *ab;
+} call;
+
+/* ---- element lists ---- */
+
+static inline int64_t el_count(const elist *l, const dds_vec *dv)
+{
+    return l->all ? dv->n : l->n;
+}
+
+/* The first position of sorted v[0..n) not below x. */
+static inline int64_t lower_i64(const int64_t *v, int64_t n, int64_t x)
+{
+    int64_t a = 0, b = n;
+    while (a < b) {
+        int64_t m = a + (b - a) / 2;
+        if (v[m] < x)
+            a = m + 1;
+        else
+            b = m;
+    }
+    return a;
+}
+
+/* Position of e in l, or -1. */
+static inline int64_t el_find(const elist *l, int64_t e)
+{
+    if (l->all) return e;
+    int64_t a = lower_i64(l->idx, l->n, e);
+    return a < l->n && l->idx[a] == e ? a : -1;
+}
+
+static inline int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static inline int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static inline int64_t uniq_i64(int64_t *v, int64_t n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    int64_t u = 0;
+    for (int64_t i = 0; i < n; i++)
+        if (!u || v[u - 1] != v[i]) v[u++] = v[i];
+    return u;
+}
+
+static inline size_t uniq_u64(uint64_t *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_u64);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!u || v[u - 1] != v[i]) v[u++] = v[i];
+    return u;
+}
+
+/* ---- geometry ---- */
+
+static inline void block_of(const sync_hdr *h, int N, int r, int64_t *lo, int64_t *hi)
+{
+    int64_t n = h->end - h->begin;
+    *lo = h->begin + (int64_t)((unsigned __int128)n * (unsigned)r / (unsigned)N);
+    *hi = h->begin + (int64_t)((unsigned __int128)n * (unsigned)(r + 1) / (unsigned)N);
+}
+
+static inline void task_range(const call *c, int64_t k, int64_t *a, int64_t *b)
+{
+    *a = c->lo + k * c->mb;
+    *b = *a + c->mb < c->hi ? *a + c->mb : c->hi;
+}
+
+/* loop_sync_recon.c: the task sets of this call (c->ts), this node's kept
+ * ones when made for the same site, range, minibatch, threads and arrays. */
+int rt__sync_recon(call *c);
+/* loop_sync_recon.c: the records of iterations [lo, hi), with the elements
+ * they read from other nodes fetched (node-function thread; caller frees). */
+int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
+
+/* loop_sync.c, for loop_sync_iter.c */
+void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */
+int rt__sync_clock_union(call *c, int a, int wr, elist *out);
+int rt__sync_fold_threads(call *c, elist *U, char **S);
+int rt__sync_writeback_bsp(call *c, dds_snap **snap);
+
+/* loop_sync_iter.c: the call as A-BSP's clocks, as Elastic BSP's
+ * supersteps or on FlexPara's splits. Collective. */
+int rt__sync_run_absp(call *c);
+
+#endif

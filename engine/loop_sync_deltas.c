@@ -1,0 +1,298 @@
+/*
+ * engine/loop_sync_deltas.c - arithmetic on the elements of distributed
+ * arrays, for sync_for's deltas.
+ *
+ * A delta is "value at the end of a task minus value at its start", and
+ * combining deltas (sum, mean, 1/nodes scaling) needs to know what an
+ * element is made of: the site's array table gives the scalar type
+ * (strads_loop_array.type), and an element of elem bytes is elem/size of
+ * that type scalars. One switch per call, outside the loops, so each loop
+ * is a plain typed loop the compiler can vectorize.
+ *
+ * It also finds the elements a task changed in its replica that
+ * reconnaissance did not record (the page tracker described in loop.h), so
+ * that their deltas are combined like the recorded ones instead of being
+ * dropped. Pages, not elements: the body runs at full speed, the cost is one
+ * fault per page the records miss and a compare per loaded page.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "dds/dds.h"
+#include "engine/loop.h"
+
+size_t rt__type_size(strads_type t)
+{
+    switch (t) {
+    case STRADS_T_I32: case STRADS_T_F32: return 4;
+    case STRADS_T_I64: case STRADS_T_U64: case STRADS_T_F64: return 8;
+    }
+    return 0;
+}
+
+#define FOR_TYPE(t, BODY)                                                                     \
+    switch (t) {                                                                              \
+    case STRADS_T_I32: { typedef int32_t T_; BODY; } break;                                  \
+    case STRADS_T_I64: { typedef int64_t T_; BODY; } break;                                  \
+    case STRADS_T_U64: { typedef uint64_t T_; BODY; } break;                                 \
+    case STRADS_T_F32: { typedef float T_; BODY; } break;                                    \
+    case STRADS_T_F64: { typedef double T_; BODY; } break;                                   \
+    }
+
+void rt__v_delta(strads_type t, void *d, const void *a, size_t n)
+{
+    FOR_TYPE(t, {
+        T_ *x = d;
+        const T_ *y = a;
+        for (size_t k = 0; k < n; k++) x[k] = (T_)(y[k] - x[k]);
+    })
+}
+
+void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
+{
+    FOR_TYPE(t, {
+        T_ *x = acc;
+        const T_ *y = d;
+        for (size_t k = 0; k < n; k++) x[k] = (T_)(x[k] + y[k]);
+    })
+}
+
+void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f)
+{
+    FOR_TYPE(t, {
+        T_ *x = row;
+        const T_ *b = base;
+        for (size_t k = 0; k < n; k++) x[k] = (T_)(b[k] + (T_)((double)(x[k] - b[k]) * f));
+    })
+}
+
+void rt__v_scale(strads_type t, void *d, size_t n, double f)
+{
+    FOR_TYPE(t, {
+        T_ *x = d;
+        for (size_t k = 0; k < n; k++) x[k] = (T_)((double)x[k] * f);
+    })
+}
+
+/* ---- writes outside the records ---- */
+
+static struct sigaction old_segv;
+static atomic_int handler_on;
+/* The trackers of the clock in progress: armed (release) after narmed is
+ * set, so the handler never sees a count that does not match. */
+static rt__track *_Atomic armed;
+static _Atomic int narmed;
+
+#define BIT(k, p) (((k)->loaded[(p) / 64] >> ((p) % 64)) & 1)
+
+/* Bytes of the page at off that hold elements: past the last element there
+ * is nothing to load or compare (a small array uses a sliver of its page). */
+static size_t span(const rt__track *k, size_t off)
+{
+    size_t ps = dds_page_size();
+    return off >= k->used ? 0 : k->used - off < ps ? k->used - off : ps;
+}
+
+/* Loads page p of the replica (open already) with its current content in
+ * the node's copy: through the shadow, so that replica and start value
+ * agree even when the owner side changes the node's copy meanwhile
+ * (SSP/ASP). */
+static void fill_page(rt__track *k, size_t p)
+{
+    size_t off = p * dds_page_size(), len = span(k, off);
+    memcpy(k->shadow + off, k->src + off, len);
+    memcpy(k->rep + off, k->shadow + off, len);
+    k->loaded[p / 64] |= 1ULL << (p % 64);
+}
+
+/* Opens page p and loads it. Runs in the handler: syscalls and memcpy only. */
+static int load_page(rt__track *k, size_t p)
+{
+    if (mprotect(k->rep + p * dds_page_size(), dds_page_size(), PROT_READ | PROT_WRITE)) return -1;
+    fill_page(k, p);
+    return 0;
+}
+
+static void track_segv(int sig, siginfo_t *si, void *uc)
+{
+    rt__track *t = atomic_load_explicit(&armed, memory_order_acquire);
+    int n = atomic_load_explicit(&narmed, memory_order_relaxed);
+    char *a = si ? si->si_addr : NULL;
+    for (int i = 0; t && a && i < n; i++) {
+        rt__track *k = &t[i];
+        if (!k->rep || a < k->rep || a >= k->rep + k->bytes) continue;
+        size_t p = (size_t)(a - k->rep) / dds_page_size();
+        /* A loaded page is open: a fault there is not ours. The body may
+         * be between a call and its errno check: keep errno as it was. */
+        int saved = errno;
+        int ok = !BIT(k, p) && load_page(k, p) == 0;
+        errno = saved;
+        if (ok) return; /* the access is retried */
+        break;
+    }
+    /* Not ours: behave as if we were never installed (the driver's write
+     * tracker of dds/coherence.c may be the one below, or above, us). */
+    if (old_segv.sa_flags & SA_SIGINFO) {
+        old_segv.sa_sigaction(sig, si, uc);
+    } else if (old_segv.sa_handler != SIG_DFL && old_segv.sa_handler != SIG_IGN) {
+        old_segv.sa_handler(sig);
+    } else {
+        signal(SIGSEGV, SIG_DFL); /* the fault repeats and kills with a core */
+    }
+}
+
+int rt__track_init(rt__track *k, char *rep, const dds_vec *dv)
+{
+    memset(k, 0, sizeof *k);
+    /* Installed once, by the node-function thread, before any tracker is
+     * armed; never removed (a later handler may chain to it). */
+    if (!atomic_load(&handler_on)) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = track_segv;
+        sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGSEGV, &sa, &old_segv)) return STRADS_ESTATE;
+        atomic_store(&handler_on, 1);
+    }
+    size_t pages = (dv->bytes + dds_page_size() - 1) / dds_page_size();
+    k->loaded = calloc((pages + 63) / 64 + 1, sizeof *k->loaded);
+    void *sh = mmap(NULL, dv->bytes, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (!k->loaded || sh == MAP_FAILED) {
+        free(k->loaded);
+        k->loaded = NULL;
+        if (sh != MAP_FAILED) munmap(sh, dv->bytes);
+        return STRADS_ENOMEM;
+    }
+    k->shadow = sh;
+    k->rep = rep;
+    k->src = dv->base;
+    k->bytes = dv->bytes;
+    k->used = (size_t)dv->n * dv->elem;
+    return 0;
+}
+
+void rt__track_free(rt__track *k)
+{
+    if (k->shadow) munmap(k->shadow, k->bytes);
+    free(k->loaded);
+    memset(k, 0, sizeof *k);
+}
+
+void rt__track_arm(rt__track *k, int n)
+{
+    if (k) atomic_store_explicit(&narmed, n, memory_order_relaxed);
+    atomic_store_explicit(&armed, k, memory_order_release);
+}
+
+/* Opening a page in the middle of a closed replica splits the mapping, and
+ * closing it merges it back: several microseconds of kernel work per run of
+ * pages, against about one for loading and comparing a page. So runs of
+ * recorded pages up to this many pages apart are opened (and loaded) as one. */
+enum { TRACK_GAP = 8 };
+int rt__track_begin(rt__track *k, const rt__elist *all, size_t elem)
+{
+    size_t ps = dds_page_size(), pages = (k->bytes + ps - 1) / ps;
+    int64_t n = rt__el_count_all(all, (int64_t)(k->used / elem));
+    memset(k->loaded, 0, (pages + 63) / 64 * sizeof *k->loaded);
+    if (n == (int64_t)(k->used / elem)) {
+        /* Every element is recorded (a dense model: MLR's W), so every
+         * page holding one is loaded and nothing can fault: closing and
+         * opening the replica again would only cost its mprotect calls,
+         * a quarter of a millisecond a task on a VM. */
+        size_t used = (k->used + ps - 1) / ps;
+        if (k->closed && mprotect(k->rep, used * ps, PROT_READ | PROT_WRITE)) return STRADS_ESTATE;
+        k->closed = 0;
+        for (size_t p = 0; p < used; p++) fill_page(k, p);
+        return 0;
+    }
+    /* Closing the whole replica is one call (and one TLB flush); pages the
+     * previous task left behind hold stale values and must fault again. */
+    if (mprotect(k->rep, k->bytes, PROT_NONE)) return STRADS_ESTATE;
+    k->closed = 1;
+    size_t run0 = 0, run1 = 0; /* pending run of pages [run0, run1) to open */
+    for (int64_t j = 0; j <= n; j++) {
+        size_t p0 = 0, p1 = 0;
+        if (j < n) {
+            size_t off = (size_t)rt__el_at(all, j) * elem;
+            p0 = off / ps;
+            p1 = (off + elem - 1) / ps + 1;
+            if (p0 <= run1 + TRACK_GAP && run1 > run0) {
+                if (p1 > run1) run1 = p1;
+                continue;
+            }
+        }
+        /* Whole pages: a page's other elements get their current values
+         * too, so a write to one of them has a right start value. */
+        if (run1 > run0) {
+            if (mprotect(k->rep + run0 * ps, (run1 - run0) * ps, PROT_READ | PROT_WRITE))
+                return STRADS_ESTATE;
+            for (size_t p = run0; p < run1; p++)
+                if (!BIT(k, p)) fill_page(k, p);
+        }
+        run0 = p0;
+        run1 = p1;
+    }
+    return 0;
+}
+
+/* Whether element bytes [b, b + elem) differ from their start value on the
+ * loaded pages they lie on; with d, writes the start value there (loaded
+ * pages from the shadow, others as they are: not accessed, unchanged). */
+static int elem_changed(const rt__track *k, size_t b, size_t elem, char *d)
+{
+    size_t ps = dds_page_size(), end = b + elem;
+    int ch = 0;
+    if (d) memcpy(d, k->rep + b, elem);
+    for (size_t p = b / ps; p * ps < end; p++) {
+        if (!BIT(k, p)) continue;
+        size_t lo = p * ps > b ? p * ps : b, hi = (p + 1) * ps < end ? (p + 1) * ps : end;
+        if (d) memcpy(d + (lo - b), k->shadow + lo, hi - lo);
+        ch |= memcmp(k->rep + lo, k->shadow + lo, hi - lo) != 0;
+    }
+    return ch;
+}
+
+int rt__track_changed(const rt__track *k, const rt__sarr *x, const rt__elist *wr, rt__xlist *out)
+{
+    const dds_vec *dv = x->dv;
+    size_t ps = dds_page_size(), pages = (k->bytes + ps - 1) / ps, elem = dv->elem;
+    int64_t next = 0, wi = 0, nw = rt__el_count_all(wr, dv->n);
+    out->n = 0;
+    for (size_t w = 0; w < (pages + 63) / 64; w++) {
+        if (!k->loaded[w]) continue;
+        for (size_t p = w * 64; p < (w + 1) * 64 && p < pages; p++) {
+            size_t off = p * ps, len = span(k, off);
+            if (!BIT(k, p) || !memcmp(k->rep + off, k->shadow + off, len)) continue;
+            int64_t e = (int64_t)(off / elem), e1 = (int64_t)((off + len + elem - 1) / elem);
+            if (e < next) e = next; /* an element across pages is looked at once */
+            if (e1 > dv->n) e1 = dv->n;
+            for (; e < e1; e++) {
+                while (wi < nw && rt__el_at(wr, wi) < e) wi++;
+                if (wi < nw && rt__el_at(wr, wi) == e) continue; /* recorded: has its delta */
+                if (!elem_changed(k, (size_t)e * elem, elem, NULL)) continue;
+                if (out->n == out->cap) {
+                    int64_t cap = out->cap ? 2 * out->cap : 64;
+                    int64_t *idx = realloc(out->idx, (size_t)cap * sizeof *idx);
+                    if (idx) out->idx = idx;
+                    char *d = idx ? realloc(out->d, (size_t)cap * elem) : NULL;
+                    if (!d) return STRADS_ENOMEM;
+                    out->d = d;
+                    out->cap = cap;
+                }
+                char *d = out->d + (size_t)out->n * elem;
+                elem_changed(k, (size_t)e * elem, elem, d);
+                rt__v_delta(x->desc->type, d, k->rep + (size_t)e * elem, x->nsc);
+                out->idx[out->n++] = e;
+            }
+            next = e1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,246 @@
+/*
+ * engine/loop_sync_recon.c - reconnaissance for sync_for: what each task
+ * of a call touches (per array all accesses and writes, and every key for
+ * prefetch), run once per site and range on the pool and kept, like
+ * async_for's plan, while the range, minibatch, threads and arrays stay the
+ * same (STRADS_RECON_EVERY=k redoes it every k calls).
+ *
+ * A worker node's share may read indices that other nodes own (CSR row
+ * pointers, edge lists), which its mapping holds as zeros or an old copy;
+ * so, as async_for does, the records of the whole share go through
+ * rt_recon_fetch_reads (recon.c) before they become task sets, and so do
+ * the records of the splits loop_sync_iter.c asks for (rt__sync_recon_range).
+ *
+ * Threads: the node-function thread owns the cache and fetches; recon tasks
+ * run on the pool and write only their own task's records and set.
+ */
+#include <stdio.h>
+
+#include "engine/loop_sync.h"
+#include "core/trace.h"
+
+/* A node's reconnaissance of one site, kept for the next calls. */
+typedef struct tcache {
+    uint64_t site_id;
+    int64_t begin, end, mb;
+    int T, narr;
+    uint32_t ids[64];     /* the arrays the lists are for */
+    tset *ts;
+    int64_t ntask;
+    struct tcache *next;
+} tcache;
+static tcache *tcaches; /* the node-function thread only */
+
+typedef struct recon_job {
+    call *c;
+    sched_records *recs; /* [ntask] each task's records, or NULL once merged */
+    sched_records *all;  /* the share's records when merged, or NULL */
+    int err;
+} recon_job;
+
+static void tset_free(tset *s, int narr)
+{
+    for (int a = 0; a < narr; a++) {
+        if (s->all) free(s->all[a].idx);
+        if (s->wr) free(s->wr[a].idx);
+    }
+    free(s->all);
+    free(s->wr);
+    free(s->keys);
+}
+
+/* Elements of array id among sorted keys, into l. */
+static int keys_to_list(const uint64_t *keys, int64_t n, uint32_t id, elist *l)
+{
+    int64_t a = 0;
+    while (a < n && SCHED_ACC_DV(keys[a]) < id) a++;
+    int64_t b = a;
+    while (b < n && SCHED_ACC_DV(keys[b]) == id) b++;
+    l->all = 0;
+    l->n = b - a;
+    l->idx = malloc((size_t)(l->n ? l->n : 1) * sizeof *l->idx);
+    if (!l->idx) return STRADS_ENOMEM;
+    for (int64_t j = a; j < b; j++) l->idx[j - a] = SCHED_ACC_ELEM(keys[j]);
+    return 0;
+}
+
+/* Records what iterations [lo, hi) of c touch into *out (overwritten). */
+static int record(call *c, int64_t lo, int64_t hi, sched_records *out)
+{
+    strads_recon rc;
+    rt_recon_init(&rc, lo);
+    rt_recon_run(c->site, c->env, &rc, NULL, lo, hi);
+    *out = rc.rec;
+    return rc.err ? rc.err : sched_rec_finish(out);
+}
+
+/* Pool task k: records what task k touches into j->recs[k]. */
+static void record_task(void *arg, int64_t k, int thread)
+{
+    (void)thread;
+    recon_job *j = arg;
+    int64_t a, b;
+    task_range(j->c, k, &a, &b);
+    int err = record(j->c, a, b, &j->recs[k]);
+    if (err && !j->err) j->err = err;
+}
+
+/* rt_recon_fetch_reads's rerun: records iterations [lo, hi) again, on the
+ * node-function thread (only the spans that read fetched elements). */
+static int rerecord(void *arg, int64_t lo, int64_t hi, sched_records *out)
+{
+    sched_rec_free(out);
+    return record(arg, lo, hi, out);
+}
+
+/* Records iterations [lo, hi) of c into *out (initialised here, the caller
+ * frees it), on the node-function thread, with what they read from other
+ * nodes fetched and recorded again. */
+int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out)
+{
+    sched_rec_init(out, lo);
+    int rc = rerecord(c, lo, hi, out);
+    return rc ? rc : rt_recon_fetch_reads(out, rerecord, c);
+}
+
+/* A worker node: merges the tasks' records into j->all (tasks cut the share
+ * in order) and has the elements they read from other nodes fetched and
+ * the iterations that read them recorded again. */
+static int fetch_reads(recon_job *j)
+{
+    call *c = j->c;
+    j->all = malloc(sizeof *j->all);
+    if (!j->all) return STRADS_ENOMEM;
+    sched_rec_init(j->all, c->lo);
+    int rc = 0;
+    for (int64_t k = 0; k < c->ntask; k++) {
+        if (!rc) rc = sched_rec_append(j->all, &j->recs[k]);
+        sched_rec_free(&j->recs[k]);
+    }
+    free(j->recs);
+    j->recs = NULL;
+    return rc ? rc : rt_recon_fetch_reads(j->all, rerecord, c);
+}
+
+/* Pool task k: task k's set from its records. */
+static void recon_task(void *arg, int64_t k, int thread)
+{
+    (void)thread;
+    recon_job *j = arg;
+    call *c = j->c;
+    const sched_acc *acc;
+    size_t n;
+    if (j->all) {
+        int64_t a, b;
+        task_range(c, k, &a, &b);
+        acc = j->all->acc + j->all->off[a - c->lo];
+        n = (size_t)(j->all->off[b - c->lo] - j->all->off[a - c->lo]);
+    } else {
+        acc = j->recs[k].acc;
+        n = j->recs[k].nacc;
+    }
+    int err = 0;
+    tset *s = &c->ts[k];
+    s->unlisted = -1;
+    uint64_t *keys = malloc((n ? n : 1) * sizeof *keys), *wk = malloc((n ? n : 1) * sizeof *wk);
+    s->all = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->all);
+    s->wr = calloc((size_t)(c->narr ? c->narr : 1), sizeof *s->wr);
+    if (!keys || !wk || !s->all || !s->wr) err = STRADS_ENOMEM;
+    size_t nw = 0;
+    for (size_t i = 0; i < n && !err; i++) {
+        keys[i] = SCHED_ACC_KEY(acc[i]);
+        if (SCHED_ACC_WRITE(acc[i])) wk[nw++] = keys[i];
+    }
+    if (!j->all) sched_rec_free(&j->recs[k]);
+    if (!err) {
+        size_t uw = uniq_u64(wk, nw);
+        s->keys = keys;
+        s->nkeys = (int64_t)uniq_u64(keys, n);
+        keys = NULL;
+        for (int x = 0; x < c->narr && !err; x++) {
+            err = keys_to_list(s->keys, s->nkeys, c->arr[x].dv->id, &s->all[x]);
+            if (!err) err = keys_to_list(wk, (int64_t)uw, c->arr[x].dv->id, &s->wr[x]);
+        }
+        /* A written array the site does not list cannot be combined. */
+        for (size_t i = 0; i < uw; i++) {
+            uint32_t id = SCHED_ACC_DV(wk[i]);
+            int listed = 0;
+            for (int x = 0; x < c->narr; x++) listed |= c->arr[x].dv->id == id;
+            if (!listed) s->unlisted = (int64_t)id;
+        }
+    }
+    free(keys);
+    free(wk);
+    if (err && !j->err) j->err = err;
+}
+
+static void tcache_free(tcache *t)
+{
+    for (int64_t k = 0; k < t->ntask; k++) tset_free(&t->ts[k], t->narr);
+    free(t->ts);
+    free(t);
+}
+
+/* The task sets of this call: this node's kept ones when they were made for
+ * the same site, range, minibatch, threads and arrays, else fresh ones. */
+int rt__sync_recon(call *c)
+{
+    tcache **pp = &tcaches, *t = NULL;
+    for (; *pp; pp = &(*pp)->next) {
+        t = *pp;
+        if (t->site_id == c->site->id) break;
+        t = NULL;
+    }
+    int same = t && !c->h.recon && t->begin == c->h.begin && t->end == c->h.end &&
+               t->mb == c->mb && t->T == c->T && t->narr == c->narr && c->narr <= 64;
+    for (int a = 0; same && a < c->narr; a++) same = t->ids[a] == c->arr[a].dv->id;
+    if (same) {
+        c->ts = t->ts;
+        return 0;
+    }
+    if (t) {
+        *pp = t->next;
+        tcache_free(t);
+    }
+    if (c->narr > 64) return STRADS_ETOOBIG;
+    t = calloc(1, sizeof *t);
+    c->ts = calloc((size_t)(c->ntask ? c->ntask : 1), sizeof *c->ts);
+    if (!t || !c->ts) {
+        free(t);
+        free(c->ts);
+        c->ts = NULL;
+        return STRADS_ENOMEM;
+    }
+    *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, c->ts, c->ntask,
+                  tcaches};
+    for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
+    recon_job j = {c, calloc((size_t)(c->ntask ? c->ntask : 1), sizeof *j.recs), NULL, 0};
+    rt_trace_begin(RT_TR_RECON, NULL, c->hi - c->lo);
+    int rc = j.recs ? rt_pool_run(c->ntask, record_task, &j) : STRADS_ENOMEM;
+    if (!rc) rc = j.err;
+    /* rank 0's mapping is the driver's coherent copy: nothing to fetch */
+    if (!rc && c->N > 1 && c->me != 0) rc = fetch_reads(&j);
+    if (!rc) rc = rt_pool_run(c->ntask, recon_task, &j);
+    rt_trace_end();
+    if (!rc) rc = j.err;
+    if (j.recs)
+        for (int64_t k = 0; k < c->ntask; k++) sched_rec_free(&j.recs[k]);
+    free(j.recs);
+    if (j.all) sched_rec_free(j.all);
+    free(j.all);
+    for (int64_t k = 0; k < c->ntask && !rc; k++) {
+        if (c->ts[k].unlisted < 0 || (c->N == 1 && !c->replicas)) continue;
+        dds_vec *dv = dds_vec_by_id((uint32_t)c->ts[k].unlisted);
+        rt_error("sync_for %s:%u: the body writes the distributed array allocated at %s, "
+                 "which the loop site does not list (rebuild with this stradsc)",
+                 c->site->file, c->site->line, dv ? dv->site : "?");
+        rc = STRADS_ESTATE;
+    }
+    if (rc) {
+        tcache_free(t);
+        c->ts = NULL;
+        return rc;
+    }
+    tcaches = t;
+    return 0;
+}

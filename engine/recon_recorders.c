@@ -1,0 +1,66 @@
+/*
+ * engine/recon_recorders.c - the recorders that generated reconnaissance calls.
+ *
+ * stradsc wraps every access of a reconnaissance body in one of these
+ * (STRADS__RD and strads_recon_rw in the generated file). They are out of
+ * line on purpose: inlined, the fast path of strads_recon_read/write was
+ * expanded at every access of every body, and compiling those copies cost
+ * the generated file more than the rest of its glue (bench/stradscc.sh);
+ * here it is compiled once, at the library's optimization level, for the
+ * price of a call per access in a pass that runs once per loop site.
+ *
+ * Being out of line, they can also afford what the plain fast paths
+ * (engine/loop.h) do not: in span mode an access to a written array, read or written,
+ * widens the iteration's span once and puts its bytes in both hot entries,
+ * so that the body's next pass over the same row (SGD-MF reads w and h in
+ * one loop and reads and writes them in the next) stops at the first
+ * compare: two span updates an iteration instead of six.
+ */
+#include "engine/loop.h"
+
+/* Span mode: widens the span for an access to a written array, and makes
+ * its bytes hot for reading and writing (reset at the next iteration). */
+static inline int span_hot(strads_recon *rc, const char *p, size_t len)
+{
+    rt_recon_hot *h = (rt_recon_hot *)(void *)rc;
+    if (!h->sp_row || !rt_recon_span_widen(h, p, len)) return 0;
+    rt_recon_hot_put(h, p, p + len, 1);
+    return 1;
+}
+
+const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
+{
+    const rt_recon_hot *h = (const rt_recon_hot *)(const void *)rc;
+    const char *p = addr;
+    if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
+        goto done;
+    if (h->sp_row && p >= h->ign_lo && p + len <= h->ign_hi) goto done;
+    if (!span_hot(rc, p, len)) rt_recon_read_slow(rc, addr, len);
+done:
+    if (__builtin_expect((++rt_recon_calls & 0xFFFFFF) == 0, 0)) rt_recon_budget_check();
+    /* what the iteration wrote before, if anything (recon_shadow.c) */
+    return __builtin_expect(rt_shadow_on, 0) ? rt_shadow_read(addr, len) : addr;
+}
+
+void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too)
+{
+    const rt_recon_hot *h = (const rt_recon_hot *)(const void *)rc;
+    const char *p = addr;
+    /* recorded as written covers a read too (recon.c sets both entries) */
+    if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
+        return;
+    if (span_hot(rc, p, len)) return;
+    if (read_too) rt_recon_read_fast(rc, addr, len);
+    rt_recon_write_fast(rc, addr, len);
+}
+
+/* For hand-written sites: the plain recorders, without shadows or spans. */
+void strads_recon_read(strads_recon *rc, const void *addr, size_t len)
+{
+    rt_recon_read_fast(rc, addr, len);
+}
+
+void strads_recon_write(strads_recon *rc, const void *addr, size_t len)
+{
+    rt_recon_write_fast(rc, addr, len);
+}

@@ -1,0 +1,396 @@
+/*
+ * engine/recon_records.c - what a reconnaissance body calls: it turns the addresses
+ * a body would touch into (array, element, read/write) records.
+ *
+ * A body touches the same element many times in a row (W[i][k] for every k),
+ * so the element last recorded for reading and the one last recorded for
+ * writing are remembered as address ranges (rt_recon_hot): a repeat is
+ * two compares inlined in the generated code, and only a new element comes
+ * here. Addresses outside every distributed array (locals, copyin and
+ * private memory) are ignored: they cannot conflict across iterations.
+ * In span mode (rt_recon_spans, one node) only the micro-blocks of the
+ * written arrays are kept: 4 or 8 bytes per iteration instead of records.
+ * After a worker's pass, the elements it read from other nodes are fetched
+ * and the iterations that read them recorded again (rt_recon_fetch_reads).
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "replay/replay.h"
+#include "engine/loop.h"
+
+void rt_recon_init(strads_recon *rc, int64_t first)
+{
+    replay_fault("recon"); /* STRADS_FAULT=OP:RANK:recon */
+    memset(rc, 0, sizeof *rc);
+    sched_rec_init(&rc->rec, first);
+}
+
+/* Span mode: counts the finished row and, in a key pass, places it in its
+ * strata cell. What it needs is read before the key's byte goes out: a
+ * byte store may alias anything, and the compiler would load every field
+ * again after it. Inlined into strads_recon_iter, which runs it once an
+ * iteration: as a call, loading its fields anew each time, it was 60 % of
+ * the 2x1 key pass's recorder in a profile (with the other changes of that
+ * commit, 14 -> 11 ns an iteration). */
+static inline __attribute__((always_inline)) void span_done(rt_recon_spans *sp)
+{
+    const uint16_t *row = sp->row;
+    if (!row) return;
+    sp->row = NULL;
+    /* the extent and histogram; the several-node key pass needs neither
+     * (its blocks were agreed before it). An empty slot's row is (0xFFFF,
+     * 0), which neither bound moves. */
+    for (int s = 0; s < sp->nslots && !sp->streams; s++) {
+        const uint16_t *r = row + 2 * s;
+        if (sp->hist && r[0] != 0xFFFF) sp->hist[s * SCHED__MICRO + r[0]]++;
+        sp->mlo[s] = r[0] < sp->mlo[s] ? r[0] : sp->mlo[s];
+        sp->mhi[s] = r[1] > sp->mhi[s] ? r[1] : sp->mhi[s];
+    }
+    if (!sp->keys && !sp->streams) return;
+    int a, round;
+    if (!sched_span_strata_cell(sp->blk, row, sp->cur - sp->loop_first, sp->loop_n, sp->B, &a, &round)) {
+        sp->spans_blocks = true;
+        return;
+    }
+    int key = round * sp->B + a;
+    int64_t off = sp->cur - sp->kfirst;
+    uint64_t *map = sp->maps ? sp->maps + (size_t)key * sp->mapw : NULL;
+    size_t w0 = sp->mapw0;
+    if (sp->streams)
+        rt__gaps_put(&sp->streams[key], off);
+    else
+        sp->keys[off] = (uint8_t)key;
+    if (map) {
+        sched_span_mark(map, row);
+        sched_span_mark(map + w0, row + 2);
+    }
+}
+
+void rt_recon_span_begin(strads_recon *rc, rt_recon_spans *sp, int64_t first)
+{
+    rt_recon_init(rc, first);
+    rc->spans = sp;
+    for (int s = 0; s < sp->nslots; s++) {
+        rc->hot.sp_lo[s] = sp->lo[s];
+        rc->hot.sp_hi[s] = sp->hi[s];
+        rc->hot.sp_shift[s] = sp->bshift[s];
+    }
+}
+
+void rt_recon_span_done(strads_recon *rc)
+{
+    span_done(rc->spans);
+}
+
+void strads_recon_iter(strads_recon *rc, int64_t i)
+{
+    rt_recon_spans *sp = rc->spans;
+    if (__builtin_expect(rt_shadow_on, 0)) rt_shadow_reset();
+    rt_recon_cur_iter = i;
+    if (sp) { /* the slots and the ignored array stay */
+        span_done(sp);
+        memset(&rc->hot, 0, offsetof(rt_recon_hot, sp_row));
+        int64_t k = i - sp->first;
+        sp->cur = i;
+        uint16_t *row = (uint64_t)k >= (uint64_t)sp->n ? NULL
+                        : sp->span ? sp->span + (size_t)k * 2 * (size_t)sp->nslots : sp->scratch;
+        sp->row = row;
+        rc->hot.sp_row = row;
+        if (!row) {
+            if (!rc->err) rc->err = STRADS_EINVAL;
+            return;
+        }
+        for (int s = 0; s < sp->nslots; s++) row[2 * s] = 0xFFFF, row[2 * s + 1] = 0; /* empty */
+        int64_t e = i + sp->in_off;
+        if (sp->multi && sp->in_base && e >= sp->in_lo && e < sp->in_hi) {
+            /* the one read input_read allows, settled by strads.h's inline
+             * "already read" test instead of a call per iteration (the
+             * slow path's lookup and checks were half of 2x1's RE) */
+            rc->hot.rd_lo[0] = sp->in_base + (size_t)e * sp->in_elem;
+            rc->hot.rd_hi[0] = rc->hot.rd_lo[0] + sp->in_elem;
+        }
+        return;
+    }
+    memset(&rc->hot, 0, sizeof rc->hot);
+    int rc2 = sched_rec_iter(&rc->rec, i);
+    if (rc2 && !rc->err) rc->err = rc2;
+}
+
+/* Span mode on several nodes: a read of an array the loop does not write
+ * must be of one element of the input the probe found (loop_async_plan_spans.c),
+ * at its fixed distance from the iteration's index (the rating of
+ * iteration i), and owned by this node: then the node that runs iteration i
+ * knows what to fetch without records, and the value read here was the
+ * owner's. Anything else (also any such read when the probe found no
+ * input: the shares were cut without one) is a miss: full records plan the
+ * loop. */
+static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_t e1)
+{
+    int64_t i = sp->cur;
+    if (!sp->row || e0 != e1 || !sp->in_id || dv->id != sp->in_id || e0 != i + sp->in_off ||
+        e0 < sp->in_lo || e0 >= sp->in_hi)
+        sp->miss = true;
+}
+
+/* Span mode: widens the current iteration's span of a written array; a
+ * write elsewhere means the loop writes more than the probe saw. */
+static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1, bool write)
+{
+    rt_recon_spans *sp = rc->spans;
+    int s = dv->id == sp->id[0] ? 0 : sp->nslots > 1 && dv->id == sp->id[1] ? 1 : -1;
+    if (s < 0) {
+        sp->miss |= write;
+        if (write) return;
+        if (sp->multi) {
+            input_read(sp, dv, e0, e1);
+            return;
+        }
+        /* reads of it are dropped inline from now on */
+        rc->hot.ign_lo = dv->base;
+        rc->hot.ign_hi = dv->base + (size_t)dv->n * dv->elem;
+        return;
+    }
+    if (!sp->row) {
+        if (!rc->err) rc->err = STRADS_EINVAL; /* an access before strads_recon_iter */
+        return;
+    }
+    uint16_t m0 = (uint16_t)(e0 >> sp->mshift[s]), m1 = (uint16_t)(e1 >> sp->mshift[s]);
+    uint16_t *r = sp->row + 2 * s;
+    if (m0 < r[0]) r[0] = m0;
+    if (m1 > r[1]) r[1] = m1;
+}
+
+/* Span mode: the arrays met, so that the plan knows those it only reads. */
+static void span_seen(rt_recon_spans *sp, uint32_t id)
+{
+    for (int k = 0; k < sp->nseen; k++)
+        if (sp->seen[k] == id) return;
+    if (sp->nseen < SCHED_MAX_ARRAYS) sp->seen[sp->nseen++] = id;
+}
+
+/* An access to no distributed array (a copyin table, a reduction's array, a
+ * local): nothing to record, and the hot entries take the whole gap between
+ * vectors around it, so the next ones stay inline; k-means' 2,048 reads of
+ * its centroids per point went through a registry search each (7 s of a
+ * 4-node first call). */
+static void skip_gap(strads_recon *rc, const void *addr, bool write)
+{
+    uintptr_t lo, hi;
+    dds_gap(addr, &lo, &hi);
+    rt_recon_hot_put(&rc->hot, (const char *)lo, (const char *)hi, write);
+}
+
+static void record(strads_recon *rc, const void *addr, size_t len, bool write)
+{
+    dds_vec *dv = NULL;
+    const char *p = addr;
+    int shift = -1;
+    if (len == 0) len = 1;
+    /* A body names few arrays (SGD-MF: the rating, W, H in turn), so the
+     * last four it hit spare most registry searches. */
+    for (int k = 0; k < 4 && !dv; k++)
+        if (p >= rc->recent[k].lo && p < rc->recent[k].hi) dv = rc->recent[k].dv, shift = rc->recent[k].shift;
+    if (!dv) {
+        if (dds_lookup(addr, &dv, NULL) != 0) {
+            skip_gap(rc, addr, write);
+            return;
+        }
+        memmove(rc->recent + 1, rc->recent, 3 * sizeof *rc->recent);
+        rc->recent[0].lo = dv->base;
+        rc->recent[0].hi = dv->base + (size_t)dv->n * dv->elem;
+        rc->recent[0].dv = dv;
+        shift = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) : -1;
+        rc->recent[0].shift = shift;
+        if (rc->spans) span_seen(rc->spans, dv->id);
+    }
+    /* rows are often a power of two bytes: a shift instead of a division */
+    size_t off = (size_t)(p - dv->base);
+    size_t rem = shift >= 0 ? off & (dv->elem - 1) : off % dv->elem;
+    int64_t e0 = (int64_t)(shift >= 0 ? off >> shift : off / dv->elem);
+    int64_t e1 = rem + len <= dv->elem ? e0 : e0 + (int64_t)((rem + len - 1) / dv->elem);
+    if (e1 >= dv->n) e1 = dv->n - 1;
+    if (rc->spans)
+        span_add(rc, dv, e0, e1, write);
+    else
+        for (int64_t e = e0; e <= e1; e++) {
+            int r = sched_rec_add(&rc->rec, dv->id, e, write);
+            if (r && !rc->err) rc->err = r;
+        }
+    const char *lo = dv->base + (size_t)e0 * dv->elem, *hi = dv->base + (size_t)(e1 + 1) * dv->elem;
+    rt_recon_hot_put(&rc->hot, lo, hi, write); /* a write covers reads of it too */
+}
+
+/* Span mode's short cut, before any lookup, for what the inline half
+ * could not do (an element size that is no power of two, an access past
+ * the end): an access to a written array, read or written, widens the
+ * current row. False: record() decides. The hot ranges then cover the
+ * whole micro-blocks: nothing else in them can widen this iteration's span. */
+static bool span_fast(strads_recon *rc, const char *p, size_t len)
+{
+    rt_recon_spans *sp = rc->spans;
+    if (len == 0) len = 1;
+    for (int s = 0; s < sp->nslots; s++) {
+        if (p < sp->lo[s] || p >= sp->hi[s] || !sp->row) continue;
+        size_t off = (size_t)(p - sp->lo[s]), last = off + len - 1;
+        size_t size = (size_t)(sp->hi[s] - sp->lo[s]), mb = sp->elem[s] << sp->mshift[s];
+        if (last >= size) last = size - 1;
+        size_t m0 = sp->bshift[s] >= 0 ? off >> sp->bshift[s] : off / mb;
+        size_t m1 = sp->bshift[s] >= 0 ? last >> sp->bshift[s] : last / mb;
+        uint16_t *r = sp->row + 2 * s;
+        if (m0 < r[0]) r[0] = (uint16_t)m0;
+        if (m1 > r[1]) r[1] = (uint16_t)m1;
+        const char *lo = sp->lo[s] + m0 * mb, *hi = sp->lo[s] + (m1 + 1) * mb;
+        if (hi > sp->hi[s]) hi = sp->hi[s];
+        rt_recon_hot_put(&rc->hot, lo, hi, 1);
+        return true;
+    }
+    return false;
+}
+
+/* The inline halves in strads.h have found the address outside the element
+ * recorded last. */
+void rt_recon_read_slow(strads_recon *rc, const void *addr, size_t len)
+{
+    if (rc->spans && span_fast(rc, addr, len)) return;
+    record(rc, addr, len, false);
+}
+
+void rt_recon_write_slow(strads_recon *rc, const void *addr, size_t len)
+{
+    if (rc->spans && span_fast(rc, addr, len)) return;
+    record(rc, addr, len, true);
+}
+
+/* ---- the values reconnaissance reads ----
+ *
+ * A body finds the elements it touches from values it reads (SGD-MF: the
+ * rating names the rows of W and H), so reconnaissance must read the
+ * owners' values. A node's share of the iterations need not lie where it
+ * owns what they read (198,000 training ratings cut in halves over an array
+ * of 200,000 cut in halves: node 1 reads ratings 99,000..99,999 of node 0),
+ * and there a worker's mapping holds zeros or an old copy. Records made from
+ * those were wrong, the plan they gave let two nodes touch the same rows in
+ * one round, and the result changed from run to run. So a worker fetches
+ * the elements it read from others, and runs the iterations that read them
+ * again, until a pass reads nothing new (an index read through an index).
+ * Arrays the share writes are left alone: their values are the model's,
+ * which by the static-control-flow assumption do not steer accesses (verify
+ * mode checks it). Rank 0 needs nothing: when a call starts its mapping is
+ * the driver's coherent copy of every array. */
+
+typedef struct read_set {
+    uint32_t id;
+    dds_vec *dv;
+    uint64_t *have, *want; /* bit per element: fetched already, to fetch now */
+    bool ranged;           /* range-partitioned: this node owns [own_lo, own_hi) */
+    int64_t own_lo, own_hi;
+} read_set;
+
+/* The set of array id (made when new), or NULL when its reads need no
+ * fetch: the loop writes it, or it is unknown. */
+static read_set *set_for(const sched_records *rec, uint32_t id, read_set *sets, int *nsets, int *rc)
+{
+    int q = rec->array_of[id];
+    if (q == 0 || rec->arrays[q - 1].written) return NULL;
+    for (int x = 0; x < *nsets; x++)
+        if (sets[x].id == id) return &sets[x];
+    dds_vec *dv = dds_vec_by_id(id);
+    if (!dv || *nsets == SCHED_MAX_ARRAYS) return NULL;
+    size_t words = (size_t)(dv->n + 63) / 64;
+    int me = strads_rank();
+    bool ranged = dv->part != DDS_PART_HASH && me < dv->nodes;
+    read_set *s = &sets[(*nsets)++];
+    *s = (read_set){id, dv, calloc(words ? words : 1, 8), calloc(words ? words : 1, 8), ranged,
+                    ranged ? dv->bounds[me] : 0, ranged ? dv->bounds[me + 1] : 0};
+    if (!s->have || !s->want) *rc = STRADS_ENOMEM;
+    return s;
+}
+
+/* Marks in sets the elements rec reads, from arrays it does not write, that
+ * this node neither owns nor fetched yet; *lo, *hi: the iterations (indices
+ * into rec) that read them. Returns how many elements were marked, or a
+ * negative error. It walks every access, so an access costs a table look-up
+ * and, for a read, a range test: most reads are of elements the node owns. */
+static int64_t find_missing(const sched_records *rec, read_set *sets, int *nsets, int64_t *lo,
+                            int64_t *hi)
+{
+    int me = strads_rank(), rc = 0;
+    int64_t marked = 0;
+    uint8_t of[1 << SCHED_DV_BITS]; /* array id -> 1 + set, 0 not looked up, 0xFF none */
+    memset(of, 0, sizeof of);
+    for (int64_t k = 0; k < rec->n; k++)
+        for (int64_t j = rec->off[k]; j < rec->off[k + 1]; j++) {
+            sched_acc a = rec->acc[j];
+            if (SCHED_ACC_WRITE(a)) continue;
+            uint32_t id = SCHED_ACC_DV(a);
+            if (of[id] == 0) {
+                read_set *s = set_for(rec, id, sets, nsets, &rc);
+                if (rc) return rc;
+                of[id] = s ? (uint8_t)(s - sets + 1) : 0xFF;
+            }
+            if (of[id] == 0xFF) continue;
+            read_set *s = &sets[of[id] - 1];
+            int64_t e = SCHED_ACC_ELEM(a);
+            if (s->ranged ? e >= s->own_lo && e < s->own_hi : dds_owner(s->dv, e) == me) continue;
+            uint64_t bit = UINT64_C(1) << (e % 64);
+            if (e >= s->dv->n || ((s->have[e / 64] | s->want[e / 64]) & bit)) continue;
+            s->want[e / 64] |= bit;
+            marked++;
+            if (k < *lo) *lo = k;
+            if (k > *hi) *hi = k;
+        }
+    return marked;
+}
+
+/* Fetches the marked elements of every set and moves them to have. */
+static int fetch_missing(read_set *sets, int nsets)
+{
+    int rc = 0;
+    for (int x = 0; x < nsets && !rc; x++) {
+        read_set *s = &sets[x];
+        size_t words = (size_t)(s->dv->n + 63) / 64, n = 0;
+        for (size_t w = 0; w < words; w++) n += (size_t)__builtin_popcountll(s->want[w]);
+        if (!n) continue;
+        int64_t *idx = malloc(n * sizeof *idx);
+        if (!idx) return STRADS_ENOMEM;
+        n = 0;
+        for (size_t w = 0; w < words; w++) {
+            for (uint64_t bits = s->want[w]; bits; bits &= bits - 1)
+                idx[n++] = (int64_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            s->have[w] |= s->want[w];
+            s->want[w] = 0;
+        }
+        rc = dds_prefetch(s->dv, idx, n);
+        free(idx);
+    }
+    return rc;
+}
+
+int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg)
+{
+    if (strads_size() == 1 || strads_rank() == 0) return 0;
+    read_set sets[SCHED_MAX_ARRAYS];
+    int nsets = 0, rc = 0;
+    for (;;) {
+        int64_t lo = INT64_MAX, hi = -1;
+        int64_t marked = find_missing(rec, sets, &nsets, &lo, &hi);
+        if (marked <= 0) {
+            rc = (int)(marked < 0 ? marked : 0);
+            break;
+        }
+        rc = fetch_missing(sets, nsets);
+        sched_records part;
+        sched_rec_init(&part, rec->first + lo);
+        if (!rc) rc = rerun(arg, rec->first + lo, rec->first + hi + 1, &part);
+        if (!rc) rc = sched_rec_splice(rec, &part);
+        sched_rec_free(&part);
+        if (rc) break;
+    }
+    for (int x = 0; x < nsets; x++) {
+        free(sets[x].have);
+        free(sets[x].want);
+    }
+    return rc;
+}

@@ -1,0 +1,301 @@
+/*
+ * engine/recon_shadow.c - what a reconnaissance iteration writes.
+ *
+ * Reconnaissance must follow the program's own control flow, so a write may
+ * not simply be dropped: a helper that loops until a value it writes settles
+ * (`while (*g < 1) *g += step;`) would never return, and one that fills a row
+ * and checks it would check garbage. Nor may it run for real: the iteration
+ * has not been planned, and other threads read the same memory. So each
+ * write goes to this thread's shadow, keyed by 8-byte word with a byte mask,
+ * and later reads of the same iteration (strads_recon_rd, through
+ * rt_shadow_read) see the shadow's bytes over memory's. strads_recon_iter
+ * empties it (a generation bump, no clearing).
+ *
+ * Loops recorded as ranges (recon_loop.c) skip their per-element work, and
+ * with it their writes: those ranges are remembered as dropped. A later read
+ * of the same iteration that overlaps a dropped range, or a range read over
+ * shadowed words (a ranged loop reads memory directly), would see stale
+ * values: the iteration is marked stale and the generated code runs it once
+ * more in exact mode (strads_recon_again), where ranged loops take their
+ * element-by-element form and every write goes to the shadow.
+ */
+#define _GNU_SOURCE /* pthread_getattr_np */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/loop.h"
+
+#define TLS __thread __attribute__((tls_model("initial-exec")))
+#define RING (64 * 1024) /* merged values handed to reads, reused in turn */
+#define MAX_DROP 64
+
+typedef struct word {
+    uintptr_t at; /* address / 8 */
+    uint32_t gen;
+    uint8_t mask; /* which of the 8 bytes are shadowed */
+    unsigned char b[8];
+} word;
+
+typedef struct shadow {
+    word *w;
+    uint32_t cap, n, gen; /* n: words of generation gen */
+    int stale, exact;
+    int ndrop;
+    uintptr_t drop_lo[MAX_DROP], drop_hi[MAX_DROP];
+    unsigned char *ring;
+    size_t ring_at;
+} shadow;
+
+static TLS shadow sh;
+TLS int rt_shadow_on; /* sh.n || sh.ndrop: the one test a read makes */
+
+void rt_shadow_reset(void)
+{
+    if (sh.n) {
+        if (++sh.gen == 0) { /* wrapped: old generations would look current */
+            memset(sh.w, 0, (size_t)sh.cap * sizeof *sh.w);
+            sh.gen = 1;
+        }
+        sh.n = 0;
+    }
+    sh.ndrop = 0;
+    rt_shadow_on = 0;
+}
+
+static size_t slot(uintptr_t at, uint32_t cap) { return (size_t)((at * 0x9E3779B97F4A7C15ull) >> 40) & (cap - 1); }
+
+static word *find(uintptr_t at)
+{
+    if (!sh.n) return NULL;
+    for (size_t k = slot(at, sh.cap);; k = (k + 1) & (sh.cap - 1)) {
+        word *w = &sh.w[k];
+        if (w->gen != sh.gen) return NULL;
+        if (w->at == at) return w;
+    }
+}
+
+/* The shadow's memory goes with its thread (the pool's threads end with
+ * the job): a key whose destructor frees it. */
+static pthread_key_t owner_key;
+static pthread_once_t owner_once = PTHREAD_ONCE_INIT;
+
+static void release(void *p)
+{
+    (void)p;
+    free(sh.w);
+    free(sh.ring);
+    sh.w = NULL;
+    sh.ring = NULL;
+    sh.cap = sh.n = 0;
+}
+
+static void make_key(void) { (void)pthread_key_create(&owner_key, release); }
+
+static void owned(void)
+{
+    pthread_once(&owner_once, make_key);
+    (void)pthread_setspecific(owner_key, &sh);
+}
+
+static int grow(void)
+{
+    uint32_t cap = sh.cap ? sh.cap * 2 : 256;
+    word *nw = calloc(cap, sizeof *nw);
+    if (!nw) return STRADS_ENOMEM;
+    if (!sh.w) owned();
+    if (!sh.gen) sh.gen = 1;
+    for (uint32_t k = 0; k < sh.cap; k++) {
+        word *w = &sh.w[k];
+        if (w->gen != sh.gen) continue;
+        size_t j = slot(w->at, cap);
+        while (nw[j].gen == sh.gen) j = (j + 1) & (cap - 1);
+        nw[j] = *w;
+    }
+    free(sh.w);
+    sh.w = nw;
+    sh.cap = cap;
+    return 0;
+}
+
+static word *insert(uintptr_t at)
+{
+    if ((sh.n + 1) * 2 > sh.cap && grow()) return NULL;
+    size_t k = slot(at, sh.cap);
+    for (;; k = (k + 1) & (sh.cap - 1)) {
+        word *w = &sh.w[k];
+        if (w->gen != sh.gen) {
+            w->gen = sh.gen;
+            w->at = at;
+            w->mask = 0;
+            sh.n++;
+            rt_shadow_on = 1;
+            return w;
+        }
+        if (w->at == at) return w;
+    }
+}
+
+static int dropped(uintptr_t lo, uintptr_t hi)
+{
+    for (int k = 0; k < sh.ndrop; k++)
+        if (lo < sh.drop_hi[k] && sh.drop_lo[k] < hi) return 1;
+    return 0;
+}
+
+/* Does [p, p + len) hold shadowed bytes? */
+static int shadowed(const char *p, size_t len)
+{
+    if (!sh.n || !len) return 0;
+    for (uintptr_t a = (uintptr_t)p / 8; a <= ((uintptr_t)p + len - 1) / 8; a++)
+        if (find(a)) return 1;
+    return 0;
+}
+
+/* This thread's stack: the locals of the reconnaissance copies (a helper's
+ * out-parameter, a local row), which are the iteration's own and whose
+ * direct reads (`x`, not `*p`) do not pass through the shadow. */
+static TLS uintptr_t stack_lo, stack_hi;
+
+static int on_stack(uintptr_t lo, uintptr_t hi)
+{
+    if (!stack_hi) {
+        pthread_attr_t a;
+        void *base;
+        size_t size;
+        stack_hi = 1; /* unknown: nothing is on it */
+        if (!pthread_getattr_np(pthread_self(), &a)) {
+            if (!pthread_attr_getstack(&a, &base, &size)) {
+                stack_lo = (uintptr_t)base;
+                stack_hi = (uintptr_t)base + size;
+            }
+            pthread_attr_destroy(&a);
+        }
+    }
+    return lo >= stack_lo && hi <= stack_hi;
+}
+
+void strads_recon_shadow_write(const void *addr, const void *val, size_t len)
+{
+    const char *p = addr;
+    const unsigned char *v = val;
+    if (on_stack((uintptr_t)p, (uintptr_t)p + len)) {
+        memcpy((void *)(uintptr_t)p, val, len);
+        return;
+    }
+    if (dropped((uintptr_t)p, (uintptr_t)p + len)) sh.stale = 1;
+    for (size_t i = 0; i < len;) {
+        uintptr_t a = ((uintptr_t)p + i) / 8;
+        unsigned o = (unsigned)(((uintptr_t)p + i) % 8);
+        word *w = insert(a);
+        if (!w) {
+            sh.stale = 1; /* out of memory: the exact pass will fail the same way */
+            return;
+        }
+        for (; o < 8 && i < len; o++, i++) {
+            w->b[o] = v[i];
+            w->mask |= (uint8_t)(1u << o);
+        }
+    }
+}
+
+const void *rt_shadow_read(const void *addr, size_t len)
+{
+    const char *p = addr;
+    if (sh.ndrop && dropped((uintptr_t)p, (uintptr_t)p + len)) sh.stale = 1;
+    if (!shadowed(p, len)) return addr;
+    if (len > RING / 4) { /* too large to merge: exact mode cannot help either */
+        return addr;
+    }
+    if (!sh.ring) {
+        if (!(sh.ring = malloc(RING))) return addr;
+        owned();
+    }
+    if (sh.ring_at + len > RING) sh.ring_at = 0;
+    unsigned char *out = sh.ring + sh.ring_at;
+    sh.ring_at += (len + 15) & ~(size_t)15;
+    memcpy(out, p, len);
+    for (size_t i = 0; i < len;) {
+        uintptr_t a = ((uintptr_t)p + i) / 8;
+        unsigned o = (unsigned)(((uintptr_t)p + i) % 8);
+        const word *w = find(a);
+        for (; o < 8 && i < len; o++, i++)
+            if (w && (w->mask >> o & 1)) out[i] = w->b[o];
+    }
+    return out;
+}
+
+/* A range a loop recorded instead of running it: reading it back later in
+ * the iteration needs exact mode. Reads over shadowed bytes do too. */
+void rt_shadow_range(const void *addr, size_t len, int write)
+{
+    uintptr_t lo = (uintptr_t)addr, hi = lo + len;
+    if (dropped(lo, hi) || shadowed(addr, len)) sh.stale = 1;
+    if (!write) return;
+    if (sh.ndrop == MAX_DROP) {
+        sh.stale = 1;
+        return;
+    }
+    sh.drop_lo[sh.ndrop] = lo;
+    sh.drop_hi[sh.ndrop++] = hi;
+    rt_shadow_on = 1;
+}
+
+int strads_recon_exact(void) { return sh.exact; }
+
+int strads_recon_again(strads_recon *rc)
+{
+    (void)rc;
+    if (!sh.stale || sh.exact) {
+        sh.exact = sh.stale = 0;
+        return 0;
+    }
+    sh.stale = 0;
+    sh.exact = 1;
+    rt_shadow_reset();
+    return 1;
+}
+
+void strads_recon_store(strads_recon *rc, const void *addr, const void *val, size_t len)
+{
+    strads_recon_rw(rc, addr, len, 0);
+    strads_recon_shadow_write(addr, val, len);
+}
+
+void *strads_recon_memset(strads_recon *rc, void *dst, int c, size_t n)
+{
+    unsigned char b[256];
+    memset(b, c, sizeof b);
+    for (size_t i = 0; i < n; i += sizeof b)
+        strads_recon_store(rc, (char *)dst + i, b, n - i < sizeof b ? n - i : sizeof b);
+    return dst;
+}
+
+/* memmove's semantics (memcpy's too): a chunk is read before it is
+ * written over, walking down when dst overlaps src from above. */
+void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t n)
+{
+    unsigned char b[256];
+    int down = (const char *)dst > (const char *)src && (const char *)dst < (const char *)src + n;
+    for (size_t done = 0; done < n;) {
+        size_t m = n - done < sizeof b ? n - done : sizeof b;
+        size_t i = down ? n - done - m : done;
+        memcpy(b, strads_recon_rd(rc, (const char *)src + i, m), m);
+        strads_recon_store(rc, (char *)dst + i, b, m);
+        done += m;
+    }
+    return dst;
+}
+
+void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
+{
+    (void)strads_recon_rd(rc, addr, len);
+    rt_shadow_range(addr, len, 0);
+}
+
+void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too)
+{
+    strads_recon_rw(rc, addr, len, read_too);
+    rt_shadow_range(addr, len, 1);
+}
