@@ -122,6 +122,27 @@ static node_plan *find_plan(uint64_t id, int64_t begin, int64_t end, int threads
     return NULL;
 }
 
+/* A plan whose work all falls to one node (or thread) found a loop that
+ * cannot run in parallel: said once per site, with what to do instead,
+ * since every further call pays the engine for no parallelism. */
+static void note_serial(const strads_loop_site *site, const sched_plan *p)
+{
+    static const strads_loop_site *told[32];
+    int width = p->nodes > 1 ? p->nodes : p->threads;
+    if (width < 2 || p->imbalance < 0.9 * width) return;
+    for (int k = 0; k < 32; k++) {
+        if (told[k] == site) return;
+        if (!told[k]) {
+            told[k] = site;
+            break;
+        }
+    }
+    rt_warn("async_for %s:%u: every iteration conflicts with the others (one conflict group), "
+            "so the loop runs on one %s at a time; if the program tolerates stale reads, "
+            "sync_for (no reconnaissance) runs it data-parallel, else run it with "
+            "--threads 1 -n 1", site->file, site->line, p->nodes > 1 ? "node" : "thread");
+}
+
 static void cache_plan(node_plan *np)
 {
     node_plan **pp = &plans;
@@ -274,6 +295,7 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
         cache_plan(*np);
         *plan_s = (double)(rt_now_ms() - t0) / 1000.0;
         planned(p, sp->ro, sp->nro);
+        note_serial(site, p);
         char how[96] = "";
         if (sp->sample == 1) /* planned while reconnaissance ran (loop_async_plan_strata.c) */
             snprintf(how, sizeof how, " (cut from every iteration)");
@@ -394,6 +416,7 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
         for (int k = 0; k < all.narrays; k++)
             if (!all.arrays[k].written) ro[nro++] = all.arrays[k].id;
         planned(p, ro, nro);
+        note_serial(site, p);
         if (getenv("STRADS_STATS"))
             fprintf(stderr,
                     "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "

@@ -34,6 +34,8 @@
 #include "engine/loop_async.h"
 
 #define PROBE 4096 /* iterations whose full records name the written arrays */
+#define PROBE_FIRST 16
+#define PROBE_ACCS ((int64_t)1 << 19) /* the probe's records stop near this many */
 
 typedef struct span_job {
     const strads_loop_site *site;
@@ -66,9 +68,22 @@ static void span_task(void *arg, int64_t t, int thread)
 static int probe(const strads_loop_site *site, const void *env, int64_t lo, int64_t end, int threads,
                  sched__slot *slots, rt__spans *sp)
 {
-    int64_t hi = end - lo > PROBE ? lo + PROBE : end;
+    /* A first few iterations say how many accesses one makes: iterations
+     * over a whole shared vector (a residual of 10^5 elements) would make
+     * the full probe cost more than a sequential pass of the loop, so the
+     * probe stops at PROBE_ACCS accesses, whatever the iteration count. */
+    int64_t hi = end - lo > PROBE_FIRST ? lo + PROBE_FIRST : end;
     sched_records rec;
     int rc = rt__run_recon(site, env, lo, hi, threads, &rec);
+    if (!rc && hi < end && rec.nacc > 0) {
+        int64_t per = (int64_t)rec.nacc / (hi - lo) + 1, want = PROBE_ACCS / per;
+        if (want > PROBE) want = PROBE;
+        if (want > hi - lo) {
+            sched_rec_free(&rec);
+            hi = end - lo > want ? lo + want : end;
+            rc = rt__run_recon(site, env, lo, hi, threads, &rec);
+        }
+    }
     /* several nodes: the input, from the first read of an array the loop
      * does not write (recon.c input_read checks every iteration) */
     for (int64_t i = lo; !rc && i < hi && !sp->in_id; i++) {

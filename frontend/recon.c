@@ -138,6 +138,7 @@ static int local_root(rc *r, CXCursor cur, int copyin)
 
 static char *rw(rc *r, CXCursor cur, int mode, int stmt);
 static int access_kind(rc *r, CXCursor cur);
+static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs);
 static int local_root(rc *r, CXCursor cur, int copyin);
 
 /*
@@ -159,6 +160,16 @@ static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClie
     int loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
     if (loop && b < v->lb && v->le <= e && !(b == v->lb && e == v->le))
         v->hit = 1; /* an enclosing loop runs the code before it again */
+    int compound;
+    CXCursor lhs, rhs;
+    if (!v->hit && b >= v->le && is_assign(v->r, cur, &compound, &lhs, &rhs) && !compound) {
+        /* L = R stores into L without reading it (beta[j] = b after the
+         * residual's update): what L's index and R read still counts. */
+        clang_visitChildren(lhs, later_visit, v);
+        if (!v->hit && later_visit(rhs, cur, v) == CXChildVisit_Recurse)
+            clang_visitChildren(rhs, later_visit, v);
+        return v->hit ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
     if (b >= v->le && (k == CXCursor_CallExpr ||
                        (access_kind(v->r, cur) && !local_root(v->r, cur, 0))))
         v->hit = 1;
