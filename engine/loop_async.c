@@ -75,6 +75,7 @@ typedef struct site_state {
     int64_t *order, norder; /* the serial order the plan is equivalent to */
     plan_key key;
     bool last_of_id; /* the latest call of this site id ran here (record: same order) */
+    bool serial;     /* every iteration conflicts: the driver runs the loop alone */
     struct site_state *next;
 } site_state;
 static site_state *sites;
@@ -122,14 +123,11 @@ static node_plan *find_plan(uint64_t id, int64_t begin, int64_t end, int threads
     return NULL;
 }
 
-/* A plan whose work all falls to one node (or thread) found a loop that
- * cannot run in parallel: said once per site, with what to do instead,
- * since every further call pays the engine for no parallelism. */
-static void note_serial(const strads_loop_site *site, const sched_plan *p)
+/* A loop that cannot run in parallel: said once per site, with what to do
+ * instead. */
+static void say_serial(const strads_loop_site *site, const char *how)
 {
     static const strads_loop_site *told[32];
-    int width = p->nodes > 1 ? p->nodes : p->threads;
-    if (width < 2 || p->imbalance < 0.9 * width) return;
     for (int k = 0; k < 32; k++) {
         if (told[k] == site) return;
         if (!told[k]) {
@@ -137,10 +135,60 @@ static void note_serial(const strads_loop_site *site, const sched_plan *p)
             break;
         }
     }
-    rt_warn("async_for %s:%u: every iteration conflicts with the others (one conflict group), "
-            "so the loop runs on one %s at a time; if the program tolerates stale reads, "
-            "sync_for (no reconnaissance) runs it data-parallel, else run it with "
-            "--threads 1 -n 1", site->file, site->line, p->nodes > 1 ? "node" : "thread");
+    rt_warn("async_for %s:%u: every iteration conflicts with the others (one conflict group): "
+            "%s; if the program tolerates stale reads, sync_for (no reconnaissance) runs it "
+            "data-parallel", site->file, site->line, how);
+}
+
+/* A plan whose work all falls to one node (or thread). */
+static void note_serial(const strads_loop_site *site, const sched_plan *p)
+{
+    int width = p->nodes > 1 ? p->nodes : p->threads;
+    if (width >= 2 && p->imbalance >= 0.9 * width)
+        say_serial(site, p->nodes > 1 ? "it runs on one node at a time" : "it runs on one thread at a time");
+}
+
+/*
+ * Does one element take a write from every iteration of a sample spread
+ * over the loop (a shared residual, a global accumulator)? Then no two
+ * iterations can run at once, and the cheapest schedule is the loop itself
+ * on the driver, between operators, as sequential code (dds/coherence.c
+ * pushes what it wrote before the next operator): no reconnaissance of the
+ * whole loop, no plan, no locks. A sample of the first iterations would
+ * not do: sorted input (ratings by user) makes them share a row.
+ */
+#define SERIAL_SAMPLE 8
+static bool all_conflict(const strads_loop_site *site, const void *env, int64_t begin, int64_t end)
+{
+    int64_t n = end - begin;
+    if (n < 4 * SERIAL_SAMPLE) return false;
+    uint64_t common[64];
+    int ncommon = 0;
+    for (int s = 0; s < SERIAL_SAMPLE; s++) {
+        int64_t i = begin + n * s / SERIAL_SAMPLE + n / (2 * SERIAL_SAMPLE), cnt = 0;
+        sched_records rec;
+        if (rt__run_recon(site, env, i, i + 1, 1, &rec)) {
+            sched_rec_free(&rec);
+            return false;
+        }
+        const sched_acc *acc = sched_rec_accs(&rec, i, &cnt);
+        if (s == 0) {
+            for (int64_t q = 0; q < cnt && ncommon < 64; q++)
+                if (SCHED_ACC_WRITE(acc[q])) common[ncommon++] = SCHED_ACC_KEY(acc[q]);
+        } else {
+            int kept = 0;
+            for (int c = 0; c < ncommon; c++) {
+                bool hit = false;
+                for (int64_t q = 0; q < cnt && !hit; q++)
+                    hit = SCHED_ACC_WRITE(acc[q]) && SCHED_ACC_KEY(acc[q]) == common[c];
+                if (hit) common[kept++] = common[c];
+            }
+            ncommon = kept;
+        }
+        sched_rec_free(&rec);
+        if (!ncommon) return false;
+    }
+    return true;
 }
 
 static void cache_plan(node_plan *np)
@@ -663,7 +711,18 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     int threads = rt_loop_threads(env);
     uint64_t call = replay_next_async_call();
     bool replaying = replay_replaying(); /* one process; a cluster replay plans as usual */
-    if (replaying || (strads_size() == 1 && threads == 1 && !rt__async_verify_mode())) {
+    site_state *st = NULL;
+    bool alone = replaying || (strads_size() == 1 && threads == 1 && !rt__async_verify_mode());
+    if (!alone && !rt__async_verify_mode()) {
+        if (!(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
+        if (st->calls == 0 && all_conflict(site, env, begin, end)) {
+            st->serial = true;
+            say_serial(site, "the driver runs it alone, as the sequential program does");
+        }
+        alone = st->serial;
+        if (alone) st->calls++;
+    }
+    if (alone) {
         /* One thread: the sequential loop is the schedule, or, replaying,
          * the order the recorded run was equivalent to. */
         uint64_t op = replay_next_op();
@@ -692,8 +751,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         rt_loop_checkpoint(op, site, env);
         return;
     }
-    site_state *st = site_of(site, begin, end, threads);
-    if (!st) strads_fatal(STRADS_ENOMEM, "async_for");
+    if (!st && !(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
     const char *every = getenv("STRADS_RECON_EVERY");
     long k = every && *every ? atol(every) : 0;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),

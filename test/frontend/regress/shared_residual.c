@@ -2,11 +2,8 @@
  * the loops over the residual are recorded as ranges; a plain store after
  * them (beta[j] = b) reads nothing, so their writes may be left unrun in
  * reconnaissance, but a later read of the residual (the second loop) must
- * see them. Every iteration conflicts, so one thread runs the loop; with
- * two threads the planner may pick another serial order (valid for
- * async_for, but not the plain build's bytes), hence the shapes below.
- */
-// CONFIGS: 1x1 2x1 4x1
+ * see them. Every iteration writes the whole residual, so the driver runs
+ * both loops alone, in the sequential order, at every shape. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
