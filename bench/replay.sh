@@ -87,12 +87,12 @@ one() {
     f=$(echo "$line" | sed 's/.*first_epoch_s=\([^ ]*\).*/\1/')
     rmse=$(echo "$line" | sed 's/.*test_rmse=\([^ ]*\).*/\1/')
     cpu=$(awk '{ print $1 + $2 }' "$d/cpu")
-    st=$(grep 'checkpoints:' "$d/err" | tail -n 1)
+    # the checkpoints line (docs/observability.md): seconds per checkpoint
+    st=$(grep ': stats: ev=checkpoints ' "$d/err" | tail -n 1)
     main_ms=0 writer_ms=0 writer_cpu=0
     if [ -n "$st" ]; then
-        main_ms=$(echo "$st" | sed 's/.*main thread \([0-9.]*\) ms.*/\1/')
-        writer_ms=$(echo "$st" | sed 's/.*writer \([0-9.]*\) ms.*/\1/')
-        writer_cpu=$(echo "$st" | sed 's/.*CPU \([0-9.]*\) ms.*/\1/')
+        ms() { echo "$st" | awk -v k="$1" '{ for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) printf "%.2f", substr($i, length(k) + 2) * 1000 }'; }
+        main_ms=$(ms main_s) writer_ms=$(ms writer_s) writer_cpu=$(ms cpu_s)
     fi
     echo "$name $s $(( t1 - t0 )) $rmse $cpu $main_ms $writer_ms $writer_cpu $f" | tee -a "$d/t"
 }

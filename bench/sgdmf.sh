@@ -52,14 +52,12 @@ echo "sgdmf: $M users x $N items, $R ratings, K=$K, $E epochs, T=$T ($(nproc) co
 run() {
     echo "+ $*" >&2
     line=$("$@" 2>"$out.err" | grep '^result')
-    stats=$(awk '/recon .* s, plan .* s, run .* s/ { n++; for (i = 1; i <= NF; i++) {
-                     if ($i == "recon" && n == 1) re = $(i + 1); if ($i == "plan" && n == 1) pl = $(i + 1);
-                     if ($i == "moved" && n == 1) mv = $(i + 1);
-                     if ($i == "run" && n == 2) later = $(i + 1)
-                     if ($i == "(cpu" && n == 1) { cre = $(i + 1); cpl = $(i + 3) }
-                     if ($i == "(cpu" && n == 2) clater = $(i + 5) } }
+    # the async_for lines (docs/observability.md), one per call: v[call, key]
+    stats=$(awk '/: stats: ev=async_for / { n++; for (i = 1; i <= NF; i++) {
+                     j = index($i, "="); if (j) v[n, substr($i, 1, j - 1)] = substr($i, j + 1) } }
                  END { if (n >= 2) printf " re_s=%s plan_s=%s moved_s=%s later_run_s=%s cpu_re_s=%s cpu_plan_s=%s cpu_later_s=%s",
-                                         re, pl, mv + 0, later, cre, cpl, clater }' "$out.err")
+                                         v[1, "recon_s"], v[1, "plan_s"], v[1, "inputs_s"] + 0, v[2, "run_s"],
+                                         v[1, "cpu_recon_s"], v[1, "cpu_plan_s"], v[2, "cpu_run_s"] }' "$out.err")
     echo "$line$stats ${tag:-round=1}" | tee -a "$out"
 }
 # The baselines get what strads-run gives the job (docs/config.md

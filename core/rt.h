@@ -36,6 +36,21 @@ void rt_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 #define rt_info(...) rt_log(RT_LOG_INFO, __VA_ARGS__)
 #define rt_debug(...) \
     do { if (rt_log_enabled(RT_LOG_DEBUG)) rt_log(RT_LOG_DEBUG, __VA_ARGS__); } while (0)
+/* A fatal error, whatever STRADS_LOG says; the caller then exits. */
+void rt_log_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "strads[R]" or "strads": the prefix, for a signal handler that must
+ * write(2) its line itself */
+const char *rt_log_name(void);
+/* STRADS_STATS: whether statistics are printed; every report is a sentence
+ * (rt_stats_note, "NAME: note: ...") and one machine line (rt_stats,
+ * "NAME: stats: ev=EV rank=R site=FILE:LINE key=value...", FILE NULL: no
+ * site;
+ * fmt gives the rest of the key=value pairs, values without blanks). The
+ * keys are documented in docs/observability.md. */
+bool rt_stats_on(void);
+void rt_stats_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void rt_stats(const char *ev, const char *file, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* ---- configuration (core/config.c): the one table of STRADS_* variables ---- */
 typedef struct rt_config {

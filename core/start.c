@@ -32,8 +32,7 @@ int strads_threads(void) { return cfg.threads ? cfg.threads : 1; }
 
 _Noreturn void strads_fatal(int err, const char *what)
 {
-    fprintf(stderr, "strads[%d]: fatal: %s: %s\n", cfg.rank, what ? what : "error",
-            strads_strerror(err));
+    rt_log_fatal("%s: %s", what ? what : "error", strads_strerror(err));
     if (upper.drain) upper.drain(); /* a checkpoint being written completes */
     fflush(NULL);
     _exit(err == STRADS_EPEER ? 3 : 1);
@@ -205,27 +204,27 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
     rt_log_init();
     int rc = rt_config_load(&cfg, err, sizeof err);
     if (rc) {
-        fprintf(stderr, "strads: configuration: %s\n", err);
+        rt_error("configuration: %s", err);
         return 2;
     }
     rt_log_set(cfg.log_level, cfg.size > 1 ? cfg.rank : -1);
     if ((rc = rt_trace_init(&cfg, err, sizeof err))) {
-        fprintf(stderr, "strads: configuration: %s\n", err);
+        rt_error("configuration: %s", err);
         return 2;
     }
     if (sodium_init() < 0) {
-        fprintf(stderr, "strads: cannot initialize libsodium\n");
+        rt_error("cannot initialize libsodium");
         return 2;
     }
     /* A peer that vanishes must be an error code, not a SIGPIPE. */
     signal(SIGPIPE, SIG_IGN);
     /* Before any thread starts: every thread of the process inherits it. */
     if ((rc = rt_config_bind_cpus(err, sizeof err))) {
-        fprintf(stderr, "strads: configuration: %s\n", err);
+        rt_error("configuration: %s", err);
         return 2;
     }
     if ((rc = rt_pool_init(cfg.threads))) {
-        fprintf(stderr, "strads: cannot start %d threads\n", cfg.threads);
+        rt_error("cannot start %d threads", cfg.threads);
         return 2;
     }
     if (upper.install) upper.install();

@@ -856,8 +856,7 @@ static void on_tick(uv_timer_t *t)
         if (!T.lost_at) {
             T.lost_at = now;
         } else if (now - T.lost_at > RT_LOST_GRACE_MS) {
-            fprintf(stderr, "strads[%d]: fatal: rank %d lost (%s); stopping\n", net_my_rank(), lost,
-                    rt_peer_lost_reason(lost));
+            rt_log_fatal("rank %d lost (%s); stopping", lost, rt_peer_lost_reason(lost));
             _exit(3);
         }
     }

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "dds/dds.h"
+#include "core/rt.h"
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000
@@ -58,8 +59,8 @@ static int dds_arena_parse_env(uintptr_t *addr, uint64_t *size)
     if (!errno && *end == ':')
         z = strtoull(end + 1, &end, 0);
     if (errno || *end || a == 0 || a % dds_page_size() || z < (1ULL << 30)) {
-        fprintf(stderr, "strads: STRADS_ARENA=%s: expected addr[:size], a page-aligned "
-                        "address and a size of at least 1 GiB\n", s);
+        rt_error("STRADS_ARENA=%s: expected addr[:size], a page-aligned "
+                        "address and a size of at least 1 GiB", s);
         return STRADS_ECONFIG;
     }
     *addr = (uintptr_t)a;
@@ -81,11 +82,10 @@ static int dds_arena_reserve(void)
         int e = errno;
         if (p != MAP_FAILED)
             munmap(p, size);
-        fprintf(stderr,
-                "strads: cannot reserve the distributed-array arena at %#" PRIxPTR
+        rt_error("cannot reserve the distributed-array arena at %#" PRIxPTR
                 " (%" PRIu64 " GiB): %s; something is mapped there or the address space "
                 "is limited (ulimit -v). Set STRADS_ARENA=addr[:size] to another "
-                "free page-aligned range, the same on every node.\n",
+                "free page-aligned range, the same on every node.",
                 addr, size >> 30, p == MAP_FAILED ? strerror(e) : "address taken");
         return STRADS_ENOMEM;
     }

@@ -460,11 +460,11 @@ int strads_load_text(void **out, int64_t *n, const char *path, size_t rec,
         if (!dds_load_err.msg[0])
             snprintf(dds_load_err.msg, sizeof dds_load_err.msg, "%s", strads_strerror(rc));
         if (dds_load_err.line)
-            fprintf(stderr, "strads: %s:%lld: byte offset %lld: %s\n", path,
+            rt_error("%s:%lld: byte offset %lld: %s", path,
                     (long long)dds_load_err.line, (long long)dds_load_err.offset,
                     dds_load_err.msg);
         else
-            fprintf(stderr, "strads: %s: %s\n", path, dds_load_err.msg);
+            rt_error("%s: %s", path, dds_load_err.msg);
         if (err)
             *err = dds_load_err;
         return rc;

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "dds/dds.h"
+#include "core/rt.h"
 
 #define DDS_IMG_MAGIC "STRADSIM"
 enum { DDS_IMG_VEC = 1, DDS_IMG_MAP = 2 };
@@ -80,7 +81,7 @@ static int dds_img_begin(dds_img_w *w, const char *path, char *tmp, size_t tmple
     snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
     w->fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (w->fd < 0) {
-        fprintf(stderr, "strads: image %s: %s\n", tmp, strerror(errno));
+        rt_error("image %s: %s", tmp, strerror(errno));
         return STRADS_EIO;
     }
     w->rc = 0;
@@ -118,7 +119,7 @@ static int dds_img_end(dds_img_w *w, dds_img_hdr *h, const char *tmp, const char
     if (!rc && rename(tmp, path))
         rc = STRADS_EIO;
     if (rc) {
-        fprintf(stderr, "strads: cannot write image %s: %s\n", path, strerror(errno));
+        rt_error("cannot write image %s: %s", path, strerror(errno));
         unlink(tmp);
     }
     return rc;
@@ -396,7 +397,7 @@ static int dds_nf_image(const void *arg, size_t len)
     int rc = dv ? dds_image_read_vec(dv, path, false, err, sizeof err)
                 : dds_image_read_map(m, path, false, err, sizeof err);
     if (rc)
-        fprintf(stderr, "strads: image %s: %s\n", path, err);
+        rt_error("image %s: %s", path, err);
     int32_t worst = rc;
     int ce = strads_allreduce(&worst, 1, STRADS_T_I32, STRADS_OP_MIN);
     if (ce || worst) /* a node with a good image just agrees not to load */
@@ -404,7 +405,7 @@ static int dds_nf_image(const void *arg, size_t len)
     rc = dv ? dds_image_read_vec(dv, path, true, err, sizeof err)
             : dds_image_read_map(m, path, true, err, sizeof err);
     if (rc)
-        fprintf(stderr, "strads: image %s: %s\n", path, err);
+        rt_error("image %s: %s", path, err);
     else if (dv)
         dds_mark_changed(dv, 0, dv->n); /* pull covers only owned chunks */
     return rc;

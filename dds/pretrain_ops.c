@@ -24,10 +24,9 @@ int dds_fn_encode(const void *fn, const char *what, uint64_t *ref)
 {
     int rc = rt_fnref_encode(fn, ref);
     if (rc)
-        fprintf(stderr,
-                "strads: %s: the function at %p is not defined in the program (or "
+        rt_error("%s: the function at %p is not defined in the program (or "
                 "libstrads), so other processes cannot name it; define it in the "
-                "program, not in a shared library\n", what, fn);
+                "program, not in a shared library", what, fn);
     return rc;
 }
 

@@ -22,6 +22,7 @@
 
 #include "dds/dds.h"
 #include "strads_generated.h"
+#include "core/rt.h"
 
 static dds_vec **dds_vecs; /* sorted by base */
 static size_t dds_nvecs, dds_capvecs;
@@ -335,7 +336,7 @@ static void *dds_dv_alloc(size_t total, size_t elem, size_t align, const char *s
     dds_vec *v;
     int rc = dds_vec_create(n, elem, align, DDS_PART_BLOCK, site, &v);
     if (rc) {
-        fprintf(stderr, "strads: %s: cannot allocate distributed array of %zu bytes: %s\n",
+        rt_error("%s: cannot allocate distributed array of %zu bytes: %s",
                 site ? site : "?", total, strads_strerror(rc));
         errno = ENOMEM;
         return NULL;
@@ -397,19 +398,19 @@ void strads_free(void *p)
     }
     dds_vec *v;
     if (dds_lookup(p, &v, NULL)) {
-        fprintf(stderr, "strads: free(%p): not a live distributed array\n", p);
+        rt_error("free(%p): not a live distributed array", p);
         return;
     }
     if (v->base != (char *)p) {
-        fprintf(stderr, "strads: free(%p): points inside the distributed array allocated "
-                        "at %s, not to its start\n", p, v->site);
+        rt_error("free(%p): points inside the distributed array allocated "
+                        "at %s, not to its start", p, v->site);
         return;
     }
     char site[sizeof v->site];
     memcpy(site, v->site, sizeof site);
     int rc = dds_vec_destroy(v);
     if (rc)
-        fprintf(stderr, "strads: free of distributed array allocated at %s: %s\n", site,
+        rt_error("free of distributed array allocated at %s: %s", site,
                 strads_strerror(rc));
 }
 

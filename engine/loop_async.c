@@ -350,11 +350,18 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
         else if (sp->sample)
             snprintf(how, sizeof how, " (cut from 1 in %d iterations%s)", sp->sample,
                      sp->recut ? ", then from all: they cut better" : "");
-        if (getenv("STRADS_STATS"))
-            fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans of %d written arrays, "
-                    "plan %s/%s%s, %d rounds x %d sub-rounds, load max/mean %.2f\n", site->file,
-                    site->line, (long long)p->n, sp->ns, p->node_method, p->thread_method, how,
-                    p->rounds, p->subrounds, p->imbalance);
+        if (rt_stats_on()) {
+            rt_stats_note("async_for %s:%u: %lld iterations, spans of %d written arrays, "
+                          "plan %s/%s%s, %d rounds x %d sub-rounds, load max/mean %.2f", site->file,
+                          site->line, (long long)p->n, sp->ns, p->node_method, p->thread_method,
+                          how, p->rounds, p->subrounds, p->imbalance);
+            /* sample: 1 in how many iterations the cut saw (1: all, 0: no sample) */
+            rt_stats("async_plan", site->file, site->line,
+                     "from=spans iterations=%lld written_arrays=%d node_method=%s "
+                     "thread_method=%s sample=%d recut=%d rounds=%d subrounds=%d imbalance=%.2f",
+                     (long long)p->n, sp->ns, p->node_method, p->thread_method, sp->sample,
+                     sp->sample > 1 && sp->recut ? 1 : 0, p->rounds, p->subrounds, p->imbalance);
+        }
     }
     sched_plan_free(p);
     return rc;
@@ -370,10 +377,15 @@ static void planned_spans(const strads_loop_site *site, const call_hdr *h, const
     planned_now = true;
     planned_nro = 0;
     if (info->in_id) planned_ro[planned_nro++] = info->in_id;
-    if (getenv("STRADS_STATS"))
-        fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans planned on %d nodes, "
-                "plan strata, %d rounds x %d sub-rounds\n", site->file, site->line,
-                (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
+    if (rt_stats_on()) {
+        rt_stats_note("async_for %s:%u: %lld iterations, spans planned on %d nodes, plan strata, "
+                      "%d rounds x %d sub-rounds", site->file, site->line,
+                      (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
+        rt_stats("async_plan", site->file, site->line,
+                 "from=node_spans iterations=%lld nodes=%d node_method=strata rounds=%d "
+                 "subrounds=%d",
+                 (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
+    }
 }
 
 /* Several nodes planned from spans and something reads the serial order:
@@ -465,13 +477,20 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
             if (!all.arrays[k].written) ro[nro++] = all.arrays[k].id;
         planned(p, ro, nro);
         note_serial(site, p);
-        if (getenv("STRADS_STATS"))
-            fprintf(stderr,
-                    "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
-                    "%lld groups, %d rounds x %d sub-rounds, load max/mean %.2f (build %.3f s)\n",
-                    site->file, site->line, (long long)all.n, (long long)all.nacc, p->node_method,
-                    p->thread_method, (long long)p->groups, p->rounds, p->subrounds, p->imbalance,
-                    (double)(t_built - t0) / 1000.0);
+        if (rt_stats_on()) {
+            double build_s = (double)(t_built - t0) / 1000.0;
+            rt_stats_note("async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
+                          "%lld groups, %d rounds x %d sub-rounds, load max/mean %.2f "
+                          "(build %.3f s)",
+                          site->file, site->line, (long long)all.n, (long long)all.nacc,
+                          p->node_method, p->thread_method, (long long)p->groups, p->rounds,
+                          p->subrounds, p->imbalance, build_s);
+            rt_stats("async_plan", site->file, site->line,
+                     "from=records iterations=%lld accesses=%lld node_method=%s thread_method=%s "
+                     "groups=%lld rounds=%d subrounds=%d imbalance=%.2f build_s=%.6f",
+                     (long long)all.n, (long long)all.nacc, p->node_method, p->thread_method,
+                     (long long)p->groups, p->rounds, p->subrounds, p->imbalance, build_s);
+        }
     }
     sched_plan_free(p);
     sched_rec_free(&all);
@@ -576,10 +595,16 @@ static int async_node(const void *arg, size_t len)
     rt_loop_publish(site, env, acc);
     char moved[48] = ""; /* the first call's prefetch of the inputs, apart from planning */
     if (prefetch_s > 0) snprintf(moved, sizeof moved, ", inputs moved %.3f s", prefetch_s);
-    if (strads_rank() == 0 && getenv("STRADS_STATS"))
-        fprintf(stderr, "strads: async_for %s:%u: recon %.3f s, plan %.3f s%s, run %.3f s "
-                "(cpu %.3f + %.3f + %.3f s)\n", site->file, site->line, recon_s, plan_s, moved,
-                (double)(rt_now_ms() - t1) / 1000.0, cpu_re, cpu_plan, cpu_s() - cpu1);
+    if (strads_rank() == 0 && rt_stats_on()) {
+        double run_s = (double)(rt_now_ms() - t1) / 1000.0, cpu_run = cpu_s() - cpu1;
+        rt_stats_note("async_for %s:%u: recon %.3f s, plan %.3f s%s, run %.3f s "
+                      "(cpu %.3f + %.3f + %.3f s)", site->file, site->line, recon_s, plan_s,
+                      moved, run_s, cpu_re, cpu_plan, cpu_run);
+        rt_stats("async_for", site->file, site->line,
+                 "recon_s=%.6f plan_s=%.6f inputs_s=%.6f run_s=%.6f cpu_recon_s=%.6f "
+                 "cpu_plan_s=%.6f cpu_run_s=%.6f",
+                 recon_s, plan_s, prefetch_s, run_s, cpu_re, cpu_plan, cpu_run);
+    }
     rt_trace_end();
     rt_loop_env_close(site, env);
     return rc;
@@ -638,18 +663,27 @@ static int env_refs(const strads_loop_site *site, const void *env, env_ref **ref
     return 0;
 }
 
+/* Why a cached plan cannot serve a call: the word STRADS_STATS's machine
+ * line gives (reason=), and the sentence. */
+typedef struct stale_why {
+    const char *code, *text;
+} stale_why;
+static const stale_why STALE_ARRAYS = {"arrays", "the env refers to other arrays"};
+static const stale_why STALE_COPYIN = {"copyin", "the copyin input changed"};
+static const stale_why STALE_READONLY = {"readonly", "an array the loop only reads changed"};
+
 /* Why the cached plan of st cannot serve this call (NULL: it can). refs
  * are the env's arrays now; versions are read after dds_operator_begin, so
  * that the sequential code's writes since the last call are counted. */
-static const char *plan_stale(const site_state *st, const env_ref *refs, uint32_t nrefs,
-                              uint64_t copyin)
+static const stale_why *plan_stale(const site_state *st, const env_ref *refs, uint32_t nrefs,
+                                   uint64_t copyin)
 {
     if (nrefs != st->key.nrefs || (nrefs && memcmp(refs, st->key.refs, nrefs * sizeof *refs)))
-        return "the env refers to other arrays";
-    if (copyin != st->key.copyin) return "the copyin input changed";
+        return &STALE_ARRAYS;
+    if (copyin != st->key.copyin) return &STALE_COPYIN;
     for (int k = 0; k < st->key.nro; k++) {
         const dds_vec *dv = dds_vec_by_id(st->key.ro_id[k]);
-        if (!dv || dv->version != st->key.ro_ver[k]) return "an array the loop only reads changed";
+        if (!dv || dv->version != st->key.ro_ver[k]) return &STALE_READONLY;
     }
     return NULL;
 }
@@ -675,12 +709,15 @@ static void prepare_call(void *hdr)
     c->rc = env_refs(c->site, c->env, &c->refs, &c->nrefs);
     if (c->rc) c->h.recon = 1; /* the call fails after; no stale plan runs meanwhile */
     c->copyin = rt_loop_copyin_hash();
-    const char *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin);
+    const stale_why *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin);
     if (why) {
         c->h.recon = 1;
-        if (getenv("STRADS_STATS"))
-            fprintf(stderr, "strads: async_for %s:%u: new reconnaissance: %s\n", c->site->file,
-                    c->site->line, why);
+        if (rt_stats_on()) {
+            rt_stats_note("async_for %s:%u: new reconnaissance: %s", c->site->file, c->site->line,
+                          why->text);
+            rt_stats("recon_again", c->site->file, c->site->line, "loop=async_for reason=%s",
+                     why->code);
+        }
     }
 }
 

@@ -146,8 +146,8 @@ static uint64_t moved_bytes;
 
 static bool stats_on(void)
 {
-    static int on = -1;
-    if (on < 0) on = getenv("STRADS_STATS") != NULL;
+    static int on = -1; /* read once: it guards a loop over every element moved */
+    if (on < 0) on = rt_stats_on();
     return on;
 }
 
@@ -360,10 +360,15 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
         rt_trace_end();
         rt_progress_step();
     }
-    if (strads_rank() == 0 && getenv("STRADS_STATS"))
-        fprintf(stderr, "strads: async_for %s:%u: rank 0 fetch %.3f s, body %.3f s, write-back %.3f s, "
-                "barriers %.3f s, %.1f MB moved\n", site->file, site->line, t_fetch / 1e6, t_run / 1e6,
-                t_wb / 1e6, t_bar / 1e6, (double)moved_bytes / 1e6);
+    if (strads_rank() == 0 && stats_on()) {
+        rt_stats_note("async_for %s:%u: rank 0 fetch %.3f s, body %.3f s, write-back %.3f s, "
+                      "barriers %.3f s, %.1f MB moved", site->file, site->line, t_fetch / 1e6,
+                      t_run / 1e6, t_wb / 1e6, t_bar / 1e6, (double)moved_bytes / 1e6);
+        rt_stats("async_rounds", site->file, site->line,
+                 "fetch_s=%.6f body_s=%.6f writeback_s=%.6f barrier_s=%.6f moved_bytes=%llu",
+                 t_fetch / 1e6, t_run / 1e6, t_wb / 1e6, t_bar / 1e6,
+                 (unsigned long long)moved_bytes);
+    }
     /* A violation stops the bodies but not the rounds, so that every node
      * still meets the others at each barrier; the call then fails. */
     if (!rc && atomic_load(&j.violated)) rc = STRADS_ESTATE;

@@ -820,13 +820,22 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     t[5] = rt_now_us();
     char keyed[40] = ""; /* one thread a node: the cut includes the key pass */
     if (keys_s > 0) snprintf(keyed, sizeof keyed, " (key pass %.1f ms)", keys_s * 1e3);
-    if (*out && getenv("STRADS_STATS"))
-        fprintf(stderr, "strads: async_for: rank %d planned from spans: blocks agreed %.1f ms, "
-                "iterations cut %.1f ms%s, exchanged %.1f ms, inputs moved and laid out %.1f ms "
-                "(the slowest node's move %.1f ms), agreed %.1f ms\n",
-                me, (double)(t[1] - t[0]) / 1e3, (double)(t[2] - t[1]) / 1e3, keyed,
-                (double)(t[3] - t[2]) / 1e3, (double)(t[4] - t[3]) / 1e3,
-                (double)prefetch_us / 1e3, (double)(t[5] - t[4]) / 1e3);
+    if (*out && rt_stats_on()) {
+        rt_stats_note("async_for: rank %d planned from spans: blocks agreed %.1f ms, "
+                      "iterations cut %.1f ms%s, exchanged %.1f ms, inputs moved and laid out "
+                      "%.1f ms (the slowest node's move %.1f ms), agreed %.1f ms",
+                      me, (double)(t[1] - t[0]) / 1e3, (double)(t[2] - t[1]) / 1e3, keyed,
+                      (double)(t[3] - t[2]) / 1e3, (double)(t[4] - t[3]) / 1e3,
+                      (double)prefetch_us / 1e3, (double)(t[5] - t[4]) / 1e3);
+        /* key_pass_s: 0 when the node made no key pass */
+        rt_stats("node_spans", NULL, 0,
+                 "blocks_s=%.6f cut_s=%.6f key_pass_s=%.6f exchange_s=%.6f inputs_s=%.6f "
+                 "slowest_inputs_s=%.6f agree_s=%.6f",
+                 (double)(t[1] - t[0]) / 1e6, (double)(t[2] - t[1]) / 1e6,
+                 keys_s > 0 ? keys_s : 0.0, (double)(t[3] - t[2]) / 1e6,
+                 (double)(t[4] - t[3]) / 1e6, (double)prefetch_us / 1e6,
+                 (double)(t[5] - t[4]) / 1e6);
+    }
     if (*out) {
         info->prefetch_s = (double)prefetch_us / 1e6;
         info->recon_s = keys_s;

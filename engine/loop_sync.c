@@ -629,7 +629,11 @@ int rt__sync_writeback_bsp(call *c, dds_snap **snap)
      * more often (a race of the stop signal it only makes rarer). */
     int any = 0;
     for (int a = 0; a < c->narr; a++) any |= c->arr[a].written;
-    if (!rc && any && c->N > 1) rc = strads_barrier();
+    if (!rc && any && c->N > 1) {
+        sync_phase(c, SPH_BARRIER);
+        rc = strads_barrier();
+        sync_phase(c, SPH_EXCHANGE);
+    }
     return rc;
 }
 
@@ -682,6 +686,7 @@ static int run_clock(call *c, int64_t clock)
         int64_t k = clock * c->T + t;
         c->task_of[t] = k < c->ntask ? k : -1;
     }
+    sync_phase(c, SPH_EXCHANGE);
     rt_trace_begin(RT_TR_FETCH, NULL, -1);
     if (N > 1) rc = refresh(c, clock);
     rt_trace_end();
@@ -706,10 +711,12 @@ static int run_clock(call *c, int64_t clock)
      * threads write the owned elements in place: nobody may write before
      * everybody has read. */
     if (!rc && bsp && N > 1 && c->any_written && !aside) {
+        sync_phase(c, SPH_BARRIER);
         rt_trace_begin(RT_TR_BARRIER, NULL, -1);
         rc = strads_barrier();
         rt_trace_end();
     }
+    sync_phase(c, SPH_COMPUTE);
     if (!rc) {
         c->err = 0;
         /* The handler serves this clock's replicas only while tasks run. */
@@ -719,6 +726,7 @@ static int run_clock(call *c, int64_t clock)
         if (c->track) rt__track_arm(NULL, 0);
         if (!rc) rc = c->err;
     }
+    sync_phase(c, SPH_EXCHANGE);
     if (!rc && c->track) rc = add_unrecorded(c, U, snap, bsp);
     if (!rc && c->replicas) rc = fold_threads(c, U, S, F);
     if (!rc && N > 1) rc = bsp ? writeback_bsp(c, snap, F) : rt__ssp_push(c->arr, c->narr, U, S);
@@ -752,6 +760,7 @@ static int run_clocks(call *c)
         rt_trace_begin(RT_TR_CLOCK, NULL, clock);
         if (ssp) {
             int64_t stale = 0;
+            sync_phase(c, SPH_BARRIER);
             rt_trace_begin(RT_TR_BARRIER, NULL, -1);
             rc = rt__clocks_wait(&k, clock, &stale);
             rt_trace_end();
@@ -775,13 +784,18 @@ static int run_clocks(call *c)
         rt_progress_step();
     }
     if (!ssp) return rc;
+    sync_phase(c, SPH_BARRIER); /* waiting for every node's last clock */
     int frc = rt__clocks_finish(&k, rc ? 0 : c->clocks);
     if (!rc) rc = frc;
     if (!rc) rc = strads_allreduce(&max_stale, 1, STRADS_T_I64, STRADS_OP_MAX);
-    if (!rc && c->me == 0 && (check || getenv("STRADS_STATS")))
-        fprintf(stderr, "strads: sync_for %s:%u: %s(%lld) max staleness %lld\n", c->site->file,
-                c->site->line, rt_sync_name((strads_sync_kind)c->h.model),
-                (long long)c->h.staleness, (long long)max_stale);
+    sync_phase(c, SPH_EXCHANGE);
+    if (!rc && c->me == 0 && (check || rt_stats_on())) {
+        const char *model = rt_sync_name((strads_sync_kind)c->h.model);
+        rt_stats_note("sync_for %s:%u: %s(%lld) max staleness %lld", c->site->file, c->site->line,
+                      model, (long long)c->h.staleness, (long long)max_stale);
+        rt_stats("ssp", c->site->file, c->site->line, "model=%s staleness=%lld max_staleness=%lld",
+                 model, (long long)c->h.staleness, (long long)max_stale);
+    }
     return rc;
 }
 
@@ -822,6 +836,29 @@ static int agree(const call *c, int rc)
     return rc ? rc : e ? STRADS_EREMOTE : 0;
 }
 
+/* STRADS_STATS: the call as the driver's node saw it. */
+static void print_stats(const call *c, double secs)
+{
+    const char *model = rt_sync_name((strads_sync_kind)c->h.model);
+    /* A-BSP, Elastic and FlexPara run on BSP's mechanics under their own name */
+    const char *as = c->absp ? model : rt_sync_name((strads_sync_kind)c->kind);
+    double ph[SPH_N];
+    for (int i = 0; i < SPH_N; i++) ph[i] = (double)c->ph_us[i] / 1e6;
+    int same = strcmp(model, as) == 0;
+    rt_stats_note("sync_for %s:%u: %s%s%s, %d nodes x %d threads, %lld tasks of %lld, %lld clocks, "
+                  "%.3f s (rank 0: recon %.3f, plan %.3f, compute %.3f, exchange %.3f, "
+                  "barrier %.3f s)",
+                  c->site->file, c->site->line, model, same ? "" : " as ", same ? "" : as, c->N,
+                  c->T, (long long)c->ntask, (long long)c->mb, (long long)c->clocks, secs,
+                  ph[SPH_RECON], ph[SPH_PLAN], ph[SPH_COMPUTE], ph[SPH_EXCHANGE], ph[SPH_BARRIER]);
+    rt_stats("sync_for", c->site->file, c->site->line,
+             "model=%s runs_as=%s nodes=%d threads=%d tasks=%lld minibatch=%lld clocks=%lld "
+             "time_s=%.6f recon_s=%.6f plan_s=%.6f compute_s=%.6f exchange_s=%.6f "
+             "barrier_s=%.6f",
+             model, as, c->N, c->T, (long long)c->ntask, (long long)c->mb, (long long)c->clocks,
+             secs, ph[SPH_RECON], ph[SPH_PLAN], ph[SPH_COMPUTE], ph[SPH_EXCHANGE], ph[SPH_BARRIER]);
+}
+
 static int sync_node(const void *arg, size_t len)
 {
     if (len < sizeof(sync_hdr)) return STRADS_EPROTO;
@@ -842,7 +879,9 @@ static int sync_node(const void *arg, size_t len)
     static double first_loop_s;
     if (!first_loop_s) first_loop_s = (double)rt_now_ms() / 1000.0;
     c.t0 = first_loop_s;
-    uint64_t t_start = rt_now_ms();
+    uint64_t t_start = rt_now_us();
+    c.ph_at = t_start;
+    c.ph = SPH_PLAN;
     block_of(&c.h, c.N, c.me, &c.lo, &c.hi);
     c.ntask = (c.hi - c.lo + c.mb - 1) / c.mb;
     for (int r = 0; r < c.N; r++) {
@@ -878,8 +917,11 @@ static int sync_node(const void *arg, size_t len)
     if (!rc) rc = find_arrays(&c);
     /* A-BSP's splits start anywhere and move between nodes: it fetches by
      * split (absp_fetch) and replicates written arrays whole. */
-    if (!rc && !c.absp && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas))
+    if (!rc && !c.absp && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas)) {
+        sync_phase(&c, SPH_RECON);
         rc = rt__sync_recon(&c);
+        sync_phase(&c, SPH_PLAN);
+    }
     /* Replicas hold only what the records name: writes beyond them are
      * found at page granularity (loop.h) instead of being dropped. */
     c.track = c.ts && c.replicas;
@@ -917,18 +959,12 @@ static int sync_node(const void *arg, size_t len)
         if (!rc) rc = crc;
     }
     char *acc = NULL;
+    sync_phase(&c, SPH_EXCHANGE); /* the reductions, threads then ranks */
     if (!rc) rc = rt_loop_fold(c.site, c.env, c.tls, c.T, c.h.invocation, &acc);
     rt_loop_publish(c.site, c.env, acc);
     rt_loop_tls_free(c.site, c.tls, c.T);
-    if (c.me == 0 && getenv("STRADS_STATS"))
-        fprintf(stderr,
-                "strads: sync_for %s:%u: %s%s%s, %d nodes x %d threads, %lld tasks of %lld, "
-                "%lld clocks, %.3f s\n",
-                c.site->file, c.site->line, rt_sync_name((strads_sync_kind)c.h.model),
-                c.h.model != c.kind && !c.absp ? " as " : "",
-                c.h.model != c.kind && !c.absp ? rt_sync_name((strads_sync_kind)c.kind) : "", c.N, c.T,
-                (long long)c.ntask, (long long)c.mb, (long long)c.clocks,
-                (double)(rt_now_ms() - t_start) / 1000.0);
+    sync_phase(&c, SPH_PLAN);
+    if (c.me == 0 && rt_stats_on()) print_stats(&c, (double)(rt_now_us() - t_start) / 1e6);
     teardown(&c);
     rt_trace_end();
     rt_loop_env_close(c.site, c.env);
@@ -999,9 +1035,11 @@ static void sync_prepare(void *hdr)
     uint64_t key = input_key(p->site, p->env);
     if (p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
         p->h.recon = 1;
-        if (getenv("STRADS_STATS"))
-            fprintf(stderr, "strads: sync_for %s:%u: new reconnaissance: its input changed\n",
-                    p->site->file, p->site->line);
+        if (rt_stats_on()) {
+            rt_stats_note("sync_for %s:%u: new reconnaissance: its input changed", p->site->file,
+                          p->site->line);
+            rt_stats("recon_again", p->site->file, p->site->line, "loop=sync_for reason=input");
+        }
     }
     if (p->sc) p->sc->input = key;
 }

@@ -56,6 +56,13 @@ typedef struct tbuf {
     size_t cap;
 } tbuf;
 
+/* Where a call's time goes (STRADS_STATS, docs/observability.md): plan is
+ * the call's setup after reconnaissance (and under A-BSP, Elastic and
+ * FlexPara the splits' assignment); exchange the refreshes, folds, pushes
+ * and write-backs, waiting inside their collectives included; barrier the
+ * barriers, SSP's gates and A-BSP's stop signals. */
+enum { SPH_RECON, SPH_PLAN, SPH_COMPUTE, SPH_EXCHANGE, SPH_BARRIER, SPH_N };
+
 typedef struct call {
     const strads_loop_site *site;
     void *env;
@@ -82,7 +89,22 @@ typedef struct call {
     rt__xlist *xl;        /* [T * narr] each thread's writes outside its records */
     int absp;             /* A-BSP, Elastic, FlexPara: loop_sync_iter.c runs the call */
     rt__absp *ab;
+    /* STRADS_STATS: this node's time per phase (sync_phase) */
+    uint64_t ph_us[SPH_N];
+    uint64_t ph_at;       /* when the current phase began (rt_now_us) */
+    int ph;
 } call;
+
+/* Charges the time since the last switch to the current phase and enters
+ * phase ph: the phases of a call add up to its time (one clock reading per
+ * switch, a few per clock; node-function thread). */
+static inline void sync_phase(call *c, int ph)
+{
+    uint64_t now = rt_now_us();
+    c->ph_us[c->ph] += now - c->ph_at;
+    c->ph_at = now;
+    c->ph = ph;
+}
 
 /* ---- element lists ---- */
 

@@ -898,14 +898,20 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_cos
         if (s && nm) s->since_swap_s = 0;
         if (!rc && s && s->assign && fl) {
             rc = flex_reassign(s, done, us, fl, rates);
-            if (!rc && getenv("STRADS_STATS"))
-                fprintf(stderr,
-                        "strads: sync_for %s:%u: flexpara %s, predicted %.4f s -> %.4f s, "
-                        "%zu of %d splits away from home, held-out error %.1f%%, "
-                        "%lld outlier times so far\n",
-                        site->file, site->line, s->have_models ? "models fitted" : "no model yet",
-                        s->before, s->after, s->moved, s->nsplits,
-                        s->heldout >= 0 ? 100 * s->heldout : -1.0, (long long)s->dropped);
+            if (!rc && rt_stats_on()) {
+                rt_stats_note("sync_for %s:%u: flexpara %s, predicted %.4f s -> %.4f s, "
+                              "%zu of %d splits away from home, held-out error %.1f%%, "
+                              "%lld outlier times so far",
+                              site->file, site->line,
+                              s->have_models ? "models fitted" : "no model yet", s->before,
+                              s->after, s->moved, s->nsplits,
+                              s->heldout >= 0 ? 100 * s->heldout : -1.0, (long long)s->dropped);
+                rt_stats("flexpara", site->file, site->line,
+                         "models=%d predicted_home_s=%.6f predicted_s=%.6f away=%zu splits=%d "
+                         "heldout_error_pct=%.1f outliers=%lld",
+                         s->have_models ? 1 : 0, s->before, s->after, s->moved, s->nsplits,
+                         s->heldout >= 0 ? 100 * s->heldout : -1.0, (long long)s->dropped);
+            }
         }
         if (!rc && s) {
             int64_t n = s->end - s->begin, lo = 0, hi = 0, sp = spread(s->a, n, &lo, &hi);
@@ -921,14 +927,21 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_cos
             int64_t deferred = sched_absp_deferred(s->a);
             /* swaps put off by the budget let the spread grow past it */
             int bound = s->threshold >= 0 && !deferred ? s->threshold + 1 + slack : -1;
-            if (getenv("STRADS_STATS") && (s->ratio < 1 || s->threshold >= 0))
-                fprintf(stderr,
-                        "strads: sync_for %s:%u: absp(%g,%d) processed %lld of %lld items, "
-                        "counts %lld..%lld, spread %lld, max spread %lld, swaps %lld, "
-                        "put off %lld\n",
-                        site->file, site->line, s->ratio, s->threshold, (long long)*processed,
-                        (long long)n, (long long)lo, (long long)hi, (long long)sp,
-                        (long long)s->max_spread, (long long)s->swaps, (long long)deferred);
+            if (rt_stats_on() && (s->ratio < 1 || s->threshold >= 0)) {
+                rt_stats_note("sync_for %s:%u: absp(%g,%d) processed %lld of %lld items, "
+                              "counts %lld..%lld, spread %lld, max spread %lld, swaps %lld, "
+                              "put off %lld",
+                              site->file, site->line, s->ratio, s->threshold,
+                              (long long)*processed, (long long)n, (long long)lo, (long long)hi,
+                              (long long)sp, (long long)s->max_spread, (long long)s->swaps,
+                              (long long)deferred);
+                rt_stats("absp", site->file, site->line,
+                         "ratio=%g threshold=%d processed=%lld items=%lld count_min=%lld "
+                         "count_max=%lld spread=%lld max_spread=%lld swaps=%lld put_off=%lld",
+                         s->ratio, s->threshold, (long long)*processed, (long long)n,
+                         (long long)lo, (long long)hi, (long long)sp, (long long)s->max_spread,
+                         (long long)s->swaps, (long long)deferred);
+            }
             if (slack > 0 && bound >= 0 && sp > bound) {
                 rt_error("sync_for %s:%u: A-BSP check: item process counts spread %lld, bound %d "
                          "(threshold + 1 + STRADS_ABSP_CHECK)", site->file, site->line,

@@ -286,6 +286,7 @@ static int elastic_plan(call *c, double took, int64_t clocks, int32_t *pick, int
 static int superstep_begin(call *c, char **start)
 {
     int rc = 0;
+    sync_phase(c, SPH_EXCHANGE);
     for (int a = 0; a < c->narr && !rc && c->N > 1; a++) {
         if (!c->arr[a].written) continue;
         dds_vec *dv = c->arr[a].dv;
@@ -294,6 +295,7 @@ static int superstep_begin(call *c, char **start)
         if (!rc) memcpy(start[a], dv->base, (size_t)dv->n * dv->elem);
     }
     if (c->N > 1 && c->any_written) {
+        sync_phase(c, SPH_BARRIER);
         int brc = strads_barrier();
         if (!rc) rc = brc;
     }
@@ -322,6 +324,7 @@ static void swap_bytes(char *x, char *y, size_t n)
 static int superstep_end(call *c, char **start, dds_snap **snap, unsigned char **wrote, int idle)
 {
     int rc = 0;
+    sync_phase(c, SPH_EXCHANGE);
     for (int a = 0; a < c->narr && !rc; a++) {
         if (!c->arr[a].written) continue;
         dds_vec *dv = c->arr[a].dv;
@@ -359,11 +362,14 @@ static int run_clock(call *c, int64_t clock, elist *U, char **S, double *took)
     uint64_t t0 = rt_now_us();
     rt_trace_begin(RT_TR_CLOCK, NULL, clock);
     for (int t = 0; t < c->T; t++) c->task_of[t] = clock;
+    sync_phase(c, SPH_EXCHANGE);
     for (int a = 0; a < c->narr && !rc && c->replicas; a++)
         if (c->arr[a].written) rc = rt__sync_clock_union(c, a, 1, &U[a]);
     c->err = 0;
+    sync_phase(c, SPH_COMPUTE);
     if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
     if (!rc) rc = c->err;
+    sync_phase(c, SPH_EXCHANGE);
     if (!rc && c->replicas) rc = rt__sync_fold_threads(c, U, S);
     for (int a = 0; a < c->narr; a++) {
         free(S[a]);
@@ -392,10 +398,12 @@ static int absp_clocks(call *c, char **start, dds_snap **snap, elist *U, char **
     for (int64_t clock = 0; !rc && clock < c->clocks; clock++) {
         int any = 0;
         if (clock > 0) rc = superstep_begin(c, start);
+        sync_phase(c, SPH_BARRIER); /* the clock's quotas and stop signal */
         if (!rc) rc = rt__absp_clock(c->ab, clock, c->clocks, &any);
         if (rc || !any) break;
         rc = run_clock(c, clock, U, S, &took);
         /* Until the clock's stop signal every node must be ready to report. */
+        sync_phase(c, SPH_BARRIER);
         if (!rc) rc = rt__absp_wait(c->ab);
         if (!rc && c->N > 1 && c->any_written) rc = superstep_end(c, start, snap, NULL, 0);
     }
@@ -470,6 +478,7 @@ int rt__sync_run_absp(call *c)
     for (int a = 0; a < c->narr && wrote && !rc; a++)
         if (c->arr[a].written && !(wrote[a] = calloc((size_t)c->arr[a].dv->n, 1)))
             rc = STRADS_ENOMEM;
+    sync_phase(c, SPH_EXCHANGE);
     if (!rc && c->N > 1) rc = absp_fetch(c, bounds, nsplits);
     int brc = start ? superstep_begin(c, start) : STRADS_ENOMEM;
     if (!rc) rc = brc;
@@ -482,6 +491,7 @@ int rt__sync_run_absp(call *c)
     if (clockwise && !flex) replay_note_ordered();
     if (!rc && clockwise) rc = absp_clocks(c, start, snap, U, S);
     while (!rc && elastic) {
+        sync_phase(c, SPH_PLAN);
         rc = elastic_plan(c, took, ran, pick, &left);
         if (rc || !left) break;
         took = 0;
@@ -506,7 +516,9 @@ int rt__sync_run_absp(call *c)
         if (rc) break;
     }
     /* Until the stop signal every node must be ready to report. */
+    sync_phase(c, SPH_BARRIER);
     if (!rc && !clockwise) rc = rt__absp_wait(c->ab);
+    sync_phase(c, SPH_PLAN); /* the counts, and the driver's reassignment */
     int64_t processed = 0;
     /* FlexPara's item size: the distinct elements a split touches (its
      * items without reconnaissance, and then no input bytes are known);
@@ -526,14 +538,17 @@ int rt__sync_run_absp(call *c)
     int erc = rt__absp_end(c->ab, c->site, flex || budget ? &fl : NULL, &processed);
     c->ab = NULL;
     if (!rc) rc = erc;
-    if (!rc && elastic && c->me == 0 && getenv("STRADS_STATS")) {
+    if (!rc && elastic && c->me == 0 && rt_stats_on()) {
         elastic_site *s = esites;
         while (s && s->site_id != c->site->id) s = s->next;
         if (s) s->calls++;
-        if (s)
-            fprintf(stderr, "strads: sync_for %s:%u: elastic(%d) %lld supersteps in %lld calls\n",
-                    c->site->file, c->site->line, (int)c->h.a, (long long)s->supersteps,
-                    (long long)s->calls);
+        if (s) {
+            rt_stats_note("sync_for %s:%u: elastic(%d) %lld supersteps in %lld calls",
+                          c->site->file, c->site->line, (int)c->h.a, (long long)s->supersteps,
+                          (long long)s->calls);
+            rt_stats("elastic", c->site->file, c->site->line, "r=%d supersteps=%lld calls=%lld",
+                     (int)c->h.a, (long long)s->supersteps, (long long)s->calls);
+        }
     }
     for (int a = 0; a < c->narr; a++) {
         if (snap) dds_snap_free(snap[a]);

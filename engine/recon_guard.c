@@ -49,8 +49,8 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
     if (s) {
         char msg[1024];
         int n = snprintf(msg, sizeof msg,
-                         "strads[%d]: fatal: reconnaissance of %s %s:%u, iteration %lld: %s%s; %s\n",
-                         strads_rank(), s->kind == STRADS_SYNC_FOR ? "sync_for" : "async_for",
+                         "%s: fatal: reconnaissance of %s %s:%u, iteration %lld: %s%s; %s\n",
+                         rt_log_name(), s->kind == STRADS_SYNC_FOR ? "sync_for" : "async_for",
                          s->file ? s->file : "?", s->line, (long long)rt_recon_cur_iter,
                          strsignal(sig), sig == SIGABRT ? " (an assert or abort() in the body)" : "",
                          FIX);

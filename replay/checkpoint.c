@@ -291,17 +291,24 @@ static void free_snaps(void)
 
 static void print_stats(void)
 {
-    if (!R.st.n || !getenv("STRADS_STATS")) return;
+    if (!R.st.n || !rt_stats_on()) return;
     double n = (double)R.st.n;
-    fprintf(stderr,
-            "strads: checkpoints: %llu written, %llu images, %.1f MB; per checkpoint: main "
-            "thread %.2f ms (waiting for the previous one %.2f ms), writer %.2f ms (images "
-            "%.2f, manifest %.2f, old images %.2f; CPU %.2f ms)%s\n",
-            (unsigned long long)R.st.n, (unsigned long long)R.st.images,
-            (double)R.st.bytes / 1e6, R.st.main / n, R.st.wait / n,
-            (R.st.write + R.st.manifest + R.st.gc) / n, R.st.write / n, R.st.manifest / n,
-            R.st.gc / n, R.st.cpu / n,
-            R.async ? "" : " (in line: the writer is on the main thread)");
+    rt_stats_note("checkpoints: %llu written, %llu images, %.1f MB; per checkpoint: main "
+                  "thread %.2f ms (waiting for the previous one %.2f ms), writer %.2f ms (images "
+                  "%.2f, manifest %.2f, old images %.2f; CPU %.2f ms)%s",
+                  (unsigned long long)R.st.n, (unsigned long long)R.st.images,
+                  (double)R.st.bytes / 1e6, R.st.main / n, R.st.wait / n,
+                  (R.st.write + R.st.manifest + R.st.gc) / n, R.st.write / n, R.st.manifest / n,
+                  R.st.gc / n, R.st.cpu / n,
+                  R.async ? "" : " (in line: the writer is on the main thread)");
+    /* per checkpoint: the means over the n written (milliseconds -> seconds) */
+    rt_stats("checkpoints", NULL, 0,
+             "written=%llu images=%llu bytes=%llu main_s=%.6f wait_s=%.6f writer_s=%.6f "
+             "images_s=%.6f manifest_s=%.6f gc_s=%.6f cpu_s=%.6f inline=%d",
+             (unsigned long long)R.st.n, (unsigned long long)R.st.images,
+             (unsigned long long)R.st.bytes, R.st.main / n / 1e3, R.st.wait / n / 1e3,
+             (R.st.write + R.st.manifest + R.st.gc) / n / 1e3, R.st.write / n / 1e3,
+             R.st.manifest / n / 1e3, R.st.gc / n / 1e3, R.st.cpu / n / 1e3, R.async ? 0 : 1);
 }
 
 void replay_shutdown(void)

@@ -70,8 +70,7 @@ static bool armed(const char *phase)
 
 static _Noreturn void die(const char *phase)
 {
-    fprintf(stderr, "strads[%d]: STRADS_FAULT: killing myself in %s of loop call %" PRIu64 "\n",
-            strads_rank(), phase, F.op);
+    rt_log_fatal("STRADS_FAULT: killing myself in %s of loop call %" PRIu64, phase, F.op);
     raise(SIGKILL);
     abort(); /* not reached */
 }

@@ -1,10 +1,14 @@
 #!/bin/sh
-# expect.sh [--fail] [--within SECONDS] [--grep REGEX]... [--nogrep REGEX]... -- command...
+# expect.sh [--fail] [--within SECONDS] [--grep REGEX]... [--nogrep REGEX]...
+#           [--stat "EV KEY=ERE..."]... [--nostat "EV KEY=ERE..."]... -- command...
 # Runs a command and checks what a user would: its exit status (zero, or
 # non-zero with --fail), that it finished within SECONDS (default 60), that
 # its combined output matches every --grep REGEX (extended grep) and no
-# --nogrep REGEX.
-fail=0 within=60 greps="" nogreps=""
+# --nogrep REGEX, and that for every --stat one STRADS_STATS line of event EV
+# has every KEY with a value matching its ERE whole (stats.sh has), and for
+# every --nostat none has.
+fail=0 within=60 greps="" nogreps="" stats="" nostats=""
+here=$(dirname "$0")
 while [ $# -gt 0 ]; do
     case "$1" in
     --fail) fail=1; shift ;;
@@ -12,6 +16,10 @@ while [ $# -gt 0 ]; do
     --grep) greps="$greps
 $2"; shift 2 ;;
     --nogrep) nogreps="$nogreps
+$2"; shift 2 ;;
+    --stat) stats="$stats
+$2"; shift 2 ;;
+    --nostat) nostats="$nostats
 $2"; shift 2 ;;
     --) shift; break ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
@@ -36,6 +44,18 @@ done
 echo "$nogreps" | while IFS= read -r re; do
     [ -z "$re" ] && continue
     ! grep -Eq -- "$re" "$out" || { echo "expect.sh: output matches /$re/"; echo x >"$out.bad"; }
+done
+echo "$stats" | while IFS= read -r spec; do
+    [ -z "$spec" ] && continue
+    set -f # the EREs are words, not file patterns
+    # shellcheck disable=SC2086 # EV and the KEY=ERE words
+    sh "$here/stats.sh" has "$out" $spec || { echo "expect.sh: no STRADS_STATS line has $spec"; echo x >"$out.bad"; }
+done
+echo "$nostats" | while IFS= read -r spec; do
+    [ -z "$spec" ] && continue
+    set -f
+    # shellcheck disable=SC2086
+    ! sh "$here/stats.sh" has "$out" $spec || { echo "expect.sh: a STRADS_STATS line has $spec"; echo x >"$out.bad"; }
 done
 [ -e "$out.bad" ] && ok=0
 rm -f "$out" "$out.bad"

@@ -6,12 +6,13 @@
 # process, or on two processes by strads-run --replay, ends in the same
 # state, bit for bit.
 set -eu
+. "$(dirname "$0")/../stats.sh"
 run=$1 replay=$2 prog=$3
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 STRADS_STATS=1 STRADS_VERIFY_PLAN=1 "$run" -n 1 --threads 2 --record "$d/rec" "$prog" giant 3 \
     >"$d/rec.out" 2>"$d/rec.err" || { cat "$d/rec.out" "$d/rec.err"; echo "FAIL: the run failed"; exit 1; }
-grep -q "plan single/locks" "$d/rec.err" || { cat "$d/rec.err"; echo "FAIL: no locks in the plan"; exit 1; }
+stats_has "$d/rec.err" async_plan node_method=single thread_method=locks || { cat "$d/rec.err"; echo "FAIL: no locks in the plan"; exit 1; }
 grep -q "^ok giant size=1 threads=2" "$d/rec.out" || { cat "$d/rec.out"; echo "FAIL: oracle"; exit 1; }
 ls "$d/rec" | grep -q '^async-000003.order$' || { echo "FAIL: orders not recorded"; exit 1; }
 "$replay" "$d/rec" -- "$prog" giant 3 >"$d/rep.out" 2>"$d/rep.err" || { cat "$d/rep.err"; echo "FAIL: replay"; exit 1; }

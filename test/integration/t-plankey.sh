@@ -4,8 +4,9 @@
 # it was planned: SRC built with plain cc and with stradscc run on 2
 # processes print the same numbers (relative 1e-6: reductions fold in
 # another order), and the engine says it ran a fresh reconnaissance for
-# REASON (STRADS_STATS=1).
+# REASON (STRADS_STATS=1: a recon_again line with reason=REASON).
 set -eu
+. "$(dirname "$0")/../stats.sh"
 stradscc=$1 run=$2 reason=$3 src=$4
 shift 4
 d=$(mktemp -d)
@@ -29,7 +30,7 @@ paste -d '\n' "$d/ref.out" "$d/par.out" | awk '
     }
     END { exit bad }'
 [ "$(wc -l <"$d/ref.out")" -eq "$(wc -l <"$d/par.out")" ] || { echo "FAIL: line counts differ"; exit 1; }
-grep -q "new reconnaissance: $reason" "$d/par.err" ||
+stats_has "$d/par.err" recon_again loop=async_for "reason=$reason" ||
     { cat "$d/par.err"; echo "FAIL: no fresh reconnaissance for: $reason"; exit 1; }
 cat "$d/par.out"
 echo "ok plankey"
