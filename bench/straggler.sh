@@ -38,7 +38,7 @@ TOL=${TOL:-0.001}
 # Each model runs REPS times; the median time to the target is reported
 # (the machine may be shared: one run is a noisy sample).
 REPS=${REPS:-3}
-# 4 processes, as the issue asks; NP=2 shows the same models when every
+# 4 processes by default; NP=2 shows the same models when every
 # process has a core of its own on this 2-vCPU machine.
 NP=${NP:-4}
 STATIC="3:2"
