@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/dds_bench.sh [REPS] - the DDS benchmarks of issue 3, each printed with
+# bench/dds_bench.sh [REPS] - the DDS benchmarks, each printed with
 # its baseline from the same run (bench/dds_bench.c says how each is taken):
 #   1. element access in a parallel body, dvector vs a plain array
 #      (ratio plain/dvector, target >= 0.95), with 1 and 2 nodes;

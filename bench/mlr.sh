@@ -3,7 +3,7 @@
 # plain sequential C, in one run on this machine (bench/mlr_bench.c says what
 # each mode does). Each round runs every configuration once, alternating, so
 # that a busy moment of the machine hits all alike; medians over the rounds.
-# Prints every run and the ratios of the sync_for issue:
+# Prints every run and the ratios with their targets:
 #   time per epoch x workers / sequential time per epoch   (target <= 1.1)
 #   test accuracy - sequential test accuracy                (target: within 0.5)
 # for strads 1 proc x 1 thread (BSP), 1 x T (BSP and Hybrid), T x 1 (BSP),

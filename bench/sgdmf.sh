@@ -2,14 +2,13 @@
 # bench/sgdmf.sh - async_for on SGD matrix factorization against plain
 # sequential C and hand-written OpenMP DSGD, all in one run on this machine
 # (bench/sgdmf_bench.c says what each mode does). Prints every run and the
-# ratios of the async_for issue:
+# ratios with their targets:
 #   strads 1 proc x 1 thread   vs sequential        (target >= 0.95)
 #   strads 1 proc x T threads  vs OpenMP DSGD, T     (target >= 0.95)
 #   strads T procs x 1 thread  vs strads 1 x T       (target >= 0.85), over
 #                                                    all epochs; also with the
 #                                                    move of the generated data
-#                                                    to its owners counted (as
-#                                                    before session 3), and
+#                                                    to its owners counted, and
 #                                                    over the epochs after the
 #                                                    first
 #   first epoch's RE + planning vs one later epoch   (target <= 10%), by wall

@@ -11,7 +11,6 @@
  *           records), where stradsc's for samples/sgdmf/sgdmf.c makes eight
  *           recorder calls (the rating's three fields, each row's range in
  *           each of the two loops): about twice this one's time
- *           (docs/benchmarks.md, async_for)
  *
  * Data: a Netflix-shaped rating matrix generated from a seed: ratings from a
  * low-rank model plus noise, clipped to 1..5; 1% held out for test RMSE.

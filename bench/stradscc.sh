@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/stradscc.sh [REPS] - compile-time cost of the frontend, in one run:
 #   * stradscc -O2 -c end to end vs cc -O2 -c on the same annotated sources
-#     (target of the frontend issue: <= 1.5x), per file and overall, in CPU
+#     (target: <= 1.5x), per file and overall, in CPU
 #     time and in wall time, the way a build runs it: through stradsc's
 #     compile server (frontend/serve.h), which keeps libclang loaded;
 #   * the same without the server (STRADSCC_SERVER=0: every file loads

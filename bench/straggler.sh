@@ -38,7 +38,7 @@ TOL=${TOL:-0.001}
 # Each model runs REPS times; the median time to the target is reported
 # (the machine may be shared: one run is a noisy sample).
 REPS=${REPS:-3}
-# 4 processes, as the issue asks; NP=2 shows the same models when every
+# 4 processes by default; NP=2 shows the same models when every
 # process has a core of its own on this 2-vCPU machine.
 NP=${NP:-4}
 STATIC="3:2"
@@ -53,7 +53,7 @@ PATTERNS=${PATTERNS:-static dynamic}
 # Sizes: about 0.2-0.4 s per BSP iteration on the 2-core machine with the
 # slow node, so that an iteration is compute and a 2x slowdown shows: a
 # synchronization costs 15-20 ms here, where a process waits for its CPU
-# share at every message (docs/benchmarks.md).
+# share at every message.
 LR_SIZE=${LR_SIZE:-"120000 1000"} # examples, features
 # minibatch: by default a node's whole block, one clock per iteration (the
 # papers' iteration: a pass over each node's data between two synchronizations)

@@ -2,7 +2,7 @@
 """bench/trace_phases.py TRACE.json - where each rank's time went in the last
 async_for call of a STRADS_TRACE file: the sums of its rounds, tasks, fetches,
 write-backs, barrier waits and the serving of other nodes' requests, per rank
-(milliseconds). Used for the async_for steady state in docs/benchmarks.md:
+(milliseconds), e.g. for the async_for steady state of SGD-MF:
 
     STRADS_TRACE=/tmp/t.json strads-run -n 16 --threads 1 build-bench/bin/sgdmf_bench \\
         strads 480189 17770 10000000 64 3 1

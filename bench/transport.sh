@@ -5,7 +5,7 @@
 # measured). Builds transport_bench if needed, then runs the raw and the
 # strads measurement REPS times (default 5), alternating so that a slow
 # moment of the machine hits both alike, and prints every run, the medians and
-# the ratios strads/raw with the targets of the foundation issue:
+# the ratios strads/raw with their targets:
 # throughput ratio >= 0.8, round-trip ratio <= 2.
 #
 # Environment: BUILD (build folder, default build-bench; configured here as a

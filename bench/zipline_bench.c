@@ -1,7 +1,7 @@
 /*
  * zipline_bench - time of one Elastic BSP barrier decision (ZIPLINE) for
- * 1,000 workers and R = 150 predicted iterations each, the size issue 7
- * requires under one second. The baseline is the paper's formulation of
+ * 1,000 workers and R = 150 predicted iterations each, a size that must take
+ * under one second. The baseline is the paper's formulation of
  * the same sweep (Z kept as one slot per worker, min(Z) found by scanning
  * the n slots at every step: O(R n^2)), run on the same inputs in the same
  * process; both must agree on the spread.

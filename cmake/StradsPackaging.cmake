@@ -1,5 +1,5 @@
 # StradsPackaging.cmake - install rules that make an installed strads usable
-# from other builds (DESIGN.md §6): P/lib/cmake/Strads/ for find_package(Strads)
+# from other builds (docs/design.md §10): P/lib/cmake/Strads/ for find_package(Strads)
 # and P/lib/pkgconfig/strads.pc. The library targets join the StradsTargets
 # export set in the top-level CMakeLists.txt (install(TARGETS ... EXPORT));
 # strads-run joins it in launcher/, which includes this file.

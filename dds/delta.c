@@ -7,7 +7,7 @@
  * row's owner (one all-to-all exchange), and the owner computes
  *     row = base + d_0 (+) d_1 (+) ... (+) d_{N-1}
  * combining contributions in rank order (never arrival order: rule 2 of
- * DESIGN.md §4, so a replay is bit for bit identical). base is the owner's
+ * docs/design.md §6, so a replay is bit for bit identical). base is the owner's
  * own snapshot of the row when it has one (its current value already holds
  * its own update, which arrives again as d_me), else its current value.
  * SUM adds, AVG adds the mean of the contributions, FN calls a registered

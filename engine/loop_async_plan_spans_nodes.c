@@ -376,9 +376,10 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
 /* A worker's copy of the other nodes' input shares, mapped in one call on
  * huge pages before their elements are stored: each of those pages receives
  * some (a share's elements are scattered over it, a few hundred to a page),
- * and faulting them in one page at a time took 270 ms for 60 MB at the
- * Netflix shape on 2 nodes, mapped so 110-140 ms. (Mapping them on a helper
- * thread during the exchange was no faster on two cores.) */
+ * and faulting them in one page at a time costs twice what mapping them
+ * at once does (60 MB at the Netflix shape on 2 nodes: 270 against 110-140
+ * ms). A helper thread mapping them during the exchange gains nothing on
+ * two cores. */
 static void map_input_shares(const call_hdr *h, const verdict *v, const part *parts, dds_vec *in)
 {
     for (int src = 0; in && src < strads_size(); src++) {
@@ -397,8 +398,8 @@ static void map_input_shares(const call_hdr *h, const verdict *v, const part *pa
 /* The prefetch of the inputs: to each worker the input elements of the
  * iterations in its plan message out[d] (in that order), stored into its
  * copy of the input (mapped by map_input_shares) as they arrive, in pieces
- * of at most PIECE bytes: whole messages were 30 MB a side at the Netflix
- * shape on 2 nodes, fresh memory to fault in at both ends, where a piece's
+ * of at most PIECE bytes: whole messages would be 30 MB a side at the
+ * Netflix shape on 2 nodes, fresh memory to fault in at both ends, where a piece's
  * buffers are reused. Collective: a node that failed before takes part
  * with empty pieces, and an error in any piece stops every node's move at
  * the same piece. */

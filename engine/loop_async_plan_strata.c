@@ -3,10 +3,9 @@
  * plan made while reconnaissance runs, with nothing kept per iteration but
  * its place in a chunked order (scheduler/chunk_order.c).
  *
- * Span planning kept 8 bytes of spans per iteration, then a 2-byte cell key,
- * then an 8-byte order: SGD-MF's 10 M ratings faulted in 100 MB (~2.5 ms a
- * MB in a VM), and RE + planning took 15-20 % of an epoch on 2 threads.
- * Here:
+ * Keeping 8 bytes of spans per iteration, then a 2-byte cell key, then an
+ * 8-byte order would fault in 100 MB for SGD-MF's 10 M ratings (~2.5 ms a MB
+ * in a VM), 15-20 % of an epoch on 2 threads. Instead:
  *   1. a sample of the iterations (runs of RUN evenly spread, 1/SAMPLE of
  *      them; all of a small loop) gives each written array's micro-block
  *      histogram, from which the threads' blocks are cut as the planner

@@ -7,7 +7,7 @@
  * node gets an env (the driver its own, the others one unpacked from the
  * call), threads keep their reduction state in tls blocks, and at the end
  * the tls blocks are folded in a fixed order (threads, then ranks) so that a
- * reduction does not depend on timing (DESIGN.md section 4, rule 2). Keeping
+ * reduction does not depend on timing (docs/design.md §6, rule 2). Keeping
  * that here means both engines get the same wire format and the same
  * reduction order, and a fix reaches both. The same points are where
  * replay/ records and checks every operator (per-node log blocks around the

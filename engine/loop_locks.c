@@ -11,9 +11,9 @@
  * ticket finished first; others commute. Bodies that do not conflict run at
  * once; only the grants are ordered.
  *
- * The grant is the one point where the order is decided (DESIGN 4.1). The
- * engine fixes the turns (the threads' shares interleaved), so a run with
- * locks repeats bit for bit; under cluster replay the turns come from the
+ * The grant is the one point where the order is decided (docs/design.md
+ * §6, rule 1). The engine fixes the turns (the threads' shares
+ * interleaved), so a run with locks repeats bit for bit; under cluster replay the turns come from the
  * record (rt__lock_gates). Each node sorts its locked segments by ticket into
  * the order it really ran, rank 0 assembles the call's serial order from the
  * nodes' (rt__order_gather), and the engine hands that to the oracle file and

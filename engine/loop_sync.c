@@ -624,7 +624,7 @@ int rt__sync_writeback_bsp(call *c, dds_snap **snap)
 {
     int rc = writeback_bsp(c, snap, NULL);
     /* A-BSP's clocks (loop_sync_iter.c) keep the barrier after the combine
-     * that BSP no longer needs: without it samples/pagerank under
+     * that BSP does without: without it samples/pagerank under
      * sync(flexpara) on 4 nodes waits forever for a clock's stop signal far
      * more often (a race of the stop signal it only makes rarer). */
     int any = 0;

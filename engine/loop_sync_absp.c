@@ -817,8 +817,8 @@ static int node_rates(const int64_t *slot, int N, double **out)
  * A-BSP's swap budget (absp(R) without a threshold; docs/sync-models.md):
  * Algorithm 2 moves two splits' input, which on a slow network or with
  * fresh memory to fill costs more than the iterations it evens out (48 MB
- * splits took 0.4-1.2 s against 50 ms iterations on the 2-core machine,
- * and A-BSP ran 2.6x BSP's time). So a swap may cost at most SWAP_SHARE of
+ * splits take 0.4-1.2 s against 50 ms iterations on a 2-core machine,
+ * where unbounded swaps make A-BSP take 2.6x BSP's time). So a swap may cost at most SWAP_SHARE of
  * the training time since the previous one: moving a split to a node costs
  * its input bytes at the slowest measured fetch rate (DEFAULT_RATE until a
  * move was measured), and nothing where the node holds them still (the

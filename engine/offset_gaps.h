@@ -3,7 +3,7 @@
  *
  * Several-node span planning (loop_async_plan_spans_nodes.c) sends every node the
  * offsets of the iterations it runs, ascending per round. As 4-byte
- * offsets they were 20 MB of fresh memory to fill at the sender and 10 MB
+ * offsets they would be 20 MB of fresh memory to fill at the sender and 10 MB
  * to move each way at the Netflix shape on 2 nodes; as gaps they are about
  * one byte each. A gap g = offset - previous (the first from -1, so g >= 1)
  * is stored as g - 1 in LEB128: 7 bits a byte, low bits first, the top bit

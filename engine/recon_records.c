@@ -31,9 +31,8 @@ void rt_recon_init(strads_recon *rc, int64_t first)
  * strata cell. What it needs is read before the key's byte goes out: a
  * byte store may alias anything, and the compiler would load every field
  * again after it. Inlined into strads_recon_iter, which runs it once an
- * iteration: as a call, loading its fields anew each time, it was 60 % of
- * the 2x1 key pass's recorder in a profile (with the other changes of that
- * commit, 14 -> 11 ns an iteration). */
+ * iteration: as a call, loading its fields anew each time, it is most of
+ * the key pass's recorder. */
 static inline __attribute__((always_inline)) void span_done(rt_recon_spans *sp)
 {
     const uint16_t *row = sp->row;

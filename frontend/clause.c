@@ -1,7 +1,7 @@
 /*
  * frontend/clause.c - pass 2: the clauses of one `#pragma strads` line.
  *
- * The grammar (OpenMP words where OpenMP has one, DESIGN.md section 2):
+ * The grammar (OpenMP words where OpenMP has one, docs/design.md §2):
  *
  *   clauses   := { clause [','] }
  *   clause    := reduction '(' op ':' item {',' item} ')'   op: + * min max

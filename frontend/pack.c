@@ -15,7 +15,7 @@
  * made the generated file several times slower to compile than the user's
  * (msgpack-c's packers are large inline functions), and so did one-line
  * env stubs per site (each function costs gcc ~1.5 M instructions, even
- * empty); now the generated code needs neither <msgpack.h> nor libmsgpackc.
+ * empty). So the generated code needs neither <msgpack.h> nor libmsgpackc.
  *
  * On the wire: integers and floating values natively; pointers into
  * distributed arrays as integers (the address is the same on every node);

@@ -1,7 +1,7 @@
 /*
  * launcher/children.c - the processes of one job and their endings.
  *
- * Owns the rule that decides how a job ends (DESIGN.md §6, issue 2):
+ * Owns the rule that decides how a job ends (docs/design.md §10):
  *  - the driver (rank 0) exits with a status: that is the job's status;
  *    workers then get a few seconds to be shut down by the runtime, after
  *    which they are killed;

@@ -258,8 +258,8 @@ out:
  * default, honours it): reconnaissance records, plans, message buffers
  * and the program's own data are touched once, fresh, and at 4 KiB a page
  * fault each; in a VM a fault costs several microseconds (SGD-MF, 2.5 M
- * ratings on 2 nodes: planning 0.60 -> 0.27 s, the first epoch 1.87 ->
- * 1.21 s). Kept when the user set GLIBC_TUNABLES's hugetlb or
+ * ratings on 2 nodes: huge pages cut planning by half and the first epoch
+ * by a third). Kept when the user set GLIBC_TUNABLES's hugetlb or
  * STRADS_HUGEPAGES=0. */
 static void huge_pages(void)
 {

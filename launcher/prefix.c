@@ -1,7 +1,7 @@
 /*
  * launcher/prefix.c - rank-prefixed output of the workers.
  *
- * DESIGN.md §6: the program's stdout is the driver's; workers' stdout and
+ * docs/design.md §10: the program's stdout is the driver's; workers' stdout and
  * stderr go to strads-run's stderr, each line prefixed "[rank R] ". A line is
  * emitted with one write() of prefix + text + newline: pipes and terminals
  * write such a buffer (up to PIPE_BUF on a pipe) without mixing it with

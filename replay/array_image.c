@@ -192,7 +192,7 @@ int replay_image_write_to(const char *path, replay_image_info *info, const void 
  * A frame is a whole image file laid out in memory, so that it can be
  * written with O_DIRECT: the page cache then takes no copy of it. At the
  * Netflix shape a checkpoint writes 128 MB per epoch; through the page cache
- * that cost the background writer 160-220 ms of CPU per checkpoint on two
+ * that costs the background writer 160-220 ms of CPU per checkpoint on two
  * busy cores (the kernel copying into and faulting in cache pages), direct
  * it costs the DMA setup (about 8 ms of CPU for 128 MB, measured) and the
  * checksum. The frame is padded to the block size that direct I/O needs and

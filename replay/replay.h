@@ -2,7 +2,7 @@
  * replay/replay.h - the private interface of replay/: checkpoints of
  * distributed arrays at operator boundaries and fast re-execution after a
  * failure, record and replay (cluster and single-node), and the fault
- * injection the recovery tests use (issue 8).
+ * injection the recovery tests use.
  *
  * The loop engines call a few hooks around every parallel operator;
  * everything else (which operators to checkpoint, which arrays changed,

@@ -24,6 +24,16 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# until_gone PATTERN SECONDS: polls until no process matches PATTERN (pgrep
+# -f); status 1 if one still does after about SECONDS.
+until_gone() {
+    i=0
+    while pgrep -f "$1" >/dev/null; do
+        i=$((i + 1))
+        [ $i -le $(($2 * 10)) ] || return 1
+        sleep 0.1
+    done
+}
 server_pid() { pgrep -f "stradsc --serve $XDG_RUNTIME_DIR/strads/" || true; }
 
 STRADSCC_SERVER=0 "$stradscc" -O2 -c "$src" -o "$dir/direct.o"
@@ -41,7 +51,7 @@ echo 'int main(void) { return 0; }' >"$dir/tiny.c"
 ("$stradscc" -O2 -c "$dir/tiny.c" -o "$dir/piped.o" 2>&1 | cat >"$dir/piped.out") &
 reader=$!
 i=0
-while kill -0 $reader 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while kill -0 $reader 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 kill -0 $reader 2>/dev/null && fail "the pipe of stradscc's output stayed open after it exited"
 wait $reader
 
@@ -88,7 +98,7 @@ EOF
 # A server killed without cleaning up: its socket stays, the next build
 # starts a new server.
 pkill -KILL -f "stradsc --serve $sock" || fail "could not kill the server"
-sleep 0.2
+until_gone "stradsc --serve $sock" 30 || fail "the killed server is still there"
 [ -S "$sock" ] || fail "the killed server's socket vanished (the test needs it stale)"
 "$stradscc" -O2 -c "$src" -o "$dir/third.o"
 cmp "$dir/direct.o" "$dir/third.o" || fail "object after a stale socket differs"
@@ -98,16 +108,13 @@ cmp "$dir/direct.o" "$dir/third.o" || fail "object after a stale socket differs"
 srv=$(pgrep -o -f "stradsc --serve $sock")
 [ "$(pgrep -c -f "stradsc --serve $sock")" -ge 2 ] || fail "no worker beside the server"
 kill -TERM "$srv"
-i=0
-while pgrep -f "stradsc --serve $sock" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-pgrep -f "stradsc --serve $sock" >/dev/null && fail "workers outlived their server"
+until_gone "stradsc --serve $sock" 30 || fail "workers outlived their server"
 STRADSCC_SERVER_IDLE=2 "$stradscc" -O2 -c "$src" -o "$dir/fourth.o"
 cmp "$dir/direct.o" "$dir/fourth.o" || fail "object after a terminated server differs"
 
 # Idle: the server exits and removes its socket and its lock file.
-i=0
-while [ -n "$(server_pid)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-[ -z "$(server_pid)" ] || fail "the server did not leave after STRADSCC_SERVER_IDLE"
+until_gone "stradsc --serve $XDG_RUNTIME_DIR/strads/" 30 ||
+    fail "the server did not leave after STRADSCC_SERVER_IDLE"
 [ ! -e "$sock" ] || fail "the idle server left its socket"
 [ ! -e "$sock.lock" ] || fail "the idle server left its lock file"
 

@@ -1,6 +1,7 @@
 # strads-run: returns the driver's exit status; 128+signal when the driver is
 # killed (with a message naming rank 0); waits for workers after the driver.
 . "$(dirname "$0")/lib.sh"
+HS=$(cd "$(dirname "$0")" && pwd)/handshake.sh
 
 run -n 3 sh -c 'exit 0'
 expect_rc 0
@@ -13,8 +14,12 @@ expect_no_match err 'strads-run:'
 run -n 1 sh -c 'exit 42'
 expect_rc 42
 
-# Workers finishing before the driver with status 0 are fine.
-run -n 4 sh -c '[ "$STRADS_RANK" = 0 ] && sleep 0.5; exit 0'
+# Workers finishing before the driver with status 0 are fine: the driver
+# exits once strads-run has reaped all three.
+mkdir "$TMP/early"
+run -n 4 sh -c '. "$0"; hs_up "$1"
+                [ "$STRADS_RANK" = 0 ] && for r in 1 2 3; do hs_await_gone "$1" $r; done
+                exit 0' "$HS" "$TMP/early"
 expect_rc 0
 expect_no_match err 'strads-run:'
 
@@ -33,8 +38,11 @@ expect_count err '^strads-run: rank [12] \(pid [0-9]+\) did not exit within 5 s 
 expect_faster 9000
 
 # A worker that fails while being shut down after the driver is reported but
-# does not change the status.
-run -n 2 sh -c '[ "$STRADS_RANK" = 0 ] && exit 0; sleep 0.3; exit 5'
+# does not change the status: it exits once strads-run has reaped the driver.
+mkdir "$TMP/late"
+run -n 2 sh -c '. "$0"; hs_up "$1"
+                [ "$STRADS_RANK" = 0 ] && exit 0
+                hs_await_gone "$1" 0; exit 5' "$HS" "$TMP/late"
 expect_rc 0
 expect_match err '^strads-run: rank 1 \(pid [0-9]+\) exited with status 5 after the driver exited$'
 echo ok

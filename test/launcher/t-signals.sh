@@ -18,11 +18,10 @@ finish() {
     RC=$?
     MS=$(( (${EPOCHREALTIME/./} - t0) / 1000 ))
 }
-wait_ready() {  # wait_ready N: until N processes said "ready"
-    local i=0
+wait_ready() {  # wait_ready N: until N processes said "ready" (30 s at most)
+    local end=$((SECONDS + 30))
     while [ "$(cat "$TMP/out" "$TMP/err" 2>/dev/null | grep -c ready)" -lt "$1" ]; do
-        i=$((i + 1))
-        [ $i -lt 100 ] || fail "job did not start"
+        [ "$SECONDS" -lt "$end" ] || fail "job did not start"
         sleep 0.1
     done
 }

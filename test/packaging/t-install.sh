@@ -1,6 +1,6 @@
 # test/packaging/t-install.sh BUILD_DIR SOURCE_DIR
 #
-# Installs BUILD_DIR into a fresh prefix and checks the layout of DESIGN.md §6,
+# Installs BUILD_DIR into a fresh prefix and checks the layout of docs/design.md §10,
 # then builds samples/cmake-project (find_package(Strads),
 # strads_add_executable, through stradsc when it was installed) and
 # samples/pkgconfig-project (strads.pc) against that prefix, and runs them

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gen.py SEED [-o FILE] - writes one random annotated strads C program.
 
-A random-program tester in the spirit of Csmith / YARPGen (issue 21 part D).
+A random-program tester in the spirit of Csmith / YARPGen.
 The same seed always gives the same program (Python's random.Random(seed), no
 other source of variation). run.sh builds each program with plain cc and with
 stradscc, runs it sequentially and at 1x1, 1x2, 2x1 and 4x1, and compares.

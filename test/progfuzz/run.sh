@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh STRADSCC STRADS_RUN FIRST LAST [SEED...]
-# The random-program tester's runner (issue 21 part D). For every seed from
+# The random-program tester's runner. For every seed from
 # FIRST to LAST (and every extra SEED listed after them): gen.py writes a
 # program, which is built with `cc -O1 -w ... -lm` and with
 # `stradscc -O1 ... -lm`; the cc build runs once (the sequential reference),

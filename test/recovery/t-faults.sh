@@ -1,6 +1,6 @@
 #!/bin/sh
 # t-faults.sh STRADSCC STRADS_RUN SGDMF_C - a worker SIGKILLed at each point
-# of an operator the issue names (STRADS_FAULT=OP:RANK:PHASE, replay/fault.c):
+# of an operator (STRADS_FAULT=OP:RANK:PHASE, replay/fault.c):
 # in reconnaissance, while executing, while writing back, and while the
 # driver writes a checkpoint (and the driver itself during one). With
 # --checkpoint and --restarts 1 the job must print exactly what an

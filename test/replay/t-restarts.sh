@@ -21,11 +21,21 @@ run() {
 }
 count() { grep -cE -- "$2" "$TMP/$1"; }
 
-# Rank 1 dies in the first attempt only; the restart sees STRADS_RECOVER.
-prog='if [ -z "${STRADS_RECOVER:-}" ] && [ "$STRADS_RANK" = 1 ]; then sleep 0.2; kill -KILL $$; fi
-      [ "$STRADS_RANK" = 0 ] && { sleep 0.5; echo "attempt recover=${STRADS_RECOVER:-none} ckpt=$STRADS_CHECKPOINT"; exit 7; }
-      exec sleep 1'
-run -n 3 --checkpoint "$TMP/ck" --restarts 2 sh -c "$prog"
+# The sh -c programs order their steps with test/launcher/handshake.sh: a
+# rank that fails does so once every rank of its attempt is up.
+HS=$(cd "$(dirname "$0")/../launcher" && pwd)/handshake.sh
+
+# Rank 1 dies in the first attempt only (the others wait to be stopped);
+# the restart sees STRADS_RECOVER.
+mkdir "$TMP/once"
+prog='. "$0"; hs_up "$1"
+      if [ -z "${STRADS_RECOVER:-}" ]; then
+          [ "$STRADS_RANK" = 1 ] && { hs_await_up "$1"; kill -KILL $$; }
+          exec sleep 30
+      fi
+      [ "$STRADS_RANK" = 0 ] && { echo "attempt recover=${STRADS_RECOVER:-none} ckpt=$STRADS_CHECKPOINT"; exit 7; }
+      exit 0'
+run -n 3 --checkpoint "$TMP/ck" --restarts 2 sh -c "$prog" "$HS" "$TMP/once"
 [ "$RC" -eq 7 ] || fail "exit status $RC, want the last attempt's (7)"
 grep -qx "attempt recover=$TMP/ck ckpt=$TMP/ck" "$TMP/out" || fail "restart did not recover from $TMP/ck"
 [ "$(count err 'restart 1 of 2')" -eq 1 ] || fail "no restart message"
@@ -33,7 +43,9 @@ grep -qx "attempt recover=$TMP/ck ckpt=$TMP/ck" "$TMP/out" || fail "restart did 
 grep -qE 'rank 1 \(pid [0-9]+\) was killed by signal 9' "$TMP/err" || fail "failure not named"
 
 # Always failing: N restarts, then give up with a failure status.
-run -n 2 --checkpoint "$TMP/ck" --restarts 2 sh -c '[ "$STRADS_RANK" = 1 ] && { sleep 0.1; kill -KILL $$; }; exec sleep 30'
+die1='. "$0"; hs_up "$1"; [ "$STRADS_RANK" = 1 ] && { hs_await_up "$1"; kill -KILL $$; }; exec sleep 30'
+mkdir "$TMP/always"
+run -n 2 --checkpoint "$TMP/ck" --restarts 2 sh -c "$die1" "$HS" "$TMP/always"
 [ "$RC" -ne 0 ] || fail "a job that always fails exited 0"
 [ "$(count err 'was killed by signal 9')" -eq 3 ] || fail "want 3 attempts"
 grep -q 'after 2 restarts; giving up' "$TMP/err" || fail "no give-up message"
@@ -45,7 +57,8 @@ run -n 2 --checkpoint "$TMP/ck" --restarts 3 sh -c '[ "$STRADS_RANK" = 0 ] && ex
 ! grep -q restart "$TMP/err" || fail "restarted after the driver's own exit"
 
 # Without --restarts nothing changes: non-zero within 10 s, the node named.
-run -n 2 --checkpoint "$TMP/ck" sh -c '[ "$STRADS_RANK" = 1 ] && { sleep 0.1; kill -KILL $$; }; exec sleep 30'
+mkdir "$TMP/norestart"
+run -n 2 --checkpoint "$TMP/ck" sh -c "$die1" "$HS" "$TMP/norestart"
 [ "$RC" -ne 0 ] || fail "node failure exited 0"
 [ "$MS" -lt 10000 ] || fail "took $MS ms"
 grep -q 'rank 1' "$TMP/err" || fail "node not named"

@@ -3,9 +3,9 @@
 # given only SLURM_PROCID, SLURM_NTASKS, SLURM_JOB_ID and a step node list
 # whose first host is short ("127.1", inet_aton's 127.0.0.1) assemble a job
 # and run rt_prog's collectives. Rank 0 listens at 0.0.0.0 and the port of
-# "first host:port"; it used to format that address from a pointer into the
-# same buffer, which with a host name shorter than 7 characters gave
-# "0.0.0.0.0.0.0" and a job that never assembled (issue 25). t-slurm.sh does
+# "first host:port"; formatting that address from a pointer into the same
+# buffer gives, with a host name shorter than 7 characters, "0.0.0.0.0.0.0"
+# and a job that never assembles. t-slurm.sh does
 # the same under a real Slurm where it can.
 set -u
 prog=$1

@@ -15,8 +15,8 @@
 #
 # The node's name is the interesting part: rank 0 listens at the port of
 # "first node of the allocation:port", and with a name shorter than 7
-# characters (Slurm's "vm", "n1") the listen address came out as
-# "0.0.0.00.0.00" (issue 25). The node is named after this machine when its
+# characters (Slurm's "vm", "n1") a wrong formatting of the listen address
+# gives "0.0.0.00.0.00". The node is named after this machine when its
 # short host name has at most 6 characters and resolves; otherwise the test
 # reruns itself in a private mount namespace whose /etc/hosts adds
 # "127.0.0.1 vm" and names the node vm.

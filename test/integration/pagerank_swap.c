@@ -1,8 +1,8 @@
 /* Regression program (integration.async.plankey_swap.n2): iterate() is
  * called with the two rank arrays swapped, so the async_for plan cache must
- * not reuse the first call's plan (it would fetch rows of the other array;
- * before the plan was keyed on the env's arrays, `strads-run -n 2` printed
- * 2.02e-01 where plain cc prints "iter 1 diff 3.328496e-02").
+ * not reuse the first call's plan: that plan fetches rows of the other
+ * array, and `strads-run -n 2` then prints 2.02e-01 where plain cc prints
+ * "iter 1 diff 3.328496e-02". The plan is keyed on the env's arrays.
  *
  * PageRank by pulling over in-edges (CSR), the way a C graph kernel is
  * written: global graph arrays sized at run time, a typedef'd 64-bit vertex

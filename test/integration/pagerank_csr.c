@@ -1,10 +1,10 @@
 /* Regression program (integration.async.csr_recon.n4): iteration v reads
  * row_ptr[v + 1], which for the last v of a node's block belongs to the
  * next node; reconnaissance must fetch it (engine/recon_records.c
- * rt_recon_fetch_reads). Before that it read zeros, recorded none of the
- * edge reads, and `strads-run -n 4 prog 1000` printed "iter 0 diff nan"
- * (plain cc: 9.873820e-02). test/frontend/progs/pagerank.c stores
- * (start, len) per vertex instead.
+ * rt_recon_fetch_reads). A reconnaissance that reads zeros there records
+ * none of the edge reads, and `strads-run -n 4 prog 1000` prints "iter 0
+ * diff nan" where plain cc prints 9.873820e-02. test/frontend/progs/
+ * pagerank.c stores (start, len) per vertex instead.
  *
  * PageRank by pulling over in-edges (CSR), the way a C graph kernel is
  * written: global graph arrays sized at run time, a typedef'd 64-bit vertex
