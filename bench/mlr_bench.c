@@ -330,7 +330,7 @@ static int bench_main(int argc, char **argv)
     for (int ep = 0; ep < epochs; ep++) {
         double loss = 0, t0 = now_s(), c0 = cpu_s();
         float lr = (float)(lr0 / (1 + decay * ep));
-        mlr_env e = {{mbs ? atol(mbs) : 0, 0, {0, 0, 0, NULL}}, W, D, lr, 0, &loss};
+        mlr_env e = {{mbs ? atol(mbs) : 0, 0, {0, 0, 0, 0, NULL}}, W, D, lr, 0, &loss};
         if (par) {
             strads_sync_for(&mlr_site, 0, n, &e);
         } else if (hog || priv) {

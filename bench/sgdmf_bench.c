@@ -246,7 +246,7 @@ static int bench_main(int argc, char **argv)
         t0 = now();
         dsgd_epochs(W, H, A, train, M, N, T, epochs, lr, reg, &prep);
     } else if (dist) {
-        env e = {{0, T, {0, 0, 0, NULL}}, W, H, A, lr, reg, K};
+        env e = {{0, T, {0, 0, 0, 0, NULL}}, W, H, A, lr, reg, K};
         mean_acc m = {0, 0};
         t0 = now();
         if (strads_dvector_reduce(A, mean_fold, mean_combine, &m, sizeof m) != 0 || m.n != R) {

@@ -751,7 +751,7 @@ static int run_clocks(call *c)
     int check = getenv("STRADS_SSP_CHECK") && atoi(getenv("STRADS_SSP_CHECK")) > 0;
     rt__clocks k;
     memset(&k, 0, sizeof k);
-    strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, c->h.custom};
+    strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, c->h.has_b, c->h.custom};
     if (ssp) rc = rt__clocks_init(&k, c->h.invocation, &spec);
     int64_t max_stale = 0;
     double avg_s = 0;
@@ -1118,7 +1118,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     site_calls *sc = calls_of(site);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(sc),
-                    (int32_t)spec.kind, spec.a, spec.b, {0}},
+                    (int32_t)spec.kind, spec.a, spec.b, spec.has_b, {0}},
                    site, env, sc};
     sync_hdr *h = &p.h;
     if (spec.kind == STRADS_SYNC_CUSTOM && spec.custom_fn)

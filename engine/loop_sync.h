@@ -34,6 +34,7 @@ typedef struct sync_hdr {
     int32_t model;         /* the model asked for; differs from kind when a
                             * policy's gate drives SSP's mechanics */
     double a, b;           /* the model's parameters */
+    int32_t has_b;         /* b was given */
     char custom[64];       /* custom(NAME): the policy's name (pointers do not travel) */
 } sync_hdr;
 

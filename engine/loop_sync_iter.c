@@ -449,8 +449,8 @@ int rt__sync_run_absp(call *c)
         for (int64_t j = 0; j < per; j++) bounds[r * per + j] = lo + (hi - lo) * j / per;
     }
     bounds[nsplits] = c->h.end;
-    /* b: < 0 no swaps, -0.0 an explicit threshold 0, +0.0 absent */
-    int absent = c->h.b == 0 && !signbit(c->h.b);
+    /* b: < 0 no swaps; absent (has_b 0): the default threshold */
+    int absent = !c->h.has_b;
     int thr = c->h.b < 0 ? -1 : absent ? SCHED_ABSP_DEFAULT_THRESHOLD : (int)c->h.b;
     double ratio = c->h.a;
     /* Elastic: every item, no swaps. FlexPara places the splits itself (no

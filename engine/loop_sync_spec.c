@@ -99,7 +99,7 @@ int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *er
         return 0;
     }
     if (out->kind == STRADS_SYNC_FLEXPARA) {
-        strads_sync_spec in = {STRADS_SYNC_BSP, 0, 0, NULL};
+        strads_sync_spec in = {STRADS_SYNC_BSP, 0, 0, 0, NULL};
         if (args && rt_sync_parse_one(args, alen, &in, err, errlen)) goto bad;
         if (in.kind != STRADS_SYNC_BSP && in.kind != STRADS_SYNC_ABSP) {
             snprintf(err, errlen,
@@ -110,6 +110,7 @@ int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *er
         }
         out->a = in.kind == STRADS_SYNC_ABSP ? in.a : 1;
         out->b = in.b;
+        out->has_b = in.has_b;
         return 0;
     }
     if (!want_max) goto bad;
@@ -118,7 +119,7 @@ int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *er
     size_t l1 = comma ? (size_t)(comma - args) : alen;
     if (parse_num(args, l1, &out->a)) goto bad;
     if (comma && parse_num(comma + 1, alen - l1 - 1, &out->b)) goto bad;
-    if (comma) out->b = strads__given(out->b); /* absp(R,0): threshold 0, not the default */
+    out->has_b = comma != NULL; /* absp(R,0): threshold 0, not the default */
     if (out->kind == STRADS_SYNC_SSP && (out->a < 0 || out->a != (double)(long)out->a)) goto bad;
     if (out->kind == STRADS_SYNC_ABSP && (out->a <= 0 || out->a > 1)) goto bad;
     if (out->kind == STRADS_SYNC_ELASTIC && out->a < 1) goto bad;

@@ -188,7 +188,8 @@ static char *call_site(fe_ctx *c, fe_site *s)
     if (s->sync_a)
         fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.a = (double)(%s); ", n, s->sync_a);
     if (s->sync_b)
-        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.b = strads__given((double)(%s)); ", n, s->sync_b);
+        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.b = (double)(%s); strads__e%d.strads__dyn.sync.has_b = 1; ",
+                      n, s->sync_b, n);
     if (s->sync_fn)
         fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.custom_fn = \"%s\"; ", n, s->sync_fn);
     for (int i = 0; i < s->ncaps; i++) {

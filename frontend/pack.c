@@ -65,6 +65,7 @@ void fe_emit_pack(fe_site *s, fe_buf *o)
     fd(o, T, "strads__dyn.sync.kind", "STRADS_F_INT", NULL);
     fd(o, T, "strads__dyn.sync.a", "STRADS_F_FLT", NULL);
     fd(o, T, "strads__dyn.sync.b", "STRADS_F_FLT", NULL);
+    fd(o, T, "strads__dyn.sync.has_b", "STRADS_F_INT", NULL);
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
         if (cp->is_const_global || cp->is_item || cp->auto_private)

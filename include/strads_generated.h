@@ -133,8 +133,7 @@ typedef enum {
     STRADS_SYNC_SSP,      /* a = staleness */
     STRADS_SYNC_HYBRID,
     STRADS_SYNC_ASP,
-    STRADS_SYNC_ABSP,     /* a = ratio, b = threshold: +0.0 absent (the default, 2),
-                           * -0.0 an explicit 0 (strads__given), < 0 no swaps */
+    STRADS_SYNC_ABSP,     /* a = ratio, b = threshold (has_b: given; < 0 no swaps) */
     STRADS_SYNC_ELASTIC,  /* a = R */
     STRADS_SYNC_FLEXPARA,
     STRADS_SYNC_CUSTOM    /* custom_fn */
@@ -143,13 +142,10 @@ typedef enum {
 typedef struct strads_sync_spec {
     strads_sync_kind kind;
     double a, b;
+    int has_b;             /* the clause gave b (absp(R, 0) is a threshold of 0) */
     const char *custom_fn; /* name of the policy function for CUSTOM */
 } strads_sync_spec;
 
-/* An argument the clause gave, as the spec holds it: 0 becomes -0.0, so
- * that it differs from an absent one (+0.0, from a zeroed struct) while
- * comparing equal to 0. */
-static inline double strads__given(double v) { return v == 0 ? -0.0 : v; }
 
 /* Clause values that are expressions, evaluated by the generated call site
  * at loop entry; the first member of every env struct. */

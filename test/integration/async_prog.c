@@ -342,7 +342,7 @@ static int prog_main(int argc, char **argv)
         int32_t *C = late ? strads_dv_calloc((size_t)M, sizeof *C, sizeof *C, "C") : NULL;
         int32_t *C0 = calloc((size_t)M, sizeof *C0);
         int64_t late_end = biglate ? LATE + 1000 : INT64_MAX;
-        sgd_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.01f, 0.05f, C, late_end};
+        sgd_env e = {{0, 0, {0, 0, 0, 0, NULL}}, W, H, A, 0.01f, 0.05f, C, late_end};
         /* argv[3]: ratings held out at the end, so that the loop's range does
          * not line up with A's partition (nodes then read ratings they do not own) */
         int64_t T = R - (argc > 3 ? atoll(argv[3]) : 0);
@@ -383,7 +383,7 @@ static int prog_main(int argc, char **argv)
             for (int j = 0; j < 3; j++) ix[i][j] = (int32_t)(rnd64() % NX);
         double *X0 = malloc(sizeof *X0 * NX);
         memcpy(X0, X, sizeof *X0 * NX);
-        rnd_env e = {{0, 0, {0, 0, 0, NULL}}, X, (const int32_t(*)[3])ix};
+        rnd_env e = {{0, 0, {0, 0, 0, 0, NULL}}, X, (const int32_t(*)[3])ix};
         for (int ep = 0; ep < epochs; ep++) strads_async_for(&rnd_site, 0, R, &e);
         int64_t n, *order = read_order(order_path, &n);
         CHECK_EQ(n, R * epochs);
@@ -407,7 +407,7 @@ static int prog_main(int argc, char **argv)
         for (int i = 0; i < LN; i++) res[i] = unit() * 2;
         double *b0 = calloc(LP, sizeof *b0), r0[LN];
         memcpy(r0, res, sizeof r0);
-        lasso_env e = {{0, 0, {0, 0, 0, NULL}}, beta, res, (const double(*)[LN])Xc, 0.05};
+        lasso_env e = {{0, 0, {0, 0, 0, 0, NULL}}, beta, res, (const double(*)[LN])Xc, 0.05};
         for (int ep = 0; ep < epochs; ep++) strads_async_for(&lasso_site, 0, LP, &e);
         int64_t n, *order = read_order(order_path, &n);
         CHECK_EQ(n, LP * epochs);
@@ -420,7 +420,7 @@ static int prog_main(int argc, char **argv)
         int64_t n = 1000;
         double *X = strads_dv_malloc((size_t)n * sizeof *X, sizeof *X, "chase.X");
         for (int64_t i = 0; i < n; i++) X[i] = (double)((i * 7919) % n);
-        chase_env e = {{0, 0, {0, 0, 0, NULL}}, X, n};
+        chase_env e = {{0, 0, {0, 0, 0, 0, NULL}}, X, n};
         for (int ep = 0; ep < epochs; ep++) strads_async_for(&chase_site, 0, n, &e);
         strads_free(X);
     } else {

@@ -266,11 +266,11 @@ static int run_lr(int exact, int epochs, const strads_loop_site *site, int det)
     double seq_loss_sum = 0, par_loss_sum = 0;
     for (int ep = 0; ep < epochs; ep++) {
         double loss = 0;
-        lr_env e = {{exact ? n : 0, 0, {0, 0, 0, NULL}}, w, X, lr, loss, &loss};
+        lr_env e = {{exact ? n : 0, 0, {0, 0, 0, 0, NULL}}, w, X, lr, loss, &loss};
         strads_sync_for(site, 0, n, &e);
         par_loss_sum = loss;
         /* sequential: the same body over [0, n) in order */
-        lr_env s = {{0, 0, {0, 0, 0, NULL}}, ws, X, lr, 0, NULL};
+        lr_env s = {{0, 0, {0, 0, 0, 0, NULL}}, ws, X, lr, 0, NULL};
         lr_tls t = {0};
         lr_body(&s, &t, NULL, 0, n);
         seq_loss_sum = t.loss;
@@ -281,7 +281,7 @@ static int run_lr(int exact, int epochs, const strads_loop_site *site, int det)
         memset(w, 0, sizeof w1);
         for (int ep = 0; ep < epochs; ep++) {
             double loss = 0;
-            lr_env e = {{0, 0, {0, 0, 0, NULL}}, w, X, lr, loss, &loss};
+            lr_env e = {{0, 0, {0, 0, 0, 0, NULL}}, w, X, lr, loss, &loss};
             strads_sync_for(site, 0, n, &e);
             par_loss_sum = loss;
         }
@@ -440,7 +440,7 @@ static double km_step(double (*C)[KD], const double (*P)[KD], int64_t n, int par
 {
     double sums[KK * KD] = {0}, cost = 0;
     long counts[KK] = {0};
-    km_env e = {{0, 0, {0, 0, 0, NULL}}, P, (const double(*)[KD])C, sums, counts, 0, &cost};
+    km_env e = {{0, 0, {0, 0, 0, 0, NULL}}, P, (const double(*)[KD])C, sums, counts, 0, &cost};
     if (parallel) {
         strads_sync_for(&km_site, 0, n, &e);
     } else {
@@ -640,9 +640,9 @@ static int run_mf(int epochs, const strads_loop_site *site, float **Wc, float **
     memcpy(Hs, H, sizeof(float[MK]) * N);
     double r0 = mf_rmse(W, H, A, R);
     for (int ep = 0; ep < epochs; ep++) {
-        mf_env e = {{0, 0, {0, 0, 0, NULL}}, W, H, A, 0.02f, 0.02f};
+        mf_env e = {{0, 0, {0, 0, 0, 0, NULL}}, W, H, A, 0.02f, 0.02f};
         strads_sync_for(site, 0, R, &e);
-        mf_env s = {{0, 0, {0, 0, 0, NULL}}, Ws, Hs, A, 0.02f, 0.02f};
+        mf_env s = {{0, 0, {0, 0, 0, 0, NULL}}, Ws, Hs, A, 0.02f, 0.02f};
         mf_body(&s, NULL, NULL, 0, R);
     }
     double pr = mf_rmse(W, H, A, R), sr = mf_rmse(Ws, Hs, A, R);
@@ -760,9 +760,9 @@ static int run_miss(int epochs)
     double *ds = calloc(MISS_D, sizeof *ds);
     CHECK(as && rs && ds);
     for (int ep = 0; ep < epochs; ep++) {
-        miss_env e = {{0, 0, {0, 0, 0, NULL}}, acc, hits, rows, X, dense};
+        miss_env e = {{0, 0, {0, 0, 0, 0, NULL}}, acc, hits, rows, X, dense};
         strads_sync_for(&miss_site, 0, n, &e);
-        miss_env s = {{0, 0, {0, 0, 0, NULL}}, as, hs, rs, X, ds};
+        miss_env s = {{0, 0, {0, 0, 0, 0, NULL}}, as, hs, rs, X, ds};
         miss_body(&s, NULL, NULL, 0, n);
     }
     for (int64_t j = 0; j < MISS_M; j++)
@@ -879,7 +879,7 @@ static int run_hist(void)
         CHECK_EQ(v, (uint64_t)k);
     }
     long bad = 0;
-    hist_env e = {{0, 0, {0, 0, 0, NULL}}, X, h, v, keep, 0, &bad};
+    hist_env e = {{0, 0, {0, 0, 0, 0, NULL}}, X, h, v, keep, 0, &bad};
     strads_sync_for(&hist_site, 0, n, &e);
     printf("hist: %ld wrong reads of versions %llu..%llu on every node\n", bad,
            (unsigned long long)(v + 1 - (uint64_t)keep), (unsigned long long)v);

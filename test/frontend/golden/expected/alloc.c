@@ -203,6 +203,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, b), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, G), STRADS_F_PTR, (void *)&G, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, a), STRADS_F_PTR, NULL, 0, 0, 0},
@@ -231,5 +232,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 235 "<stdout>"
+#line 236 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -216,6 +216,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, dim), STRADS_F_INT, (void *)&dim, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, n), STRADS_F_INT, NULL, 0, 0, 0},
@@ -246,7 +247,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 250 "<stdout>"
+#line 251 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -256,5 +257,5 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
-#line 260 "<stdout>"
+#line 261 "<stdout>"
 STRADS_MAIN(strads_user_main)

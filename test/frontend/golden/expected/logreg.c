@@ -219,6 +219,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, ex), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, lr), STRADS_F_FLT, NULL, 0, 0, 0},
@@ -253,7 +254,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 257 "<stdout>"
+#line 258 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -263,5 +264,5 @@ static float strads__rh0(const float *w, const float *x)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 267 "<stdout>"
+#line 268 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -383,6 +383,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, X), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, d), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0},
@@ -435,7 +436,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 439 "<stdout>"
+#line 440 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -465,7 +466,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 sum += STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k]);
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 469 "<stdout>"
+#line 470 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -496,7 +497,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 500 "<stdout>"
+#line 501 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -541,6 +542,7 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, d), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, X), STRADS_F_PTR, NULL, 0, 0, 0},
@@ -575,5 +577,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 579 "<stdout>"
+#line 581 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -101,7 +101,7 @@ int strads_user_main(void)
 
 
 
-    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.strads__dyn.minibatch = (int64_t)(100); strads__e1.strads__dyn.threads = (int64_t)(2); strads__e1.strads__dyn.sync.kind = STRADS_SYNC_ABSP; strads__e1.strads__dyn.sync.a = (double)(0.5); strads__e1.strads__dyn.sync.b = strads__given((double)(2)); strads__e1.pts = pts; strads__e1.strads__lo_pts = (int64_t)(0); strads__e1.strads__n_pts = (int64_t)(N*D); __builtin_memcpy(&strads__e1.cent, &cent, sizeof strads__e1.cent); strads__e1.strads__p_scratch = &(scratch)[0]; strads__e1.strads__lo_scratch = (int64_t)(0); strads__e1.strads__n_scratch = (int64_t)(D); strads__e1.seed = seed; strads__e1.strads__p_seed = &seed; strads__e1.strads__p_sums = &(sums)[0]; strads__e1.strads__lo_sums = (int64_t)(0); strads__e1.strads__n_sums = (int64_t)(K*D); strads__e1.strads__p_counts = &(counts)[0]; strads__e1.strads__lo_counts = (int64_t)(0); strads__e1.strads__n_counts = (int64_t)(K); strads__e1.cost = cost; strads__e1.strads__p_cost = &cost; strads__e1.worst = worst; strads__e1.strads__p_worst = &worst; strads__e1.best = best; strads__e1.strads__p_best = &best; strads__e1.words = words; strads__e1.strads__p_words = &words; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(N - 1) + 1, &strads__e1); }
+    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.strads__dyn.minibatch = (int64_t)(100); strads__e1.strads__dyn.threads = (int64_t)(2); strads__e1.strads__dyn.sync.kind = STRADS_SYNC_ABSP; strads__e1.strads__dyn.sync.a = (double)(0.5); strads__e1.strads__dyn.sync.b = (double)(2); strads__e1.strads__dyn.sync.has_b = 1; strads__e1.pts = pts; strads__e1.strads__lo_pts = (int64_t)(0); strads__e1.strads__n_pts = (int64_t)(N*D); __builtin_memcpy(&strads__e1.cent, &cent, sizeof strads__e1.cent); strads__e1.strads__p_scratch = &(scratch)[0]; strads__e1.strads__lo_scratch = (int64_t)(0); strads__e1.strads__n_scratch = (int64_t)(D); strads__e1.seed = seed; strads__e1.strads__p_seed = &seed; strads__e1.strads__p_sums = &(sums)[0]; strads__e1.strads__lo_sums = (int64_t)(0); strads__e1.strads__n_sums = (int64_t)(K*D); strads__e1.strads__p_counts = &(counts)[0]; strads__e1.strads__lo_counts = (int64_t)(0); strads__e1.strads__n_counts = (int64_t)(K); strads__e1.cost = cost; strads__e1.strads__p_cost = &cost; strads__e1.worst = worst; strads__e1.strads__p_worst = &worst; strads__e1.best = best; strads__e1.strads__p_best = &best; strads__e1.words = words; strads__e1.strads__p_words = &words; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(N - 1) + 1, &strads__e1); }
 
 
 
@@ -431,6 +431,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, pts), STRADS_F_COPYIN, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
      __builtin_offsetof(struct strads__env1, strads__n_pts), sizeof *((struct strads__env1 *)0)->pts},
     {STRADS_FIELD(struct strads__env1, cent), STRADS_F_BLOB, NULL, 0, 0, 0},
@@ -483,7 +484,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 487 "<stdout>"
+#line 488 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -502,7 +503,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { hits += pts[j * D] > 5.0; } while (0);
         (void)strads_recon_again(strads__rc);
-#line 506 "<stdout>"
+#line 507 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -547,6 +548,7 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, pts), STRADS_F_COPYIN, NULL, __builtin_offsetof(struct strads__env2, strads__lo_pts),
      __builtin_offsetof(struct strads__env2, strads__n_pts), sizeof *((struct strads__env2 *)0)->pts},
     {STRADS_FIELD(struct strads__env2, hits), STRADS_F_INT, NULL, 0, 0, 0},
@@ -574,14 +576,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 578 "<stdout>"
+#line 580 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 585 "<stdout>"
+#line 587 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

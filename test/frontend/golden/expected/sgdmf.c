@@ -299,6 +299,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, train), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, rank), STRADS_F_INT, NULL, 0, 0, 0},
@@ -349,7 +350,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 353 "<stdout>"
+#line 354 "<stdout>"
     }
     strads__t->se = se;
 }
@@ -379,7 +380,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 383 "<stdout>"
+#line 384 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -410,7 +411,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 414 "<stdout>"
+#line 415 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -455,6 +456,7 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, test), STRADS_F_PTR, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, rank), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0},
@@ -491,5 +493,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 495 "<stdout>"
+#line 497 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -514,6 +514,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, corpus), STRADS_F_PTR, (void *)&corpus, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, starting_alpha), STRADS_F_FLT, (void *)&starting_alpha, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, iter), STRADS_F_INT, (void *)&iter, 0, 0, 0},
@@ -593,12 +594,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 597 "<stdout>"
+#line 598 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 604 "<stdout>"
+#line 605 "<stdout>"
 STRADS_MAIN(strads_user_main)
