@@ -37,7 +37,7 @@ static const rt_config_var vars[] = {
     {"STRADS_LOG", "warn", "log level: error, warn, info, debug, trace"},
     {"STRADS_HEARTBEAT_MS", "1000", "heartbeat period on idle connections"},
     {"STRADS_PEER_TIMEOUT_MS", "5000", "silence after which a peer is declared lost"},
-    {"STRADS_CONNECT_TIMEOUT_MS", "30000", "deadline for the job to assemble at start"},
+    {"STRADS_CONNECT_TIMEOUT_MS", "30000", "start-up deadline: time without a worker joining; time for each connection"},
     {"STRADS_COLLECTIVE_TIMEOUT_MS", "600000", "deadline of a barrier/all-reduce/gather"},
     {"STRADS_MAX_MESSAGE", "4294967296", "largest message a node accepts, in bytes"},
     {"STRADS_LAUNCHER", "detected", "strads-run, mpirun, pmi, srun or none"},

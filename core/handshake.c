@@ -88,11 +88,13 @@ bool net_hs_message(rt_conn *c, uint32_t type, const char *body, size_t len)
     if (type == RT_MSG_HELLO) {
         int64_t rank;
         if (c->got_hello || !read_fields(body, len, &rank, c->peer_nonce)) {
+            c->fail = STRADS_EAUTH;
             net_conn_close(c, "malformed HELLO");
             return false;
         }
         if (rank < 0 || rank >= net_job_size() || rank == net_my_rank() ||
             (c->expect >= 0 && rank != c->expect)) {
+            c->fail = STRADS_EAUTH;
             net_conn_close(c, "HELLO claims an impossible rank");
             return false;
         }
@@ -111,18 +113,21 @@ bool net_hs_message(rt_conn *c, uint32_t type, const char *body, size_t len)
     if (type == RT_MSG_PROOF) {
         uint8_t got[32], want[32];
         if (!c->got_hello || !read_fields(body, len, NULL, got)) {
+            c->fail = STRADS_EAUTH;
             net_conn_close(c, "malformed PROOF");
             return false;
         }
         compute_proof(want, c->peer_claim, net_my_rank(), c->my_nonce, c->peer_nonce);
         if (sodium_memcmp(got, want, 32) != 0) {
             rt_warn("rejected connection from %s: it does not hold the job secret", c->addr);
+            c->fail = STRADS_EAUTH;
             net_conn_close(c, "wrong job secret");
             return false;
         }
         net_conn_authed(c);
         return !c->closing;
     }
+    c->fail = STRADS_EAUTH;
     net_conn_close(c, "message before authentication");
     return false;
 }

@@ -87,7 +87,7 @@ enum {
     RT_MSG_PROOF,       /* handshake: HMAC proof */
     RT_MSG_REGISTER,    /* worker -> driver: listen address */
     RT_MSG_PEERS,       /* driver -> workers: address table */
-    RT_MSG_READY,       /* worker -> driver: mesh complete */
+    RT_MSG_READY,       /* worker -> driver: has the address table */
     RT_MSG_HEARTBEAT,
     RT_MSG_SHUTDOWN,    /* driver -> workers: exit with status */
     RT_MSG_CALL,        /* driver -> workers: run a node function */
@@ -95,6 +95,7 @@ enum {
     RT_MSG_COLL,        /* collective contribution (to rank 0) */
     RT_MSG_COLL_RESULT, /* collective result (from rank 0) */
     RT_MSG_REPLY,       /* reply to a request handled on the loop thread */
+    RT_MSG_LINK,        /* worker <-> rank 0: have rank tag dial the asker (link.c) */
     RT_MSG_USER_BASE = 64 /* dds/, scheduler/, replay/ take types from here */
 };
 
@@ -188,6 +189,14 @@ int rt_net_start(const rt_config *cfg, char *err, size_t errlen);
 void rt_net_stop(void);
 /* Dials rank at host:port and authenticates; retries until deadline_ms. */
 int rt_net_dial(int rank, const char *hostport, int deadline_ms);
+/* Dials ranks[i] at hostports[i] for every i < n at once and authenticates
+ * each, retrying refused ones, until deadline_ms. 0 when all are up; else
+ * the first failure's code, after an error naming its rank and cause. */
+int rt_net_dial_all(int n, const int *ranks, const char *const *hostports, int deadline_ms);
+/* Gives the transport every rank's listening address (hostports[r], index =
+ * rank; rank 0's is not used), resolved here; connections between workers
+ * are made from it when first needed (runtime/link.c). */
+int rt_net_set_peers(int n, const char *const *hostports);
 int rt_net_listen_port(void);
 int rt_net_local_host(char *host, size_t len);
 /* Waits until everything queued for sending has been written. */

@@ -1,18 +1,23 @@
 /*
  * core/start.c - the life of a strads process: configuration, assembling
- * the job (rendezvous and full mesh), then driver or worker, then shutdown.
+ * the job (rendezvous with rank 0), then driver or worker, then shutdown.
  *
  * Assembly: every worker dials rank 0 and registers the address it listens
- * on; rank 0 sends everyone the address table; each worker dials the workers
- * below it and accepts those above it; when its mesh is complete it reports
- * READY, and rank 0 starts the user's main once all are ready. Every step
- * has the STRADS_CONNECT_TIMEOUT_MS deadline.
+ * on; rank 0 sends everyone the address table; each worker hands it to the
+ * transport and reports READY, and rank 0 starts the user's main once all
+ * are ready. Workers connect to each other later, when one first sends to
+ * the other (core/link.c): start-up costs one connection per worker, not
+ * one per pair. One STRADS_CONNECT_TIMEOUT_MS deadline, counted from the
+ * process's start, bounds all of it; a failure names the rank and what
+ * happened to it (lost and why, late, refused, wrong secret, out of
+ * descriptors).
  */
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -50,10 +55,101 @@ static int send_register(void)
     return rt_send_packed(0, &p);
 }
 
-/* Rank 0: collect every worker's address, then publish the table. */
+/* Milliseconds left of the start-up deadline. */
+static uint64_t assemble_end;
+static int ms_left(void)
+{
+    uint64_t now = rt_now_ms();
+    return now >= assemble_end ? 0 : (int)(assemble_end - now);
+}
+
+/* Says why rank r is missing from the job: lost (and why) or late. */
+static void report_missing(int r, int rc, const char *what)
+{
+    if (rc == STRADS_EPEER)
+        rt_error("rank %d %s: it was lost: %s", r, what,
+                 rt_peer_lost_reason(r) ? rt_peer_lost_reason(r) : "connection closed");
+    else if (rc == STRADS_ETIMEDOUT)
+        rt_error("rank %d %s within STRADS_CONNECT_TIMEOUT_MS (%d ms)", r, what,
+                 cfg.connect_timeout_ms);
+    else
+        rt_error("rank %d %s: %s", r, what, strads_strerror(rc));
+}
+
+/* Rank 0 takes one message of type from every worker, in whatever order they
+ * come. The deadline is one of progress: STRADS_CONNECT_TIMEOUT_MS without
+ * a message from any worker fails, naming the first rank missing, so that
+ * hundreds of processes that take long to start as a whole (exec on a busy
+ * machine, a batch system placing them) are not cut off while they keep
+ * arriving. fn(m, arg) takes each message's content. */
+static int collect(uint32_t type, const char *what, int (*fn)(const rt_msg *m, void *arg),
+                   void *arg)
+{
+    int n = cfg.size, got = 0, rc = 0;
+    bool *seen = calloc((size_t)n, sizeof *seen);
+    if (!seen) return STRADS_ENOMEM;
+    while (got < n - 1 && !rc) {
+        rt_msg *m = NULL;
+        rc = rt_recv(type, 0, RT_ANY_SRC, cfg.connect_timeout_ms, &m);
+        if (rc == STRADS_EPEER) {
+            report_missing(rt_first_lost_peer(), rc, what);
+        } else if (rc == STRADS_ETIMEDOUT) {
+            int r = 1;
+            while (r < n && seen[r]) r++;
+            rt_error("rank %d %s: no rank did for STRADS_CONNECT_TIMEOUT_MS (%d ms); %d of %d "
+                     "had", r, what, cfg.connect_timeout_ms, got, n - 1);
+        } else if (!rc && (m->src <= 0 || m->src >= n || seen[m->src])) {
+            rt_error("rank %d %s twice", m->src, what);
+            rc = STRADS_EPROTO;
+        } else if (!rc) {
+            seen[m->src] = true;
+            got++;
+            rc = fn ? fn(m, arg) : 0;
+        }
+        rt_msg_free(m);
+    }
+    free(seen);
+    return rc;
+}
+
+typedef struct {
+    char (*host)[64];
+    unsigned *port;
+} reg_table;
+
+static int take_register(const rt_msg *m, void *arg)
+{
+    reg_table *t = arg;
+    msgpack_unpacked up;
+    msgpack_unpacked_init(&up);
+    size_t off = 0;
+    msgpack_object *o;
+    int rc = 0;
+    /* Each rt_unpack_next reuses up: the host is copied before the port is read. */
+    if (rt_unpack_next(&up, m->body, m->body_len, &off, &o) || o->type != MSGPACK_OBJECT_STR ||
+        o->via.str.size > 63) {
+        rc = STRADS_EPROTO;
+    } else {
+        memcpy(t->host[m->src], o->via.str.ptr, o->via.str.size);
+        t->host[m->src][o->via.str.size] = 0;
+        if (rt_unpack_next(&up, m->body, m->body_len, &off, &o) ||
+            o->type != MSGPACK_OBJECT_POSITIVE_INTEGER || o->via.u64 > 65535)
+            rc = STRADS_EPROTO;
+        else
+            t->port[m->src] = (unsigned)o->via.u64;
+    }
+    if (rc) rt_error("malformed registration from rank %d", m->src);
+    msgpack_unpacked_destroy(&up);
+    return rc;
+}
+
+/* Rank 0: collect every worker's address, publish the table, await READY. */
 static int assemble_driver(void)
 {
-    int n = cfg.size, rc = 0;
+    int n = cfg.size;
+    reg_table t = {calloc((size_t)n, sizeof *t.host), calloc((size_t)n, sizeof *t.port)};
+    int rc = t.host && t.port ? 0 : STRADS_ENOMEM;
+    if (!rc) rc = collect(RT_MSG_REGISTER, "did not join the job", take_register, &t);
     msgpack_sbuffer table;
     msgpack_sbuffer_init(&table);
     msgpack_packer tp;
@@ -61,57 +157,37 @@ static int assemble_driver(void)
     msgpack_pack_array(&tp, (size_t)n);
     msgpack_pack_nil(&tp);
     for (int r = 1; r < n && !rc; r++) {
-        rt_msg *m;
-        rc = rt_recv(RT_MSG_REGISTER, 0, r, cfg.connect_timeout_ms, &m);
-        if (rc) {
-            rt_error("rank %d did not join the job within %d ms: %s", r, cfg.connect_timeout_ms,
-                     strads_strerror(rc));
-            break;
-        }
-        msgpack_unpacked up;
-        msgpack_unpacked_init(&up);
-        size_t off = 0;
-        msgpack_object *host, *port;
-        if (rt_unpack_next(&up, m->body, m->body_len, &off, &host) ||
-            host->type != MSGPACK_OBJECT_STR || host->via.str.size > 63) {
-            rc = STRADS_EPROTO;
-        } else {
-            msgpack_pack_array(&tp, 2);
-            msgpack_pack_str_with_body(&tp, host->via.str.ptr, host->via.str.size);
-            if (rt_unpack_next(&up, m->body, m->body_len, &off, &port) ||
-                port->type != MSGPACK_OBJECT_POSITIVE_INTEGER || port->via.u64 > 65535)
-                rc = STRADS_EPROTO;
-            else
-                msgpack_pack_uint64(&tp, port->via.u64);
-        }
-        if (rc) rt_error("malformed registration from rank %d", r);
-        msgpack_unpacked_destroy(&up);
-        rt_msg_free(m);
+        msgpack_pack_array(&tp, 2);
+        msgpack_pack_str_with_body(&tp, t.host[r], strlen(t.host[r]));
+        msgpack_pack_uint64(&tp, t.port[r]);
     }
     for (int r = 1; r < n && !rc; r++) {
         rt_packer p;
         rt_pack_begin(&p, RT_MSG_PEERS, 0);
         msgpack_sbuffer_write(&p.sb, table.data, table.size);
         rc = rt_send_packed(r, &p);
+        if (rc) report_missing(r, rc, "could not be sent the address table");
     }
     msgpack_sbuffer_destroy(&table);
-    for (int r = 1; r < n && !rc; r++) {
-        rt_msg *m;
-        rc = rt_recv(RT_MSG_READY, 0, r, cfg.connect_timeout_ms, &m);
-        if (rc)
-            rt_error("rank %d did not connect to its peers within %d ms", r, cfg.connect_timeout_ms);
-        rt_msg_free(m);
-    }
+    free(t.host);
+    free(t.port);
+    if (!rc) rc = collect(RT_MSG_READY, "did not report ready", NULL, NULL);
     return rc;
 }
 
-/* Worker: register, learn the table, dial lower workers, await higher ones. */
+/* Worker: register, learn the table (other workers are dialed when first
+ * needed, core/link.c), report ready. */
 static int assemble_worker(void)
 {
-    int rc = rt_net_dial(0, cfg.coordinator, cfg.connect_timeout_ms);
+    int rc = rt_net_dial(0, cfg.coordinator, ms_left());
     if (!rc) rc = send_register();
     rt_msg *m = NULL;
-    if (!rc) rc = rt_recv(RT_MSG_PEERS, 0, 0, cfg.connect_timeout_ms, &m);
+    if (!rc) {
+        /* Until rank 0 has heard from every worker, however long: it keeps
+         * the deadline (collect), and its loss ends this wait. */
+        rc = rt_recv(RT_MSG_PEERS, 0, 0, -1, &m);
+        if (rc) report_missing(0, rc, "sent no address table");
+    }
     if (rc) {
         rt_error("could not join the job at %s: %s", cfg.coordinator, strads_strerror(rc));
         return rc;
@@ -123,7 +199,11 @@ static int assemble_worker(void)
     rc = rt_unpack_next(&up, m->body, m->body_len, &off, &t);
     if (!rc && (t->type != MSGPACK_OBJECT_ARRAY || t->via.array.size != (uint32_t)cfg.size))
         rc = STRADS_EPROTO;
-    for (int r = 1; r < cfg.rank && !rc; r++) {
+    int n = cfg.size;
+    char *hps = calloc((size_t)n, 128);
+    const char **hp = calloc((size_t)n, sizeof *hp);
+    if (!rc && (!hps || !hp)) rc = STRADS_ENOMEM;
+    for (int r = 1; r < n && !rc; r++) {
         msgpack_object *e = &t->via.array.ptr[r];
         if (e->type != MSGPACK_OBJECT_ARRAY || e->via.array.size != 2 ||
             e->via.array.ptr[0].type != MSGPACK_OBJECT_STR ||
@@ -131,27 +211,51 @@ static int assemble_worker(void)
             rc = STRADS_EPROTO;
             break;
         }
-        char hp[128];
-        snprintf(hp, sizeof hp, "%.*s:%u", (int)e->via.array.ptr[0].via.str.size,
+        hp[r] = hps + (size_t)r * 128;
+        snprintf(hps + (size_t)r * 128, 128, "%.*s:%u", (int)e->via.array.ptr[0].via.str.size,
                  e->via.array.ptr[0].via.str.ptr, (unsigned)e->via.array.ptr[1].via.u64);
-        rc = rt_net_dial(r, hp, cfg.connect_timeout_ms);
     }
+    if (rc == STRADS_EPROTO) rt_error("malformed address table from rank 0");
+    if (!rc) rc = rt_net_set_peers(n, hp);
+    free(hps);
+    free(hp);
     msgpack_unpacked_destroy(&up);
     rt_msg_free(m);
     if (rc) return rc;
-    uint64_t end = rt_now_ms() + (uint64_t)cfg.connect_timeout_ms;
-    for (int r = cfg.rank + 1; r < cfg.size; r++)
-        while (!rt_peer_up(r)) {
-            if (!rt_peer_alive(r) || rt_now_ms() > end) {
-                rt_error("rank %d did not connect within %d ms", r, cfg.connect_timeout_ms);
-                return STRADS_ETIMEDOUT;
-            }
-            struct timespec ts = {0, 2000000};
-            nanosleep(&ts, NULL);
-        }
     rt_packer p;
     rt_pack_begin(&p, RT_MSG_READY, 0);
     return rt_send_packed(0, &p);
+}
+
+/*
+ * Rank 0 holds a connection to every other process of the job, and a worker
+ * may come to (one to each worker it exchanges with), besides the listener,
+ * the loop's own descriptors and the program's files. The
+ * soft limit is raised to the hard one when it is short (the usual soft
+ * limit of 1024 is short from about 1,000 processes on); a hard limit that
+ * is short too is said here, at start, instead of as failed connections.
+ */
+#define RT_FD_MARGIN 64
+
+static int raise_nofile(char *err, size_t errlen)
+{
+    struct rlimit rl;
+    rlim_t need = (rlim_t)cfg.size + RT_FD_MARGIN;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= need) return 0;
+    struct rlimit up = rl;
+    up.rlim_cur = rl.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &up) != 0) { /* a hard limit above the kernel's nr_open */
+        up.rlim_cur = need;
+        if (setrlimit(RLIMIT_NOFILE, &up) != 0) up.rlim_cur = rl.rlim_cur;
+    }
+    if (up.rlim_cur >= need) return 0;
+    snprintf(err, errlen,
+             "too many open files for a job of %d processes: each process needs about %llu "
+             "descriptors (a connection per other process, plus %d), but RLIMIT_NOFILE allows %llu "
+             "(hard limit %llu); raise it (ulimit -n, or the launcher's limits)", cfg.size,
+             (unsigned long long)need, RT_FD_MARGIN, (unsigned long long)up.rlim_cur,
+             (unsigned long long)rl.rlim_max);
+    return STRADS_ECONFIG;
 }
 
 /* The driver may leave through exit() instead of returning from main. */
@@ -228,6 +332,11 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
         return 2;
     }
     if (upper.install) upper.install();
+    if ((rc = raise_nofile(err, sizeof err))) {
+        rt_error("%s", err);
+        return 2;
+    }
+    assemble_end = rt_now_ms() + (uint64_t)cfg.connect_timeout_ms;
     if ((rc = rt_net_start(&cfg, err, sizeof err))) {
         rt_error("%s", err);
         return 2;

@@ -28,11 +28,6 @@
 #define RT_LOST_GRACE_MS 3000 /* time the main thread gets to report a lost peer */
 #define RT_MAX_TYPES 256
 
-typedef struct rt_cmd {
-    void (*fn)(struct rt_cmd *);
-    struct rt_cmd *next;
-} rt_cmd;
-
 /* One message on its way out. */
 typedef struct rt_out {
     rt_cmd cmd;
@@ -56,7 +51,9 @@ typedef struct rt_dial {
     struct sockaddr_storage addr;
     int rank;
     bool done, abandoned;
+    bool lazy;               /* made for core/link.c: nobody waits, it is told */
     int status;
+    char why[128];           /* what failed, for the caller's message */
     uv_connect_t req;
 } rt_dial;
 
@@ -124,7 +121,7 @@ static void post_locked(rt_cmd *c)
     T.cq_tail = c;
 }
 
-static void post(rt_cmd *c)
+void net_post(rt_cmd *c)
 {
     pthread_mutex_lock(&net_mu);
     post_locked(c);
@@ -144,10 +141,16 @@ static void on_closed(uv_handle_t *h)
     free(c);
 }
 
-static void dial_finish(rt_dial *d, int status)
+static void dial_finish(rt_dial *d, int status, const char *why)
 {
+    if (d->lazy) {
+        net_link_dialed(d->rank, status, why);
+        free(d);
+        return;
+    }
     pthread_mutex_lock(&net_mu);
     d->status = status;
+    snprintf(d->why, sizeof d->why, "%s", why ? why : "");
     d->done = true;
     bool free_it = d->abandoned;
     pthread_cond_broadcast(&net_cond);
@@ -176,11 +179,14 @@ void net_conn_close(rt_conn *c, const char *why)
         T.fd[c->peer] = -1;
         pthread_mutex_unlock(&net_mu);
         net_peer_lost(c->peer, why);
+        net_link_down(c->peer);
     } else if (!c->authed) {
         rt_warn("connection from %s closed before authentication: %s", c->addr, why);
     }
     if (c->dial) {
-        dial_finish(c->dial, STRADS_EAUTH);
+        /* The handshake says why it refused (fail); otherwise the peer
+         * went away or the connection broke, which a retry may mend. */
+        dial_finish(c->dial, c->fail ? c->fail : STRADS_ECLOSED, why);
         c->dial = NULL;
     }
     uv_read_stop((uv_stream_t *)&c->tcp);
@@ -274,9 +280,10 @@ void net_conn_authed(rt_conn *c)
     rt_debug("connection with rank %d (%s) authenticated", r, c->addr);
     net_peer_up(r);
     if (c->dial) {
-        dial_finish(c->dial, 0);
+        dial_finish(c->dial, 0, NULL);
         c->dial = NULL;
     }
+    net_link_up(r);
 }
 
 static void inbox_hook(int src, size_t bytes)
@@ -421,6 +428,9 @@ static void conn_begin(rt_conn *c)
         }
     }
     snprintf(c->addr, sizeof c->addr, "%s:%d", host, port);
+    /* The handshake's time runs from here: a connect that waited in a
+     * busy peer's accept queue has not used any of it. */
+    c->opened_ms = c->last_recv_ms = c->last_send_ms = rt_now_ms();
     uv_tcp_nodelay(&c->tcp, 1);
     uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read);
     net_hs_start(c);
@@ -429,7 +439,13 @@ static void conn_begin(rt_conn *c)
 static void on_connection(uv_stream_t *server, int status)
 {
     if (status < 0) {
-        rt_warn("accept failed: %s", uv_strerror(status));
+        if (status == UV_EMFILE || status == UV_ENFILE)
+            rt_error("cannot accept a connection: %s (%s); a process of a job of %d needs "
+                     "one descriptor per peer", uv_strerror(status),
+                     status == UV_EMFILE ? "RLIMIT_NOFILE, ulimit -n" : "the system's limit",
+                     net_job_size());
+        else
+            rt_warn("accept failed: %s", uv_strerror(status));
         return;
     }
     rt_conn *c = conn_new(-1);
@@ -541,6 +557,9 @@ static void submit_out(rt_cmd *cmd)
     }
     rt_conn *c = T.conn[o->dst];
     if (!c || c->closing) {
+        /* Not connected yet: core/link.c holds it until the connection
+         * is up, then runs this command again. */
+        if (!c && net_link_hold(o->dst, &o->cmd)) return;
         out_complete(o, STRADS_EPEER);
         return;
     }
@@ -700,8 +719,10 @@ static void on_dialed(uv_connect_t *req, int status)
     rt_dial *d = req->data;
     rt_conn *c = (rt_conn *)req->handle->data;
     if (status < 0) {
-        net_conn_close(c, uv_strerror(status));
-        dial_finish(d, STRADS_ECLOSED);
+        char why[96];
+        snprintf(why, sizeof why, "connect: %s", uv_strerror(status));
+        net_conn_close(c, why);
+        dial_finish(d, STRADS_ECLOSED, why);
         return;
     }
     c->dial = d;
@@ -713,7 +734,7 @@ static void start_dial(rt_cmd *cmd)
     rt_dial *d = (rt_dial *)cmd;
     rt_conn *c = conn_new(d->rank);
     if (!c) {
-        dial_finish(d, STRADS_ENOMEM);
+        dial_finish(d, STRADS_ENOMEM, "out of memory for a connection");
         return;
     }
     /* A refused dial is routine at start (the peer is not listening yet):
@@ -726,11 +747,19 @@ static void start_dial(rt_cmd *cmd)
         c->closing = true;
         conn_unlink(c);
         uv_close((uv_handle_t *)&c->tcp, on_closed);
-        dial_finish(d, STRADS_ECLOSED);
+        char why[128];
+        if (rc == UV_EMFILE)
+            snprintf(why, sizeof why, "%s (RLIMIT_NOFILE: one descriptor per peer)",
+                     uv_strerror(rc));
+        else
+            snprintf(why, sizeof why, "connect: %s", uv_strerror(rc));
+        /* Out of descriptors or ports does not mend by retrying at start. */
+        dial_finish(d, rc == UV_EMFILE || rc == UV_ENFILE || rc == UV_EADDRNOTAVAIL
+                           ? STRADS_EIO : STRADS_ECLOSED, why);
     }
 }
 
-static int resolve(const char *hostport, struct sockaddr_storage *out)
+int net_resolve(const char *hostport, struct sockaddr_storage *out)
 {
     char host[256];
     const char *colon = strrchr(hostport, ':');
@@ -744,41 +773,137 @@ static int resolve(const char *hostport, struct sockaddr_storage *out)
     return 0;
 }
 
+static rt_dial *dial_post(const struct sockaddr_storage *addr, int rank)
+{
+    rt_dial *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->addr = *addr;
+    d->rank = rank;
+    d->cmd.fn = start_dial;
+    net_post(&d->cmd);
+    return d;
+}
+
+void net_dial_async(int rank, const struct sockaddr_storage *addr)
+{
+    rt_dial *d = calloc(1, sizeof *d);
+    if (!d) {
+        net_link_dialed(rank, STRADS_ENOMEM, "out of memory for a connection");
+        return;
+    }
+    d->addr = *addr;
+    d->rank = rank;
+    d->lazy = true;
+    d->cmd.fn = start_dial;
+    start_dial(&d->cmd);
+}
+
+/* Waits on net_cond until end (ms, monotonic) at the latest; caller holds net_mu. */
+static void wait_until(uint64_t end)
+{
+    uint64_t now = rt_now_ms();
+    if (now >= end) return;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    uint64_t ns = (uint64_t)ts.tv_nsec + (end - now) * 1000000;
+    ts.tv_sec += (time_t)(ns / 1000000000);
+    ts.tv_nsec = (long)(ns % 1000000000);
+    pthread_cond_timedwait(&net_cond, &net_mu, &ts);
+}
+
+/*
+ * All dials are in flight at once: one after another, a worker of a large
+ * job would wait for a round trip through each lower rank's loop thread in
+ * turn, and on a machine with more processes than cores each costs a
+ * scheduling delay. A dial that is refused or cut before authentication
+ * (a peer still starting, a full accept queue) is retried after a pause
+ * until the deadline; a failed authentication or running out of
+ * descriptors ends it at once.
+ */
+int rt_net_dial_all(int n, const int *ranks, const char *const *hostports, int deadline_ms)
+{
+    if (n <= 0) return 0;
+    uint64_t end = rt_now_ms() + (uint64_t)(deadline_ms > 0 ? deadline_ms : 0);
+    struct sockaddr_storage *addr = calloc((size_t)n, sizeof *addr);
+    rt_dial **d = calloc((size_t)n, sizeof *d);
+    uint64_t *again = calloc((size_t)n, sizeof *again); /* retry time, 0: in flight or done */
+    int *tries = calloc((size_t)n, sizeof *tries);
+    int rc = (addr && d && again && tries) ? 0 : STRADS_ENOMEM;
+    for (int i = 0; i < n && !rc; i++)
+        if ((rc = net_resolve(hostports[i], &addr[i])))
+            rt_error("cannot resolve %s (rank %d)", hostports[i], ranks[i]);
+    for (int i = 0; i < n && !rc; i++)
+        if (!(d[i] = dial_post(&addr[i], ranks[i]))) rc = STRADS_ENOMEM;
+    int left = rc ? 0 : n, failed = -1;
+    char why[128] = "";
+    pthread_mutex_lock(&net_mu);
+    while (left > 0 && !rc) {
+        uint64_t now = rt_now_ms(), wake = end;
+        for (int i = 0; i < n && !rc; i++) {
+            if (d[i] && d[i]->done) {
+                int st = d[i]->status;
+                if (st) snprintf(why, sizeof why, "%s", d[i]->why);
+                free(d[i]);
+                d[i] = NULL;
+                if (st == 0) {
+                    left--;
+                    continue;
+                }
+                tries[i]++;
+                if (st != STRADS_ECLOSED || now >= end) {
+                    rc = st;
+                    failed = i;
+                    break;
+                }
+                again[i] = now + (tries[i] < 10 ? 20 : 100);
+            }
+            if (!d[i] && again[i] && again[i] <= now) {
+                again[i] = 0;
+                pthread_mutex_unlock(&net_mu);
+                d[i] = dial_post(&addr[i], ranks[i]);
+                pthread_mutex_lock(&net_mu);
+                if (!d[i]) rc = STRADS_ENOMEM, failed = i;
+            }
+            if (!d[i] && again[i] && again[i] < wake) wake = again[i];
+        }
+        if (rc || left == 0) break;
+        if (now >= end) {
+            rc = STRADS_ETIMEDOUT;
+            for (int i = 0; i < n; i++)
+                if (d[i] || again[i]) {
+                    failed = i;
+                    if (!why[0] || d[i])
+                        snprintf(why, sizeof why, "%s", d[i] ? "no answer to the connection "
+                                 "or its authentication" : "refused or cut at every try");
+                    break;
+                }
+            break;
+        }
+        wait_until(wake);
+    }
+    /* Dials still in flight finish on the loop thread and free themselves. */
+    for (int i = 0; i < n; i++)
+        if (d && d[i]) {
+            if (d[i]->done)
+                free(d[i]);
+            else
+                d[i]->abandoned = true;
+        }
+    pthread_mutex_unlock(&net_mu);
+    if (rc && failed >= 0)
+        rt_error("cannot connect to rank %d at %s: %s%s%s", ranks[failed], hostports[failed],
+                 rc == STRADS_ETIMEDOUT ? "not within the start-up deadline" : strads_strerror(rc),
+                 why[0] ? ": " : "", why);
+    free(addr);
+    free(d);
+    free(again);
+    free(tries);
+    return rc;
+}
+
 int rt_net_dial(int rank, const char *hostport, int deadline_ms)
 {
-    struct sockaddr_storage addr;
-    int rc = resolve(hostport, &addr);
-    if (rc) {
-        rt_error("cannot resolve %s (rank %d)", hostport, rank);
-        return rc;
-    }
-    uint64_t end = rt_now_ms() + (uint64_t)deadline_ms;
-    for (int attempt = 0;; attempt++) {
-        rt_dial *d = calloc(1, sizeof *d);
-        if (!d) return STRADS_ENOMEM;
-        d->addr = addr;
-        d->rank = rank;
-        d->cmd.fn = start_dial;
-        post(&d->cmd);
-        pthread_mutex_lock(&net_mu);
-        while (!d->done && rt_now_ms() < end) {
-            pthread_mutex_unlock(&net_mu);
-            usleep(2000);
-            pthread_mutex_lock(&net_mu);
-        }
-        int st = d->done ? d->status : STRADS_ETIMEDOUT;
-        if (d->done)
-            free(d);
-        else
-            d->abandoned = true;
-        pthread_mutex_unlock(&net_mu);
-        if (st == 0) return 0;
-        if (st == STRADS_EAUTH || rt_now_ms() >= end) {
-            rt_error("cannot connect to rank %d at %s: %s", rank, hostport, strads_strerror(st));
-            return st;
-        }
-        usleep(attempt < 10 ? 20000 : 100000);
-    }
+    return rt_net_dial_all(1, &rank, &hostport, deadline_ms);
 }
 
 /* ---- the loop thread ---- */
@@ -831,12 +956,23 @@ static void on_tick(uv_timer_t *t)
 {
     (void)t;
     uint64_t now = rt_now_ms();
+    net_link_tick(now);
     static const char hb[2] = {RT_MSG_HEARTBEAT, 0};
     for (rt_conn *c = T.all, *n; c; c = n) {
         n = c->next;
         if (c->closing) continue;
         if (!c->authed) {
-            if (now - c->opened_ms > RT_HANDSHAKE_MS) net_conn_close(c, "authentication timed out");
+            /* As long as the job may take to assemble: a process of a large
+             * job on few cores answers a handshake late, not never. */
+            uint64_t limit = (uint64_t)T.cfg->connect_timeout_ms;
+            if (limit < RT_HANDSHAKE_MS) limit = RT_HANDSHAKE_MS;
+            if (now - c->opened_ms > limit) {
+                char why[96];
+                snprintf(why, sizeof why, "no authentication within %llu ms",
+                         (unsigned long long)limit);
+                c->fail = STRADS_ETIMEDOUT;
+                net_conn_close(c, why);
+            }
             continue;
         }
         if (now - c->last_recv_ms > (uint64_t)T.cfg->peer_timeout_ms) {
@@ -887,7 +1023,7 @@ static int start_listener(char *err, size_t errlen)
         } else {
             snprintf(hp, sizeof hp, "%s:0", T.cfg->bind_host[0] ? T.cfg->bind_host : "0.0.0.0");
         }
-        if ((rc = resolve(hp, &addr))) {
+        if ((rc = net_resolve(hp, &addr))) {
             snprintf(err, errlen, "cannot resolve listen address %s", hp);
             return rc;
         }
@@ -897,7 +1033,11 @@ static int start_listener(char *err, size_t errlen)
             return STRADS_EIO;
         }
     }
-    if (!rc) rc = uv_listen((uv_stream_t *)&T.listener, 128, on_connection);
+    /* Every higher rank dials a worker at about the same moment during
+     * assembly (and every worker dials rank 0): a short accept queue drops
+     * their connections, which then wait for the kernel's SYN retries of
+     * 1, 2, 4 ... s. The kernel caps this at net.core.somaxconn. */
+    if (!rc) rc = uv_listen((uv_stream_t *)&T.listener, SOMAXCONN, on_connection);
     if (rc) {
         snprintf(err, errlen, "cannot listen: %s", uv_strerror(rc));
         return STRADS_EIO;
@@ -947,6 +1087,8 @@ int rt_net_start(const rt_config *cfg, char *err, size_t errlen)
     if (T.fd)
         for (int r = 0; r < cfg->size; r++) T.fd[r] = -1;
     if (!T.conn || !T.queued || !T.fd) return STRADS_ENOMEM;
+    net_link_init(cfg->size);
+    net_link_handlers();
     uv_loop_init(&T.loop);
     uv_async_init(&T.loop, &T.wake, on_wake);
     uv_timer_init(&T.loop, &T.tick);
@@ -977,6 +1119,7 @@ void rt_net_stop(void)
     free(T.conn);
     free(T.queued);
     free(T.fd);
+    net_link_free();
     T.fd = NULL;
     T.conn = NULL;
     T.queued = NULL;

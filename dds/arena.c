@@ -219,11 +219,34 @@ int dds_arena_map(uintptr_t addr, size_t len)
     if (addr < dds_arena_lo || addr + len > dds_arena_hi)
         return STRADS_EINVAL;
     /* MAP_FIXED inside our own reservation: replaces PROT_NONE pages with
-     * fresh zero pages; NORESERVE keeps huge sparse vectors possible. */
+     * fresh zero pages. Without MAP_NORESERVE, like the mapping malloc makes
+     * for a large block: the kernel's overcommit policy (vm.overcommit_memory)
+     * judges a vector as it would judge malloc of its size, so a vector no
+     * node could ever hold is refused here, at allocation, instead of
+     * growing until the OOM killer stops the job. Untouched pages still cost
+     * nothing. */
     void *p = mmap((void *)addr, len, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    if (p == MAP_FAILED) {
+        /* Some kernels unmap the old range before the overcommit check
+         * refuses the new one: put the reservation back so that no other
+         * mapping can land inside the arena. */
+        mmap((void *)addr, len, PROT_NONE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+        return STRADS_ENOMEM;
+    }
+    return 0;
+}
+
+int dds_arena_fits(size_t len)
+{
+    /* A mapping elsewhere, at once unmapped: the kernel's overcommit check
+     * is made on the size alone, and no page is touched. */
+    void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
     if (p == MAP_FAILED)
         return STRADS_ENOMEM;
+    munmap(p, len ? len : 1);
     return 0;
 }
 
@@ -248,9 +271,9 @@ void dds_arena_dense(void *p, size_t len)
         off = v && !strcmp(v, "0");
     }
     /* A range that may be sparse after all (a huge vector touched here and
-     * there: the arena maps with NORESERVE for those) would grow by 2 MB per
-     * element touched. Bounded: only ranges of at most a quarter of the
-     * machine's memory, which even wholly resident fit. */
+     * there) would grow by 2 MB per element touched. Bounded: only ranges of
+     * at most a quarter of the machine's memory, which even wholly resident
+     * fit. */
     static _Atomic long long quarter = -1;
     if (quarter < 0) {
         long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);

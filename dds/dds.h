@@ -49,6 +49,9 @@ int dds_arena_pick(size_t len, size_t align, uintptr_t *addr);
 void dds_arena_unpick(uintptr_t addr, size_t len);
 /* Any node: makes [addr, addr+len) readable and writable, zero-filled. */
 int dds_arena_map(uintptr_t addr, size_t len);
+/* 0 when this node's kernel would grant a private mapping of len bytes now
+ * (what malloc of len asks for), else STRADS_ENOMEM. */
+int dds_arena_fits(size_t len);
 /* Any node: the part of [p, p+len) this node will hold whole (its own
  * partition; the driver's coherent copy of everything) goes on transparent
  * huge pages, unless STRADS_HUGEPAGES=0. Dense ranges only: a huge page

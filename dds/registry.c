@@ -288,6 +288,10 @@ int dds_vec_create(int64_t n, size_t elem, size_t align, int part, const char *s
     int rc = dds_init();
     if (rc)
         return rc;
+    /* Refused here, like malloc, when the driver's node could not hold it;
+     * a node with less memory refuses at attach and the driver undoes it. */
+    if ((rc = dds_arena_fits((size_t)n * elem)))
+        return rc;
     dds_attach_arg a;
     memset(&a, 0, sizeof a);
     uintptr_t base;
@@ -336,8 +340,10 @@ static void *dds_dv_alloc(size_t total, size_t elem, size_t align, const char *s
     dds_vec *v;
     int rc = dds_vec_create(n, elem, align, DDS_PART_BLOCK, site, &v);
     if (rc) {
-        rt_error("%s: cannot allocate distributed array of %zu bytes: %s",
-                site ? site : "?", total, strads_strerror(rc));
+        rt_error("%s: cannot allocate a distributed array of %zu bytes: %s%s",
+                 site ? site : "?", total, strads_strerror(rc),
+                 rc == STRADS_ENOMEM ? " (more than a node's memory and swap allow, or than the "
+                                       "arena's address space); returning NULL" : "");
         errno = ENOMEM;
         return NULL;
     }

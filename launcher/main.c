@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -253,6 +254,36 @@ out:
     return status;
 }
 
+/* strads-run holds two pipes per rank (its stdout and stderr), and each
+ * process of the job one connection per peer; the children inherit our
+ * limit. A short soft limit is raised to the hard one; a short hard limit
+ * is said before anything starts, instead of as failed spawns or
+ * connections. 64: the rendezvous socket, libuv's own, stdio, the
+ * program's files. */
+static int raise_nofile(int n)
+{
+    struct rlimit rl, up;
+    rlim_t need = (rlim_t)2 * (rlim_t)n + 64;
+
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= need)
+        return 0;
+    up = rl;
+    up.rlim_cur = rl.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &up) != 0) { /* a hard limit above the kernel's nr_open */
+        up.rlim_cur = need;
+        if (setrlimit(RLIMIT_NOFILE, &up) != 0)
+            up.rlim_cur = rl.rlim_cur;
+    }
+    if (up.rlim_cur >= need)
+        return 0;
+    fprintf(stderr, "strads-run: too many open files for -n %d: about %llu descriptors are "
+            "needed (two pipes per rank here, a connection per worker in rank 0), but "
+            "RLIMIT_NOFILE allows %llu (hard limit %llu); raise it (ulimit -n)\n", n,
+            (unsigned long long)need, (unsigned long long)up.rlim_cur,
+            (unsigned long long)rl.rlim_max);
+    return -1;
+}
+
 /* Large malloc'ed buffers on transparent huge pages in every process of the
  * job (glibc's malloc tunable; the kernel's THP mode "madvise", Debian's
  * default, honours it): reconnaissance records, plans, message buffers
@@ -300,6 +331,8 @@ int main(int argc, char **argv)
     sodium_bin2hex(hex, sizeof hex, secret, sizeof secret);
     sodium_memzero(secret, sizeof secret);
 
+    if (raise_nofile(o.n) != 0)
+        return LAUNCH_EXIT_FAILED;
     huge_pages();
     /* Restarts recover from the checkpoint folder, else from --recover's. */
     const char *from = o.checkpoint ? o.checkpoint : getenv("STRADS_RECOVER");

@@ -20,6 +20,10 @@
  *   backpressure rank 0 sends 640 MiB in 32 KiB messages to a rank 1 that
  *                sleeps before reading: neither process's memory may grow
  *                by more than a bounded amount
+ *   many         any number of processes (256 in its test): every rank
+ *                sends its number to the ranks 1 and size/2+1 above it
+ *                (worker to worker, over the mesh), then a gather, an
+ *                all-reduce and a barrier check every rank's part
  */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include <arpa/inet.h>
@@ -93,6 +97,43 @@ static int node_basic(const void *arg, size_t len)
     uint64_t u = (uint64_t)1 << me;
     CHECK_OK(strads_allreduce(&u, 1, STRADS_T_U64, STRADS_OP_SUM));
     CHECK_EQ(u, ((uint64_t)1 << n) - 1);
+    return 0;
+}
+
+/* Ring messages over the mesh at two distances, then collectives whose
+ * results name every rank: any rank missing or misplaced changes them. */
+static int node_many(const void *arg, size_t len)
+{
+    (void)arg;
+    (void)len;
+    int me = strads_rank(), n = strads_size();
+    int dist[2] = {1, n / 2 + 1};
+    for (int k = 0; k < 2 && n > 1; k++) {
+        int to = (me + dist[k]) % n, from = (me - dist[k] % n + n) % n;
+        int32_t v = me * 1000 + k, got;
+        rt_packer p;
+        rt_pack_begin(&p, RT_MSG_USER_BASE + 50, (uint64_t)k);
+        msgpack_pack_bin(&p.pk, sizeof v);
+        msgpack_pack_bin_body(&p.pk, &v, sizeof v);
+        CHECK_OK(rt_send_packed(to, &p));
+        rt_msg *m;
+        CHECK_OK(rt_recv(RT_MSG_USER_BASE + 50, (uint64_t)k, from, 60000, &m));
+        CHECK_EQ(m->body_len, 2 + sizeof got); /* bin 8 header, then the bytes */
+        memcpy(&got, m->body + 2, sizeof got);
+        CHECK_EQ(got, from * 1000 + k);
+        rt_msg_free(m);
+    }
+    int32_t *all = me == 0 ? malloc((size_t)n * sizeof *all) : NULL;
+    CHECK(me != 0 || all != NULL);
+    int32_t mine = me * 3 + 1;
+    CHECK_OK(strads_gather(&mine, sizeof mine, all));
+    if (me == 0)
+        for (int r = 0; r < n; r++) CHECK_EQ(all[r], r * 3 + 1);
+    free(all);
+    int64_t sum = me;
+    CHECK_OK(strads_allreduce(&sum, 1, STRADS_T_I64, STRADS_OP_SUM));
+    CHECK_EQ(sum, (int64_t)n * (n - 1) / 2);
+    CHECK_OK(strads_barrier());
     return 0;
 }
 
@@ -267,6 +308,8 @@ int prog_main(int argc, char **argv)
     int64_t arg = 42;
     if (strcmp(mode, "basic") == 0) {
         for (int i = 0; i < 3; i++) CHECK_OK(strads_invoke_all(node_basic, &arg, sizeof arg));
+    } else if (strcmp(mode, "many") == 0) {
+        CHECK_OK(strads_invoke_all(node_many, NULL, 0));
     } else if (strcmp(mode, "determinism") == 0) {
         CHECK_OK(strads_invoke_all(node_determinism, NULL, 0));
     } else if (strcmp(mode, "transfer") == 0) {
