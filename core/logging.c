@@ -24,17 +24,6 @@ int rt_log_parse_level(const char *s)
     return -1;
 }
 
-void rt_log_init(void)
-{
-    const char *s = getenv("STRADS_LOG");
-    if (s && *s) {
-        int l = rt_log_parse_level(s);
-        if (l >= 0) log_level = l;
-    }
-    const char *r = getenv("STRADS_RANK");
-    if (r) log_rank = atoi(r);
-}
-
 void rt_log_set(int level, int rank)
 {
     log_level = level;

@@ -37,8 +37,7 @@ static node_plan *plans; /* this node's cache; the node-function thread only */
 /* STRADS_VERIFY_RECON=1: check every real access against the plan. */
 bool rt__async_verify_mode(void)
 {
-    const char *v = getenv("STRADS_VERIFY_RECON");
-    return v && *v && strcmp(v, "0") != 0;
+    return rt_cfg()->verify_recon;
 }
 
 /* Driver only: what a site's plan was built for besides its range and
@@ -214,8 +213,8 @@ static int recon_range(void *arg, int64_t lo, int64_t hi, sched_records *out)
 /* Appends the serial order of one call for the oracle tests (driver). */
 static void write_order(const int64_t *order, int64_t n, int64_t begin)
 {
-    const char *path = getenv("STRADS_ORDER_FILE");
-    if (!path || !*path) return;
+    const char *path = rt_cfg()->order_file;
+    if (!path) return;
     FILE *f = fopen(path, "ab");
     if (!f) {
         rt_warn("cannot append to STRADS_ORDER_FILE %s", path);
@@ -256,8 +255,7 @@ void rt__plan_par(void *ctx, int64_t ntasks, sched_task_fn fn, void *arg)
 /* Whether the driver reads the serial order of a call after it. */
 static bool order_wanted(void)
 {
-    const char *f = getenv("STRADS_ORDER_FILE");
-    return (f && *f) || replay_recording() || replay_cluster();
+    return rt_cfg()->order_file || replay_recording() || replay_cluster();
 }
 
 /* Rank 0, after planning: the plan's serial order (NULL when nothing reads
@@ -302,7 +300,7 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
         else if (sp->sample)
             snprintf(how, sizeof how, " (cut from 1 in %d iterations%s)", sp->sample,
                      sp->recut ? ", then from all: they cut better" : "");
-        if (getenv("STRADS_STATS"))
+        if (rt_cfg()->stats)
             fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans of %d written arrays, "
                     "plan %s/%s%s, %d rounds x %d sub-rounds, load max/mean %.2f\n", site->file,
                     site->line, (long long)p->n, sp->ns, p->node_method, p->thread_method, how,
@@ -322,7 +320,7 @@ static void planned_spans(const strads_loop_site *site, const call_hdr *h, const
     planned_now = true;
     planned_nro = 0;
     if (info->in_id) planned_ro[planned_nro++] = info->in_id;
-    if (getenv("STRADS_STATS"))
+    if (rt_cfg()->stats)
         fprintf(stderr, "strads: async_for %s:%u: %lld iterations, spans planned on %d nodes, "
                 "plan strata, %d rounds x %d sub-rounds\n", site->file, site->line,
                 (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
@@ -375,7 +373,7 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
     }
     if (!rc) rc = sched_plan_build_par(&all, dvs, ndv, n, h->threads, rt__plan_par, NULL, &p);
     uint64_t t_built = rt_now_ms();
-    if (!rc && getenv("STRADS_VERIFY_PLAN")) {
+    if (!rc && rt_cfg()->verify_plan) {
         char err[256];
         rc = sched_plan_check(p, &all, err, sizeof err);
         if (rc) rt_error("async_for %s:%u: bad plan: %s", site->file, site->line, err);
@@ -417,7 +415,7 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
             if (!all.arrays[k].written) ro[nro++] = all.arrays[k].id;
         planned(p, ro, nro);
         note_serial(site, p);
-        if (getenv("STRADS_STATS"))
+        if (rt_cfg()->stats)
             fprintf(stderr,
                     "strads: async_for %s:%u: %lld iterations, %lld accesses, plan %s/%s, "
                     "%lld groups, %d rounds x %d sub-rounds, load max/mean %.2f (build %.3f s)\n",
@@ -528,7 +526,7 @@ static int async_node(const void *arg, size_t len)
     rt_loop_publish(site, env, acc);
     char moved[48] = ""; /* the first call's prefetch of the inputs, apart from planning */
     if (prefetch_s > 0) snprintf(moved, sizeof moved, ", inputs moved %.3f s", prefetch_s);
-    if (strads_rank() == 0 && getenv("STRADS_STATS"))
+    if (strads_rank() == 0 && rt_cfg()->stats)
         fprintf(stderr, "strads: async_for %s:%u: recon %.3f s, plan %.3f s%s, run %.3f s "
                 "(cpu %.3f + %.3f + %.3f s)\n", site->file, site->line, recon_s, plan_s, moved,
                 (double)(rt_now_ms() - t1) / 1000.0, cpu_re, cpu_plan, cpu_s() - cpu1);
@@ -630,7 +628,7 @@ static void prepare_call(void *hdr)
     const char *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin);
     if (why) {
         c->h.recon = 1;
-        if (getenv("STRADS_STATS"))
+        if (rt_cfg()->stats)
             fprintf(stderr, "strads: async_for %s:%u: new reconnaissance: %s\n", c->site->file,
                     c->site->line, why);
     }
@@ -694,8 +692,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     }
     site_state *st = site_of(site, begin, end, threads);
     if (!st) strads_fatal(STRADS_ENOMEM, "async_for");
-    const char *every = getenv("STRADS_RECON_EVERY");
-    long k = every && *every ? atol(every) : 0;
+    int64_t k = rt_cfg()->recon_every;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
                     {0}, call, order_wanted()},

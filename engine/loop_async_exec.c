@@ -147,7 +147,7 @@ static uint64_t moved_bytes;
 static bool stats_on(void)
 {
     static int on = -1;
-    if (on < 0) on = getenv("STRADS_STATS") != NULL;
+    if (on < 0) on = rt_cfg()->stats;
     return on;
 }
 
@@ -360,7 +360,7 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
         rt_trace_end();
         rt_progress_step();
     }
-    if (strads_rank() == 0 && getenv("STRADS_STATS"))
+    if (strads_rank() == 0 && rt_cfg()->stats)
         fprintf(stderr, "strads: async_for %s:%u: rank 0 fetch %.3f s, body %.3f s, write-back %.3f s, "
                 "barriers %.3f s, %.1f MB moved\n", site->file, site->line, t_fetch / 1e6, t_run / 1e6,
                 t_wb / 1e6, t_bar / 1e6, (double)moved_bytes / 1e6);

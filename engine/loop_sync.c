@@ -740,7 +740,7 @@ static int run_clock(call *c, int64_t clock)
 static int run_clocks(call *c)
 {
     int ssp = c->kind == STRADS_SYNC_SSP && c->N > 1, rc = 0;
-    int check = getenv("STRADS_SSP_CHECK") && atoi(getenv("STRADS_SSP_CHECK")) > 0;
+    int check = rt_cfg()->ssp_check;
     rt__clocks k;
     memset(&k, 0, sizeof k);
     strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, c->h.custom};
@@ -778,7 +778,7 @@ static int run_clocks(call *c)
     int frc = rt__clocks_finish(&k, rc ? 0 : c->clocks);
     if (!rc) rc = frc;
     if (!rc) rc = strads_allreduce(&max_stale, 1, STRADS_T_I64, STRADS_OP_MAX);
-    if (!rc && c->me == 0 && (check || getenv("STRADS_STATS")))
+    if (!rc && c->me == 0 && (check || rt_cfg()->stats))
         fprintf(stderr, "strads: sync_for %s:%u: %s(%lld) max staleness %lld\n", c->site->file,
                 c->site->line, rt_sync_name((strads_sync_kind)c->h.model),
                 (long long)c->h.staleness, (long long)max_stale);
@@ -789,18 +789,10 @@ static int run_clocks(call *c)
 
 static int parse_slow_test(call *c)
 {
-    const char *v = getenv("STRADS_SLOW_TEST");
-    if (v && *v) {
-        int r;
-        long ms;
-        if (sscanf(v, "%d:%ld", &r, &ms) != 2 || ms < 0) {
-            rt_error("STRADS_SLOW_TEST=%s: expected RANK:MILLISECONDS", v);
-            return STRADS_ECONFIG;
-        }
-        if (r == c->me) c->slow_ms = ms;
-    }
-    v = getenv("STRADS_SLOW");
-    if (v && *v) {
+    const rt_config *cfg = rt_cfg();
+    if (cfg->slow_test_rank == c->me) c->slow_ms = cfg->slow_test_ms;
+    const char *v = cfg->slow;
+    if (v) {
         char err[256];
         if (sched_slow_parse(v, c->N, &c->slow, err, sizeof err)) {
             rt_error("STRADS_SLOW=%s: %s", v, err);
@@ -920,7 +912,7 @@ static int sync_node(const void *arg, size_t len)
     if (!rc) rc = rt_loop_fold(c.site, c.env, c.tls, c.T, c.h.invocation, &acc);
     rt_loop_publish(c.site, c.env, acc);
     rt_loop_tls_free(c.site, c.tls, c.T);
-    if (c.me == 0 && getenv("STRADS_STATS"))
+    if (c.me == 0 && rt_cfg()->stats)
         fprintf(stderr,
                 "strads: sync_for %s:%u: %s%s%s, %d nodes x %d threads, %lld tasks of %lld, "
                 "%lld clocks, %.3f s\n",
@@ -957,8 +949,7 @@ static site_calls *calls_of(const strads_loop_site *site)
 static int recon_due(site_calls *s)
 {
     if (!s) return 1;
-    const char *every = getenv("STRADS_RECON_EVERY");
-    long k = every && *every ? atol(every) : 0;
+    int64_t k = rt_cfg()->recon_every;
     return s->calls++ > 0 && k > 0 && (s->calls - 1) % (uint64_t)k == 0;
 }
 
@@ -999,7 +990,7 @@ static void sync_prepare(void *hdr)
     uint64_t key = input_key(p->site, p->env);
     if (p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
         p->h.recon = 1;
-        if (getenv("STRADS_STATS"))
+        if (rt_cfg()->stats)
             fprintf(stderr, "strads: sync_for %s:%u: new reconnaissance: its input changed\n",
                     p->site->file, p->site->line);
     }

@@ -526,7 +526,7 @@ int rt__sync_run_absp(call *c)
     int erc = rt__absp_end(c->ab, c->site, flex || budget ? &fl : NULL, &processed);
     c->ab = NULL;
     if (!rc) rc = erc;
-    if (!rc && elastic && c->me == 0 && getenv("STRADS_STATS")) {
+    if (!rc && elastic && c->me == 0 && rt_cfg()->stats) {
         elastic_site *s = esites;
         while (s && s->site_id != c->site->id) s = s->next;
         if (s) s->calls++;
