@@ -2,17 +2,28 @@
  * core/config.c - the one table of STRADS_* environment variables, and
  * how a process learns its rank, the job size, the coordinator and the secret.
  *
- * Sources, first match wins: strads-run (STRADS_RANK/STRADS_SIZE), OpenMPI's
- * mpirun (OMPI_COMM_WORLD_RANK/SIZE), a PMI launcher (PMI_RANK/PMI_SIZE),
- * Slurm's srun (SLURM_PROCID/SLURM_NTASKS); with none of them the process is
- * a job of size 1. docs/config.md documents the same table; a test checks the
- * two agree.
+ * Every STRADS_* variable the library reads is a row of `vars` below: its
+ * name, type, default, range (or parser) and meaning. rt_config_load reads
+ * them all once, when the process starts, into an rt_config that the rest
+ * of the library reads through rt_cfg(); a malformed value stops the
+ * program at start with a message naming the variable. docs/config.md
+ * documents the same table (test unit.test_config checks that each row is
+ * there with its type, default and range), and test config.walk tries
+ * malformed values of every row in a real program. STRADS_SYNC and
+ * STRADS_SLOW are stored here and checked by the engine when the process
+ * starts (rt_upper.check_config): their grammars live above core.
+ *
+ * Ranks come from, first match wins: strads-run (STRADS_RANK/STRADS_SIZE),
+ * OpenMPI's mpirun (OMPI_COMM_WORLD_RANK/SIZE), a PMI launcher
+ * (PMI_RANK/PMI_SIZE), Slurm's srun (SLURM_PROCID/SLURM_NTASKS); with none
+ * of them the process is a job of size 1.
  */
 #define _GNU_SOURCE /* cpu_set_t */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,74 +35,261 @@
 
 #include "core/rt.h"
 
-static const rt_config_var vars[] = {
-    {"STRADS_RANK", "from the launcher", "rank of this process (0 = driver)"},
-    {"STRADS_SIZE", "from the launcher, else 1", "number of processes in the job"},
-    {"STRADS_COORDINATOR", "see docs/config.md", "host:port where rank 0 listens"},
-    {"STRADS_SECRET", "STRADS_SECRET_FILE", "job secret, 64 hex digits"},
-    {"STRADS_SECRET_FILE", "~/.strads/secret", "file holding the secret (external launchers)"},
-    {"STRADS_LISTEN_FD", "none", "listening socket inherited by rank 0 (set by strads-run)"},
-    {"STRADS_BIND", "address used to reach the coordinator", "address workers listen on"},
-    {"STRADS_THREADS", "online cores / local processes", "worker threads per process"},
-    {"STRADS_CPUS", "none", "CPUs this process runs on (0,1 or 0-3); cores: strads-run gives each rank its own"},
-    {"STRADS_LOG", "warn", "log level: error, warn, info, debug, trace"},
-    {"STRADS_HEARTBEAT_MS", "1000", "heartbeat period on idle connections"},
-    {"STRADS_PEER_TIMEOUT_MS", "5000", "silence after which a peer is declared lost"},
-    {"STRADS_CONNECT_TIMEOUT_MS", "30000", "start-up deadline: time without a worker joining; time for each connection"},
-    {"STRADS_COLLECTIVE_TIMEOUT_MS", "600000", "deadline of a barrier/all-reduce/gather"},
-    {"STRADS_MAX_MESSAGE", "4294967296", "largest message a node accepts, in bytes"},
-    {"STRADS_LAUNCHER", "detected", "strads-run, mpirun, pmi, srun or none"},
-    {"STRADS_STATS", "unset", "print per-loop statistics (reconnaissance, planning, phases) on stderr"},
-    {"STRADS_RECON_EVERY", "0 (never again)", "redo reconnaissance and planning every k calls of a loop"},
-    {"STRADS_RECON_BUDGET", "300", "seconds one reconnaissance iteration may run before the loop stops with an error (0: no limit)"},
-    {"STRADS_RECON_SAMPLE", "16", "async_for: cut the blocks from 1 in k iterations before the reconnaissance pass"},
-    {"STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan"},
-    {"STRADS_VERIFY_PLAN", "unset", "async_for: check the plan for conflicts before running it"},
-    {"STRADS_ORDER_FILE", "unset", "async_for: append the serial order each call equals (oracle tests)"},
-    {"STRADS_RECORD", "unset", "folder to record the run in (orders, node logs, outcomes)"},
-    {"STRADS_REPLAY", "unset", "folder of a recorded run to replay (one process or the cluster)"},
-    {"STRADS_SLOW", "none", "controlled stragglers: rank:factor[@on[/off]] or steps, comma separated"},
-    {"STRADS_SLOW_TEST", "none", "test hook: RANK:MS sleeps MS after every sync_for task on RANK"},
-    {"STRADS_SYNC", "the pragma's", "override of sync_for models: MODEL or FILE:LINE=MODEL, comma separated"},
-    {"STRADS_SSP_CHECK", "0", "measure the staleness of SSP runs and fail a loop that exceeds s"},
-    {"STRADS_ABSP_REPORT_S", "1", "A-BSP: seconds between a node's progress reports to the driver"},
-    {"STRADS_ABSP_CHECK", "0", "A-BSP: K > 0 fails a loop whose item process counts spread beyond threshold+1+K"},
-    {"STRADS_TEST_PIECE", "4194304", "test hook: bytes of input elements per message of async_for's input move"},
-    {"STRADS_FAULT", "none", "test hook: OP:RANK[:PHASE] kills rank RANK in loop call OP"},
-    {"STRADS_ARENA", "0x200000000000:16T", "address[:size] of the distributed-array arena (same on every node)"},
-    {"STRADS_CHECKPOINT", "none", "folder for checkpoints at operator boundaries"},
-    {"STRADS_CHECKPOINT_EVERY", "1", "checkpoint every k parallel operators"},
-    {"STRADS_CHECKPOINT_KEEP", "2", "checkpoints whose images are kept (0: all)"},
-    {"STRADS_CHECKPOINT_ASYNC", "1", "0: write checkpoints in line instead of from copies in the background"},
-    {"STRADS_CHECKPOINT_SYNC", "0", "1: fsync checkpoint files (survive a power loss, not only a killed process)"},
-    {"STRADS_CHECKPOINT_CRASH", "none", "test hook: driver dies while checkpointing op N"},
-    {"STRADS_RECOVER", "none", "folder of checkpoints to resume from (fast re-execution)"},
-    {"STRADS_TRACE", "unset", "file where the driver writes a Chrome trace-event timeline of the run"},
-    {"STRADS_PROGRESS", "auto", "progress line of long operators on the driver's stderr: auto (a tty), on, off"},
+typedef int (*custom_fn)(rt_config *c, const char *v, char *err, size_t errlen);
+
+static int p_manual(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_secret(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_bind(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_cpus(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_log(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_coordinator(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_launcher(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_progress(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_slow(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_slow_test(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_sync(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_rank_of_job(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_fault(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_arena(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_checkpoint(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_recover(rt_config *c, const char *v, char *err, size_t errlen);
+static int p_replay(rt_config *c, const char *v, char *err, size_t errlen);
+
+/* A row: what the docs and tests see, and where its value goes (INT, BOOL,
+ * FLAG, REAL and TEXT rows store it in the field at off, of size bytes;
+ * CUSTOM rows store what they parse themselves). */
+typedef struct row {
+    rt_config_var v;
+    size_t off, size;
+    custom_fn parse;
+} row;
+
+#define AT(f) offsetof(rt_config, f), sizeof(((rt_config *)0)->f)
+#define NOWHERE 0, 0
+#define BIG 4611686018427387904LL /* 2^62: "no upper bound" of a 64-bit count */
+#define INT_ROW(n, d, lo, hi, h, f) {{n, RT_CFG_INT, "integer", d, NULL, lo, hi, false, {0}, h}, AT(f), NULL}
+#define BOOL_ROW(n, d, h, f) {{n, RT_CFG_BOOL, "0 or 1", d, "0, 1", 0, 1, false, {0}, h}, AT(f), NULL}
+#define REAL_ROW(n, d, lo, open, h, f) {{n, RT_CFG_REAL, "number", d, NULL, lo, 0, open, {0}, h}, AT(f), NULL}
+#define FLAG_ROW(n, h, f) {{n, RT_CFG_FLAG, "flag", "unset", "any (set: on)", 0, 0, false, {0}, h}, AT(f), NULL}
+#define TEXT_ROW(n, t, d, h, f) {{n, RT_CFG_TEXT, t, d, "any", 0, 0, false, {0}, h}, AT(f), NULL}
+#define CUSTOM_ROW(n, t, d, r, h, fn, ...) \
+    {{n, RT_CFG_CUSTOM, t, d, r, 0, 0, false, {__VA_ARGS__}, h}, NOWHERE, fn}
+
+static const row vars[] = {
+    CUSTOM_ROW("STRADS_RANK", "integer", "from the launcher", "0 to size - 1", "rank of this process (0 = driver)",
+               p_manual, "abc", "-1", "0" /* without STRADS_SIZE */),
+    CUSTOM_ROW("STRADS_SIZE", "integer", "from the launcher, else 1", "1 to 65536", "number of processes in the job",
+               p_manual, "abc", "0", "2" /* without STRADS_RANK */),
+    CUSTOM_ROW("STRADS_COORDINATOR", "host:port", "see below", "port 1 to 65535", "host:port where rank 0 listens",
+               p_coordinator, "nohost", "h:abc", "h:0"),
+    CUSTOM_ROW("STRADS_SECRET", "64 hex digits", "`STRADS_SECRET_FILE`", "64 hex digits", "job secret", p_secret, "abc"),
+    TEXT_ROW("STRADS_SECRET_FILE", "path", "`~/.strads/secret`",
+             "file holding the secret (external launchers)", secret_file),
+    INT_ROW("STRADS_LISTEN_FD", "none", -1, 65535,
+            "listening socket inherited by rank 0 (set by strads-run)", listen_fd),
+    CUSTOM_ROW("STRADS_BIND", "address", "the address used to reach the coordinator", "up to 63 characters",
+               "address workers listen on", p_bind,
+               "an-address-longer-than-the-63-characters-of-a-host-name-field-at-all"),
+    INT_ROW("STRADS_THREADS", "online cores / local processes", 1, 4096,
+            "worker threads per process", threads),
+    CUSTOM_ROW("STRADS_CPUS", "CPU list", "none", "CPU numbers and ranges, `cores`, `none`", "CPUs this process runs on (0,1 or 0-3)", p_cpus,
+               "abc", "3-1", "0,"),
+    CUSTOM_ROW("STRADS_LOG", "level", "`warn`", "`error`, `warn`, `info`, `debug`, `trace`", "log level: error, warn, info, debug, trace", p_log,
+               "chatty"),
+    INT_ROW("STRADS_HEARTBEAT_MS", "1000", 10, 3600000, "heartbeat period on idle connections",
+            heartbeat_ms),
+    INT_ROW("STRADS_PEER_TIMEOUT_MS", "5000", 50, 36000000,
+            "silence after which a peer is declared lost", peer_timeout_ms),
+    INT_ROW("STRADS_CONNECT_TIMEOUT_MS", "30000", 100, 36000000,
+            "start-up deadline: time without a worker joining; time for each connection", connect_timeout_ms),
+    INT_ROW("STRADS_COLLECTIVE_TIMEOUT_MS", "600000", 100, INT_MAX,
+            "deadline of a barrier/all-reduce/gather", collective_timeout_ms),
+    INT_ROW("STRADS_MAX_MESSAGE", "4294967296", 4096, BIG, "largest message a node accepts, in bytes",
+            max_message),
+    CUSTOM_ROW("STRADS_LAUNCHER", "word", "detected", "`strads-run`, `mpirun`, `pmi`, `srun`, `none`", "strads-run, mpirun, pmi, srun or none",
+               p_launcher, "bogus"),
+    FLAG_ROW("STRADS_STATS", "print per-loop statistics on stderr", stats),
+    INT_ROW("STRADS_RECON_EVERY", "0", 0, BIG,
+            "redo reconnaissance and planning every k calls of a loop", recon_every),
+    REAL_ROW("STRADS_RECON_BUDGET", "300", 0, false,
+             "seconds one reconnaissance iteration may run (0: no limit)", recon_budget_s),
+    INT_ROW("STRADS_RECON_SAMPLE", "16", 1, 1000000000,
+            "async_for: cut the blocks from 1 in k iterations", recon_sample),
+    BOOL_ROW("STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan",
+             verify_recon),
+    BOOL_ROW("STRADS_VERIFY_PLAN", "0", "async_for: check the plan for conflicts before running it",
+             verify_plan),
+    TEXT_ROW("STRADS_ORDER_FILE", "path", "unset",
+             "async_for: append the serial order each call equals", order_file),
+    TEXT_ROW("STRADS_RECORD", "path", "unset", "folder to record the run in", record),
+    CUSTOM_ROW("STRADS_REPLAY", "path", "unset", "an existing folder", "folder of a recorded run to replay", p_replay,
+               "/nonexistent/strads-replay"),
+    CUSTOM_ROW("STRADS_SLOW", "spec", "none", "ranks below size, factors > 0", "controlled stragglers: rank:factor[@on[/off]] or steps",
+               p_slow, "abc", "9:2"),
+    CUSTOM_ROW("STRADS_SLOW_TEST", "RANK:MS", "none", "RANK below size, MS 0 to 3600000",
+               "test hook: RANK sleeps MS after every sync_for task", p_slow_test, "abc", "0:-1",
+               "9:10", "0:5x"),
+    CUSTOM_ROW("STRADS_SYNC", "spec", "the pragmas' `sync(...)`, else `bsp`", "models and sites (meaning)",
+               "sync_for models: MODEL or FILE:LINE=MODEL, comma separated", p_sync, "bogus",
+               "ssp(x)", "a.c:x=bsp"),
+    BOOL_ROW("STRADS_SSP_CHECK", "0", "fail an SSP loop whose staleness exceeds s", ssp_check),
+    REAL_ROW("STRADS_ABSP_REPORT_S", "1", 0, true,
+             "A-BSP: seconds between a node's progress reports", absp_report_s),
+    REAL_ROW("STRADS_ABSP_MOVE_RATE", "measured", 0, true,
+             "A-BSP: bytes/s the movement budget assumes", absp_move_rate),
+    INT_ROW("STRADS_ABSP_CHECK", "0", 0, 1000000000,
+            "A-BSP: K > 0 fails a loop whose counts spread beyond threshold+1+K", absp_check),
+    INT_ROW("STRADS_TEST_PIECE", "4194304", 1, BIG,
+            "test hook: bytes of input elements per message of async_for's input move", test_piece),
+    CUSTOM_ROW("STRADS_TEST_PLAN_ERROR", "rank", "none", "0 to size - 1",
+               "test hook: that rank fails its plan from spans on several nodes", p_rank_of_job,
+               "abc", "9"),
+    CUSTOM_ROW("STRADS_FAULT", "OP:RANK[:PHASE]", "none", "OP >= 1, RANK below size",
+               "test hook: kills rank RANK in loop call OP", p_fault, "abc", "1:9", "0:0",
+               "1:0:bogus"),
+    CUSTOM_ROW("STRADS_ARENA", "addr[:size]", "`0x200000000000:16T`", "page-aligned, from 4 GiB; size >= 1 GiB; below 128 TiB",
+               "address[:size] of the distributed-array arena (same on every node)", p_arena,
+               "0x1000", "abc", "0x200000000000:4096", "0x7ff000000000:0x100000000000"),
+    BOOL_ROW("STRADS_HUGEPAGES", "1",
+             "dense parts of distributed vectors on transparent huge pages", hugepages),
+    BOOL_ROW("STRADS_MALLOC_TUNE", "0 (`strads-run`: 1)",
+             "tune glibc's malloc for the whole process", malloc_tune),
+    CUSTOM_ROW("STRADS_CHECKPOINT", "path", "none", "a folder the driver may write (created)", "folder for checkpoints at operator boundaries",
+               p_checkpoint, "/dev/null", "/proc/version/ck"),
+    INT_ROW("STRADS_CHECKPOINT_EVERY", "1", 1, BIG, "checkpoint every k parallel operators",
+            checkpoint_every),
+    INT_ROW("STRADS_CHECKPOINT_KEEP", "2", 0, BIG, "checkpoints whose images are kept (0: all)",
+            checkpoint_keep),
+    BOOL_ROW("STRADS_CHECKPOINT_ASYNC", "1", "0: write checkpoints in line", checkpoint_async),
+    BOOL_ROW("STRADS_CHECKPOINT_SYNC", "0", "1: fsync checkpoint files", checkpoint_sync),
+    INT_ROW("STRADS_CHECKPOINT_CRASH", "none", 1, BIG,
+            "test hook: driver dies while checkpointing op N", checkpoint_crash),
+    CUSTOM_ROW("STRADS_RECOVER", "path", "none", "an existing folder", "folder of checkpoints to resume from", p_recover,
+               "/nonexistent/strads-recover"),
+    TEXT_ROW("STRADS_TRACE", "path", "unset",
+             "file where the driver writes a Chrome trace-event timeline", trace_path),
+    CUSTOM_ROW("STRADS_PROGRESS", "word", "`auto`", "`auto`, `on`, `off`", "progress line: auto (a tty), on, off",
+               p_progress, "bogus"),
 };
+#define NVARS (sizeof vars / sizeof vars[0])
+_Static_assert(NVARS <= RT_CONFIG_MAX, "RT_CONFIG_MAX is too small");
 
 const rt_config_var *rt_config_vars(size_t *n)
 {
-    *n = sizeof vars / sizeof vars[0];
-    return vars;
+    static rt_config_var out[NVARS];
+    static char ranges[NVARS][48];
+    *n = NVARS;
+    for (size_t i = 0; i < NVARS; i++) {
+        out[i] = vars[i].v;
+        const rt_config_var *v = &vars[i].v;
+        if (v->kind == RT_CFG_INT && v->hi >= BIG)
+            snprintf(ranges[i], sizeof ranges[i], ">= %lld", v->lo);
+        else if (v->kind == RT_CFG_INT)
+            snprintf(ranges[i], sizeof ranges[i], "%lld to %lld", v->lo, v->hi);
+        else if (v->kind == RT_CFG_REAL)
+            snprintf(ranges[i], sizeof ranges[i], "%s %lld", v->lo_open ? ">" : ">=", v->lo);
+        if (!v->range) out[i].range = ranges[i];
+    }
+    return out;
+}
+
+const char *rt_config_raw(const rt_config *c, const char *name)
+{
+    for (size_t i = 0; i < NVARS; i++)
+        if (strcmp(vars[i].v.name, name) == 0) return c->raw[i];
+    return NULL;
+}
+
+static int bad(char *err, size_t errlen, const char *name, const char *v, const char *expect)
+{
+    snprintf(err, errlen, "%s=%s: expected %s", name, v, expect);
+    return STRADS_ECONFIG;
+}
+
+/* A whole decimal number in [lo, hi]: 0, else -1. */
+static int parse_ll(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
 }
 
 static int env_int(const char *name, long lo, long hi, long deflt, long *out, char *err,
                    size_t errlen)
 {
     const char *s = getenv(name);
-    if (!s || !*s) {
-        *out = deflt;
-        return 0;
-    }
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < lo || v > hi) {
+    long long v = deflt;
+    if (s && *s && parse_ll(s, lo, hi, &v)) {
         snprintf(err, errlen, "%s=%s: expected an integer in [%ld, %ld]", name, s, lo, hi);
         return STRADS_ECONFIG;
     }
-    *out = v;
+    *out = (long)v;
+    return 0;
+}
+
+static void store(rt_config *c, const row *r, const void *val, size_t len)
+{
+    if (r->size != len) abort(); /* a row whose field does not fit its kind */
+    memcpy((char *)c + r->off, val, len);
+}
+
+/* Row r from its text v (non-empty): STRADS_ECONFIG with err naming it. */
+static int parse_row(rt_config *c, const row *r, const char *v, char *err, size_t errlen)
+{
+    const char *n = r->v.name;
+    switch (r->v.kind) {
+    case RT_CFG_INT: {
+        long long x;
+        if (parse_ll(v, r->v.lo, r->v.hi, &x)) {
+            char ex[96];
+            if (r->v.hi >= BIG)
+                snprintf(ex, sizeof ex, "an integer >= %lld", r->v.lo);
+            else
+                snprintf(ex, sizeof ex, "an integer in [%lld, %lld]", r->v.lo, r->v.hi);
+            return bad(err, errlen, n, v, ex);
+        }
+        if (r->size == sizeof(int)) {
+            int i = (int)x;
+            store(c, r, &i, sizeof i);
+        } else {
+            int64_t i = x;
+            store(c, r, &i, sizeof i);
+        }
+        return 0;
+    }
+    case RT_CFG_BOOL: {
+        if (strcmp(v, "0") && strcmp(v, "1")) return bad(err, errlen, n, v, "0 or 1");
+        bool b = v[0] == '1';
+        store(c, r, &b, sizeof b);
+        return 0;
+    }
+    case RT_CFG_REAL: {
+        char *end;
+        errno = 0;
+        double d = strtod(v, &end);
+        if (errno || end == v || *end || !isfinite(d) || d < (double)r->v.lo ||
+            (r->v.lo_open && d <= (double)r->v.lo)) {
+            char ex[64];
+            snprintf(ex, sizeof ex, "a number %s %lld", r->v.lo_open ? ">" : ">=", r->v.lo);
+            return bad(err, errlen, n, v, ex);
+        }
+        store(c, r, &d, sizeof d);
+        return 0;
+    }
+    case RT_CFG_FLAG: {
+        bool b = true;
+        store(c, r, &b, sizeof b);
+        return 0;
+    }
+    case RT_CFG_TEXT:
+        store(c, r, &v, sizeof v);
+        return 0;
+    case RT_CFG_CUSTOM:
+        return r->parse(c, v, err, errlen);
+    }
     return 0;
 }
 
@@ -109,7 +307,25 @@ static int detect_launcher(rt_config *c, char *err, size_t errlen)
     c->rank = 0;
     c->size = 1;
     c->launcher = "none";
-    for (size_t i = 0; i < sizeof launchers / sizeof launchers[0]; i++) {
+    /* strads-run's pair: one without the other is a mistake, not "no
+     * launcher" (a job of one process would silently run alone). */
+    const char *sr = getenv("STRADS_RANK"), *ss = getenv("STRADS_SIZE");
+    bool hr = sr && *sr, hs = ss && *ss;
+    if (hr || hs) {
+        long long r = 0, n = 1;
+        if (hs && parse_ll(ss, 1, 65536, &n))
+            return bad(err, errlen, "STRADS_SIZE", ss, "an integer in [1, 65536]");
+        if (hr && parse_ll(sr, 0, 65535, &r))
+            return bad(err, errlen, "STRADS_RANK", sr, "an integer in [0, 65535]");
+        if (!hs) return bad(err, errlen, "STRADS_RANK", sr, "STRADS_SIZE as well (both or neither)");
+        if (!hr) return bad(err, errlen, "STRADS_SIZE", ss, "STRADS_RANK as well (both or neither)");
+        if (r >= n) return bad(err, errlen, "STRADS_RANK", sr, "a rank below STRADS_SIZE");
+        c->rank = (int)r;
+        c->size = (int)n;
+        c->launcher = "strads-run";
+        return 0;
+    }
+    for (size_t i = 1; i < sizeof launchers / sizeof launchers[0]; i++) {
         if (!getenv(launchers[i].rank) || !getenv(launchers[i].size)) continue;
         long r, n;
         int rc = env_int(launchers[i].size, 1, 65536, 1, &n, err, errlen);
@@ -117,8 +333,7 @@ static int detect_launcher(rt_config *c, char *err, size_t errlen)
         if (rc) return rc;
         c->rank = (int)r;
         c->size = (int)n;
-        const char *l = getenv("STRADS_LAUNCHER");
-        c->launcher = (i == 0 && l && *l) ? l : launchers[i].name;
+        c->launcher = launchers[i].name;
         return 0;
     }
     return 0;
@@ -263,111 +478,22 @@ static int secret_from_file(const char *path, uint8_t out[32], char *err, size_t
     return 0;
 }
 
+/* The secret when STRADS_SECRET did not give it (p_secret). */
 static int load_secret(rt_config *c, char *err, size_t errlen)
 {
-    const char *s = getenv("STRADS_SECRET");
-    if (s && *s) {
-        if (parse_secret(s, c->secret)) {
-            snprintf(err, errlen, "STRADS_SECRET: expected 64 hex digits");
-            return STRADS_ECONFIG;
-        }
-        c->have_secret = true;
-        return 0;
-    }
-    if (c->size == 1) return 0; /* nothing to authenticate */
+    if (c->have_secret || c->size == 1) return 0; /* nothing to authenticate */
     if (strcmp(c->launcher, "strads-run") == 0) {
         snprintf(err, errlen, "STRADS_SECRET is not set (strads-run always sets it)");
         return STRADS_ECONFIG;
     }
     char path[PATH_MAX];
-    const char *f = getenv("STRADS_SECRET_FILE");
-    if (f && *f)
-        snprintf(path, sizeof path, "%s", f);
+    if (c->secret_file)
+        snprintf(path, sizeof path, "%s", c->secret_file);
     else
         snprintf(path, sizeof path, "%s/.strads/secret", getenv("HOME") ? getenv("HOME") : "/tmp");
     int rc = secret_from_file(path, c->secret, err, errlen);
     if (rc == 0) c->have_secret = true;
     return rc;
-}
-
-int rt_config_load(rt_config *c, char *err, size_t errlen)
-{
-    memset(c, 0, sizeof *c);
-    c->listen_fd = -1;
-    int rc = detect_launcher(c, err, errlen);
-    if (rc) return rc;
-
-    long v;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN), local = local_processes(c);
-    cores = cores > 0 ? cores : 1;
-    if ((rc = env_int("STRADS_THREADS", 1, 4096, cores / local > 0 ? cores / local : 1, &v, err, errlen)))
-        return rc;
-    c->threads = (int)v;
-    if ((rc = env_int("STRADS_HEARTBEAT_MS", 10, 3600000, 1000, &v, err, errlen))) return rc;
-    c->heartbeat_ms = (int)v;
-    if ((rc = env_int("STRADS_PEER_TIMEOUT_MS", 50, 36000000, 5000, &v, err, errlen))) return rc;
-    c->peer_timeout_ms = (int)v;
-    if ((rc = env_int("STRADS_CONNECT_TIMEOUT_MS", 100, 36000000, 30000, &v, err, errlen))) return rc;
-    c->connect_timeout_ms = (int)v;
-    if ((rc = env_int("STRADS_COLLECTIVE_TIMEOUT_MS", 100, INT_MAX, 600000, &v, err, errlen)))
-        return rc;
-    c->collective_timeout_ms = (int)v;
-    if ((rc = env_int("STRADS_LISTEN_FD", -1, 65535, -1, &v, err, errlen))) return rc;
-    c->listen_fd = (int)v;
-
-    const char *mm = getenv("STRADS_MAX_MESSAGE");
-    c->max_message = (size_t)1 << 32;
-    if (mm && *mm) {
-        char *end;
-        unsigned long long x = strtoull(mm, &end, 10);
-        if (*end || x < 4096) {
-            snprintf(err, errlen, "STRADS_MAX_MESSAGE=%s: expected a byte count >= 4096", mm);
-            return STRADS_ECONFIG;
-        }
-        c->max_message = (size_t)x;
-    }
-
-    const char *lvl = getenv("STRADS_LOG");
-    c->log_level = RT_LOG_WARN;
-    if (lvl && *lvl) {
-        c->log_level = rt_log_parse_level(lvl);
-        if (c->log_level < 0) {
-            snprintf(err, errlen, "STRADS_LOG=%s: expected error, warn, info, debug or trace", lvl);
-            return STRADS_ECONFIG;
-        }
-    }
-
-    const char *co = getenv("STRADS_COORDINATOR");
-    if (co && *co) {
-        if (strlen(co) >= sizeof c->coordinator || !strrchr(co, ':')) {
-            snprintf(err, errlen, "STRADS_COORDINATOR=%s: expected host:port", co);
-            return STRADS_ECONFIG;
-        }
-        snprintf(c->coordinator, sizeof c->coordinator, "%s", co);
-    } else if (c->size > 1) {
-        if (strcmp(c->launcher, "strads-run") == 0) {
-            snprintf(err, errlen, "STRADS_COORDINATOR is not set (strads-run always sets it)");
-            return STRADS_ECONFIG;
-        }
-        default_coordinator(c);
-    }
-    const char *tr = getenv("STRADS_TRACE");
-    c->trace_path = tr && *tr ? tr : NULL;
-    const char *pg = getenv("STRADS_PROGRESS");
-    c->progress = -1;
-    if (pg && *pg && strcmp(pg, "auto") != 0) {
-        c->progress = strcmp(pg, "on") == 0 || strcmp(pg, "1") == 0    ? 1
-                      : strcmp(pg, "off") == 0 || strcmp(pg, "0") == 0 ? 0
-                                                                       : -2;
-        if (c->progress == -2) {
-            snprintf(err, errlen, "STRADS_PROGRESS=%s: expected auto, on or off", pg);
-            return STRADS_ECONFIG;
-        }
-    }
-    const char *b = getenv("STRADS_BIND");
-    if (b && *b) snprintf(c->bind_host, sizeof c->bind_host, "%s", b);
-
-    return load_secret(c, err, errlen);
 }
 
 /* STRADS_CPUS as a CPU set; *given 0 when unset or none. */
@@ -396,18 +522,337 @@ static int parse_cpus(const char *v, cpu_set_t *set, int *given)
     return 0;
 }
 
-int rt_config_bind_cpus(char *err, size_t errlen)
+/* ---- folders ---- */
+
+/* An existing folder this process may read: 0, else STRADS_ECONFIG naming
+ * the variable. */
+static int check_folder(const char *name, const char *path, char *err, size_t errlen)
 {
-    const char *v = getenv("STRADS_CPUS");
-    cpu_set_t set;
-    int given;
-    if (parse_cpus(v, &set, &given)) {
-        snprintf(err, errlen, "STRADS_CPUS=%s: expected CPU numbers and ranges, comma separated "
-                              "(0,1 or 0-3), cores or none", v);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "%s=%s: %s", name, path, strerror(errno));
         return STRADS_ECONFIG;
     }
-    if (given && sched_setaffinity(0, sizeof set, &set) != 0)
-        rt_warn("STRADS_CPUS=%s: cannot bind to those CPUs (%s); running unbound", v,
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s=%s: not a folder", name, path);
+        return STRADS_ECONFIG;
+    }
+    if (access(path, R_OK | X_OK) != 0) {
+        snprintf(err, errlen, "%s=%s: cannot read the folder: %s", name, path, strerror(errno));
+        return STRADS_ECONFIG;
+    }
+    return 0;
+}
+
+/* The checkpoint folder, created with its parents when absent, must be a
+ * folder this process may write: refused at start rather than at every
+ * checkpoint of the run. */
+static int check_checkpoint_dir(const char *path, char *err, size_t errlen)
+{
+    char p[PATH_MAX];
+    if (strlen(path) >= sizeof p - 64) {
+        snprintf(err, errlen, "STRADS_CHECKPOINT=%s: path too long", path);
+        return STRADS_ECONFIG;
+    }
+    snprintf(p, sizeof p, "%s", path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        (void)mkdir(p, 0755); /* a failure shows in the stat below */
+        *s = '/';
+    }
+    if (mkdir(p, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "STRADS_CHECKPOINT=%s: cannot create the folder: %s", path,
+                 strerror(errno));
+        return STRADS_ECONFIG;
+    }
+    struct stat st;
+    if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "STRADS_CHECKPOINT=%s: not a folder", path);
+        return STRADS_ECONFIG;
+    }
+    if (access(p, W_OK | X_OK) != 0) {
+        snprintf(err, errlen, "STRADS_CHECKPOINT=%s: cannot write in the folder: %s", path,
+                 strerror(errno));
+        return STRADS_ECONFIG;
+    }
+    return 0;
+}
+
+/* ---- the custom rows ---- */
+
+/* STRADS_RANK and STRADS_SIZE: read with the other launchers' variables
+ * before the table (detect_launcher). */
+static int p_manual(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    (void)c, (void)v, (void)err, (void)errlen;
+    return 0;
+}
+
+/* The message leaves the value out: it is a secret. */
+static int p_secret(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    if (parse_secret(v, c->secret)) {
+        snprintf(err, errlen, "STRADS_SECRET: expected 64 hex digits");
+        return STRADS_ECONFIG;
+    }
+    c->have_secret = true;
+    return 0;
+}
+
+static int p_bind(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    if (strlen(v) >= sizeof c->bind_host)
+        return bad(err, errlen, "STRADS_BIND", v, "an address of at most 63 characters");
+    snprintf(c->bind_host, sizeof c->bind_host, "%s", v);
+    return 0;
+}
+
+static int p_coordinator(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    const char *colon = strrchr(v, ':');
+    long long port;
+    if (strlen(v) >= sizeof c->coordinator || !colon || colon == v ||
+        parse_ll(colon + 1, 1, 65535, &port))
+        return bad(err, errlen, "STRADS_COORDINATOR", v, "host:port, a port from 1 to 65535");
+    snprintf(c->coordinator, sizeof c->coordinator, "%s", v);
+    return 0;
+}
+
+static int p_log(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    c->log_level = rt_log_parse_level(v);
+    if (c->log_level < 0)
+        return bad(err, errlen, "STRADS_LOG", v, "error, warn, info, debug or trace");
+    return 0;
+}
+
+static int p_launcher(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    static const char *const names[] = {"strads-run", "mpirun", "pmi", "srun", "none"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(v, names[i]) == 0) {
+            /* a name strads-run gives, kept only under strads-run */
+            if (strcmp(c->launcher, "strads-run") == 0) c->launcher = names[i];
+            return 0;
+        }
+    return bad(err, errlen, "STRADS_LAUNCHER", v, "strads-run, mpirun, pmi, srun or none");
+}
+
+static int p_progress(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    c->progress = !strcmp(v, "auto")                     ? -1
+                  : !strcmp(v, "on") || !strcmp(v, "1")  ? 1
+                  : !strcmp(v, "off") || !strcmp(v, "0") ? 0
+                                                         : -2;
+    if (c->progress == -2) return bad(err, errlen, "STRADS_PROGRESS", v, "auto, on or off");
+    return 0;
+}
+
+/* RANK, a rank of this job: 0, else -1. */
+static int parse_rank(const rt_config *c, const char *v, long long *r)
+{
+    return parse_ll(v, 0, c->size - 1, r);
+}
+
+static int p_rank_of_job(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    long long r;
+    if (parse_rank(c, v, &r)) {
+        char ex[64];
+        snprintf(ex, sizeof ex, "a rank of this job, 0 to %d", c->size - 1);
+        return bad(err, errlen, "STRADS_TEST_PLAN_ERROR", v, ex);
+    }
+    c->test_plan_error = r;
+    return 0;
+}
+
+/* STRADS_SLOW and STRADS_SYNC: their grammars belong to the layers above
+ * core, which check them when the process starts (rt_upper.check_config). */
+static int p_slow(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    c->slow = v;
+    return 0;
+}
+
+static int p_slow_test(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    char rank[16];
+    const char *colon = strchr(v, ':');
+    long long r, ms;
+    if (!colon || (size_t)(colon - v) >= sizeof rank) goto fail;
+    memcpy(rank, v, (size_t)(colon - v));
+    rank[colon - v] = 0;
+    if (parse_rank(c, rank, &r) || parse_ll(colon + 1, 0, 3600000, &ms)) goto fail;
+    c->slow_test_rank = (int)r;
+    c->slow_test_ms = ms;
+    return 0;
+fail:;
+    char ex[96];
+    snprintf(ex, sizeof ex, "RANK:MILLISECONDS, a rank from 0 to %d", c->size - 1);
+    return bad(err, errlen, "STRADS_SLOW_TEST", v, ex);
+}
+
+static int p_sync(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    c->sync = v;
+    return 0;
+}
+
+/* OP:RANK[:PHASE], OP >= 1, RANK of this job. */
+static int p_fault(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    static const char *const phases[] = {"start", "recon", "run", "writeback", "checkpoint"};
+    char rank[16], phase[16] = "start";
+    unsigned long long op;
+    int n = 0;
+    long long r;
+    if (sscanf(v, "%llu:%15[0-9]%n", &op, rank, &n) != 2 || op == 0 || v[0] == '-') goto fail;
+    if (v[n] == ':') {
+        int m = 0;
+        if (sscanf(v + n + 1, "%15[a-z]%n", phase, &m) != 1 || v[n + 1 + m]) goto fail;
+    } else if (v[n]) {
+        goto fail;
+    }
+    if (parse_rank(c, rank, &r)) goto fail;
+    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        if (strcmp(phase, phases[i]) == 0) {
+            c->fault_op = op;
+            c->fault_rank = (int)r;
+            snprintf(c->fault_phase, sizeof c->fault_phase, "%s", phase);
+            return 0;
+        }
+fail:;
+    char ex[160];
+    snprintf(ex, sizeof ex, "OP:RANK[:PHASE], OP >= 1, RANK from 0 to %d, PHASE start, recon, run, "
+             "writeback or checkpoint", c->size - 1);
+    return bad(err, errlen, "STRADS_FAULT", v, ex);
+}
+
+/* addr[:size] in C notation (0x... or decimal); the range must lie within
+ * the user half of a 47-bit address space and above the first 4 GiB, where
+ * a non-PIE program's image and heap live. */
+static int p_arena(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    unsigned long long a = strtoull(v, &end, 0), z = 0; /* 0: dds/'s default size */
+    if (!errno && end != v && *end == ':') {
+        const char *s = end + 1;
+        z = strtoull(s, &end, 0);
+        if (end == s) errno = EINVAL;
+    }
+    long ps = sysconf(_SC_PAGESIZE);
+    if (errno || *end || v[0] == '-' || a < (1ULL << 32) || a % (unsigned long long)(ps > 0 ? ps : 4096) ||
+        (z && z < (1ULL << 30)) || z > (1ULL << 47) || a > (1ULL << 47) - (z ? z : 1ULL << 30))
+        return bad(err, errlen, "STRADS_ARENA", v,
+                   "addr[:size], a page-aligned address from 4 GiB, a size of at least 1 GiB, "
+                   "the range below 128 TiB");
+    c->arena_addr = a;
+    c->arena_size = z;
+    return 0;
+}
+
+static int p_cpus(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    cpu_set_t set;
+    int given;
+    if (parse_cpus(v, &set, &given))
+        return bad(err, errlen, "STRADS_CPUS", v,
+                   "CPU numbers and ranges, comma separated (0,1 or 0-3), cores or none");
+    c->cpus = v;
+    return 0;
+}
+
+/* STRADS_CHECKPOINT and STRADS_RECOVER keep their text; the driver checks
+ * the folders once every row is read (rt_config_load). */
+static int p_checkpoint(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    c->checkpoint = v;
+    return 0;
+}
+
+static int p_recover(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    c->recover = v;
+    return 0;
+}
+
+/* Every process replays (one process, or each node of the recorded job). */
+static int p_replay(rt_config *c, const char *v, char *err, size_t errlen)
+{
+    c->replay = v;
+    return check_folder("STRADS_REPLAY", v, err, errlen);
+}
+
+int rt_config_load(rt_config *c, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    c->listen_fd = -1;
+    c->launcher = "none";
+    int rc = detect_launcher(c, err, errlen);
+    if (rc) return rc;
+
+    /* Defaults of the rows whose field takes them, before the table. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN), local = local_processes(c);
+    cores = cores > 0 ? cores : 1;
+    c->threads = cores / local > 0 ? (int)(cores / local) : 1;
+    c->heartbeat_ms = 1000;
+    c->peer_timeout_ms = 5000;
+    c->connect_timeout_ms = 30000;
+    c->collective_timeout_ms = 600000;
+    c->max_message = (size_t)1 << 32;
+    c->log_level = RT_LOG_WARN;
+    c->progress = -1;
+    c->recon_budget_s = 300;
+    c->recon_sample = 16;
+    c->slow_test_rank = -1;
+    c->absp_report_s = 1;
+    c->test_piece = 4 << 20;
+    c->test_plan_error = -1;
+    c->hugepages = true;
+    c->checkpoint_every = 1;
+    c->checkpoint_keep = 2;
+    c->checkpoint_async = true;
+
+    /* Every row, in table order; a custom row may look at the job size. */
+    for (size_t i = 0; i < NVARS; i++) {
+        const char *v = getenv(vars[i].v.name);
+        /* empty is unset, except for a flag, which is on once set */
+        if (!v || (!*v && vars[i].v.kind != RT_CFG_FLAG)) continue;
+        c->raw[i] = v;
+        if ((rc = parse_row(c, &vars[i], v, err, errlen))) return rc;
+    }
+    /* Rows that need others: where the checkpoints go and where a recovery
+     * comes from are checked on the driver, which alone writes and reads
+     * them, the first before the second (one folder may be both). */
+    if (c->rank == 0 && c->checkpoint && (rc = check_checkpoint_dir(c->checkpoint, err, errlen)))
+        return rc;
+    if (c->rank == 0 && c->recover && (rc = check_folder("STRADS_RECOVER", c->recover, err, errlen)))
+        return rc;
+
+    if (!c->coordinator[0] && c->size > 1) {
+        if (strcmp(c->launcher, "strads-run") == 0) {
+            snprintf(err, errlen, "STRADS_COORDINATOR is not set (strads-run always sets it)");
+            return STRADS_ECONFIG;
+        }
+        default_coordinator(c);
+    }
+    return load_secret(c, err, errlen);
+}
+
+
+int rt_config_bind_cpus(const rt_config *c, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    cpu_set_t set;
+    int given;
+    if (parse_cpus(c->cpus, &set, &given) == 0 && given && sched_setaffinity(0, sizeof set, &set) != 0)
+        rt_warn("STRADS_CPUS=%s: cannot bind to those CPUs (%s); running unbound", c->cpus,
                 strerror(errno));
     return 0;
 }

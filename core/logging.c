@@ -41,17 +41,6 @@ int rt_log_parse_level(const char *s)
     return -1;
 }
 
-void rt_log_init(void)
-{
-    const char *s = getenv("STRADS_LOG");
-    if (s && *s) {
-        int l = rt_log_parse_level(s);
-        if (l >= 0) log_level = l;
-    }
-    const char *r = getenv("STRADS_RANK");
-    if (r) set_name(atoi(r));
-}
-
 void rt_log_set(int level, int rank)
 {
     log_level = level;
@@ -94,7 +83,8 @@ void rt_log_fatal(const char *fmt, ...)
 
 /* ---- STRADS_STATS ---- */
 
-bool rt_stats_on(void) { return getenv("STRADS_STATS") != NULL; }
+/* STRADS_STATS, as the configuration table read it at start. */
+bool rt_stats_on(void) { return rt_cfg()->stats; }
 
 void rt_stats_note(const char *fmt, ...)
 {

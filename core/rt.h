@@ -26,7 +26,6 @@
 
 /* ---- logging (core/logging.c) ---- */
 enum { RT_LOG_ERROR, RT_LOG_WARN, RT_LOG_INFO, RT_LOG_DEBUG, RT_LOG_TRACE };
-void rt_log_init(void); /* reads STRADS_LOG */
 void rt_log_set(int level, int rank);
 int rt_log_parse_level(const char *s); /* -1 if not a level */
 int rt_log_enabled(int level);
@@ -52,7 +51,11 @@ void rt_stats_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_stats(const char *ev, const char *file, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* ---- configuration (core/config.c): the one table of STRADS_* variables ---- */
+/* ---- configuration (core/config.c): the one table of STRADS_* variables ----
+ * Every STRADS_* variable of the library is read here, once, when the
+ * process starts (rt_config_load); the rest of the library reads the parsed
+ * values through rt_cfg(). */
+#define RT_CONFIG_MAX 64 /* entries the table may hold */
 typedef struct rt_config {
     int rank, size, threads;
     char coordinator[256]; /* host:port of rank 0 */
@@ -66,19 +69,65 @@ typedef struct rt_config {
     const char *launcher;  /* "strads-run", "mpirun", "pmi", "srun", "none" */
     const char *trace_path; /* STRADS_TRACE: Chrome trace file the driver writes, or NULL */
     int progress;          /* STRADS_PROGRESS: 1 on, 0 off, -1 auto (when stderr is a tty) */
+    const char *cpus;      /* STRADS_CPUS as given, or NULL */
+    const char *secret_file; /* STRADS_SECRET_FILE, or NULL */
+    bool malloc_tune;      /* STRADS_MALLOC_TUNE: tune glibc's malloc for the job */
+    /* loops */
+    bool stats;            /* STRADS_STATS is set (any value) */
+    int64_t recon_every;   /* 0: reconnaissance once */
+    double recon_budget_s; /* 0: no limit */
+    int64_t recon_sample;
+    bool verify_recon, verify_plan, ssp_check;
+    const char *order_file, *sync, *slow; /* NULL when unset */
+    int slow_test_rank;    /* STRADS_SLOW_TEST's rank, -1 when unset */
+    int64_t slow_test_ms;
+    double absp_report_s, absp_move_rate; /* move rate 0: measured */
+    int64_t absp_check, test_piece;
+    int64_t test_plan_error; /* rank, -1 when unset */
+    /* distributed arrays */
+    uint64_t arena_addr, arena_size; /* STRADS_ARENA; 0: dds/'s defaults */
+    bool hugepages;
+    /* checkpoints, recovery, record and replay, faults */
+    const char *checkpoint, *recover, *record, *replay; /* NULL when unset */
+    int64_t checkpoint_every, checkpoint_keep, checkpoint_crash;
+    bool checkpoint_async, checkpoint_sync;
+    uint64_t fault_op;     /* STRADS_FAULT: 0 when unset */
+    int fault_rank;
+    char fault_phase[16];
+    const char *raw[RT_CONFIG_MAX]; /* each variable's text as read, by table index */
 } rt_config;
 
-/* Fills cfg from the environment; an error message names the variable. */
+/* Fills cfg from the environment. STRADS_ECONFIG with a message in err that
+ * names the variable when a value is malformed or out of range. */
 int rt_config_load(rt_config *cfg, char *err, size_t errlen);
-/* For docs and --help: iterate over the table. */
+
+/* The table, for the docs test and the test that tries bad values. */
+typedef enum rt_config_kind {
+    RT_CFG_INT,     /* a whole number in [lo, hi] */
+    RT_CFG_BOOL,    /* 0 or 1 */
+    RT_CFG_REAL,    /* a number >= lo (lo_open: > lo) */
+    RT_CFG_FLAG,    /* on when set, whatever its value */
+    RT_CFG_TEXT,    /* any text (a path, a file name, an address) */
+    RT_CFG_CUSTOM,  /* a syntax of its own, checked by its parser */
+} rt_config_kind;
 typedef struct rt_config_var {
-    const char *name, *deflt, *help;
+    const char *name;
+    rt_config_kind kind;
+    const char *type;  /* as docs/config.md's type column writes it */
+    const char *deflt; /* as docs/config.md's default column writes it */
+    const char *range; /* as docs/config.md's range column writes it */
+    long long lo, hi;  /* RT_CFG_INT; RT_CFG_REAL: lo */
+    bool lo_open;      /* RT_CFG_REAL: the value must exceed lo */
+    const char *bad[4]; /* RT_CFG_CUSTOM: malformed values (for the table test) */
+    const char *help;
 } rt_config_var;
 const rt_config_var *rt_config_vars(size_t *n);
-/* Binds the calling process to STRADS_CPUS (strads-run sets it to a rank's
- * own cores); call before any thread starts, all of them inherit it.
- * STRADS_ECONFIG with a message when the list is malformed. */
-int rt_config_bind_cpus(char *err, size_t errlen);
+/* The text a variable was read with (NULL when unset), by name. */
+const char *rt_config_raw(const rt_config *cfg, const char *name);
+
+/* Binds the calling process to cfg->cpus (strads-run sets STRADS_CPUS to a
+ * rank's own cores); call before any thread starts, all of them inherit it. */
+int rt_config_bind_cpus(const rt_config *cfg, char *err, size_t errlen);
 
 /* ---- messages ---- */
 /* Message types. Values are wire format: append, never renumber. */
@@ -163,7 +212,12 @@ void rt_reply_begin(rt_packer *p, uint64_t tag); /* an RT_MSG_REPLY answering ta
 typedef struct rt_upper {
     void (*install)(void);  /* after the pool starts, before the job assembles */
     void (*drain)(void);    /* on a fatal error: let background writers finish */
-    void (*shutdown)(void); /* driver, before workers are released */
+    int (*shutdown)(void);  /* driver, before workers are released: non-zero makes
+                             * the job exit non-zero (a checkpoint failed) */
+    /* after the configuration is read: checks the variables whose grammar
+     * belongs to a layer above (STRADS_SYNC, STRADS_SLOW); STRADS_ECONFIG
+     * with err naming the variable */
+    int (*check_config)(const rt_config *cfg, char *err, size_t errlen);
 } rt_upper;
 /* The body of strads_start (engine/session.c passes the engine's hooks). */
 int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up);

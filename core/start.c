@@ -13,6 +13,7 @@
  * descriptors).
  */
 #include <malloc.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +28,30 @@
 #include "core/trace.h"
 
 static rt_config cfg;
+static _Atomic bool cfg_loaded;
+static pthread_once_t cfg_once = PTHREAD_ONCE_INIT;
 static bool workers_released;
 static rt_upper upper; /* what the layers above asked to be called */
+static int shutdown_rc; /* the driver's replay_shutdown: a checkpoint failed */
 
-const rt_config *rt_cfg(void) { return &cfg; }
+/* A process that uses the library without strads_start (a unit test) reads
+ * the configuration at its first use. */
+static void cfg_load_late(void)
+{
+    if (cfg_loaded) return;
+    char err[512];
+    if (rt_config_load(&cfg, err, sizeof err)) {
+        fprintf(stderr, "strads: configuration: %s\n", err);
+        exit(2);
+    }
+    cfg_loaded = true;
+}
+
+const rt_config *rt_cfg(void)
+{
+    if (!cfg_loaded) pthread_once(&cfg_once, cfg_load_late);
+    return &cfg;
+}
 int strads_rank(void) { return cfg.rank; }
 int strads_size(void) { return cfg.size ? cfg.size : 1; }
 int strads_threads(void) { return cfg.threads ? cfg.threads : 1; }
@@ -263,7 +284,7 @@ static void release_workers(void)
 {
     if (workers_released || cfg.rank != 0) return;
     workers_released = true;
-    if (upper.shutdown) upper.shutdown(); /* the last checkpoint completes first */
+    if (upper.shutdown) shutdown_rc = upper.shutdown(); /* the last checkpoint completes first */
     rt_trace_finish(); /* gathers the nodes' events while they still serve */
     rt_shutdown_workers();
     rt_net_stop();
@@ -282,7 +303,9 @@ static void release_workers(void)
  * buffers could not reuse it (a worker's first SGD-MF plan on 2 nodes
  * faulted its key pass's 5 MB in anew: 20-30 ms of its 55; the driver's
  * receive buffers the same the other way). Small blocks stay per thread
- * in glibc's thread caches. Each left alone when the user tuned it
+ * in glibc's thread caches. These settings are the whole process's, the
+ * program's own allocations included: made only with STRADS_MALLOC_TUNE=1
+ * (strads-run sets it), and each left alone when the user tuned it
  * (GLIBC_TUNABLES or the MALLOC_*_ variables). */
 static bool user_tuned(const char *var, const char *tunable)
 {
@@ -300,15 +323,31 @@ static void malloc_reuse(void)
     if (!user_tuned("MALLOC_ARENA_MAX", "arena_max")) mallopt(M_ARENA_MAX, 1);
 }
 
+/* The driver's main may leave through exit(): a run whose checkpoints
+ * failed still exits non-zero (docs/recovery.md). */
+static void exit_failed_checkpoints(void)
+{
+    release_workers();
+    if (shutdown_rc) {
+        fflush(NULL);
+        _exit(1);
+    }
+}
+
 int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up)
 {
     if (up) upper = *up;
-    malloc_reuse();
-    char err[256] = "";
-    rt_log_init();
+    char err[512] = "";
     int rc = rt_config_load(&cfg, err, sizeof err);
     if (rc) {
         rt_error("configuration: %s", err);
+        return 2;
+    }
+    cfg_loaded = true;
+    /* The allocator belongs to the program: tuned only when asked. */
+    if (cfg.malloc_tune) malloc_reuse();
+    if (upper.check_config && (rc = upper.check_config(&cfg, err, sizeof err))) {
+        fprintf(stderr, "strads: configuration: %s\n", err);
         return 2;
     }
     rt_log_set(cfg.log_level, cfg.size > 1 ? cfg.rank : -1);
@@ -323,7 +362,7 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
     /* A peer that vanishes must be an error code, not a SIGPIPE. */
     signal(SIGPIPE, SIG_IGN);
     /* Before any thread starts: every thread of the process inherits it. */
-    if ((rc = rt_config_bind_cpus(err, sizeof err))) {
+    if ((rc = rt_config_bind_cpus(&cfg, err, sizeof err))) {
         rt_error("configuration: %s", err);
         return 2;
     }
@@ -352,10 +391,11 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
     }
     int status;
     if (cfg.rank == 0) {
-        atexit(release_workers);
+        atexit(exit_failed_checkpoints);
         status = user_main(argc, argv);
         fflush(NULL);
         release_workers();
+        if (shutdown_rc && status == 0) status = 1;
     } else {
         status = rt_serve();
         rt_net_stop();

@@ -22,6 +22,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/rt.h"
 #include "dds/dds.h"
 #include "core/rt.h"
 
@@ -46,35 +47,13 @@ size_t dds_page_size(void)
     return ps;
 }
 
-/* STRADS_ARENA=addr[:size], both in C notation (0x... or decimal). */
-static int dds_arena_parse_env(uintptr_t *addr, uint64_t *size)
-{
-    const char *s = getenv("STRADS_ARENA");
-    if (!s || !*s)
-        return 0;
-    char *end;
-    errno = 0;
-    unsigned long long a = strtoull(s, &end, 0);
-    unsigned long long z = *size;
-    if (!errno && *end == ':')
-        z = strtoull(end + 1, &end, 0);
-    if (errno || *end || a == 0 || a % dds_page_size() || z < (1ULL << 30)) {
-        rt_error("STRADS_ARENA=%s: expected addr[:size], a page-aligned "
-                        "address and a size of at least 1 GiB", s);
-        return STRADS_ECONFIG;
-    }
-    *addr = (uintptr_t)a;
-    *size = z;
-    return 0;
-}
-
 static int dds_arena_reserve(void)
 {
-    uintptr_t addr = DDS_ARENA_DEFAULT_ADDR;
-    uint64_t size = DDS_ARENA_DEFAULT_SIZE;
-    int rc = dds_arena_parse_env(&addr, &size);
-    if (rc)
-        return rc;
+    /* STRADS_ARENA, checked by the configuration */
+    uintptr_t addr = (uintptr_t)rt_cfg()->arena_addr;
+    uint64_t size = rt_cfg()->arena_size;
+    if (!addr) addr = DDS_ARENA_DEFAULT_ADDR;
+    if (!size) size = DDS_ARENA_DEFAULT_SIZE;
     void *p = mmap((void *)addr, size, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
     if (p == MAP_FAILED || (uintptr_t)p != addr) {
@@ -265,11 +244,7 @@ void dds_arena_dense(void *p, size_t len)
     uintptr_t hi = ((uintptr_t)p + len) & ~(HUGE_PAGE - 1);
     if (hi <= lo)
         return; /* no whole huge page in it (also: every small fetch) */
-    static _Atomic int off = -1; /* STRADS_HUGEPAGES=0, read once */
-    if (off < 0) {
-        const char *v = getenv("STRADS_HUGEPAGES");
-        off = v && !strcmp(v, "0");
-    }
+    bool off = !rt_cfg()->hugepages;
     /* A range that may be sparse after all (a huge vector touched here and
      * there) would grow by 2 MB per element touched. Bounded: only ranges of
      * at most a quarter of the machine's memory, which even wholly resident

@@ -39,7 +39,7 @@
 #define DDS_ARENA_DEFAULT_SIZE (16ULL << 40)     /* 16 TiB of address space */
 #endif
 
-/* Reserves the arena once per process (STRADS_ARENA=addr[:size] overrides).
+/* Reserves the arena once per process, where STRADS_ARENA says (rt_cfg()).
  * Returns 0, or STRADS_ENOMEM with a message on stderr naming the address. */
 int dds_arena_init(void);
 bool dds_in_arena(const void *p);

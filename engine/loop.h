@@ -303,6 +303,9 @@ int rt_sync_resolve(const strads_loop_site *site, const strads_sync_spec *clause
                     strads_sync_spec *out);
 /* Parses one model, "bsp", "ssp(3)", "absp(0.5,2)"...; err gets a message. */
 int rt_sync_parse_one(const char *s, size_t len, strads_sync_spec *out, char *err, size_t errlen);
+/* STRADS_SYNC's text v checked (the configuration's reader): 0, else
+ * STRADS_ECONFIG with err naming the variable and the bad part. */
+int rt_sync_check(const char *v, char *err, size_t errlen);
 const char *rt_sync_name(strads_sync_kind kind);
 
 /* ---- sync_for internals shared by loop_sync.c and loop_sync_ssp.c ---- */

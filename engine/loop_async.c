@@ -37,8 +37,7 @@ static node_plan *plans; /* this node's cache; the node-function thread only */
 /* STRADS_VERIFY_RECON=1: check every real access against the plan. */
 bool rt__async_verify_mode(void)
 {
-    const char *v = getenv("STRADS_VERIFY_RECON");
-    return v && *v && strcmp(v, "0") != 0;
+    return rt_cfg()->verify_recon;
 }
 
 /* Driver only: what a site's plan was built for besides its range and
@@ -262,8 +261,8 @@ static int recon_range(void *arg, int64_t lo, int64_t hi, sched_records *out)
 /* Appends the serial order of one call for the oracle tests (driver). */
 static void write_order(const int64_t *order, int64_t n, int64_t begin)
 {
-    const char *path = getenv("STRADS_ORDER_FILE");
-    if (!path || !*path) return;
+    const char *path = rt_cfg()->order_file;
+    if (!path) return;
     FILE *f = fopen(path, "ab");
     if (!f) {
         rt_warn("cannot append to STRADS_ORDER_FILE %s", path);
@@ -304,8 +303,7 @@ void rt__plan_par(void *ctx, int64_t ntasks, sched_task_fn fn, void *arg)
 /* Whether the driver reads the serial order of a call after it. */
 static bool order_wanted(void)
 {
-    const char *f = getenv("STRADS_ORDER_FILE");
-    return (f && *f) || replay_recording() || replay_cluster();
+    return rt_cfg()->order_file || replay_recording() || replay_cluster();
 }
 
 /* Rank 0, after planning: the plan's serial order (NULL when nothing reads
@@ -435,7 +433,7 @@ static int plan_on_driver(const strads_loop_site *site, const call_hdr *h, sched
     }
     if (!rc) rc = sched_plan_build_par(&all, dvs, ndv, n, h->threads, rt__plan_par, NULL, &p);
     uint64_t t_built = rt_now_ms();
-    if (!rc && getenv("STRADS_VERIFY_PLAN")) {
+    if (!rc && rt_cfg()->verify_plan) {
         char err[256];
         rc = sched_plan_check(p, &all, err, sizeof err);
         if (rc) rt_error("async_for %s:%u: bad plan: %s", site->file, site->line, err);
@@ -789,8 +787,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         return;
     }
     if (!st && !(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
-    const char *every = getenv("STRADS_RECON_EVERY");
-    long k = every && *every ? atol(every) : 0;
+    int64_t k = rt_cfg()->recon_every;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
                     {0}, call, order_wanted()},

@@ -280,7 +280,7 @@ static int keyed_build(const strads_loop_site *site, const void *env, const call
                                .subrounds = k->subrounds, .n = k->norder, .node_method = "single",
                                .thread_method = "strata", .groups = k->norder > 0,
                                .imbalance = sp->imbalance};
-    if (!rc && getenv("STRADS_VERIFY_PLAN")) {
+    if (!rc && rt_cfg()->verify_plan) {
         size_t nc = (size_t)k->threads * (size_t)k->subrounds;
         p->order = malloc(((size_t)k->norder + 1) * sizeof *p->order);
         p->cells = malloc(nc * sizeof *p->cells);
@@ -312,7 +312,7 @@ int rt__span_build(const strads_loop_site *site, const void *env, const call_hdr
     free(sp->hist); /* the planner took the spans over */
     sp->span = NULL;
     sp->hist = NULL;
-    if (!rc && *plan && getenv("STRADS_VERIFY_PLAN")) rc = verify_plan(site, env, h, *plan);
+    if (!rc && *plan && rt_cfg()->verify_plan) rc = verify_plan(site, env, h, *plan);
     uint32_t written[2] = {sp->slots[0].id, sp->slots[1].id};
     if (sp->ns == 2 && written[0] > written[1]) written[0] = sp->slots[1].id, written[1] = sp->slots[0].id;
     if (!rc && *plan) rc = take_whole(*plan, h, site->id, written, sp->ns, np);

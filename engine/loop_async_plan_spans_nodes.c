@@ -410,8 +410,8 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
     int N = strads_size(), me = strads_rank();
     dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
     if (ml->in_elem && !in && !rc) rc = STRADS_EPROTO;
-    const char *tp = getenv("STRADS_TEST_PIECE"); /* test hook: smaller pieces */
-    size_t piece = tp && atol(tp) > 0 ? (size_t)atol(tp) : PIECE;
+    /* test hook: smaller pieces (STRADS_TEST_PIECE) */
+    size_t piece = (size_t)rt_cfg()->test_piece; /* PIECE by default */
     size_t elem = in ? in->elem : 1, per = piece / elem ? piece / elem : 1;
     int64_t total[MAX_NODES], sent[MAX_NODES], got[MAX_NODES], rounds = 0;
     part own[MAX_NODES];     /* the messages this node sent, read back */
@@ -788,8 +788,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         uint64_t t_in = rt_now_us();
         rc = move_inputs(h, sp, v, &ml, outm, parts, rc);
         prefetch_us = (int64_t)(rt_now_us() - t_in);
-        const char *fail = getenv("STRADS_TEST_PLAN_ERROR"); /* test hook: one node's error */
-        if (!rc && fail && *fail && atoi(fail) == me) {
+        /* test hook: one node's error */
+        if (!rc && rt_cfg()->test_plan_error == me) {
             rt_error("async_for: STRADS_TEST_PLAN_ERROR=%d: this node fails its plan", me);
             rc = STRADS_EPROTO;
         }

@@ -117,15 +117,7 @@ static void key_task(void *arg, int64_t t, int thread)
 /* STRADS_RECON_SAMPLE: sample one iteration in k (1: all). */
 static int sample_rate(int *k)
 {
-    const char *v = getenv("STRADS_RECON_SAMPLE");
-    char *end;
-    long x = v && *v ? strtol(v, &end, 10) : SAMPLE;
-    if (v && *v && (*end || x < 1 || x > 1000000000)) {
-        rt_error("async_for: STRADS_RECON_SAMPLE=%s: expected a whole number from 1 (every "
-                 "iteration) to 1000000000", v);
-        return STRADS_EINVAL;
-    }
-    *k = (int)x;
+    *k = (int)rt_cfg()->recon_sample; /* checked at start: 1 to 1000000000 */
     return 0;
 }
 

@@ -108,7 +108,8 @@ void rt_loop_checkpoint(uint64_t op, const strads_loop_site *site, void *env)
 {
     int rc = replay_op_end(op, site, env, NULL);
     if (rc)
-        rt_warn("%s:%u: checkpoint after operator %llu failed: %s (the run goes on)", site->file,
+        rt_warn("%s:%u: checkpoint after operator %llu failed: %s (the run goes on, and exits "
+                "non-zero)", site->file,
                 site->line, (unsigned long long)op, strads_strerror(rc));
     /* A replay that diverges from its record stops here, never silently. */
     rc = replay_outcome(op, site);

@@ -748,7 +748,7 @@ static int run_clock(call *c, int64_t clock)
 static int run_clocks(call *c)
 {
     int ssp = c->kind == STRADS_SYNC_SSP && c->N > 1, rc = 0;
-    int check = getenv("STRADS_SSP_CHECK") && atoi(getenv("STRADS_SSP_CHECK")) > 0;
+    int check = rt_cfg()->ssp_check;
     rt__clocks k;
     memset(&k, 0, sizeof k);
     strads_sync_spec spec = {(strads_sync_kind)c->h.model, c->h.a, c->h.b, c->h.has_b, c->h.custom};
@@ -803,18 +803,10 @@ static int run_clocks(call *c)
 
 static int parse_slow_test(call *c)
 {
-    const char *v = getenv("STRADS_SLOW_TEST");
-    if (v && *v) {
-        int r;
-        long ms;
-        if (sscanf(v, "%d:%ld", &r, &ms) != 2 || ms < 0) {
-            rt_error("STRADS_SLOW_TEST=%s: expected RANK:MILLISECONDS", v);
-            return STRADS_ECONFIG;
-        }
-        if (r == c->me) c->slow_ms = ms;
-    }
-    v = getenv("STRADS_SLOW");
-    if (v && *v) {
+    const rt_config *cfg = rt_cfg();
+    if (cfg->slow_test_rank == c->me) c->slow_ms = cfg->slow_test_ms;
+    const char *v = cfg->slow;
+    if (v) {
         char err[256];
         if (sched_slow_parse(v, c->N, &c->slow, err, sizeof err)) {
             rt_error("STRADS_SLOW=%s: %s", v, err);
@@ -993,8 +985,7 @@ static site_calls *calls_of(const strads_loop_site *site)
 static int recon_due(site_calls *s)
 {
     if (!s) return 1;
-    const char *every = getenv("STRADS_RECON_EVERY");
-    long k = every && *every ? atol(every) : 0;
+    int64_t k = rt_cfg()->recon_every;
     return s->calls++ > 0 && k > 0 && (s->calls - 1) % (uint64_t)k == 0;
 }
 

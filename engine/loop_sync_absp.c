@@ -273,24 +273,6 @@ void rt__absp_handlers(void)
     rt_on_loop(RT_MSG_LOOP_ABSP_STOP, on_stop, NULL);
 }
 
-/* A positive number from the environment variable name (*out = dflt when
- * unset), checked: a value that is not one would silently turn reports off
- * or the budget's rate into nonsense. */
-static int positive_env(const char *name, const char *unit, double dflt, double *out)
-{
-    const char *v = getenv(name);
-    *out = dflt;
-    if (!v || !*v) return 0;
-    char *end;
-    double d = strtod(v, &end);
-    if (*end || !(d > 0)) {
-        rt_error("%s=%s: expected %s > 0", name, v, unit);
-        return STRADS_ECONFIG;
-    }
-    *out = d;
-    return 0;
-}
-
 static void site_free(site_state *s)
 {
     sched_absp_free(s->a);
@@ -400,14 +382,12 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
     int N = strads_size(), me = strads_rank(), rc = 0;
     tag <<= CLOCK_BITS;
     replay_note_timing(); /* a replay completes this operator from its record */
-    double report_s;
-    int crc = positive_env("STRADS_ABSP_REPORT_S", "a number of seconds",
-                           SCHED_ABSP_DEFAULT_REPORT_S, &report_s);
+    double report_s = rt_cfg()->absp_report_s; /* > 0, checked at start */
     /* [node, start] per split, from the driver */
     int64_t *plan = calloc((size_t)nsplits * 2, sizeof *plan);
     rt__absp *ab = calloc(1, sizeof *ab);
     if (!plan || !ab) rc = STRADS_ENOMEM;
-    if (!rc && me == 0 && !crc) {
+    if (!rc && me == 0) {
         site_state *s = NULL;
         rc = site_of(site, bounds[0], bounds[nsplits], N, nsplits, bounds, ratio, threshold,
                      report_s, flex, &s);
@@ -434,7 +414,6 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
             pthread_mutex_unlock(&master_mu);
         }
     }
-    if (!rc) rc = crc;
     /* Every node takes part in the broadcast; a failed driver sends node -1. */
     if (rc && me == 0 && plan) plan[0] = -1;
     int brc = plan ? strads_broadcast(plan, (size_t)nsplits * 2 * sizeof *plan) : STRADS_ENOMEM;
@@ -834,9 +813,7 @@ static int set_budget(site_state *s, const rt__split_costs *fl, const double *ra
     /* STRADS_ABSP_MOVE_RATE: the rate the budget assumes in place of the
      * measured one, to see its decisions as on another network (and to
      * test them) */
-    double forced;
-    int rc = positive_env("STRADS_ABSP_MOVE_RATE", "bytes per second", 0, &forced);
-    if (rc) return rc;
+    double forced = rt_cfg()->absp_move_rate; /* 0: measured */
     if (s->data_ver != fl->data_ver) { /* the input changed: only its holders have it */
         for (int k = 0; k < K; k++) s->held[k] = 0;
         s->data_ver = fl->data_ver;
@@ -857,7 +834,7 @@ static int set_budget(site_state *s, const rt__split_costs *fl, const double *ra
      * (seconds on the 2-core machine): counted as training time, it let
      * the first swap through at once, however slow the move. */
     if (s->calls > 0) s->since_swap_s += call_s;
-    rc = sched_absp_move_budget(s->a, move, SWAP_SHARE * s->since_swap_s);
+    int rc = sched_absp_move_budget(s->a, move, SWAP_SHARE * s->since_swap_s);
     free(move);
     return rc;
 }
@@ -922,8 +899,7 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_cos
              * threshold by 1 + K (1: the item-level count of a partly
              * processed split; K = 1 is the bound with one slow node, a
              * dynamic pattern overshoots more: docs/sync-models.md). */
-            const char *chk = getenv("STRADS_ABSP_CHECK");
-            int slack = chk ? atoi(chk) : 0;
+            int slack = (int)rt_cfg()->absp_check;
             int64_t deferred = sched_absp_deferred(s->a);
             /* swaps put off by the budget let the spread grow past it */
             int bound = s->threshold >= 0 && !deferred ? s->threshold + 1 + slack : -1;

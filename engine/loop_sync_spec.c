@@ -133,7 +133,7 @@ bad:
     return STRADS_ECONFIG;
 }
 
-static int parse_env(const char *v)
+static int parse_env(const char *v, char *err, size_t errlen)
 {
     nrules = 0;
     if (!v) return 0;
@@ -148,7 +148,7 @@ static int parse_env(const char *v)
         }
         size_t len = (size_t)(q - p);
         if (nrules == MAX_RULES) {
-            rt_error("STRADS_SYNC: more than %d entries", MAX_RULES);
+            snprintf(err, errlen, "STRADS_SYNC: more than %d entries", MAX_RULES);
             return STRADS_ECONFIG;
         }
         sync_rule *r = &rules[nrules];
@@ -163,7 +163,7 @@ static int parse_env(const char *v)
             unsigned long line = colon ? strtoul(colon + 1, &end, 10) : 0;
             if (!colon || colon == p || end != eq || !line ||
                 (size_t)(colon - p) >= sizeof r->file) {
-                rt_error("STRADS_SYNC: bad entry '%.*s': expected FILE:LINE=MODEL or MODEL",
+                snprintf(err, errlen, "STRADS_SYNC: bad entry '%.*s': expected FILE:LINE=MODEL or MODEL",
                          (int)len, p);
                 return STRADS_ECONFIG;
             }
@@ -172,9 +172,9 @@ static int parse_env(const char *v)
             m = eq + 1;
             mlen = len - (size_t)(m - p);
         }
-        char err[256];
-        if (rt_sync_parse_one(m, mlen, &r->spec, err, sizeof err)) {
-            rt_error("STRADS_SYNC=%s: %s", v, err);
+        char why[256];
+        if (rt_sync_parse_one(m, mlen, &r->spec, why, sizeof why)) {
+            snprintf(err, errlen, "STRADS_SYNC=%s: %s", v, why);
             return STRADS_ECONFIG;
         }
         if (r->spec.kind == STRADS_SYNC_CUSTOM) {
@@ -185,11 +185,18 @@ static int parse_env(const char *v)
         nrules++;
         p = *q ? q + 1 : q;
         if (*p == 0 && *q == ',') {
-            rt_error("STRADS_SYNC=%s: empty entry at the end", v);
+            snprintf(err, errlen, "STRADS_SYNC=%s: empty entry at the end", v);
             return STRADS_ECONFIG;
         }
     }
     return 0;
+}
+
+int rt_sync_check(const char *v, char *err, size_t errlen)
+{
+    int rc = parse_env(v, err, errlen);
+    nrules = -1; /* parsed again from the configuration at the first sync_for */
+    return rc;
 }
 
 static const char *base_name(const char *f)
@@ -202,9 +209,10 @@ int rt_sync_resolve(const strads_loop_site *site, const strads_sync_spec *clause
                     strads_sync_spec *out)
 {
     if (nrules < 0) {
-        const char *v = getenv("STRADS_SYNC");
-        int rc = parse_env(v && *v ? v : NULL);
+        char err[512];
+        int rc = parse_env(rt_cfg()->sync, err, sizeof err);
         if (rc) {
+            rt_error("%s", err);
             nrules = -1;
             return rc;
         }

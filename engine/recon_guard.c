@@ -84,19 +84,10 @@ static void install(void)
 }
 
 /* STRADS_RECON_BUDGET: seconds one reconnaissance iteration may take; 0
- * turns the check off. A malformed value stops the program naming it. */
+ * turns the check off. */
 static double recon_budget(void)
 {
-    const char *v = getenv("STRADS_RECON_BUDGET");
-    if (!v || !*v) return 300;
-    char *end;
-    double b = strtod(v, &end);
-    if (*end || b < 0 || b != b) {
-        char what[256];
-        snprintf(what, sizeof what, "STRADS_RECON_BUDGET=%s: expected seconds >= 0", v);
-        strads_fatal(STRADS_EINVAL, what);
-    }
-    return b;
+    return rt_cfg()->recon_budget_s;
 }
 
 static double now_s(void)

@@ -286,9 +286,35 @@ static void fix_depfiles(int argc, char **argv, char **made, char **orig, int nm
     }
 }
 
+/* stradscc's own variables (docs/config.md, "Build tools"), checked before
+ * anything runs: a malformed one stops it naming the variable, as the
+ * library's table does for programs. */
+static void check_env(void)
+{
+    static const char *const flags[] = {"STRADSCC_VERBOSE", "STRADSCC_KEEP", "STRADSCC_SERVER"};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        const char *v = getenv(flags[i]);
+        if (v && *v && strcmp(v, "0") && strcmp(v, "1")) {
+            fprintf(stderr, "stradscc: %s=%s: expected 0 or 1\n", flags[i], v);
+            exit(2);
+        }
+    }
+    const char *v = getenv("STRADSCC_SERVER_IDLE");
+    if (v && *v) {
+        char *end;
+        errno = 0;
+        long s = strtol(v, &end, 10);
+        if (errno || end == v || *end || s < 1 || s > 86399) {
+            fprintf(stderr, "stradscc: STRADSCC_SERVER_IDLE=%s: expected seconds from 1 to 86399\n", v);
+            exit(2);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     catch_signals();
+    check_env();
     const char *v = getenv("STRADSCC_VERBOSE");
     verbose = v && *v && strcmp(v, "0") != 0;
     const char *cc = getenv("STRADS_CC");

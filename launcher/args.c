@@ -10,6 +10,8 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +46,8 @@ static const char help_text[] =
     "  --recover DIR    resume from the newest usable checkpoint in DIR:\n"
     "                   operators it covers are skipped (fast re-execution)\n"
     "  --restarts N     after a node failure, stop the job and start it again,\n"
-    "                   recovering from the --checkpoint folder, up to N times;\n"
+    "                   recovering from the --checkpoint folder (required), up\n"
+    "                   to N times;\n"
     "                   the exit status is the last attempt's\n"
     "  --record DIR     record the run in DIR (async_for orders, per-node event\n"
     "                   logs, each operator's outcome; docs/recovery.md)\n"
@@ -73,7 +76,9 @@ static const char help_text[] =
     "  STRADS_CPUS         with STRADS_CPUS=cores given: rank r's own cores (the\n"
     "                      (r*T)-th to (r*T+T-1)-th CPUs strads-run may use) when\n"
     "                      N >= 2 and N x T fit them; any other value passes\n"
-    "                      through (a list every rank binds to, or none)\n";
+    "                      through (a list every rank binds to, or none)\n"
+    "  STRADS_MALLOC_TUNE  1 unless given: every process tunes glibc's malloc\n"
+    "                      (thresholds, one arena, huge pages; docs/config.md)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -141,6 +146,59 @@ static const char *flag_value(int argc, char **argv, int *i, const char *flag, i
     if (flag[1] != '-')
         return a + fl; /* -n4 */
     return NULL;          /* --threadsX is some other (unknown) flag */
+}
+
+/* The checkpoint folder, created with its parents when absent, must be a
+ * folder strads-run may write (the driver runs here): a bad one is refused
+ * before the job starts instead of failing at every checkpoint. 0, or -1
+ * after a message. */
+static int checkpoint_folder(const char *dir)
+{
+    char p[PATH_MAX];
+    struct stat st;
+
+    if (strlen(dir) >= sizeof p)
+        return usage_error("bad --checkpoint '%s': path too long", dir);
+    snprintf(p, sizeof p, "%s", dir);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = 0;
+        (void)mkdir(p, 0755); /* a failure shows below */
+        *s = '/';
+    }
+    if (mkdir(p, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "strads-run: --checkpoint %s: cannot create the folder: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "strads-run: --checkpoint %s: not a folder\n", dir);
+        return -1;
+    }
+    if (access(p, W_OK | X_OK) != 0) {
+        fprintf(stderr, "strads-run: --checkpoint %s: cannot write in the folder: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* --recover's folder (or STRADS_RECOVER's) must exist: a typo would
+ * otherwise run the job from the start. 0, or -1 after a message. */
+static int recover_folder(const char *dir)
+{
+    struct stat st;
+
+    if (stat(dir, &st) != 0) {
+        fprintf(stderr, "strads-run: --recover %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "strads-run: --recover %s: not a folder\n", dir);
+        return -1;
+    }
+    return 0;
 }
 
 int launch_parse_args(int argc, char **argv, launch_opts *o)
@@ -232,5 +290,12 @@ int launch_parse_args(int argc, char **argv, launch_opts *o)
     o->argv = argv + i;
     if (!o->checkpoint && (v = getenv("STRADS_CHECKPOINT")) && *v)
         o->checkpoint = v;
+    if (o->restarts && !o->checkpoint)
+        return usage_error("%s", "--restarts needs --checkpoint DIR (a restart recovers from "
+                                 "its checkpoints)");
+    if (o->checkpoint && checkpoint_folder(o->checkpoint))
+        return -1;
+    if ((v = getenv("STRADS_RECOVER")) && *v && recover_folder(v))
+        return -1;
     return 0;
 }

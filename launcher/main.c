@@ -284,27 +284,37 @@ static int raise_nofile(int n)
     return -1;
 }
 
-/* Large malloc'ed buffers on transparent huge pages in every process of the
- * job (glibc's malloc tunable; the kernel's THP mode "madvise", Debian's
+/* STRADS_MALLOC_TUNE: the library leaves a program's allocator alone unless
+ * asked; strads-run asks (1) unless the user said 0. Then large malloc'ed
+ * buffers also go on transparent huge pages in every process of the job
+ * (glibc's malloc tunable; the kernel's THP mode "madvise", Debian's
  * default, honours it): reconnaissance records, plans, message buffers
  * and the program's own data are touched once, fresh, and at 4 KiB a page
  * fault each; in a VM a fault costs several microseconds (SGD-MF, 2.5 M
- * ratings on 2 nodes: huge pages cut planning by half and the first epoch
- * by a third). Kept when the user set GLIBC_TUNABLES's hugetlb or
- * STRADS_HUGEPAGES=0. */
-static void huge_pages(void)
+ * ratings on 2 nodes: planning 0.60 -> 0.27 s, the first epoch 1.87 ->
+ * 1.21 s). Kept when the user set GLIBC_TUNABLES's hugetlb. 0, or -1
+ * after a message (a value other than 0 or 1). */
+static int malloc_tune(void)
 {
-    const char *off = getenv("STRADS_HUGEPAGES"), *t = getenv("GLIBC_TUNABLES");
-    if ((off && !strcmp(off, "0")) || (t && strstr(t, "glibc.malloc.hugetlb")))
-        return;
+    const char *on = getenv("STRADS_MALLOC_TUNE"), *t = getenv("GLIBC_TUNABLES");
+    if (on && *on && strcmp(on, "0") && strcmp(on, "1")) {
+        fprintf(stderr, "strads-run: STRADS_MALLOC_TUNE=%s: expected 0 or 1\n", on);
+        return -1;
+    }
+    if (on && !strcmp(on, "0"))
+        return 0;
+    setenv("STRADS_MALLOC_TUNE", "1", 1);
+    if (t && strstr(t, "glibc.malloc.hugetlb"))
+        return 0;
     const char *more = t && *t ? t : "";
     size_t n = strlen(more) + 32;
     char *v = malloc(n);
     if (!v)
-        return;
+        return 0;
     snprintf(v, n, "%s%sglibc.malloc.hugetlb=1", more, *more ? ":" : "");
     setenv("GLIBC_TUNABLES", v, 1);
     free(v);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -333,7 +343,8 @@ int main(int argc, char **argv)
 
     if (raise_nofile(o.n) != 0)
         return LAUNCH_EXIT_FAILED;
-    huge_pages();
+    if (malloc_tune())
+        return LAUNCH_EXIT_USAGE;
     /* Restarts recover from the checkpoint folder, else from --recover's. */
     const char *from = o.checkpoint ? o.checkpoint : getenv("STRADS_RECOVER");
     if (from && !*from)

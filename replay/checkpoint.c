@@ -110,6 +110,13 @@ static struct {
     } st;
 } R;
 
+/* Checkpoints that failed in this run (kept across replay_shutdown, which
+ * clears R, so that every call of it returns the failure). */
+static struct {
+    uint64_t n, first; /* how many, the first one's operator */
+    bool said;
+} fails;
+
 static double clock_ms(clockid_t c)
 {
     struct timespec t;
@@ -124,27 +131,11 @@ static double now_ms(void)
 
 /* ---- configuration ---- */
 
-static int env_u64(const char *name, uint64_t lo, uint64_t deflt, uint64_t *out)
+/* A folder's path without trailing slashes into out (PATH_MAX), "" for NULL. */
+static int cfg_dir(const char *name, const char *s, char *out)
 {
-    const char *s = getenv(name);
-    *out = deflt;
-    if (!s || !*s) return 0;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || s[0] == '-' || v < lo) {
-        rt_error("%s=%s: expected an integer >= %llu", name, s, (unsigned long long)lo);
-        return STRADS_ECONFIG;
-    }
-    *out = v;
-    return 0;
-}
-
-static int env_dir(const char *name, char *out)
-{
-    const char *s = getenv(name);
     out[0] = 0;
-    if (!s || !*s) return 0;
+    if (!s) return 0;
     if (strlen(s) >= PATH_MAX - 64) {
         rt_error("%s: path too long", name);
         return STRADS_ECONFIG;
@@ -174,16 +165,14 @@ static int replay_init(void)
 {
     if (R.inited) return R.init_rc;
     R.inited = true;
-    int rc = env_dir("STRADS_CHECKPOINT", R.ckpt);
-    if (!rc) rc = env_dir("STRADS_RECOVER", R.recover);
-    if (!rc) rc = env_u64("STRADS_CHECKPOINT_EVERY", 1, 1, &R.every);
-    if (!rc) rc = env_u64("STRADS_CHECKPOINT_KEEP", 0, 2, &R.keep);
-    if (!rc) rc = env_u64("STRADS_CHECKPOINT_CRASH", 0, 0, &R.crash_op);
-    uint64_t async = 1, sync = 0;
-    if (!rc) rc = env_u64("STRADS_CHECKPOINT_ASYNC", 0, 1, &async);
-    if (!rc) rc = env_u64("STRADS_CHECKPOINT_SYNC", 0, 0, &sync);
-    R.async = async != 0;
-    R.sync = sync != 0;
+    const rt_config *c = rt_cfg();
+    int rc = cfg_dir("STRADS_CHECKPOINT", c->checkpoint, R.ckpt);
+    if (!rc) rc = cfg_dir("STRADS_RECOVER", c->recover, R.recover);
+    R.every = (uint64_t)c->checkpoint_every;
+    R.keep = (uint64_t)c->checkpoint_keep;
+    R.crash_op = (uint64_t)c->checkpoint_crash;
+    R.async = c->checkpoint_async;
+    R.sync = c->checkpoint_sync;
     if (!rc && R.ckpt[0] && make_dir(R.ckpt)) {
         rt_error("STRADS_CHECKPOINT=%s: cannot create the folder: %s", R.ckpt, strerror(errno));
         rc = STRADS_ECONFIG;
@@ -311,9 +300,19 @@ static void print_stats(void)
              R.st.manifest / n / 1e3, R.st.gc / n / 1e3, R.st.cpu / n / 1e3, R.async ? 0 : 1);
 }
 
-void replay_shutdown(void)
+int replay_shutdown(void)
 {
     replay_flush();
+    int rc = 0;
+    if (fails.n) {
+        if (!fails.said)
+            rt_error("checkpoint: %" PRIu64 " of %" PRIu64 " checkpoints failed, the first one "
+                     "after operator %" PRIu64 " (messages above); this run cannot be recovered "
+                     "from %s",
+                     fails.n, fails.n + R.st.n, fails.first, R.ckpt);
+        fails.said = true;
+        rc = STRADS_EIO;
+    }
     if (strads_rank() == 0 && R.ckpt[0]) replay_drop_spares(R.ckpt);
     print_stats();
     free_snaps();
@@ -327,6 +326,7 @@ void replay_shutdown(void)
     free(R.last);
     replay_plan_free(&R.plan);
     memset(&R, 0, sizeof R);
+    return rc;
 }
 
 static int pending_add(const replay_op_rec *src)
@@ -667,9 +667,15 @@ void replay_drain(void)
 /* Main thread, after run_job: the images become "the last ones", or, when
  * the checkpoint failed, its records go back to the front of pending so
  * that the next checkpoint still covers every operator. */
+static void note_failed(uint64_t op)
+{
+    if (!fails.n++) fails.first = op;
+}
+
 static int finish_job(ckpt_job *j)
 {
     int rc = j->rc;
+    if (rc) note_failed(j->op);
     if (!rc) {
         R.st.n++;
         R.st.images += j->written;
@@ -817,7 +823,10 @@ static int write_checkpoint(uint64_t op)
     double t1 = now_ms();
     vec_list l = {0};
     dds_vec_foreach(collect, &l);
-    if (l.rc) return l.rc;
+    if (l.rc) {
+        note_failed(op);
+        return l.rc;
+    }
     ckpt_job *j = calloc(1, sizeof *j);
     if (j) {
         j->arr = calloc(l.n ? l.n : 1, sizeof *j->arr);
@@ -828,6 +837,7 @@ static int write_checkpoint(uint64_t op)
     if (!j || !j->arr || !j->data || !j->frame || !j->need_fp) {
         free_job(j);
         free(l.v);
+        note_failed(op);
         return STRADS_ENOMEM;
     }
     j->op = op;

@@ -119,7 +119,7 @@ static int write_settings(const char *dir)
     snprintf(path, sizeof path, "%s/settings", dir);
     FILE *f = fopen(path, "w");
     for (size_t i = 0; f && i < NSETTINGS; i++) {
-        const char *v = getenv(settings[i]);
+        const char *v = rt_config_raw(rt_cfg(), settings[i]);
         fprintf(f, "%s=%s\n", settings[i], v ? v : "");
     }
     if (!f || fclose(f)) {
@@ -145,7 +145,7 @@ static int check_settings(void)
         char *eq = strchr(line, '=');
         if (!eq) continue;
         *eq = 0;
-        const char *now = getenv(line);
+        const char *now = rt_config_raw(rt_cfg(), line);
         if (strcmp(now ? now : "", eq + 1)) {
             rt_error("replay: the run was recorded with %s=%s but this one has %s=%s (%s); "
                      "strads-run --replay sets the recorded value", line, eq + 1, line,
@@ -476,7 +476,7 @@ typedef struct chunk_ev {
 void replay_note_chunk(int64_t round, int slot, int split, int64_t k, int64_t m)
 {
     /* Per chunk: the plain flag first (false unless recording) spares the
-     * unrecorded run the getenv. */
+     * unrecorded run the rest. */
     if (!L.in_block || !replay_recording() || replay_cluster()) return;
     chunk_ev v = {round, slot, split, k, m};
     event(EV_CHUNK, &v, sizeof v);

@@ -47,17 +47,11 @@ static _Atomic uint64_t calls; /* loop calls begun on this node */
 
 static void parse(void)
 {
-    const char *f = getenv("STRADS_FAULT");
-    if (!f || !*f || getenv("STRADS_RECOVER")) return;
-    unsigned long long op;
-    char phase[16] = "start";
-    int n = sscanf(f, "%llu:%d:%15[a-z]", &op, &F.rank, phase);
-    if (n < 2) {
-        rt_warn("STRADS_FAULT=%s: expected OP:RANK[:PHASE]; ignored", f);
-        return;
-    }
-    F.op = op;
-    snprintf(F.phase, sizeof F.phase, "%s", phase);
+    const rt_config *c = rt_cfg();
+    if (!c->fault_op || c->recover) return;
+    F.op = c->fault_op;
+    F.rank = c->fault_rank;
+    snprintf(F.phase, sizeof F.phase, "%s", c->fault_phase);
     F.on = true;
 }
 
@@ -89,8 +83,8 @@ void replay_fault_op_begin(void)
 
 static void marker_path(char *out, size_t len, uint64_t op)
 {
-    const char *d = getenv("STRADS_CHECKPOINT");
-    snprintf(out, len, "%s/fault-%" PRIu64 ".marker", d && *d ? d : ".", op);
+    const char *d = rt_cfg()->checkpoint;
+    snprintf(out, len, "%s/fault-%" PRIu64 ".marker", d ? d : ".", op);
 }
 
 /* The victim's watcher: polls for the driver's marker. */

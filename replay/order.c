@@ -82,17 +82,11 @@ static void order_sum(const order_hdr *h, XXH128_hash_t body, unsigned char *sum
     memcpy(sum, c.digest, ORDER_SUM);
 }
 
-static const char *dir_of(const char *var)
-{
-    const char *d = getenv(var);
-    return d && *d ? d : NULL;
-}
-
-bool replay_recording(void) { return dir_of("STRADS_RECORD") != NULL; }
-bool replay_replaying(void) { return dir_of("STRADS_REPLAY") != NULL && strads_size() == 1; }
-bool replay_cluster(void) { return dir_of("STRADS_REPLAY") != NULL && strads_size() > 1; }
-const char *replay_record_dir(void) { return dir_of("STRADS_RECORD"); }
-const char *replay_replay_dir(void) { return dir_of("STRADS_REPLAY"); }
+bool replay_recording(void) { return rt_cfg()->record != NULL; }
+bool replay_replaying(void) { return rt_cfg()->replay != NULL && strads_size() == 1; }
+bool replay_cluster(void) { return rt_cfg()->replay != NULL && strads_size() > 1; }
+const char *replay_record_dir(void) { return rt_cfg()->record; }
+const char *replay_replay_dir(void) { return rt_cfg()->replay; }
 
 uint64_t replay_next_async_call(void) { return ++calls; }
 
@@ -114,7 +108,7 @@ static int check_order(const strads_loop_site *site, uint64_t call, int64_t begi
     free(want);
     if (wn == n && i == n) return 0;
     char path[4096];
-    order_path(path, sizeof path, dir_of("STRADS_REPLAY"), call);
+    order_path(path, sizeof path, rt_cfg()->replay, call);
     rt_error("replay: %s:%u: async_for call %llu ran in another order than recorded in %s "
              "(first difference at position %lld): the program, its input or the thread count "
              "differs from the recorded run",
@@ -126,7 +120,7 @@ int replay_record_order(const strads_loop_site *site, uint64_t call, int64_t beg
                         const int64_t *order, int64_t n, bool unchanged)
 {
     if (replay_cluster()) return check_order(site, call, begin, end, order, n);
-    const char *dir = dir_of("STRADS_RECORD");
+    const char *dir = rt_cfg()->record;
     if (!dir) return 0;
     if (mkdir(dir, 0755) && errno != EEXIST) {
         rt_error("record: cannot create %s: %s", dir, strerror(errno));
@@ -220,7 +214,7 @@ static int load_file(const strads_loop_site *site, uint64_t call, int64_t begin,
                      int64_t **out, int64_t *n, uint64_t *ref)
 {
     char path[4096];
-    order_path(path, sizeof path, dir_of("STRADS_REPLAY"), call);
+    order_path(path, sizeof path, rt_cfg()->replay, call);
     FILE *f = fopen(path, "rb");
     if (!f) {
         rt_error("replay: %s:%u: no recorded order %s: %s (was the run recorded with "

@@ -95,8 +95,10 @@ bool replay_enabled(void);
 int replay_flush(void);
 
 /* Waits for a checkpoint in flight, then releases what the hooks keep
- * (called on the driver at shutdown; safe to call twice). */
-void replay_shutdown(void);
+ * (called on the driver at shutdown; safe to call twice). STRADS_EIO, after
+ * saying how many, when a checkpoint of the run failed: the job then exits
+ * non-zero (docs/recovery.md). */
+int replay_shutdown(void);
 
 /* strads_fatal, any thread, any rank: waits (at most 15 s) until the
  * background writer, if one runs, has written its checkpoint, so that a

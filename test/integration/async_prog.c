@@ -310,9 +310,8 @@ static int prog_main(int argc, char **argv)
     const char *mode = argc > 1 ? argv[1] : "sgdmf";
     int epochs = argc > 2 ? atoi(argv[2]) : 3;
     char order_path[256];
-    snprintf(order_path, sizeof order_path, "/tmp/strads-order-%d-%s", (int)getpid(), mode);
+    snprintf(order_path, sizeof order_path, "%s", getenv("STRADS_ORDER_FILE"));
     unlink(order_path);
-    setenv("STRADS_ORDER_FILE", order_path, 1);
 
     if (strncmp(mode, "sgdmf", 5) == 0) {
         bool biglate = strcmp(mode, "sgdmf-biglate") == 0;
@@ -432,4 +431,13 @@ static int prog_main(int argc, char **argv)
     return 0;
 }
 
-STRADS_MAIN(prog_main)
+/* The driver appends each call's order to STRADS_ORDER_FILE, which the
+ * library reads at start: set before it, one file per process. */
+int main(int argc, char **argv)
+{
+    char path[256];
+    snprintf(path, sizeof path, "/tmp/strads-order-%d-%s", (int)getpid(),
+             argc > 1 ? argv[1] : "sgdmf");
+    setenv("STRADS_ORDER_FILE", path, 1);
+    return strads_start(argc, argv, prog_main);
+}

@@ -36,7 +36,7 @@ expect_match err '^\[rank 1\] .* t=5 g=warn '
 # Huge pages for malloc: glibc's tunable added for the job, after the
 # caller's tunables; not when the caller set it or asked for none.
 tun='echo "tun=[${GLIBC_TUNABLES-unset}]"'
-unset GLIBC_TUNABLES STRADS_HUGEPAGES
+unset GLIBC_TUNABLES STRADS_MALLOC_TUNE
 run -n 2 sh -c "$tun"
 expect_rc 0
 expect_match out '^tun=\[glibc\.malloc\.hugetlb=1\]$'
@@ -45,8 +45,15 @@ GLIBC_TUNABLES=glibc.malloc.arena_max=2 run -n 1 sh -c "$tun"
 expect_match out '^tun=\[glibc\.malloc\.arena_max=2:glibc\.malloc\.hugetlb=1\]$'
 GLIBC_TUNABLES=glibc.malloc.hugetlb=0 run -n 1 sh -c "$tun"
 expect_match out '^tun=\[glibc\.malloc\.hugetlb=0\]$'
-STRADS_HUGEPAGES=0 run -n 1 sh -c "$tun"
+STRADS_MALLOC_TUNE=0 run -n 1 sh -c "$tun"
 expect_match out '^tun=\[unset\]$'
+# The job's processes are asked to tune malloc (the library alone does not),
+# unless the caller said 0.
+mt='echo "mt=[${STRADS_MALLOC_TUNE-unset}]"'
+run -n 1 sh -c "$mt"
+expect_match out '^mt=\[1\]$'
+STRADS_MALLOC_TUNE=0 run -n 1 sh -c "$mt"
+expect_match out '^mt=\[0\]$'
 
 # The driver's STRADS_LISTEN_FD is the listening socket of STRADS_COORDINATOR;
 # no worker has it; no signal is left ignored or blocked in the children.

@@ -69,6 +69,7 @@ run -n 2 --restarts x true
 [ "$RC" -eq 2 ] || fail "--restarts x: status $RC"
 run -n 2 --checkpoint-every 0 true
 [ "$RC" -eq 2 ] || fail "--checkpoint-every 0: status $RC"
+mkdir -p "$TMP/r"
 run -n 1 --checkpoint "$TMP/c2" --checkpoint-every 4 --recover "$TMP/r" sh -c 'echo $STRADS_CHECKPOINT $STRADS_CHECKPOINT_EVERY $STRADS_RECOVER'
 grep -qx "$TMP/c2 4 $TMP/r" "$TMP/out" || fail "flags did not set the variables"
 echo ok

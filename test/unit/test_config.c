@@ -6,6 +6,8 @@
  * knows.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -125,18 +127,75 @@ int main(int argc, char **argv)
     CHECK(strstr(err, "STRADS_LOG") != NULL);
     clear_env();
 
-    /* docs/config.md lists every variable of the table */
+    /* values are parsed once into the configuration; defaults when unset */
+    CHECK_OK(rt_config_load(&c, err, sizeof err));
+    CHECK_EQ(c.recon_every, 0);
+    CHECK(!c.stats && !c.malloc_tune && c.hugepages && c.checkpoint_async);
+    CHECK_EQ(c.arena_addr, 0); /* dds/'s default */
+    CHECK(c.checkpoint == NULL && c.fault_op == 0 && c.test_plan_error == -1);
+    setenv("STRADS_RECON_EVERY", "3", 1);
+    setenv("STRADS_STATS", "", 1); /* a flag: set is on, whatever its value */
+    setenv("STRADS_FAULT", "2:0:recon", 1);
+    setenv("STRADS_ARENA", "0x300000000000:0x40000000", 1);
+    setenv("STRADS_ABSP_REPORT_S", "0.01", 1);
+    CHECK_OK(rt_config_load(&c, err, sizeof err));
+    CHECK_EQ(c.recon_every, 3);
+    CHECK(c.stats);
+    CHECK_EQ(c.fault_op, 2);
+    CHECK_EQ(c.fault_rank, 0);
+    CHECK_STR(c.fault_phase, "recon");
+    CHECK_EQ(c.arena_addr, UINT64_C(0x300000000000));
+    CHECK_EQ(c.arena_size, UINT64_C(0x40000000));
+    CHECK_DBL(c.absp_report_s, 0.01, 1e-12);
+    CHECK_STR(rt_config_raw(&c, "STRADS_RECON_EVERY"), "3");
+    CHECK(rt_config_raw(&c, "STRADS_SYNC") == NULL);
+    unsetenv("STRADS_RECON_EVERY");
+    unsetenv("STRADS_STATS");
+    unsetenv("STRADS_FAULT");
+    unsetenv("STRADS_ARENA");
+    unsetenv("STRADS_ABSP_REPORT_S");
+
+    /* docs/config.md has a row for every variable of the table, with the
+     * table's type, default and range */
     if (argc > 1) {
         FILE *f = fopen(argv[1], "r");
         CHECK(f != NULL);
-        static char doc[1 << 16];
-        size_t n = fread(doc, 1, sizeof doc - 1, f);
-        doc[n] = 0;
-        fclose(f);
+        char line[8192];
         size_t nv;
         const rt_config_var *v = rt_config_vars(&nv);
+        int *seen = calloc(nv, sizeof *seen);
+        while (fgets(line, sizeof line, f)) {
+            /* | `NAME` | flag | type | default | range | meaning | */
+            char *cell[7];
+            int k = 0;
+            for (char *p = line; *p && k < 7; p++)
+                if (*p == '|' && (p == line || p[-1] != '\\')) {
+                    *p = 0;
+                    cell[k++] = p + 1;
+                }
+            if (k < 7) continue;
+            for (int j = 0; j < 6; j++) { /* trim */
+                while (*cell[j] == ' ') cell[j]++;
+                for (char *e = cell[j] + strlen(cell[j]); e > cell[j] && e[-1] == ' ';) *--e = 0;
+            }
+            for (size_t i = 0; i < nv; i++) {
+                char want[128];
+                snprintf(want, sizeof want, "`%s`", v[i].name);
+                if (strcmp(cell[0], want) != 0) continue;
+                seen[i]++;
+                CHECK_STR(cell[2], v[i].type);
+                CHECK_STR(cell[3], v[i].deflt);
+                char range[256], *o = range; /* "\|" in the docs is a "|" */
+                for (const char *r = cell[4]; *r && o < range + sizeof range - 1; r++)
+                    if (!(r[0] == '\\' && r[1] == '|')) *o++ = *r;
+                *o = 0;
+                CHECK_STR(range, v[i].range);
+            }
+        }
+        fclose(f);
         for (size_t i = 0; i < nv; i++)
-            if (!strstr(doc, v[i].name)) CHECK_FAIL("docs/config.md does not mention %s", v[i].name);
+            if (seen[i] != 1) CHECK_FAIL("docs/config.md has %d rows for %s", seen[i], v[i].name);
+        free(seen);
     }
     CHECK_DONE();
     return 0;
