@@ -12,12 +12,18 @@
  * and the fix before dying as it would have, and every 2^24 recorded
  * accesses the iteration's age is checked against STRADS_RECON_BUDGET
  * seconds (default 300).
+ *
+ * The handler runs on an alternate signal stack that rt_recon_run gives
+ * each reconnaissance thread (once, freed when the thread ends): a body that
+ * overflows its stack faults with no room left to run a handler on it.
  */
 #define _GNU_SOURCE /* sigaction's SA_* */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -78,7 +84,7 @@ static void install(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_signal;
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, &old[i]);
 }
@@ -117,10 +123,50 @@ void rt_recon_budget_check(void)
     }
 }
 
+/* The alternate signal stack of a reconnaissance thread. A thread that has
+ * one already (the program's own) keeps it. 64 KiB: the handler's message
+ * buffer, strsignal and a chained handler. */
+#define ALT_STACK (64 * 1024)
+static TLS int alt_tried;
+static pthread_key_t alt_key;
+static pthread_once_t alt_once = PTHREAD_ONCE_INIT;
+
+static void alt_release(void *p)
+{
+    stack_t off;
+    memset(&off, 0, sizeof off);
+    off.ss_flags = SS_DISABLE;
+    (void)sigaltstack(&off, NULL);
+    munmap(p, ALT_STACK);
+}
+
+static void alt_make_key(void) { (void)pthread_key_create(&alt_key, alt_release); }
+
+static void alt_stack(void)
+{
+    alt_tried = 1;
+    stack_t cur;
+    if (sigaltstack(NULL, &cur) == 0 && !(cur.ss_flags & SS_DISABLE)) return;
+    void *p = mmap(NULL, ALT_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK,
+                   -1, 0);
+    if (p == MAP_FAILED) return; /* the handler then runs on the thread's stack, as without */
+    stack_t ss;
+    memset(&ss, 0, sizeof ss);
+    ss.ss_sp = p;
+    ss.ss_size = ALT_STACK;
+    if (sigaltstack(&ss, NULL)) {
+        munmap(p, ALT_STACK);
+        return;
+    }
+    pthread_once(&alt_once, alt_make_key);
+    (void)pthread_setspecific(alt_key, p);
+}
+
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi)
 {
     if (!installed) install();
+    if (!alt_tried) alt_stack();
     const strads_loop_site *outer = cur_site;
     cur_site = site;
     check_iter = -1; /* a new pass: no iteration's age carries over */

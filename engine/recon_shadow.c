@@ -21,7 +21,9 @@
  */
 #define _GNU_SOURCE /* pthread_getattr_np */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -286,6 +288,113 @@ void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t 
         done += m;
     }
     return dst;
+}
+
+/* The length of the string at s as the iteration sees it (its shadowed
+ * bytes over memory's), reading and recording byte by byte, at most max. */
+static size_t recon_strnlen(strads_recon *rc, const char *s, size_t max)
+{
+    size_t n = 0;
+    while (n < max && *(const char *)strads_recon_rd(rc, s + n, 1)) n++;
+    return n;
+}
+
+const char *strads_recon_str(strads_recon *rc, const char *s)
+{
+    if (!s) return s;
+    size_t n = recon_strnlen(rc, s, SIZE_MAX);
+    return strads_recon_rd(rc, s, n + 1);
+}
+
+char *strads_recon_strcpy(strads_recon *rc, char *dst, const char *src)
+{
+    strads_recon_memmove(rc, dst, src, recon_strnlen(rc, src, SIZE_MAX) + 1);
+    return dst;
+}
+
+char *strads_recon_strncpy(strads_recon *rc, char *dst, const char *src, size_t n)
+{
+    size_t len = recon_strnlen(rc, src, n);
+    strads_recon_memmove(rc, dst, src, len);
+    strads_recon_memset(rc, dst + len, 0, n - len);
+    return dst;
+}
+
+char *strads_recon_strcat(strads_recon *rc, char *dst, const char *src)
+{
+    strads_recon_strcpy(rc, dst + recon_strnlen(rc, dst, SIZE_MAX), src);
+    return dst;
+}
+
+char *strads_recon_strncat(strads_recon *rc, char *dst, const char *src, size_t n)
+{
+    char *end = dst + recon_strnlen(rc, dst, SIZE_MAX);
+    size_t len = recon_strnlen(rc, src, n);
+    strads_recon_memmove(rc, end, src, len);
+    strads_recon_memset(rc, end + len, 0, 1);
+    return dst;
+}
+
+/* The text printed into a buffer of its own, then stored into dst like any
+ * write: at most cap bytes, the last of them a NUL. String arguments come
+ * through strads_recon_str (the generated call wraps them). */
+static int recon_vprint(strads_recon *rc, char *dst, size_t cap, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    if (len < 0 || !cap) {
+        va_end(again);
+        return len;
+    }
+    size_t keep = (size_t)len + 1 < cap ? (size_t)len + 1 : cap;
+    char small[256], *buf = (size_t)len + 1 <= sizeof small ? small : malloc((size_t)len + 1);
+    if (!buf) {
+        va_end(again);
+        strads_fatal(STRADS_ENOMEM, "reconnaissance of a sprintf in a loop body");
+    }
+    vsnprintf(buf, (size_t)len + 1, fmt, again);
+    va_end(again);
+    buf[keep - 1] = 0;
+    strads_recon_store(rc, dst, buf, keep);
+    if (buf != small) free(buf);
+    return len;
+}
+
+int strads_recon_sprintf(strads_recon *rc, char *dst, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = recon_vprint(rc, dst, SIZE_MAX, fmt, ap);
+    va_end(ap);
+    return len;
+}
+
+int strads_recon_snprintf(strads_recon *rc, char *dst, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = recon_vprint(rc, dst, n, fmt, ap);
+    va_end(ap);
+    return len;
+}
+
+/* The array as the iteration sees it, sorted in a buffer of its own (the
+ * comparator reads only its arguments), stored back like any write. */
+void strads_recon_qsort(strads_recon *rc, void *base, size_t nmemb, size_t size,
+                        int (*cmp)(const void *, const void *))
+{
+    size_t total = nmemb * size;
+    if (!total) return;
+    char *buf = malloc(total);
+    if (!buf) strads_fatal(STRADS_ENOMEM, "reconnaissance of a qsort in a loop body");
+    for (size_t i = 0; i < total; i += 256) {
+        size_t m = total - i < 256 ? total - i : 256;
+        memcpy(buf + i, strads_recon_rd(rc, (const char *)base + i, m), m);
+    }
+    qsort(buf, nmemb, size, cmp);
+    strads_recon_store(rc, base, buf, total);
+    free(buf);
 }
 
 void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)

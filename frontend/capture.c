@@ -31,6 +31,9 @@ typedef struct walk {
     CXCursor *helpers;   /* functions already scanned */
     CXCursor *pmem;      /* pointer members followed in helpers, checked after the walk */
     int npmem, cappmem;
+    CXCursor *dmem; /* pointer members followed through a pointer or an array, body and
+                     * helpers: checked against the captured pointers after the walk */
+    int ndmem, capdmem;
     int nh, caph;
     CXCursor stack[256]; /* ancestors of the node being visited */
     int depth;
@@ -526,11 +529,58 @@ static void shallow_member_helper(walk *w, CXCursor mem)
     }
 }
 
+/*
+ * A captured pointer's elements are distributed-array elements (the runtime
+ * checks it), whose bytes live on every node: a pointer stored in one of
+ * them (`D[i].words[k]`, `c->docs[d].words[n]`, LDA-C's corpus) holds an
+ * address of the driver's heap, and following it killed a worker by
+ * SIGSEGV. Refuse a pointer member used in the body or a function it calls
+ * when its struct is what a captured pointer points to (copyin sections
+ * have their own message, shallow_member).
+ */
+static void table_member(walk *w, CXCursor mem)
+{
+    CXCursor field = clang_getCursorReferenced(mem);
+    CXCursor rec = clang_getCanonicalCursor(clang_getCursorSemanticParent(field));
+    fe_site *s = w->s;
+    for (int k = 0; k < s->ncaps; k++) {
+        CXType t = clang_getCanonicalType(clang_getCursorType(s->caps[k].decl));
+        if (t.kind != CXType_Pointer)
+            continue;
+        fe_item *it = fe_item_named(s, s->caps[k].name);
+        if (it && it->kind == FE_IT_COPYIN)
+            continue;
+        CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(t)));
+        if (clang_Cursor_isNull(d) || !clang_equalCursors(clang_getCanonicalCursor(d), rec))
+            continue;
+        char *fname = fe_cxstr(clang_getCursorSpelling(field));
+        fe_error(w->c, fe_offset(clang_getCursorLocation(mem)),
+                 "tables of pointers are refused: flatten them into one array (index "
+                 "arithmetic) or a dvector of rows, and store an index instead of a pointer",
+                 "the parallel body follows pointer member '%s' of the elements '%s' points "
+                 "to; on another node it holds an address of the driver's memory",
+                 fname, s->caps[k].name);
+        return;
+    }
+}
+
 static void shallow_member(walk *w, CXCursor mem, int helper)
 {
     CXCursor field = clang_getCursorReferenced(mem);
     if (clang_getCanonicalType(clang_getCursorType(field)).kind != CXType_Pointer)
         return;
+    {
+        int n;
+        CXCursor *ch = fe_children(mem, &n);
+        /* `tmp.p` on a struct variable of the body: its own memory */
+        int direct = n > 0 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr &&
+                     !is_ptr(fe_strip(ch[0]));
+        free(ch);
+        if (!direct) {
+            w->dmem = fe_grow(w->dmem, sizeof *w->dmem, &w->capdmem, w->ndmem + 1);
+            w->dmem[w->ndmem++] = mem;
+        }
+    }
     if (helper) { /* the copyin names are known once the body is walked */
         w->pmem = fe_grow(w->pmem, sizeof *w->pmem, &w->cappmem, w->npmem + 1);
         w->pmem[w->npmem++] = mem;
@@ -634,11 +684,14 @@ void fe_capture(fe_ctx *c, fe_site *s)
         visit(w, ch[n - 1], 0);
     for (int i = 0; i < w->npmem; i++)
         shallow_member_helper(w, w->pmem[i]);
+    for (int i = 0; i < w->ndmem; i++)
+        table_member(w, w->dmem[i]);
     for (int i = 0; n > 0 && i < s->ncaps; i++)
         if (s->caps[i].where == FE_V_LOCAL)
             s->caps[i].first_assign = fe_assigned_before_use(c, ch[n - 1], s->caps[i].decl);
     free(ch);
     free(w->pmem);
+    free(w->dmem);
     name_clash(w);
     decide_writes(w);
     fe_check_captures(c, s, w->first_ref);

@@ -411,23 +411,63 @@ static char *recon_call(rc *r, CXCursor call)
 
 /*
  *   memcpy(&w[i * dim], src, n)  ->  strads_recon_memmove(strads__rc, &w[i * dim], src, n)
+ *   snprintf(buf, n, "%s-%d", name, k)
+ *       ->  strads_recon_snprintf(strads__rc, buf, n, "%s-%d", strads_recon_str(strads__rc, name), k)
+ *   strlen(name)  ->  strlen(strads_recon_str(strads__rc, name))
  *
- * The library's memset, memcpy and memmove would write memory; their
- * reconnaissance versions record and write the shadow. NULL for any other
- * call, or one not written plainly (a macro around it runs as written).
+ * The library's functions that write memory (memset, memcpy, memmove,
+ * strcpy, strncpy, strcat, strncat, sprintf, snprintf, qsort) would write
+ * for real; their reconnaissance versions record and write the shadow, and
+ * read what they copy through it. A string argument of a printf-style call
+ * or of strlen, strcmp and strncmp is read through the shadow
+ * (strads_recon_str), so the iteration sees what it wrote. (strchr and
+ * the like return a pointer into what they read: they run as written.) NULL
+ * for any other call, or one not written plainly (a macro around it runs as
+ * written).
  */
+static const struct {
+    const char *name, *to; /* to: NULL keeps the call, wrapping its strings */
+    int nargs, strings;    /* nargs -1: variadic; strings: the first argument
+                            * (from 1) whose strings are read through the
+                            * shadow, 0 for none */
+} lib_calls[] = {
+    {"memset", "strads_recon_memset", 3, 0},      {"memcpy", "strads_recon_memmove", 3, 0},
+    {"memmove", "strads_recon_memmove", 3, 0},    {"strcpy", "strads_recon_strcpy", 2, 0},
+    {"strncpy", "strads_recon_strncpy", 3, 0},    {"strcat", "strads_recon_strcat", 2, 0},
+    {"strncat", "strads_recon_strncat", 3, 0},    {"sprintf", "strads_recon_sprintf", -1, 3},
+    {"snprintf", "strads_recon_snprintf", -1, 4}, {"qsort", "strads_recon_qsort", 4, 0},
+    {"strlen", NULL, 1, 1},                       {"strcmp", NULL, 2, 1},
+    {"strncmp", NULL, 3, 1},
+};
+
+static int is_string(CXCursor arg)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+    CXType e;
+    if (t.kind == CXType_Pointer)
+        e = clang_getCanonicalType(clang_getPointeeType(t));
+    else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+        e = clang_getCanonicalType(clang_getArrayElementType(t));
+    else
+        return 0;
+    return e.kind == CXType_Char_S || e.kind == CXType_Char_U || e.kind == CXType_SChar ||
+           e.kind == CXType_UChar;
+}
+
 static char *mem_call(rc *r, CXCursor call, const char *name)
 {
-    const char *to = !strcmp(name, "memset") ? "strads_recon_memset"
-                     : !strcmp(name, "memcpy") || !strcmp(name, "memmove") ? "strads_recon_memmove"
-                                                                            : NULL;
-    if (!to)
+    int which = -1;
+    for (size_t i = 0; i < sizeof lib_calls / sizeof lib_calls[0]; i++)
+        if (!strcmp(name, lib_calls[i].name))
+            which = (int)i;
+    if (which < 0)
         return NULL;
     int n;
     CXCursor *ch = fe_children(call, &n);
     unsigned b, e, cb, ce;
     fe_extent(call, &b, &e);
-    if (n != 4) {
+    int nargs = lib_calls[which].nargs, strings = lib_calls[which].strings;
+    if (nargs >= 0 ? n != nargs + 1 : n < strings) {
         free(ch);
         return NULL;
     }
@@ -436,7 +476,10 @@ static char *mem_call(rc *r, CXCursor call, const char *name)
     int plain = cb == b && !strcmp(callee, name) && is(tok(r, ce), "(");
     free(callee);
     fe_buf o = {0};
-    fe_buf_printf(&o, "%s(strads__rc, ", to);
+    if (lib_calls[which].to)
+        fe_buf_printf(&o, "%s(strads__rc, ", lib_calls[which].to);
+    else
+        fe_buf_printf(&o, "%s(", name);
     unsigned at = ce + 1;
     for (int i = 1; plain && i < n; i++) {
         unsigned ab, ae;
@@ -446,7 +489,11 @@ static char *mem_call(rc *r, CXCursor call, const char *name)
             break;
         }
         fe_buf_put(&o, r->c->src + at, ab - at);
-        fe_buf_puts(&o, rw(r, ch[i], RV, 0));
+        char *a = rw(r, ch[i], RV, 0);
+        if (strings && i >= strings && is_string(ch[i]))
+            fe_buf_printf(&o, "strads_recon_str(strads__rc, %s)", a);
+        else
+            fe_buf_puts(&o, a);
         at = ae;
     }
     free(ch);

@@ -221,6 +221,12 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             if (ct.kind != CXType_Pointer || !it->lo)
                 fe_error(c, it->off, fe_fmt("write copyin(%s[0:n])", it->name),
                          "copyin needs a pointer and a section");
+            else if (clang_getCanonicalType(clang_getPointeeType(ct)).kind == CXType_Pointer)
+                /* the section's bytes are the driver's addresses */
+                fe_error(c, it->off,
+                         "tables of pointers are refused: flatten them into one array (index "
+                         "arithmetic), copyin(p[0:n*d]), or a dvector of rows",
+                         "copyin '%s' is a table of pointers", it->name);
             else if (cp->ptr_stored)
                 /* each process writes its own copy, and the writes are lost */
                 fe_error(c, it->off,
@@ -257,8 +263,9 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                  "between processes",
                          "function pointer '%s' captured by a parallel body", cp->name);
             else if (pt.kind == CXType_Pointer)
-                fe_error(c, off, "flatten it into one array marked '#pragma strads dvector "
-                                 "row(n)' and index it p[i*n + k]",
+                fe_error(c, off, "tables of pointers are refused: flatten them into one array "
+                                 "marked '#pragma strads dvector row(n)' and index it "
+                                 "p[i*n + k]",
                          "captured '%s' is a table of pointers", cp->name);
             else if (is_dvector(c, cp->decl))
                 ;

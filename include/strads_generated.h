@@ -112,6 +112,20 @@ void strads_recon_shadow_write(const void *addr, const void *val, size_t len);
 void strads_recon_store(strads_recon *rc, const void *addr, const void *val, size_t len);
 void *strads_recon_memset(strads_recon *rc, void *dst, int c, size_t n);
 void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t n);
+/* The string functions, printf into a buffer and qsort: they read through
+ * the shadow and write to it. strads_recon_str returns the string at s as
+ * the iteration sees it (a string argument of a printf-style call). */
+const char *strads_recon_str(strads_recon *rc, const char *s);
+char *strads_recon_strcpy(strads_recon *rc, char *dst, const char *src);
+char *strads_recon_strncpy(strads_recon *rc, char *dst, const char *src, size_t n);
+char *strads_recon_strcat(strads_recon *rc, char *dst, const char *src);
+char *strads_recon_strncat(strads_recon *rc, char *dst, const char *src, size_t n);
+int strads_recon_sprintf(strads_recon *rc, char *dst, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int strads_recon_snprintf(strads_recon *rc, char *dst, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void strads_recon_qsort(strads_recon *rc, void *base, size_t nmemb, size_t size,
+                        int (*cmp)(const void *, const void *));
 /* A loop recorded as ranges (recon_loop.c): its reads, and its writes, which
  * it does not run; reading those back later makes the iteration stale. */
 void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len);
