@@ -3,7 +3,7 @@
 # Runs a command and checks what a user would: its exit status (zero, or
 # non-zero with --fail), that it finished within SECONDS (default 60), that
 # its combined output matches every --grep REGEX (extended grep) and no
-# --nogrep REGEX.
+# --nogrep REGEX. STRADS_TEST_TIME_SCALE (default 1) multiplies SECONDS.
 fail=0 within=60 greps="" nogreps=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -17,6 +17,8 @@ $2"; shift 2 ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
+# Sanitizer builds run slower (scripts/test-sanitizers.sh sets the factor).
+within=$((within * ${STRADS_TEST_TIME_SCALE:-1}))
 out=$(mktemp)
 start=$(date +%s.%N)
 timeout -k 5 $((within + 20)) "$@" >"$out" 2>&1
