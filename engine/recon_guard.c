@@ -14,6 +14,7 @@
  * seconds (default 300).
  */
 #define _GNU_SOURCE /* sigaction's SA_* */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,11 +32,14 @@ TLS int64_t rt_recon_cur_iter;
 TLS unsigned rt_recon_calls;
 static TLS int64_t check_iter = -1;
 static TLS double check_since;
-static double budget_s = -1;
+static double budget_s;
+static pthread_once_t budget_once = PTHREAD_ONCE_INIT;
 
 static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 static struct sigaction old[sizeof sigs / sizeof sigs[0]];
-static int installed;
+/* Every worker thread may run reconnaissance first: pthread_once makes one
+ * of them install the handlers and the others wait until old[] is filled. */
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 
 static const char *FIX = "reconnaissance runs the body before the loop is planned, writing "
                          "only a private shadow; on a sync_for use recon(off), on an async_for "
@@ -74,7 +78,6 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 
 static void install(void)
 {
-    if (__atomic_exchange_n(&installed, 1, __ATOMIC_ACQ_REL)) return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_signal;
@@ -85,10 +88,11 @@ static void install(void)
 
 /* STRADS_RECON_BUDGET: seconds one reconnaissance iteration may take; 0
  * turns the check off. A malformed value stops the program naming it. */
-static double recon_budget(void)
+static void recon_budget(void)
 {
     const char *v = getenv("STRADS_RECON_BUDGET");
-    if (!v || !*v) return 300;
+    budget_s = 300;
+    if (!v || !*v) return;
     char *end;
     double b = strtod(v, &end);
     if (*end || b < 0 || b != b) {
@@ -96,7 +100,7 @@ static double recon_budget(void)
         snprintf(what, sizeof what, "STRADS_RECON_BUDGET=%s: expected seconds >= 0", v);
         strads_fatal(STRADS_EINVAL, what);
     }
-    return b;
+    budget_s = b;
 }
 
 static double now_s(void)
@@ -108,7 +112,7 @@ static double now_s(void)
 
 void rt_recon_budget_check(void)
 {
-    if (budget_s < 0) budget_s = recon_budget();
+    pthread_once(&budget_once, recon_budget); /* read once, by whichever thread is first */
     double t = now_s();
     if (check_iter != rt_recon_cur_iter) {
         check_iter = rt_recon_cur_iter;
@@ -129,7 +133,7 @@ void rt_recon_budget_check(void)
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi)
 {
-    if (!installed) install();
+    pthread_once(&install_once, install);
     const strads_loop_site *outer = cur_site;
     cur_site = site;
     check_iter = -1; /* a new pass: no iteration's age carries over */
