@@ -37,11 +37,12 @@ TLS int64_t rt_recon_cur_iter;
 TLS unsigned rt_recon_calls;
 static TLS int64_t check_iter = -1;
 static TLS double check_since;
-static double budget_s = -1;
 
 static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 static struct sigaction old[sizeof sigs / sizeof sigs[0]];
-static int installed;
+/* Every worker thread may run reconnaissance first: pthread_once makes one
+ * of them install the handlers and the others wait until old[] is filled. */
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 
 static const char *FIX = "reconnaissance runs the body before the loop is planned, writing "
                          "only a private shadow; on a sync_for use recon(off), on an async_for "
@@ -80,20 +81,12 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 
 static void install(void)
 {
-    if (__atomic_exchange_n(&installed, 1, __ATOMIC_ACQ_REL)) return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_signal;
     sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, &old[i]);
-}
-
-/* STRADS_RECON_BUDGET: seconds one reconnaissance iteration may take; 0
- * turns the check off. */
-static double recon_budget(void)
-{
-    return rt_cfg()->recon_budget_s;
 }
 
 static double now_s(void)
@@ -105,8 +98,8 @@ static double now_s(void)
 
 void rt_recon_budget_check(void)
 {
-    if (budget_s < 0) budget_s = recon_budget();
-    double t = now_s();
+    /* STRADS_RECON_BUDGET (seconds; 0: no limit), read at start */
+    double budget_s = rt_cfg()->recon_budget_s, t = now_s();
     if (check_iter != rt_recon_cur_iter) {
         check_iter = rt_recon_cur_iter;
         check_since = t;
@@ -165,7 +158,7 @@ static void alt_stack(void)
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi)
 {
-    if (!installed) install();
+    pthread_once(&install_once, install);
     if (!alt_tried) alt_stack();
     const strads_loop_site *outer = cur_site;
     cur_site = site;

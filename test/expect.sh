@@ -6,7 +6,7 @@
 # its combined output matches every --grep REGEX (extended grep) and no
 # --nogrep REGEX, and that for every --stat one STRADS_STATS line of event EV
 # has every KEY with a value matching its ERE whole (stats.sh has), and for
-# every --nostat none has.
+# every --nostat none has. STRADS_TEST_TIME_SCALE (default 1) multiplies SECONDS.
 fail=0 within=60 greps="" nogreps="" stats="" nostats=""
 here=$(dirname "$0")
 while [ $# -gt 0 ]; do
@@ -25,6 +25,8 @@ $2"; shift 2 ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
+# Sanitizer builds run slower (scripts/test-sanitizers.sh sets the factor).
+within=$((within * ${STRADS_TEST_TIME_SCALE:-1}))
 out=$(mktemp)
 start=$(date +%s.%N)
 timeout -k 5 $((within + 20)) "$@" >"$out" 2>&1

@@ -138,12 +138,16 @@ static double lr_one(double *w, const sample *s, double lr)
  * messages in the straggler tests. Read by every process. */
 static int extra_work(void)
 {
+    /* Read first by whichever worker thread gets here: atomic, and every
+     * thread computes the same value. */
     static int k = -1;
-    if (k < 0) {
+    int w = __atomic_load_n(&k, __ATOMIC_RELAXED);
+    if (w < 0) {
         const char *v = getenv("SYNC_PROG_WORK");
-        k = v ? atoi(v) : 0;
+        w = v ? atoi(v) : 0;
+        __atomic_store_n(&k, w, __ATOMIC_RELAXED);
     }
-    return k;
+    return w;
 }
 
 static void lr_body(void *env, void *tls, const int64_t *idx, int64_t lo, int64_t hi)
