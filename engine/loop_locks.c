@@ -23,10 +23,14 @@
  * Threads: the stripe table is shared by the pool threads of this process;
  * everything else runs on the node-function thread.
  */
+#include <limits.h>
+#include <linux/futex.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "engine/loop.h"
 
@@ -139,11 +143,57 @@ int rt__lock_gates(const int64_t *order, int64_t lo, int64_t hi, const int64_t *
     return rc;
 }
 
-void rt__lock_wait_turn(atomic_llong *next, int64_t ticket)
+/* Turns pass from thread to thread at every iteration of a locked round. A
+ * waiter that spins or yields burns the slice that the thread holding the
+ * turn needs when the machine is loaded: with CPU hogs, sched_yield hands
+ * the core to a hog for a whole slice at every turn. So after a short spin
+ * (a few microseconds: a longer one costs CPU that a loaded machine lacks)
+ * it sleeps on a futex, and rt__turn_take wakes it; a woken sleeper gets a
+ * core at once. The futex word, not next, is what sleepers compare: it is 32
+ * bits and moves only when someone sleeps. Seq-cst order makes the
+ * handshake safe: either the waiter sees the new next after announcing
+ * itself, or the taker sees the sleeper and bumps the word it sleeps on. */
+#define RT_TURN_SPINS 100
+
+static inline void cpu_relax(void)
 {
-    int spins = 0;
-    while (atomic_load_explicit(next, memory_order_acquire) != ticket)
-        if (++spins > 64) sched_yield();
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static void futex_wait(_Atomic uint32_t *w, uint32_t v)
+{
+    syscall(SYS_futex, w, FUTEX_WAIT_PRIVATE, v, NULL, NULL, 0);
+}
+
+void rt__lock_wait_turn(rt__turns *t, int64_t ticket)
+{
+    for (int spins = 0; spins < RT_TURN_SPINS; spins++)
+        if (atomic_load_explicit(&t->next, memory_order_acquire) == ticket)
+            return;
+        else
+            cpu_relax();
+    for (;;) {
+        uint32_t w = atomic_load(&t->word);
+        atomic_fetch_add(&t->sleepers, 1);
+        bool mine = atomic_load(&t->next) == ticket;
+        if (!mine) futex_wait(&t->word, w);
+        atomic_fetch_sub(&t->sleepers, 1);
+        if (mine || atomic_load(&t->next) == ticket) return;
+    }
+}
+
+int64_t rt__turn_take(rt__turns *t)
+{
+    int64_t k = atomic_fetch_add(&t->next, 1);
+    if (atomic_load(&t->sleepers) > 0) {
+        atomic_fetch_add(&t->word, 1);
+        syscall(SYS_futex, &t->word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+    }
+    return k;
 }
 
 int rt__order_gather(const int64_t *order, const int64_t *round_off, int rounds, uint64_t tag,
