@@ -46,19 +46,20 @@ expect_count err '^strads-run: ' 1
 expect_faster 10000
 
 # The cause is named first. Here a peer notices the stopped rank and exits
-# with an error before strads-run's own poll could: strads-run looks at the
-# other ranks before reporting that exit, and names the stopped one first.
+# with an error, usually before strads-run's own poll finds it stopped:
+# strads-run then looks at the other ranks before reporting that exit. On a
+# loaded machine the poll may win instead; either way the stopped rank is
+# named first.
 first() { grep -m1 '^strads-run: ' "$TMP/err"; }
-wait_stopped='while ! [ -s "$F" ] || ! grep -q ") T " "/proc/$(cat "$F")/stat"; do :; done'
+wait_stopped='while ! [ -s "$F" ] || ! grep -qs ") T " "/proc/$(cat "$F")/stat"; do :; done'
 F=$TMP/w1 run -n 2 sh -c 'if [ "$STRADS_RANK" = 1 ]; then echo $$ >"$F.tmp"; mv "$F.tmp" "$F"; kill -STOP $$; exec sleep 60; fi
                           '"$wait_stopped"'; exit 3'
-expect_rc 3
+expect_nonzero_rc
 first | grep -qE '^strads-run: rank 1 \(pid [0-9]+\) is stopped' || fail "first line: $(first)"
 F=$TMP/w0 run -n 2 sh -c 'if [ "$STRADS_RANK" = 0 ]; then echo $$ >"$F.tmp"; mv "$F.tmp" "$F"; kill -STOP $$; exec sleep 60; fi
                           '"$wait_stopped"'; exit 3'
 expect_nonzero_rc
 first | grep -qE '^strads-run: rank 0 \(pid [0-9]+\) is stopped' || fail "first line: $(first)"
-expect_match err '^strads-run: rank 1 \(pid [0-9]+\) exited with status 3$'
 
 # A driver that notices the loss itself and exits with its own status keeps it.
 mkdir "$TMP/own"
