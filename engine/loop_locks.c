@@ -34,7 +34,12 @@
 
 #include "engine/loop.h"
 
-static _Atomic unsigned char stripe_held[RT__LOCK_STRIPES];
+/* Loads a waiter spins before it sleeps (rt__lock_wait_turn, stripe_lock):
+ * a few microseconds; a longer spin costs CPU that a loaded machine lacks. */
+#define RT_TURN_SPINS 100
+
+/* 0 free, 1 held, 2 held with a thread asleep on it (a futex word each). */
+static _Atomic uint32_t stripe_held[RT__LOCK_STRIPES];
 
 static inline uint16_t stripe_of(sched_acc a)
 {
@@ -88,21 +93,63 @@ int rt__lock_lists(const int64_t *order, int64_t n, const uint8_t *want, const s
     return 0;
 }
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static void futex_wait(_Atomic uint32_t *w, uint32_t v)
+{
+    syscall(SYS_futex, w, FUTEX_WAIT_PRIVATE, v, NULL, NULL, 0);
+}
+
+static void futex_wake(_Atomic uint32_t *w, int n)
+{
+    syscall(SYS_futex, w, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+/* A stripe's lock: a short spin, then asleep on its futex (Drepper's
+ * "Futexes are tricky", mutex 2). In a giant group nearly every turn waits
+ * for the previous iteration's stripes; yielding there handed the core to
+ * a CPU hog for a slice each time, like waiting for the turn did. */
+static void stripe_lock(_Atomic uint32_t *w)
+{
+    uint32_t c = 0;
+    if (atomic_compare_exchange_strong(w, &c, 1)) return;
+    for (int spins = 0; spins < RT_TURN_SPINS; spins++) {
+        c = 0;
+        if (atomic_load_explicit(w, memory_order_relaxed) == 0 &&
+            atomic_compare_exchange_strong(w, &c, 1))
+            return;
+        cpu_relax();
+    }
+    c = atomic_exchange(w, 2);
+    while (c != 0) {
+        futex_wait(w, 2);
+        c = atomic_exchange(w, 2);
+    }
+}
+
+static void stripe_unlock(_Atomic uint32_t *w)
+{
+    if (atomic_fetch_sub(w, 1) != 1) {
+        atomic_store(w, 0);
+        futex_wake(w, 1);
+    }
+}
+
 void rt__lock(const uint16_t *s, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++) {
-        int spins = 0;
-        while (atomic_exchange_explicit(&stripe_held[s[i]], 1, memory_order_acquire)) {
-            /* the holder may have lost its core (the machine is shared):
-             * yield rather than burn the time it needs */
-            if (++spins > 64) sched_yield();
-        }
-    }
+    for (int64_t i = 0; i < n; i++) stripe_lock(&stripe_held[s[i]]);
 }
 
 void rt__unlock(const uint16_t *s, int64_t n)
 {
-    for (int64_t i = n; i-- > 0;) atomic_store_explicit(&stripe_held[s[i]], 0, memory_order_release);
+    for (int64_t i = n; i-- > 0;) stripe_unlock(&stripe_held[s[i]]);
 }
 
 typedef struct by_ticket {
@@ -147,28 +194,11 @@ int rt__lock_gates(const int64_t *order, int64_t lo, int64_t hi, const int64_t *
  * waiter that spins or yields burns the slice that the thread holding the
  * turn needs when the machine is loaded: with CPU hogs, sched_yield hands
  * the core to a hog for a whole slice at every turn. So after a short spin
- * (a few microseconds: a longer one costs CPU that a loaded machine lacks)
  * it sleeps on a futex, and rt__turn_take wakes it; a woken sleeper gets a
  * core at once. The futex word, not next, is what sleepers compare: it is 32
  * bits and moves only when someone sleeps. Seq-cst order makes the
  * handshake safe: either the waiter sees the new next after announcing
  * itself, or the taker sees the sleeper and bumps the word it sleeps on. */
-#define RT_TURN_SPINS 100
-
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
-static void futex_wait(_Atomic uint32_t *w, uint32_t v)
-{
-    syscall(SYS_futex, w, FUTEX_WAIT_PRIVATE, v, NULL, NULL, 0);
-}
-
 void rt__lock_wait_turn(rt__turns *t, int64_t ticket)
 {
     for (int spins = 0; spins < RT_TURN_SPINS; spins++)
@@ -191,7 +221,7 @@ int64_t rt__turn_take(rt__turns *t)
     int64_t k = atomic_fetch_add(&t->next, 1);
     if (atomic_load(&t->sleepers) > 0) {
         atomic_fetch_add(&t->word, 1);
-        syscall(SYS_futex, &t->word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+        futex_wake(&t->word, INT_MAX);
     }
     return k;
 }
