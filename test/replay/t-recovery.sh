@@ -100,7 +100,10 @@ stop)
 nostop)
     CKPT_KILL=5:2:stop run nostop -n 3 --checkpoint "$D" "$PROG" $OPS
     [ "$RC" -ne 0 ] || fail "a stopped node without --restarts exited 0"
-    [ "$MS" -lt 10000 ] || fail "took $MS ms to report the stopped node"
+    # the whole run, start-up included; a stopped node left to the peers'
+    # 60 s heartbeat timeout would take longer (10 s was too tight for the
+    # run itself under 6 CPU hogs)
+    [ "$MS" -lt 45000 ] || fail "took $MS ms to report the stopped node"
     first=$(grep -m1 '^strads-run: ' "$TMP/nostop.err")
     echo "$first" | grep -qE '^strads-run: rank 2 \(pid [0-9]+\) is stopped' ||
         fail "the first line names another rank: $first"
