@@ -87,6 +87,8 @@ static const row vars[] = {
              "file holding the secret (external launchers)", secret_file),
     INT_ROW("STRADS_LISTEN_FD", "none", -1, 65535,
             "listening socket inherited by rank 0 (set by strads-run)", listen_fd),
+    INT_ROW("STRADS_LAUNCHER_FD", "none", -1, 65535,
+            "pipe from strads-run; its end means strads-run is gone (set by strads-run)", launcher_fd),
     CUSTOM_ROW("STRADS_BIND", "address", "the address used to reach the coordinator", "up to 63 characters",
                "address workers listen on", p_bind,
                "an-address-longer-than-the-63-characters-of-a-host-name-field-at-all"),
@@ -98,7 +100,11 @@ static const row vars[] = {
                "chatty"),
     INT_ROW("STRADS_HEARTBEAT_MS", "1000", 10, 3600000, "heartbeat period on idle connections",
             heartbeat_ms),
-    INT_ROW("STRADS_PEER_TIMEOUT_MS", "5000", 50, 36000000,
+    /* Long: a process of a loaded machine can be off the CPU for seconds
+     * (load 14-20 on 2 cores lost healthy peers at 5 s); a dead process
+     * is seen at once by its closed connection, a stopped one by
+     * strads-run. */
+    INT_ROW("STRADS_PEER_TIMEOUT_MS", "60000", 50, 36000000,
             "silence after which a peer is declared lost", peer_timeout_ms),
     INT_ROW("STRADS_CONNECT_TIMEOUT_MS", "30000", 100, 36000000,
             "start-up deadline: time without a worker joining; time for each connection", connect_timeout_ms),
@@ -793,6 +799,7 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
     c->listen_fd = -1;
+    c->launcher_fd = -1;
     c->launcher = "none";
     int rc = detect_launcher(c, err, errlen);
     if (rc) return rc;
@@ -802,7 +809,7 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
     cores = cores > 0 ? cores : 1;
     c->threads = cores / local > 0 ? (int)(cores / local) : 1;
     c->heartbeat_ms = 1000;
-    c->peer_timeout_ms = 5000;
+    c->peer_timeout_ms = 60000;
     c->connect_timeout_ms = 30000;
     c->collective_timeout_ms = 600000;
     c->max_message = (size_t)1 << 32;

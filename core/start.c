@@ -12,13 +12,17 @@
  * happened to it (lost and why, late, refused, wrong secret, out of
  * descriptors).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -279,6 +283,45 @@ static int raise_nofile(char *err, size_t errlen)
     return STRADS_ECONFIG;
 }
 
+/* strads-run keeps the write end of a pipe whose read end every rank
+ * inherits (STRADS_LAUNCHER_FD); nothing is ever written to it, so read()
+ * returns only when strads-run is gone, SIGKILLed included. The process
+ * then ends: nobody is left to collect its output or its status, and a
+ * job whose launcher is gone must not run on. Its own thread, blocked in
+ * read(), so no user work can delay it beyond the scheduler's turn. */
+static void *watch_launcher(void *arg)
+{
+    int fd = (int)(intptr_t)arg;
+    char c;
+    ssize_t n;
+    while ((n = read(fd, &c, 1)) < 0 && errno == EINTR) {
+    }
+    if (n > 0) return NULL; /* not strads-run's pipe: not ours to watch */
+    fprintf(stderr, "strads[%d]: fatal: strads-run is gone (its pipe closed); stopping\n",
+            cfg.rank);
+    _exit(3);
+}
+
+static void start_launcher_watch(void)
+{
+    int fd = cfg.launcher_fd;
+    /* only strads-run's own pipe, never a standard stream that a stray
+     * variable names */
+    struct stat st;
+    if (fd < 3 || strcmp(cfg.launcher, "strads-run") != 0 || fstat(fd, &st) != 0 ||
+        !S_ISFIFO(st.st_mode))
+        return;
+    fcntl(fd, F_SETFD, FD_CLOEXEC); /* the program's own children do not hold it */
+    pthread_t t;
+    pthread_attr_t a;
+    pthread_attr_init(&a);
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&a, 64 << 10);
+    if (pthread_create(&t, &a, watch_launcher, (void *)(intptr_t)fd))
+        rt_warn("cannot watch strads-run: a SIGKILL of strads-run leaves this process running");
+    pthread_attr_destroy(&a);
+}
+
 /* The driver may leave through exit() instead of returning from main. */
 static void release_workers(void)
 {
@@ -366,6 +409,7 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
         rt_error("configuration: %s", err);
         return 2;
     }
+    start_launcher_watch();
     if ((rc = rt_pool_init(cfg.threads))) {
         rt_error("cannot start %d threads", cfg.threads);
         return 2;

@@ -15,6 +15,7 @@
 #include <netdb.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,11 @@
 #define RT_STAGE_SIZE ((size_t)64 << 10)
 #define RT_TICK_MS 100
 #define RT_LOST_GRACE_MS 3000 /* time the main thread gets to report a lost peer */
+/* A tick this late means the loop thread itself was off the CPU (a loaded
+ * machine, a stopped or descheduled process): libuv runs timers before it
+ * polls the sockets, so what the peers sent meanwhile is not read yet and
+ * their silence is ours; the timeouts wait for the next tick. */
+#define RT_STALL_MS 1000
 #define RT_MAX_TYPES 256
 
 /* One message on its way out. */
@@ -76,6 +82,7 @@ static struct {
     int send_waiters;        /* senders blocked by back-pressure; under net_mu */
     atomic_bool resume;      /* some connection may resume reading */
     uint64_t lost_at;        /* loop thread: when a lost peer was first seen */
+    uint64_t last_tick;      /* loop thread: when on_tick last ran */
     int listen_port;
     struct {
         rt_loop_handler fn;
@@ -952,11 +959,26 @@ static void on_wake(uv_async_t *a)
     }
 }
 
+/* Bytes the kernel holds for us on c's socket, not read yet. */
+static bool unread_bytes(rt_conn *c)
+{
+    uv_os_fd_t fd;
+    int n = 0;
+    return uv_fileno((uv_handle_t *)&c->tcp, &fd) == 0 && ioctl(fd, FIONREAD, &n) == 0 && n > 0;
+}
+
+/* Every RT_TICK_MS: heartbeats on idle connections, the peer timeout, the
+ * watchdog. A peer is lost when its connection closes (on_read: a killed
+ * process is seen at once) or after peer_timeout_ms in which nothing came
+ * from it while this loop thread ran and read; docs/config.md,
+ * "Failure detection". */
 static void on_tick(uv_timer_t *t)
 {
     (void)t;
     uint64_t now = rt_now_ms();
     net_link_tick(now);
+    bool stalled = T.last_tick && now - T.last_tick > RT_STALL_MS;
+    T.last_tick = now;
     static const char hb[2] = {RT_MSG_HEARTBEAT, 0};
     for (rt_conn *c = T.all, *n; c; c = n) {
         n = c->next;
@@ -975,7 +997,11 @@ static void on_tick(uv_timer_t *t)
             }
             continue;
         }
-        if (now - c->last_recv_ms > (uint64_t)T.cfg->peer_timeout_ms) {
+        if (c->paused || unread_bytes(c)) {
+            /* not silence: we chose not to read, or have not read yet what
+             * it sent */
+            c->last_recv_ms = now;
+        } else if (!stalled && now - c->last_recv_ms > (uint64_t)T.cfg->peer_timeout_ms) {
             char why[96];
             snprintf(why, sizeof why, "no message for %d ms (heartbeat timeout)",
                      T.cfg->peer_timeout_ms);

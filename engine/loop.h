@@ -214,8 +214,19 @@ int rt__lock_realize(const int64_t *order, const int64_t *ticket, int64_t lo, in
  * STRADS_ESTATE). */
 int rt__lock_gates(const int64_t *order, int64_t lo, int64_t hi, const int64_t *pos, int64_t begin,
                    int64_t base, int64_t *gate);
-/* Pool threads: waits until *next reaches ticket (yielding the core). */
-void rt__lock_wait_turn(atomic_llong *next, int64_t ticket);
+/* The turns of a locked round: the next ticket to draw, and a futex word
+ * that threads waiting for their turn sleep on. Zero-initialized. */
+typedef struct rt__turns {
+    atomic_llong next;
+    _Atomic uint32_t word; /* bumped, and its sleepers woken, when next moves */
+    atomic_int sleepers;
+} rt__turns;
+/* Pool threads: waits until t->next reaches ticket (spinning briefly, then
+ * asleep, so that a starved machine's cores go to the thread whose turn it
+ * is). */
+void rt__lock_wait_turn(rt__turns *t, int64_t ticket);
+/* Draws the next ticket (the caller holds its turn) and wakes the waiters. */
+int64_t rt__turn_take(rt__turns *t);
 /* Collective: every node's realized order (round r at round_off[r] ..
  * round_off[r+1]) to rank 0, which returns in *out the call's serial order:
  * round by round, node by node. Elsewhere *out is untouched. */

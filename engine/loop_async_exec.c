@@ -25,7 +25,7 @@ typedef struct exec_job {
     const node_plan *np;
     int round, sub;
     atomic_int violated; /* verify mode: an access outside the plan was seen */
-    atomic_llong next_ticket; /* locked rounds: the order locks were granted in */
+    rt__turns turns;          /* locked rounds: the order locks were granted in */
     int64_t *ticket;          /* per position of np->order, in locked rounds */
     int64_t *gate;            /* cluster replay: the ticket each position must draw */
 } exec_job;
@@ -125,11 +125,11 @@ static void exec_task(void *arg, int64_t t, int thread)
     for (int64_t k = c->start; k < c->start + c->len && !atomic_load(&j->violated); k++) {
         const uint16_t *st = locked ? np->lstripe + np->loff[k] : NULL;
         int64_t nst = locked ? np->loff[k + 1] - np->loff[k] : 0;
-        if (locked) rt__lock_wait_turn(&j->next_ticket, j->gate[k]);
+        if (locked) rt__lock_wait_turn(&j->turns, j->gate[k]);
         rt__lock(st, nst);
         /* the ticket drawn while holding every lock is the iteration's
          * place in the serial order (loop_locks.c) */
-        if (locked) j->ticket[k] = atomic_fetch_add(&j->next_ticket, 1);
+        if (locked) j->ticket[k] = rt__turn_take(&j->turns);
         bool ok = !np->voff || verify_one(j, k);
         if (ok) j->site->body(j->env, tls, np->order, k, k + 1);
         rt__unlock(st, nst);
@@ -321,7 +321,7 @@ static int replay_gates(const strads_loop_site *site, const node_plan *np, const
 int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *np,
                    const call_hdr *h)
 {
-    exec_job j = {site, env, tls, np, 0, 0, 0, 0, NULL, NULL};
+    exec_job j = {.site = site, .env = env, .tls = tls, .np = np};
     int rc = 0;
     if (np->loff && !(j.ticket = malloc((size_t)(np->norder + 1) * sizeof *j.ticket))) return STRADS_ENOMEM;
     if (np->loff && (rc = replay_cluster() ? replay_gates(site, np, h, &j.gate) : turn_gates(np, &j.gate))) {

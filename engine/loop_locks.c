@@ -23,14 +23,23 @@
  * Threads: the stripe table is shared by the pool threads of this process;
  * everything else runs on the node-function thread.
  */
+#include <limits.h>
+#include <linux/futex.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "engine/loop.h"
 
-static _Atomic unsigned char stripe_held[RT__LOCK_STRIPES];
+/* Loads a waiter spins before it sleeps (rt__lock_wait_turn, stripe_lock):
+ * a few microseconds; a longer spin costs CPU that a loaded machine lacks. */
+#define RT_TURN_SPINS 100
+
+/* 0 free, 1 held, 2 held with a thread asleep on it (a futex word each). */
+static _Atomic uint32_t stripe_held[RT__LOCK_STRIPES];
 
 static inline uint16_t stripe_of(sched_acc a)
 {
@@ -84,21 +93,63 @@ int rt__lock_lists(const int64_t *order, int64_t n, const uint8_t *want, const s
     return 0;
 }
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static void futex_wait(_Atomic uint32_t *w, uint32_t v)
+{
+    syscall(SYS_futex, w, FUTEX_WAIT_PRIVATE, v, NULL, NULL, 0);
+}
+
+static void futex_wake(_Atomic uint32_t *w, int n)
+{
+    syscall(SYS_futex, w, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+/* A stripe's lock: a short spin, then asleep on its futex (Drepper's
+ * "Futexes are tricky", mutex 2). In a giant group nearly every turn waits
+ * for the previous iteration's stripes; yielding there handed the core to
+ * a CPU hog for a slice each time, like waiting for the turn did. */
+static void stripe_lock(_Atomic uint32_t *w)
+{
+    uint32_t c = 0;
+    if (atomic_compare_exchange_strong(w, &c, 1)) return;
+    for (int spins = 0; spins < RT_TURN_SPINS; spins++) {
+        c = 0;
+        if (atomic_load_explicit(w, memory_order_relaxed) == 0 &&
+            atomic_compare_exchange_strong(w, &c, 1))
+            return;
+        cpu_relax();
+    }
+    c = atomic_exchange(w, 2);
+    while (c != 0) {
+        futex_wait(w, 2);
+        c = atomic_exchange(w, 2);
+    }
+}
+
+static void stripe_unlock(_Atomic uint32_t *w)
+{
+    if (atomic_fetch_sub(w, 1) != 1) {
+        atomic_store(w, 0);
+        futex_wake(w, 1);
+    }
+}
+
 void rt__lock(const uint16_t *s, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++) {
-        int spins = 0;
-        while (atomic_exchange_explicit(&stripe_held[s[i]], 1, memory_order_acquire)) {
-            /* the holder may have lost its core (the machine is shared):
-             * yield rather than burn the time it needs */
-            if (++spins > 64) sched_yield();
-        }
-    }
+    for (int64_t i = 0; i < n; i++) stripe_lock(&stripe_held[s[i]]);
 }
 
 void rt__unlock(const uint16_t *s, int64_t n)
 {
-    for (int64_t i = n; i-- > 0;) atomic_store_explicit(&stripe_held[s[i]], 0, memory_order_release);
+    for (int64_t i = n; i-- > 0;) stripe_unlock(&stripe_held[s[i]]);
 }
 
 typedef struct by_ticket {
@@ -139,11 +190,40 @@ int rt__lock_gates(const int64_t *order, int64_t lo, int64_t hi, const int64_t *
     return rc;
 }
 
-void rt__lock_wait_turn(atomic_llong *next, int64_t ticket)
+/* Turns pass from thread to thread at every iteration of a locked round. A
+ * waiter that spins or yields burns the slice that the thread holding the
+ * turn needs when the machine is loaded: with CPU hogs, sched_yield hands
+ * the core to a hog for a whole slice at every turn. So after a short spin
+ * it sleeps on a futex, and rt__turn_take wakes it; a woken sleeper gets a
+ * core at once. The futex word, not next, is what sleepers compare: it is 32
+ * bits and moves only when someone sleeps. Seq-cst order makes the
+ * handshake safe: either the waiter sees the new next after announcing
+ * itself, or the taker sees the sleeper and bumps the word it sleeps on. */
+void rt__lock_wait_turn(rt__turns *t, int64_t ticket)
 {
-    int spins = 0;
-    while (atomic_load_explicit(next, memory_order_acquire) != ticket)
-        if (++spins > 64) sched_yield();
+    for (int spins = 0; spins < RT_TURN_SPINS; spins++)
+        if (atomic_load_explicit(&t->next, memory_order_acquire) == ticket)
+            return;
+        else
+            cpu_relax();
+    for (;;) {
+        uint32_t w = atomic_load(&t->word);
+        atomic_fetch_add(&t->sleepers, 1);
+        bool mine = atomic_load(&t->next) == ticket;
+        if (!mine) futex_wait(&t->word, w);
+        atomic_fetch_sub(&t->sleepers, 1);
+        if (mine || atomic_load(&t->next) == ticket) return;
+    }
+}
+
+int64_t rt__turn_take(rt__turns *t)
+{
+    int64_t k = atomic_fetch_add(&t->next, 1);
+    if (atomic_load(&t->sleepers) > 0) {
+        atomic_fetch_add(&t->word, 1);
+        futex_wake(&t->word, INT_MAX);
+    }
+    return k;
 }
 
 int rt__order_gather(const int64_t *order, const int64_t *round_off, int rounds, uint64_t tag,

@@ -9,16 +9,32 @@
  *    driver dies by a signal: a node failure. strads-run names the rank and
  *    how it died, stops the others (SIGTERM, SIGKILL after a grace period) and
  *    exits non-zero, well within the 10 s the tests allow;
- *  - SIGINT/SIGTERM sent to strads-run are forwarded to every child; children
- *    that ignore them are killed after a grace period.
+ *  - a child found stopped (SIGSTOP, SIGTSTP) on two polls STOP_POLL_MS apart
+ *    while the driver runs is killed and is a node failure like a death:
+ *    its peers would otherwise wait for it (a stopped process keeps its
+ *    connections open) until their heartbeat timeout;
+ *  - a child that exits with an error status is often reacting to a peer's
+ *    death or stop that strads-run has not reaped or polled yet: the other
+ *    children are looked at first (without reaping them), and a dead or
+ *    stopped one is named before it, as the cause;
+ *  - SIGINT/SIGTERM/SIGHUP sent to strads-run are forwarded to every child;
+ *    children that ignore them are killed after a grace period. Every child
+ *    also holds the read end of a pipe from strads-run (LAUNCH_LINK_FD): if
+ *    strads-run dies, SIGKILL included, the pipe closes and the runtime in
+ *    each rank ends its process.
  * Every ending goes through the same path: children exit, their pipes drain,
  * the handles close and uv_run() returns; launch_job_status() then reads what
  * happened. All of it runs on the one loop thread.
  */
+#define _GNU_SOURCE /* pipe2 */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "launch.h"
 
@@ -31,6 +47,11 @@
 #define GRACE_SIGNAL_MS 5000
 #define GRACE_AFTER_DRIVER_MS 5000
 #define DRAIN_MS 1000
+/* How often the children's states are read (/proc/PID/stat). Two polls in a
+ * row must see a child stopped: a job-control stop and continue of the whole
+ * process group (Ctrl-Z, fg) reaches the children one by one, and one poll
+ * could fall between them. */
+#define STOP_POLL_MS 200
 
 typedef struct launch_child {
     launch_job *job;
@@ -41,6 +62,10 @@ typedef struct launch_child {
     int sig;           /* terminating signal, 0 when exited normally */
     bool killed;       /* we sent SIGKILL after a grace period */
     bool stopped;      /* we sent SIGTERM to stop it (node failure elsewhere) */
+    bool hung;         /* found stopped by a signal: we killed it, it is the failure */
+    bool named;        /* its death was reported before it was reaped */
+    int stop_polls;    /* consecutive polls that found it stopped */
+    int link_fd;       /* write end of its pipe (LAUNCH_LINK_FD), or -1 */
     uv_process_t proc;
     uv_pipe_t pipe[2]; /* workers: the child's stdout and stderr */
     bool pipe_open[2];
@@ -67,8 +92,8 @@ struct launch_job {
     bool got_signal;   /* strads-run was sent SIGINT/SIGTERM */
     int late_lost_rank; /* a worker died by a signal not ours after the driver
                          * exited (the driver may notice a loss first) */
-    uv_signal_t sig_int, sig_term;
-    uv_timer_t kill_timer, drain_timer, driver_timer;
+    uv_signal_t sig_int, sig_term, sig_hup;
+    uv_timer_t kill_timer, drain_timer, driver_timer, poll_timer;
     const char *kill_why; /* for the message printed when kill_timer fires */
 };
 
@@ -114,11 +139,13 @@ launch_job *launch_job_new(uv_loop_t *loop, int n)
     for (r = 0; r < n; r++) {
         job->kids[r].job = job;
         job->kids[r].rank = r;
+        job->kids[r].link_fd = -1;
     }
     uv_timer_init(loop, &job->kill_timer);
     uv_timer_init(loop, &job->drain_timer);
     uv_timer_init(loop, &job->driver_timer);
-    job->driver_timer.data = job;
+    uv_timer_init(loop, &job->poll_timer);
+    job->driver_timer.data = job->poll_timer.data = job;
     job->kill_timer.data = job->drain_timer.data = job;
     return job;
 }
@@ -127,6 +154,15 @@ static void close_if_open(uv_handle_t *h)
 {
     if (!uv_is_closing(h))
         uv_close(h, NULL);
+}
+
+static void close_signals(launch_job *job)
+{
+    if (!job->signals_on)
+        return;
+    close_if_open((uv_handle_t *)&job->sig_int);
+    close_if_open((uv_handle_t *)&job->sig_term);
+    close_if_open((uv_handle_t *)&job->sig_hup);
 }
 
 /* Closes whatever is still open (only after an early return from main, before
@@ -141,12 +177,12 @@ void launch_job_free(launch_job *job)
     close_if_open((uv_handle_t *)&job->kill_timer);
     close_if_open((uv_handle_t *)&job->drain_timer);
     close_if_open((uv_handle_t *)&job->driver_timer);
-    if (job->signals_on) {
-        close_if_open((uv_handle_t *)&job->sig_int);
-        close_if_open((uv_handle_t *)&job->sig_term);
-    }
+    close_if_open((uv_handle_t *)&job->poll_timer);
+    close_signals(job);
     uv_run(job->loop, UV_RUN_DEFAULT);
     for (r = 0; r < job->n; r++) {
+        if (job->kids[r].link_fd >= 0)
+            close(job->kids[r].link_fd);
         launch_lines_finish(&job->kids[r].lines[0]);
         launch_lines_finish(&job->kids[r].lines[1]);
     }
@@ -261,10 +297,8 @@ static void all_exited(launch_job *job)
     uv_timer_stop(&job->kill_timer);
     close_if_open((uv_handle_t *)&job->kill_timer);
     close_if_open((uv_handle_t *)&job->driver_timer);
-    if (job->signals_on) {
-        close_if_open((uv_handle_t *)&job->sig_int);
-        close_if_open((uv_handle_t *)&job->sig_term);
-    }
+    close_if_open((uv_handle_t *)&job->poll_timer);
+    close_signals(job);
     if (job->open_pipes > 0) {
         uv_timer_start(&job->drain_timer, on_drain_timer, DRAIN_MS, 0);
         return;
@@ -325,6 +359,96 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
         close_pipe(c, i);
 }
 
+/* The state letter of /proc/PID/stat ('R', 'S', 'T' stopped, 't' traced,
+ * 'Z' dead, ...), or 0 when it cannot be read. */
+static char proc_state(int pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = 0;
+    /* "pid (comm) S ...": comm may hold spaces and parentheses */
+    char *e = strrchr(buf, ')');
+    return e && e[1] == ' ' ? e[2] : 0;
+}
+
+/* c was found stopped: it cannot answer its peers, which would wait for it
+ * until their heartbeat timeout. Killed now, it is the node failure (and
+ * --restarts restarts the job). A debugger's stop ('t') is not this. */
+static void on_hung(launch_child *c)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "strads-run: rank %d (pid %d) is stopped (by a signal); killing it\n",
+             c->rank, c->pid);
+    launch_write_stderr(msg, strlen(msg));
+    c->hung = true;
+    uv_process_kill(&c->proc, SIGKILL);
+    fail_job(c->job, c->rank);
+}
+
+/* A child other than except that has died by a signal (found without
+ * reaping it: libuv reaps it later) or is stopped; NULL when none. *sig is
+ * the signal that killed it, 0 for a stopped one. */
+static launch_child *find_cause(launch_job *job, const launch_child *except, int *sig)
+{
+    for (int r = 0; r < job->n; r++) {
+        launch_child *c = &job->kids[r];
+        siginfo_t si;
+        if (c == except || !c->started || c->exited || c->named || c->hung)
+            continue;
+        memset(&si, 0, sizeof si);
+        if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            si.si_pid == c->pid && (si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED)) {
+            *sig = si.si_status;
+            return c;
+        }
+        if (proc_state(c->pid) == 'T') {
+            *sig = 0;
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* Names cause (from find_cause) as the job's failure, before the exit that
+ * led to it is reported. */
+static void name_cause(launch_job *job, launch_child *cause, int sig)
+{
+    if (!sig) {
+        on_hung(cause);
+        return;
+    }
+    launch_child dead = *cause;
+    dead.sig = sig;
+    report_exit(&dead, "");
+    cause->named = true;
+    fail_job(job, cause->rank);
+}
+
+static void on_poll_timer(uv_timer_t *t)
+{
+    launch_job *job = t->data;
+    if (job->phase != PHASE_RUNNING)
+        return;
+    for (int r = 0; r < job->n; r++) {
+        launch_child *c = &job->kids[r];
+        if (!c->started || c->exited || c->hung)
+            continue;
+        if (proc_state(c->pid) != 'T') {
+            c->stop_polls = 0;
+        } else if (++c->stop_polls >= 2) {
+            on_hung(c);
+            return;
+        }
+    }
+}
+
 static void on_child_exit(uv_process_t *p, int64_t code, int sig)
 {
     launch_child *c = p->data;
@@ -336,9 +460,17 @@ static void on_child_exit(uv_process_t *p, int64_t code, int sig)
     job->live--;
     uv_close((uv_handle_t *)p, NULL);
 
+    launch_child *cause;
+    int cause_sig;
+
     switch (job->phase) {
     case PHASE_RUNNING:
-        if (c->rank == 0 && sig == 0) {
+        if (sig == 0 && code != 0 && (cause = find_cause(job, c, &cause_sig))) {
+            /* the cause first; the driver's own message says the rest */
+            name_cause(job, cause, cause_sig);
+            if (c->rank != 0)
+                report_exit(c, "");
+        } else if (c->rank == 0 && sig == 0) {
             job->phase = PHASE_DRIVER_DONE;
             arm_kill(job, GRACE_AFTER_DRIVER_MS, "within 5 s after the driver exited");
         } else if (sig != 0 || code != 0) {
@@ -376,8 +508,8 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
 {
     launch_child *c = &job->kids[rank];
     uv_process_options_t opt;
-    uv_stdio_container_t stdio[4];
-    int i, err;
+    uv_stdio_container_t stdio[LAUNCH_LINK_FD + 1];
+    int i, err, link[2];
 
     memset(&opt, 0, sizeof opt);
     memset(stdio, 0, sizeof stdio);
@@ -410,8 +542,26 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
         stdio[3].data.fd = listen_fd;
         opt.stdio_count = 4;
     }
+    /* The pipe's read end is the child's LAUNCH_LINK_FD; slot 3 of a
+     * worker stays empty (UV_IGNORE). Our end is close-on-exec, so no other
+     * child holds it: it closes when we are gone. */
+    if (pipe2(link, O_CLOEXEC) < 0) {
+        err = uv_translate_sys_error(errno);
+        if (rank != 0)
+            for (i = 0; i < 2; i++)
+                uv_close((uv_handle_t *)&c->pipe[i], NULL);
+        return err;
+    }
+    stdio[LAUNCH_LINK_FD].flags = UV_INHERIT_FD;
+    stdio[LAUNCH_LINK_FD].data.fd = link[0];
+    opt.stdio_count = LAUNCH_LINK_FD + 1;
     c->proc.data = c;
     err = uv_spawn(job->loop, &c->proc, &opt);
+    close(link[0]);
+    if (err)
+        close(link[1]);
+    else
+        c->link_fd = link[1];
     if (err) {
         uv_close((uv_handle_t *)&c->proc, NULL);
         if (rank != 0)
@@ -449,11 +599,14 @@ int launch_watch_signals(launch_job *job)
 
     uv_signal_init(job->loop, &job->sig_int);
     uv_signal_init(job->loop, &job->sig_term);
-    job->sig_int.data = job->sig_term.data = job;
+    uv_signal_init(job->loop, &job->sig_hup);
+    job->sig_int.data = job->sig_term.data = job->sig_hup.data = job;
     job->signals_on = true;
     if ((err = uv_signal_start(&job->sig_int, on_signal, SIGINT)) ||
-        (err = uv_signal_start(&job->sig_term, on_signal, SIGTERM)))
+        (err = uv_signal_start(&job->sig_term, on_signal, SIGTERM)) ||
+        (err = uv_signal_start(&job->sig_hup, on_signal, SIGHUP)))
         return err;
+    uv_timer_start(&job->poll_timer, on_poll_timer, STOP_POLL_MS, STOP_POLL_MS);
     if (job->live == 0)
         all_exited(job); /* nothing started (cannot happen today) */
     return 0;

@@ -28,6 +28,11 @@ enum {
     LAUNCH_EXIT_NOTFOUND = 127
 };
 
+/* Where every rank finds the read end of its pipe from strads-run (the
+ * driver has its listening socket at 3). */
+#define LAUNCH_LINK_FD 4
+#define LAUNCH_LINK_FD_STR "4"
+
 /* Upper bounds that only guard against typos (-n 10000000). */
 #define LAUNCH_MAX_RANKS 4096
 #define LAUNCH_MAX_THREADS 4096
@@ -85,7 +90,8 @@ void launch_job_free(launch_job *job);
  * caller reports it (it knows whether this is the first spawn). */
 int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_fd);
 
-/* After the last spawn: installs the SIGINT/SIGTERM handlers. A failure to
+/* After the last spawn: installs the SIGINT/SIGTERM/SIGHUP handlers and
+ * starts polling the children for a stopped one. A failure to
  * spawn a worker after others started is handed over with launch_abort. */
 int launch_watch_signals(launch_job *job);
 /* Terminates every started child as after a node failure (SIGTERM, SIGKILL

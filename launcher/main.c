@@ -8,6 +8,10 @@
  *   STRADS_SECRET                     64 hex digits, fresh per job
  *   STRADS_LAUNCHER=strads-run
  *   STRADS_LISTEN_FD=3                driver only: the listening socket of P
+ *   STRADS_LAUNCHER_FD=4              the read end of a pipe strads-run holds
+ *                                     open: the runtime ends the process when
+ *                                     it closes (strads-run is gone, even by
+ *                                     SIGKILL)
  *   STRADS_THREADS, STRADS_LOG        from --threads / --log when given
  *   STRADS_RECOVER=DIR                on a restart (--restarts): the checkpoint
  *                                     folder, so the job resumes from it
@@ -77,7 +81,7 @@ static int is_ours(const char *entry, const launch_opts *o, int recovering)
 {
     static const char *const names[] = {
         "STRADS_RANK", "STRADS_SIZE", "STRADS_COORDINATOR", "STRADS_SECRET",
-        "STRADS_LAUNCHER", "STRADS_LISTEN_FD",
+        "STRADS_LAUNCHER", "STRADS_LISTEN_FD", "STRADS_LAUNCHER_FD",
     };
     size_t i, l;
 
@@ -160,7 +164,7 @@ static int run_attempt(const launch_opts *o, const char *hex, const char *recove
      * the per-rank STRADS_RANK (and STRADS_LISTEN_FD for the driver). */
     while (environ[nenv])
         nenv++;
-    if (!(env = calloc(nenv + 12, sizeof *env)))
+    if (!(env = calloc(nenv + 13, sizeof *env)))
         goto oom;
     for (i = 0; i < nenv; i++)
         if (!is_ours(environ[i], o, recover != NULL))
@@ -203,6 +207,7 @@ static int run_attempt(const launch_opts *o, const char *hex, const char *recove
         env[k++] = rank_var;
         if (cpus_var)
             env[k++] = cpus_var;
+        env[k++] = "STRADS_LAUNCHER_FD=" LAUNCH_LINK_FD_STR;
         env[k++] = r == 0 ? "STRADS_LISTEN_FD=3" : NULL;
         env[k] = NULL;
         err = launch_spawn(job, r, o->argv, env, r == 0 ? lfd : -1);

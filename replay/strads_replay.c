@@ -67,6 +67,7 @@ int main(int argc, char **argv)
     /* One process: whatever launcher variables are around must not make
      * the program wait for peers that will never come. */
     const char *drop[] = {"STRADS_RANK", "STRADS_SIZE", "STRADS_COORDINATOR", "STRADS_LISTEN_FD",
+                          "STRADS_LAUNCHER_FD",
                           "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "PMI_RANK", "PMI_SIZE",
                           "SLURM_PROCID", "SLURM_NTASKS", "STRADS_RECORD"};
     for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) unsetenv(drop[i]);

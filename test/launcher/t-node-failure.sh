@@ -37,6 +37,30 @@ expect_match err '^strads-run: rank 2 \(pid [0-9]+\) was killed by signal 9 \(SI
 expect_match err 'rank 0 \(pid [0-9]+\) did not exit within 5 s of a node failure; killing it$'
 expect_faster 10000
 
+# A stopped worker (SIGSTOP) is a node failure too, though its connections
+# stay open: strads-run finds it stopped, kills it and names it.
+run -n 3 sh -c '[ "$STRADS_RANK" = 2 ] && { sleep 0.3; kill -STOP $$; }; exec sleep 60'
+expect_nonzero_rc
+expect_match err '^strads-run: rank 2 \(pid [0-9]+\) is stopped \(by a signal\); killing it$'
+expect_count err '^strads-run: ' 1
+expect_faster 10000
+
+# The cause is named first. Here a peer notices the stopped rank and exits
+# with an error, usually before strads-run's own poll finds it stopped:
+# strads-run then looks at the other ranks before reporting that exit. On a
+# loaded machine the poll may win instead; either way the stopped rank is
+# named first.
+first() { grep -m1 '^strads-run: ' "$TMP/err"; }
+wait_stopped='while ! [ -s "$F" ] || ! grep -qs ") T " "/proc/$(cat "$F")/stat"; do :; done'
+F=$TMP/w1 run -n 2 sh -c 'if [ "$STRADS_RANK" = 1 ]; then echo $$ >"$F.tmp"; mv "$F.tmp" "$F"; kill -STOP $$; exec sleep 60; fi
+                          '"$wait_stopped"'; exit 3'
+expect_nonzero_rc
+first | grep -qE '^strads-run: rank 1 \(pid [0-9]+\) is stopped' || fail "first line: $(first)"
+F=$TMP/w0 run -n 2 sh -c 'if [ "$STRADS_RANK" = 0 ]; then echo $$ >"$F.tmp"; mv "$F.tmp" "$F"; kill -STOP $$; exec sleep 60; fi
+                          '"$wait_stopped"'; exit 3'
+expect_nonzero_rc
+first | grep -qE '^strads-run: rank 0 \(pid [0-9]+\) is stopped' || fail "first line: $(first)"
+
 # A driver that notices the loss itself and exits with its own status keeps it.
 mkdir "$TMP/own"
 run -n 2 sh -c '. "$0"; trap "exit 9" TERM; hs_up "$1"

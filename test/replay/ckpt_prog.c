@@ -17,7 +17,8 @@
  *   result fp=<fingerprint of X> total=<sum of the reductions>
  *
  * Fault hooks: CKPT_KILL=OP:RANK makes RANK SIGKILL itself at the start of
- * operator OP (not in a recovering run); CKPT_SLEEP_MS slows each operator.
+ * operator OP (not in a recovering run), CKPT_KILL=OP:RANK:stop SIGSTOP
+ * itself there (a hung node); CKPT_SLEEP_MS slows each operator.
  * A different program: CKPT_SWAP=1 swaps the two loop sites, CKPT_SHAPE=1
  * allocates X one element longer (recovery must refuse both).
  */
@@ -95,10 +96,13 @@ static void maybe_die(int64_t op)
     const char *k = getenv("CKPT_KILL");
     const char *rec = getenv("STRADS_RECOVER");
     int kop, krank;
-    if (!k || (rec && *rec) || sscanf(k, "%d:%d", &kop, &krank) != 2) return;
+    char how[8] = "";
+    if (!k || (rec && *rec) || sscanf(k, "%d:%d:%7s", &kop, &krank, how) < 2) return;
     if (kop == op && krank == strads_rank()) {
-        fprintf(stderr, "ckpt_prog: rank %d kills itself at op %d\n", krank, kop);
-        raise(SIGKILL);
+        bool stop = strcmp(how, "stop") == 0;
+        fprintf(stderr, "ckpt_prog: rank %d %s itself at op %d\n", krank, stop ? "stops" : "kills",
+                kop);
+        raise(stop ? SIGSTOP : SIGKILL);
     }
 }
 

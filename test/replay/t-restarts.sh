@@ -51,6 +51,24 @@ run -n 2 --checkpoint "$TMP/ck" --restarts 2 sh -c "$die1" "$HS" "$TMP/always"
 grep -q 'after 2 restarts; giving up' "$TMP/err" || fail "no give-up message"
 [ "$MS" -lt 30000 ] || fail "took $MS ms"
 
+# A stopped worker (SIGSTOP: alive, connections open, silent) is found,
+# killed and restarted like a dead one; without --restarts the job fails
+# naming it, within 10 s.
+prog='if [ -z "${STRADS_RECOVER:-}" ]; then [ "$STRADS_RANK" = 1 ] && { sleep 0.2; kill -STOP $$; }; exec sleep 60; fi
+      [ "$STRADS_RANK" = 0 ] && { echo "attempt recover=$STRADS_RECOVER"; exit 7; }
+      exec sleep 1'
+run -n 3 --checkpoint "$TMP/ck" --restarts 1 sh -c "$prog"
+[ "$RC" -eq 7 ] || fail "stopped worker: exit status $RC, want the restart's (7)"
+grep -qx "attempt recover=$TMP/ck" "$TMP/out" || fail "stopped worker: no recovering restart"
+grep -qE '^strads-run: rank 1 \(pid [0-9]+\) is stopped' "$TMP/err" || fail "stopped worker not named"
+[ "$(count err 'node failure \(rank 1\); restart 1 of 1')" -eq 1 ] || fail "no restart message"
+run -n 3 --checkpoint "$TMP/ck" sh -c "$prog"
+[ "$RC" -ne 0 ] || fail "stopped worker without --restarts exited 0"
+[ "$MS" -lt 10000 ] || fail "stopped worker: took $MS ms"
+[ "$(grep -m1 '^strads-run: ' "$TMP/err" | grep -cE 'rank 1 \(pid [0-9]+\) is stopped')" -eq 1 ] ||
+    fail "the first line does not name the stopped worker"
+! grep -q restart "$TMP/err" || fail "restarted without --restarts"
+
 # The driver's own error is the program's answer, not a node failure.
 run -n 2 --checkpoint "$TMP/ck" --restarts 3 sh -c '[ "$STRADS_RANK" = 0 ] && exit 4; exec sleep 1'
 [ "$RC" -eq 4 ] || fail "driver's status $RC, want 4"
