@@ -83,8 +83,10 @@ void rt_log_fatal(const char *fmt, ...)
 
 /* ---- STRADS_STATS ---- */
 
-/* STRADS_STATS, as the configuration table read it at start. */
-bool rt_stats_on(void) { return rt_cfg()->stats; }
+/* STRADS_STATS, as the configuration table read it at start (start.c). */
+static bool stats_on;
+void rt_stats_enable(bool on) { stats_on = on; }
+bool rt_stats_on(void) { return stats_on; }
 
 void rt_stats_note(const char *fmt, ...)
 {

@@ -47,6 +47,7 @@ const char *rt_log_name(void);
  * fmt gives the rest of the key=value pairs, values without blanks). The
  * keys are documented in docs/observability.md. */
 bool rt_stats_on(void);
+void rt_stats_enable(bool on); /* start.c, from the configuration */
 void rt_stats_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_stats(const char *ev, const char *file, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

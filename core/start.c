@@ -394,6 +394,7 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
         return 2;
     }
     rt_log_set(cfg.log_level, cfg.size > 1 ? cfg.rank : -1);
+    rt_stats_enable(cfg.stats);
     if ((rc = rt_trace_init(&cfg, err, sizeof err))) {
         rt_error("configuration: %s", err);
         return 2;
