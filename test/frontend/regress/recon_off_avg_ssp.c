@@ -16,9 +16,10 @@ int main(void)
                 if (i % 2) O[i][k] -= k; else O[i][k] += 2;
             }
     }
-    long s = 0, h = 0;
-    for (long i = 0; i < n; i++) for (int k = 0; k < 4; k++) { s += O[i][k]; h = h * 31 + O[i][k]; }
-    printf("sum %ld hash %ld O[1] %ld %ld %ld %ld\n", s, h, O[1][0], O[1][1], O[1][2], O[1][3]);
+    long s = 0;
+    unsigned long h = 0; /* wraps: a hash, and signed overflow is undefined */
+    for (long i = 0; i < n; i++) for (int k = 0; k < 4; k++) { s += O[i][k]; h = h * 31 + (unsigned long)O[i][k]; }
+    printf("sum %ld hash %lu O[1] %ld %ld %ld %ld\n", s, h, O[1][0], O[1][1], O[1][2], O[1][3]);
     free(O);
     return 0;
 }

@@ -52,5 +52,9 @@ int main(void)
     for (long i = 0; i < n; i++) o += r[i] * r[i];
     for (long j = 0; j < d; j++) q += seen[j];
     printf("obj %.9g seen %.9g b0 %.6f b4 %.6f\n", o, q, beta[0], beta[4]);
+    free(X);
+    free(r);
+    free(beta);
+    free(seen);
     return 0;
 }
