@@ -128,14 +128,6 @@ bool rt_peer_alive(int rank)
 
 bool rt_peer_alive_locked(int rank) { return !mb.peers[rank].lost; }
 
-bool rt_peer_up(int rank)
-{
-    pthread_mutex_lock(&net_mu);
-    bool up = mb.peers[rank].up && !mb.peers[rank].lost;
-    pthread_mutex_unlock(&net_mu);
-    return up;
-}
-
 const char *rt_peer_lost_reason(int rank)
 {
     if (rank < 0 || rank >= mb.size) return "no such rank";

@@ -257,7 +257,6 @@ int rt_net_listen_port(void);
 int rt_net_local_host(char *host, size_t len);
 /* Waits until everything queued for sending has been written. */
 int rt_flush(int deadline_ms);
-bool rt_peer_up(int rank);
 
 /* ---- driver/worker (core/rpc.c) ---- */
 int rt_serve(void);            /* worker main loop; returns the exit status */

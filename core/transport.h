@@ -85,7 +85,6 @@ void net_peer_up(int rank);
 void net_peer_lost(int rank, const char *reason);
 void net_mbox_set_inbox_hook(void (*fn)(int src, size_t bytes));
 size_t net_mbox_inbox(int src);
-bool rt_peer_up(int rank);
 bool rt_peer_alive_locked(int rank); /* caller holds net_mu */
 extern pthread_mutex_t net_mu; /* guards mailbox, peer state, send queues */
 extern pthread_cond_t net_cond;
