@@ -34,6 +34,21 @@ until_gone() {
         sleep 0.1
     done
 }
+# until_dead "PIDS" SECONDS: polls until each of PIDS is reaped or a zombie;
+# status 1 if one is not after about SECONDS. Not until_gone: a dying
+# process stops matching pgrep -f once its memory is released, before its
+# descriptors close, and in between its listening socket still takes
+# connections (and drops them unanswered).
+until_dead() {
+    i=0
+    for p in $1; do
+        while [ -e /proc/$p ] && ! grep -q '^State:.*Z' /proc/$p/status 2>/dev/null; do
+            i=$((i + 1))
+            [ $i -le $(($2 * 10)) ] || return 1
+            sleep 0.1
+        done
+    done
+}
 server_pid() { pgrep -f "stradsc --serve $XDG_RUNTIME_DIR/strads/" || true; }
 
 STRADSCC_SERVER=0 "$stradscc" -O2 -c "$src" -o "$dir/direct.o"
@@ -97,8 +112,9 @@ EOF
 
 # A server killed without cleaning up: its socket stays, the next build
 # starts a new server.
+pids=$(pgrep -f "stradsc --serve $sock" || true)
 pkill -KILL -f "stradsc --serve $sock" || fail "could not kill the server"
-until_gone "stradsc --serve $sock" 30 || fail "the killed server is still there"
+until_dead "$pids" 30 || fail "the killed server is still there"
 [ -S "$sock" ] || fail "the killed server's socket vanished (the test needs it stale)"
 "$stradscc" -O2 -c "$src" -o "$dir/third.o"
 cmp "$dir/direct.o" "$dir/third.o" || fail "object after a stale socket differs"
@@ -107,8 +123,9 @@ cmp "$dir/direct.o" "$dir/third.o" || fail "object after a stale socket differs"
 # Workers leave with their server.
 srv=$(pgrep -o -f "stradsc --serve $sock")
 [ "$(pgrep -c -f "stradsc --serve $sock")" -ge 2 ] || fail "no worker beside the server"
+pids=$(pgrep -f "stradsc --serve $sock")
 kill -TERM "$srv"
-until_gone "stradsc --serve $sock" 30 || fail "workers outlived their server"
+until_dead "$pids" 30 || fail "workers outlived their server"
 STRADSCC_SERVER_IDLE=2 "$stradscc" -O2 -c "$src" -o "$dir/fourth.o"
 cmp "$dir/direct.o" "$dir/fourth.o" || fail "object after a terminated server differs"
 
