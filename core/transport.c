@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,10 @@ static struct {
         rt_loop_handler fn;
         void *arg;
     } handlers[RT_MAX_TYPES];
+    /* Messages to and from other ranks (heartbeats and the handshake not
+     * counted), for STRADS_STATS: the per-node costs of a job as counts,
+     * which unlike times do not depend on the machine's load. */
+    _Atomic uint64_t sent_msgs, sent_bytes, recv_msgs, recv_bytes;
 } T;
 
 const rt_config *net_cfg(void) { return T.cfg; }
@@ -329,6 +334,10 @@ void net_dispatch(rt_conn *c, char *buf, size_t len)
     if (type == RT_MSG_HEARTBEAT || type == RT_MSG_HELLO || type == RT_MSG_PROOF) {
         free(buf);
         return;
+    }
+    if (c) {
+        atomic_fetch_add_explicit(&T.recv_msgs, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&T.recv_bytes, len, memory_order_relaxed);
     }
     rt_msg *m = malloc(sizeof *m);
     if (!m) {
@@ -613,6 +622,10 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
         if (blob_len) memcpy(buf + head_len, blob, blob_len);
         net_dispatch(NULL, buf, head_len + blob_len);
         return 0;
+    }
+    if (dst != net_my_rank()) {
+        atomic_fetch_add_explicit(&T.sent_msgs, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&T.sent_bytes, head_len + blob_len, memory_order_relaxed);
     }
     /* The loop thread (a handler replying) must never wait for itself:
      * it copies and skips back-pressure. */
@@ -1130,8 +1143,26 @@ int rt_net_start(const rt_config *cfg, char *err, size_t errlen)
     return 0;
 }
 
+/* One STRADS_STATS report per process of what crossed the network and the
+ * process's peak memory (bench/scale.sh reads it). */
+static void report_traffic(void)
+{
+    if (!rt_stats_on()) return;
+    struct rusage ru;
+    long rss_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+    unsigned long long sm = atomic_load(&T.sent_msgs), sb = atomic_load(&T.sent_bytes),
+                       rm = atomic_load(&T.recv_msgs), rb = atomic_load(&T.recv_bytes);
+    rt_stats_note("network: sent %llu messages (%llu bytes), received %llu (%llu bytes); "
+                  "peak memory %ld KiB",
+                  sm, sb, rm, rb, rss_kb);
+    rt_stats("net", NULL, 0,
+             "sent_msgs=%llu sent_bytes=%llu recv_msgs=%llu recv_bytes=%llu maxrss_kb=%ld", sm,
+             sb, rm, rb, rss_kb);
+}
+
 void rt_net_stop(void)
 {
+    if (T.started) report_traffic();
     if (T.started) {
         net_set_shutting_down();
         pthread_mutex_lock(&net_mu);
