@@ -3,7 +3,9 @@
 # samples/sgdmf (async_for) and samples/kmeans (sync_for) at 2, 4, 8, 16
 # and 32 processes of one thread, the bytes and messages each node sends
 # per epoch (mean and busiest node), the peak memory of a node, and the
-# driver's reconnaissance and planning time of the first call. Counts do
+# driver's reconnaissance and planning time of the first call (wall; for
+# async_for also the driver's CPU seconds, which oversubscription inflates
+# less). Counts do
 # not depend on the machine's load, so oversubscribing one machine gives
 # the same numbers a cluster would; times are printed but are only
 # meaningful with a core per process.
@@ -52,8 +54,8 @@ key() {
     grep "stats: ev=$2 " "$1" | sed -n "s/.* rank=\([0-9]*\) .*\b$3=\([^ ]*\).*/\1 \2/p"
 }
 
-printf '%-7s %5s %14s %14s %11s %11s %10s %9s %9s\n' program procs \
-    "bytes/ep mean" "bytes/ep max" "msgs/ep mean" "msgs/ep max" "rss max KiB" "recon s" "plan s"
+printf '%-7s %5s %14s %14s %11s %11s %10s %9s %9s %10s\n' program procs \
+    "bytes/ep mean" "bytes/ep max" "msgs/ep mean" "msgs/ep max" "rss max KiB" "recon s" "plan s" "plan cpu s"
 for prog in sgdmf kmeans; do
     for n in $PROCS; do
         run "$prog" "$n" "$E1"
@@ -72,9 +74,10 @@ for prog in sgdmf kmeans; do
         if [ "$prog" = sgdmf ]; then ev=async_for; else ev=sync_for; fi
         recon=$(key "$b" $ev recon_s | awk 'NR == 1 {print $2}')
         plan=$(key "$b" $ev plan_s | awk 'NR == 1 {print $2}')
+        pcpu=$(key "$b" $ev cpu_plan_s | awk 'NR == 1 {print $2}')
         # shellcheck disable=SC2086
-        printf '%-7s %5d %14s %14s %11s %11s %10s %9s %9s\n' "$prog" "$n" $bytes $msgs "$rss" \
-            "${recon:--}" "${plan:--}"
+        printf '%-7s %5d %14s %14s %11s %11s %10s %9s %9s %10s\n' "$prog" "$n" $bytes $msgs \
+            "$rss" "${recon:--}" "${plan:--}" "${pcpu:--}"
     done
 done
 echo "scale.sh: sgdmf $SGDMF, kmeans $KMEANS; epochs $E1 and $E2; $(nproc) cores; $(git -C "$ROOT" rev-parse --short HEAD)"

@@ -2,11 +2,15 @@
  * core/collective.c - barrier, all-reduce, gather and broadcast among all
  * nodes, called by every node in the same order from node functions.
  *
- * Star-shaped through rank 0: contributions are matched by a per-process
- * sequence number (every node makes the same sequence of calls), rank 0
- * combines them strictly in rank order, and sends the result back. A fixed
- * order is what makes floating-point results independent of which message
- * arrived first, which replay depends on.
+ * All-reduce, barrier and broadcast follow a binomial tree rooted at rank
+ * 0, so that no node sends or receives more than about log2(N) messages per
+ * call (a star through rank 0 made the driver's message count grow as N,
+ * which bounded jobs of many nodes: docs/benchmarks.md, "Cost as the cluster
+ * grows"). Contributions are matched by a per-process sequence number
+ * (every node makes the same sequence of calls), and every node combines
+ * its children's in a fixed order, so floating-point results do not depend
+ * on which message arrived first, which replay depends on. Gather stays a
+ * star: its data ends at rank 0 anyway, and relaying it would move it twice.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,14 +89,32 @@ static int recv_bin(uint32_t type, uint64_t seq, int src, void *dst, size_t len)
     return rc;
 }
 
-/* Sends the result to every worker; the first failure is returned. */
-static int fan_out(uint64_t seq, const void *data, size_t len)
+/* The tree: rank r's parent is r without its lowest set bit; its children
+ * are r + m for each power of two m below that bit (every m for rank 0)
+ * with r + m < N. */
+static int low_bit(int r, int size)
 {
-    int first = 0;
-    for (int r = 1; r < strads_size(); r++) {
-        int rc = send_bin(r, RT_MSG_COLL_RESULT, seq, data, len);
-        if (rc && !first) first = rc;
+    if (r) return r & -r;
+    int m = 1;
+    while (m < size) m <<= 1;
+    return m;
+}
+
+/* Receives the result from the parent and passes it to the children, the
+ * largest subtree first; the first failure is returned. */
+static int tree_down(uint64_t seq, void *data, size_t len)
+{
+    int me = strads_rank(), size = strads_size(), low = low_bit(me, size);
+    if (me) {
+        int rc = recv_bin(RT_MSG_COLL_RESULT, seq, me - low, data, len);
+        if (rc) return rc;
     }
+    int first = 0;
+    for (int m = low >> 1; m >= 1; m >>= 1)
+        if (me + m < size) {
+            int rc = send_bin(me + m, RT_MSG_COLL_RESULT, seq, data, len);
+            if (rc && !first) first = rc;
+        }
     return first;
 }
 
@@ -102,20 +124,22 @@ int strads_allreduce(void *buf, size_t count, strads_type type, strads_op op)
     if (!es || (count && !buf) || (unsigned)op > STRADS_OP_MAX) return STRADS_EINVAL;
     if (strads_size() == 1) return 0;
     uint64_t seq = ++coll_seq;
-    if (strads_rank() != 0) {
-        int rc = send_bin(0, RT_MSG_COLL, seq, buf, len);
-        return rc ? rc : recv_bin(RT_MSG_COLL_RESULT, seq, 0, buf, len);
-    }
+    int me = strads_rank(), size = strads_size(), low = low_bit(me, size);
     void *x = malloc(len ? len : 1);
     if (!x) return STRADS_ENOMEM;
     int rc = 0;
-    for (int r = 1; r < strads_size() && !rc; r++) {
-        rc = recv_bin(RT_MSG_COLL, seq, r, x, len);
+    /* up: the children's partial results, smallest subtree first */
+    for (int m = 1; m < low && me + m < size && !rc; m <<= 1) {
+        rc = recv_bin(RT_MSG_COLL, seq, me + m, x, len);
         if (!rc) combine(buf, x, count, type, op);
     }
     free(x);
-    int frc = fan_out(seq, buf, len);
-    return rc ? rc : frc;
+    if (rc) return rc;
+    if (me) {
+        rc = send_bin(me - low, RT_MSG_COLL, seq, buf, len);
+        if (rc) return rc;
+    }
+    return tree_down(seq, buf, len);
 }
 
 int strads_barrier(void) { return strads_allreduce(NULL, 0, STRADS_T_I32, STRADS_OP_SUM); }
@@ -128,20 +152,18 @@ int strads_gather(const void *in, size_t len, void *out)
     uint64_t seq = ++coll_seq;
     if (strads_rank() != 0) {
         int rc = send_bin(0, RT_MSG_COLL, seq, in, len);
-        return rc ? rc : recv_bin(RT_MSG_COLL_RESULT, seq, 0, NULL, 0);
+        return rc ? rc : tree_down(seq, NULL, 0);
     }
     int rc = 0;
     for (int r = 1; r < strads_size() && !rc; r++)
         rc = recv_bin(RT_MSG_COLL, seq, r, (char *)out + (size_t)r * len, len);
-    int frc = fan_out(seq, NULL, 0); /* releases the others: gather is a barrier too */
-    return rc ? rc : frc;
+    if (rc) return rc;
+    return tree_down(seq, NULL, 0); /* releases the others: gather is a barrier too */
 }
 
 int strads_broadcast(void *buf, size_t len)
 {
     if (len && !buf) return STRADS_EINVAL;
     if (strads_size() == 1) return 0;
-    uint64_t seq = ++coll_seq;
-    if (strads_rank() != 0) return recv_bin(RT_MSG_COLL_RESULT, seq, 0, buf, len);
-    return fan_out(seq, buf, len);
+    return tree_down(++coll_seq, buf, len);
 }
