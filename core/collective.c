@@ -92,7 +92,7 @@ static int recv_bin(uint32_t type, uint64_t seq, int src, void *dst, size_t len)
 /* The tree: rank r's parent is r without its lowest set bit; its children
  * are r + m for each power of two m below that bit (every m for rank 0)
  * with r + m < N. */
-static int low_bit(int r, int size)
+int rt_tree_span(int r, int size)
 {
     if (r) return r & -r;
     int m = 1;
@@ -104,7 +104,7 @@ static int low_bit(int r, int size)
  * largest subtree first; the first failure is returned. */
 static int tree_down(uint64_t seq, void *data, size_t len)
 {
-    int me = strads_rank(), size = strads_size(), low = low_bit(me, size);
+    int me = strads_rank(), size = strads_size(), low = rt_tree_span(me, size);
     if (me) {
         int rc = recv_bin(RT_MSG_COLL_RESULT, seq, me - low, data, len);
         if (rc) return rc;
@@ -124,7 +124,7 @@ int strads_allreduce(void *buf, size_t count, strads_type type, strads_op op)
     if (!es || (count && !buf) || (unsigned)op > STRADS_OP_MAX) return STRADS_EINVAL;
     if (strads_size() == 1) return 0;
     uint64_t seq = ++coll_seq;
-    int me = strads_rank(), size = strads_size(), low = low_bit(me, size);
+    int me = strads_rank(), size = strads_size(), low = rt_tree_span(me, size);
     void *x = malloc(len ? len : 1);
     if (!x) return STRADS_ENOMEM;
     int rc = 0;

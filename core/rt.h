@@ -179,6 +179,10 @@ void rt_pack_done(rt_packer *p);
  * (back-pressure). Sending to self delivers locally. Payloads of any size are
  * cut into frames on the wire. Returns 0, STRADS_EPEER, STRADS_ECLOSED. */
 int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t blob_len);
+/* The binomial tree of collectives (collective.c): rank r's parent is
+ * r - rt_tree_span(r, size), its children r + m for each power of two
+ * m < rt_tree_span(r, size) with r + m < size. */
+int rt_tree_span(int rank, int size);
 /* Convenience: send p's buffer (no blob) and release it. */
 int rt_send_packed(int dst, rt_packer *p);
 

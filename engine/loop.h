@@ -22,7 +22,7 @@
 enum {
     RT_MSG_LOOP_RECORDS = RT_MSG_USER_BASE + 32, /* async_for: access records to rank 0 */
     RT_MSG_LOOP_PLAN = RT_MSG_USER_BASE + 33,    /* async_for: a node's part of the plan */
-    RT_MSG_LOOP_TLS = RT_MSG_USER_BASE + 34,     /* folded reductions to rank 0 */
+    RT_MSG_LOOP_TLS = RT_MSG_USER_BASE + 34,     /* folded reductions, up the tree to rank 0 */
     RT_MSG_LOOP_ORDER = RT_MSG_USER_BASE + 35,   /* async_for: the order a node ran, with locks */
     RT_MSG_LOOP_DELTA = RT_MSG_USER_BASE + 40,   /* sync_for SSP/ASP: deltas to an owner */
     RT_MSG_LOOP_CLOCK = RT_MSG_USER_BASE + 41,   /* sync_for SSP: a node finished a clock */
@@ -270,8 +270,9 @@ int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
 
 /*
  * Reductions: folds the node's `threads` tls blocks (tls_size bytes each) in
- * thread order into a node accumulator, then the nodes' accumulators in rank
- * order on rank 0 (tls_pack / tls_unpack over RT_MSG_LOOP_TLS with tag).
+ * thread order into a node accumulator, then the nodes' accumulators up the
+ * collectives' tree to rank 0, each node folding its children in a fixed
+ * order (tls_pack / tls_unpack over RT_MSG_LOOP_TLS with tag).
  * Collective. On rank 0 *acc_out is the result (free with rt_loop_publish);
  * elsewhere NULL.
  */

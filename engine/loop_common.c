@@ -218,14 +218,18 @@ void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads)
     free(tls);
 }
 
-/* Rank 0: folds the other nodes' accumulators into acc, in rank order. */
-static int fold_ranks(const strads_loop_site *site, void *env, char *acc, uint64_t tag)
+/* Folds into acc the accumulators of this node's children in the
+ * collectives' tree (core/rt.h), the smallest subtree first: a fixed order,
+ * so floating-point results do not depend on arrival, and no node, rank 0
+ * included, receives more than about log2(N) of them. */
+static int fold_children(const strads_loop_site *site, void *env, char *acc, uint64_t tag)
 {
     size_t ts = site->tls_size;
     char *other = calloc(1, ts);
     if (!other) return STRADS_ENOMEM;
-    int rc = 0;
-    for (int r = 1; r < strads_size() && !rc; r++) {
+    int rc = 0, me = strads_rank(), size = strads_size(), span = rt_tree_span(me, size);
+    for (int k = 1; k < span && me + k < size && !rc; k <<= 1) {
+        int r = me + k;
         rt_msg *m;
         rc = rt_recv(RT_MSG_LOOP_TLS, tag, r, -1, &m);
         if (rc) break;
@@ -265,14 +269,16 @@ int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads
                      "version of stradsc)",
                      site->file, site->line);
             rc = STRADS_ESTATE;
-        } else if (strads_rank() != 0) {
-            rt_packer p;
-            rt_pack_begin(&p, RT_MSG_LOOP_TLS, tag);
-            rc = site->tls_pack(&p.pk, acc);
-            if (!rc) rc = rt_send(0, p.sb.data, p.sb.size, NULL, 0);
-            rt_pack_done(&p);
         } else {
-            rc = fold_ranks(site, env, acc, tag);
+            rc = fold_children(site, env, acc, tag);
+            int me = strads_rank();
+            if (!rc && me != 0) {
+                rt_packer p;
+                rt_pack_begin(&p, RT_MSG_LOOP_TLS, tag);
+                rc = site->tls_pack(&p.pk, acc);
+                if (!rc) rc = rt_send(me - rt_tree_span(me, strads_size()), p.sb.data, p.sb.size, NULL, 0);
+                rt_pack_done(&p);
+            }
         }
     }
     rt_trace_end();
