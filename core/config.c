@@ -489,7 +489,10 @@ static int load_secret(rt_config *c, char *err, size_t errlen)
 {
     if (c->have_secret || c->size == 1) return 0; /* nothing to authenticate */
     if (strcmp(c->launcher, "strads-run") == 0) {
-        snprintf(err, errlen, "STRADS_SECRET is not set (strads-run always sets it)");
+        snprintf(err, errlen,
+                 "STRADS_SECRET is not set, yet STRADS_LAUNCHER says strads-run started this "
+                 "process (it sets both); start the job with strads-run, or unset "
+                 "STRADS_LAUNCHER to read the secret from STRADS_SECRET_FILE");
         return STRADS_ECONFIG;
     }
     char path[PATH_MAX];
@@ -844,7 +847,10 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
 
     if (!c->coordinator[0] && c->size > 1) {
         if (strcmp(c->launcher, "strads-run") == 0) {
-            snprintf(err, errlen, "STRADS_COORDINATOR is not set (strads-run always sets it)");
+            snprintf(err, errlen,
+                     "STRADS_COORDINATOR is not set, yet STRADS_LAUNCHER says strads-run "
+                     "started this process (it sets both); start the job with strads-run, or "
+                     "set STRADS_COORDINATOR to rank 0's host:port");
             return STRADS_ECONFIG;
         }
         default_coordinator(c);

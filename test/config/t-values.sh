@@ -38,6 +38,11 @@ refused "STRADS_FAULT=1:9 in a job of 2" STRADS_FAULT env STRADS_FAULT=1:9 "$SR"
 refused "STRADS_LAUNCHER=bogus" STRADS_LAUNCHER env STRADS_LAUNCHER=bogus "$PROG"
 refused "STRADS_SIZE=abc without a rank" STRADS_SIZE env STRADS_SIZE=abc "$PROG"
 refused "STRADS_RANK=0 without a size" STRADS_RANK env STRADS_RANK=0 "$PROG"
+# strads-run's variables set by hand, one missing: the message says what to do
+refused "STRADS_LAUNCHER=strads-run without a secret" "start the job with strads-run" \
+    env STRADS_LAUNCHER=strads-run STRADS_RANK=1 STRADS_SIZE=2 STRADS_COORDINATOR=127.0.0.1:9 "$PROG"
+refused "STRADS_LAUNCHER=strads-run without a coordinator" "set STRADS_COORDINATOR" \
+    env STRADS_LAUNCHER=strads-run STRADS_RANK=1 STRADS_SIZE=2 "$PROG"
 
 # strads-run's own checks, before any process starts
 refused "--restarts without --checkpoint" --checkpoint "$SR" -n 2 --restarts 1 "$PROG"
