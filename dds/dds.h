@@ -302,18 +302,6 @@ int dds__map_create(size_t ksz, size_t vsz, bool multi, dds_map **out); /* drive
  * the file around the cut points. */
 int dds_line_range(int fd, uint64_t size, int r, int nparts, uint64_t *lo, uint64_t *hi);
 
-/* ---- checkpoint images (dds/partition_image.c) ---- */
-#define DDS_IMAGE_VERSION 1
-/* Writes this node's partition of dv to path (temp file + rename). */
-int dds_image_write_vec(const dds_vec *dv, const char *path);
-/* Verifies path completely (header, length, checksum, shape); when load is
- * true, then copies its data into this node's partition of dv. Returns
- * STRADS_ECORRUPT (err says why) without touching dv otherwise. */
-int dds_image_read_vec(dds_vec *dv, const char *path, bool load, char *err, size_t errlen);
-int dds_image_write_map(const dds_map *m, const char *path);
-/* On success with load, the partition's old content is replaced. */
-int dds_image_read_map(dds_map *m, const char *path, bool load, char *err, size_t errlen);
-
 /* ---- functions named across processes (dds/pretrain_ops.c) ---- */
 /* rt_fnref_encode with a message naming what refused it. */
 int dds_fn_encode(const void *fn, const char *what, uint64_t *ref);

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "strads.h"
-/* Header-only: nothing to link (replay/array_image.c does the same). */
+/* Header-only: nothing to link (core/image.c does the same). */
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 

@@ -431,10 +431,10 @@ static int restore(const replay_manifest *m, bool must)
                      dv ? "allocated it with another shape" : "has no such array");
             return STRADS_ESTATE;
         }
-        replay_image_info want = {.id = a->id, .op = a->img_op, .n = a->n, .elem = a->elem};
+        rt_image_info want = replay_array_image(a->id, a->img_op, a->n, a->elem);
         memcpy(want.sum, a->sum, sizeof want.sum);
         replay_image_path(path, sizeof path, R.recover, a->id, a->img_op);
-        int rc = replay_image_read(path, &want, dv->base, err, sizeof err);
+        int rc = rt_image_read(path, &want, dv->base, err, sizeof err);
         if (rc) {
             rt_error("recovery: cannot load op %" PRIu64 "'s image of %s: %s", m->op, a->site,
                      err);
@@ -590,11 +590,11 @@ static void run_job(ckpt_job *j)
         if (!j->data[i]) continue;
         size_t bytes = (size_t)a->n * a->elem;
         if (j->need_fp[i]) a->fp = replay_fingerprint(j->data[i], bytes);
-        replay_image_info info = {.id = a->id, .op = j->op, .n = a->n, .elem = a->elem};
+        rt_image_info info = replay_array_image(a->id, j->op, a->n, a->elem);
         replay_image_path(path, sizeof path, R.ckpt, a->id, j->op);
         replay_spare_path(spare, sizeof spare, R.ckpt, a->id);
-        j->rc = j->frame[i] ? replay_image_write_frame(path, &info, j->frame[i], R.sync, spare)
-                            : replay_image_write_to(path, &info, j->data[i], R.sync, spare);
+        j->rc = j->frame[i] ? rt_image_write_frame(path, &info, j->frame[i], R.sync, spare)
+                            : rt_image_write(path, &info, j->data[i], R.sync, spare);
         if (j->rc) {
             rt_error("checkpoint of op %" PRIu64 ": cannot write %s: %s", j->op, path,
                      strerror(errno));
@@ -715,7 +715,7 @@ int replay_flush(void)
 }
 
 /*
- * Main thread, no writer running: the snapshot frame (replay_frame_alloc)
+ * Main thread, no writer running: the snapshot frame (rt_image_frame_alloc)
  * of array id for bytes of data, or NULL when memory is short. Frames stay
  * from one checkpoint to the next, so copying an array that changes every
  * operator touches memory that is already mapped; keep_snaps releases the
@@ -733,7 +733,7 @@ static void *snapshot(uint32_t id, size_t bytes)
     struct snap *s = realloc(R.snap, (R.nsnap + 1) * sizeof *s);
     if (!s) return NULL;
     R.snap = s;
-    void *p = replay_frame_alloc(bytes);
+    void *p = rt_image_frame_alloc(bytes);
     if (!p) return NULL;
     R.snap[R.nsnap++] = (struct snap){.id = id, .p = p, .bytes = bytes};
     return p;
@@ -873,8 +873,8 @@ static int write_checkpoint(uint64_t op)
              * writes next: a copy, at memory speed. */
             void *frame = snapshot(dv->id, bytes);
             if (frame) {
-                par_copy(replay_frame_data(frame), dv->base, bytes);
-                j->data[i] = replay_frame_data(frame);
+                par_copy(rt_image_frame_data(frame), dv->base, bytes);
+                j->data[i] = rt_image_frame_data(frame);
                 j->frame[i] = frame;
             } else {
                 async = false; /* no memory for copies: write in line */

@@ -52,7 +52,7 @@ static bool referenced(const replay_manifest *m, size_t n, uint32_t id, uint64_t
 }
 
 /* "DIR/arr-<id>.spare": a released image of array id, kept to be
- * overwritten by the array's next image (replay_image_write_to's reuse):
+ * overwritten by the array's next image (rt_image_write's reuse):
  * an array rewritten at every checkpoint then cycles through the same
  * three files, whose pages stay in the page cache. One per array. */
 void replay_spare_path(char *out, size_t len, const char *dir, uint32_t id)

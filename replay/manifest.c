@@ -110,8 +110,8 @@ int replay_manifest_write(const char *dir, const replay_manifest *m, bool durabl
         msgpack_pack_int64(&pk, a->n);
         msgpack_pack_uint64(&pk, a->elem);
         msgpack_pack_uint64(&pk, a->img_op);
-        msgpack_pack_bin(&pk, REPLAY_SUM_BYTES);
-        msgpack_pack_bin_body(&pk, a->sum, REPLAY_SUM_BYTES);
+        msgpack_pack_bin(&pk, RT_IMAGE_SUM_BYTES);
+        msgpack_pack_bin_body(&pk, a->sum, RT_IMAGE_SUM_BYTES);
         msgpack_pack_uint64(&pk, a->fp);
         pack_str(&pk, a->site);
     }
@@ -202,11 +202,11 @@ static bool decode_array(const msgpack_object *o, replay_array_rec *a)
     uint64_t id;
     if (!obj_u64(&f[0], &id) || id > UINT32_MAX || !obj_i64(&f[1], &a->n) || a->n < 0 ||
         !obj_u64(&f[2], &a->elem) || !obj_u64(&f[3], &a->img_op) ||
-        f[4].type != MSGPACK_OBJECT_BIN || f[4].via.bin.size != REPLAY_SUM_BYTES ||
+        f[4].type != MSGPACK_OBJECT_BIN || f[4].via.bin.size != RT_IMAGE_SUM_BYTES ||
         !obj_u64(&f[5], &a->fp) || !obj_str(&f[6], a->site, sizeof a->site))
         return false;
     a->id = (uint32_t)id;
-    memcpy(a->sum, f[4].via.bin.ptr, REPLAY_SUM_BYTES);
+    memcpy(a->sum, f[4].via.bin.ptr, RT_IMAGE_SUM_BYTES);
     return true;
 }
 
@@ -377,10 +377,10 @@ int replay_manifest_verify_images(const char *dir, const replay_manifest *m, cha
     char path[4096];
     for (size_t i = 0; i < m->narrays; i++) {
         const replay_array_rec *a = &m->arrays[i];
-        replay_image_info want = {.id = a->id, .op = a->img_op, .n = a->n, .elem = a->elem};
-        memcpy(want.sum, a->sum, REPLAY_SUM_BYTES);
+        rt_image_info want = replay_array_image(a->id, a->img_op, a->n, a->elem);
+        memcpy(want.sum, a->sum, RT_IMAGE_SUM_BYTES);
         replay_image_path(path, sizeof path, dir, a->id, a->img_op);
-        int rc = replay_image_read(path, &want, NULL, err, errlen);
+        int rc = rt_image_read(path, &want, NULL, err, errlen);
         if (rc) return rc == STRADS_ENOMEM ? rc : STRADS_ECORRUPT;
     }
     return 0;

@@ -24,7 +24,7 @@
  * order, so the order is read once. At 10 M iterations (80 MB) BLAKE2b and
  * the separate fingerprint pass cost the first recorded epoch ~0.15 s; the
  * checksum guards against torn and damaged files, not an adversary (as the
- * checkpoint images', replay/array_image.c).
+ * checkpoint images', core/image.c).
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -20,7 +20,7 @@
  * File DIR/op-<op>.out: header (magic, version, flags, op, site, lengths),
  * the packed reductions, one record per array (id, shape, fingerprint, the
  * op whose image holds it or 0), BLAKE2b-256 of all that. Images are
- * DIR/op-<op>-arr-<id>.img (image.c's format). Only sync_for operators
+ * DIR/op-<op>-arr-<id>.img (core/image.c's format). Only sync_for operators
  * write images, and only of the arrays they changed: async_for's are
  * reproduced by its recorded order, and a copy of the model per operator
  * would cost what a checkpoint costs.
@@ -161,9 +161,9 @@ static int record(uint64_t op, const strads_loop_site *site)
         const out_arr *was = find(O.last, O.nlast, l.a[i].id);
         if (was && was->fp == l.a[i].fp && was->n == l.a[i].n) continue;
         l.a[i].img_op = op;
-        replay_image_info info = {.id = l.a[i].id, .op = op, .n = l.a[i].n, .elem = l.a[i].elem};
+        rt_image_info info = replay_array_image(l.a[i].id, op, l.a[i].n, l.a[i].elem);
         img_path(path, sizeof path, dir, op, l.a[i].id);
-        if ((rc = replay_image_write(path, &info, l.v[i]->base)))
+        if ((rc = rt_image_write(path, &info, l.v[i]->base, true, NULL)))
             rt_error("record: cannot write %s: %s", path, strerror(errno));
     }
     out_hdr h;
@@ -341,9 +341,9 @@ static int check_arrays(uint64_t op, const strads_loop_site *site)
             rc = STRADS_ESTATE;
             break;
         }
-        replay_image_info want = {.id = w->id, .op = op, .n = w->n, .elem = w->elem};
+        rt_image_info want = replay_array_image(w->id, op, w->n, w->elem);
         img_path(path, sizeof path, replay_replay_dir(), op, w->id);
-        if ((rc = replay_image_read(path, &want, dv->base, err, sizeof err)))
+        if ((rc = rt_image_read(path, &want, dv->base, err, sizeof err)))
             rt_error("replay: %s:%u: %s", site->file, site->line, err);
         loaded++;
     }

@@ -11,12 +11,13 @@
  * no checkpoint or record code and the engines need no knowledge of files.
  * docs/recovery.md describes the whole mechanism.
  *
- * Files: image.c (one whole array per file, verified), manifest.c (what one
- * checkpoint holds, and finding the newest usable one), folder.c (garbage
- * collection of a checkpoint folder), checkpoint.c (the hooks,
- * configuration, change detection, the background writer), order.c
- * (async_for orders), log.c (the per-node event log), outcome.c (each
- * operator's outcome on the driver), fault.c (STRADS_FAULT).
+ * Files: manifest.c (what one checkpoint holds, and finding the newest
+ * usable one), checkpoint_files.c (garbage collection of a checkpoint
+ * folder), checkpoint.c (the hooks, configuration, change detection, the
+ * background writer), fingerprint.c (has an array changed), order.c
+ * (async_for orders), event_log.c (the per-node event log), outcome.c (each
+ * operator's outcome on the driver), fault.c (STRADS_FAULT). Arrays are
+ * stored as image files of core/image.c, one whole array per file.
  *
  * Threads: checkpoints and outcomes run on the driver's main thread,
  * between operators (the same thread that issues loop calls), except the
@@ -31,6 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/image.h"
 #include "strads_generated.h"
 
 /* ---- the hooks (checkpoint.c) ---- */
@@ -106,49 +108,19 @@ int replay_shutdown(void);
  * checkpoint. Touches no bookkeeping; the process is about to exit. */
 void replay_drain(void);
 
-/* ---- whole-array images (image.c) ---- */
+/* ---- whole-array images (core/image.c, kind RT_IMAGE_ARRAY) ---- */
 
-#define REPLAY_IMAGE_VERSION 2
-#define REPLAY_SUM_BYTES 16 /* XXH3-128 (image.c says why not BLAKE2b) */
+/* The header of the image of array id (n elements of elem bytes) written
+ * after operator op (0: any, when reading). */
+static inline rt_image_info replay_array_image(uint32_t id, uint64_t op, int64_t n,
+                                               uint64_t elem)
+{
+    rt_image_info i = {.kind = RT_IMAGE_ARRAY, .id = id, .op = op, .n = n, .elem = elem,
+                       .count = (uint64_t)n, .bytes = (uint64_t)n * elem};
+    return i;
+}
 
-/* What an image file says about itself. */
-typedef struct replay_image_info {
-    uint32_t id;   /* the dvector's id */
-    uint64_t op;   /* operator after which it was written */
-    int64_t n;     /* elements */
-    uint64_t elem; /* bytes per element */
-    uint8_t sum[REPLAY_SUM_BYTES]; /* XXH3-128 of header and data */
-} replay_image_info;
-
-/* Writes n*elem bytes at data to path, atomically (temp file in the same
- * folder, fsync, rename). info->sum is filled in; the other fields of info
- * describe the array. Returns 0, STRADS_EIO (errno kept) or STRADS_ENOMEM. */
-int replay_image_write(const char *path, replay_image_info *info, const void *data);
-/* The same; durable = false skips the fsync (the file is still complete
- * once renamed, for any process that reads it while the machine stays up).
- * reuse, when not NULL and it exists, is a file to recycle (it is renamed
- * and overwritten in place, so it is gone afterwards). */
-int replay_image_write_to(const char *path, replay_image_info *info, const void *data,
-                          bool durable, const char *reuse);
-
-/* An image laid out in memory as its file (header, data, checksum, padding),
- * written with O_DIRECT where the file system has it (image.c says why).
- * replay_frame_alloc: a frame for data_bytes of data, free() it;
- * replay_frame_data: where those bytes go. replay_image_write_frame then
- * writes it like replay_image_write_to, filling in header and checksum. */
-void *replay_frame_alloc(uint64_t data_bytes);
-void *replay_frame_data(void *frame);
-int replay_image_write_frame(const char *path, replay_image_info *info, void *frame,
-                             bool durable, const char *reuse);
-
-/* Reads path completely and checks it: magic, version, size, the fields of
- * want (id, n, elem; op too when nonzero; sum too unless all zero) and the
- * checksum. When dst is not NULL and all is well, copies the data there
- * (n*elem bytes; written with plain stores, never read(2), so a
- * write-protected DDS mapping is fine). Returns 0, STRADS_ECORRUPT (err
- * says why), or STRADS_EIO / STRADS_ENOTFOUND when it cannot be opened. */
-int replay_image_read(const char *path, const replay_image_info *want, void *dst, char *err,
-                      size_t errlen);
+/* ---- fingerprints (fingerprint.c) ---- */
 
 /* A fast 64-bit fingerprint of n bytes, used to tell whether an array
  * changed since its last image (not a checksum of files). */
@@ -172,7 +144,7 @@ typedef struct replay_array_rec {
     int64_t n;
     uint64_t elem;
     uint64_t img_op; /* the image is "arr-<id>-<img_op>.img" */
-    uint8_t sum[REPLAY_SUM_BYTES];
+    uint8_t sum[RT_IMAGE_SUM_BYTES];
     uint64_t fp;     /* replay_fingerprint of the content, 0 when not computed */
     char site[96];   /* allocation site, for messages */
     /* In memory only (checkpoint.c): dds_vec.version when the image was
@@ -218,7 +190,7 @@ int replay_manifest_read(const char *path, replay_manifest *m, char *err, size_t
 /* The operator numbers of the manifests in dir, ascending (*ops malloc'd;
  * NULL when none). Files are recognized by name only. */
 int replay_manifest_list(const char *dir, uint64_t **ops, size_t *n);
-/* Verifies every image that m names in dir (replay_image_read without
+/* Verifies every image that m names in dir (rt_image_read without
  * loading). 0 or STRADS_ECORRUPT with err naming the first bad image. */
 int replay_manifest_verify_images(const char *dir, const replay_manifest *m, char *err,
                                   size_t errlen);
@@ -232,7 +204,7 @@ void replay_collect_garbage(const char *dir, uint64_t keep);
 /* Removes the manifests of operators after op (a failed run's future). */
 void replay_prune_newer(const char *dir, uint64_t op);
 /* "DIR/arr-<id>.spare": a released image the array's next image overwrites
- * in place (replay_image_write_to's reuse). */
+ * in place (rt_image_write's reuse). */
 void replay_spare_path(char *out, size_t len, const char *dir, uint32_t id);
 /* Deletes every spare in dir (the end of a run). */
 void replay_drop_spares(const char *dir);
@@ -397,7 +369,7 @@ void replay__outcome_free(void);
  * DIR/op-<op>.out: the operator's site, whether its result depended on
  * timing, its reductions (tls_pack), and a fingerprint of every
  * distributed array; for a sync_for operator also an image of each array
- * it changed (DIR/op-<op>-arr-<id>.img, replay_image_write). A replay
+ * it changed (DIR/op-<op>-arr-<id>.img, rt_image_write). A replay
  * checks every operator against it: an operator that does not depend on
  * timing (async_for; sync_for BSP, Hybrid) must match bit for bit, else
  * the replay stops naming the operator; one that does (SSP, ASP, A-BSP), and every

@@ -1,9 +1,10 @@
 /*
- * test_dds_image - checkpoint images of dvector and dmap partitions in a job
+ * test_dds_image - images of dvector and dmap partitions (core/image.c) in a job
  * of size 1: a round trip restores the content; a truncated, extended,
  * bit-flipped, wrong-version or wrong-shape image is refused with
- * STRADS_ECORRUPT and leaves the collection exactly as it was; a write goes
- * through a temp file (no partial file under the final name).
+ * STRADS_ECORRUPT and an error naming the file, and leaves the collection
+ * exactly as it was; a write goes through a temp file (no partial file
+ * under the final name).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -12,7 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "dds/dds.h"
+#include "core/image.h"
 #include "strads.h"
 
 static char dir[] = "/tmp/dds_img_XXXXXX";
@@ -41,6 +42,30 @@ static void copy_file(const char *from, const char *to)
     CHECK_EQ(system(cmd), 0);
 }
 
+/* strads_image_read_dvector(v, prefix) with stderr caught into msg: the
+ * error line must name the file. */
+static int read_caught(void *v, char *msg, size_t len)
+{
+    char errpath[256];
+    snprintf(errpath, sizeof errpath, "%s/stderr.txt", dir);
+    fflush(stderr);
+    int saved = dup(2), fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK(saved >= 0 && fd >= 0);
+    dup2(fd, 2);
+    close(fd);
+    int rc = strads_image_read_dvector(v, prefix);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    FILE *f = fopen(errpath, "r");
+    CHECK(f != NULL);
+    size_t got = fread(msg, 1, len - 1, f);
+    msg[got] = 0;
+    fclose(f);
+    unlink(errpath);
+    return rc;
+}
+
 static int init_sq(void *elem, int64_t i, uint64_t seed)
 {
     *(double *)elem = (double)i * (double)i + (double)seed;
@@ -55,7 +80,7 @@ static void test_vector(void)
     CHECK_OK(strads_image_write_dvector(v, prefix));
     struct stat st;
     CHECK_OK(stat(path, &st));
-    CHECK_EQ(st.st_size, 128 + 10000 * 8);
+    CHECK_EQ(st.st_size, RT_IMAGE_HDR + 10000 * 8 + RT_IMAGE_SUM_BYTES);
     char good[256];
     snprintf(good, sizeof good, "%s.good", path);
     copy_file(path, good);
@@ -73,7 +98,7 @@ static void test_vector(void)
         { 3, SEEK_SET, 0xff, -1, "bad magic" },
         { 8, SEEK_SET, 0x02, -1, "version" },
         { 40, SEEK_SET, 0x01, -1, "header field (checksummed)" },
-        { 0, SEEK_SET, 0, 128 + 5000 * 8, "truncated payload" },
+        { 0, SEEK_SET, 0, RT_IMAGE_HDR + 5000 * 8, "truncated payload" },
         { 0, SEEK_SET, 0, 100, "truncated header" },
         { 0, SEEK_SET, 0, 0, "empty file" },
     };
@@ -82,9 +107,12 @@ static void test_vector(void)
         file_edit(cases[c].off, cases[c].whence, cases[c].x, cases[c].trunc);
         for (int i = 0; i < 10000; i++)
             v[i] = -2;
-        int rc = strads_image_read_dvector(v, prefix);
+        char msg[2048];
+        int rc = read_caught(v, msg, sizeof msg);
         if (rc != STRADS_ECORRUPT)
             CHECK_FAIL("%s: got %d, expected STRADS_ECORRUPT", cases[c].what, rc);
+        if (!strstr(msg, path))
+            CHECK_FAIL("%s: the error does not name %s: %s", cases[c].what, path, msg);
         for (int i = 0; i < 10000; i++)
             CHECK_DBL(v[i], -2, 0);
     }

@@ -1,11 +1,12 @@
 /*
- * Whole-array images (replay/array_image.c): what is written reads back bitwise;
+ * Whole-array images (core/image.c, as replay/ writes them): what is
+ * written reads back bitwise;
  * a truncated, corrupted, mislabeled or missing image is refused with the
  * reason and the destination untouched; a recycled file (a checkpoint's
  * spare) is overwritten to exactly the new image; an image written from a
  * frame (direct I/O where the file system has it, in /tmp and in /dev/shm)
- * is byte for byte the one written from the array; the fingerprint sees a
- * one-byte change.
+ * is byte for byte the one written from the array, and so is one written
+ * in pieces of odd sizes; the fingerprint sees a one-byte change.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -46,79 +47,85 @@ int main(void)
     enum { N = 10007 };
     double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
     for (int i = 0; i < N; i++) x[i] = i * 0.5 - 3;
-    replay_image_info info = {.id = 7, .op = 3, .n = N, .elem = sizeof(double)};
-    CHECK_OK(replay_image_write(path, &info, x));
+    rt_image_info info = replay_array_image(7, 3, N, sizeof(double));
+    CHECK_OK(rt_image_write(path, &info, x, true, NULL));
 
     /* round trip, with and without the manifest's checksum */
-    replay_image_info want = info;
+    rt_image_info want = info;
     memset(y, 0, N * sizeof *y);
-    CHECK_OK(replay_image_read(path, &want, y, err, sizeof err));
+    CHECK_OK(rt_image_read(path, &want, y, err, sizeof err));
     CHECK(memcmp(x, y, N * sizeof *x) == 0);
     memset(want.sum, 0, sizeof want.sum);
     want.op = 0;
-    CHECK_OK(replay_image_read(path, &want, NULL, err, sizeof err));
+    CHECK_OK(rt_image_read(path, &want, NULL, err, sizeof err));
 
     /* wrong expectations */
     want = info;
     want.id = 8;
-    CHECK_EQ(replay_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
+    CHECK_EQ(rt_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
     CHECK(strstr(err, "expected array 8") != NULL);
     want = info;
     want.n = N - 1;
-    CHECK_EQ(replay_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
+    CHECK_EQ(rt_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
     want = info;
     want.sum[0] ^= 1;
-    CHECK_EQ(replay_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
-    CHECK(strstr(err, "manifest") != NULL);
+    CHECK_EQ(rt_image_read(path, &want, NULL, err, sizeof err), STRADS_ECORRUPT);
+    CHECK(strstr(err, "checksum differs") != NULL);
+
+    /* another kind of image (a dds partition) is not an array image */
+    rt_image img;
+    CHECK_EQ(rt_image_map(path, RT_IMAGE_DVECTOR, &img, err, sizeof err), STRADS_ECORRUPT);
+    CHECK(strstr(err, "holds a whole array, expected a dvector partition") != NULL);
+    CHECK(strstr(err, path) == err);
 
     /* truncated: destination untouched */
     copy_file(path, bad);
-    CHECK_EQ(truncate(bad, 64 + 4000), 0);
+    CHECK_EQ(truncate(bad, RT_IMAGE_HDR + 4000), 0);
     for (int i = 0; i < N; i++) y[i] = -1;
-    CHECK_EQ(replay_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
+    CHECK_EQ(rt_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
     CHECK(strstr(err, "truncated") != NULL);
     CHECK(y[0] == -1 && y[N - 1] == -1);
     CHECK_EQ(truncate(bad, 10), 0);
-    CHECK_EQ(replay_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
+    CHECK_EQ(rt_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
 
     /* one flipped bit in the data, in the header, in the trailer */
-    off_t spots[] = {64 + 12345, 20, 64 + N * 8 + 5};
+    off_t spots[] = {RT_IMAGE_HDR + 12345, 20, RT_IMAGE_HDR + N * 8 + 5};
     for (size_t s = 0; s < sizeof spots / sizeof spots[0]; s++) {
         copy_file(path, bad);
         flip_byte(bad, spots[s]);
-        CHECK_EQ(replay_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
+        CHECK_EQ(rt_image_read(bad, &info, y, err, sizeof err), STRADS_ECORRUPT);
         CHECK(y[0] == -1);
     }
 
     /* missing */
     snprintf(bad, sizeof bad, "%s/none.img", dir);
-    CHECK_EQ(replay_image_read(bad, &info, NULL, err, sizeof err), STRADS_ENOTFOUND);
+    CHECK_EQ(rt_image_read(bad, &info, NULL, err, sizeof err), STRADS_ENOTFOUND);
 
     /* empty array */
-    replay_image_info e = {.id = 1, .op = 1, .n = 0, .elem = 4};
+    rt_image_info e = replay_array_image(1, 1, 0, 4);
     snprintf(bad, sizeof bad, "%s/empty.img", dir);
-    CHECK_OK(replay_image_write(bad, &e, NULL));
-    CHECK_OK(replay_image_read(bad, &e, NULL, err, sizeof err));
+    CHECK_OK(rt_image_write(bad, &e, NULL, true, NULL));
+    CHECK_OK(rt_image_read(bad, &e, NULL, err, sizeof err));
 
     /* recycling: a longer spare becomes exactly the new image and is gone;
      * a missing spare just means a new file */
     char spare[512], img2[512];
     snprintf(spare, sizeof spare, "%s/arr-7.spare", dir);
     snprintf(img2, sizeof img2, "%s/b.img", dir);
-    replay_image_info big = {.id = 7, .op = 4, .n = N, .elem = sizeof(double)};
-    CHECK_OK(replay_image_write_to(spare, &big, x, false, NULL));
-    replay_image_info small = {.id = 7, .op = 5, .n = N / 2, .elem = sizeof(double)};
+    rt_image_info big = replay_array_image(7, 4, N, sizeof(double));
+    CHECK_OK(rt_image_write(spare, &big, x, false, NULL));
+    rt_image_info small = replay_array_image(7, 5, N / 2, sizeof(double));
     for (int i = 0; i < N; i++) y[i] = -x[i];
-    CHECK_OK(replay_image_write_to(img2, &small, y, false, spare));
+    CHECK_OK(rt_image_write(img2, &small, y, false, spare));
     CHECK(access(spare, F_OK) != 0);
     struct stat sb;
     CHECK_OK(stat(img2, &sb));
-    CHECK_EQ((long long)sb.st_size, (long long)(64 + N / 2 * sizeof(double) + REPLAY_SUM_BYTES));
+    CHECK_EQ((long long)sb.st_size, (long long)(RT_IMAGE_HDR + N / 2 * sizeof(double) + RT_IMAGE_SUM_BYTES));
     double *z = calloc(N, sizeof *z);
-    CHECK_OK(replay_image_read(img2, &small, z, err, sizeof err));
+    CHECK_OK(rt_image_read(img2, &small, z, err, sizeof err));
     CHECK(memcmp(z, y, N / 2 * sizeof *y) == 0);
-    CHECK_OK(replay_image_write_to(img2, &small, y, true, spare)); /* no spare: fresh file */
-    CHECK_OK(replay_image_read(img2, &small, NULL, err, sizeof err));
+    CHECK_OK(rt_image_write(img2, &small, y, true, spare)); /* no spare: fresh file */
+    CHECK_OK(rt_image_read(img2, &small, NULL, err, sizeof err));
     char cmd0[1200];
 
     /* frames: the same file as from the array, fresh, over a longer spare
@@ -133,26 +140,52 @@ int main(void)
         snprintf(fimg, sizeof fimg, "%s/f.img", fdir);
         snprintf(fspare, sizeof fspare, "%s/arr-7.spare", fdir);
         for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-            replay_image_info a = {.id = 7, .op = 9 + k, .n = sizes[k], .elem = sizeof(double)};
-            replay_image_info f = a;
-            CHECK_OK(replay_image_write_to(path, &a, x, false, NULL));
-            void *frame = replay_frame_alloc((uint64_t)sizes[k] * sizeof(double));
+            rt_image_info a = replay_array_image(7, 9 + k, sizes[k], sizeof(double));
+            rt_image_info f = a;
+            CHECK_OK(rt_image_write(path, &a, x, false, NULL));
+            void *frame = rt_image_frame_alloc((uint64_t)sizes[k] * sizeof(double));
             CHECK(frame != NULL);
-            memcpy(replay_frame_data(frame), x, (size_t)sizes[k] * sizeof(double));
-            if (k % 2) CHECK_OK(replay_image_write_to(fspare, &big, x, false, NULL));
-            CHECK_OK(replay_image_write_frame(fimg, &f, frame, k == 2, k % 2 ? fspare : NULL));
+            memcpy(rt_image_frame_data(frame), x, (size_t)sizes[k] * sizeof(double));
+            if (k % 2) CHECK_OK(rt_image_write(fspare, &big, x, false, NULL));
+            CHECK_OK(rt_image_write_frame(fimg, &f, frame, k == 2, k % 2 ? fspare : NULL));
             free(frame);
             CHECK(memcmp(a.sum, f.sum, sizeof a.sum) == 0);
             CHECK(access(fspare, F_OK) != 0);
             snprintf(cmd0, sizeof cmd0, "cmp -s '%s' '%s'", path, fimg);
             CHECK_EQ(system(cmd0), 0);
-            CHECK_OK(replay_image_read(fimg, &f, z, err, sizeof err));
+            CHECK_OK(rt_image_read(fimg, &f, z, err, sizeof err));
             CHECK(memcmp(z, x, (size_t)sizes[k] * sizeof(double)) == 0);
         }
         snprintf(cmd0, sizeof cmd0, "rm -r '%s'", fdir);
         CHECK_EQ(system(cmd0), 0);
     }
     free(z);
+
+    /* in pieces (the streaming writer dds/ uses): the same file as whole,
+     * and a count that differs from the header's is refused, leaving no file */
+    rt_image_info whole = replay_array_image(7, 3, N, sizeof(double));
+    CHECK_OK(rt_image_write(path, &whole, x, false, NULL));
+    char pieces[512];
+    snprintf(pieces, sizeof pieces, "%s/pieces.img", dir);
+    rt_image_info pi = whole;
+    rt_image_writer *w;
+    CHECK_OK(rt_image_open(pieces, &pi, false, &w));
+    size_t total = N * sizeof *x, at = 0, step = 1;
+    while (at < total) {
+        size_t take = step < total - at ? step : total - at;
+        rt_image_put(w, (const char *)x + at, take);
+        at += take;
+        step = step * 7 + 3; /* 1, 10, 73, ... past the writer's buffer */
+    }
+    CHECK_OK(rt_image_close(w, &pi));
+    CHECK(memcmp(pi.sum, whole.sum, sizeof pi.sum) == 0);
+    snprintf(cmd0, sizeof cmd0, "cmp -s '%s' '%s'", path, pieces);
+    CHECK_EQ(system(cmd0), 0);
+    unlink(pieces);
+    CHECK_OK(rt_image_open(pieces, &pi, false, &w));
+    rt_image_put(w, x, 8);
+    CHECK_EQ(rt_image_close(w, &pi), STRADS_EINVAL);
+    CHECK(access(pieces, F_OK) != 0);
 
     /* no temp file left behind */
     char cmd[600];

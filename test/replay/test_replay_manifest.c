@@ -30,28 +30,28 @@ static void write_ckpt(uint64_t op)
         in[i] = (float)i;
         model[i] = (float)(i * op);
     }
-    replay_image_info a = {.id = 1, .op = 1, .n = N, .elem = sizeof(float)};
-    replay_image_info b = {.id = 2, .op = op, .n = N, .elem = sizeof(float)};
+    rt_image_info a = replay_array_image(1, 1, N, sizeof(float));
+    rt_image_info b = replay_array_image(2, op, N, sizeof(float));
     if (op == 1) {
         replay_image_path(path, sizeof path, dir, 1, 1);
-        CHECK_OK(replay_image_write(path, &a, in));
+        CHECK_OK(rt_image_write(path, &a, in, true, NULL));
     } else {
         replay_image_path(path, sizeof path, dir, 1, 1);
-        CHECK_OK(replay_image_read(path, &a, NULL, NULL, 0));
+        CHECK_OK(rt_image_read(path, &a, NULL, NULL, 0));
         /* the checksum of the existing image, as checkpoint.c remembers it */
         FILE *f = fopen(path, "rb");
         CHECK(f != NULL);
-        fseek(f, -REPLAY_SUM_BYTES, SEEK_END);
-        CHECK(fread(a.sum, 1, REPLAY_SUM_BYTES, f) == REPLAY_SUM_BYTES);
+        fseek(f, -RT_IMAGE_SUM_BYTES, SEEK_END);
+        CHECK(fread(a.sum, 1, RT_IMAGE_SUM_BYTES, f) == RT_IMAGE_SUM_BYTES);
         fclose(f);
     }
     replay_image_path(path, sizeof path, dir, 2, op);
-    CHECK_OK(replay_image_write(path, &b, model));
+    CHECK_OK(rt_image_write(path, &b, model, true, NULL));
     arr[0] = (replay_array_rec){.id = 1, .n = N, .elem = sizeof(float), .img_op = 1, .fp = 11};
-    memcpy(arr[0].sum, a.sum, REPLAY_SUM_BYTES);
+    memcpy(arr[0].sum, a.sum, RT_IMAGE_SUM_BYTES);
     strcpy(arr[0].site, "in.c:1");
     arr[1] = (replay_array_rec){.id = 2, .n = N, .elem = sizeof(float), .img_op = op, .fp = op};
-    memcpy(arr[1].sum, b.sum, REPLAY_SUM_BYTES);
+    memcpy(arr[1].sum, b.sum, RT_IMAGE_SUM_BYTES);
     strcpy(arr[1].site, "model.c:2");
     char red[16];
     snprintf(red, sizeof red, "red%llu", (unsigned long long)op);
@@ -172,7 +172,7 @@ int main(void)
     CHECK_EQ(truncate(path, 100), 0);
     CHECK_EQ(plan_last(), 3);
     save(keep, path);
-    flip_byte(path, 64 + 17);
+    flip_byte(path, RT_IMAGE_HDR + 17);
     CHECK_EQ(plan_last(), 3);
     save(keep, path);
     CHECK_EQ(plan_last(), 4);
@@ -181,7 +181,7 @@ int main(void)
     replay_image_path(path, sizeof path, dir, 1, 1);
     snprintf(keep, sizeof keep, "%s.keep", path);
     save(path, keep);
-    flip_byte(path, 64 + 3);
+    flip_byte(path, RT_IMAGE_HDR + 3);
     CHECK_EQ(plan_last(), 0);
     save(keep, path);
 
