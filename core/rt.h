@@ -247,12 +247,10 @@ void rt_pool_stop(void);
 /* ---- transport lifecycle (core/transport.c, used by start.c) ---- */
 int rt_net_start(const rt_config *cfg, char *err, size_t errlen);
 void rt_net_stop(void);
-/* Dials rank at host:port and authenticates; retries until deadline_ms. */
+/* Dials rank at host:port and authenticates, retrying refused dials until
+ * deadline_ms. 0 when up; else the failure's code, after an error naming
+ * the rank and the cause. */
 int rt_net_dial(int rank, const char *hostport, int deadline_ms);
-/* Dials ranks[i] at hostports[i] for every i < n at once and authenticates
- * each, retrying refused ones, until deadline_ms. 0 when all are up; else
- * the first failure's code, after an error naming its rank and cause. */
-int rt_net_dial_all(int n, const int *ranks, const char *const *hostports, int deadline_ms);
 /* Gives the transport every rank's listening address (hostports[r], index =
  * rank; rank 0's is not used), resolved here; connections between workers
  * are made from it when first needed (runtime/link.c). */

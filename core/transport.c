@@ -832,98 +832,59 @@ static void wait_until(uint64_t end)
 }
 
 /*
- * All dials are in flight at once: one after another, a worker of a large
- * job would wait for a round trip through each lower rank's loop thread in
- * turn, and on a machine with more processes than cores each costs a
- * scheduling delay. A dial that is refused or cut before authentication
- * (a peer still starting, a full accept queue) is retried after a pause
- * until the deadline; a failed authentication or running out of
- * descriptors ends it at once.
+ * A dial that is refused or cut before authentication (rank 0 still
+ * starting, a full accept queue) is retried after a pause until the
+ * deadline; a failed authentication or running out of descriptors ends it
+ * at once.
  */
-int rt_net_dial_all(int n, const int *ranks, const char *const *hostports, int deadline_ms)
-{
-    if (n <= 0) return 0;
-    uint64_t end = rt_now_ms() + (uint64_t)(deadline_ms > 0 ? deadline_ms : 0);
-    struct sockaddr_storage *addr = calloc((size_t)n, sizeof *addr);
-    rt_dial **d = calloc((size_t)n, sizeof *d);
-    uint64_t *again = calloc((size_t)n, sizeof *again); /* retry time, 0: in flight or done */
-    int *tries = calloc((size_t)n, sizeof *tries);
-    int rc = (addr && d && again && tries) ? 0 : STRADS_ENOMEM;
-    for (int i = 0; i < n && !rc; i++)
-        if ((rc = net_resolve(hostports[i], &addr[i])))
-            rt_error("cannot resolve %s (rank %d)", hostports[i], ranks[i]);
-    for (int i = 0; i < n && !rc; i++)
-        if (!(d[i] = dial_post(&addr[i], ranks[i]))) rc = STRADS_ENOMEM;
-    int left = rc ? 0 : n, failed = -1;
-    char why[128] = "";
-    pthread_mutex_lock(&net_mu);
-    while (left > 0 && !rc) {
-        uint64_t now = rt_now_ms(), wake = end;
-        for (int i = 0; i < n && !rc; i++) {
-            if (d[i] && d[i]->done) {
-                int st = d[i]->status;
-                if (st) snprintf(why, sizeof why, "%s", d[i]->why);
-                free(d[i]);
-                d[i] = NULL;
-                if (st == 0) {
-                    left--;
-                    continue;
-                }
-                tries[i]++;
-                if (st != STRADS_ECLOSED || now >= end) {
-                    rc = st;
-                    failed = i;
-                    break;
-                }
-                again[i] = now + (tries[i] < 10 ? 20 : 100);
-            }
-            if (!d[i] && again[i] && again[i] <= now) {
-                again[i] = 0;
-                pthread_mutex_unlock(&net_mu);
-                d[i] = dial_post(&addr[i], ranks[i]);
-                pthread_mutex_lock(&net_mu);
-                if (!d[i]) rc = STRADS_ENOMEM, failed = i;
-            }
-            if (!d[i] && again[i] && again[i] < wake) wake = again[i];
-        }
-        if (rc || left == 0) break;
-        if (now >= end) {
-            rc = STRADS_ETIMEDOUT;
-            for (int i = 0; i < n; i++)
-                if (d[i] || again[i]) {
-                    failed = i;
-                    if (!why[0] || d[i])
-                        snprintf(why, sizeof why, "%s", d[i] ? "no answer to the connection "
-                                 "or its authentication" : "refused or cut at every try");
-                    break;
-                }
-            break;
-        }
-        wait_until(wake);
-    }
-    /* Dials still in flight finish on the loop thread and free themselves. */
-    for (int i = 0; i < n; i++)
-        if (d && d[i]) {
-            if (d[i]->done)
-                free(d[i]);
-            else
-                d[i]->abandoned = true;
-        }
-    pthread_mutex_unlock(&net_mu);
-    if (rc && failed >= 0)
-        rt_error("cannot connect to rank %d at %s: %s%s%s", ranks[failed], hostports[failed],
-                 rc == STRADS_ETIMEDOUT ? "not within the start-up deadline" : strads_strerror(rc),
-                 why[0] ? ": " : "", why);
-    free(addr);
-    free(d);
-    free(again);
-    free(tries);
-    return rc;
-}
-
 int rt_net_dial(int rank, const char *hostport, int deadline_ms)
 {
-    return rt_net_dial_all(1, &rank, &hostport, deadline_ms);
+    uint64_t end = rt_now_ms() + (uint64_t)(deadline_ms > 0 ? deadline_ms : 0);
+    struct sockaddr_storage addr;
+    int rc = net_resolve(hostport, &addr);
+    if (rc) {
+        rt_error("cannot resolve %s (rank %d)", hostport, rank);
+        return rc;
+    }
+    rt_dial *d = dial_post(&addr, rank);
+    if (!d) return STRADS_ENOMEM;
+    char why[128] = "";
+    int tries = 0;
+    pthread_mutex_lock(&net_mu);
+    for (;;) {
+        while (!d->done && rt_now_ms() < end) wait_until(end);
+        if (!d->done) { /* it finishes on the loop thread and frees itself */
+            d->abandoned = true;
+            rc = STRADS_ETIMEDOUT;
+            snprintf(why, sizeof why, "no answer to the connection or its authentication");
+            break;
+        }
+        rc = d->status;
+        if (rc) snprintf(why, sizeof why, "%s", d->why);
+        free(d);
+        if (rc != STRADS_ECLOSED) break; /* 0, or a failure a retry cannot cure */
+        uint64_t again = rt_now_ms() + (++tries < 10 ? 20 : 100);
+        if (again > end) again = end;
+        while (rt_now_ms() < again) wait_until(again);
+        if (again >= end) {
+            rc = STRADS_ETIMEDOUT;
+            if (!why[0]) snprintf(why, sizeof why, "refused or cut at every try");
+            break;
+        }
+        pthread_mutex_unlock(&net_mu);
+        d = dial_post(&addr, rank);
+        pthread_mutex_lock(&net_mu);
+        if (!d) {
+            rc = STRADS_ENOMEM;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&net_mu);
+    if (rc)
+        rt_error("cannot connect to rank %d at %s: %s%s%s", rank, hostport,
+                 rc == STRADS_ETIMEDOUT ? "not within the start-up deadline" : strads_strerror(rc),
+                 why[0] ? ": " : "", why);
+    return rc;
 }
 
 /* ---- the loop thread ---- */
