@@ -20,7 +20,7 @@ pthread_mutex_t net_mu = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t net_cond;
 
 typedef struct peer_state {
-    bool up, lost;
+    bool lost;
     char reason[160];
     size_t inbox;     /* bytes of this peer's messages waiting in the mailbox */
 } peer_state;
@@ -92,14 +92,6 @@ size_t net_mbox_inbox(int src)
     size_t n = mb.peers[src].inbox;
     pthread_mutex_unlock(&net_mu);
     return n;
-}
-
-void net_peer_up(int rank)
-{
-    pthread_mutex_lock(&net_mu);
-    mb.peers[rank].up = true;
-    pthread_cond_broadcast(&net_cond);
-    pthread_mutex_unlock(&net_mu);
 }
 
 void net_peer_lost(int rank, const char *reason)

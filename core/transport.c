@@ -290,7 +290,6 @@ void net_conn_authed(rt_conn *c)
         pthread_mutex_unlock(&net_mu);
     }
     rt_debug("connection with rank %d (%s) authenticated", r, c->addr);
-    net_peer_up(r);
     if (c->dial) {
         dial_finish(c->dial, 0, NULL);
         c->dial = NULL;

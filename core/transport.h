@@ -81,7 +81,6 @@ void net_link_tick(uint64_t now_ms);
 void net_mbox_init(int size);
 void net_mbox_free(void);
 void net_mbox_put(rt_msg *m); /* any thread */
-void net_peer_up(int rank);
 void net_peer_lost(int rank, const char *reason);
 void net_mbox_set_inbox_hook(void (*fn)(int src, size_t bytes));
 size_t net_mbox_inbox(int src);
