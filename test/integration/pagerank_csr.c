@@ -1,22 +1,30 @@
-/* Regression program (integration.async.csr_recon.n4): iteration v reads
- * row_ptr[v + 1], which for the last v of a node's block belongs to the
- * next node; reconnaissance must fetch it (engine/recon_records.c
+/* PageRank by pulling over in-edges (CSR), the way a C graph kernel is
+ * written: global graph arrays sized at run time, a typedef'd 64-bit vertex
+ * id, float ranks, the damping factor a `static const`, the power iteration
+ * in a function of its own with the parallel loop writing only its own
+ * vertex, and the residual as a reduction. Dangling vertices are skipped
+ * with `continue` in a loop that sums their mass.
+ *
+ * `prog N copy` (the default): a third loop, in main, copies the new ranks
+ * back. Regression program of integration.async.csr_recon.n4: iteration v
+ * reads row_ptr[v + 1], which for the last v of a node's block belongs to
+ * the next node; reconnaissance must fetch it (engine/recon_records.c
  * rt_recon_fetch_reads). A reconnaissance that reads zeros there records
  * none of the edge reads, and `strads-run -n 4 prog 1000` prints "iter 0
  * diff nan" where plain cc prints 9.873820e-02. test/frontend/progs/
  * pagerank.c stores (start, len) per vertex instead.
  *
- * PageRank by pulling over in-edges (CSR), the way a C graph kernel is
- * written: global graph arrays sized at run time, a typedef'd 64-bit vertex
- * id, float ranks, the damping factor a `static const`, the power iteration
- * in a function of its own with the parallel loop writing only its own
- * vertex, and the residual as a reduction. Dangling vertices are skipped
- * with `continue` in a loop that sums their mass; a third loop, in main,
- * copies the new ranks back. */
+ * `prog N swap`: iterate() is called with the two rank arrays swapped
+ * instead. Regression program of integration.async.plankey_swap.n2: the
+ * async_for plan cache must not reuse the first call's plan, which fetches
+ * rows of the other array (`strads-run -n 2 prog 2000 swap` then printed
+ * 2.02e-01 where plain cc prints "iter 1 diff 3.328496e-02"). The plan is
+ * keyed on the env's arrays. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef int64_t vid_t;
 typedef float rank_t;
@@ -51,6 +59,7 @@ static double iterate(rank_t *pr, rank_t *next)
 int main(int argc, char **argv)
 {
     nv = argc > 1 ? atol(argv[1]) : 2000;
+    int swap = argc > 2 && strcmp(argv[2], "swap") == 0;
     vid_t ne = nv * 6;
     #pragma strads dvector
     row_ptr = malloc((size_t)(nv + 1) * sizeof *row_ptr);
@@ -81,10 +90,15 @@ int main(int argc, char **argv)
     for (vid_t v = 0; v < nv; v++)
         a[v] = 1.0f / (rank_t)nv;
     for (int it = 0; it < 12; it++) {
-        double diff = iterate(a, b);
-        #pragma strads async_for
-        for (vid_t v = 0; v < nv; ++v)
-            a[v] = b[v];
+        double diff;
+        if (swap) { /* after an odd number of calls the newest ranks are in a */
+            diff = iterate(it % 2 ? b : a, it % 2 ? a : b);
+        } else {
+            diff = iterate(a, b);
+            #pragma strads async_for
+            for (vid_t v = 0; v < nv; ++v)
+                a[v] = b[v];
+        }
         printf("iter %d diff %.6e\n", it, diff);
     }
     double top = 0, sum = 0;
