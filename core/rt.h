@@ -185,6 +185,9 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
 int rt_tree_span(int rank, int size);
 /* Convenience: send p's buffer (no blob) and release it. */
 int rt_send_packed(int dst, rt_packer *p);
+/* Message bytes this process has sent to other ranks and received from
+ * them since it started (STRADS_STATS; any thread). */
+void rt_net_bytes(uint64_t *sent, uint64_t *received);
 
 #define RT_ANY_SRC (-1)
 /* Waits for a message of type and tag from src (or RT_ANY_SRC) that was not

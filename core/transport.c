@@ -306,6 +306,15 @@ static void inbox_hook(int src, size_t bytes)
 
 static void resume_reading(void);
 
+/* rt_net_bytes: counted where a message leaves for or arrives from a peer */
+static _Atomic uint64_t bytes_out, bytes_in;
+
+void rt_net_bytes(uint64_t *sent, uint64_t *received)
+{
+    *sent = atomic_load_explicit(&bytes_out, memory_order_relaxed);
+    *received = atomic_load_explicit(&bytes_in, memory_order_relaxed);
+}
+
 static void on_message(char *buf, size_t len, void *arg)
 {
     rt_conn *c = arg;
@@ -313,6 +322,7 @@ static void on_message(char *buf, size_t len, void *arg)
         free(buf);
         return;
     }
+    atomic_fetch_add_explicit(&bytes_in, len, memory_order_relaxed);
     net_dispatch(c, buf, len);
 }
 
@@ -628,6 +638,8 @@ int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t
     }
     /* The loop thread (a handler replying) must never wait for itself:
      * it copies and skips back-pressure. */
+    if (dst != net_my_rank())
+        atomic_fetch_add_explicit(&bytes_out, head_len + blob_len, memory_order_relaxed);
     bool loop = on_loop_thread;
     bool zero_copy = !loop && blob_len >= RT_ZEROCOPY_MIN && dst != net_my_rank();
     rt_out *o = calloc(1, sizeof *o);

@@ -121,10 +121,18 @@ void rt_recon_init(strads_recon *rc, int64_t first);
  * it holds any, or any range recorded without running its writes. */
 extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
 void rt_shadow_reset(void);
-uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n); /* loop_fields.c */
+uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n,
+                               int index_only); /* loop_fields.c */
 /* The driver, in a call's prepare hook: the copyin input's hash as the call
  * found it (loop_common.c; 0 without copyin). */
 uint64_t rt_loop_copyin_hash(void);
+/* The same over the copyin sections whose elements are not floating values
+ * (STRADS_F_COPYIN_REAL: they pick no rows; loop_common.c). */
+uint64_t rt_loop_copyin_index_hash(const strads_loop_site *site, const void *env);
+/* The copyin bytes the driver packed since the last call of this: shipped
+ * (sent) and referred to by hash because every worker holds them (kept).
+ * Driver only (loop_fields.c). */
+void rt_fields_copyin_counts(uint64_t *sent, uint64_t *kept);
 /* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
  * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,

@@ -57,8 +57,16 @@ uint64_t rt_loop_copyin_hash(void) { return copyin_hash; }
 
 static uint64_t hash_copyin(const strads_loop_site *site, const void *env)
 {
-    return env && site->env_fields ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields)
-                                   : 0;
+    return env && site->env_fields
+               ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields, 0)
+               : 0;
+}
+
+uint64_t rt_loop_copyin_index_hash(const strads_loop_site *site, const void *env)
+{
+    return env && site->env_fields
+               ? rt_fields_copyin_hash(env, site->env_fields, site->nenv_fields, 1)
+               : 0;
 }
 
 int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn, void *hdr,
@@ -80,6 +88,8 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     rt_trace_end();
     copyin_hash = hash_copyin(site, env);
     if (!rc && prepare) prepare(hdr);
+    uint64_t sent, kept; /* the counts the pack below makes are this call's */
+    rt_fields_copyin_counts(&sent, &kept);
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
     msgpack_sbuffer_write(&sb, hdr, hdr_len);

@@ -10,6 +10,15 @@
  * size is checked, so a message from another build of the program is
  * refused, not misread; copyin and reduction sections as lo, n and the
  * elements as one blob.
+ *
+ * A copyin section ships once per version: the driver remembers the hash of
+ * the bytes it last shipped for each copyin field, and while the bytes hash
+ * the same it sends that hash in place of the blob; every worker keeps the
+ * copy it last received for the field (with the hash of its bytes, computed
+ * on arrival) and serves the call from it. A worker that holds no copy of
+ * that hash refuses the call (STRADS_EPROTO): it never runs on other bytes.
+ * A body that writes its copyin copy is stopped when the call ends
+ * (rt_loop_env_close), so a kept copy is the bytes that arrived.
  */
 #include <msgpack.h>
 #include <stdlib.h>
@@ -42,6 +51,41 @@ static int up_bin(const msgpack_object *o, void *v, size_t n)
     if (n) memcpy(v, o->via.bin.ptr, n);
     return 0;
 }
+
+/* One copyin field's version: on the driver, what every worker holds (buf
+ * NULL); on a worker, the copy it holds. Driver main thread / node-function
+ * thread only: loop calls do not nest. A worker's copies live until the
+ * process exits. */
+typedef struct kept {
+    const strads_field *f;
+    uint64_t hash;
+    int64_t lo, n;
+    char *buf;
+    struct kept *next;
+} kept;
+static kept *shipped, *held;
+static uint64_t sent_bytes, kept_bytes;
+
+static kept *kept_of(kept **list, const strads_field *f)
+{
+    kept *k = *list;
+    while (k && k->f != f) k = k->next;
+    if (!k && (k = calloc(1, sizeof *k))) {
+        k->f = f;
+        k->next = *list;
+        *list = k;
+    }
+    return k;
+}
+
+void rt_fields_copyin_counts(uint64_t *sent, uint64_t *kept_b)
+{
+    *sent = sent_bytes;
+    *kept_b = kept_bytes;
+    sent_bytes = kept_bytes = 0;
+}
+
+static int is_copyin(int cls) { return cls == STRADS_F_COPYIN || cls == STRADS_F_COPYIN_REAL; }
 
 static int64_t geti(const char *p, size_t n, int sgn)
 {
@@ -93,10 +137,23 @@ int strads_fields_pack(struct msgpack_packer *pk_, const void *vb, const strads_
             int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
             int64_t cn = *(const int64_t *)(b + fd[i].n_off);
             const char *s = *(const char *const *)p;
-            if (fd[i].cls == STRADS_F_COPYIN) s += lo * (int64_t)fd[i].elem;
+            if (is_copyin(fd[i].cls)) s += lo * (int64_t)fd[i].elem;
             size_t bytes = cn > 0 ? (size_t)cn * fd[i].elem : 0;
-            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn) ||
-                msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
+            r = msgpack_pack_int64(pk, lo) || msgpack_pack_int64(pk, cn);
+            kept *k = is_copyin(fd[i].cls) && bytes && strads_size() > 1
+                          ? kept_of(&shipped, &fd[i])
+                          : NULL;
+            if (k) {
+                uint64_t h = XXH3_64bits(s, bytes);
+                if (k->hash == h && k->lo == lo && k->n == cn) {
+                    kept_bytes += bytes;
+                    r = r || msgpack_pack_uint64(pk, h);
+                    break;
+                }
+                *k = (kept){k->f, h, lo, cn, NULL, k->next};
+            }
+            if (is_copyin(fd[i].cls)) sent_bytes += bytes;
+            r = r || msgpack_pack_bin(pk, bytes) || (bytes && msgpack_pack_bin_body(pk, s, bytes));
         }
         }
         if (r) return STRADS_EIO;
@@ -134,6 +191,22 @@ int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_
             if (up_i64(&v[0], &lo) || up_i64(&v[1], &cn) || cn < 0)
                 return STRADS_EPROTO;
             size_t bytes = (size_t)cn * fd[i].elem;
+            if (is_copyin(fd[i].cls) && v[2].type == MSGPACK_OBJECT_POSITIVE_INTEGER) {
+                kept *k = held;
+                while (k && k->f != &fd[i]) k = k->next;
+                if (!k || !k->buf || k->hash != v[2].via.u64 || k->lo != lo || k->n != cn) {
+                    rt_error("a loop call's copyin section refers to bytes this process does not "
+                             "hold (hash %016llx, %lld elements)",
+                             (unsigned long long)v[2].via.u64, (long long)cn);
+                    return STRADS_EPROTO;
+                }
+                *(int64_t *)(b + fd[i].lo_off) = lo;
+                *(int64_t *)(b + fd[i].n_off) = cn;
+                *(char **)p = k->buf - lo * (int64_t)fd[i].elem;
+                v += 3;
+                if (fd[i].global) memcpy(fd[i].global, p, fd[i].size);
+                continue;
+            }
             if (v[2].type != MSGPACK_OBJECT_BIN || v[2].via.bin.size != bytes)
                 return STRADS_EPROTO;
             if (fd[i].cls == STRADS_F_TLSSEC) { /* into the buffer tls_init made */
@@ -144,6 +217,12 @@ int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_
                 char *c = malloc(bytes ? bytes : 1);
                 if (!c) return STRADS_ENOMEM;
                 if (bytes) memcpy(c, v[2].via.bin.ptr, bytes);
+                /* kept for the calls that refer to it by its hash */
+                kept *k = bytes && strads_size() > 1 ? kept_of(&held, &fd[i]) : NULL;
+                if (k) {
+                    free(k->buf);
+                    *k = (kept){k->f, XXH3_64bits(c, bytes), lo, cn, c, k->next};
+                }
                 *(int64_t *)(b + fd[i].lo_off) = lo;
                 *(int64_t *)(b + fd[i].n_off) = cn;
                 *(char **)p = c - lo * (int64_t)fd[i].elem;
@@ -155,15 +234,16 @@ int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_
     }
     return 0;
 }
-/* A hash of the bytes of env's copyin sections (0 when it has none): the
- * driver replans an async_for whose copyin input changed since its plan
- * (an index array rewritten between calls lost updates). */
-uint64_t rt_fields_copyin_hash(const void *vb, const strads_field *fd, int n)
+/* A hash of the bytes of env's copyin sections (0 when it has none; with
+ * index_only, of those whose elements are not floating values): the driver
+ * replans a loop whose copyin input changed since its plan (an index array
+ * rewritten between calls lost updates), and stops one that wrote it. */
+uint64_t rt_fields_copyin_hash(const void *vb, const strads_field *fd, int n, int index_only)
 {
     const char *b = vb;
     uint64_t h = 0;
     for (int i = 0; i < n; i++) {
-        if (fd[i].cls != STRADS_F_COPYIN) continue;
+        if (!is_copyin(fd[i].cls) || (index_only && fd[i].cls == STRADS_F_COPYIN_REAL)) continue;
         int64_t lo = *(const int64_t *)(b + fd[i].lo_off);
         int64_t cn = *(const int64_t *)(b + fd[i].n_off);
         const char *s = *(const char *const *)(b + fd[i].off);
@@ -177,9 +257,12 @@ void strads_fields_free(void *vb, const strads_field *fd, int n)
 {
     char *b = vb;
     for (int i = 0; i < n; i++)
-        if (fd[i].cls == STRADS_F_COPYIN && *(char **)(b + fd[i].off)) {
-            free(*(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
-                                                 (int64_t)fd[i].elem);
+        if (is_copyin(fd[i].cls) && *(char **)(b + fd[i].off)) {
+            char *c = *(char **)(b + fd[i].off) + *(int64_t *)(b + fd[i].lo_off) *
+                                                      (int64_t)fd[i].elem;
+            kept *k = held;
+            while (k && k->buf != c) k = k->next;
+            if (!k) free(c); /* a kept copy serves the next call */
             *(char **)(b + fd[i].off) = NULL;
         }
 }

@@ -686,7 +686,7 @@ static int run_clock(call *c, int64_t clock)
         int64_t k = clock * c->T + t;
         c->task_of[t] = k < c->ntask ? k : -1;
     }
-    sync_phase(c, SPH_EXCHANGE);
+    sync_phase(c, SPH_FETCH);
     rt_trace_begin(RT_TR_FETCH, NULL, -1);
     if (N > 1) rc = refresh(c, clock);
     rt_trace_end();
@@ -726,9 +726,10 @@ static int run_clock(call *c, int64_t clock)
         if (c->track) rt__track_arm(NULL, 0);
         if (!rc) rc = c->err;
     }
-    sync_phase(c, SPH_EXCHANGE);
+    sync_phase(c, SPH_FOLD);
     if (!rc && c->track) rc = add_unrecorded(c, U, snap, bsp);
     if (!rc && c->replicas) rc = fold_threads(c, U, S, F);
+    sync_phase(c, SPH_EXCHANGE);
     if (!rc && N > 1) rc = bsp ? writeback_bsp(c, snap, F) : rt__ssp_push(c->arr, c->narr, U, S);
     for (int a = 0; a < c->narr; a++) {
         if (U) free(U[a].idx);
@@ -828,8 +829,11 @@ static int agree(const call *c, int rc)
     return rc ? rc : e ? STRADS_EREMOTE : 0;
 }
 
-/* STRADS_STATS: the call as the driver's node saw it. */
-static void print_stats(const call *c, double secs)
+/* STRADS_STATS: the call as the driver's node saw it; sent and received
+ * are rank 0's message bytes during the call, copyin the bytes of copyin
+ * sections the call's message shipped and those it referred to by hash
+ * because every node held them (loop_fields.c). */
+static void print_stats(const call *c, double secs, uint64_t sent, uint64_t recvd)
 {
     const char *model = rt_sync_name((strads_sync_kind)c->h.model);
     /* A-BSP, Elastic and FlexPara run on BSP's mechanics under their own name */
@@ -838,17 +842,25 @@ static void print_stats(const call *c, double secs)
     for (int i = 0; i < SPH_N; i++) ph[i] = (double)c->ph_us[i] / 1e6;
     int same = strcmp(model, as) == 0;
     rt_stats_note("sync_for %s:%u: %s%s%s, %d nodes x %d threads, %lld tasks of %lld, %lld clocks, "
-                  "%.3f s (rank 0: recon %.3f, plan %.3f, compute %.3f, exchange %.3f, "
-                  "barrier %.3f s)",
+                  "%.3f s (rank 0: recon %.3f, plan %.3f, fetch %.3f, compute %.3f, fold %.3f, "
+                  "exchange %.3f, barrier %.3f s; sent %llu, received %llu bytes; copyin shipped "
+                  "%llu, kept %llu bytes)",
                   c->site->file, c->site->line, model, same ? "" : " as ", same ? "" : as, c->N,
                   c->T, (long long)c->ntask, (long long)c->mb, (long long)c->clocks, secs,
-                  ph[SPH_RECON], ph[SPH_PLAN], ph[SPH_COMPUTE], ph[SPH_EXCHANGE], ph[SPH_BARRIER]);
+                  ph[SPH_RECON], ph[SPH_PLAN], ph[SPH_FETCH], ph[SPH_COMPUTE], ph[SPH_FOLD],
+                  ph[SPH_EXCHANGE], ph[SPH_BARRIER], (unsigned long long)sent,
+                  (unsigned long long)recvd, (unsigned long long)c->copyin_sent,
+                  (unsigned long long)c->copyin_kept);
     rt_stats("sync_for", c->site->file, c->site->line,
              "model=%s runs_as=%s nodes=%d threads=%d tasks=%lld minibatch=%lld clocks=%lld "
-             "time_s=%.6f recon_s=%.6f plan_s=%.6f compute_s=%.6f exchange_s=%.6f "
-             "barrier_s=%.6f",
+             "time_s=%.6f recon_s=%.6f plan_s=%.6f fetch_s=%.6f compute_s=%.6f fold_s=%.6f "
+             "exchange_s=%.6f barrier_s=%.6f sent_bytes=%llu recv_bytes=%llu copyin_bytes=%llu "
+             "copyin_kept_bytes=%llu",
              model, as, c->N, c->T, (long long)c->ntask, (long long)c->mb, (long long)c->clocks,
-             secs, ph[SPH_RECON], ph[SPH_PLAN], ph[SPH_COMPUTE], ph[SPH_EXCHANGE], ph[SPH_BARRIER]);
+             secs, ph[SPH_RECON], ph[SPH_PLAN], ph[SPH_FETCH], ph[SPH_COMPUTE], ph[SPH_FOLD],
+             ph[SPH_EXCHANGE], ph[SPH_BARRIER], (unsigned long long)sent,
+             (unsigned long long)recvd, (unsigned long long)c->copyin_sent,
+             (unsigned long long)c->copyin_kept);
 }
 
 static int sync_node(const void *arg, size_t len)
@@ -871,7 +883,11 @@ static int sync_node(const void *arg, size_t len)
     static double first_loop_s;
     if (!first_loop_s) first_loop_s = (double)rt_now_ms() / 1000.0;
     c.t0 = first_loop_s;
-    uint64_t t_start = rt_now_us();
+    uint64_t t_start = rt_now_us(), sent0 = 0, recv0 = 0;
+    if (c.me == 0) {
+        rt_net_bytes(&sent0, &recv0);
+        rt_fields_copyin_counts(&c.copyin_sent, &c.copyin_kept);
+    }
     c.ph_at = t_start;
     c.ph = SPH_PLAN;
     block_of(&c.h, c.N, c.me, &c.lo, &c.hi);
@@ -951,12 +967,16 @@ static int sync_node(const void *arg, size_t len)
         if (!rc) rc = crc;
     }
     char *acc = NULL;
-    sync_phase(&c, SPH_EXCHANGE); /* the reductions, threads then ranks */
+    sync_phase(&c, SPH_FOLD); /* the reductions, threads then ranks */
     if (!rc) rc = rt_loop_fold(c.site, c.env, c.tls, c.T, c.h.invocation, &acc);
     rt_loop_publish(c.site, c.env, acc);
     rt_loop_tls_free(c.site, c.tls, c.T);
     sync_phase(&c, SPH_PLAN);
-    if (c.me == 0 && rt_stats_on()) print_stats(&c, (double)(rt_now_us() - t_start) / 1e6);
+    if (c.me == 0 && rt_stats_on()) {
+        uint64_t sent, recvd;
+        rt_net_bytes(&sent, &recvd);
+        print_stats(&c, (double)(rt_now_us() - t_start) / 1e6, sent - sent0, recvd - recv0);
+    }
     teardown(&c);
     rt_trace_end();
     rt_loop_env_close(c.site, c.env);
@@ -992,10 +1012,12 @@ static int recon_due(site_calls *s)
 /* What the records depend on besides the range: the versions of the integer
  * arrays the loop only reads (an index array the sequential code rewrote
  * between calls: the rows written through it moved, and writes beyond the
- * records made in a helper were lost) and the bytes of the copyin input. */
+ * records made in a helper were lost) and the bytes of the copyin input
+ * that can hold indices: k-means' centroids, a copyin of floats that
+ * changes every call, redid the reconnaissance of every call. */
 static uint64_t input_key(const strads_loop_site *site, const void *env)
 {
-    uint64_t h = rt_loop_copyin_hash();
+    uint64_t h = rt_loop_copyin_index_hash(site, env);
     for (size_t a = 0; a < site->narrays; a++) {
         /* integer arrays only: indices pick rows; the model values an
          * evaluation loop reads change every epoch and pick nothing */

@@ -59,10 +59,11 @@ typedef struct tbuf {
 
 /* Where a call's time goes (STRADS_STATS, docs/observability.md): plan is
  * the call's setup after reconnaissance (and under A-BSP, Elastic and
- * FlexPara the splits' assignment); exchange the refreshes, folds, pushes
- * and write-backs, waiting inside their collectives included; barrier the
- * barriers, SSP's gates and A-BSP's stop signals. */
-enum { SPH_RECON, SPH_PLAN, SPH_COMPUTE, SPH_EXCHANGE, SPH_BARRIER, SPH_N };
+ * FlexPara the splits' assignment); fetch the refreshes of what the tasks
+ * read; fold the threads' deltas and the reductions (threads, then ranks);
+ * exchange the pushes and write-backs, waiting inside their collectives
+ * included; barrier the barriers, SSP's gates and A-BSP's stop signals. */
+enum { SPH_RECON, SPH_PLAN, SPH_FETCH, SPH_COMPUTE, SPH_FOLD, SPH_EXCHANGE, SPH_BARRIER, SPH_N };
 
 typedef struct call {
     const strads_loop_site *site;
@@ -94,6 +95,7 @@ typedef struct call {
     uint64_t ph_us[SPH_N];
     uint64_t ph_at;       /* when the current phase began (rt_now_us) */
     int ph;
+    uint64_t copyin_sent, copyin_kept; /* rank 0: the call message's copyin bytes */
 } call;
 
 /* Charges the time since the last switch to the current phase and enters

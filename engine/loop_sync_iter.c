@@ -369,7 +369,7 @@ static int run_clock(call *c, int64_t clock, elist *U, char **S, double *took)
     sync_phase(c, SPH_COMPUTE);
     if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
     if (!rc) rc = c->err;
-    sync_phase(c, SPH_EXCHANGE);
+    sync_phase(c, SPH_FOLD);
     if (!rc && c->replicas) rc = rt__sync_fold_threads(c, U, S);
     for (int a = 0; a < c->narr; a++) {
         free(S[a]);
@@ -478,7 +478,7 @@ int rt__sync_run_absp(call *c)
     for (int a = 0; a < c->narr && wrote && !rc; a++)
         if (c->arr[a].written && !(wrote[a] = calloc((size_t)c->arr[a].dv->n, 1)))
             rc = STRADS_ENOMEM;
-    sync_phase(c, SPH_EXCHANGE);
+    sync_phase(c, SPH_FETCH);
     if (!rc && c->N > 1) rc = absp_fetch(c, bounds, nsplits);
     int brc = start ? superstep_begin(c, start) : STRADS_ENOMEM;
     if (!rc) rc = brc;

@@ -76,6 +76,7 @@ typedef struct fe_cap {
     int is_array;      /* copied with memcpy, not = */
     int ptr_check;     /* pointer of unknown extent: checked at loop entry */
     int is_copyin;
+    int copyin_real;   /* ... of float or double elements: they pick no rows */
     int is_item;       /* named by reduction/private/accumulate: lives in tls */
     int ptr_written;   /* a pointer the body may write through (or let escape) */
     int ptr_stored;    /* ... and does: p[i] = x, p->f++ in the body itself */

@@ -72,8 +72,10 @@ void fe_emit_pack(fe_site *s, fe_buf *o)
             continue;
         char *g = cp->where == FE_V_GLOBAL ? fe_fmt("(void *)&%s", cp->name) : NULL;
         if (cp->is_copyin)
-            /* lo and n travel with the section; a global gets the copy's address */
-            fd_section(o, T, cp->name, "STRADS_F_COPYIN", g);
+            /* lo and n travel with the section; a global gets the copy's
+             * address; floating elements pick no rows (strads_generated.h) */
+            fd_section(o, T, cp->name, cp->copyin_real ? "STRADS_F_COPYIN_REAL" : "STRADS_F_COPYIN",
+                       g);
         else
             fd(o, T, cp->name, fcls(cp->cls), g);
     }

@@ -235,6 +235,10 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                 it->name),
                          "the loop writes through copyin pointer '%s'", it->name);
             cp->is_copyin = 1;
+            if (ct.kind == CXType_Pointer) {
+                enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
+                cp->copyin_real = k == CXType_Float || k == CXType_Double;
+            }
             continue;
         }
         switch (ct.kind) {

@@ -259,8 +259,11 @@ typedef struct strads_field {
     void *global; /* worker copy of a captured global assigned after unpack, or NULL */
     size_t lo_off, n_off, elem;
 } strads_field;
+/* STRADS_F_COPYIN_REAL: a copyin section of float or double elements, whose
+ * values pick no rows, so that their change does not redo a sync_for's
+ * reconnaissance (centroids, a weight vector); STRADS_F_COPYIN any other. */
 enum { STRADS_F_INT, STRADS_F_UINT, STRADS_F_FLT, STRADS_F_PTR, STRADS_F_BLOB,
-       STRADS_F_COPYIN, STRADS_F_TLSSEC };
+       STRADS_F_COPYIN, STRADS_F_TLSSEC, STRADS_F_COPYIN_REAL };
 #define STRADS_FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
 int strads_fields_pack(struct msgpack_packer *pk, const void *base, const strads_field *fd, int n);
 int strads_fields_unpack(const struct msgpack_object *o, void *base, const strads_field *fd,

@@ -432,7 +432,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, pts), STRADS_F_COPYIN, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
+    {STRADS_FIELD(struct strads__env1, pts), STRADS_F_COPYIN_REAL, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
      __builtin_offsetof(struct strads__env1, strads__n_pts), sizeof *((struct strads__env1 *)0)->pts},
     {STRADS_FIELD(struct strads__env1, cent), STRADS_F_BLOB, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__lo_scratch), STRADS_F_INT, NULL, 0, 0, 0},
@@ -549,7 +549,7 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, pts), STRADS_F_COPYIN, NULL, __builtin_offsetof(struct strads__env2, strads__lo_pts),
+    {STRADS_FIELD(struct strads__env2, pts), STRADS_F_COPYIN_REAL, NULL, __builtin_offsetof(struct strads__env2, strads__lo_pts),
      __builtin_offsetof(struct strads__env2, strads__n_pts), sizeof *((struct strads__env2 *)0)->pts},
     {STRADS_FIELD(struct strads__env2, hits), STRADS_F_INT, NULL, 0, 0, 0},
 };

@@ -526,7 +526,7 @@ static const strads_field strads__efd1[] = {
      __builtin_offsetof(struct strads__env1, strads__n_table), sizeof *((struct strads__env1 *)0)->table},
     {STRADS_FIELD(struct strads__env1, syn0), STRADS_F_PTR, (void *)&syn0, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, syn1neg), STRADS_F_PTR, (void *)&syn1neg, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, expTable), STRADS_F_COPYIN, (void *)&expTable, __builtin_offsetof(struct strads__env1, strads__lo_expTable),
+    {STRADS_FIELD(struct strads__env1, expTable), STRADS_F_COPYIN_REAL, (void *)&expTable, __builtin_offsetof(struct strads__env1, strads__lo_expTable),
      __builtin_offsetof(struct strads__env1, strads__n_expTable), sizeof *((struct strads__env1 *)0)->expTable},
     {STRADS_FIELD(struct strads__env1, strads__lo_neu1e), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env1, strads__n_neu1e), STRADS_F_INT, NULL, 0, 0, 0},
