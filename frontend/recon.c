@@ -138,6 +138,106 @@ static int local_root(rc *r, CXCursor cur, int copyin)
 
 static char *rw(rc *r, CXCursor cur, int mode, int stmt);
 static int access_kind(rc *r, CXCursor cur);
+
+static int update_op(const fe_token *t)
+{
+    return is(t, "+=") || is(t, "-=") || is(t, "*=") || is(t, "++") || is(t, "--");
+}
+
+/*
+ * The reduction item an update statement of the loop body writes, when the
+ * body uses that item only as the target of whole update statements:
+ *
+ *   sum[best * d + j] += p[j];   count[best]++;   inertia += bestd;
+ *
+ * Its value is then never read in the iteration, so it can pick no element
+ * of a distributed array, and reconnaissance need not run the update: the
+ * statement becomes its operands' evaluation, for their records, and the
+ * computation that only fed it (k-means' distances: the whole body but
+ * its reads) is dead code the compiler deletes. Any other use of the name
+ * in the body (a read, a plain `=`, an update whose value is used) keeps
+ * every update. lhs: the statement's left side, stripped.
+ */
+static fe_item *update_only_item(rc *r, CXCursor lhs)
+{
+    if (!r->s)
+        return NULL;
+    CXCursor root = lhs;
+    int section = clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr;
+    if (section) {
+        int n;
+        CXCursor *ch = fe_children(lhs, &n);
+        if (n != 2) {
+            free(ch);
+            return NULL;
+        }
+        root = fe_strip(ch[0]);
+        free(ch);
+    }
+    if (clang_getCursorKind(root) != CXCursor_DeclRefExpr)
+        return NULL;
+    char *name = fe_cxstr(clang_getCursorSpelling(clang_getCursorReferenced(root)));
+    fe_item *it = fe_item_named(r->s, name);
+    free(name);
+    if (!it || it->kind != FE_IT_REDUCTION || !it->lo != !section)
+        return NULL;
+    fe_ctx *c = r->c;
+    int t0 = fe_tok_at(c, r->rb);
+    for (int t = t0; t < c->ntoks && c->toks[t].off < r->re; t++) {
+        if (c->toks[t].kind != CXToken_Identifier || strcmp(c->toks[t].spell, it->name))
+            continue;
+        if (t > t0 && (is(&c->toks[t - 1], ".") || is(&c->toks[t - 1], "->")))
+            continue; /* a member of that name */
+        int b = t; /* the statement's first token */
+        if (b > t0 && (is(&c->toks[b - 1], "++") || is(&c->toks[b - 1], "--")))
+            b--;
+        int u = t + 1; /* the update operator */
+        if (section) {
+            if (u >= c->ntoks || !is(&c->toks[u], "["))
+                return NULL;
+            for (int depth = 0; u < c->ntoks; u++) {
+                depth += is(&c->toks[u], "[") - is(&c->toks[u], "]");
+                if (!depth)
+                    break;
+            }
+            u++;
+        }
+        if (b == t) {
+            if (u >= c->ntoks || !update_op(&c->toks[u]))
+                return NULL;
+        } else if (u < c->ntoks && update_op(&c->toks[u])) {
+            return NULL; /* ++x++ */
+        } else {
+            u--;
+        }
+        /* a whole statement: after a statement's end or a control header... */
+        const fe_token *p = b > t0 ? &c->toks[b - 1] : NULL;
+        if (p && !is(p, ";") && !is(p, "{") && !is(p, "}") && !is(p, ")") && !is(p, "else") &&
+            !is(p, "do"))
+            return NULL;
+        /* ...up to its own `;` */
+        int depth = 0, v = u + 1;
+        for (; v < c->ntoks && c->toks[v].off < r->re; v++) {
+            const fe_token *x = &c->toks[v];
+            depth += is(x, "(") + is(x, "[") + is(x, "{") - is(x, ")") - is(x, "]") - is(x, "}");
+            if (depth < 0 || (!depth && (is(x, ";") || is(x, ","))))
+                break;
+        }
+        if (v >= c->ntoks || !is(&c->toks[v], ";") || depth)
+            return NULL;
+    }
+    return it;
+}
+
+/* The rewritten subscript of a section's element (its reads recorded). */
+static char *index_of(rc *r, CXCursor lhs)
+{
+    int n;
+    CXCursor *ch = fe_children(lhs, &n);
+    char *t = n == 2 ? rw(r, ch[1], RV, 0) : fe_strdup("0");
+    free(ch);
+    return t;
+}
 static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs);
 static int local_root(rc *r, CXCursor cur, int copyin);
 
@@ -652,6 +752,10 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     CXCursor lhs, rhs;
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
         CXCursor l = fe_strip(lhs);
+        if (stmt && compound && update_only_item(r, l))
+            return clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr
+                       ? fe_fmt("((void)(%s), (void)(%s))", index_of(r, l), rw(r, rhs, RV, 0))
+                       : fe_fmt("((void)(%s))", rw(r, rhs, RV, 0));
         char *op = NULL;
         if (compound) { /* `+=` -> `+` */
             unsigned lb, le;
@@ -698,6 +802,10 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
             CXCursor l = fe_strip(op);
             int pre = is(first, "++") || is(first, "--");
             const char *step = is(first, "++") || is(last, "++") ? "++" : "--";
+            if (stmt && update_only_item(r, l))
+                return clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr
+                           ? fe_fmt("((void)(%s))", index_of(r, l))
+                           : fe_strdup("((void)0)");
             if (covered(r, l) && stmt)
                 return fe_strdup("((void)0)");
             if (covered(r, l)) {

@@ -125,7 +125,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         (void)__extension__({ __auto_type strads__p3 = &(b[i]); __typeof__(*strads__p3) strads__v3 = ((int)i); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
         for (int k = 0; k < KK; k++) {
             (void)__extension__({ __auto_type strads__p4 = &(G[i][k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + ((float)STRADS__RD(a[i * KK + k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
-            total += STRADS__RD(G[i][k]);
+            ((void)(STRADS__RD(G[i][k])));
         }
     } while (0);
         (void)strads_recon_again(strads__rc);
@@ -153,7 +153,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         (void)__extension__({ __auto_type strads__p0 = &(b[i]); __typeof__(*strads__p0) strads__v0 = ((int)i); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
         for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(KK); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[(i * KK) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); } (0); }); k < KK; k++) {
             (void)__extension__({ __auto_type strads__p1 = &(G[i][k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((float)a[i * KK + k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
-            total += STRADS__RD(G[i][k]);
+            ((void)(STRADS__RD(G[i][k])));
         }
     } while (0);
         if (strads_recon_again(strads__rc))

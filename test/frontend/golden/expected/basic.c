@@ -131,8 +131,8 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
         for (int k = 0; k < dim; k++)
             (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
-        loss += d;
-        cnt++;
+        ((void)(d));
+        ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
 #line 139 "<stdout>"
@@ -162,8 +162,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
         for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rwr(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)((real)(lr * d)));
-        loss += d;
-        cnt++;
+        ((void)(d));
+        ((void)0);
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);

@@ -164,7 +164,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         if (g > o.clip)
             g = o.clip;
         strads__rh1(&rows[i * DIM], g);
-        total += g + (double)(rand_r(&seed) % 2) * 0;
+        ((void)(g + (double)(rand_r(&seed) % 2) * 0));
     } while (0);
         (void)strads_recon_again(strads__rc);
 #line 171 "<stdout>"
@@ -203,7 +203,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (g > o.clip)
             g = o.clip;
         strads__rh1(&rows[i * DIM], g);
-        total += g + (double)(rand_r(&seed) % 2) * 0;
+        ((void)(g + (double)(rand_r(&seed) % 2) * 0));
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);

@@ -141,7 +141,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             float p = strads__rh0(w, e->x);
             for (int k = 0; k < D; k++)
                 (void)__extension__({ __auto_type strads__p1 = &(w[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
-            loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
+            ((void)(STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7)));
         } while (0);
         (void)strads_recon_again(strads__rc);
 #line 148 "<stdout>"
@@ -170,7 +170,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             float p = strads__rh0(w, e->x);
             for (int k = 0; k < D; k++)
                 (void)__extension__({ __auto_type strads__p0 = &(w[k]); __typeof__(*strads__p0) strads__v0 = *(__typeof__(*strads__p0) *)strads_recon_rd(strads__rc, strads__p0, sizeof *strads__p0) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
-            loss -= STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7);
+            ((void)(STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7)));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);

@@ -252,9 +252,9 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         }
         for (int d = 0; d < D; d++)
-            sums[bc * D + d] += pts[i * D + d];
-        counts[bc]++;
-        cost += bd;
+            ((void)(bc * D + d), (void)(pts[i * D + d]));
+        ((void)(bc));
+        ((void)(bd));
         if (bd > worst)
             worst = bd;
         if (bd < best)
@@ -322,9 +322,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
         }
         for (int d = 0; d < D; d++)
-            sums[bc * D + d] += pts[i * D + d];
-        counts[bc]++;
-        cost += bd;
+            ((void)(bc * D + d), (void)(pts[i * D + d]));
+        ((void)(bc));
+        ((void)(bd));
         if (bd > worst)
             worst = bd;
         if (bd < best)
@@ -501,7 +501,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         (void)j;
         strads_recon_iter(strads__rc, (int64_t)j);
         /* sections.c:71 */
-        do { hits += pts[j * D] > 5.0; } while (0);
+        do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
 #line 507 "<stdout>"
     }

@@ -377,7 +377,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             double p = 3;
             for (int k = 0; k < rank; k++)
                 p += STRADS__RD(W[(long)STRADS__RD(x->u) * rank + k]) * STRADS__RD(H[(long)STRADS__RD(x->i) * rank + k]);
-            se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
+            ((void)((p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r))));
         } while (0);
         (void)strads_recon_again(strads__rc);
 #line 384 "<stdout>"
@@ -407,7 +407,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
             double p = 3;
             for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(rank); if (strads__h4 > strads__l4) { strads_recon_rdr(strads__rc, &(W)[((long)STRADS__RD(x->u) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(W)); strads_recon_rdr(strads__rc, &(H)[((long)STRADS__RD(x->i) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(H)); } (0); }); k < rank; k++)
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
-            se += (p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r));
+            ((void)((p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r))));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
