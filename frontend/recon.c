@@ -10,6 +10,9 @@
  *                    -> ... STRADS__RD(E) ...         records a read, yields E
  *   L = R, L op= R   -> (strads_recon_rw(rc, &(L), sizeof(L), op), (void)(R))
  *   L++, --L         -> strads_recon_rw(rc, &(L), sizeof(L), 1)
+ *   r[E] op= R;      -> ((void)(E), (void)(R));        (r a reduction item the
+ *   r op= R; r++;    -> ((void)(R)); ((void)0);         body only updates: its
+ *                                                       value picks nothing)
  *   printf(...);     -> ((void)0);                     (stdio runs only for real)
  *   f(args)          -> strads__rhN(args)   (f defined in this file)
  *
