@@ -10,7 +10,7 @@
 # and checks that every build's final inertia and centroid checksum agree
 # with the cc build's within a relative 1e-4 (the reductions add in another
 # order). The strads runs also print rank 0's STRADS_STATS phase breakdown
-# of their last sync_for call (docs/observability.md).
+# of their first and last sync_for call (docs/observability.md).
 #
 # Usage: [ROUNDS=n] bench/kmeans.sh [POINTS DIMS CLUSTERS ITERATIONS THREADS]
 # Default: 500,000 x 20 floats, k = 40, 5 iterations, THREADS = 2. BUILD
@@ -57,8 +57,11 @@ run() {
     fi
     line=$(grep '^result' "$dir/out")
     echo "round=$round config=$name $line" | tee -a "$res"
-    st=$(grep ': stats: ev=sync_for ' "$dir/err" | tail -1 | sed 's/.*: stats: ev=sync_for rank=0 site=[^ ]* //')
-    [ -z "$st" ] || echo "    last call: $st"
+    for which in first:1p 'last:$p'; do
+        st=$(grep ': stats: ev=sync_for ' "$dir/err" | sed -n "${which#*:}" |
+             sed 's/.*: stats: ev=sync_for rank=0 site=[^ ]* //')
+        [ -z "$st" ] || echo "    ${which%%:*} call: $st"
+    done
 }
 for round in $(seq "$ROUNDS"); do
     run seq "$dir/km-cc" "$N" "$D" "$K" "$IT"
