@@ -5,7 +5,8 @@
 # the copyin bytes shipped (copyin_bytes) and those kept on the nodes and
 # referred to by hash (copyin_kept_bytes): calls 1, 3 and 5 ship the table
 # (new or changed since the last call), calls 2 and 4 keep it. The program
-# checks each call's sum against the sequential one (no stale table).
+# checks each call's sum against the sequential one (no stale table). The
+# same lines carry every phase of the breakdown and rank 0's bytes.
 set -eu
 . "$(dirname "$0")/../stats.sh"
 stradscc=$1 run=$2 src=$3
@@ -20,4 +21,9 @@ shipped=$(stats_get "$d/err" sync_for copyin_bytes | tr '\n' ' ')
 kept=$(stats_get "$d/err" sync_for copyin_kept_bytes | tr '\n' ' ')
 [ "$shipped" = "$bytes 0 $bytes 0 $bytes " ] && [ "$kept" = "0 $bytes 0 $bytes 0 " ] ||
     { cat "$d/err"; echo "FAIL: copyin shipped per call: $shipped; kept: $kept"; exit 1; }
+# the phase breakdown (docs/observability.md), every key a number
+num='[0-9]+(\.[0-9]+)?'
+stats_has "$d/err" sync_for nodes=2 "recon_s=$num" "plan_s=$num" "fetch_s=$num" "compute_s=$num" \
+    "fold_s=$num" "exchange_s=$num" "barrier_s=$num" 'sent_bytes=[1-9][0-9]*' 'recv_bytes=[1-9][0-9]*' ||
+    { cat "$d/err"; echo "FAIL: the sync_for line lacks a phase or byte count"; exit 1; }
 echo "ok copyin shipped $shipped kept $kept"
