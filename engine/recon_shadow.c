@@ -150,8 +150,16 @@ static int dropped(uintptr_t lo, uintptr_t hi)
 static int shadowed(const char *p, size_t len)
 {
     if (!sh.n || !len) return 0;
-    for (uintptr_t a = (uintptr_t)p / 8; a <= ((uintptr_t)p + len - 1) / 8; a++)
-        if (find(a)) return 1;
+    uintptr_t lo = (uintptr_t)p, hi = lo + len;
+    for (uintptr_t a = lo / 8; a <= (hi - 1) / 8; a++) {
+        const word *w = find(a);
+        if (!w) continue;
+        /* the bytes of this word inside [lo, hi): a row's last element
+         * shadowed next to a ranged read of the row before it (rows of an
+         * odd number of floats share words) is no overlap */
+        unsigned b0 = a * 8 < lo ? (unsigned)(lo - a * 8) : 0, b1 = a * 8 + 8 > hi ? (unsigned)(hi - a * 8) : 8;
+        if (w->mask & (uint8_t)(((1u << b1) - 1) & ~((1u << b0) - 1))) return 1;
+    }
     return 0;
 }
 
