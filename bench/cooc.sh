@@ -9,15 +9,16 @@
 # configuration got and its first call's reconnaissance + planning against
 # a later call's run (the STRADS_STATS ev=async_for / ev=async_plan lines),
 # and checks that every run's loss agrees with the plain build's (within
-# TOL, relative: a plan is a serial order, not the program's own).
+# TOL, relative, default 0.05: a plan is a serial order, not the
+# program's own, and SGD's loss depends on the order).
 # Usage: [ROUNDS=n] [TOL=x] bench/cooc.sh [WORDS RECORDS DIM EPOCHS]
-# (default 100000 1000000 50 3). BUILD names the build folder (default
+# (default 100000 1000000 50 5). BUILD names the build folder (default
 # build). Record the output in docs/benchmarks.md.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
-V=${1:-100000} N=${2:-1000000} D=${3:-50} E=${4:-3}
-ROUNDS=${ROUNDS:-3} TOL=${TOL:-0.01}
+V=${1:-100000} N=${2:-1000000} D=${3:-50} E=${4:-5}
+ROUNDS=${ROUNDS:-3} TOL=${TOL:-0.05}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O2 "$ROOT/bench/progs/cooc_embed.c" -o "$tmp/seq" -lm
