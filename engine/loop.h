@@ -43,14 +43,24 @@ void rt_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
  * also holds the arrays the loop writes and the current iteration's row of
  * micro-block spans, so that a new row of those is recorded inline too, and
  * an array only read, whose reads are dropped inline. */
+/* Span mode sees the written arrays as at most RT_SPAN_RANGES address
+ * ranges, each widening one of the (at most two) slots of an iteration's
+ * row: a written array per slot, or in pair mode (an array written at two
+ * rows, one in each of its halves) every array's lower half in slot 0 and
+ * upper half in slot 1. */
+#define RT_SPAN_RANGES 8
+
 typedef struct rt_recon_hot {
     const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
     const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
     unsigned rd_next, wr_next;       /* which entry the next new element replaces */
     /* span mode only (sp_row NULL otherwise); kept across iterations but sp_row */
     unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
-    const char *sp_lo[2], *sp_hi[2]; /* the written arrays' bytes (empty: no slot) */
-    int sp_shift[2];                 /* byte offset >> shift = micro-block; -1: call */
+    int sp_nr;                       /* ranges below: one per slot, or per pair half */
+    const char *sp_lo[RT_SPAN_RANGES], *sp_hi[RT_SPAN_RANGES]; /* written bytes of each */
+    int sp_shift[RT_SPAN_RANGES];    /* byte offset >> shift = micro-block; -1: divide */
+    size_t sp_mb[RT_SPAN_RANGES];    /* bytes of a micro-block (for -1) */
+    int sp_slot[RT_SPAN_RANGES];     /* the slot (row entry) a range widens */
     const char *ign_lo, *ign_hi;     /* an array the loop only reads */
 } rt_recon_hot;
 
@@ -71,11 +81,14 @@ static inline void rt_recon_hot_put(rt_recon_hot *h, const char *lo, const char 
 static inline int rt_recon_span_widen(const rt_recon_hot *h, const char *p, size_t len)
 {
     size_t last = len ? len - 1 : 0;
-    for (int s = 0; s < 2; s++)
-        if (p >= h->sp_lo[s] && p + last < h->sp_hi[s] && h->sp_shift[s] >= 0) {
-            unsigned short *r = h->sp_row + 2 * s;
-            unsigned short m0 = (unsigned short)((size_t)(p - h->sp_lo[s]) >> h->sp_shift[s]);
-            unsigned short m1 = (unsigned short)((size_t)(p + last - h->sp_lo[s]) >> h->sp_shift[s]);
+    for (int s = 0; s < h->sp_nr; s++)
+        if (p >= h->sp_lo[s] && p + last < h->sp_hi[s]) {
+            unsigned short *r = h->sp_row + 2 * h->sp_slot[s];
+            size_t o0 = (size_t)(p - h->sp_lo[s]), o1 = o0 + last;
+            int sh = h->sp_shift[s];
+            /* rows of D + 1 floats are common: a division, not a call */
+            unsigned short m0 = (unsigned short)(sh >= 0 ? o0 >> sh : o0 / h->sp_mb[s]);
+            unsigned short m1 = (unsigned short)(sh >= 0 ? o1 >> sh : o1 / h->sp_mb[s]);
             if (m0 < r[0]) r[0] = m0;
             if (m1 > r[1]) r[1] = m1;
             return 1;
@@ -152,8 +165,24 @@ int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg)
  * (at most two) arrays the loop writes, in the row span[(i - first) * 2 *
  * nslots ..] (lowest 0xFFFF and highest 0 when untouched). A write to any
  * other array sets miss: the plan then needs full records. */
+/* A written array's elements [org, org + len) as one span range: its
+ * micro-block is (e - org) >> mshift, counted in slot `slot`. */
+typedef struct rt_recon_range {
+    uint32_t id;
+    int64_t org, len;
+    const char *lo, *hi; /* their bytes */
+    size_t elem;
+    int mshift, bshift;  /* bshift: byte offset >> bshift = micro-block; -1: divide */
+    int slot;
+} rt_recon_range;
+
 typedef struct rt_recon_spans {
     int nslots;
+    /* pair mode: the ranges (nr of them); nr 0: one per slot, made from
+     * id, mshift, lo, hi, elem and bshift below by rt_recon_span_begin */
+    int nr;
+    bool pair; /* ranges are halves of arrays: an access across two is a miss */
+    rt_recon_range r[RT_SPAN_RANGES];
     uint32_t id[2];    /* the written arrays, in the planner's slot order */
     int mshift[2];     /* element >> mshift = micro-block */
     uint16_t *span;

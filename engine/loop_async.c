@@ -349,16 +349,18 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
             snprintf(how, sizeof how, " (cut from 1 in %d iterations%s)", sp->sample,
                      sp->recut ? ", then from all: they cut better" : "");
         if (rt_stats_on()) {
-            rt_stats_note("async_for %s:%u: %lld iterations, spans of %d written arrays, "
+            rt_stats_note("async_for %s:%u: %lld iterations, spans of %d written arrays%s, "
                           "plan %s/%s%s, %d rounds x %d sub-rounds, load max/mean %.2f", site->file,
-                          site->line, (long long)p->n, sp->ns, p->node_method, p->thread_method,
-                          how, p->rounds, p->subrounds, p->imbalance);
+                          site->line, (long long)p->n, sp->pair ? sp->nw : sp->ns,
+                          sp->pair ? " (two rows each: lower x upper parts)" : "", p->node_method,
+                          p->thread_method, how, p->rounds, p->subrounds, p->imbalance);
             /* sample: 1 in how many iterations the cut saw (1: all, 0: no sample) */
             rt_stats("async_plan", site->file, site->line,
                      "from=spans iterations=%lld written_arrays=%d node_method=%s "
-                     "thread_method=%s sample=%d recut=%d rounds=%d subrounds=%d imbalance=%.2f",
-                     (long long)p->n, sp->ns, p->node_method, p->thread_method, sp->sample,
-                     sp->sample > 1 && sp->recut ? 1 : 0, p->rounds, p->subrounds, p->imbalance);
+                     "thread_method=%s pair=%d sample=%d recut=%d rounds=%d subrounds=%d imbalance=%.2f",
+                     (long long)p->n, sp->pair ? sp->nw : sp->ns, p->node_method, p->thread_method,
+                     sp->pair ? 1 : 0, sp->sample, sp->sample > 1 && sp->recut ? 1 : 0, p->rounds,
+                     p->subrounds, p->imbalance);
         }
     }
     sched_plan_free(p);

@@ -123,6 +123,7 @@ int64_t *rt__take_call_order(int64_t *n);
 
 /* One node: reconnaissance that keeps per iteration only the micro-blocks
  * it spans in each written array, and the plan built from them alone. */
+#define RT_PAIR_ARRAYS (RT_SPAN_RANGES / 2)
 typedef struct rt__spans {
     int ns;                /* written arrays (slots); 0: use full records */
     sched__slot slots[2];
@@ -134,6 +135,14 @@ typedef struct rt__spans {
     uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot over the share */
     uint32_t in_id;        /* several nodes: the input (recon.c input_read), 0 none */
     int64_t in_off;
+    /* pair mode (one node, 2-16 threads): every written array (wid, wn
+     * elements) is written at two rows an iteration, one below split and
+     * one at or above it; slot 0 is every array's lower part, slot 1 every
+     * upper part (loop_async_plan_spans.c) */
+    bool pair;
+    int nw;
+    uint32_t wid[RT_PAIR_ARRAYS];
+    int64_t wn[RT_PAIR_ARRAYS], split[RT_PAIR_ARRAYS];
     node_plan *keyed;      /* one node: the plan made during reconnaissance, or NULL */
     double imbalance;      /* its sub-rounds' longest cells over n / threads */
     int sample;            /* one iteration in sample cut its blocks */

@@ -63,6 +63,76 @@ static void span_task(void *arg, int64_t t, int thread)
     j->err[t] = rc.err;
 }
 
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Pair mode's probe, for written array id of n elements: do the probe's
+ * iterations touch it in exactly two runs of elements (two rows, through
+ * two subscripts), every lower run below every upper one? Then *split
+ * divides them: n / 2 (the halves of one array, the usual layout) when it
+ * can, else the lowest upper run. A guess from a few thousand iterations;
+ * the key pass checks every iteration and falls back when one leaves its
+ * blocks. */
+static bool pair_split(const sched_records *rec, int64_t lo, int64_t hi, uint32_t id, int64_t n,
+                       int64_t *split)
+{
+    int64_t el[512], low_max = -1, up_min = INT64_MAX, pairs = 0, touched = 0;
+    for (int64_t i = lo; i < hi; i++) {
+        int64_t cnt = 0, m = 0;
+        const sched_acc *acc = sched_rec_accs(rec, i, &cnt);
+        for (int64_t q = 0; q < cnt; q++) {
+            if (SCHED_ACC_DV(acc[q]) != id) continue;
+            if (m == (int64_t)(sizeof el / sizeof *el)) return false; /* rows this long: not a pair */
+            el[m++] = SCHED_ACC_ELEM(acc[q]);
+        }
+        if (!m) continue;
+        touched++;
+        qsort(el, (size_t)m, sizeof *el, cmp_i64);
+        int64_t gap = -1; /* the one place where the elements are not a run */
+        for (int64_t q = 1; q < m; q++)
+            if (el[q] > el[q - 1] + 1) {
+                if (gap >= 0) return false; /* three runs */
+                gap = q;
+            }
+        if (gap < 0) continue; /* one run: either part may hold it */
+        pairs++;
+        low_max = el[gap - 1] > low_max ? el[gap - 1] : low_max;
+        up_min = el[gap] < up_min ? el[gap] : up_min;
+    }
+    if (!pairs || 2 * pairs < touched || low_max >= up_min) return false;
+    *split = low_max < n / 2 && n / 2 <= up_min ? n / 2 : up_min;
+    return true;
+}
+
+/* Pair mode: the written arrays ids[0..k) each split in two (pair_split)
+ * into sp, and slots[0] (every lower part) and slots[1] (every upper part),
+ * micro-blocks counted from each part's first element; false when some
+ * array is not written as a pair. */
+static bool pair_probe(const sched_records *rec, int64_t lo, int64_t hi, const uint32_t *ids,
+                       const int64_t *n, int k, sched__slot *slots, rt__spans *sp)
+{
+    int64_t len[2] = {0, 0};
+    for (int a = 0; a < k; a++) {
+        if (!pair_split(rec, lo, hi, ids[a], n[a], &sp->split[a])) return false;
+        sp->wid[a] = ids[a];
+        sp->wn[a] = n[a];
+        if (sp->split[a] > len[0]) len[0] = sp->split[a];
+        if (n[a] - sp->split[a] > len[1]) len[1] = n[a] - sp->split[a];
+    }
+    for (int s = 0; s < 2; s++) {
+        sched__slot sl = {.id = ids[0], .lo = 0, .hi = len[s], .n = len[s]};
+        while ((sl.hi - 1) >> sl.shift >= SCHED__MICRO) sl.shift++;
+        sl.nmb = (int)(((sl.hi - 1) >> sl.shift) + 1);
+        slots[s] = sl;
+    }
+    sp->pair = true;
+    sp->nw = k;
+    return true;
+}
+
 /* The probe's verdict: the written arrays as slots, or 0 when spans cannot
  * plan this loop. */
 static int probe(const strads_loop_site *site, const void *env, int64_t lo, int64_t end, int threads,
@@ -97,20 +167,25 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
             }
         }
     }
-    uint32_t ids[2];
-    int64_t n[2];
+    uint32_t ids[RT_PAIR_ARRAYS];
+    int64_t n[RT_PAIR_ARRAYS];
     int k = 0;
-    for (int a = 0; !rc && a < rec.narrays && k <= 2; a++) {
+    for (int a = 0; !rc && a < rec.narrays && k <= RT_PAIR_ARRAYS; a++) {
         if (!rec.arrays[a].written) continue;
         const dds_vec *dv = dds_vec_by_id(rec.arrays[a].id);
-        if (!dv) k = 3; /* not an array this node knows: leave it to full records */
-        if (k < 2 && dv) ids[k] = dv->id, n[k] = dv->n;
+        if (!dv) k = RT_PAIR_ARRAYS + 1; /* not an array this node knows: leave it to full records */
+        if (k < RT_PAIR_ARRAYS && dv) ids[k] = dv->id, n[k] = dv->n;
         k++;
     }
-    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= 2;
+    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= RT_PAIR_ARRAYS;
+    /* one node, threads to stratify: arrays written at two rows each are
+     * planned as pairs (the strata of lower x upper parts) */
+    bool pair = ok && strads_size() == 1 && threads >= 2 && threads * threads <= SCHED_CORDER_KEYS &&
+                pair_probe(&rec, lo, hi, ids, n, k, slots, sp);
     sched_rec_free(&rec);
     if (rc) return rc;
-    return ok ? sched_span_slots(ids, n, k, slots) : 0;
+    if (pair) return 2;
+    return ok && k <= 2 ? sched_span_slots(ids, n, k, slots) : 0;
 }
 
 int rt__span_share(const call_hdr *h, uint32_t in_id, int64_t in_off, int r, int64_t *lo,
@@ -170,6 +245,21 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         int rc = rt__keys_sample(site, env, &proto, sp);
         if (rc) memset(sp, 0, sizeof *sp);
         return rc;
+    }
+    if (sp->pair) { /* the ranges: each written array's two parts */
+        proto.pair = true;
+        proto.nr = 2 * sp->nw;
+        for (int a = 0; a < sp->nw; a++) {
+            const dds_vec *dv = dds_vec_by_id(sp->wid[a]);
+            for (int s = 0; s < 2; s++) {
+                int64_t org = s ? sp->split[a] : 0, len = s ? dv->n - sp->split[a] : sp->split[a];
+                int sh = sp->slots[s].shift;
+                proto.r[2 * a + s] = (rt_recon_range){
+                    dv->id, org, len, dv->base + (size_t)org * dv->elem,
+                    dv->base + (size_t)(org + len) * dv->elem, dv->elem, sh,
+                    (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + sh : -1, s};
+            }
+        }
     }
     if (N == 1 && ns == 2 && threads >= 2 && threads * threads <= SCHED_CORDER_KEYS) {
         int rc = rt__keys_plan(site, env, h, &proto, sp); /* the plan made as it runs */

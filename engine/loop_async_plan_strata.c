@@ -156,6 +156,7 @@ static int merge(keys_job *j, bool sample, uint32_t *hist, uint16_t mlo[2], uint
         for (int q = 0; q < p->sp.nseen; q++) { /* the arrays it only reads, once each */
             uint32_t id = p->sp.seen[q];
             bool have = id == j->proto->id[0] || id == j->proto->id[1];
+            for (int r = 0; r < j->proto->nr && !have; r++) have = id == j->proto->r[r].id;
             for (int x = 0; x < out->nro && !have; x++) have = out->ro[x] == id;
             if (!have && out->nro < SCHED_MAX_ARRAYS) out->ro[out->nro++] = id;
         }
@@ -211,7 +212,7 @@ static int make_plan(const call_hdr *h, uint64_t site_id, const rt__spans *sp, s
     if (!np) return STRADS_ENOMEM;
     *np = (node_plan){.site_id = site_id, .begin = h->begin, .end = h->end, .threads = T,
                       .rounds = 1, .subrounds = T, .norder = co->n, .nwritten = 2};
-    np->written = malloc(2 * sizeof *np->written);
+    np->written = malloc(RT_PAIR_ARRAYS * sizeof *np->written);
     np->locked = calloc(1, 1);
     np->cells = calloc((size_t)T * (size_t)T, sizeof *np->cells);
     np->corder = malloc(sizeof *np->corder);
@@ -224,6 +225,14 @@ static int make_plan(const call_hdr *h, uint64_t site_id, const rt__spans *sp, s
     uint32_t a = sp->slots[0].id, b = sp->slots[1].id;
     np->written[0] = a < b ? a : b;
     np->written[1] = a < b ? b : a;
+    if (sp->pair) { /* the arrays whose parts the slots are, sorted */
+        np->nwritten = sp->nw;
+        for (int x = 0; x < sp->nw; x++) {
+            int q = x;
+            for (; q > 0 && np->written[q - 1] > sp->wid[x]; q--) np->written[q] = np->written[q - 1];
+            np->written[q] = sp->wid[x];
+        }
+    }
     int64_t at = 0;
     double crit = 0;
     for (int s = 0; s < T; s++) {

@@ -71,10 +71,19 @@ void rt_recon_span_begin(strads_recon *rc, rt_recon_spans *sp, int64_t first)
 {
     rt_recon_init(rc, first);
     rc->spans = sp;
-    for (int s = 0; s < sp->nslots; s++) {
-        rc->hot.sp_lo[s] = sp->lo[s];
-        rc->hot.sp_hi[s] = sp->hi[s];
-        rc->hot.sp_shift[s] = sp->bshift[s];
+    if (sp->nr == 0) { /* a range per slot: its whole array */
+        for (int s = 0; s < sp->nslots; s++)
+            sp->r[s] = (rt_recon_range){sp->id[s], 0, (int64_t)((size_t)(sp->hi[s] - sp->lo[s]) / (sp->elem[s] ? sp->elem[s] : 1)),
+                                        sp->lo[s], sp->hi[s], sp->elem[s], sp->mshift[s], sp->bshift[s], s};
+        sp->nr = sp->nslots;
+    }
+    rc->hot.sp_nr = sp->nr;
+    for (int q = 0; q < sp->nr; q++) {
+        rc->hot.sp_lo[q] = sp->r[q].lo;
+        rc->hot.sp_hi[q] = sp->r[q].hi;
+        rc->hot.sp_shift[q] = sp->r[q].bshift;
+        rc->hot.sp_slot[q] = sp->r[q].slot;
+        rc->hot.sp_mb[q] = sp->r[q].elem << sp->r[q].mshift;
     }
 }
 
@@ -138,7 +147,16 @@ static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_
 static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1, bool write)
 {
     rt_recon_spans *sp = rc->spans;
-    int s = dv->id == sp->id[0] ? 0 : sp->nslots > 1 && dv->id == sp->id[1] ? 1 : -1;
+    int q = 0;
+    for (; q < sp->nr; q++)
+        if (dv->id == sp->r[q].id && e0 >= sp->r[q].org && e0 < sp->r[q].org + sp->r[q].len) break;
+    bool mine = false; /* an array with ranges, at an element none holds */
+    for (int x = 0; x < sp->nr && q == sp->nr; x++) mine |= dv->id == sp->r[x].id;
+    if (mine || (q < sp->nr && e1 >= sp->r[q].org + sp->r[q].len)) {
+        sp->miss = true; /* across two ranges: the records decide */
+        return;
+    }
+    int s = q < sp->nr ? sp->r[q].slot : -1;
     if (s < 0) {
         sp->miss |= write;
         if (write) return;
@@ -155,7 +173,8 @@ static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1
         if (!rc->err) rc->err = STRADS_EINVAL; /* an access before strads_recon_iter */
         return;
     }
-    uint16_t m0 = (uint16_t)(e0 >> sp->mshift[s]), m1 = (uint16_t)(e1 >> sp->mshift[s]);
+    const rt_recon_range *g = &sp->r[q];
+    uint16_t m0 = (uint16_t)((e0 - g->org) >> g->mshift), m1 = (uint16_t)((e1 - g->org) >> g->mshift);
     uint16_t *r = sp->row + 2 * s;
     if (m0 < r[0]) r[0] = m0;
     if (m1 > r[1]) r[1] = m1;
@@ -230,18 +249,25 @@ static bool span_fast(strads_recon *rc, const char *p, size_t len)
 {
     rt_recon_spans *sp = rc->spans;
     if (len == 0) len = 1;
-    for (int s = 0; s < sp->nslots; s++) {
-        if (p < sp->lo[s] || p >= sp->hi[s] || !sp->row) continue;
-        size_t off = (size_t)(p - sp->lo[s]), last = off + len - 1;
-        size_t size = (size_t)(sp->hi[s] - sp->lo[s]), mb = sp->elem[s] << sp->mshift[s];
-        if (last >= size) last = size - 1;
-        size_t m0 = sp->bshift[s] >= 0 ? off >> sp->bshift[s] : off / mb;
-        size_t m1 = sp->bshift[s] >= 0 ? last >> sp->bshift[s] : last / mb;
-        uint16_t *r = sp->row + 2 * s;
+    for (int q = 0; q < sp->nr; q++) {
+        const rt_recon_range *g = &sp->r[q];
+        if (p < g->lo || p >= g->hi || !sp->row) continue;
+        size_t off = (size_t)(p - g->lo), last = off + len - 1;
+        size_t size = (size_t)(g->hi - g->lo), mb = g->elem << g->mshift;
+        if (last >= size) {
+            if (sp->pair) { /* pair mode: into the next range */
+                sp->miss = true;
+                return true;
+            }
+            last = size - 1;
+        }
+        size_t m0 = g->bshift >= 0 ? off >> g->bshift : off / mb;
+        size_t m1 = g->bshift >= 0 ? last >> g->bshift : last / mb;
+        uint16_t *r = sp->row + 2 * g->slot;
         if (m0 < r[0]) r[0] = (uint16_t)m0;
         if (m1 > r[1]) r[1] = (uint16_t)m1;
-        const char *lo = sp->lo[s] + m0 * mb, *hi = sp->lo[s] + (m1 + 1) * mb;
-        if (hi > sp->hi[s]) hi = sp->hi[s];
+        const char *lo = g->lo + m0 * mb, *hi = g->lo + (m1 + 1) * mb;
+        if (hi > g->hi) hi = g->hi;
         rt_recon_hot_put(&rc->hot, lo, hi, 1);
         return true;
     }

@@ -32,6 +32,7 @@
 #define TLS __thread __attribute__((tls_model("initial-exec")))
 #define RING (64 * 1024) /* merged values handed to reads, reused in turn */
 #define MAX_DROP 64
+#define FEW 16 /* words an iteration's shadow lists, so that a range checks those */
 
 typedef struct word {
     uintptr_t at; /* address / 8 */
@@ -48,6 +49,7 @@ typedef struct shadow {
     uintptr_t drop_lo[MAX_DROP], drop_hi[MAX_DROP];
     unsigned char *ring;
     size_t ring_at;
+    uintptr_t few[FEW]; /* the first FEW words of generation gen (all of them while n <= FEW) */
 } shadow;
 
 static TLS shadow sh;
@@ -131,6 +133,7 @@ static word *insert(uintptr_t at)
             w->gen = sh.gen;
             w->at = at;
             w->mask = 0;
+            if (sh.n < FEW) sh.few[sh.n] = at;
             sh.n++;
             rt_shadow_on = 1;
             return w;
@@ -150,8 +153,20 @@ static int dropped(uintptr_t lo, uintptr_t hi)
 static int shadowed(const char *p, size_t len)
 {
     if (!sh.n || !len) return 0;
-    for (uintptr_t a = (uintptr_t)p / 8; a <= ((uintptr_t)p + len - 1) / 8; a++)
-        if (find(a)) return 1;
+    uintptr_t lo = (uintptr_t)p, hi = lo + len;
+    /* a few words shadowed (a row's bias) against a range of many (the
+     * row's ranged loop): look at those, not up every word of the range */
+    bool few = sh.n <= FEW && sh.n < (hi - 1) / 8 - lo / 8 + 1;
+    for (uintptr_t i = 0, a = lo / 8; few ? i < sh.n : a <= (hi - 1) / 8; i++, a++) {
+        if (few && ((a = sh.few[i]) < lo / 8 || a > (hi - 1) / 8)) continue;
+        const word *w = find(a);
+        if (!w) continue;
+        /* the bytes of this word inside [lo, hi): a row's last element
+         * shadowed next to a ranged read of the row before it (rows of an
+         * odd number of floats share words) is no overlap */
+        unsigned b0 = a * 8 < lo ? (unsigned)(lo - a * 8) : 0, b1 = a * 8 + 8 > hi ? (unsigned)(hi - a * 8) : 8;
+        if (w->mask & (uint8_t)(((1u << b1) - 1) & ~((1u << b0) - 1))) return 1;
+    }
     return 0;
 }
 

@@ -54,6 +54,55 @@ static const char *const stdio_fns[] = {
 
 static fe_token *tok(rc *r, unsigned off) { return &r->c->toks[fe_tok_at(r->c, off)]; }
 
+/* <math.h> functions whose only effect is errno: a value of them nobody
+ * uses need not be computed. */
+static const char *const math_fns[] = {
+    "sqrt", "sqrtf", "exp", "expf", "log", "logf", "pow", "powf", "fabs", "fabsf", "tanh",
+    "tanhf", "sin", "sinf", "cos", "cosf", "exp2", "exp2f", "log2", "log2f", "log1p", "log1pf",
+    "expm1", "expm1f", "cbrt", "cbrtf", "fmax", "fmaxf", "fmin", "fminf", NULL};
+
+typedef struct pure_walk { rc *r; int impure; } pure_walk;
+
+static enum CXChildVisitResult pure_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    pure_walk *v = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_CallExpr) {
+        char *name = fe_cxstr(clang_getCursorSpelling(cur));
+        int ok = 0;
+        for (int i = 0; math_fns[i] && !ok; i++) ok = !strcmp(name, math_fns[i]);
+        free(name);
+        if (!ok) v->impure = 1;
+    } else if (k == CXCursor_CompoundAssignOperator || k == CXCursor_StmtExpr) {
+        v->impure = 1;
+    } else if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator) {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        fe_ctx *c = v->r->c;
+        for (int i = fe_tok_at(c, b); i >= 0 && i < c->ntoks && c->toks[i].off < e && !v->impure; i++) {
+            const char *t = c->toks[i].spell;
+            v->impure = !strcmp(t, "=") || !strcmp(t, "++") || !strcmp(t, "--");
+        }
+    }
+    return v->impure ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Does evaluating cur do nothing but compute an arithmetic value (no call
+ * but of math_fns, no assignment, no ++/--)? Its rewrite R must also
+ * record nothing: then `(void)(R)` may become `(void)sizeof(+(R))`, which
+ * evaluates nothing and still uses R's variables (-Wunused-variable). */
+static int pure_value(rc *r, CXCursor cur, const char *R)
+{
+    enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(cur)).kind;
+    if (!((t >= CXType_Bool && t <= CXType_LongDouble) || t == CXType_Enum)) return 0;
+    if (strstr(R, "strads_") || strstr(R, "STRADS__")) return 0;
+    pure_walk v = {r, 0};
+    if (clang_getCursorKind(cur) == CXCursor_CallExpr) pure_visit(cur, clang_getNullCursor(), &v);
+    if (!v.impure) clang_visitChildren(cur, pure_visit, &v);
+    return !v.impure;
+}
+
 /* 1 subscript, 2 p->f, 3 s.f, 4 *p, 0 not an access. */
 static int access_kind(rc *r, CXCursor cur)
 {
@@ -769,8 +818,11 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         if (covered(r, l)) { /* the loop's range holds the record; the value is the
                               * expression's, for a use as a value */
             char *L = text_of(r, lhs), *R = rw(r, rhs, RV, 0);
+            /* a store the range stands for: its value goes nowhere, and
+             * when computing it has no effect (a / sqrtf(g[k]): the call
+             * is kept for errno even at -Os) nothing is left */
             if (stmt)
-                return fe_fmt("((void)(%s))", R);
+                return pure_value(r, rhs, R) ? fe_fmt("((void)sizeof(+(%s)))", R) : fe_fmt("((void)(%s))", R);
             return compound ? fe_fmt("((__typeof__(%s))((%s) %s (%s)))", L, L, op, R)
                             : fe_fmt("((__typeof__(%s))(%s))", L, R);
         }

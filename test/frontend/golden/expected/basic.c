@@ -161,7 +161,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
         for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rwr(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
-            ((void)((real)(lr * d)));
+            ((void)sizeof(+((real)(lr * d))));
         ((void)(d));
         ((void)0);
     } while (0);

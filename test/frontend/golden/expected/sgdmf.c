@@ -284,8 +284,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 e -= w[k] * h[k];
             for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(rank); if (strads__h1 > strads__l1) { strads_recon_rwr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rwr(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h), 1); } (0); }); k < rank; k++) {
                 float wk = w[k];
-                ((void)(lr * (e * h[k] - lambda * wk)));
-                ((void)(lr * (e * wk - lambda * h[k])));
+                ((void)sizeof(+(lr * (e * h[k] - lambda * wk))));
+                ((void)sizeof(+(lr * (e * wk - lambda * h[k]))));
             }
         } while (0);
         if (strads_recon_again(strads__rc))
