@@ -197,12 +197,16 @@ int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.
 /* A counted loop of a reconnaissance body whose pointers' accesses p[k] are
  * recorded as one range before it (recon_loop.c says when). */
 typedef struct fe_rl_base {
-    CXCursor decl;              /* the pointer variable */
+    CXCursor decl;              /* the pointer variable, or a null cursor when expr is set */
+    CXCursor expr;              /* a row that is an expression (W[u] of W[u][k], x->v,
+                                 * W[u].v): a null cursor for a pointer variable */
+    char *key;                  /* expr's text: one base per spelling */
     CXCursor *acc;              /* its accesses p[k] (or p[E + k]) in the loop */
     int nacc, capacc;
     CXCursor off;               /* E of p[E + k]; a null cursor for p[k] */
     char *index;                /* the index's text, the same in every access */
     int read, written, spoiled; /* spoiled: some access or use rules it out */
+    int mem;                    /* expr or off reads memory (x->u, idx[j]) */
     int stored;                 /* written by an assignment already finished */
 } fe_rl_base;
 typedef struct fe_rloop {

@@ -588,8 +588,13 @@ static char *ranged_for(rc *r, CXCursor cur)
     for (int i = 0; i < l->nb; i++) {
         if ((l->b[i].written == 0) != (pass == 1))
             continue;
-        char *p = fe_cxstr(clang_getCursorSpelling(l->b[i].decl));
-        char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id, p);
+        /* a row that is an expression (W[u] of W[u][k]), rewritten: the
+         * reads of its index are recorded here, once */
+        int var = clang_Cursor_isNull(l->b[i].expr);
+        char *p = var ? fe_cxstr(clang_getCursorSpelling(l->b[i].decl))
+                      : rw(r, l->b[i].expr, LV, 0);
+        char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id,
+                         var ? p : l->b[i].key);
         /* E of p[E + k], rewritten: its reads are recorded here, once */
         char *first = clang_Cursor_isNull(l->b[i].off)
                           ? fe_fmt("strads__l%d", id)

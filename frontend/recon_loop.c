@@ -42,6 +42,10 @@ typedef struct walk {
     fe_rl_base *b;     /* pointers seen in the body */
     int nb, capb;
     int bad;           /* the loop does not qualify */
+    int mem_read;      /* operand: what it accepted reads memory */
+    CXCursor *stores;  /* targets of assignments other than to a plain variable */
+    int nstores, capstores;
+    int calls;         /* the body calls a function */
 } walk;
 
 static fe_token *tok_at(fe_ctx *c, unsigned off) { return &c->toks[fe_tok_at(c, off)]; }
@@ -116,12 +120,16 @@ static int operand(walk *w, CXCursor cur, int reads)
         if (!tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") && !tok_is(w->c, b, "~") &&
             !(reads && tok_is(w->c, b, "*")))
             return 0;
+        w->mem_read |= tok_is(w->c, b, "*");
         break;
     case CXCursor_BinaryOperator:
         if (!arith(w->c, cur)) return 0;
         break;
     case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
         if (!reads) return 0;
+        /* W[u] and x->v of an array type name a row's address, reading nothing */
+        if (clang_getCanonicalType(clang_getCursorType(cur)).kind != CXType_ConstantArray)
+            w->mem_read = 1;
         break;
     case CXCursor_CStyleCastExpr: case CXCursor_UnexposedExpr: case CXCursor_ParenExpr:
         break;
@@ -136,10 +144,26 @@ static int operand(walk *w, CXCursor cur, int reads)
     return ok;
 }
 
+/* operand(cur, 1) for an offset E or a row expression, which are taken
+ * once before the loop and so may not name k; *mem says whether cur reads
+ * memory. On failure the variables it named are not kept. */
+static int invariant(walk *w, CXCursor cur, int *mem)
+{
+    int nb0 = w->nbound, ok;
+    w->mem_read = 0;
+    ok = operand(w, cur, 1);
+    for (int i = nb0; ok && i < w->nbound; i++)
+        ok = !same(w->bound[i], w->var);
+    if (!ok) w->nbound = nb0;
+    *mem = w->mem_read;
+    return ok;
+}
+
 /* The offset E of an index k or E + k (k + E), NULL cursor for k alone;
  * 0 when the index has another shape. */
-static int row_index(walk *w, CXCursor idx, CXCursor *off)
+static int row_index(walk *w, CXCursor idx, CXCursor *off, int *mem)
 {
+    *mem = 0;
     *off = clang_getNullCursor();
     idx = fe_strip(idx);
     if (same(ref_of(idx), w->var)) return 1;
@@ -149,7 +173,7 @@ static int row_index(walk *w, CXCursor idx, CXCursor *off)
     int ok = 0;
     if (n == 2) {
         int at = same(ref_of(ch[1]), w->var) ? 0 : same(ref_of(ch[0]), w->var) ? 1 : -1;
-        if (at >= 0 && operand(w, ch[at], 1)) {
+        if (at >= 0 && invariant(w, ch[at], mem)) {
             *off = ch[at];
             ok = 1;
         }
@@ -178,7 +202,47 @@ static fe_rl_base *base_of(walk *w, CXCursor d)
     for (int i = 0; i < w->nb; i++)
         if (same(w->b[i].decl, d)) return &w->b[i];
     w->b = fe_grow(w->b, sizeof *w->b, &w->capb, w->nb + 1);
-    w->b[w->nb] = (fe_rl_base){.decl = d};
+    w->b[w->nb] = (fe_rl_base){.decl = d, .expr = clang_getNullCursor()};
+    return &w->b[w->nb++];
+}
+
+/*
+ * The row an access R[k] goes through, or NULL:
+ *   p[k]                        a pointer variable p (base_of);
+ *   W[u][k], W[u].v[k], x->v[k] an expression of an array type, a 2-D
+ *                               array's row or a struct's array member;
+ *   (W + u * K)[k]              an expression of a pointer type.
+ * An expression row must name the same row on every pass (invariant: the
+ * loop may not change its variables, checked with the offsets'); rows of
+ * the same spelling are one row. Its own parts (W's row u) are not rows of
+ * the loop: they are walked as expressions.
+ */
+static fe_rl_base *row_of(walk *w, CXCursor e)
+{
+    CXCursor d = ref_of(e);
+    if (!clang_Cursor_isNull(d))
+        return clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer ? base_of(w, d)
+                                                                                    : NULL;
+    e = fe_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(e)).kind;
+    if (!((t == CXType_ConstantArray &&
+           (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr)) ||
+          (t == CXType_Pointer && k == CXCursor_BinaryOperator)))
+        return NULL;
+    char *key = text_of(w->c, e);
+    for (int i = 0; i < w->nb; i++)
+        if (w->b[i].key && !strcmp(w->b[i].key, key)) {
+            free(key);
+            return &w->b[i];
+        }
+    int mem;
+    if (!invariant(w, e, &mem)) {
+        free(key);
+        return NULL;
+    }
+    w->b = fe_grow(w->b, sizeof *w->b, &w->capb, w->nb + 1);
+    w->b[w->nb] = (fe_rl_base){.decl = clang_getNullCursor(), .expr = e, .key = key, .mem = mem};
     return &w->b[w->nb++];
 }
 
@@ -186,7 +250,12 @@ static fe_rl_base *base_of(walk *w, CXCursor d)
 static void changed(walk *w, CXCursor target)
 {
     CXCursor d = ref_of(target);
-    if (clang_Cursor_isNull(d)) return;
+    if (clang_Cursor_isNull(d)) {
+        /* memory (a[i], s.f, *p): checked against the rows at the end */
+        w->stores = fe_grow(w->stores, sizeof *w->stores, &w->capstores, w->nstores + 1);
+        w->stores[w->nstores++] = fe_strip(target);
+        return;
+    }
     /* checked against the bound variables at the end: an offset E may
      * name a variable the body assigns before the access */
     w->set = fe_grow(w->set, sizeof *w->set, &w->capset, w->nset + 1);
@@ -259,13 +328,12 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
     }
     case CXCursor_ArraySubscriptExpr: {
         ch = fe_children(cur, &n);
-        CXCursor d = n == 2 ? ref_of(ch[0]) : clang_getNullCursor();
-        if (!clang_Cursor_isNull(d) &&
-            clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
-            fe_rl_base *p = base_of(w, d);
+        fe_rl_base *p = n == 2 ? row_of(w, ch[0]) : NULL;
+        if (p) {
             CXCursor off;
+            int mem;
             char *it = text_of(w->c, ch[1]);
-            if (cond || !row_index(w, ch[1], &off) || (p->index && strcmp(p->index, it)) ||
+            if (cond || !row_index(w, ch[1], &off, &mem) || (p->index && strcmp(p->index, it)) ||
                 (how == 0 && p->stored)) {
                 p->spoiled = 1;
                 free(it);
@@ -273,18 +341,25 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
                 if (p->index) free(it);
                 else p->index = it;
                 p->off = off;
+                p->mem |= mem;
                 p->read |= how != 1;
                 p->written |= how != 0;
                 p->acc = fe_grow(p->acc, sizeof *p->acc, &p->capacc, p->nacc + 1);
                 p->acc[p->nacc++] = cur;
             }
-            visit(w, ch[1], cond, 0); /* the index; the base is a plain name */
+            visit(w, ch[1], cond, 0); /* the index */
+            if (!clang_Cursor_isNull(p->expr))
+                visit(w, ch[0], cond, 0); /* a row's own parts: W and u of W[u] */
         } else {
             for (int i = 0; i < n; i++) visit(w, ch[i], cond, 0);
         }
         free(ch);
         return;
     }
+    case CXCursor_CallExpr:
+        w->calls = 1;
+        visit_children(w, cur, cond);
+        return;
     case CXCursor_VarDecl:
         /* a pointer declared in the body changes every pass */
         if (clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer)
@@ -373,6 +448,22 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
         unsigned at = fe_offset(clang_getCursorLocation(w.bound[i]));
         ok = same(w.bound[i], w.var) || at < fb || at >= fe;
     }
+    /* An offset or row that reads memory (W[x->u][k], p[idx[j] + k]) is read
+     * once, before the loop: only right when nothing in the loop changes
+     * memory. A ranged row's own writes are dropped (the range records
+     * them); a call, or a store elsewhere (a local array, a private
+     * section, the shadow of another row) may change what it reads. */
+    int stores = w.calls;
+    for (int i = 0; ok && !stores && i < w.nstores; i++) {
+        int mine = 0;
+        for (int j = 0; j < w.nb && !mine; j++)
+            if (!w.b[j].spoiled)
+                for (int a = 0; a < w.b[j].nacc && !mine; a++)
+                    mine = clang_equalCursors(fe_strip(w.b[j].acc[a]), w.stores[i]);
+        stores = !mine;
+    }
+    for (int i = 0; stores && i < w.nb; i++)
+        if (w.b[i].mem) w.b[i].spoiled = 1;
     if (ok) {
         unsigned b, e;
         fe_extent(a, &b, &e);
@@ -392,6 +483,9 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
     free(ch);
     free(w.bound);
     free(w.set);
+    free(w.stores);
+    for (int i = 0; i < w.nb; i++)
+        if (w.b[i].spoiled || !(w.b[i].read || w.b[i].written)) free(w.b[i].key);
     free(w.b);
     return ok && out->nb > 0;
 }
