@@ -8,7 +8,8 @@
 #   re_s, plan_s   the first call's reconnaissance and planning (the
 #                  STRADS_STATS `ev=async_for` line of the first call)
 #   epoch_s        a later call's run time (the second call's line)
-#   re+plan/epoch  target <= 10 %
+#   re+plan/epoch  target <= 10 %; cpu= the same in CPU seconds of the
+#                  process (all threads), steadier on a loaded machine
 #   path           how the call was planned (`ev=async_plan` from, thread
 #                  and node methods)
 #   speed          sequential time / strads time, over all epochs (the first,
@@ -68,8 +69,9 @@ for s in $STYLES; do
                 for (i = 1; i <= NF; i++) { j = index($i, "="); if (j) p[substr($i, 1, j - 1)] = substr($i, j + 1) } }
             END {
                 re = v[1, "recon_s"]; pl = v[1, "plan_s"]; ep = v[2, "run_s"]
-                printf "%-7s %-4s rmse=%s re_s=%s plan_s=%s epoch_s=%s re+plan/epoch=%.1f%% path=%s/%s/%s speed_total=%.2f speed_epoch=%.2f\n",
-                       style, cfg, rmse, re, pl, ep, (ep > 0 ? 100 * (re + pl) / ep : -1),
+                cre = v[1, "cpu_recon_s"]; cpl = v[1, "cpu_plan_s"]; cep = v[2, "cpu_run_s"]
+                printf "%-7s %-4s rmse=%s re_s=%s plan_s=%s epoch_s=%s re+plan/epoch=%.1f%% cpu=%.1f%% path=%s/%s/%s speed_total=%.2f speed_epoch=%.2f\n",
+                       style, cfg, rmse, re, pl, ep, (ep > 0 ? 100 * (re + pl) / ep : -1), (cep > 0 ? 100 * (cre + cpl) / cep : -1),
                        p["from"], p["node_method"], p["thread_method"],
                        (total > 0 ? seq_total / total : 0), (later > 0 ? seq_later / later : 0)
             }' "$tmp/err"

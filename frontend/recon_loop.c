@@ -333,7 +333,10 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             CXCursor off;
             int mem;
             char *it = text_of(w->c, ch[1]);
-            if (cond || !row_index(w, ch[1], &off, &mem) || (p->index && strcmp(p->index, it)) ||
+            /* W[k] of W[k][j] names a row, not an element: the range would
+             * be whole rows */
+            int row = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_ConstantArray;
+            if (cond || row || !row_index(w, ch[1], &off, &mem) || (p->index && strcmp(p->index, it)) ||
                 (how == 0 && p->stored)) {
                 p->spoiled = 1;
                 free(it);
