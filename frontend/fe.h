@@ -206,7 +206,6 @@ typedef struct fe_rl_base {
     CXCursor off;               /* E of p[E + k]; a null cursor for p[k] */
     char *index;                /* the index's text, the same in every access */
     int read, written, spoiled; /* spoiled: some access or use rules it out */
-    int mem;                    /* expr or off reads memory (x->u, idx[j]) */
     int stored;                 /* written by an assignment already finished */
 } fe_rl_base;
 typedef struct fe_rloop {

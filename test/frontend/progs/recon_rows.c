@@ -1,11 +1,12 @@
 /* Rows that are expressions, recorded as one range per inner loop
  * (frontend/recon_loop.c): a 2-D array's row W[u][k], a struct's array
  * member R[u].v[k] and x->v[k], a pointer expression (F + u * D)[k], a row
- * picked through memory W[c[0]][k] in a loop that stores nothing, and the
+ * picked through memory H[pick[u]][k] in a loop that stores nothing or
+ * stores only doubles (which cannot change the int that picks it), and the
  * shapes that must stay element by element: a row picked through memory in
- * a loop that also stores into a local array (the store may change what
- * picks the row), a row W[k][k] that moves with k, and W[u][k] under a
- * condition. The async_for shares rows of H between items, so a row
+ * a loop that also stores into a local array or into ints (the store may
+ * change what picks the row), a row H[k][k] that moves with k, and W[u][k]
+ * under a condition. The async_for shares rows of H between items, so a row
  * reconnaissance missed would let two nodes update it at once (the
  * 2-process run is in verify mode); expected/recon_rows.c pins which loops
  * became ranges. */
@@ -31,6 +32,8 @@ int main(int argc, char **argv)
     double *F = malloc((size_t)n * D * sizeof *F);
     #pragma strads dvector
     int *pick = malloc((size_t)n * sizeof *pick);
+    #pragma strads dvector
+    int (*C)[D] = calloc((size_t)m, sizeof *C);
     for (long u = 0; u < n; u++) {
         for (int k = 0; k < D; k++) {
             W[u][k] = 0.01 * (double)((u + k) % 7);
@@ -66,6 +69,8 @@ int main(int argc, char **argv)
                 if (x->tag == 1)
                     s += 0.001 * W[u][k];
             double g = 0.05 * (1 - s);
+            for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
+                C[pick[u]][k] += k + 1;
             for (int k = 0; k < D; k++) {
                 double wk = W[u][k];
                 W[u][k] += g * H[i][k];
@@ -73,13 +78,14 @@ int main(int argc, char **argv)
                 R[u].v[k] *= 0.99;
                 x->v[k] += 0.001;
                 (F + u * D)[k] += 0.01 * g;
+                W[pick[u] % n][k] += 0.0001 * g; /* through int memory: ranged */
             }
         }
         double sum = 0;
         for (long u = 0; u < n; u++)
             for (int k = 0; k < D; k++) sum += W[u][k] + R[u].v[k] + F[u * D + k];
         for (long i = 0; i < m; i++)
-            for (int k = 0; k < D; k++) sum += H[i][k];
+            for (int k = 0; k < D; k++) sum += H[i][k] + 1e-3 * C[i][k];
         printf("epoch %d sum %.6f\n", e, sum);
     }
     free(W);
@@ -87,5 +93,6 @@ int main(int argc, char **argv)
     free(R);
     free(F);
     free(pick);
+    free(C);
     return 0;
 }
