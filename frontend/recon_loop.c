@@ -17,9 +17,10 @@
  * for a row that is an expression the loop does not change instead of a
  * pointer variable: a 2-D array's row W[u][k], a struct's array member
  * W[u].v[k] or x->v[k], a pointer expression (W + u * rank)[k]. An E or a
- * row that reads memory (W[x->u][k]) qualifies only in a loop that stores
- * into no memory but its ranged rows (whose stores reconnaissance drops)
- * and calls nothing, since it is read once, before the loop.
+ * row that reads memory (W[x->u][k]) qualifies only in a loop that calls
+ * nothing and stores into no memory but its ranged rows, of types that
+ * cannot alias what it reads (float rows, an int index), since it is read
+ * once, before the loop.
  *
  * A loop qualifies when it is `for (k = A; k < B; k++)` (or `<=`, `++k`,
  * `k += 1`, k declared there or not) with k an integer, A and B plain
