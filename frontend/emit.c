@@ -52,6 +52,9 @@ static const char *PROLOGUE =
 static const char *PROLOGUE_RH =
     "/* The recorder of this thread's reconnaissance, for the helpers' copies. */\n"
     "static __thread strads_recon *strads__rct;\n"
+    "/* Set while a helper's copy runs where its caller may read back what it\n"
+    " * writes: its written loops then run element by element. */\n"
+    "static __thread int strads__rin __attribute__((unused));\n"
 ;
 
 static uint64_t fnv1a(const char *s)

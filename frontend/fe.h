@@ -198,7 +198,10 @@ int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.
 /* A counted loop of a reconnaissance body whose pointers' accesses p[k] are
  * recorded as one range before it (recon_loop.c says when). */
 typedef struct fe_rl_base {
-    CXCursor decl;              /* the pointer variable */
+    CXCursor decl;              /* the pointer variable, or a null cursor when expr is set */
+    CXCursor expr;              /* a row that is an expression (W[u] of W[u][k], x->v,
+                                 * W[u].v): a null cursor for a pointer variable */
+    char *key;                  /* expr's text: one base per spelling */
     CXCursor *acc;              /* its accesses p[k] (or p[E + k]) in the loop */
     int nacc, capacc;
     CXCursor off;               /* E of p[E + k]; a null cursor for p[k] */

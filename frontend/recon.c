@@ -294,11 +294,13 @@ static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor
 static int local_root(rc *r, CXCursor cur, int copyin);
 
 /*
- * May what a loop writes at [lb, le) be read later in the same iteration?
- * Not when the loop is not inside another loop of the body and nothing
+ * May what a loop (or a call) writes at [lb, le) be read later in the same
+ * iteration? Not when it is not inside another loop of the body and nothing
  * after it reads memory or calls a function: then dropping its writes (the
  * range records them) cannot change a value the iteration goes on to use.
- * In a helper's copy the caller may read anything afterwards: always.
+ * In a helper's copy the body is the helper's: its caller's reads after the
+ * call are the caller's to judge, which sets strads__rin for the call when
+ * they may read (recon_call).
  */
 typedef struct later { rc *r; unsigned lb, le; int hit; } later;
 
@@ -547,6 +549,22 @@ static char *recon_call(rc *r, CXCursor call)
     }
     fe_buf_put(&o, r->c->src + at, e - at);
     free(ch);
+    /* Inside a loop recorded as a range, whose accesses read memory
+     * unrecorded, or where the caller may read what the helper writes
+     * (anything after the call, a loop around it), the helper's written
+     * loops run element by element (strads__rin), since a range's dropped
+     * writes would be read back stale. */
+    if (!r->exact && (r->nranged > 0 || read_later(r, call))) {
+        char *t = o.p;
+        int id = r->c->nranged++;
+        if (clang_getCanonicalType(clang_getCursorType(call)).kind == CXType_Void)
+            o.p = fe_fmt("(strads__rin++, %s, strads__rin--, (void)0)", t);
+        else
+            o.p = fe_fmt("__extension__({ strads__rin++; __typeof__(%s) strads__c%d = %s; "
+                         "strads__rin--; strads__c%d; })",
+                         t, id, t, id);
+        free(t);
+    }
     if (r->s) {
         fe_site *s = r->s;
         int seen = 0;
@@ -740,8 +758,13 @@ static char *ranged_for(rc *r, CXCursor cur)
     for (int i = 0; i < l->nb; i++) {
         if ((l->b[i].written == 0) != (pass == 1))
             continue;
-        char *p = fe_cxstr(clang_getCursorSpelling(l->b[i].decl));
-        char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id, p);
+        /* a row that is an expression (W[u] of W[u][k]), rewritten: the
+         * reads of its index are recorded here, once */
+        int var = clang_Cursor_isNull(l->b[i].expr);
+        char *p = var ? fe_cxstr(clang_getCursorSpelling(l->b[i].decl))
+                      : rw(r, l->b[i].expr, LV, 0);
+        char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id,
+                         var ? p : l->b[i].key);
         /* E of p[E + k], rewritten: its reads are recorded here, once */
         char *first = clang_Cursor_isNull(l->b[i].off)
                           ? fe_fmt("strads__l%d", id)
@@ -768,7 +791,8 @@ static char *ranged_for(rc *r, CXCursor cur)
     CXCursor *ch = fe_children(cur, &n);
     int braced = n > 0 && clang_getCursorKind(ch[n - 1]) == CXCursor_CompoundStmt;
     free(ch);
-    char *both = fe_fmt("if (strads_recon_exact()) %s%s else %s", slow, braced ? "" : ";", o.p);
+    char *both = fe_fmt("if (strads_recon_exact()%s) %s%s else %s", writes ? " || strads__rin" : "",
+                        slow, braced ? "" : ";", o.p);
     free(slow);
     free(o.p);
     return both;
@@ -926,7 +950,7 @@ static void copy_helper(fe_ctx *c, int k)
     fe_extent(def, &fb, &fe);
     fe_extent(body, &bb, &be);
     unsigned name = fe_offset(clang_getCursorLocation(def));
-    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = clang_getNullCursor()};
+    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body};
     char *t = rw(&r, body, RV, 1);
     fe_buf o = {0};
     fe_buf_put(&o, c->src + fb, name - fb);

@@ -13,16 +13,24 @@
  * nothing else there has an effect.
  *
  * The same holds for an index E + k whose E the loop does not change (a
- * flat array's row, W[u * rank + k]): the range starts at &p[E + A].
+ * flat array's row, W[u * rank + k]): the range starts at &p[E + A]; and
+ * for a row that is an expression the loop does not change instead of a
+ * pointer variable: a 2-D array's row W[u][k], a struct's array member
+ * W[u].v[k] or x->v[k], a pointer expression (W + u * rank)[k]. An E or a
+ * row that reads memory (W[x->u][k]) qualifies only in a loop that calls
+ * nothing and stores into no memory but its ranged rows, of types that
+ * cannot alias what it reads (float rows, an int index), since it is read
+ * once, before the loop.
  *
  * A loop qualifies when it is `for (k = A; k < B; k++)` (or `<=`, `++k`,
  * `k += 1`, k declared there or not) with k an integer, A and B plain
  * integer arithmetic over variables and constants (no memory reads, no
  * calls), and its body has no break, continue, goto or return and assigns
- * neither k nor a variable of A or B nor takes their address. A pointer p
+ * neither k nor a variable of A or B nor takes their address. A row p
  * of the body is recorded as a range only when every one of its accesses
- * there is p[k] (or all are p[E + k], the same E), outside any condition (if, ?:, &&, ||, switch, an
- * inner loop), and p is neither assigned nor has its address taken: then
+ * there is p[k] (or all are p[E + k], the same E, not naming k), outside
+ * any condition (if, ?:, &&, ||, switch, an inner loop), each an element
+ * (not W[k] of W[k][j]), and p is neither assigned nor has its address taken: then
  * each element of the range is read (or written) on every pass, so the
  * range is exactly the accesses, never more (sync_for averages over the
  * nodes that touched an element: over-recording would change results).
@@ -42,6 +50,12 @@ typedef struct walk {
     fe_rl_base *b;     /* pointers seen in the body */
     int nb, capb;
     int bad;           /* the loop does not qualify */
+    CXType *rt;        /* the types an offset or a row reads from memory, */
+    int *rt_of;        /* each with the row (index in b) whose it is */
+    int nrt, caprt, caprt_of;
+    CXCursor *stores;  /* targets of assignments other than to a plain variable */
+    int nstores, capstores;
+    int calls;         /* the body calls a function */
 } walk;
 
 static fe_token *tok_at(fe_ctx *c, unsigned off) { return &c->toks[fe_tok_at(c, off)]; }
@@ -87,15 +101,41 @@ static int arith(fe_ctx *c, CXCursor bin)
     return 0;
 }
 
+/* Is the member access m written p->f (not s.f)? */
+static int arrow(fe_ctx *c, CXCursor m)
+{
+    int n, is = 0;
+    CXCursor *ch = fe_children(m, &n);
+    if (n > 0) {
+        unsigned b, e;
+        fe_extent(ch[0], &b, &e);
+        is = tok_is(c, e, "->");
+    }
+    free(ch);
+    return is;
+}
+
+/* operand found a read of memory of type t. */
+static void mem_type(walk *w, CXType t)
+{
+    w->rt = fe_grow(w->rt, sizeof *w->rt, &w->caprt, w->nrt + 1);
+    w->rt_of = fe_grow(w->rt_of, sizeof *w->rt_of, &w->caprt_of, w->nrt + 1);
+    w->rt_of[w->nrt] = -1; /* the caller names the row */
+    w->rt[w->nrt++] = t;
+}
+
 /* Arithmetic over variables and constants, without calls or assignments:
  * A and B are integer arithmetic that reads no memory (reads = 0); a row's
  * offset E in an index E + k may also read memory (x->u, cols[j], *p) and
  * name variables of any type (reads = 1), since reconnaissance drops every
  * write to memory that is not its own, and those reads are recorded where
- * the range is. The variables join w->bound: the loop may not change them. */
+ * the range is (reads = 2: cur is an object whose member is taken, not
+ * read). The variables join w->bound: the loop may not change them. */
 static int operand(walk *w, CXCursor cur, int reads)
 {
+    int lv = 0; /* the children are an object named, not read (S of S.f) */
     cur = fe_strip(cur);
+    enum CXCursorKind k = clang_getCursorKind(cur);
     unsigned b, e;
     fe_extent(cur, &b, &e);
     switch (clang_getCursorKind(cur)) {
@@ -116,12 +156,18 @@ static int operand(walk *w, CXCursor cur, int reads)
         if (!tok_is(w->c, b, "-") && !tok_is(w->c, b, "+") && !tok_is(w->c, b, "~") &&
             !(reads && tok_is(w->c, b, "*")))
             return 0;
+        if (reads == 1 && tok_is(w->c, b, "*")) mem_type(w, clang_getCursorType(cur));
         break;
     case CXCursor_BinaryOperator:
         if (!arith(w->c, cur)) return 0;
         break;
     case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
         if (!reads) return 0;
+        /* W[u] and x->v of an array type name a row's address, reading
+         * nothing; so does S of S.f (reads 2) */
+        if (reads == 1 && clang_getCanonicalType(clang_getCursorType(cur)).kind != CXType_ConstantArray)
+            mem_type(w, clang_getCursorType(cur));
+        if (k == CXCursor_MemberRefExpr && !arrow(w->c, cur)) lv = 1;
         break;
     case CXCursor_CStyleCastExpr: case CXCursor_UnexposedExpr: case CXCursor_ParenExpr:
         break;
@@ -131,14 +177,29 @@ static int operand(walk *w, CXCursor cur, int reads)
     int n, ok = 1;
     CXCursor *ch = fe_children(cur, &n);
     for (int i = 0; i < n && ok; i++)
-        if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = operand(w, ch[i], reads);
+        if (clang_getCursorKind(ch[i]) != CXCursor_TypeRef) ok = operand(w, ch[i], lv ? 2 : !!reads);
     free(ch);
+    return ok;
+}
+
+/* operand(cur, 1) for an offset E or a row expression, which are taken
+ * once before the loop and so may not name k; the types it reads from
+ * memory are noted as row's (w->b index). On failure the variables it
+ * named are not kept. */
+static int invariant(walk *w, CXCursor cur, int row)
+{
+    int nb0 = w->nbound, nrt0 = w->nrt, ok;
+    ok = operand(w, cur, 1);
+    for (int i = nb0; ok && i < w->nbound; i++)
+        ok = !same(w->bound[i], w->var);
+    if (!ok) w->nbound = nb0, w->nrt = nrt0;
+    for (int i = nrt0; i < w->nrt; i++) w->rt_of[i] = row;
     return ok;
 }
 
 /* The offset E of an index k or E + k (k + E), NULL cursor for k alone;
  * 0 when the index has another shape. */
-static int row_index(walk *w, CXCursor idx, CXCursor *off)
+static int row_index(walk *w, CXCursor idx, CXCursor *off, int row)
 {
     *off = clang_getNullCursor();
     idx = fe_strip(idx);
@@ -149,7 +210,7 @@ static int row_index(walk *w, CXCursor idx, CXCursor *off)
     int ok = 0;
     if (n == 2) {
         int at = same(ref_of(ch[1]), w->var) ? 0 : same(ref_of(ch[0]), w->var) ? 1 : -1;
-        if (at >= 0 && operand(w, ch[at], 1)) {
+        if (at >= 0 && invariant(w, ch[at], row)) {
             *off = ch[at];
             ok = 1;
         }
@@ -178,7 +239,46 @@ static fe_rl_base *base_of(walk *w, CXCursor d)
     for (int i = 0; i < w->nb; i++)
         if (same(w->b[i].decl, d)) return &w->b[i];
     w->b = fe_grow(w->b, sizeof *w->b, &w->capb, w->nb + 1);
-    w->b[w->nb] = (fe_rl_base){.decl = d};
+    w->b[w->nb] = (fe_rl_base){.decl = d, .expr = clang_getNullCursor()};
+    return &w->b[w->nb++];
+}
+
+/*
+ * The row an access R[k] goes through, or NULL:
+ *   p[k]                        a pointer variable p (base_of);
+ *   W[u][k], W[u].v[k], x->v[k] an expression of an array type, a 2-D
+ *                               array's row or a struct's array member;
+ *   (W + u * K)[k]              an expression of a pointer type.
+ * An expression row must name the same row on every pass (invariant: the
+ * loop may not change its variables, checked with the offsets'); rows of
+ * the same spelling are one row. Its own parts (W's row u) are not rows of
+ * the loop: they are walked as expressions.
+ */
+static fe_rl_base *row_of(walk *w, CXCursor e)
+{
+    CXCursor d = ref_of(e);
+    if (!clang_Cursor_isNull(d))
+        return clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer ? base_of(w, d)
+                                                                                    : NULL;
+    e = fe_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(e)).kind;
+    if (!((t == CXType_ConstantArray &&
+           (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr)) ||
+          (t == CXType_Pointer && k == CXCursor_BinaryOperator)))
+        return NULL;
+    char *key = text_of(w->c, e);
+    for (int i = 0; i < w->nb; i++)
+        if (w->b[i].key && !strcmp(w->b[i].key, key)) {
+            free(key);
+            return &w->b[i];
+        }
+    if (!invariant(w, e, w->nb)) {
+        free(key);
+        return NULL;
+    }
+    w->b = fe_grow(w->b, sizeof *w->b, &w->capb, w->nb + 1);
+    w->b[w->nb] = (fe_rl_base){.decl = clang_getNullCursor(), .expr = e, .key = key};
     return &w->b[w->nb++];
 }
 
@@ -186,7 +286,12 @@ static fe_rl_base *base_of(walk *w, CXCursor d)
 static void changed(walk *w, CXCursor target)
 {
     CXCursor d = ref_of(target);
-    if (clang_Cursor_isNull(d)) return;
+    if (clang_Cursor_isNull(d)) {
+        /* memory (a[i], s.f, *p): checked against the rows at the end */
+        w->stores = fe_grow(w->stores, sizeof *w->stores, &w->capstores, w->nstores + 1);
+        w->stores[w->nstores++] = fe_strip(target);
+        return;
+    }
     /* checked against the bound variables at the end: an offset E may
      * name a variable the body assigns before the access */
     w->set = fe_grow(w->set, sizeof *w->set, &w->capset, w->nset + 1);
@@ -259,13 +364,14 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
     }
     case CXCursor_ArraySubscriptExpr: {
         ch = fe_children(cur, &n);
-        CXCursor d = n == 2 ? ref_of(ch[0]) : clang_getNullCursor();
-        if (!clang_Cursor_isNull(d) &&
-            clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
-            fe_rl_base *p = base_of(w, d);
+        fe_rl_base *p = n == 2 ? row_of(w, ch[0]) : NULL;
+        if (p) {
             CXCursor off;
             char *it = text_of(w->c, ch[1]);
-            if (cond || !row_index(w, ch[1], &off) || (p->index && strcmp(p->index, it)) ||
+            /* W[k] of W[k][j] names a row, not an element: the range would
+             * be whole rows */
+            int row = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_ConstantArray;
+            if (cond || row || !row_index(w, ch[1], &off, (int)(p - w->b)) || (p->index && strcmp(p->index, it)) ||
                 (how == 0 && p->stored)) {
                 p->spoiled = 1;
                 free(it);
@@ -278,13 +384,19 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
                 p->acc = fe_grow(p->acc, sizeof *p->acc, &p->capacc, p->nacc + 1);
                 p->acc[p->nacc++] = cur;
             }
-            visit(w, ch[1], cond, 0); /* the index; the base is a plain name */
+            visit(w, ch[1], cond, 0); /* the index */
+            if (!clang_Cursor_isNull(p->expr))
+                visit(w, ch[0], cond, 0); /* a row's own parts: W and u of W[u] */
         } else {
             for (int i = 0; i < n; i++) visit(w, ch[i], cond, 0);
         }
         free(ch);
         return;
     }
+    case CXCursor_CallExpr:
+        w->calls = 1;
+        visit_children(w, cur, cond);
+        return;
     case CXCursor_VarDecl:
         /* a pointer declared in the body changes every pass */
         if (clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer)
@@ -300,6 +412,39 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
         visit_children(w, cur, cond);
         return;
     }
+}
+
+static int char_or_aggregate(CXType t)
+{
+    switch (t.kind) {
+    case CXType_Char_S: case CXType_Char_U: case CXType_SChar: case CXType_UChar:
+    case CXType_Record: case CXType_ConstantArray: case CXType_IncompleteArray:
+    case CXType_VariableArray: case CXType_Elaborated:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* May a store of type st change memory read as type rt? Not when C's
+ * effective-type rules keep them apart: different scalar types (int and
+ * float, long and double), neither a character type nor an aggregate
+ * (which may hold the other). Signedness variants alias each other. */
+static int may_alias(CXType rt, CXType st)
+{
+    rt = clang_getUnqualifiedType(clang_getCanonicalType(rt));
+    st = clang_getUnqualifiedType(clang_getCanonicalType(st));
+    if (char_or_aggregate(rt) || char_or_aggregate(st) || clang_equalTypes(rt, st))
+        return 1;
+    static const enum CXTypeKind pairs[][2] = {
+        {CXType_Short, CXType_UShort}, {CXType_Int, CXType_UInt}, {CXType_Long, CXType_ULong},
+        {CXType_LongLong, CXType_ULongLong}, {CXType_Int128, CXType_UInt128}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if ((rt.kind == pairs[i][0] && st.kind == pairs[i][1]) ||
+            (rt.kind == pairs[i][1] && st.kind == pairs[i][0]))
+            return 1;
+    /* pointers of different pointee types, enums and their integer: keep them together */
+    return rt.kind == st.kind || rt.kind == CXType_Enum || st.kind == CXType_Enum;
 }
 
 /* The induction variable and A from the loop's first part. */
@@ -373,6 +518,27 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
         unsigned at = fe_offset(clang_getCursorLocation(w.bound[i]));
         ok = same(w.bound[i], w.var) || at < fb || at >= fe;
     }
+    /* An offset or row that reads memory (W[x->u][k], p[idx[j] + k]) is read
+     * once, before the loop: only right when nothing in the loop changes
+     * what it reads. A call, or a store other than an element of a ranged
+     * row (a local array, a private section), may; a ranged row's element
+     * may only when its type may alias what the row reads (C's effective
+     * types: a float store does not change an int), checked per row. */
+    int stores = w.calls;
+    for (int i = 0; ok && !stores && i < w.nstores; i++) {
+        int mine = 0;
+        for (int j = 0; j < w.nb && !mine; j++)
+            if (!w.b[j].spoiled)
+                for (int a = 0; a < w.b[j].nacc && !mine; a++)
+                    mine = clang_equalCursors(fe_strip(w.b[j].acc[a]), w.stores[i]);
+        stores = !mine;
+    }
+    for (int i = 0; i < w.nrt; i++) {
+        fe_rl_base *p = w.rt_of[i] >= 0 ? &w.b[w.rt_of[i]] : NULL;
+        if (p && stores) p->spoiled = 1;
+        for (int j = 0; p && !p->spoiled && j < w.nstores; j++)
+            p->spoiled = may_alias(w.rt[i], clang_getCursorType(w.stores[j]));
+    }
     if (ok) {
         unsigned b, e;
         fe_extent(a, &b, &e);
@@ -392,6 +558,11 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
     free(ch);
     free(w.bound);
     free(w.set);
+    free(w.stores);
+    free(w.rt);
+    free(w.rt_of);
+    for (int i = 0; i < w.nb; i++)
+        if (w.b[i].spoiled || !(w.b[i].read || w.b[i].written)) free(w.b[i].key);
     free(w.b);
     return ok && out->nb > 0;
 }

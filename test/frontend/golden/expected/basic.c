@@ -26,6 +26,9 @@ static double lr = 0.1;
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
+/* Set while a helper's copy runs where its caller may read back what it
+ * writes: its written loops then run element by element. */
+static __thread int strads__rin __attribute__((unused));
 #line 10 "basic.c"
 static double dot(const real *a, const real *b)
 {
@@ -35,7 +38,7 @@ static double dot(const real *a, const real *b)
     return s;
 }
 
-#line 39 "<stdout>"
+#line 42 "<stdout>"
 /* basic.c:27: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -76,7 +79,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 80 "<stdout>"
+#line 83 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -102,7 +105,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         loss += d;
         cnt++;
     }
-#line 106 "<stdout>"
+#line 109 "<stdout>"
     }
     strads__t->loss = loss;
     strads__t->cnt = cnt;
@@ -130,12 +133,12 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
         double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
         for (int k = 0; k < dim; k++)
-            (void)__extension__({ __auto_type strads__p1 = &(w[i * dim + k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((real)(lr * d)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+            (void)__extension__({ __auto_type strads__p2 = &(w[i * dim + k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + ((real)(lr * d)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
         ((void)(d));
         ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 139 "<stdout>"
+#line 142 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -159,15 +162,15 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                                 do {
         if (i % 3 == 0)
             continue;
-        double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
-        for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(dim); if (strads__h0 > strads__l0) { strads_recon_rwr(strads__rc, &(w)[(i * dim) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w), 1); } (0); }); k < dim; k++)
+        double d = __extension__({ strads__rin++; __typeof__(strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim])) strads__c0 = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]); strads__rin--; strads__c0; });
+        for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { strads_recon_rwr(strads__rc, &(w)[(i * dim) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)sizeof(+((real)(lr * d))));
         ((void)(d));
         ((void)0);
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 171 "<stdout>"
+#line 174 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -247,15 +250,15 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 251 "<stdout>"
+#line 254 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
     if (strads_recon_exact()) for (int k = 0; k < dim; k++)
-        s += STRADS__RD(a[k]) * STRADS__RD(b[k]); else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(dim); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(b)); } (0); }); k < dim; k++)
+        s += STRADS__RD(a[k]) * STRADS__RD(b[k]); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(dim); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(a)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(b)); } (0); }); k < dim; k++)
         s += a[k] * b[k];
     return s;
 }
-#line 261 "<stdout>"
+#line 264 "<stdout>"
 STRADS_MAIN(strads_user_main)

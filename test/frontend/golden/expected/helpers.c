@@ -31,6 +31,9 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
+/* Set while a helper's copy runs where its caller may read back what it
+ * writes: its written loops then run element by element. */
+static __thread int strads__rin __attribute__((unused));
 #line 15 "helpers.c"
 static void update(double *row, double g)
 {
@@ -46,7 +49,7 @@ static double score(const double *row)
     return s;
 }
 
-#line 50 "<stdout>"
+#line 53 "<stdout>"
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -91,7 +94,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 95 "<stdout>"
+#line 98 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -125,7 +128,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 129 "<stdout>"
+#line 132 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
@@ -167,7 +170,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)(g + (double)(rand_r(&seed) % 2) * 0));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 171 "<stdout>"
+#line 174 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -197,17 +200,17 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)i);
         /* helpers.c:43 */
                             do {
-        s = strads__rh0(&rows[i * DIM]);
+        s = __extension__({ strads__rin++; __typeof__(strads__rh0(&rows[i * DIM])) strads__c0 = strads__rh0(&rows[i * DIM]); strads__rin--; strads__c0; });
         t = STRADS__RD(table[i % 8]) + calls;
         g = o.mode == SCALED ? o.scale * (t - s) : t - s;
         if (g > o.clip)
             g = o.clip;
-        strads__rh1(&rows[i * DIM], g);
+        (strads__rin++, strads__rh1(&rows[i * DIM], g), strads__rin--, (void)0);
         ((void)(g + (double)(rand_r(&seed) % 2) * 0));
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 211 "<stdout>"
+#line 214 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -285,21 +288,22 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 289 "<stdout>"
+#line 292 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
     if (strads_recon_exact()) for (int k = 0; k < DIM; k++)
-        s += STRADS__RD(row[k]) * STRADS__RD(table[k]); else for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(DIM); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(row)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(row)); } (0); }); k < DIM; k++)
+        s += STRADS__RD(row[k]) * STRADS__RD(table[k]); else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(DIM); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(row)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(row)); } (0); }); k < DIM; k++)
         s += row[k] * STRADS__RD(table[k]);
     return s;
 }
 static void strads__rh1(double *row, double g)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    for (int k = 0; k < DIM; k++)
-        (void)__extension__({ __auto_type strads__p1 = &(row[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+    if (strads_recon_exact() || strads__rin) for (int k = 0; k < DIM; k++)
+        (void)__extension__({ __auto_type strads__p4 = &(row[k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; }); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(DIM); if (strads__h3 > strads__l3) { strads_recon_rwr(strads__rc, &(row)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(row), 1); } (0); }); k < DIM; k++)
+        ((void)(g * STRADS__RD(weights[k])));
 }
-#line 305 "<stdout>"
+#line 309 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -31,6 +31,9 @@ struct example {
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
+/* Set while a helper's copy runs where its caller may read back what it
+ * writes: its written loops then run element by element. */
+static __thread int strads__rin __attribute__((unused));
 #line 15 "logreg.c"
 static float predict(const float *w, const float *x)
 {
@@ -40,7 +43,7 @@ static float predict(const float *w, const float *x)
     return 1.0f / (1.0f + expf(-z));
 }
 
-#line 44 "<stdout>"
+#line 47 "<stdout>"
 /* logreg.c:43: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -89,7 +92,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 93 "<stdout>"
+#line 96 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -114,7 +117,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] -= lr * (p - e->y) * e->x[k] / 100;
             loss -= e->y ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 118 "<stdout>"
+#line 121 "<stdout>"
     }
     strads__t->loss = loss;
 }
@@ -140,11 +143,11 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             const struct example *e = &ex[i];
             float p = strads__rh0(w, e->x);
             for (int k = 0; k < D; k++)
-                (void)__extension__({ __auto_type strads__p1 = &(w[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
+                (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
             ((void)(STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7)));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 148 "<stdout>"
+#line 151 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -167,14 +170,14 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         /* logreg.c:44 */
                                      do {
             const struct example *e = &ex[i];
-            float p = strads__rh0(w, e->x);
+            float p = __extension__({ strads__rin++; __typeof__(strads__rh0(w, e->x)) strads__c0 = strads__rh0(w, e->x); strads__rin--; strads__c0; });
             for (int k = 0; k < D; k++)
-                (void)__extension__({ __auto_type strads__p0 = &(w[k]); __typeof__(*strads__p0) strads__v0 = *(__typeof__(*strads__p0) *)strads_recon_rd(strads__rc, strads__p0, sizeof *strads__p0) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
+                (void)__extension__({ __auto_type strads__p1 = &(w[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
             ((void)(STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7)));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 178 "<stdout>"
+#line 181 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -254,15 +257,15 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 258 "<stdout>"
+#line 261 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     float z = 0;
     if (strads_recon_exact()) for (int k = 0; k < D; k++)
-        z += STRADS__RD(w[k]) * STRADS__RD(x[k]); else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(D); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(w)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < D; k++)
+        z += STRADS__RD(w[k]) * STRADS__RD(x[k]); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(D); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); k < D; k++)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 268 "<stdout>"
+#line 271 "<stdout>"
 STRADS_MAIN(strads_user_main)

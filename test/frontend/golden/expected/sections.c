@@ -26,6 +26,9 @@ enum { N = 1000, D = 4, K = 3 };
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
+/* Set while a helper's copy runs where its caller may read back what it
+ * writes: its written loops then run element by element. */
+static __thread int strads__rin __attribute__((unused));
 #line 10 "sections.c"
 static unsigned next(unsigned *s)
 {
@@ -33,7 +36,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 37 "<stdout>"
+#line 40 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -142,7 +145,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 146 "<stdout>"
+#line 149 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -192,7 +195,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 196 "<stdout>"
+#line 199 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -264,7 +267,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 268 "<stdout>"
+#line 271 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -335,7 +338,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 339 "<stdout>"
+#line 342 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -484,7 +487,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 488 "<stdout>"
+#line 491 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -503,7 +506,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 507 "<stdout>"
+#line 510 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -576,14 +579,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 580 "<stdout>"
+#line 583 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 587 "<stdout>"
+#line 590 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -41,6 +41,9 @@ int *table, *corpus;
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
+/* Set while a helper's copy runs where its caller may read back what it
+ * writes: its written loops then run element by element. */
+static __thread int strads__rin __attribute__((unused));
 #line 25 "w2v.c"
 void InitUnigramTable() {
   long long a;
@@ -92,7 +95,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 96 "<stdout>"
+#line 99 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -172,7 +175,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 176 "<stdout>"
+#line 179 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -257,7 +260,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 261 "<stdout>"
+#line 264 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
@@ -348,13 +351,13 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
           for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
           g = (label - strads__rh0(f)) * alpha;
           for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn1neg[c + l2]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
         }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p6 = &(syn0[c + l1]); __typeof__(*strads__p6) strads__v6 = *(__typeof__(*strads__p6) *)strads_recon_rd(strads__rc, strads__p6, sizeof *strads__p6) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p6, &strads__v6, sizeof strads__v6); strads__v6; });
       }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 358 "<stdout>"
+#line 361 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -441,16 +444,16 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           l2 = target * layer1_size;
           f = 0;
           for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
-          g = (label - strads__rh0(f)) * alpha;
-          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p2 = &(syn1neg[c + l2]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
+          g = (label - __extension__({ strads__rin++; __typeof__(strads__rh0(f)) strads__c1 = strads__rh0(f); strads__rin--; strads__c1; })) * alpha;
+          for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn1neg[c + l2]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
         }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn0[c + l1]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn0[c + l1]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
       }
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 454 "<stdout>"
+#line 457 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -594,12 +597,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 598 "<stdout>"
+#line 601 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 605 "<stdout>"
+#line 608 "<stdout>"
 STRADS_MAIN(strads_user_main)
