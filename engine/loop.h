@@ -421,6 +421,13 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d *
 void rt__v_scale(strads_type t, void *d, size_t n, double f);      /* d *= f */
 /* row = base + (row - base) * f */
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f);
+/* Copies n bytes of the node's copy into a thread's own buffer: the task
+ * replicas' start values and tracked pages (SSP, ASP). Under those models
+ * the loop thread lands other nodes' deltas in the owned rows meanwhile,
+ * without a lock: a task starts from whatever mix of clocks it reads, which
+ * the staleness bound allows. Not inlined: test/sanitizers/tsan.supp names
+ * it, so that exactly these reads are exempt from ThreadSanitizer. */
+void rt__copy_node_rows(void *dst, const void *src, size_t n);
 
 /*
  * Writes outside the records (loop_sync_deltas.c). Reconnaissance records a

@@ -361,11 +361,11 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
                 return;
             }
         } else if (all->all) {
-            memcpy(r, dv->base, (size_t)dv->n * dv->elem);
+            rt__copy_node_rows(r, dv->base, (size_t)dv->n * dv->elem);
         } else {
             for (int64_t j = 0; j < all->n; j++)
-                memcpy(r + (size_t)all->idx[j] * dv->elem, dv->base + (size_t)all->idx[j] * dv->elem,
-                       dv->elem);
+                rt__copy_node_rows(r + (size_t)all->idx[j] * dv->elem,
+                                   dv->base + (size_t)all->idx[j] * dv->elem, dv->elem);
         }
         const elist *wr = list_of(c, k, a, 1, &whole);
         int64_t nw = el_count(wr, dv);

@@ -62,6 +62,11 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
     })
 }
 
+__attribute__((noinline)) void rt__copy_node_rows(void *dst, const void *src, size_t n)
+{
+    memcpy(dst, src, n);
+}
+
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f)
 {
     FOR_TYPE(t, {
@@ -105,7 +110,7 @@ static size_t span(const rt__track *k, size_t off)
 static void fill_page(rt__track *k, size_t p)
 {
     size_t off = p * dds_page_size(), len = span(k, off);
-    memcpy(k->shadow + off, k->src + off, len);
+    rt__copy_node_rows(k->shadow + off, k->src + off, len);
     memcpy(k->rep + off, k->shadow + off, len);
     k->loaded[p / 64] |= 1ULL << (p % 64);
 }
