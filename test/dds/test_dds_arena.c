@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -182,19 +183,30 @@ static void test_partition(void)
         CHECK_INT(cnt[r], >, 23000);
 }
 
+/* Fixed addresses each build lets a program map: ThreadSanitizer only
+ * below 512 GiB (above its build's default arena, dds/dds.h), while
+ * AddressSanitizer keeps its shadow between 2 GiB and 16 TiB. */
+#ifdef __SANITIZE_THREAD__
+#define TAKEN_AT 0x6000000000ULL
+#define FREE_AT 0x7000000000ULL
+#else
+#define TAKEN_AT 0x200000000000ULL
+#define FREE_AT 0x300000000000ULL
+#endif
+
 /* The arena cannot be reserved: a clear error, no crash. */
 static void test_reserve_error(void)
 {
-    /* Addresses below 512 GiB, above the TSan build's default arena: the
-     * only ones ThreadSanitizer lets a program map (dds/dds.h). */
+    char arena[64];
     pid_t pid = fork();
     if (pid == 0) {
         /* Take the address first, like a library mapped there would. */
-        void *p = mmap((void *)0x6000000000ULL, 1 << 20, PROT_READ,
+        void *p = mmap((void *)TAKEN_AT, 1 << 20, PROT_READ,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
         if (p == MAP_FAILED)
             _exit(10);
-        setenv("STRADS_ARENA", "0x6000000000:0x40000000", 1); /* read at first use */
+        snprintf(arena, sizeof arena, "%#llx:0x40000000", TAKEN_AT);
+        setenv("STRADS_ARENA", arena, 1); /* read at first use */
         int rc = dds_arena_init();
         void *q = strads_dv_malloc(100, 1, "t.c:10");
         _exit(rc == STRADS_ENOMEM && q == NULL ? 0 : 11);
@@ -205,9 +217,10 @@ static void test_reserve_error(void)
     CHECK_EQ(WEXITSTATUS(st), 0);
     pid = fork();
     if (pid == 0) {
-        setenv("STRADS_ARENA", "0x7000000000:0x40000000", 1);
+        snprintf(arena, sizeof arena, "%#llx:0x40000000", FREE_AT);
+        setenv("STRADS_ARENA", arena, 1);
         char *p = strads_dv_malloc(4096, 1, "t.c:11");
-        _exit(p == (char *)0x7000000000ULL ? 0 : 13);
+        _exit(p == (char *)FREE_AT ? 0 : 13);
     }
     waitpid(pid, &st, 0);
     CHECK_EQ(WEXITSTATUS(st), 0);
