@@ -1134,8 +1134,8 @@ static void report_traffic(void)
 
 void rt_net_stop(void)
 {
-    if (T.started) report_traffic();
     if (T.started) {
+        report_traffic();
         net_set_shutting_down();
         pthread_mutex_lock(&net_mu);
         T.stop = true;
