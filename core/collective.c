@@ -89,32 +89,31 @@ static int recv_bin(uint32_t type, uint64_t seq, int src, void *dst, size_t len)
     return rc;
 }
 
-/* The tree: rank r's parent is r without its lowest set bit; its children
- * are r + m for each power of two m below that bit (every m for rank 0)
- * with r + m < N. */
-int rt_tree_span(int r, int size)
+/* Children are r + m for each power of two m below r's lowest set bit
+ * (every m for rank 0) with r + m < size. */
+int rt_tree_parent(int r) { return r ? r - (r & -r) : -1; }
+
+int rt_tree_children(int r, int size)
 {
-    if (r) return r & -r;
-    int m = 1;
-    while (m < size) m <<= 1;
-    return m;
+    int n = 0;
+    for (int m = 1; (!r || m < (r & -r)) && r + m < size; m <<= 1) n++;
+    return n;
 }
 
 /* Receives the result from the parent and passes it to the children, the
  * largest subtree first; the first failure is returned. */
 static int tree_down(uint64_t seq, void *data, size_t len)
 {
-    int me = strads_rank(), size = strads_size(), low = rt_tree_span(me, size);
+    int me = strads_rank();
     if (me) {
-        int rc = recv_bin(RT_MSG_COLL_RESULT, seq, me - low, data, len);
+        int rc = recv_bin(RT_MSG_COLL_RESULT, seq, rt_tree_parent(me), data, len);
         if (rc) return rc;
     }
     int first = 0;
-    for (int m = low >> 1; m >= 1; m >>= 1)
-        if (me + m < size) {
-            int rc = send_bin(me + m, RT_MSG_COLL_RESULT, seq, data, len);
-            if (rc && !first) first = rc;
-        }
+    for (int i = rt_tree_children(me, strads_size()) - 1; i >= 0; i--) {
+        int rc = send_bin(me + (1 << i), RT_MSG_COLL_RESULT, seq, data, len);
+        if (rc && !first) first = rc;
+    }
     return first;
 }
 
@@ -124,19 +123,19 @@ int strads_allreduce(void *buf, size_t count, strads_type type, strads_op op)
     if (!es || (count && !buf) || (unsigned)op > STRADS_OP_MAX) return STRADS_EINVAL;
     if (strads_size() == 1) return 0;
     uint64_t seq = ++coll_seq;
-    int me = strads_rank(), size = strads_size(), low = rt_tree_span(me, size);
+    int me = strads_rank(), kids = rt_tree_children(me, strads_size());
     void *x = malloc(len ? len : 1);
     if (!x) return STRADS_ENOMEM;
     int rc = 0;
     /* up: the children's partial results, smallest subtree first */
-    for (int m = 1; m < low && me + m < size && !rc; m <<= 1) {
-        rc = recv_bin(RT_MSG_COLL, seq, me + m, x, len);
+    for (int i = 0; i < kids && !rc; i++) {
+        rc = recv_bin(RT_MSG_COLL, seq, me + (1 << i), x, len);
         if (!rc) combine(buf, x, count, type, op);
     }
     free(x);
     if (rc) return rc;
     if (me) {
-        rc = send_bin(me - low, RT_MSG_COLL, seq, buf, len);
+        rc = send_bin(rt_tree_parent(me), RT_MSG_COLL, seq, buf, len);
         if (rc) return rc;
     }
     return tree_down(seq, buf, len);

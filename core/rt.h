@@ -179,10 +179,12 @@ void rt_pack_done(rt_packer *p);
  * (back-pressure). Sending to self delivers locally. Payloads of any size are
  * cut into frames on the wire. Returns 0, STRADS_EPEER, STRADS_ECLOSED. */
 int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t blob_len);
-/* The binomial tree of collectives (collective.c): rank r's parent is
- * r - rt_tree_span(r, size), its children r + m for each power of two
- * m < rt_tree_span(r, size) with r + m < size. */
-int rt_tree_span(int rank, int size);
+/* The binomial tree of collectives (collective.c) and loop reductions:
+ * rank r's parent is r without its lowest set bit (-1 for rank 0); its
+ * children are r + (1 << i) for i < rt_tree_children(r, size), child i
+ * heading a subtree of at most 2^i ranks. */
+int rt_tree_parent(int rank);
+int rt_tree_children(int rank, int size);
 /* Convenience: send p's buffer (no blob) and release it. */
 int rt_send_packed(int dst, rt_packer *p);
 /* Message bytes this process has sent to other ranks and received from

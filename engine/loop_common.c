@@ -237,9 +237,9 @@ static int fold_children(const strads_loop_site *site, void *env, char *acc, uin
     size_t ts = site->tls_size;
     char *other = calloc(1, ts);
     if (!other) return STRADS_ENOMEM;
-    int rc = 0, me = strads_rank(), size = strads_size(), span = rt_tree_span(me, size);
-    for (int k = 1; k < span && me + k < size && !rc; k <<= 1) {
-        int r = me + k;
+    int rc = 0, me = strads_rank(), kids = rt_tree_children(me, strads_size());
+    for (int i = 0; i < kids && !rc; i++) {
+        int r = me + (1 << i);
         rt_msg *m;
         rc = rt_recv(RT_MSG_LOOP_TLS, tag, r, -1, &m);
         if (rc) break;
@@ -286,7 +286,7 @@ int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads
                 rt_packer p;
                 rt_pack_begin(&p, RT_MSG_LOOP_TLS, tag);
                 rc = site->tls_pack(&p.pk, acc);
-                if (!rc) rc = rt_send(me - rt_tree_span(me, strads_size()), p.sb.data, p.sb.size, NULL, 0);
+                if (!rc) rc = rt_send(rt_tree_parent(me), p.sb.data, p.sb.size, NULL, 0);
                 rt_pack_done(&p);
             }
         }

@@ -7,7 +7,7 @@
  * bit for bit. So the order is all a replay of an async_for call needs -
  * lock grants, message arrivals and task dispatch inside the call cannot
  * change its result. With STRADS_RECORD=DIR the driver writes, per call, the
- * order to DIR/async-NNNNNN.order (versioned header, BLAKE2b checksum,
+ * order to DIR/async-NNNNNN.order (versioned header, XXH3-128 checksum,
  * written to a temp file then renamed). With STRADS_REPLAY=DIR a program run
  * as one process executes each async_for call in its recorded order on one
  * thread, so the run, and a debugger stepping through a loop body in it,
@@ -17,13 +17,12 @@
  * recorded one, so a program or input that changed is caught at the first
  * call that differs.
  *
- * Version 2 of the format added the job's node count and threads to the
- * header. Version 3 checksums with XXH3-128 instead of BLAKE2b-256: the
- * trailer is XXH3-128 of the header followed by the XXH3-128 of the order,
- * and the order's digest doubles as the fingerprint that tells a repeated
- * order, so the order is read once. At 10 M iterations (80 MB) BLAKE2b and
- * the separate fingerprint pass cost the first recorded epoch ~0.15 s; the
- * checksum guards against torn and damaged files, not an adversary (as the
+ * The header holds the job's node count and threads. The trailer is
+ * XXH3-128 of the header followed by the XXH3-128 of the order, and the
+ * order's digest doubles as the fingerprint that tells a repeated order, so
+ * the order is read once: a fast hash, because the order of a 10 M-iteration
+ * loop is 80 MB and is written at the first recorded epoch. The checksum
+ * guards against torn and damaged files, not an adversary (as the
  * checkpoint images', core/image.c).
  */
 #include <errno.h>
@@ -47,12 +46,12 @@
 
 typedef struct order_hdr {
     char magic[8];
-    uint32_t version, nodes; /* nodes: the recorded job's size (v2) */
+    uint32_t version, nodes; /* nodes: the recorded job's size */
     uint64_t site_id;
     int64_t begin, end, n;
     uint64_t call;
-    uint32_t threads, pad;   /* v2 */
-    uint64_t ref;            /* v2: 0, or the call whose file holds this same order */
+    uint32_t threads, pad;
+    uint64_t ref;            /* 0, or the call whose file holds this same order */
 } order_hdr;
 
 /* The last order written per site: a call whose plan is reused runs in the
