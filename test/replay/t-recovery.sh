@@ -88,7 +88,11 @@ kill)
 nokill)
     CKPT_KILL=5:2 run nokill -n 3 --checkpoint "$D" "$PROG" $OPS
     [ "$RC" -ne 0 ] || fail "a node failure without --restarts exited 0"
-    [ "$MS" -lt 10000 ] || fail "took $MS ms to report the failure"
+    # the whole run, start-up included: under 6 CPU hogs it took 13.5 s, 5 s
+    # of them the driver's exit (strads-run kills a rank that has not exited
+    # 5 s after a node failure); a failure left to the peers' 60 s heartbeat
+    # timeout would take longer
+    [ "$MS" -lt 45000 ] || fail "took $MS ms to report the failure"
     expect_err nokill 'rank 2'
     ! grep -q restart "$TMP/nokill.err" || fail "restarted without --restarts"
     ;;
@@ -152,7 +156,9 @@ every)
         "$PROG" $OPS
     expect_ok every
     same_result every
-    expect_err every 'resuming from the checkpoint of op 6 '
+    # op 6's checkpoint may still be with the background writer when rank 1
+    # dies at op 8 (as for kill above); then op 3's is the newest
+    expect_err every 'resuming from the checkpoint of op [36] '
     ;;
 async)
     export STRADS_CHECKPOINT_ASYNC=1
