@@ -378,13 +378,20 @@ static void planned_spans(const strads_loop_site *site, const call_hdr *h, const
     planned_nro = 0;
     if (info->in_id) planned_ro[planned_nro++] = info->in_id;
     if (rt_stats_on()) {
-        rt_stats_note("async_for %s:%u: %lld iterations, spans planned on %d nodes, plan strata, "
-                      "%d rounds x %d sub-rounds", site->file, site->line,
-                      (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
+        char pair[64] = "";
+        if (info->pair)
+            snprintf(pair, sizeof pair, " of %d written arrays (two rows each: lower x upper parts)",
+                     info->pair);
+        rt_stats_note("async_for %s:%u: %lld iterations, spans planned on %d nodes, plan strata%s, "
+                      "%d rounds x %d sub-rounds, load max/mean %.2f", site->file, site->line,
+                      (long long)(h->end - h->begin), strads_size(), pair, info->rounds,
+                      info->subrounds, info->imbalance);
+        /* pair: 1 when the written arrays were planned as pairs */
         rt_stats("async_plan", site->file, site->line,
-                 "from=node_spans iterations=%lld nodes=%d node_method=strata rounds=%d "
-                 "subrounds=%d",
-                 (long long)(h->end - h->begin), strads_size(), info->rounds, info->subrounds);
+                 "from=node_spans iterations=%lld nodes=%d node_method=strata pair=%d rounds=%d "
+                 "subrounds=%d imbalance=%.2f",
+                 (long long)(h->end - h->begin), strads_size(), info->pair ? 1 : 0, info->rounds,
+                 info->subrounds, info->imbalance);
     }
 }
 

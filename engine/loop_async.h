@@ -135,10 +135,10 @@ typedef struct rt__spans {
     uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot over the share */
     uint32_t in_id;        /* several nodes: the input (recon.c input_read), 0 none */
     int64_t in_off;
-    /* pair mode (one node, 2-16 threads): every written array (wid, wn
-     * elements) is written at two rows an iteration, one below split and
-     * one at or above it; slot 0 is every array's lower part, slot 1 every
-     * upper part (loop_async_plan_spans.c) */
+    /* pair mode (one node with 2-16 threads, or several nodes): every
+     * written array (wid, wn elements) is written at two rows an
+     * iteration, one below split and one at or above it; slot 0 is every
+     * array's lower part, slot 1 every upper part (loop_async_plan_spans.c) */
     bool pair;
     int nw;
     uint32_t wid[RT_PAIR_ARRAYS];
@@ -204,6 +204,8 @@ typedef struct rt__mspan_info {
     int rounds, subrounds;
     double prefetch_s; /* moving the inputs to the nodes that run them: the slowest node's */
     double recon_s;    /* one thread a node: this node's key pass, reconnaissance after the sample */
+    int pair;          /* written arrays planned as pairs (lower x upper parts): how many, 0 none */
+    double imbalance;  /* the rounds' busiest node's iterations, summed, over n / nodes */
 } rt__mspan_info;
 /* Several nodes, collective: every node's plan from the spans of sp (which
  * it frees), each node planning its own part. *out stays NULL (0 returned)

@@ -178,9 +178,14 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
         k++;
     }
     bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= RT_PAIR_ARRAYS;
-    /* one node, threads to stratify: arrays written at two rows each are
-     * planned as pairs (the strata of lower x upper parts) */
-    bool pair = ok && strads_size() == 1 && threads >= 2 && threads * threads <= SCHED_CORDER_KEYS &&
+    /* threads to stratify on one node, or several nodes: arrays written at
+     * two rows each are planned as pairs (the strata of lower x upper
+     * parts); on several nodes rank 0 checks that every node's probe found
+     * the same splits (loop_async_plan_spans_nodes.c) */
+    int N = strads_size();
+    bool pair = ok &&
+                (N == 1 ? threads >= 2 && threads * threads <= SCHED_CORDER_KEYS
+                        : N * N <= SCHED_CORDER_KEYS) &&
                 pair_probe(&rec, lo, hi, ids, n, k, slots, sp);
     sched_rec_free(&rec);
     if (rc) return rc;
@@ -238,14 +243,6 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         proto.elem[s] = dv->elem;
         proto.bshift[s] = (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + proto.mshift[s] : -1;
     }
-    if (N > 1 && ns == 2 && threads == 1 && N * N <= SCHED_CORDER_KEYS) {
-        sp->proto = proto; /* the key pass runs once the nodes agree on blocks */
-        sp->site = site;
-        sp->env = env;
-        int rc = rt__keys_sample(site, env, &proto, sp);
-        if (rc) memset(sp, 0, sizeof *sp);
-        return rc;
-    }
     if (sp->pair) { /* the ranges: each written array's two parts */
         proto.pair = true;
         proto.nr = 2 * sp->nw;
@@ -260,6 +257,14 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
                     (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + sh : -1, s};
             }
         }
+    }
+    if (N > 1 && ns == 2 && threads == 1 && N * N <= SCHED_CORDER_KEYS) {
+        sp->proto = proto; /* the key pass runs once the nodes agree on blocks */
+        sp->site = site;
+        sp->env = env;
+        int rc = rt__keys_sample(site, env, &proto, sp);
+        if (rc) memset(sp, 0, sizeof *sp);
+        return rc;
     }
     if (N == 1 && ns == 2 && threads >= 2 && threads * threads <= SCHED_CORDER_KEYS) {
         int rc = rt__keys_plan(site, env, h, &proto, sp); /* the plan made as it runs */

@@ -33,6 +33,11 @@
  *      an array cut by ranges as runs to mark changed instead;
  *   5. a last agreement: any node that could not plan sends everyone back to
  *      full records, an error fails the call on every node.
+ * In pair mode (arrays written at two rows an iteration, one in each part:
+ * loop_async_plan_spans.c) slot 0 is every array's lower part and slot 1
+ * every upper part, so a micro-block of a slot names elements in each of
+ * those parts (struct piece below); rank 0 checks that all nodes' probes
+ * found the same parts.
  * The plan equals the full records' at node level (same blocks, same cells)
  * and in each cell's order; fetch lists may hold a few elements more
  * (whole micro-blocks). Not used when something reads the serial order
@@ -55,6 +60,10 @@ typedef struct summary {
     uint32_t ids[2], in_id, pad;
     int64_t in_off;
     uint16_t mlo[2], mhi[2];
+    /* pair mode: the written arrays (nw of them) and where each splits */
+    int32_t pair, nw;
+    uint32_t wid[RT_PAIR_ARRAYS];
+    int64_t split[RT_PAIR_ARRAYS];
     uint32_t hist[2 * SCHED__MICRO];
 } summary;
 
@@ -66,8 +75,20 @@ typedef struct verdict {
 } verdict;
 
 
-/* Rank 0: whether spans plan this loop, and the blocks if so. */
-static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
+/* Whether two nodes' probes found the same pairs (or both none). */
+static bool same_pairs(const summary *a, const summary *b)
+{
+    if (a->pair != b->pair || a->nw != b->nw) return false;
+    for (int x = 0; x < a->nw && x < RT_PAIR_ARRAYS; x++)
+        if (a->wid[x] != b->wid[x] || a->split[x] != b->split[x]) return false;
+    return true;
+}
+
+/* Rank 0: whether spans plan this loop, and the blocks if so. In pair
+ * mode the slots are rank 0's own (pslots): every node's probe found the
+ * same arrays and splits, from which the slots follow. */
+static void decide(const summary *all, int N, const call_hdr *h, const sched__slot *pslots,
+                   verdict *v)
 {
     memset(v, 0, sizeof *v);
     const summary *s0 = &all[0];
@@ -79,7 +100,8 @@ static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
     ok = ok && hist;
     for (int r = 0; r < N && ok; r++) {
         const summary *s = &all[r];
-        ok = s->ok && s->ns == 2 && s->ids[0] == s0->ids[0] && s->ids[1] == s0->ids[1];
+        ok = s->ok && s->ns == 2 && s->ids[0] == s0->ids[0] && s->ids[1] == s0->ids[1] &&
+             same_pairs(s, s0);
         if (ok && s->in_id) {
             if (in_id && (in_id != s->in_id || in_off != s->in_off)) ok = false;
             in_id = s->in_id;
@@ -100,7 +122,10 @@ static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
     ok = ok && next == h->end;
     sched__slot slots[2];
     const dds_vec *dv[2] = {NULL, NULL};
-    if (ok) {
+    if (ok && s0->pair) {
+        memcpy(slots, pslots, sizeof slots);
+        for (int x = 0; x < s0->nw && ok; x++) ok = dds_vec_by_id(s0->wid[x]) != NULL;
+    } else if (ok) {
         dv[0] = dds_vec_by_id(s0->ids[0]);
         dv[1] = dds_vec_by_id(s0->ids[1]);
         ok = dv[0] && dv[1] &&
@@ -112,8 +137,10 @@ static void decide(const summary *all, int N, const call_hdr *h, verdict *v)
      * half would be cut too coarsely by whole-array micro-blocks */
     for (int q = 0; q < 2 && ok; q++)
         if (mlo[q] != 0xFFFF && 2 * (mhi[q] - mlo[q] + 1) < slots[q].nmb) ok = false;
-    for (int q = 0; q < 2 && ok; q++) /* slot q is dv[q]: checked above */
-        slots[q].bounds = dv[q]->part == DDS_PART_HASH ? NULL : dv[q]->bounds;
+    /* slot q is dv[q] (checked above); a pair's slots are parts of several
+     * arrays, which no owner's range follows: cut by the histogram alone */
+    for (int q = 0; q < 2 && ok; q++)
+        slots[q].bounds = s0->pair || dv[q]->part == DDS_PART_HASH ? NULL : dv[q]->bounds;
     if (ok && sched_span_node_blocks(slots, 2, hist, N, v->blk)) ok = false;
     free(hist);
     v->ok = ok;
@@ -470,12 +497,50 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
     return rc ? rc : arc;
 }
 
+/* What a slot's micro-blocks are in the arrays: a written array's elements
+ * [org, org + len), micro-block m being elements org + (m << shift) on.
+ * One piece a slot (its whole array), or in pair mode two an array (its
+ * lower part in slot 0, its upper part in slot 1); then the input
+ * (slot -1). Sorted by array id, then org: the order of the lists' keys. */
+typedef struct piece {
+    uint32_t id;
+    int slot;
+    int64_t org, len;
+    const dds_vec *dv;
+} piece;
+#define MAX_PIECES (2 * RT_PAIR_ARRAYS + 1)
+
+/* sp's pieces and the input's into pc; how many, or 0 for an array this
+ * node does not know. */
+static int make_pieces(const rt__spans *sp, const sched__slot *slots, uint32_t in_id, piece *pc)
+{
+    int k = 0;
+    if (sp->pair) {
+        for (int a = 0; a < sp->nw; a++)
+            for (int s = 0; s < 2; s++)
+                pc[k++] = (piece){sp->wid[a], s, s ? sp->split[a] : 0,
+                                  s ? sp->wn[a] - sp->split[a] : sp->split[a], NULL};
+    } else {
+        for (int s = 0; s < 2; s++) pc[k++] = (piece){slots[s].id, s, 0, slots[s].n, NULL};
+    }
+    if (in_id) pc[k++] = (piece){in_id, -1, 0, 0, NULL};
+    for (int x = 0; x < k; x++) {
+        if (!(pc[x].dv = dds_vec_by_id(pc[x].id))) return 0;
+        for (int y = x; y > 0 && (pc[y].id < pc[y - 1].id ||
+                                  (pc[y].id == pc[y - 1].id && pc[y].org < pc[y - 1].org)); y--) {
+            piece t = pc[y];
+            pc[y] = pc[y - 1], pc[y - 1] = t;
+        }
+    }
+    return k;
+}
+
 /* Step 4's lists for round r: the elements of the micro-blocks its
  * iterations touch in each written array (all of them to write back:
  * write-back marks this node's own as changed, which the driver's pull
  * needs; those owned elsewhere to fetch), and the input elements of the
  * iterations from other nodes (they own them). Keys sort by array id, then
- * element: the arrays go in id order. Counted first, then filled. Of an
+ * element: the pieces go in that order. Counted first, then filled. Of an
  * array cut by ranges, the node's own elements go into runs to mark
  * instead (np->mark): at the Netflix shape on 2 nodes a node's W block was
  * 2 MB of keys a round, fresh memory in the first call, and an atomic mark
@@ -489,8 +554,18 @@ static void own_range(const dds_vec *dv, int me, int64_t *lo, int64_t *hi)
     }
 }
 
-static int round_lists(const sched__slot *slots, const msg_layout *ml, const verdict *v,
-                       const part *parts, int r, node_plan *np)
+/* Micro-block m of piece x's slot as the piece's elements [*e0, *e1). */
+static void mb_elems(const piece *x, const sched__slot *slots, int m, int64_t *e0, int64_t *e1)
+{
+    int64_t a = (int64_t)m << slots[x->slot].shift, b = ((int64_t)m + 1) << slots[x->slot].shift;
+    if (b > x->len) b = x->len;
+    if (a > b) a = b;
+    *e0 = x->org + a;
+    *e1 = x->org + b;
+}
+
+static int round_lists(const sched__slot *slots, const piece *pc, int npc, const msg_layout *ml,
+                       const verdict *v, const part *parts, int r, node_plan *np)
 {
     int N = strads_size(), me = strads_rank();
     size_t m0 = ((size_t)slots[0].nmb + 63) / 64 * 8;
@@ -502,74 +577,70 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
         const uint64_t *m = (const uint64_t *)(const void *)(parts[src].maps + (size_t)r * ml->maps);
         for (size_t w = 0; w < ml->maps / 8; w++) hit[0][w] |= m[w];
     }
-    const dds_vec *dv[3] = {dds_vec_by_id(slots[0].id), dds_vec_by_id(slots[1].id),
-                            v->in_id ? dds_vec_by_id(v->in_id) : NULL};
-    int64_t nf = 0, nw = 0, nr = 0, olo[2] = {0, 0}, ohi[2] = {0, 0};
-    for (int s = 0; s < 2 && dv[0] && dv[1]; s++) {
-        own_range(dv[s], me, &olo[s], &ohi[s]);
+    int64_t nf = 0, nw = 0, nr = 0, olo[MAX_PIECES], ohi[MAX_PIECES];
+    bool fetch_in = false;
+    for (int x = 0; x < npc; x++) {
+        own_range(pc[x].dv, me, &olo[x], &ohi[x]);
+        int s = pc[x].slot;
+        if (s < 0) { /* the input: its elements from other nodes, shipped with their
+                      * iterations or in the driver's coherent copy already;
+                      * fetched only where neither holds */
+            fetch_in = me != 0;
+            for (int src = 0; src < N && fetch_in; src++)
+                if (src != me && !parts[src].shipped) nf += parts[src].cnt[r];
+            continue;
+        }
         for (int m = 0; m < slots[s].nmb; m++) {
             if (!(hit[s][m / 64] >> (m % 64) & 1)) continue;
             nr++;
-            for (int64_t e = (int64_t)m << slots[s].shift; e < ((int64_t)m + 1) << slots[s].shift && e < slots[s].n; e++)
-                if (e < olo[s] || e >= ohi[s]) nw++, nf += !dds_owns(dv[s], e, me);
+            int64_t e0, e1;
+            mb_elems(&pc[x], slots, m, &e0, &e1);
+            for (int64_t e = e0; e < e1; e++)
+                if (e < olo[x] || e >= ohi[x]) nw++, nf += !dds_owns(pc[x].dv, e, me);
         }
     }
-    /* inputs from other nodes: shipped with their iterations, or already in
-     * the driver's coherent copy; fetched only where neither holds */
-    bool fetch_in = dv[2] && me != 0;
-    for (int src = 0; src < N && fetch_in; src++)
-        if (src != me && !parts[src].shipped) nf += parts[src].cnt[r];
     np->fetch[r] = malloc(((size_t)nf + 1) * sizeof **np->fetch);
     np->wb[r] = malloc(((size_t)nw + 1) * sizeof **np->wb);
     np->mark[r] = malloc(((size_t)nr + 1) * sizeof **np->mark);
-    int rc = np->fetch[r] && np->wb[r] && np->mark[r] && dv[0] && dv[1] && (!v->in_id || dv[2]) ? 0 : STRADS_ENOMEM;
-    int order[3] = {0, 1, 2}; /* the three arrays by id; no input sorts first */
-    for (int x = 0; x < 3; x++)
-        for (int y = x + 1; y < 3; y++) {
-            uint32_t ix = order[x] == 2 ? v->in_id : slots[order[x]].id;
-            uint32_t iy = order[y] == 2 ? v->in_id : slots[order[y]].id;
-            if (iy < ix) {
-                int t = order[x];
-                order[x] = order[y], order[y] = t;
-            }
-        }
+    int rc = np->fetch[r] && np->wb[r] && np->mark[r] ? 0 : STRADS_ENOMEM;
     int64_t f = 0, w = 0, nm = 0;
-    for (int x = 0; x < 3 && !rc; x++) {
-        int a = order[x];
-        if (a == 2) { /* input elements, in iteration order: ascending */
-            for (int src = 0; src < N && fetch_in; src++) {
+    for (int x = 0; x < npc && !rc; x++) {
+        const piece *q = &pc[x];
+        int s = q->slot;
+        if (s < 0) { /* input elements, in iteration order: ascending */
+            for (int src = 0; src < N && fetch_in && !rc; src++) {
                 if (src == me || parts[src].shipped) continue;
                 const part *p = &parts[src];
                 rt__gaps_r rd;
                 rt__gaps_open(&rd, p->gaps);
-                for (int q = 0; q < r; q++) rd.p += p->len[q];
+                for (int k = 0; k < r; k++) rd.p += p->len[k];
                 for (int64_t k = 0; k < p->cnt[r]; k++) {
                     int64_t e = p->lo + rt__gaps_next(&rd) + v->in_off;
-                    if (e < 0 || e >= dv[2]->n) {
+                    if (e < 0 || e >= q->dv->n) {
                         rc = STRADS_EPROTO;
                         break;
                     }
-                    np->fetch[r][f++] = SCHED_ACC(v->in_id, e, 0);
+                    np->fetch[r][f++] = SCHED_ACC(q->id, e, 0);
                 }
             }
             continue;
         }
-        for (int m = 0; m < slots[a].nmb; m++) {
-            if (!(hit[a][m / 64] >> (m % 64) & 1)) continue;
-            int64_t e0 = (int64_t)m << slots[a].shift, e1 = ((int64_t)m + 1) << slots[a].shift;
-            if (e1 > slots[a].n) e1 = slots[a].n;
+        for (int m = 0; m < slots[s].nmb; m++) {
+            if (!(hit[s][m / 64] >> (m % 64) & 1)) continue;
+            int64_t e0, e1;
+            mb_elems(q, slots, m, &e0, &e1);
             for (int64_t e = e0; e < e1; e++) {
-                if (e >= olo[a] && e < ohi[a]) continue; /* in the run below */
-                np->wb[r][w++] = SCHED_ACC(slots[a].id, e, 0);
-                if (!dds_owns(dv[a], e, me)) np->fetch[r][f++] = SCHED_ACC(slots[a].id, e, 0);
+                if (e >= olo[x] && e < ohi[x]) continue; /* in the run below */
+                np->wb[r][w++] = SCHED_ACC(q->id, e, 0);
+                if (!dds_owns(q->dv, e, me)) np->fetch[r][f++] = SCHED_ACC(q->id, e, 0);
             }
-            int64_t o0 = e0 > olo[a] ? e0 : olo[a], o1 = e1 < ohi[a] ? e1 : ohi[a];
+            int64_t o0 = e0 > olo[x] ? e0 : olo[x], o1 = e1 < ohi[x] ? e1 : ohi[x];
             if (o1 <= o0) continue;
             rt__run *last = nm ? &np->mark[r][nm - 1] : NULL;
-            if (last && last->id == slots[a].id && last->hi == o0)
+            if (last && last->id == q->id && last->hi == o0)
                 last->hi = o1;
             else
-                np->mark[r][nm++] = (rt__run){slots[a].id, o0, o1};
+                np->mark[r][nm++] = (rt__run){q->id, o0, o1};
         }
     }
     np->nfetch[r] = f;
@@ -586,9 +657,9 @@ static int round_lists(const sched__slot *slots, const msg_layout *ml, const ver
  * page faults per node at the Netflix shape in a VM); realloc keeps those
  * pages. With one thread the order stays in the received messages as runs
  * of offsets (np->segs), which takes the buffers *bufs over. */
-static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slots, const verdict *v,
-                    const msg_layout *ml, const part *parts, void *spare, void ***bufs,
-                    node_plan **out, bool *fits)
+static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slots, const piece *pc,
+                    int npc, const verdict *v, const msg_layout *ml, const part *parts, void *spare,
+                    void ***bufs, node_plan **out, bool *fits)
 {
     int N = strads_size(), T = h->threads;
     node_plan *np = calloc(1, sizeof *np);
@@ -621,7 +692,7 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
         np->mark = calloc((size_t)N, sizeof *np->mark);
         np->nmark = calloc((size_t)N, sizeof *np->nmark);
         np->locked = calloc((size_t)N, 1); /* spans never lock */
-        np->written = malloc(2 * sizeof *np->written);
+        np->written = malloc(MAX_PIECES * sizeof *np->written);
         if ((!np->order && !np->segs) || !np->fetch || !np->wb || !np->nfetch || !np->nwb || !np->mark || !np->nmark ||
             !np->locked || !np->written)
             rc = STRADS_ENOMEM;
@@ -672,13 +743,14 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
         } else {
             c[0] = (sched_cell){base, n};
         }
-        rc = round_lists(slots, ml, v, parts, r, np);
+        rc = round_lists(slots, pc, npc, ml, v, parts, r, np);
     }
     free(pos);
-    if (!rc && *fits) {
-        uint32_t a = slots[0].id, b = slots[1].id;
-        np->written[0] = a < b ? a : b;
-        np->written[1] = a < b ? b : a;
+    if (!rc && *fits) { /* the written arrays, sorted: the pieces' (no input), once each */
+        np->nwritten = 0;
+        for (int x = 0; x < npc; x++)
+            if (pc[x].slot >= 0 && (!np->nwritten || np->written[np->nwritten - 1] != pc[x].id))
+                np->written[np->nwritten++] = pc[x].id;
     }
     for (int r = 0; rp && r < N; r++) sched_plan_free(rp[r]);
     free(rp);
@@ -727,6 +799,12 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         }
         mine->in_id = sp->in_id;
         mine->in_off = sp->in_off;
+        mine->pair = sp->pair;
+        mine->nw = sp->pair ? sp->nw : 0;
+        for (int x = 0; x < mine->nw; x++) {
+            mine->wid[x] = sp->wid[x];
+            mine->split[x] = sp->split[x];
+        }
         if (sp->ns == 2) memcpy(mine->hist, sp->hist, sizeof mine->hist);
     }
     free(sp->hist);
@@ -736,7 +814,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     /* a node out of memory still takes part, saying no */
     int grc = strads_gather(mine, sizeof *mine, all);
     if (!rc) rc = grc;
-    if (me == 0 && !rc) decide(all, N, h, v);
+    if (me == 0 && !rc) decide(all, N, h, sp->slots, v);
     int brc = strads_broadcast(v, sizeof *v);
     if (!rc) rc = brc;
     free(all);
@@ -745,20 +823,25 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     int32_t status = rc ? rc : v->ok;
     int64_t prefetch_us = 0; /* the slowest node's */
     double keys_s = 0;       /* this node's key pass (reconnaissance) */
+    double imbalance = 1.0;
     t[1] = rt_now_us();
     void **outm = NULL, **in = NULL;
     size_t *outl = NULL, *inl = NULL;
     bool fits = true;
     sched__slot slots[2];
     msg_layout ml = {0};
+    piece pc[MAX_PIECES];
+    int npc = 0;
     if (status == 1) { /* step 3 */
         memcpy(slots, sp->slots, sizeof slots);
+        npc = make_pieces(sp, slots, v->in_id, pc);
         outm = calloc((size_t)N, sizeof *outm);
         in = calloc((size_t)N, sizeof *in);
         outl = calloc((size_t)N, sizeof *outl);
         inl = calloc((size_t)N, sizeof *inl);
         ml = layout(slots, h->threads, v->in_id ? dds_vec_by_id(v->in_id) : NULL);
         if (!rc && !(outm && in && outl && inl)) rc = STRADS_ENOMEM;
+        if (!rc && !npc) rc = STRADS_EPROTO; /* an array the others know and this node not */
         if (!rc) rc = sp->span ? outgoing(sp, h, v, &ml, outm, outl, &fits)
                                : keyed_outgoing(sp, h, v, &ml, outm, outl, &fits, &keys_s);
         status = rc ? rc : fits;
@@ -793,12 +876,24 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
             rt_error("async_for: STRADS_TEST_PLAN_ERROR=%d: this node fails its plan", me);
             rc = STRADS_EPROTO;
         }
-        if (!rc) rc = assemble(h, site_id, slots, v, &ml, parts, spare, &in, out, &fits); /* step 4 */
+        if (!rc) rc = assemble(h, site_id, slots, pc, npc, v, &ml, parts, spare, &in, out, &fits); /* step 4 */
         spare = NULL;
         t[4] = rt_now_us();
         status = rc ? rc : fits;
         int arc = strads_allreduce(&status, 1, STRADS_T_I32, STRADS_OP_MIN); /* step 5 */
-        if (!arc) arc = strads_allreduce(&prefetch_us, 1, STRADS_T_I64, STRADS_OP_MAX);
+        /* the slowest node's move, and per round the busiest node's
+         * iterations (the plan's load max/mean) */
+        int64_t most[MAX_NODES + 1];
+        most[0] = prefetch_us;
+        for (int r = 0; r < N; r++) {
+            most[r + 1] = 0;
+            for (int src = 0; src < N; src++) most[r + 1] += parts[src].cnt ? parts[src].cnt[r] : 0;
+        }
+        if (!arc) arc = strads_allreduce(most, N + 1, STRADS_T_I64, STRADS_OP_MAX);
+        prefetch_us = most[0];
+        int64_t crit = 0;
+        for (int r = 0; r < N; r++) crit += most[r + 1];
+        imbalance = h->end > h->begin ? (double)crit * N / (double)(h->end - h->begin) : 1.0;
         /* a node that only learns of another's error says so (the failing
          * node has said where; the driver names this one as an echo) */
         if (!rc) rc = arc ? arc : status < 0 ? STRADS_EREMOTE : 0;
@@ -841,6 +936,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         info->prefetch_s = (double)prefetch_us / 1e6;
         info->recon_s = keys_s;
         info->in_id = v->in_id;
+        info->pair = sp->pair ? sp->nw : 0;
+        info->imbalance = imbalance;
         info->rounds = (*out)->rounds;
         info->subrounds = (*out)->subrounds;
     }
