@@ -6,7 +6,9 @@
 # --checkpoint and --restarts 1 the job must print exactly what an
 # uninterrupted run prints (bitwise: SGD-MF is async_for plus a sync_for
 # reduction, both deterministic); without --restarts strads-run must exit
-# non-zero within 10 s naming the rank, never hang.
+# non-zero naming the rank within 45 s for the whole run (start-up
+# included; 15 s under 6 CPU hogs), well before the peers' 60 s heartbeat
+# timeout, so the death was seen, not timed out; never hang.
 set -eu
 stradscc=$1 run=$2 src=$3
 d=$(mktemp -d)
@@ -33,7 +35,7 @@ for fault in 1:2:recon 3:1:run 3:3:writeback 4:2:run 3:2:checkpoint 5:0:checkpoi
         fail "$fault: a killed process went unnoticed"
     fi
     took=$(( $(date +%s) - start ))
-    [ "$took" -le 10 ] || fail "$fault: strads-run took $took s to give up"
+    [ "$took" -le 45 ] || fail "$fault: strads-run took $took s to give up"
     grep -q "rank $rank" "$d/err.txt" || { cat "$d/err.txt"; fail "$fault: rank $rank not named"; }
     rm -rf "$d/ck2"
     echo "fault $fault: restarted run identical; without restarts exit in ${took}s naming rank $rank"

@@ -22,11 +22,13 @@ for fault in 3:2 10:1 17:3; do
         { echo "FAIL: fault $fault: restarted output differs"; exit 1; }
     echo "fault $fault: restarted run identical"
 done
-# No restarts: non-zero within 10 s, naming the rank.
+# No restarts: non-zero, naming the rank, within 45 s for the whole run
+# (start-up included, on a loaded machine): before the peers' 60 s
+# heartbeat timeout, so the death was seen, not timed out.
 start=$(date +%s)
 if STRADS_FAULT=5:2 "$run" -n 4 --threads 2 "$d/sg" $args >/dev/null 2>"$d/err.txt"; then
     echo "FAIL: a killed worker went unnoticed"; exit 1
 fi
-[ $(( $(date +%s) - start )) -le 10 ] || { echo "FAIL: took more than 10 s"; exit 1; }
+[ $(( $(date +%s) - start )) -le 45 ] || { echo "FAIL: took more than 45 s"; exit 1; }
 grep -q "rank 2" "$d/err.txt" || { cat "$d/err.txt"; echo "FAIL: the rank is not named"; exit 1; }
 echo ok

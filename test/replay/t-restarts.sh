@@ -53,7 +53,8 @@ grep -q 'after 2 restarts; giving up' "$TMP/err" || fail "no give-up message"
 
 # A stopped worker (SIGSTOP: alive, connections open, silent) is found,
 # killed and restarted like a dead one; without --restarts the job fails
-# naming it, within 10 s.
+# naming it, within 45 s (the whole run on a loaded machine; before the
+# peers' 60 s heartbeat timeout, so strads-run found it).
 prog='if [ -z "${STRADS_RECOVER:-}" ]; then [ "$STRADS_RANK" = 1 ] && { sleep 0.2; kill -STOP $$; }; exec sleep 60; fi
       [ "$STRADS_RANK" = 0 ] && { echo "attempt recover=$STRADS_RECOVER"; exit 7; }
       exec sleep 1'
@@ -64,7 +65,7 @@ grep -qE '^strads-run: rank 1 \(pid [0-9]+\) is stopped' "$TMP/err" || fail "sto
 [ "$(count err 'node failure \(rank 1\); restart 1 of 1')" -eq 1 ] || fail "no restart message"
 run -n 3 --checkpoint "$TMP/ck" sh -c "$prog"
 [ "$RC" -ne 0 ] || fail "stopped worker without --restarts exited 0"
-[ "$MS" -lt 10000 ] || fail "stopped worker: took $MS ms"
+[ "$MS" -lt 45000 ] || fail "stopped worker: took $MS ms"
 [ "$(grep -m1 '^strads-run: ' "$TMP/err" | grep -cE 'rank 1 \(pid [0-9]+\) is stopped')" -eq 1 ] ||
     fail "the first line does not name the stopped worker"
 ! grep -q restart "$TMP/err" || fail "restarted without --restarts"
@@ -74,11 +75,11 @@ run -n 2 --checkpoint "$TMP/ck" --restarts 3 sh -c '[ "$STRADS_RANK" = 0 ] && ex
 [ "$RC" -eq 4 ] || fail "driver's status $RC, want 4"
 ! grep -q restart "$TMP/err" || fail "restarted after the driver's own exit"
 
-# Without --restarts nothing changes: non-zero within 10 s, the node named.
+# Without --restarts nothing changes: non-zero within 45 s, the node named.
 mkdir "$TMP/norestart"
 run -n 2 --checkpoint "$TMP/ck" sh -c "$die1" "$HS" "$TMP/norestart"
 [ "$RC" -ne 0 ] || fail "node failure exited 0"
-[ "$MS" -lt 10000 ] || fail "took $MS ms"
+[ "$MS" -lt 45000 ] || fail "took $MS ms"
 grep -q 'rank 1' "$TMP/err" || fail "node not named"
 ! grep -q restart "$TMP/err" || fail "restarted without --restarts"
 
