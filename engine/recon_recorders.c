@@ -28,7 +28,8 @@ static inline int span_hot(strads_recon *rc, const char *p, size_t len)
     return 1;
 }
 
-const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
+/* Records a read; the shadow is the caller's. */
+static inline void rd_record(strads_recon *rc, const void *addr, size_t len)
 {
     const rt_recon_hot *h = (const rt_recon_hot *)(const void *)rc;
     const char *p = addr;
@@ -38,11 +39,16 @@ const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
     if (!span_hot(rc, p, len)) rt_recon_read_slow(rc, addr, len);
 done:
     if (__builtin_expect((++rt_recon_calls & 0xFFFFFF) == 0, 0)) rt_recon_budget_check();
+}
+
+const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
+{
+    rd_record(rc, addr, len);
     /* what the iteration wrote before, if anything (recon_shadow.c) */
     return __builtin_expect(rt_shadow_on, 0) ? rt_shadow_read(addr, len) : addr;
 }
 
-void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too)
+static inline void rw_record(strads_recon *rc, const void *addr, size_t len, int read_too)
 {
     const rt_recon_hot *h = (const rt_recon_hot *)(const void *)rc;
     const char *p = addr;
@@ -52,6 +58,26 @@ void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_to
     if (span_hot(rc, p, len)) return;
     if (read_too) rt_recon_read_fast(rc, addr, len);
     rt_recon_write_fast(rc, addr, len);
+}
+
+void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too)
+{
+    rw_record(rc, addr, len, read_too);
+}
+
+/* A loop's range (frontend/recon_loop.c), recorded instead of running the
+ * loop. With nothing shadowed or dropped this iteration (rt_shadow_on is
+ * off), a read range can overlap neither: no call to the shadow. */
+void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
+{
+    rd_record(rc, addr, len);
+    if (__builtin_expect(rt_shadow_on, 0)) rt_shadow_range(addr, len, 0);
+}
+
+void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too)
+{
+    rw_record(rc, addr, len, read_too);
+    rt_shadow_range(addr, len, 1);
 }
 
 /* For hand-written sites: the plain recorders, without shadows or spans. */

@@ -248,7 +248,7 @@ const void *rt_shadow_read(const void *addr, size_t len)
 void rt_shadow_range(const void *addr, size_t len, int write)
 {
     uintptr_t lo = (uintptr_t)addr, hi = lo + len;
-    if (dropped(lo, hi) || shadowed(addr, len)) sh.stale = 1;
+    if ((sh.ndrop && dropped(lo, hi)) || (sh.n && shadowed(addr, len))) sh.stale = 1;
     if (!write) return;
     if (sh.ndrop == MAX_DROP) {
         sh.stale = 1;
@@ -410,16 +410,4 @@ void strads_recon_qsort(strads_recon *rc, void *base, size_t nmemb, size_t size,
     qsort(buf, nmemb, size, cmp);
     strads_recon_store(rc, base, buf, total);
     free(buf);
-}
-
-void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
-{
-    (void)strads_recon_rd(rc, addr, len);
-    rt_shadow_range(addr, len, 0);
-}
-
-void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too)
-{
-    strads_recon_rw(rc, addr, len, read_too);
-    rt_shadow_range(addr, len, 1);
 }
