@@ -490,8 +490,11 @@ static void on_child_exit(uv_process_t *p, int64_t code, int sig)
         /* A node that exits with an error status is often reacting to the
          * loss of a peer (the driver killed a moment earlier, its exit not
          * yet reaped): a node killed by a signal we did not send is the
-         * cause, and is the one named. */
-        if (sig != 0 && !c->killed && !c->stopped && job->failed_rank >= 0 &&
+         * cause, and is the one named. That includes a SIGKILL after our
+         * SIGTERM: a process killed by SIGKILL can take seconds to become
+         * reapable on a loaded machine (threads in disk writes), long
+         * enough for the driver's SIGTERM to go out first. */
+        if (sig != 0 && !c->killed && (!c->stopped || sig == SIGKILL) && job->failed_rank >= 0 &&
             job->kids[job->failed_rank].sig == 0) {
             report_exit(c, "");
             job->failed_rank = c->rank;

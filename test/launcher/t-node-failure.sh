@@ -61,6 +61,20 @@ F=$TMP/w0 run -n 2 sh -c 'if [ "$STRADS_RANK" = 0 ]; then echo $$ >"$F.tmp"; mv 
 expect_nonzero_rc
 first | grep -qE '^strads-run: rank 0 \(pid [0-9]+\) is stopped' || fail "first line: $(first)"
 
+# A node killed by a SIGKILL that strads-run did not send is the cause, even
+# when it comes after strads-run's SIGTERM (a process killed while its
+# threads write to disk can take seconds to be reaped on a loaded machine,
+# longer than the driver's 2 s to report; the peer that noticed the loss and
+# exited with an error was named first).
+mkdir "$TMP/late"
+run -n 2 sh -c '. "$0"; hs_up "$1"
+                if [ "$STRADS_RANK" = 1 ]; then hs_await_up "$1"; exit 3; fi
+                trap "kill -KILL \$\$" TERM
+                while :; do sleep 0.1; done' "$HS" "$TMP/late"
+expect_nonzero_rc
+expect_match err '^strads-run: rank 1 \(pid [0-9]+\) exited with status 3$'
+expect_match err '^strads-run: rank 0 \(pid [0-9]+\) was killed by signal 9 \(SIGKILL\)$'
+
 # A driver that notices the loss itself and exits with its own status keeps it.
 mkdir "$TMP/own"
 run -n 2 sh -c '. "$0"; trap "exit 9" TERM; hs_up "$1"
