@@ -614,6 +614,128 @@ static void shallow_member(walk *w, CXCursor mem, int helper)
              "the body follows pointer member '%s' of copyin '%s'", fname, name);
 }
 
+/*
+ * A call, from the body or a helper, to a function defined outside this
+ * file (another .c file, or a header of the program's own): stradsc cannot
+ * give it a reconnaissance copy, so reconnaissance would run it for real,
+ * changing the program's memory without recording what it touches (a
+ * library's training step in another file trained twice and planned from
+ * no accesses). The C library's functions (declared in system headers)
+ * keep running as written.
+ */
+/* A pointer member of the struct type t is (or t points to): its name, or NULL. */
+static enum CXVisitorResult ptr_field(CXCursor f, CXClientData d)
+{
+    if (clang_getCanonicalType(clang_getCursorType(f)).kind != CXType_Pointer)
+        return CXVisit_Continue;
+    *(CXCursor *)d = f;
+    return CXVisit_Break;
+}
+
+static char *pointer_member(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Pointer)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    if (t.kind != CXType_Record)
+        return NULL;
+    CXCursor f = clang_getNullCursor();
+    clang_Type_visitFields(t, ptr_field, &f);
+    return clang_Cursor_isNull(f) ? NULL : fe_cxstr(clang_getCursorSpelling(f));
+}
+
+/* The variable an argument is made from (`m`, `&m[i]`, `m + i`, `*m`),
+ * when it comes from outside the loop: captured by the body, or a helper's
+ * parameter or a global. NULL for the loop's or the helper's own locals. */
+static char *outside_root(walk *w, CXCursor arg, int helper)
+{
+    for (int guard = 0; guard < 16; guard++) {
+        arg = fe_strip(arg);
+        enum CXCursorKind k = clang_getCursorKind(arg);
+        if (k == CXCursor_DeclRefExpr) {
+            CXCursor ref = clang_getCursorReferenced(arg);
+            enum CXCursorKind rk = clang_getCursorKind(ref);
+            if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
+                return NULL;
+            int global = clang_getCursorKind(clang_getCursorSemanticParent(ref)) ==
+                         CXCursor_TranslationUnit;
+            unsigned doff = fe_offset(clang_getCursorLocation(ref));
+            int outside = helper ? global || rk == CXCursor_ParmDecl
+                                 : global || !fe_in_main(w->c, clang_getCursorLocation(ref)) ||
+                                       doff < w->s->for_begin || doff >= w->s->body_end;
+            return outside ? fe_cxstr(clang_getCursorSpelling(ref)) : NULL;
+        }
+        if (k != CXCursor_UnaryOperator && k != CXCursor_ArraySubscriptExpr &&
+            k != CXCursor_BinaryOperator && k != CXCursor_CStyleCastExpr)
+            return NULL;
+        int n;
+        CXCursor *ch = fe_children(arg, &n);
+        /* the pointer side of `m + i` / `i + m`; the array of `m[i]` */
+        CXCursor next = n > 0 ? ch[n - 1] : clang_getNullCursor();
+        for (int i = 0; i < n; i++)
+            if (clang_getCanonicalType(clang_getCursorType(ch[i])).kind == CXType_Pointer) {
+                next = ch[i];
+                break;
+            }
+        free(ch);
+        if (clang_Cursor_isNull(next))
+            return NULL;
+        arg = next;
+    }
+    return NULL;
+}
+
+static void outside_call(walk *w, CXCursor call, int helper)
+{
+    fe_site *s = w->s;
+    CXCursor ref = clang_getCursorReferenced(call);
+    if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+        return; /* through a pointer: refused where it is captured */
+    CXCursor def = clang_getCursorDefinition(ref);
+    if (!clang_Cursor_isNull(def) && fe_in_main(w->c, clang_getCursorLocation(def)))
+        return; /* a helper of this file */
+    CXFile f;
+    clang_getSpellingLocation(clang_getCursorLocation(ref), &f, NULL, NULL, NULL);
+    if (!f || clang_Location_isInSystemHeader(clang_getCursorLocation(ref)))
+        return; /* a builtin, the C library */
+    char *name = fe_cxstr(clang_getCursorSpelling(ref));
+    if (!strncmp(name, "strads_", 7) || !strncmp(name, "__builtin", 9)) {
+        free(name);
+        return;
+    }
+    /* Whatever the loop kind: data of the driver's handed to a function
+     * stradsc cannot look into, holding pointers, which on another node are
+     * addresses of the driver's memory (genann's network struct: a worker
+     * died by SIGSEGV). */
+    int n = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < n; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, i);
+        char *mem = pointer_member(clang_getCursorType(arg)), *root = NULL;
+        if (mem && (root = outside_root(w, arg, helper)))
+            fe_error(w->c, fe_offset(clang_getCursorLocation(arg)),
+                     "keep what the pointers reach in dvectors and store indices, or move "
+                     "the function into this file",
+                     "'%s' is passed to '%s', defined outside this file, and holds pointer "
+                     "member '%s': on another node it is an address of the driver's memory",
+                     root, name, mem);
+        free(mem);
+        free(root);
+    }
+    if (!s->recon_on) {
+        free(name);
+        return;
+    }
+    char *hint = fe_fmt("move '%s' (and what it calls) into this file, where stradsc makes "
+                        "its reconnaissance copy%s",
+                        name, s->kind == FE_SYNC_FOR ? ", or add recon(off)" : "");
+    fe_error(w->c, fe_offset(clang_getCursorLocation(call)), hint,
+             "'%s' is not defined in this file: reconnaissance cannot record what it reads "
+             "and writes, and would run it for real",
+             name);
+    free(hint);
+    free(name);
+}
+
 static void visit(walk *w, CXCursor cur, int helper)
 {
     if (w->depth >= 255)
@@ -638,6 +760,7 @@ static void visit(walk *w, CXCursor cur, int helper)
                  "declare it outside the loop and name it in private() or reduction()",
                  "static variable declared in a parallel body would be shared by all threads");
     if (k == CXCursor_CallExpr) {
+        outside_call(w, cur, helper);
         char *name = fe_cxstr(clang_getCursorSpelling(cur));
         for (int i = 0; hidden_state[i]; i++)
             if (!strcmp(name, hidden_state[i])) {

@@ -4,6 +4,7 @@
 #   // EXPECT: LINE:COL: error: message prefix   (each must appear on stderr)
 #   // EXIT: N                                  (stradsc's exit status, default 1)
 #   // HINT: text                                (must appear in a hint)
+#   // CLEAN                                     (accepted with no diagnostic)
 # The diagnostic must also show the source line and a caret, like clang.
 set -u
 stradsc=$1
@@ -31,7 +32,9 @@ grep '^// HINT: ' "$file" | sed 's|^// HINT: ||' | while IFS= read -r exp; do
         exit 1
     fi
 done || status=1
-if ! grep -q '^ *^$' "$out" && ! grep -q '^[[:space:]]*\^$' "$out"; then
+if grep -q '^// CLEAN' "$file"; then
+    [ -s "$out" ] && { echo "FAIL: $file: diagnostics where none was expected"; status=1; }
+elif ! grep -q '^ *^$' "$out" && ! grep -q '^[[:space:]]*\^$' "$out"; then
     echo "FAIL: $file: no caret line"
     status=1
 fi
