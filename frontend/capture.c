@@ -685,6 +685,67 @@ static char *outside_root(walk *w, CXCursor arg, int helper)
     return NULL;
 }
 
+/*
+ * A function of a header of the program whose definition stradsc can see
+ * but not copy (`static inline float sigmoid(float x)` in util.h): run as
+ * written in reconnaissance it is harmless when it is a function of its
+ * values only. That is: no pointer or array among its parameters and its
+ * result, no global it can reach but const ones, no static local, and
+ * calls only to the C library or to functions of the same kind.
+ */
+typedef struct pure_walk {
+    int ok, depth;
+} pure_walk;
+
+static int value_type(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    return t.kind != CXType_Pointer && t.kind != CXType_ConstantArray &&
+           t.kind != CXType_IncompleteArray && t.kind != CXType_VariableArray &&
+           t.kind != CXType_Record;
+}
+
+static int pure_fn(CXCursor def, int depth);
+
+static enum CXChildVisitResult pure_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    pure_walk *p = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(cur) == CX_SC_Static)
+        p->ok = 0;
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(cur);
+        enum CXCursorKind rk = clang_getCursorKind(ref);
+        if (rk == CXCursor_VarDecl &&
+            clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_TranslationUnit &&
+            !clang_isConstQualifiedType(clang_getCursorType(ref)))
+            p->ok = 0;
+        if (rk == CXCursor_FunctionDecl &&
+            !clang_Location_isInSystemHeader(clang_getCursorLocation(ref))) {
+            char *nm = fe_cxstr(clang_getCursorSpelling(ref));
+            int builtin = !strncmp(nm, "__builtin", 9);
+            free(nm);
+            if (!builtin && !pure_fn(clang_getCursorDefinition(ref), p->depth + 1))
+                p->ok = 0;
+        }
+    }
+    return p->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static int pure_fn(CXCursor def, int depth)
+{
+    if (clang_Cursor_isNull(def) || depth > 8 || !value_type(clang_getCursorResultType(def)))
+        return 0;
+    int n = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < n; i++)
+        if (!value_type(clang_getCursorType(clang_Cursor_getArgument(def, i))))
+            return 0;
+    pure_walk p = {1, depth};
+    clang_visitChildren(def, pure_visit, &p);
+    return p.ok;
+}
+
 static void outside_call(walk *w, CXCursor call, int helper)
 {
     fe_site *s = w->s;
@@ -721,17 +782,25 @@ static void outside_call(walk *w, CXCursor call, int helper)
         free(mem);
         free(root);
     }
-    if (!s->recon_on) {
+    if (!s->recon_on || pure_fn(def, 0)) {
         free(name);
         return;
     }
     char *hint = fe_fmt("move '%s' (and what it calls) into this file, where stradsc makes "
                         "its reconnaissance copy%s",
                         name, s->kind == FE_SYNC_FOR ? ", or add recon(off)" : "");
+    char *where = NULL;
+    if (!clang_Cursor_isNull(def)) {
+        CXFile df;
+        clang_getSpellingLocation(clang_getCursorLocation(def), &df, NULL, NULL, NULL);
+        where = df ? fe_cxstr(clang_getFileName(df)) : NULL;
+    }
     fe_error(w->c, fe_offset(clang_getCursorLocation(call)), hint,
-             "'%s' is not defined in this file: reconnaissance cannot record what it reads "
-             "and writes, and would run it for real",
-             name);
+             "'%s' is %s%s%s: reconnaissance cannot record what it reads and writes, and "
+             "would run it for real",
+             name, where ? "defined in " : "not defined in this file", where ? where : "",
+             where ? ", not in this file" : "");
+    free(where);
     free(hint);
     free(name);
 }
