@@ -38,53 +38,19 @@ MODELS=${MODELS:-"bsp absp(0.5) bsp:none"}
 LIBS=${LIBS:-"lib=$BUILD/lib"}
 
 WORK=$(mktemp -d)
-CG=""
+. "$SRC/cpu_share.sh"
 cleanup() {
-    if [ -n "$CG" ]; then
-        for g in "$CG"/r*; do rmdir "$g" 2>/dev/null || true; done
-        rmdir "$CG" 2>/dev/null || true
-    fi
+    cpu_share_cleanup
     rm -rf "$WORK"
 }
 trap cleanup EXIT
 trap "exit 130" INT TERM HUP
-# CPU_SHARE=on gives every process nproc/NP of a CPU (cgroup v1 cpu or v2,
-# a 2 ms period) as bench/straggler.sh does, so that each computes like a
-# node of its own; off (the default) lets them share the cores freely.
-WRAP=""
+# CPU_SHARE=on gives every process nproc/NP of a CPU as bench/straggler.sh
+# does, so that each computes like a node of its own; off (the default) lets
+# them share the cores freely.
 if [ "${CPU_SHARE:-off}" = on ]; then
-    period=2000
-    quota=$((period * $(nproc) / NP))
-    for root in /sys/fs/cgroup/cpu /sys/fs/cgroup; do
-        [ -w "$root" ] || continue
-        if [ -f "$root/cpu.cfs_quota_us" ]; then
-            CG=$root/strads-absp-clocks-$$
-            mkdir "$CG" 2>/dev/null || { CG=""; continue; }
-            i=0
-            while [ $i -lt "$NP" ]; do
-                mkdir "$CG/r$i" && echo $period >"$CG/r$i/cpu.cfs_period_us" &&
-                    echo $quota >"$CG/r$i/cpu.cfs_quota_us" || CG=""
-                i=$((i + 1))
-            done
-        elif grep -qw cpu "$root/cgroup.controllers" 2>/dev/null; then
-            CG=$root/strads-absp-clocks-$$
-            if ! { mkdir "$CG" 2>/dev/null && echo +cpu >"$CG/cgroup.subtree_control" 2>/dev/null; }; then
-                CG=""
-                continue
-            fi
-            i=0
-            while [ $i -lt "$NP" ]; do
-                mkdir "$CG/r$i" && echo "$quota $period" >"$CG/r$i/cpu.max" || CG=""
-                i=$((i + 1))
-            done
-        fi
-        [ -n "$CG" ] && break
-    done
+    cpu_share_setup absp-clocks "$NP" "$WORK"
     [ -n "$CG" ] || { echo "CPU_SHARE=on: no writable cgroup cpu controller" >&2; exit 2; }
-    WRAP=$WORK/cpu-share.sh
-    # shellcheck disable=SC2016 # expanded by the wrapper
-    printf '#!/bin/sh\necho $$ >"%s/r$STRADS_RANK/cgroup.procs" || exit 1\nexec "$@"\n' "$CG" >"$WRAP"
-    chmod +x "$WRAP"
 fi
 "$BUILD/bin/stradscc" -O2 "$SRC/straggler_lr.c" -o "$WORK/lr" -lm
 line=$(grep -n 'TRAIN' "$SRC/straggler_lr.c" | head -1 | cut -d: -f1 | awk '{print $1 - 1}')

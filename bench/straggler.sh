@@ -62,12 +62,9 @@ KM_SIZE=${KM_SIZE:-"600000 16 64"} # points, dimensions, clusters
 KM_MB=${KM_MB:-$(($(echo "$KM_SIZE" | cut -d' ' -f1) / NP))} # one clock per iteration
 
 WORK=$(mktemp -d)
-CG=""
+. "$SRC/cpu_share.sh"
 cleanup() {
-    if [ -n "$CG" ]; then
-        for g in "$CG"/r*; do rmdir "$g" 2>/dev/null || true; done
-        rmdir "$CG" 2>/dev/null || true
-    fi
+    cpu_share_cleanup
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -75,39 +72,11 @@ trap cleanup EXIT
 trap "exit 130" INT TERM HUP
 mkdir -p "$OUT"
 
-# CPU_SHARE: one cgroup per rank with nproc/NP of a CPU (cgroup v1 cpu or v2).
-WRAP=""
+# CPU_SHARE: one cgroup per rank with nproc/NP of a CPU (auto: when it can)
 CPU_SHARE=${CPU_SHARE:-auto}
 if [ "$CPU_SHARE" != off ]; then
-    period=2000
-    quota=$((period * $(nproc) / NP))
-    for root in /sys/fs/cgroup/cpu /sys/fs/cgroup; do
-        [ -w "$root" ] || continue
-        if [ -f "$root/cpu.cfs_quota_us" ]; then         # v1
-            CG=$root/strads-straggler-$$
-            mkdir "$CG" 2>/dev/null || { CG=""; continue; }
-            i=0
-            while [ $i -lt "$NP" ]; do
-                mkdir "$CG/r$i" && echo $period >"$CG/r$i/cpu.cfs_period_us" &&
-                    echo $quota >"$CG/r$i/cpu.cfs_quota_us" || CG=""
-                i=$((i + 1))
-            done
-        elif grep -qw cpu "$root/cgroup.controllers" 2>/dev/null; then # v2
-            CG=$root/strads-straggler-$$
-            mkdir "$CG" 2>/dev/null && echo +cpu >"$CG/cgroup.subtree_control" 2>/dev/null || { CG=""; continue; }
-            i=0
-            while [ $i -lt "$NP" ]; do
-                mkdir "$CG/r$i" && echo "$quota $period" >"$CG/r$i/cpu.max" || CG=""
-                i=$((i + 1))
-            done
-        fi
-        [ -n "$CG" ] && break
-    done
-    if [ -n "$CG" ]; then
-        WRAP=$WORK/cpu-share.sh
-        printf '#!/bin/sh\necho $$ >"%s/r$STRADS_RANK/cgroup.procs" || exit 1\nexec "$@"\n' "$CG" >"$WRAP"
-        chmod +x "$WRAP"
-    elif [ "$CPU_SHARE" = on ]; then
+    cpu_share_setup straggler "$NP" "$WORK"
+    if [ -z "$CG" ] && [ "$CPU_SHARE" = on ]; then
         echo "CPU_SHARE=on: no writable cgroup cpu controller" >&2
         exit 2
     fi
