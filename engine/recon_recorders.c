@@ -33,9 +33,12 @@ static inline void rd_record(strads_recon *rc, const void *addr, size_t len)
 {
     const rt_recon_hot *h = (const rt_recon_hot *)(const void *)rc;
     const char *p = addr;
-    if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
+    /* the ignored array first: in span mode it is what most plain reads
+     * hit (the rating's fields), while the hot entries hold the rows of
+     * the arrays written; outside span mode it is empty (NULL, NULL) */
+    if ((p >= h->ign_lo && p + len <= h->ign_hi) ||
+        (p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
         goto done;
-    if (h->sp_row && p >= h->ign_lo && p + len <= h->ign_hi) goto done;
     if (!span_hot(rc, p, len)) rt_recon_read_slow(rc, addr, len);
 done:
     if (__builtin_expect((++rt_recon_calls & 0xFFFFFF) == 0, 0)) rt_recon_budget_check();
@@ -70,7 +73,9 @@ void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_to
  * off), a read range can overlap neither: no call to the shadow. */
 void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
 {
-    rd_record(rc, addr, len);
+    /* a loop's range is most often a row of a written array: in span
+     * mode the widening first, before three compares that would miss */
+    if (!span_hot(rc, addr, len)) rd_record(rc, addr, len);
     if (__builtin_expect(rt_shadow_on, 0)) rt_shadow_range(addr, len, 0);
 }
 

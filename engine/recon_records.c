@@ -41,11 +41,14 @@ static inline __attribute__((always_inline)) void span_done(rt_recon_spans *sp)
     /* the extent and histogram; the several-node key pass needs neither
      * (its blocks were agreed before it). An empty slot's row is (0xFFFF,
      * 0), which neither bound moves. */
-    for (int s = 0; s < sp->nslots && !sp->streams; s++) {
-        const uint16_t *r = row + 2 * s;
-        if (sp->hist && r[0] != 0xFFFF) sp->hist[s * SCHED__MICRO + r[0]]++;
-        sp->mlo[s] = r[0] < sp->mlo[s] ? r[0] : sp->mlo[s];
-        sp->mhi[s] = r[1] > sp->mhi[s] ? r[1] : sp->mhi[s];
+    if (!sp->streams) {
+        uint32_t *hist = sp->hist;
+        for (int s = 0; s < sp->nslots; s++) {
+            uint16_t lo = row[2 * s], hi = row[2 * s + 1]; /* read once: the bounds are uint16_t too */
+            if (hist && lo != 0xFFFF) hist[s * SCHED__MICRO + lo]++;
+            if (lo < sp->mlo[s]) sp->mlo[s] = lo;
+            if (hi > sp->mhi[s]) sp->mhi[s] = hi;
+        }
     }
     if (!sp->keys && !sp->streams) return;
     int a, round;
@@ -110,7 +113,11 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
             if (!rc->err) rc->err = STRADS_EINVAL;
             return;
         }
-        for (int s = 0; s < sp->nslots; s++) row[2 * s] = 0xFFFF, row[2 * s + 1] = 0; /* empty */
+        static const uint16_t empty[4] = {0xFFFF, 0, 0xFFFF, 0};
+        if (sp->nslots == 2) /* at most two: constant sizes, one store */
+            memcpy(row, empty, 4 * sizeof *row);
+        else
+            memcpy(row, empty, 2 * sizeof *row);
         int64_t e = i + sp->in_off;
         if (sp->multi && sp->in_base && e >= sp->in_lo && e < sp->in_hi) {
             /* the one read input_read allows, settled by strads.h's inline

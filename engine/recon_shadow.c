@@ -245,7 +245,7 @@ const void *rt_shadow_read(const void *addr, size_t len)
 
 /* A range a loop recorded instead of running it: reading it back later in
  * the iteration needs exact mode. Reads over shadowed bytes do too. */
-void rt_shadow_range(const void *addr, size_t len, int write)
+static __attribute__((noinline)) void range_slow(const void *addr, size_t len, int write)
 {
     uintptr_t lo = (uintptr_t)addr, hi = lo + len;
     if ((sh.ndrop && dropped(lo, hi)) || (sh.n && shadowed(addr, len))) sh.stale = 1;
@@ -256,6 +256,26 @@ void rt_shadow_range(const void *addr, size_t len, int write)
     }
     sh.drop_lo[sh.ndrop] = lo;
     sh.drop_hi[sh.ndrop++] = hi;
+    rt_shadow_on = 1;
+}
+
+/* A written range with no value shadowed (the common case: ranged row
+ * loops, no element stores) costs the drop list's overlap test and the
+ * append, without the register saves that the calls of the general case
+ * would cost every range. */
+void rt_shadow_range(const void *addr, size_t len, int write)
+{
+    if (__builtin_expect(sh.n || !write || sh.ndrop == MAX_DROP, 0)) {
+        range_slow(addr, len, write);
+        return;
+    }
+    uintptr_t lo = (uintptr_t)addr, hi = lo + len;
+    int k = sh.ndrop;
+    for (int d = 0; d < k; d++)
+        if (lo < sh.drop_hi[d] && sh.drop_lo[d] < hi) sh.stale = 1;
+    sh.drop_lo[k] = lo;
+    sh.drop_hi[k] = hi;
+    sh.ndrop = k + 1;
     rt_shadow_on = 1;
 }
 
