@@ -138,6 +138,10 @@ static int translate(int argc, char **argv)
         if (s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR)
             fe_recon(c, s);
     }
+    if (c->nerrors) { /* what a reconnaissance copy cannot translate (recon_lib.c) */
+        fprintf(stderr, "%d error%s generated.\n", c->nerrors, c->nerrors == 1 ? "" : "s");
+        return 1;
+    }
     fe_buf o = {0};
     fe_emit(c, &o);
     FILE *f = out ? fopen(out, "w") : stdout;

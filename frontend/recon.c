@@ -27,32 +27,14 @@
  * do not tile the node's text (macro expansions), the node is kept verbatim,
  * which can only miss records, never change memory the body did not own.
  */
-#include "fe.h"
+#include "recon_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { RV, LV };
-
-#define MAX_RANGED 16 /* nested counted loops recorded as ranges */
-
-typedef struct rc {
-    fe_ctx *c;
-    fe_site *s;      /* the loop being rewritten; NULL in a helper's copy */
-    unsigned rb, re; /* the text being rewritten: the loop body or a helper's body */
-    fe_rloop *ranged[MAX_RANGED]; /* the enclosing loops recorded as ranges */
-    int nranged;
-    int exact; /* writing a ranged loop's element-by-element form */
-    CXCursor body; /* the loop body (a null cursor in a helper's copy) */
-} rc;
-
-static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
-
 static const char *const stdio_fns[] = {
     "printf", "fprintf", "puts", "fputs", "fputc", "putc", "putchar", "fwrite", "fflush",
     "perror", "vprintf", "vfprintf", "fclose", "fopen", "exit", "abort", NULL};
-
-static fe_token *tok(rc *r, unsigned off) { return &r->c->toks[fe_tok_at(r->c, off)]; }
 
 /* <math.h> functions whose only effect is errno: a value of them nobody
  * uses need not be computed. */
@@ -579,102 +561,6 @@ static char *recon_call(rc *r, CXCursor call)
     return o.p;
 }
 
-/*
- *   memcpy(&w[i * dim], src, n)  ->  strads_recon_memmove(strads__rc, &w[i * dim], src, n)
- *   snprintf(buf, n, "%s-%d", name, k)
- *       ->  strads_recon_snprintf(strads__rc, buf, n, "%s-%d", strads_recon_str(strads__rc, name), k)
- *   strlen(name)  ->  strlen(strads_recon_str(strads__rc, name))
- *
- * The library's functions that write memory (memset, memcpy, memmove,
- * strcpy, strncpy, strcat, strncat, sprintf, snprintf, qsort) would write
- * for real; their reconnaissance versions record and write the shadow, and
- * read what they copy through it. A string argument of a printf-style call
- * or of strlen, strcmp and strncmp is read through the shadow
- * (strads_recon_str), so the iteration sees what it wrote. (strchr and
- * the like return a pointer into what they read: they run as written.) NULL
- * for any other call, or one not written plainly (a macro around it runs as
- * written).
- */
-static const struct {
-    const char *name, *to; /* to: NULL keeps the call, wrapping its strings */
-    int nargs, strings;    /* nargs -1: variadic; strings: the first argument
-                            * (from 1) whose strings are read through the
-                            * shadow, 0 for none */
-} lib_calls[] = {
-    {"memset", "strads_recon_memset", 3, 0},      {"memcpy", "strads_recon_memmove", 3, 0},
-    {"memmove", "strads_recon_memmove", 3, 0},    {"strcpy", "strads_recon_strcpy", 2, 0},
-    {"strncpy", "strads_recon_strncpy", 3, 0},    {"strcat", "strads_recon_strcat", 2, 0},
-    {"strncat", "strads_recon_strncat", 3, 0},    {"sprintf", "strads_recon_sprintf", -1, 3},
-    {"snprintf", "strads_recon_snprintf", -1, 4}, {"qsort", "strads_recon_qsort", 4, 0},
-    {"strlen", NULL, 1, 1},                       {"strcmp", NULL, 2, 1},
-    {"strncmp", NULL, 3, 1},
-};
-
-static int is_string(CXCursor arg)
-{
-    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
-    CXType e;
-    if (t.kind == CXType_Pointer)
-        e = clang_getCanonicalType(clang_getPointeeType(t));
-    else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
-        e = clang_getCanonicalType(clang_getArrayElementType(t));
-    else
-        return 0;
-    return e.kind == CXType_Char_S || e.kind == CXType_Char_U || e.kind == CXType_SChar ||
-           e.kind == CXType_UChar;
-}
-
-static char *mem_call(rc *r, CXCursor call, const char *name)
-{
-    int which = -1;
-    for (size_t i = 0; i < sizeof lib_calls / sizeof lib_calls[0]; i++)
-        if (!strcmp(name, lib_calls[i].name))
-            which = (int)i;
-    if (which < 0)
-        return NULL;
-    int n;
-    CXCursor *ch = fe_children(call, &n);
-    unsigned b, e, cb, ce;
-    fe_extent(call, &b, &e);
-    int nargs = lib_calls[which].nargs, strings = lib_calls[which].strings;
-    if (nargs >= 0 ? n != nargs + 1 : n < strings) {
-        free(ch);
-        return NULL;
-    }
-    fe_extent(ch[0], &cb, &ce);
-    char *callee = fe_text(r->c, cb, ce);
-    int plain = cb == b && !strcmp(callee, name) && is(tok(r, ce), "(");
-    free(callee);
-    fe_buf o = {0};
-    if (lib_calls[which].to)
-        fe_buf_printf(&o, "%s(strads__rc, ", lib_calls[which].to);
-    else
-        fe_buf_printf(&o, "%s(", name);
-    unsigned at = ce + 1;
-    for (int i = 1; plain && i < n; i++) {
-        unsigned ab, ae;
-        fe_extent(ch[i], &ab, &ae);
-        if (ab < at || ae > e) {
-            plain = 0;
-            break;
-        }
-        fe_buf_put(&o, r->c->src + at, ab - at);
-        char *a = rw(r, ch[i], RV, 0);
-        if (strings && i >= strings && is_string(ch[i]))
-            fe_buf_printf(&o, "strads_recon_str(strads__rc, %s)", a);
-        else
-            fe_buf_puts(&o, a);
-        at = ae;
-    }
-    free(ch);
-    if (!plain) {
-        free(o.p);
-        return NULL;
-    }
-    fe_buf_put(&o, r->c->src + at, e - at);
-    return o.p;
-}
-
 static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs)
 {
     enum CXCursorKind k = clang_getCursorKind(cur);
@@ -812,7 +698,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         for (int i = 0; stdio_fns[i]; i++)
             if (!strcmp(name, stdio_fns[i]))
                 return fe_strdup(stmt ? "((void)0)" : "0");
-        char *t = mem_call(r, cur, name);
+        char *t = fe_recon_lib_call(r, cur, name);
         if (t)
             return t;
         t = recon_call(r, cur);
@@ -1029,3 +915,7 @@ void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
     for (int k = 0; k < c->nrh; k++)
         fe_buf_puts(o, c->rh[k].text);
 }
+
+char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt) { return rw(r, cur, mode, stmt); }
+int fe_recon_access_kind(rc *r, CXCursor cur) { return access_kind(r, cur); }
+int fe_recon_local_root(rc *r, CXCursor cur, int copyin) { return local_root(r, cur, copyin); }

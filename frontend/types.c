@@ -273,6 +273,15 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                          "captured '%s' is a table of pointers", cp->name);
             else if (is_dvector(c, cp->decl))
                 ;
+            else if (fe_cursor_in(cp->decl, c->heapdecls, c->nheap) && cp->ptr_written)
+                /* copyin's copies of an array the loop writes are thrown
+                 * away: offering it would hint at a wrong answer */
+                fe_error(c, off,
+                         fe_fmt("the loop writes through it: mark its allocation '#pragma "
+                                "strads dvector', or add private(%s[0:n]) if each worker's "
+                                "writes are its own scratch",
+                                cp->name),
+                         "captured pointer '%s' of unknown extent", cp->name);
             else if (fe_cursor_in(cp->decl, c->heapdecls, c->nheap))
                 fe_error(c, off,
                          fe_fmt("mark its allocation '#pragma strads dvector', or add "

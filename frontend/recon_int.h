@@ -1,0 +1,39 @@
+/*
+ * frontend/recon_int.h - what the files of pass 6 (the reconnaissance copy:
+ * recon.c, recon_lib.c) share: the rewrite's state and its entry points.
+ */
+#ifndef STRADS_FRONTEND_RECON_INT_H
+#define STRADS_FRONTEND_RECON_INT_H
+
+#include <string.h>
+
+#include "fe.h"
+
+enum { RV, LV };
+
+#define MAX_RANGED 16 /* nested counted loops recorded as ranges */
+
+typedef struct rc {
+    fe_ctx *c;
+    fe_site *s;      /* the loop being rewritten; NULL in a helper's copy */
+    unsigned rb, re; /* the text being rewritten: the loop body or a helper's body */
+    fe_rloop *ranged[MAX_RANGED]; /* the enclosing loops recorded as ranges */
+    int nranged;
+    int exact; /* writing a ranged loop's element-by-element form */
+    CXCursor body; /* the loop body (a null cursor in a helper's copy) */
+} rc;
+
+static inline int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
+static inline fe_token *tok(rc *r, unsigned off) { return &r->c->toks[fe_tok_at(r->c, off)]; }
+
+/* recon.c: the rewrite of cur (mode RV or LV; stmt: its value is unused),
+ * and its tests of an access (recon.c's comments say what they return) */
+char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt);
+int fe_recon_access_kind(rc *r, CXCursor cur);
+int fe_recon_local_root(rc *r, CXCursor cur, int copyin);
+
+/* recon_lib.c: the rewrite of a call to a C library function that writes
+ * memory or reads strings, or NULL to rewrite it as any call. */
+char *fe_recon_lib_call(rc *r, CXCursor call, const char *name);
+
+#endif
