@@ -133,11 +133,15 @@ static int translate(int argc, char **argv)
         fprintf(stderr, "%d error%s generated.\n", c->nerrors, c->nerrors == 1 ? "" : "s");
         return 1;
     }
-    for (int i = 0; i < c->nsites; i++) {
-        fe_site *s = &c->sites[i];
-        if (s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR)
-            fe_recon(c, s);
-    }
+    /* loops with reconnaissance first: a helper they reach is copied (and
+     * checked) as theirs (recon.c) */
+    for (int pass = 1; pass >= 0; pass--)
+        for (int i = 0; i < c->nsites; i++) {
+            fe_site *s = &c->sites[i];
+            if ((s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR) &&
+                (s->kind == FE_ASYNC_FOR || s->recon_on) == pass)
+                fe_recon(c, s);
+        }
     if (c->nerrors) { /* what a reconnaissance copy cannot translate (recon_lib.c) */
         fprintf(stderr, "%d error%s generated.\n", c->nerrors, c->nerrors == 1 ? "" : "s");
         return 1;

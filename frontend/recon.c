@@ -829,14 +829,14 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
  *   -> static double strads__rh0(const real *a, const real *b)
  *      { strads_recon *strads__rc = strads__rct; ... STRADS__RD(a[k]) ... }
  */
-static void copy_helper(fe_ctx *c, int k)
+static void copy_helper(fe_ctx *c, int k, int quiet)
 {
     CXCursor def = c->rh[k].def, body = c->rh[k].body;
     unsigned fb, fe, bb, be;
     fe_extent(def, &fb, &fe);
     fe_extent(body, &bb, &be);
     unsigned name = fe_offset(clang_getCursorLocation(def));
-    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body};
+    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body, .quiet = quiet};
     char *t = rw(&r, body, RV, 1);
     fe_buf o = {0};
     fe_buf_put(&o, c->src + fb, name - fb);
@@ -867,7 +867,11 @@ static int has_label(CXCursor body)
 
 void fe_recon(fe_ctx *c, fe_site *s)
 {
-    rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end, .body = clang_getNullCursor()};
+    /* sync_for recon(off) never runs its copy (translate() in main.c runs those last, so
+     * that a helper is copied quietly only when no other loop reaches it) */
+    int quiet = s->kind == FE_SYNC_FOR && !s->recon_on;
+    rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end, .body = clang_getNullCursor(),
+            .quiet = quiet};
     int n;
     CXCursor *ch = fe_children(s->forc, &n);
     if (n > 0)
@@ -895,7 +899,7 @@ void fe_recon(fe_ctx *c, fe_site *s)
     /* Helpers reached so far, and the helpers they call in turn. */
     for (int k = 0; k < c->nrh; k++)
         if (!c->rh[k].text)
-            copy_helper(c, k);
+            copy_helper(c, k, quiet);
 }
 
 /* The prototype of helper k's copy: the helper's own type under the copy's name. */

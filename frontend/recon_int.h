@@ -20,6 +20,7 @@ typedef struct rc {
     fe_rloop *ranged[MAX_RANGED]; /* the enclosing loops recorded as ranges */
     int nranged;
     int exact; /* writing a ranged loop's element-by-element form */
+    int quiet; /* a copy that never runs (sync_for recon(off)): refuse nothing */
     CXCursor body; /* the loop body (a null cursor in a helper's copy) */
 } rc;
 

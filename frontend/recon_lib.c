@@ -305,7 +305,7 @@ char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
         if (writable(pt) && (i - 1 < nparams || scanf_like))
             kind = out_kind(r, ch[i], single_i, &amp, &lv);
         if (kind == OUT_REFUSE) {
-            if (!r->exact)
+            if (!r->exact && !r->quiet)
                 fe_error(r->c, ab,
                          r->s && r->s->kind == FE_SYNC_FOR
                              ? "pass the address of a local (or of one number of an array, "

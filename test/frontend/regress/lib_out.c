@@ -2,7 +2,8 @@
  * arrays: sscanf's numbers, frexp's exponent, modf's integral part. Their
  * reconnaissance wrote the program's memory for real and recorded nothing,
  * so at 2x1 the values the workers wrote were lost (exit 0). Each loop
- * kind: async_for, sync_for, and sync_for without reconnaissance. */
+ * kind: async_for, sync_for, and sync_for without reconnaissance, where
+ * what reconnaissance could not size is accepted (it never runs). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@ int main(void)
     int *ex = malloc(sizeof *ex * n);
 #pragma strads dvector
     double *ip = malloc(sizeof *ip * n);
+#pragma strads dvector row(4)
+    int *q = malloc(4 * sizeof *q * n);
 #pragma strads async_for copyin(lines[0:n])
     for (int i = 0; i < n; i++) {
         int got = sscanf(lines[i], "%d %f", &k[i], &x[i]);
@@ -40,9 +43,15 @@ int main(void)
 #pragma strads sync_for recon(off)
     for (int i = 0; i < n; i++)
         sscanf("7 2.5", "%d %f", &k[i], &x[i]);
+#pragma strads sync_for recon(off) copyin(lines[0:n])
+    for (int i = 0; i < n; i++) {
+        int *p = &q[4 * i];
+        sscanf(lines[i], "%d %d", p, p + 2);
+        p[1] = p[3] = i;
+    }
     s = 0;
     for (int i = 0; i < n; i++)
-        s += k[i] + x[i] + m[i] + ip[i];
+        s += k[i] + x[i] + m[i] + ip[i] + q[4 * i] + q[4 * i + 1] + q[4 * i + 2] + q[4 * i + 3];
     printf("sync %.6f\n", s);
     free(lines);
     free(x);
@@ -50,5 +59,6 @@ int main(void)
     free(m);
     free(ex);
     free(ip);
+    free(q);
     return 0;
 }
