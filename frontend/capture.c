@@ -471,8 +471,17 @@ static void decide_writes(walk *w)
         /* a counter of an inner loop (`for (j = 0; ...)` after a read of j)
          * is no sum: declare it in the body */
         const char *nm = worst->name;
+        enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(worst->decl)).kind;
+        int array = tk == CXType_ConstantArray || tk == CXType_IncompleteArray ||
+                    tk == CXType_VariableArray;
         char *hint =
-            worst->is_counter
+            array /* a model in a fixed array: reduction() and private() take scalars */
+                ? fe_fmt("an array the loop writes must be a dvector: make '%s' a pointer "
+                         "allocated under '#pragma strads dvector' (a fixed 'double %s[N][D]' "
+                         "becomes 'double (*%s)[D] = malloc(N * sizeof *%s)'), or declare it "
+                         "inside the loop body if it is scratch",
+                         nm, nm, nm, nm)
+            : worst->is_counter
                 ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)'", nm)
             : worst->counted && worst->nreads
                 ? fe_fmt("the body reads the counter it adds to: add accumulate(%s) (each thread "

@@ -111,7 +111,8 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
     if (k >= c->ntoks || is(&T[k], ";")) {
         fe_error(c, j0 < c->ntoks ? T[j0].off : s->prag_begin,
                  "put the pragma right before 'p = malloc(...)', calloc, aligned_alloc "
-                 "or posix_memalign(&p, ...)",
+                 "or posix_memalign(&p, ...); a fixed array 'double W[N][D]' becomes "
+                 "'double (*W)[D]', allocated with 'W = malloc(N * sizeof *W)' under the pragma",
                  "expected an allocation after '#pragma strads dvector'");
         s->kind = 0;
         return;
