@@ -474,6 +474,11 @@ static void decide_writes(walk *w)
         enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(worst->decl)).kind;
         int array = tk == CXType_ConstantArray || tk == CXType_IncompleteArray ||
                     tk == CXType_VariableArray;
+        const char *minmax = NULL; /* a min or max reduction: `worst` may be its index */
+        for (int i = 0; i < s->nitems && !minmax; i++)
+            if (s->items[i].kind == FE_IT_REDUCTION && !s->items[i].lo &&
+                (s->items[i].op == 'm' || s->items[i].op == 'M'))
+                minmax = s->items[i].name;
         char *hint =
             array /* a model in a fixed array: reduction() and private() take scalars */
                 ? fe_fmt("an array the loop writes must be a dvector: make '%s' a pointer "
@@ -481,6 +486,11 @@ static void decide_writes(walk *w)
                          "becomes 'double (*%s)[D] = malloc(N * sizeof *%s)'), or declare it "
                          "inside the loop body if it is scratch",
                          nm, nm, nm, nm)
+            : minmax && !worst->counted
+                ? fe_fmt("if '%s' is where '%s' was found (an argmax), no reduction gives it: "
+                         "find it after the loop, e.g. the first i whose value equals '%s'; "
+                         "otherwise add private(%s) or declare it inside the loop body",
+                         nm, minmax, minmax, nm)
             : worst->is_counter
                 ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)'", nm)
             : worst->counted && worst->nreads
