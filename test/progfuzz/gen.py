@@ -18,7 +18,9 @@ WHAT A PROGRAM LOOKS LIKE
   with `row(K)` (malloc, calloc, aligned_alloc, posix_memalign), 1-D
   (K == 1), arrays of row structs, and globals. An epoch runs one or two
   parallel loops (async_for or sync_for under a random sync model) and prints
-  its reductions; the program ends with a digest of every array.
+  its reductions; the program ends with a digest of every array. Bodies may
+  write an own element through a C library call (sscanf's number, modf's
+  integral part).
 
 ORACLE RULES (why the expected result is well defined)
   Every output line starts with a tag that says how run.sh compares it with
@@ -143,6 +145,7 @@ AVOIDABLE = {
     'narrow-sync': 'short elements (sync_for cannot combine them on several processes)',
     'stmt-expr': 'a GNU statement expression in a body (stradsc recursion)',
     'absp-zero': 'absp(r, 0): an explicit zero threshold (documented, refused)',
+    'lib-out': 'a C library call writing one number through &element (sscanf, modf)',
 }
 
 
@@ -421,6 +424,8 @@ class Gen:
 
         if 'O' in writes:
             self.o_body(body, L)
+            if 'lib-out' not in self.avoid and self.rx('libout').random() < 0.2:
+                self.lib_out(body)
         if 'A' in writes:
             self.a_body(body, L)
         if 'G' in writes:
@@ -593,6 +598,25 @@ class Gen:
             if self.mode != 'finexact':
                 body.append(f"{O.at('o', k0)} -= {lim};")
             self.feat('helper-settle')
+
+    def lib_out(self, body):
+        """A C library call writing one number through &element of the own row
+        (sscanf's %d, modf's integral part)."""
+        rl = self.rx('libout')
+        O, K, T = self.O, self.K, self.T
+        el = O.at('o', rl.randrange(K))
+        if self.mode == 'int':
+            fmt = {'long long': '%lld', 'long': '%ld', 'int': '%d', 'short': '%hd',
+                   'unsigned': '%u'}[T]
+            body.append("{")
+            body.append(f"    char lb[32];")
+            body.append(f"    snprintf(lb, sizeof lb, \"{fmt}\", ({T})(v % 1000));")
+            body.append(f"    sscanf(lb, \"{fmt}\", &{el});")
+            body.append("}")
+        else:
+            fn = 'modff' if T == 'float' else 'modf'
+            body.append(f"v = v + {fn}(v * 0.5{self.fs}, &{el});")
+        self.feat('lib-out')
 
     def a_body(self, body, L):
         r = self.r
