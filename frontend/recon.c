@@ -322,6 +322,58 @@ static int read_later(rc *r, CXCursor loop)
     return v.hit;
 }
 
+/*
+ * May the fast copy drop the store `cur` (to L) instead of shadowing its
+ * value? When it runs once an iteration (in no loop of the body) and L's
+ * own text is not read after it: dropped bytes that a later read does hit
+ * (through another name) make the iteration run again in the exact copy,
+ * which is cheap once in a while and expensive every iteration; a store in
+ * a loop could also drop more ranges than the shadow keeps.
+ */
+typedef struct inloop { unsigned b, e; int hit; } inloop;
+
+static enum CXChildVisitResult inloop_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    inloop *v = d;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (e <= v->b || b >= v->e)
+        return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
+        v->hit = 1;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int drop_store(rc *r, CXCursor cur, CXCursor l)
+{
+    if (!r->s || clang_Cursor_isNull(r->body))
+        return 0; /* a helper's copy: its caller's reads are not in view */
+    unsigned b, e, lb, le, bb, be;
+    fe_extent(cur, &b, &e);
+    fe_extent(l, &lb, &le);
+    fe_extent(r->body, &bb, &be);
+    inloop v = {b, e, 0};
+    clang_visitChildren(r->body, inloop_visit, &v);
+    if (v.hit)
+        return 0;
+    fe_ctx *c = r->c;
+    int l0 = fe_tok_at(c, lb), l1 = fe_tok_at(c, le), len = l1 - l0;
+    if (len <= 0)
+        return 0;
+    for (int i = fe_tok_at(c, e); i + len <= c->ntoks && c->toks[i + len - 1].off < be; i++) {
+        int same = 1;
+        for (int k = 0; k < len && same; k++)
+            same = !strcmp(c->toks[i + k].spell, c->toks[l0 + k].spell);
+        if (same)
+            return 0;
+    }
+    return 1;
+}
+
 static char *text_of(rc *r, CXCursor cur)
 {
     unsigned b, e;
@@ -735,6 +787,21 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                 return pure_value(r, rhs, R) ? fe_fmt("((void)sizeof(+(%s)))", R) : fe_fmt("((void)(%s))", R);
             return compound ? fe_fmt("((__typeof__(%s))((%s) %s (%s)))", L, L, op, R)
                             : fe_fmt("((__typeof__(%s))(%s))", L, R);
+        }
+        if (access_kind(r, l) && !local_root(r, l, 0) && stmt && !r->exact &&
+            drop_store(r, cur, l)) {
+            /* Recorded and dropped, after what R reads is recorded: R's
+             * arithmetic goes, and with it whatever computed only what
+             * such stores wrote (cooc's dot product, powf and logf). A
+             * later read of the bytes runs the iteration again, exactly. */
+            char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
+            int id = r->c->nranged++;
+            return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); %s; "
+                          "strads_recon_rwr(strads__rc, strads__p%d, sizeof *strads__p%d, %d); })",
+                          id, L,
+                          pure_value(r, rhs, R) ? fe_fmt("(void)sizeof(+(%s))", R)
+                                                : fe_fmt("(void)(%s)", R),
+                          id, id, compound);
         }
         if (access_kind(r, l) && !local_root(r, l, 0)) {
             /* The value goes to the iteration's shadow, where later reads

@@ -16,10 +16,11 @@ static double lr = 0.1;
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted. */
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
@@ -38,7 +39,7 @@ static double dot(const real *a, const real *b)
     return s;
 }
 
-#line 42 "<stdout>"
+#line 43 "<stdout>"
 /* basic.c:27: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -79,7 +80,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 83 "<stdout>"
+#line 84 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -105,7 +106,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         loss += d;
         cnt++;
     }
-#line 109 "<stdout>"
+#line 110 "<stdout>"
     }
     strads__t->loss = loss;
     strads__t->cnt = cnt;
@@ -138,7 +139,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 142 "<stdout>"
+#line 143 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -170,7 +171,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 174 "<stdout>"
+#line 175 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -250,7 +251,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 254 "<stdout>"
+#line 255 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -260,5 +261,5 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
-#line 264 "<stdout>"
+#line 265 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -21,10 +21,11 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted. */
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
@@ -49,7 +50,7 @@ static double score(const double *row)
     return s;
 }
 
-#line 53 "<stdout>"
+#line 54 "<stdout>"
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -94,7 +95,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 98 "<stdout>"
+#line 99 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -128,7 +129,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 132 "<stdout>"
+#line 133 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
@@ -170,7 +171,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)(g + (double)(rand_r(&seed) % 2) * 0));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 174 "<stdout>"
+#line 175 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -210,7 +211,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 214 "<stdout>"
+#line 215 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -288,7 +289,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 292 "<stdout>"
+#line 293 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
@@ -305,5 +306,5 @@ static void strads__rh1(double *row, double g)
         (void)__extension__({ __auto_type strads__p4 = &(row[k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; }); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(DIM); if (strads__h3 > strads__l3) { strads_recon_rwr(strads__rc, &(row)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(row), 1); } (0); }); k < DIM; k++)
         ((void)(g * STRADS__RD(weights[k])));
 }
-#line 309 "<stdout>"
+#line 310 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -21,10 +21,11 @@ struct example {
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted. */
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
@@ -43,7 +44,7 @@ static float predict(const float *w, const float *x)
     return 1.0f / (1.0f + expf(-z));
 }
 
-#line 47 "<stdout>"
+#line 48 "<stdout>"
 /* logreg.c:43: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -92,7 +93,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 96 "<stdout>"
+#line 97 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -117,7 +118,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] -= lr * (p - e->y) * e->x[k] / 100;
             loss -= e->y ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 121 "<stdout>"
+#line 122 "<stdout>"
     }
     strads__t->loss = loss;
 }
@@ -147,7 +148,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             ((void)(STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7)));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 151 "<stdout>"
+#line 152 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -177,7 +178,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 181 "<stdout>"
+#line 182 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -257,7 +258,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 261 "<stdout>"
+#line 262 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -267,5 +268,5 @@ static float strads__rh0(const float *w, const float *x)
         z += w[k] * x[k];
     return 1.0f / (1.0f + expf(-z));
 }
-#line 271 "<stdout>"
+#line 272 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -28,16 +28,17 @@ struct row { double v[D]; int tag; };
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted. */
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 22 "recon_rows.c"
-#line 41 "<stdout>"
+#line 42 "<stdout>"
 /* recon_rows.c:49: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -132,7 +133,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(C);
     return 0;
 }
-#line 136 "<stdout>"
+#line 137 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -193,7 +194,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 W[pick[u] % n][k] += 0.0001 * g; /* through int memory: ranged */
             }
         }
-#line 197 "<stdout>"
+#line 198 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -255,7 +256,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 259 "<stdout>"
+#line 260 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -319,7 +320,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 323 "<stdout>"
+#line 324 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -356,5 +357,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 360 "<stdout>"
+#line 361 "<stdout>"
 STRADS_MAIN(strads_user_main)

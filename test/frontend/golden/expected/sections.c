@@ -16,10 +16,11 @@ enum { N = 1000, D = 4, K = 3 };
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted. */
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
@@ -36,7 +37,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 40 "<stdout>"
+#line 41 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -145,7 +146,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 149 "<stdout>"
+#line 150 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -195,7 +196,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 199 "<stdout>"
+#line 200 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -267,7 +268,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 271 "<stdout>"
+#line 272 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -338,7 +339,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 342 "<stdout>"
+#line 343 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -487,7 +488,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 491 "<stdout>"
+#line 492 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -506,7 +507,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 510 "<stdout>"
+#line 511 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -579,14 +580,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 583 "<stdout>"
+#line 584 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 590 "<stdout>"
+#line 591 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -37,10 +37,11 @@ static uint64_t rng_state;
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted. */
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
@@ -59,7 +60,7 @@ static long arg(int argc, char **argv, int i, long dflt)
     return argc > i ? strtol(argv[i], NULL, 10) : dflt;
 }
 
-#line 63 "<stdout>"
+#line 64 "<stdout>"
 /* sgdmf.c:104: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -181,7 +182,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(test);
     return 0;
 }
-#line 185 "<stdout>"
+#line 186 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -216,7 +217,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 h[k] += lr * (e * wk - lambda * h[k]);
             }
         }
-#line 220 "<stdout>"
+#line 221 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -252,7 +253,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 256 "<stdout>"
+#line 257 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -290,7 +291,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 294 "<stdout>"
+#line 295 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -350,7 +351,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 354 "<stdout>"
+#line 355 "<stdout>"
     }
     strads__t->se = se;
 }
@@ -380,7 +381,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             ((void)((p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r))));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 384 "<stdout>"
+#line 385 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -411,7 +412,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 415 "<stdout>"
+#line 416 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -493,5 +494,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 497 "<stdout>"
+#line 498 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -31,10 +31,11 @@ int *table, *corpus;
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted. */
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
 #else
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
@@ -95,7 +96,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 99 "<stdout>"
+#line 100 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -175,7 +176,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 179 "<stdout>"
+#line 180 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -260,7 +261,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 264 "<stdout>"
+#line 265 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
@@ -357,7 +358,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
       }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 361 "<stdout>"
+#line 362 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -453,7 +454,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 457 "<stdout>"
+#line 458 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -597,12 +598,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 601 "<stdout>"
+#line 602 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 608 "<stdout>"
+#line 609 "<stdout>"
 STRADS_MAIN(strads_user_main)
