@@ -844,6 +844,14 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                 char *L = text_of(r, op);
                 return pre ? fe_fmt("((__typeof__(%s))((%s) %c 1))", L, L, step[0]) : fe_fmt("(%s)", L);
             }
+            if (access_kind(r, l) && !local_root(r, l, 0) && stmt && !r->exact &&
+                drop_store(r, cur, l)) { /* hits[j]++: as a dropped store */
+                char *L = rw(r, op, LV, 0);
+                int id = r->c->nranged++;
+                return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); "
+                              "strads_recon_rwr(strads__rc, strads__p%d, sizeof *strads__p%d, 1); })",
+                              id, L, id, id);
+            }
             if (access_kind(r, l) && !local_root(r, l, 0)) {
                 char *L = rw(r, op, LV, 0);
                 int id = r->c->nranged++;
