@@ -779,7 +779,9 @@ static void outside_call(walk *w, CXCursor call, int helper)
     if (!f || clang_Location_isInSystemHeader(clang_getCursorLocation(ref)))
         return; /* a builtin, the C library */
     char *name = fe_cxstr(clang_getCursorSpelling(ref));
-    if (!strncmp(name, "strads_", 7) || !strncmp(name, "__builtin", 9)) {
+    /* GCC's atomics are builtins the reconnaissance copy rewrites (recon_lib.c) */
+    if (!strncmp(name, "strads_", 7) || !strncmp(name, "__builtin", 9) ||
+        !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9)) {
         free(name);
         return;
     }

@@ -745,6 +745,11 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         return fe_strdup("");
     if (k == CXCursor_UnaryExpr) /* sizeof, _Alignof: not evaluated */
         return fe_text(r->c, b, e);
+    if (k == CXCursor_CallExpr || k == CXCursor_UnexposedExpr) {
+        char *t = fe_recon_atomic(r, cur);
+        if (t)
+            return t;
+    }
     if (k == CXCursor_CallExpr) {
         char *name = fe_cxstr(clang_getCursorSpelling(cur));
         for (int i = 0; stdio_fns[i]; i++)

@@ -36,5 +36,8 @@ int fe_recon_local_root(rc *r, CXCursor cur, int copyin);
 /* recon_lib.c: the rewrite of a call to a C library function that writes
  * memory or reads strings, or NULL to rewrite it as any call. */
 char *fe_recon_lib_call(rc *r, CXCursor call, const char *name);
+/* recon_lib.c: the rewrite of a GCC atomic builtin (__atomic_fetch_add,
+ * __sync_add_and_fetch, ...) on memory the copy does not own, or NULL. */
+char *fe_recon_atomic(rc *r, CXCursor cur);
 
 #endif

@@ -207,6 +207,15 @@ static int own_memory(rc *r, CXCursor cur)
         if (k == CXCursor_DeclRefExpr || k == CXCursor_ArraySubscriptExpr ||
             k == CXCursor_MemberRefExpr)
             return fe_recon_local_root(r, cur, 0);
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        if (k == CXCursor_UnaryOperator && is(tok(r, b), "&")) { /* &local, &a[i] */
+            int n;
+            CXCursor *ch = fe_children(cur, &n);
+            int own = n == 1 && fe_recon_local_root(r, fe_strip(ch[0]), 0);
+            free(ch);
+            return own;
+        }
         if (k != CXCursor_BinaryOperator)
             return 0;
         int n;
@@ -358,5 +367,104 @@ char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
     free(pre.p);
     free(args.p);
     free(post.p);
+    return out;
+}
+
+/*
+ *   __atomic_fetch_add(&cnt[j], 2, __ATOMIC_RELAXED)
+ *   -> __extension__({ __auto_type strads__p4 = (&cnt[j]);
+ *          __typeof__(*strads__p4) strads__o4 = <read of *strads__p4, recorded>,
+ *              strads__v4 = strads__o4 + (2);
+ *          strads_recon_store(strads__rc, strads__p4, &strads__v4, sizeof strads__v4);
+ *          strads__o4; })
+ *
+ * GCC's atomic builtins, as pthreads trainers update shared counters: run
+ * for real in reconnaissance they changed the program's memory (a counter
+ * bumped twice at 1x2, with exit 0). The read-modify-writes, loads and
+ * stores are rewritten like the body's own accesses; exchanges and
+ * compare-and-swaps are refused (a plain update does: the plan keeps the
+ * iterations that touch one element apart).
+ */
+static const struct {
+    const char *name;
+    char op;   /* + - | & ^; 'l' load, 's' store */
+    int fetch; /* returns the old value */
+} atomics[] = {
+    {"__atomic_fetch_add", '+', 1},   {"__atomic_fetch_sub", '-', 1},
+    {"__atomic_fetch_or", '|', 1},    {"__atomic_fetch_and", '&', 1},
+    {"__atomic_fetch_xor", '^', 1},   {"__atomic_add_fetch", '+', 0},
+    {"__atomic_sub_fetch", '-', 0},   {"__atomic_or_fetch", '|', 0},
+    {"__atomic_and_fetch", '&', 0},   {"__atomic_xor_fetch", '^', 0},
+    {"__sync_fetch_and_add", '+', 1}, {"__sync_fetch_and_sub", '-', 1},
+    {"__sync_fetch_and_or", '|', 1},  {"__sync_fetch_and_and", '&', 1},
+    {"__sync_fetch_and_xor", '^', 1}, {"__sync_add_and_fetch", '+', 0},
+    {"__sync_sub_and_fetch", '-', 0}, {"__sync_or_and_fetch", '|', 0},
+    {"__sync_and_and_fetch", '&', 0}, {"__sync_xor_and_fetch", '^', 0},
+    {"__atomic_load_n", 'l', 0},      {"__atomic_store_n", 's', 0},
+};
+
+char *fe_recon_atomic(rc *r, CXCursor cur)
+{
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    const char *name = tok(r, b)->spell;
+    if (strncmp(name, "__atomic_", 9) && strncmp(name, "__sync_", 7))
+        return NULL;
+    if (!is(&r->c->toks[fe_tok_at(r->c, b) + 1], "("))
+        return NULL;
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    /* __sync_*: a call, its callee first; __atomic_*: the arguments */
+    int a0 = clang_getCursorKind(cur) == CXCursor_CallExpr ? 1 : 0;
+    if (n - a0 < 1) {
+        free(ch);
+        return NULL;
+    }
+    CXCursor ptr = ch[a0];
+    if (own_memory(r, ptr)) { /* a local counter: as written */
+        free(ch);
+        return NULL;
+    }
+    int which = -1;
+    for (size_t i = 0; i < sizeof atomics / sizeof atomics[0]; i++)
+        if (!strcmp(name, atomics[i].name))
+            which = (int)i;
+    int need = which >= 0 && atomics[which].op == 'l' ? 1 : 2;
+    /* the value is child 2 either way: __sync's call has the callee first,
+     * and clang keeps an AtomicExpr's operands as pointer, order, value */
+    if (which < 0 || (need == 2 && n < 3)) {
+        if (!r->exact && !r->quiet)
+            fe_error(r->c, b,
+                     "write the plain update (cnt[j] += 1, w = x): async_for keeps the "
+                     "iterations that touch one element apart, and sync_for combines its "
+                     "updates with reduction(), accumulate() or aggregate()",
+                     "reconnaissance cannot run '%s' on memory it does not own", name);
+        free(ch);
+        return NULL;
+    }
+    char *P = fe_recon_rw(r, ptr, RV, 0);
+    char *V = need == 2 ? fe_recon_rw(r, ch[2], RV, 0) : NULL;
+    free(ch);
+    int id = r->c->nranged++;
+    char op = atomics[which].op;
+    char *out;
+    if (op == 'l')
+        out = fe_fmt("(*(__typeof__(*(%s)) *)strads_recon_rd(strads__rc, (%s), sizeof *(%s)))",
+                     P, P, P);
+    else if (op == 's')
+        out = fe_fmt("__extension__({ __auto_type strads__p%d = (%s); __typeof__(*strads__p%d) "
+                     "strads__v%d = (%s); strads_recon_store(strads__rc, (const void *)(uintptr_t)"
+                     "strads__p%d, &strads__v%d, sizeof strads__v%d); (void)0; })",
+                     id, P, id, id, V, id, id, id);
+    else
+        out = fe_fmt("__extension__({ __auto_type strads__p%d = (%s); __typeof__(*strads__p%d) "
+                     "strads__o%d = *(__typeof__(*strads__p%d) *)strads_recon_rd(strads__rc, "
+                     "strads__p%d, sizeof *strads__p%d), strads__v%d = strads__o%d %c (%s); "
+                     "strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p%d, "
+                     "&strads__v%d, sizeof strads__v%d); strads__%c%d; })",
+                     id, P, id, id, id, id, id, id, id, op, V, id, id, id,
+                     atomics[which].fetch ? 'o' : 'v', id);
+    free(P);
+    free(V);
     return out;
 }
