@@ -20,7 +20,7 @@ WHAT A PROGRAM LOOKS LIKE
   parallel loops (async_for or sync_for under a random sync model) and prints
   its reductions; the program ends with a digest of every array. Bodies may
   write an own element through a C library call (sscanf's number, modf's
-  integral part).
+  integral part) and add to an accumulator with GCC's atomics.
 
 ORACLE RULES (why the expected result is well defined)
   Every output line starts with a tag that says how run.sh compares it with
@@ -146,6 +146,7 @@ AVOIDABLE = {
     'stmt-expr': 'a GNU statement expression in a body (stradsc recursion)',
     'absp-zero': 'absp(r, 0): an explicit zero threshold (documented, refused)',
     'lib-out': 'a C library call writing one number through &element (sscanf, modf)',
+    'atomic': 'an accumulator element updated with a GCC atomic builtin',
 }
 
 
@@ -641,7 +642,17 @@ class Gen:
                 body.append(f"{ind}    {A.at('j', 'k')} = {A.at('j', 'k')} + ({t});")
         elif style == 'one':
             kk = f"X[i].c % {K}" if K > 1 else "0"
-            body.append(f"{ind}{A.at('j', kk)} += {self.acc_term(0)};")
+            ra = self.rx('atomic')
+            if self.mode == 'int' and 'atomic' not in self.avoid and ra.random() < 0.3:
+                # a pthreads trainer's shared counter: GCC's atomics
+                fn = ra.choice(["__atomic_fetch_add({p}, {t}, __ATOMIC_RELAXED)",
+                                "__atomic_add_fetch({p}, {t}, __ATOMIC_SEQ_CST)",
+                                "__sync_fetch_and_add({p}, {t})"])
+                call = fn.format(p=f"&{A.at('j', kk)}", t=self.acc_term(0))
+                body.append(f"{ind}{call};")
+                self.feat('atomic')
+            else:
+                body.append(f"{ind}{A.at('j', kk)} += {self.acc_term(0)};")
         elif style == 'helper':
             h = self.helper("h_acc", f"static void h_acc({T} *row, {T} t)\n{{\n"
                             f"    for (int k = 0; k < {K}; k++)\n        row[k] += t;\n}}\n")
