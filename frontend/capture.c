@@ -339,6 +339,18 @@ static void declref(walk *w, CXCursor cur, int helper)
         enum CXCursorKind pk = clang_getCursorKind(p);
         unsigned pb, pe;
         fe_extent(p, &pb, &pe);
+        if (pk == CXCursor_UnaryOperator && !strcmp(c->toks[fe_tok_at(c, pb)].spell, "&") &&
+            j > 0) {
+            /* __sync_fetch_and_add(&x, k), __atomic_add_fetch(&x, ...): a counter */
+            unsigned gb, ge;
+            fe_extent(w->stack[j - 1], &gb, &ge);
+            const char *g = c->toks[fe_tok_at(c, gb)].spell;
+            if ((!strncmp(g, "__sync_", 7) || !strncmp(g, "__atomic_", 9)) &&
+                (strstr(g, "add") || strstr(g, "sub"))) {
+                cp->counted = 1;
+                break;
+            }
+        }
         if (pk == CXCursor_CompoundAssignOperator || pk == CXCursor_UnaryOperator) {
             int nch;
             CXCursor *ch = fe_children(p, &nch);

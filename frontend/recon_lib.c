@@ -197,8 +197,22 @@ static int char_type(CXType t)
            t.kind == CXType_UChar || t.kind == CXType_Void;
 }
 
+/* A scalar named by a clause of the loop (reduction, accumulate, private,
+ * stream): the loop's copy declares its own local of it. */
+static int scalar_item(rc *r, CXCursor cur)
+{
+    cur = fe_strip(cur);
+    if (!r->s || clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+        return 0;
+    char *name = fe_cxstr(clang_getCursorSpelling(clang_getCursorReferenced(cur)));
+    fe_item *it = fe_item_named(r->s, name);
+    free(name);
+    return it && !it->lo && it->kind != FE_IT_COPYIN;
+}
+
 /* Is the memory a pointer expression reaches the copy's own (a local
- * array, a private or reduction section, through + and - too)? */
+ * array, a private or reduction section, a clause's scalar, through + and
+ * - too)? */
 static int own_memory(rc *r, CXCursor cur)
 {
     for (int guard = 0; guard < 16; guard++) {
@@ -212,7 +226,7 @@ static int own_memory(rc *r, CXCursor cur)
         if (k == CXCursor_UnaryOperator && is(tok(r, b), "&")) { /* &local, &a[i] */
             int n;
             CXCursor *ch = fe_children(cur, &n);
-            int own = n == 1 && fe_recon_local_root(r, fe_strip(ch[0]), 0);
+            int own = n == 1 && (fe_recon_local_root(r, fe_strip(ch[0]), 0) || scalar_item(r, ch[0]));
             free(ch);
             return own;
         }
@@ -414,9 +428,10 @@ char *fe_recon_atomic(rc *r, CXCursor cur)
         return NULL;
     int n;
     CXCursor *ch = fe_children(cur, &n);
-    /* __sync_*: a call, its callee first; __atomic_*: the arguments */
+    /* __sync_*: a call, its callee first; __atomic_*: the arguments (an
+     * implicit conversion around either has one child: not the builtin) */
     int a0 = clang_getCursorKind(cur) == CXCursor_CallExpr ? 1 : 0;
-    if (n - a0 < 1) {
+    if (n - a0 < 1 || (!a0 && n < 2)) {
         free(ch);
         return NULL;
     }

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+long processed; /* a pthreads trainer's progress counter */
+
 int main(void)
 {
     int n = 5000, m = 97;
@@ -21,7 +23,7 @@ int main(void)
     long *base = calloc(m, sizeof *base);
     for (int j = 0; j < m; j++)
         base[j] = j * 11 % 7;
-#pragma strads async_for
+#pragma strads async_for accumulate(processed)
     for (int i = 0; i < n; i++) {
         int j = (i * 31) % m, local = 0;
         __sync_fetch_and_add(&cnt[j], 1);
@@ -30,6 +32,8 @@ int main(void)
         __sync_or_and_fetch(&bits[j], 1 << (i % 7));
         __atomic_fetch_xor(&flip[(j + 3) % m], i & 15, __ATOMIC_RELAXED);
         __atomic_fetch_add(&local, 3, __ATOMIC_RELAXED);
+        if (__sync_add_and_fetch(&processed, 2) < 0) /* a clause's scalar: as written */
+            local = -1;
         /* what the sequential order decides stays out of the result: the
          * plan is a serial order, not necessarily the program's */
         long seen = __atomic_load_n(&base[j], __ATOMIC_ACQUIRE);
@@ -38,6 +42,6 @@ int main(void)
     long h = 0;
     for (int i = 0; i < m; i++)
         h += cnt[i] * i + bits[i] * 3 + flip[i] * 5 + last[i];
-    printf("%ld\n", h);
+    printf("%ld %ld\n", h, processed);
     return 0;
 }
