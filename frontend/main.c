@@ -69,7 +69,7 @@ static int translate(int argc, char **argv)
         if (!strcmp(a, "-o")) {
             if (++i >= argc)
                 usage();
-            out = argv[i];
+            out = strcmp(argv[i], "-") ? argv[i] : NULL; /* -o -: stdout, as cc's -E */
         } else if (!strcmp(a, "--glue-name")) {
             /* The file name the generated glue's #line directives use
              * (default: the output's). stradscc gives one whose base name
