@@ -14,6 +14,7 @@
 #include "fe.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct ptrs {
@@ -262,7 +263,16 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                  "of one of them (or use async_for)",
                          "sync_for cannot combine writes to '%s': its elements are not int, "
                          "long, float or double, nor structs made of one of them", cp->name);
-            if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
+            char *pn = fe_cxstr(clang_getTypeSpelling(pt));
+            int stream = !strcmp(pn, "FILE") || !strcmp(pn, "struct _IO_FILE");
+            free(pn);
+            if (stream)
+                /* the driver's stream: another process has none, and reading
+                 * it in turn would be the sequential order anyway */
+                fe_error(c, off, "read the data before the loop, e.g. into a '#pragma strads "
+                                 "dvector' array the body indexes",
+                         "FILE stream '%s' used in a parallel body", cp->name);
+            else if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
                 fe_error(c, off, "call the function by name: function addresses differ "
                                  "between processes",
                          "function pointer '%s' captured by a parallel body", cp->name);
