@@ -557,9 +557,8 @@ static char *recon_call(rc *r, CXCursor call)
         return NULL;
     }
     fe_extent(ch[0], &cb, &ce);
-    char *callee = fe_text(r->c, cb, ce), *spell = fe_cxstr(clang_getCursorSpelling(def));
-    int plain = cb == b && ce <= e && !strcmp(callee, spell);
-    free(callee);
+    char *spell = fe_cxstr(clang_getCursorSpelling(def));
+    int plain = fe_recon_plain_callee(r, call, ch[0], spell);
     free(spell);
     if (!plain) { /* (f)(x), a macro around the call: run it as written */
         free(ch);
@@ -1003,3 +1002,16 @@ void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt) { return rw(r, cur, mode, stmt); }
 int fe_recon_access_kind(rc *r, CXCursor cur) { return access_kind(r, cur); }
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin) { return local_root(r, cur, copyin); }
+
+/* Is call written plainly as name(...): its callee exactly that name, first
+ * in the call's text (not (f)(x), nor a macro around the call)? */
+int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *name)
+{
+    unsigned b, e, cb, ce;
+    fe_extent(call, &b, &e);
+    fe_extent(callee, &cb, &ce);
+    char *t = fe_text(r->c, cb, ce);
+    int plain = cb == b && ce <= e && !strcmp(t, name);
+    free(t);
+    return plain;
+}

@@ -32,6 +32,7 @@ static inline fe_token *tok(rc *r, unsigned off) { return &r->c->toks[fe_tok_at(
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt);
 int fe_recon_access_kind(rc *r, CXCursor cur);
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin);
+int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *name);
 
 /* recon_lib.c: the rewrite of a call to a C library function that writes
  * memory or reads strings, or NULL to rewrite it as any call. */

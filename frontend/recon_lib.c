@@ -72,9 +72,7 @@ static char *mem_call(rc *r, CXCursor call, const char *name)
         return NULL;
     }
     fe_extent(ch[0], &cb, &ce);
-    char *callee = fe_text(r->c, cb, ce);
-    int plain = cb == b && !strcmp(callee, name) && is(tok(r, ce), "(");
-    free(callee);
+    int plain = fe_recon_plain_callee(r, call, ch[0], name) && is(tok(r, ce), "(");
     fe_buf o = {0};
     if (lib_calls[which].to)
         fe_buf_printf(&o, "%s(strads__rc, ", lib_calls[which].to);
@@ -288,11 +286,11 @@ char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
         !clang_Location_isInSystemHeader(clang_getCursorLocation(ref)) || in(no_write_fns, name))
         return NULL;
     CXType ft = clang_getCursorType(ref);
-    int nparams = clang_getNumArgTypes(ft), scanf_like = in(scanf_fns, name), nsingle = 0;
-    const int *single = NULL;
+    int nparams = clang_getNumArgTypes(ft), scanf_like = in(scanf_fns, name);
+    const int *single = NULL; /* single_out's parameters, 0-ended */
     for (size_t i = 0; i < sizeof single_out / sizeof single_out[0]; i++)
         if (!strcmp(name, single_out[i].name))
-            single = single_out[i].out, nsingle = 3;
+            single = single_out[i].out;
     int n;
     CXCursor *ch = fe_children(call, &n);
     unsigned b, e, cb, ce;
@@ -302,9 +300,7 @@ char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
         return NULL;
     }
     fe_extent(ch[0], &cb, &ce);
-    char *callee = fe_text(r->c, cb, ce);
-    int plain = cb == b && ce <= e && !strcmp(callee, name);
-    free(callee);
+    int plain = fe_recon_plain_callee(r, call, ch[0], name);
     fe_buf pre = {0}, args = {0}, post = {0};
     int temps = 0;
     unsigned at = ce;
@@ -321,7 +317,7 @@ char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
         CXType pt = i - 1 < nparams ? clang_getArgType(ft, (unsigned)(i - 1))
                                     : clang_getCursorType(ch[i]);
         int single_i = scanf_like && i - 1 >= nparams;
-        for (int q = 0; q < nsingle && single[q]; q++)
+        for (int q = 0; single && q < 3 && single[q]; q++)
             single_i |= single[q] == i;
         int kind = OUT_NONE;
         CXCursor amp, lv;
