@@ -126,6 +126,19 @@ static int tls_section(rc *r, CXCursor ref, int copyin)
             (copyin && it->kind == FE_IT_COPYIN));
 }
 
+/* A scalar named by a clause of the loop (reduction, accumulate, private,
+ * stream): the copy declares its own local of it (emit.c), so `&processed`
+ * handed to an atomic is the copy's own even when processed is a global. */
+static int clause_scalar(rc *r, CXCursor ref)
+{
+    if (!r->s)
+        return 0;
+    char *name = fe_cxstr(clang_getCursorSpelling(clang_getCursorReferenced(ref)));
+    fe_item *it = fe_item_named(r->s, name);
+    free(name);
+    return it && !it->lo && it->kind != FE_IT_COPYIN;
+}
+
 /*
  * Is the access chain rooted in memory that cannot belong to a distributed
  * array, so that it needs no record and its writes may run? A local array or
@@ -150,7 +163,8 @@ static int local_root(rc *r, CXCursor cur, int copyin)
                                 CXCursor_TranslationUnit &&
                             clang_Cursor_getStorageClass(d) != CX_SC_Static &&
                             clang_Cursor_getStorageClass(d) != CX_SC_Extern;
-            return (t.kind != CXType_Pointer && automatic) || tls_section(r, cur, copyin);
+            return (t.kind != CXType_Pointer && automatic) || tls_section(r, cur, copyin) ||
+                   clause_scalar(r, cur);
         }
         if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr)
             return 0;

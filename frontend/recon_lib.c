@@ -195,22 +195,9 @@ static int char_type(CXType t)
            t.kind == CXType_UChar || t.kind == CXType_Void;
 }
 
-/* A scalar named by a clause of the loop (reduction, accumulate, private,
- * stream): the loop's copy declares its own local of it. */
-static int scalar_item(rc *r, CXCursor cur)
-{
-    cur = fe_strip(cur);
-    if (!r->s || clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
-        return 0;
-    char *name = fe_cxstr(clang_getCursorSpelling(clang_getCursorReferenced(cur)));
-    fe_item *it = fe_item_named(r->s, name);
-    free(name);
-    return it && !it->lo && it->kind != FE_IT_COPYIN;
-}
-
 /* Is the memory a pointer expression reaches the copy's own (a local
  * array, a private or reduction section, a clause's scalar, through + and
- * - too)? */
+ * - too: recon.c's local_root)? */
 static int own_memory(rc *r, CXCursor cur)
 {
     for (int guard = 0; guard < 16; guard++) {
@@ -224,7 +211,7 @@ static int own_memory(rc *r, CXCursor cur)
         if (k == CXCursor_UnaryOperator && is(tok(r, b), "&")) { /* &local, &a[i] */
             int n;
             CXCursor *ch = fe_children(cur, &n);
-            int own = n == 1 && (fe_recon_local_root(r, fe_strip(ch[0]), 0) || scalar_item(r, ch[0]));
+            int own = n == 1 && fe_recon_local_root(r, fe_strip(ch[0]), 0);
             free(ch);
             return own;
         }
