@@ -51,6 +51,7 @@ void rt_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
 #define RT_SPAN_RANGES 8
 
 typedef struct rt_recon_hot {
+    strads_recon_ign ign;            /* first (strads_generated.h): an array the loop only reads */
     const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
     const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
     unsigned rd_next, wr_next;       /* which entry the next new element replaces */
@@ -61,7 +62,6 @@ typedef struct rt_recon_hot {
     int sp_shift[RT_SPAN_RANGES];    /* byte offset >> shift = micro-block; -1: divide */
     size_t sp_mb[RT_SPAN_RANGES];    /* bytes of a micro-block (for -1) */
     int sp_slot[RT_SPAN_RANGES];     /* the slot (row entry) a range widens */
-    const char *ign_lo, *ign_hi;     /* an array the loop only reads */
 } rt_recon_hot;
 
 /* Remembers [lo, hi) as recorded for reading, and for writing too when
@@ -102,7 +102,7 @@ static inline void rt_recon_read_fast(strads_recon *rc, const void *addr, size_t
     const char *p = (const char *)addr;
     if ((p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
         return;
-    if (h->sp_row && ((p >= h->ign_lo && p + len <= h->ign_hi) || rt_recon_span_widen(h, p, len)))
+    if (h->sp_row && ((p >= h->ign.lo && p + len <= h->ign.hi) || rt_recon_span_widen(h, p, len)))
         return;
     rt_recon_read_slow(rc, addr, len);
 }
@@ -128,6 +128,8 @@ struct strads_recon {
     } recent[4];
     struct rt_recon_spans *spans; /* span mode (loop_async_plan_spans.c), or NULL */
 };
+/* strads_recon_rdi, inline in generated files, reads it there */
+_Static_assert(__builtin_offsetof(struct strads_recon, hot.ign) == 0, "ign first");
 
 void rt_recon_init(strads_recon *rc, int64_t first);
 /* The current iteration's writes (recon_shadow.c): rt_shadow_on is set while

@@ -36,7 +36,7 @@ static inline void rd_record(strads_recon *rc, const void *addr, size_t len)
     /* the ignored array first: in span mode it is what most plain reads
      * hit (the rating's fields), while the hot entries hold the rows of
      * the arrays written; outside span mode it is empty (NULL, NULL) */
-    if ((p >= h->ign_lo && p + len <= h->ign_hi) ||
+    if ((p >= h->ign.lo && p + len <= h->ign.hi) ||
         (p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
         goto done;
     if (!span_hot(rc, p, len)) rt_recon_read_slow(rc, addr, len);
@@ -83,6 +83,32 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
 {
     rw_record(rc, addr, len, read_too);
     rt_shadow_range(addr, len, 1);
+}
+
+/* A loop whose values go nowhere (frontend/recon_loop.c's `only`): nothing
+ * it reads decides a later access, and a written range is never followed
+ * by a read in the iteration (recon.c ranges a loop that writes only then),
+ * so no shadow: rt_shadow_on stays off, and the iteration's reads and its
+ * end skip the shadow's tests. */
+void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
+{
+    if (!span_hot(rc, addr, len)) rd_record(rc, addr, len);
+}
+
+void strads_recon_rwr_only(strads_recon *rc, const void *addr, size_t len, int read_too)
+{
+    rw_record(rc, addr, len, read_too);
+}
+
+/* A read range whose bytes a later loop of the iteration updates, whole
+ * and surely, without a shadow (frontend/recon_pair.c): the write is
+ * recorded here, and that loop records nothing. The read is checked
+ * against what the iteration dropped before, as any read range is. */
+void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
+{
+    /* a row of a written array, as for strads_recon_rdr: the widening first */
+    if (!span_hot(rc, addr, len)) rw_record(rc, addr, len, 1);
+    if (__builtin_expect(rt_shadow_on, 0)) rt_shadow_range(addr, len, 0);
 }
 
 /* For hand-written sites: the plain recorders, without shadows or spans. */

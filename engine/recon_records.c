@@ -102,7 +102,7 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
     rt_recon_cur_iter = i;
     if (sp) { /* the slots and the ignored array stay */
         span_done(sp);
-        memset(&rc->hot, 0, offsetof(rt_recon_hot, sp_row));
+        memset(&rc->hot.rd_lo, 0, offsetof(rt_recon_hot, sp_row) - offsetof(rt_recon_hot, rd_lo));
         int64_t k = i - sp->first;
         sp->cur = i;
         uint16_t *row = (uint64_t)k >= (uint64_t)sp->n ? NULL
@@ -165,15 +165,17 @@ static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1
     }
     int s = q < sp->nr ? sp->r[q].slot : -1;
     if (s < 0) {
-        sp->miss |= write;
-        if (write) return;
+        if (write) { /* span mode ends; the array's reads are shadowed again */
+            sp->miss = true;
+            rc->hot.ign = (strads_recon_ign){NULL, NULL};
+            return;
+        }
         if (sp->multi) {
             input_read(sp, dv, e0, e1);
             return;
         }
         /* reads of it are dropped inline from now on */
-        rc->hot.ign_lo = dv->base;
-        rc->hot.ign_hi = dv->base + (size_t)dv->n * dv->elem;
+        rc->hot.ign = (strads_recon_ign){dv->base, dv->base + (size_t)dv->n * dv->elem};
         return;
     }
     if (!sp->row) {

@@ -35,7 +35,7 @@ static const char *PROLOGUE =
     "#include <strads.h>\n"
     "#include <strads_generated.h>\n"
     "/* Reconnaissance records a read and keeps the value readable. */\n"
-    "#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))\n"
+    "#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))\n"
     "/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost\n"
     " * more than the user's file (bench/stradscc.sh).\n"
     " * Reconnaissance runs once per site but over every iteration: at -Os the\n"

@@ -215,6 +215,8 @@ typedef struct fe_rloop {
     unsigned lo_b, lo_e; /* where lo is in the file (the initializer of k) */
     fe_rl_base *b;  /* the pointers recorded as ranges */
     int nb, capb;
+    int only;       /* its values go nowhere: it calls nothing and assigns
+                     * only its own locals and elements of its ranged rows */
 } fe_rloop;
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
 int fe_rloop_covers(const fe_rloop *l, CXCursor access);

@@ -674,19 +674,36 @@ static int covered(rc *r, CXCursor cur)
  * whose accesses are not recorded anyway (private, reduction, copyin
  * sections) keep their code.
  */
-static char *ranged_for(rc *r, CXCursor cur)
+fe_rloop *fe_recon_ranged(rc *r, CXCursor cur)
 {
     fe_rloop *l = calloc(1, sizeof *l);
-    if (!l || r->exact || r->nranged == MAX_RANGED || !fe_recon_loop(r->c, cur, l))
+    if (!l || r->exact || r->nranged == MAX_RANGED || !fe_recon_loop(r->c, cur, l)) {
+        free(l);
         return NULL;
+    }
     int m = 0, writes = 0;
     for (int i = 0; i < l->nb; i++)
         if (!local_root(r, l->b[i].acc[0], 1)) {
             writes |= l->b[i].written;
             l->b[m++] = l->b[i];
+        } else if (l->b[i].written) {
+            l->only = 0; /* its writes run, into memory the copy may read */
         }
-    if ((l->nb = m) == 0 || (writes && read_later(r, cur)))
+    if ((l->nb = m) == 0 || (writes && read_later(r, cur))) {
+        free(l);
         return NULL;
+    }
+    return l;
+}
+
+static char *ranged_for(rc *r, CXCursor cur)
+{
+    fe_rloop *l = fe_recon_ranged(r, cur);
+    if (!l)
+        return NULL;
+    int writes = 0;
+    for (int i = 0; i < l->nb; i++)
+        writes |= l->b[i].written;
     r->ranged[r->nranged++] = l;
     char *loop = rebuild(r, cur, NULL, 0, RV);
     r->nranged--;
@@ -717,15 +734,27 @@ static char *ranged_for(rc *r, CXCursor cur)
         char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id,
                          var ? p : l->b[i].key);
         /* E of p[E + k], rewritten: its reads are recorded here, once */
-        char *first = clang_Cursor_isNull(l->b[i].off)
-                          ? fe_fmt("strads__l%d", id)
-                          : fe_fmt("(%s) + strads__l%d", rw(r, l->b[i].off, RV, 0), id);
-        if (l->b[i].written)
-            fe_buf_printf(&o, "strads_recon_rwr(strads__rc, &(%s)[%s], %s, %d); ", p, first, n,
+        int noff = clang_Cursor_isNull(l->b[i].off);
+        char *e = noff ? NULL : rw(r, l->b[i].off, RV, 0), *e0 = noff ? NULL : text_of(r, l->b[i].off);
+        char *first = noff ? fe_fmt("strads__l%d", id) : fe_fmt("(%s) + strads__l%d", e, id);
+        /* a key only for a row and offset that read no memory (their
+         * rewrite is their text) */
+        char *key = (var || !strcmp(p, l->b[i].key)) && (noff || !strcmp(e, e0))
+                        ? fe_recon_pair_key(p, e, l) : NULL;
+        const char *only = l->only ? "_only" : "";
+        if (key && fe_recon_paired(r, cur, key))
+            ; /* an earlier loop recorded it (recon_pair.c) */
+        else if (l->b[i].written)
+            fe_buf_printf(&o, "strads_recon_rwr%s(strads__rc, &(%s)[%s], %s, %d); ", only, p, first, n,
                           l->b[i].read);
+        else if (key && fe_recon_pair(r, cur, key) == 2)
+            fe_buf_printf(&o, "strads_recon_rdr_rw(strads__rc, &(%s)[%s], %s); ", p, first, n);
         else
-            fe_buf_printf(&o, "strads_recon_rdr(strads__rc, &(%s)[%s], %s); ", p, first, n);
+            fe_buf_printf(&o, "strads_recon_rdr%s(strads__rc, &(%s)[%s], %s); ", only, p, first, n);
         free(p);
+        free(e);
+        free(e0);
+        free(key);
     }
     fe_buf_printf(&o, "} (%s); })", l->lo);
     fe_buf_puts(&o, loop + at + len);

@@ -13,6 +13,8 @@ enum { RV, LV };
 
 #define MAX_RANGED 16 /* nested counted loops recorded as ranges */
 
+#define MAX_PAIRED 32 /* rows of a loop recorded by an earlier one (recon_pair.c) */
+typedef struct fe_pair { unsigned at; char *key; } fe_pair; /* the loop's offset, the row's key */
 typedef struct rc {
     fe_ctx *c;
     fe_site *s;      /* the loop being rewritten; NULL in a helper's copy */
@@ -22,6 +24,8 @@ typedef struct rc {
     int exact; /* writing a ranged loop's element-by-element form */
     int quiet; /* a copy that never runs (sync_for recon(off)): refuse nothing */
     CXCursor body; /* the loop body (a null cursor in a helper's copy) */
+    fe_pair paired[MAX_PAIRED]; /* rows recorded by an earlier loop */
+    int npaired;
 } rc;
 
 static inline int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -33,6 +37,17 @@ char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt);
 int fe_recon_access_kind(rc *r, CXCursor cur);
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin);
 int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *name);
+/* recon.c: the loop's rows recorded as ranges (those whose accesses the
+ * copy records), or NULL when it is not recorded so */
+fe_rloop *fe_recon_ranged(rc *r, CXCursor forstmt);
+
+/* recon_pair.c: a row's range as text (row, offset, bounds); whether a
+ * later loop of the block reads (1) or updates (2) the row of key that the
+ * ranged loop a reads: a records it for both, read, or read and written,
+ * and fe_recon_paired says so for the later loop */
+char *fe_recon_pair_key(const char *row, const char *off, const fe_rloop *l);
+int fe_recon_pair(rc *r, CXCursor a, const char *key);
+int fe_recon_paired(rc *r, CXCursor loop, const char *key);
 
 /* recon_lib.c: the rewrite of a call to a C library function that writes
  * memory or reads strings, or NULL to rewrite it as any call. */

@@ -472,6 +472,35 @@ static int init_part(walk *w, CXCursor init, CXCursor *a)
     return ok && is_int_type(clang_getCursorType(w->var));
 }
 
+/*
+ * Do the loop's values go nowhere? When it calls nothing, assigns no
+ * variable but k and those declared inside it, and stores into nothing but
+ * elements of its ranged rows, what it computes ends in those rows, whose
+ * writes reconnaissance drops: a value it reads (stale when an earlier
+ * dropped write of the iteration reached the same bytes through another
+ * name) decides nothing, so its ranges need not be checked against the
+ * drops (strads_recon_rwr_only).
+ */
+static int only(const walk *w, const fe_rloop *out, unsigned fb, unsigned fe)
+{
+    if (w->calls)
+        return 0;
+    for (int i = 0; i < w->nset; i++) {
+        unsigned at = fe_offset(clang_getCursorLocation(w->set[i]));
+        if (!same(w->set[i], w->var) && (at < fb || at >= fe))
+            return 0;
+    }
+    for (int i = 0; i < w->nstores; i++) {
+        int mine = 0;
+        for (int j = 0; j < out->nb && !mine; j++)
+            for (int a = 0; a < out->b[j].nacc && !mine; a++)
+                mine = clang_equalCursors(fe_strip(out->b[j].acc[a]), w->stores[i]);
+        if (!mine)
+            return 0;
+    }
+    return 1;
+}
+
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
 {
     memset(out, 0, sizeof *out);
@@ -553,6 +582,7 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
                 out->b = fe_grow(out->b, sizeof *out->b, &out->capb, out->nb + 1);
                 out->b[out->nb++] = w.b[i];
             }
+        out->only = only(&w, out, fb, fe);
     }
     free(cc);
     free(ch);

@@ -104,6 +104,18 @@ void strads_recon_write(strads_recon *rc, const void *addr, size_t len);
  * strads_recon_rd records a read of addr and returns it, strads_recon_rw
  * records a write (and a read first when read_too, as for `x += ...`). */
 const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len);
+/* The first member of every strads_recon (engine/loop.h): an array the loop
+ * only reads (in span mode, found by the first read of it; NULL, NULL
+ * otherwise). Its reads need no record and can hit no value the iteration
+ * wrote (a write to it ends span mode), so STRADS__RD tests it here instead
+ * of making a call: a rating's fields are most of SGD-MF's reads. */
+typedef struct strads_recon_ign { const char *lo, *hi; } strads_recon_ign;
+static inline __attribute__((always_inline)) const void *strads_recon_rdi(strads_recon *rc, const void *addr, size_t len)
+{
+    const strads_recon_ign *g = (const strads_recon_ign *)(const void *)rc;
+    const char *p = (const char *)addr;
+    return p >= g->lo && p + len <= g->hi ? addr : strads_recon_rd(rc, addr, len);
+}
 void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too);
 /* A write's value goes to the iteration's shadow, which later reads of the
  * same iteration see (engine/recon_shadow.c); memory is never written. */
@@ -130,6 +142,14 @@ void strads_recon_qsort(strads_recon *rc, void *base, size_t nmemb, size_t size,
  * it does not run; reading those back later makes the iteration stale. */
 void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len);
 void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too);
+/* The same for a loop whose values go nowhere (it assigns only its own
+ * locals and its ranged rows): its ranges are not checked against what the
+ * iteration wrote before, nor kept for what it reads after. */
+void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len);
+void strads_recon_rwr_only(strads_recon *rc, const void *addr, size_t len, int read_too);
+/* A loop's read range that a later loop of the iteration updates, surely
+ * and whole (frontend/recon_pair.c): recorded read and written here, once. */
+void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len);
 /* strads_recon_again, at the end of an iteration: 1 when it must run once
  * more in exact mode (strads_recon_exact() true: no ranges, every write to
  * the shadow), because it read back what a range did not run. */

@@ -24,7 +24,7 @@ struct row { double v[D]; int tag; };
 #include <strads.h>
 #include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rd(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
@@ -308,7 +308,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             double g = 0.05 * (1 - s);
             for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
                 (void)__extension__({ __auto_type strads__p4 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
-            for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(D); if (strads__h5 > strads__l5) { strads_recon_rwr(strads__rc, &(W[u])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[u]), 1); strads_recon_rwr(strads__rc, &(H[i])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(H[i]), 1); strads_recon_rwr(strads__rc, &(R[u].v)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(R[u].v), 1); strads_recon_rwr(strads__rc, &(x->v)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(x->v), 1); strads_recon_rwr(strads__rc, &(F + u * D)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(F + u * D), 1); strads_recon_rwr(strads__rc, &(W[STRADS__RD(pick[u]) % n])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[pick[u] % n]), 1); } (0); }); k < D; k++) {
+            for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(D); if (strads__h5 > strads__l5) { strads_recon_rwr_only(strads__rc, &(W[u])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[u]), 1); strads_recon_rwr_only(strads__rc, &(H[i])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(H[i]), 1); strads_recon_rwr_only(strads__rc, &(R[u].v)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(R[u].v), 1); strads_recon_rwr_only(strads__rc, &(x->v)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(x->v), 1); strads_recon_rwr_only(strads__rc, &(F + u * D)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(F + u * D), 1); strads_recon_rwr_only(strads__rc, &(W[STRADS__RD(pick[u]) % n])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[pick[u] % n]), 1); } (0); }); k < D; k++) {
                 double wk = W[u][k];
                 ((void)sizeof(+(g * H[i][k])));
                 ((void)sizeof(+(g * wk)));

@@ -1,0 +1,1140 @@
+#line 1 "recon_range_only.c"
+/* Ranged loops whose values go nowhere (frontend/recon_loop.c's `only`):
+ * their ranges skip the check against the iteration's dropped writes. The
+ * first loop of each body below is one, after a dropped store to the same
+ * bytes through another name; the others must keep the check, since a
+ * value they compute outlives them: an outer variable that picks the next
+ * write's element, a call, a store to a local array. Then rows a loop
+ * reads and the next loop updates (shared by several iterations, so that a
+ * write recorded by neither loop would race), recorded once by the first
+ * (frontend/recon_pair.c), and two bodies where they must not be: the row
+ * pointer moves between the loops, or the update may not run. Which loops
+ * call what is pinned by the golden file expected/recon_range_only.c; the
+ * output must be the plain build's. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#define K 6
+
+#line 20 "<stdout>"
+#include <strads.h>
+#include <strads_generated.h>
+/* Reconnaissance records a read and keeps the value readable. */
+#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
+/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
+ * more than the user's file (bench/stradscc.sh).
+ * Reconnaissance runs once per site but over every iteration: at -Os the
+ * loops it records as ranges, left with nothing to do, are deleted, and
+ * without errno so are the math calls whose values no store needs. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STRADS__GLUE __attribute__((cold, optimize("O0")))
+#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
+#else
+#define STRADS__GLUE __attribute__((cold))
+#define STRADS__RECON __attribute__((cold))
+#endif
+#line 18 "recon_range_only.c"
+#line 38 "<stdout>"
+/* recon_range_only.c:33: async_for */
+struct strads__env1 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(int) m;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+};
+struct strads__tls1 {
+    char strads__none;
+};
+static const strads_loop_site strads__site1;
+/* recon_range_only.c:43: async_for */
+struct strads__env2 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(int) m;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+    __typeof__(int *) pick;
+};
+struct strads__tls2 {
+    char strads__none;
+};
+static const strads_loop_site strads__site2;
+/* recon_range_only.c:55: async_for */
+struct strads__env3 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(float *) W;
+};
+struct strads__tls3 {
+    char strads__none;
+};
+static const strads_loop_site strads__site3;
+/* recon_range_only.c:61: async_for */
+struct strads__env4 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(float *) W;
+};
+struct strads__tls4 {
+    char strads__none;
+};
+static const strads_loop_site strads__site4;
+/* recon_range_only.c:72: async_for */
+struct strads__env5 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+    __typeof__(int) m;
+    __typeof__(long) pos, *strads__p_pos;
+};
+struct strads__tls5 {
+    char strads__none;
+    __typeof__(long) pos;
+};
+static const strads_loop_site strads__site5;
+/* recon_range_only.c:82: async_for */
+struct strads__env6 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+    __typeof__(int) m;
+    __typeof__(long) pos, *strads__p_pos;
+};
+struct strads__tls6 {
+    char strads__none;
+    __typeof__(long) pos;
+};
+static const strads_loop_site strads__site6;
+/* recon_range_only.c:93: async_for */
+struct strads__env7 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+    __typeof__(int) m;
+    __typeof__(long) pos, *strads__p_pos;
+};
+struct strads__tls7 {
+    char strads__none;
+    __typeof__(long) pos;
+};
+static const strads_loop_site strads__site7;
+#line 18 "recon_range_only.c"
+int strads_user_main(void)
+{
+    int n = 400, m = 50;
+
+    float *W = strads_dv_malloc((size_t)n * K * sizeof *W, (size_t)(K) * sizeof *(W), "recon_range_only.c:21");
+
+    float *H = strads_dv_malloc((size_t)m * K * sizeof *H, (size_t)(K) * sizeof *(H), "recon_range_only.c:23");
+
+    int *pick = strads_dv_calloc((size_t)n, sizeof *pick, sizeof *(pick), "recon_range_only.c:25");
+    for (int i = 0; i < n * K; i++)
+        W[i] = (float)(i % 7) * 0.25f;
+    for (int i = 0; i < m * K; i++)
+        H[i] = 0;
+    long pos = 0;
+    for (int e = 0; e < 3; e++) {
+
+        { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.m = m; strads__e1.W = W; strads__e1.H = H; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), &strads__e1); }
+
+
+
+
+
+
+
+
+
+        { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.m = m; strads__e2.W = W; strads__e2.H = H; strads__e2.pick = pick; strads_async_for(&strads__site2, (int64_t)(0), (int64_t)(n), &strads__e2); }
+
+
+
+
+
+
+
+
+
+
+
+        { struct strads__env3 strads__e3; __builtin_memset(&strads__e3, 0, sizeof strads__e3); strads__e3.W = W; strads_async_for(&strads__site3, (int64_t)(0), (int64_t)(n), &strads__e3); }
+
+
+
+
+
+        { struct strads__env4 strads__e4; __builtin_memset(&strads__e4, 0, sizeof strads__e4); strads__e4.W = W; strads_async_for(&strads__site4, (int64_t)(0), (int64_t)(n), &strads__e4); }
+
+
+
+
+
+
+
+
+
+
+        { struct strads__env5 strads__e5; __builtin_memset(&strads__e5, 0, sizeof strads__e5); strads__e5.W = W; strads__e5.H = H; strads__e5.m = m; strads__e5.pos = pos; strads__e5.strads__p_pos = &pos; strads_async_for(&strads__site5, (int64_t)(0), (int64_t)(n), &strads__e5); }
+
+
+
+
+
+
+
+
+
+        { struct strads__env6 strads__e6; __builtin_memset(&strads__e6, 0, sizeof strads__e6); strads__e6.W = W; strads__e6.H = H; strads__e6.m = m; strads__e6.pos = pos; strads__e6.strads__p_pos = &pos; strads_async_for(&strads__site6, (int64_t)(0), (int64_t)(n), &strads__e6); }
+
+
+
+
+
+
+
+
+
+
+        { struct strads__env7 strads__e7; __builtin_memset(&strads__e7, 0, sizeof strads__e7); strads__e7.W = W; strads__e7.H = H; strads__e7.m = m; strads__e7.pos = pos; strads__e7.strads__p_pos = &pos; strads_async_for(&strads__site7, (int64_t)(0), (int64_t)(n), &strads__e7); }
+
+
+
+
+
+
+
+
+
+
+    }
+    double sw = 0, sh = 0;
+    long sp = 0;
+    for (int i = 0; i < n * K; i++)
+        sw += W[i];
+    for (int i = 0; i < m * K; i++)
+        sh += H[i];
+    for (int u = 0; u < n; u++)
+        sp += (long)pick[u] * (u % 5 + 1);
+    printf("%.4f %.4f %ld %ld\n", sw, sh, sp, pos);
+    return 0;
+}
+#line 219 "<stdout>"
+static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env1 *strads__e = strads__ve;
+    struct strads__tls1 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 34 "recon_range_only.c"
+                                    {
+            int r = u * 7 % m;
+            float *w = &W[u * K], *h = &H[r * K];
+            H[r * K] = 1.0f; /* dropped: its text is not read again */
+            for (int k = 0; k < K; k++) { /* only: the values end in w */
+                float t = h[k];
+                w[k] += 0.5f * t;
+            }
+        }
+#line 245 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:34 */
+                                    do {
+            int r = u * 7 % m;
+            float *w = &W[u * K], *h = &H[r * K];
+            (void)__extension__({ __auto_type strads__p2 = &(H[r * K]); __typeof__(*strads__p2) strads__v2 = (1.0f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; }); /* dropped: its text is not read again */
+            for (int k = 0; k < K; k++) { /* only: the values end in w */
+                float t = STRADS__RD(h[k]);
+                (void)__extension__({ __auto_type strads__p3 = &(w[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (0.5f * t); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+            }
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 272 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env1 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:34 */
+                                    do {
+            int r = u * 7 % m;
+            float *w = &W[u * K], *h = &H[r * K];
+            __extension__({ __auto_type strads__p0 = &(H[r * K]); (void)sizeof(+(1.0f)); strads_recon_rwr(strads__rc, strads__p0, sizeof *strads__p0, 0); }); /* dropped: its text is not read again */
+            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(K); if (strads__h1 > strads__l1) { strads_recon_rwr_only(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h)); } (0); }); k < K; k++) { /* only: the values end in w */
+                float t = h[k];
+                ((void)sizeof(+(0.5f * t)));
+            }
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 301 "<stdout>"
+    }
+}
+static const strads_field strads__efd1[] = {
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, H), STRADS_F_PTR, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site1 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 33,
+    .col = 1,
+    .id = UINT64_C(0x059e0bde8267a681), /* FNV-1a of "recon_range_only.c:33:1" */
+    .env_size = sizeof(struct strads__env1),
+    .tls_size = 0,
+    .body = strads__body1,
+    .recon = strads__recon1,
+    .env_fields = strads__efd1,
+    .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg1
+    __attribute__((used, section("strads_loops"))) = &strads__site1;
+static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env2 *strads__e = strads__ve;
+    struct strads__tls2 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int *) pick = strads__e->pick;
+    (void)pick;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 44 "recon_range_only.c"
+                                    {
+            int r = u * 3 % m;
+            float *w = &W[u * K], *h = &H[r * K];
+            H[r * K] = 2.0f;
+            float s = 0;
+            for (int k = 0; k < K; k++) { /* s outlives the loop */
+                s += h[k];
+                w[k] += 0.1f;
+            }
+            pick[u] = s > 1.5f ? r : -1;
+        }
+#line 361 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int *) pick = strads__e->pick;
+    (void)pick;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:44 */
+                                    do {
+            int r = u * 3 % m;
+            float *w = &W[u * K], *h = &H[r * K];
+            (void)__extension__({ __auto_type strads__p7 = &(H[r * K]); __typeof__(*strads__p7) strads__v7 = (2.0f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
+            float s = 0;
+            for (int k = 0; k < K; k++) { /* s outlives the loop */
+                s += STRADS__RD(h[k]);
+                (void)__extension__({ __auto_type strads__p8 = &(w[k]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (0.1f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
+            }
+            (void)__extension__({ __auto_type strads__p9 = &(pick[u]); __typeof__(*strads__p9) strads__v9 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 392 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env2 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int *) pick = strads__e->pick;
+    (void)pick;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:44 */
+                                    do {
+            int r = u * 3 % m;
+            float *w = &W[u * K], *h = &H[r * K];
+            __extension__({ __auto_type strads__p4 = &(H[r * K]); (void)sizeof(+(2.0f)); strads_recon_rwr(strads__rc, strads__p4, sizeof *strads__p4, 0); });
+            float s = 0;
+            for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(K); if (strads__h5 > strads__l5) { strads_recon_rwr(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(h)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(h)); } (0); }); k < K; k++) { /* s outlives the loop */
+                s += h[k];
+                ((void)sizeof(+(0.1f)));
+            }
+            __extension__({ __auto_type strads__p6 = &(pick[u]); (void)sizeof(+(s > 1.5f ? r : -1)); strads_recon_rwr(strads__rc, strads__p6, sizeof *strads__p6, 0); });
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 425 "<stdout>"
+    }
+}
+static const strads_field strads__efd2[] = {
+    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, pick), STRADS_F_PTR, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site2 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 43,
+    .col = 1,
+    .id = UINT64_C(0xf72e83c3b25c884a), /* FNV-1a of "recon_range_only.c:43:1" */
+    .env_size = sizeof(struct strads__env2),
+    .tls_size = 0,
+    .body = strads__body2,
+    .recon = strads__recon2,
+    .env_fields = strads__efd2,
+    .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg2
+    __attribute__((used, section("strads_loops"))) = &strads__site2;
+static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env3 *strads__e = strads__ve;
+    struct strads__tls3 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 56 "recon_range_only.c"
+                                    {
+            float *w = &W[u * K];
+            for (int k = 0; k < K; k++) /* a call */
+                w[k] = fabsf(w[k] - 1.0f) * 0.9f;
+        }
+#line 474 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env3 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:56 */
+                                    do {
+            float *w = &W[u * K];
+            for (int k = 0; k < K; k++) /* a call */
+                (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 493 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env3 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:56 */
+                                    do {
+            float *w = &W[u * K];
+            for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rwr(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* a call */
+                ((void)sizeof(+(fabsf(w[k] - 1.0f) * 0.9f)));
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 514 "<stdout>"
+    }
+}
+static const strads_field strads__efd3[] = {
+    {STRADS_FIELD(struct strads__env3, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env3, W), STRADS_F_PTR, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site3 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 55,
+    .col = 1,
+    .id = UINT64_C(0xd01c15ccba24d821), /* FNV-1a of "recon_range_only.c:55:1" */
+    .env_size = sizeof(struct strads__env3),
+    .tls_size = 0,
+    .body = strads__body3,
+    .recon = strads__recon3,
+    .env_fields = strads__efd3,
+    .nenv_fields = (int)(sizeof strads__efd3 / sizeof *strads__efd3),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg3
+    __attribute__((used, section("strads_loops"))) = &strads__site3;
+static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env4 *strads__e = strads__ve;
+    struct strads__tls4 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 62 "recon_range_only.c"
+                                    {
+            float *w = &W[u * K];
+            float tmp[K];
+            for (int k = 0; k < K; k++) { /* a store to a local array */
+                float v = w[k];
+                tmp[k] = v;
+                w[k] = v + 0.01f;
+            }
+            (void)tmp;
+        }
+#line 565 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env4 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:62 */
+                                    do {
+            float *w = &W[u * K];
+            float tmp[K];
+            for (int k = 0; k < K; k++) { /* a store to a local array */
+                float v = STRADS__RD(w[k]);
+                tmp[k] = v;
+                (void)__extension__({ __auto_type strads__p13 = &(w[k]); __typeof__(*strads__p13) strads__v13 = (v + 0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
+            }
+            (void)tmp;
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 589 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env4 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:62 */
+                                    do {
+            float *w = &W[u * K];
+            float tmp[K];
+            for (int k = __extension__({ int64_t strads__l12 = (int64_t)(0), strads__h12 = (int64_t)(K); if (strads__h12 > strads__l12) { strads_recon_rwr(strads__rc, &(w)[strads__l12], (size_t)(strads__h12 - strads__l12) * sizeof *(w), 1); } (0); }); k < K; k++) { /* a store to a local array */
+                float v = w[k];
+                tmp[k] = v;
+                ((void)sizeof(+(v + 0.01f)));
+            }
+            (void)tmp;
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 615 "<stdout>"
+    }
+}
+static const strads_field strads__efd4[] = {
+    {STRADS_FIELD(struct strads__env4, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env4, W), STRADS_F_PTR, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site4 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 61,
+    .col = 1,
+    .id = UINT64_C(0xf3fae1b44aa7ea6e), /* FNV-1a of "recon_range_only.c:61:1" */
+    .env_size = sizeof(struct strads__env4),
+    .tls_size = 0,
+    .body = strads__body4,
+    .recon = strads__recon4,
+    .env_fields = strads__efd4,
+    .nenv_fields = (int)(sizeof strads__efd4 / sizeof *strads__efd4),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg4
+    __attribute__((used, section("strads_loops"))) = &strads__site4;
+static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env5 *strads__e = strads__ve;
+    struct strads__tls5 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(strads__t->pos) pos = strads__t->pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 73 "recon_range_only.c"
+                                    { /* paired: the first loop records w read and written */
+            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += w[k] * h[k];
+            pos += g >= 0;
+            for (int k = 0; k < K; k++)
+                w[k] += h[k];
+        }
+#line 670 "<stdout>"
+    }
+    strads__t->pos = pos;
+}
+STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env5 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:73 */
+                                    do { /* paired: the first loop records w read and written */
+            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            ((void)(g >= 0));
+            for (int k = 0; k < K; k++)
+                (void)__extension__({ __auto_type strads__p16 = &(w[k]); __typeof__(*strads__p16) strads__v16 = *(__typeof__(*strads__p16) *)strads_recon_rd(strads__rc, strads__p16, sizeof *strads__p16) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 700 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env5 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:73 */
+                                    do { /* paired: the first loop records w read and written */
+            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
+            float g = 0;
+            for (int k = __extension__({ int64_t strads__l14 = (int64_t)(0), strads__h14 = (int64_t)(K); if (strads__h14 > strads__l14) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(h)); } (0); }); k < K; k++)
+                g += w[k] * h[k];
+            ((void)(g >= 0));
+            for (int k = __extension__({ int64_t strads__l15 = (int64_t)(0), strads__h15 = (int64_t)(K); if (strads__h15 > strads__l15) { } (0); }); k < K; k++)
+                ((void)sizeof(+(h[k])));
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 731 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__tls_init5(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls5 *t = strads__vt;
+    const struct strads__env5 *e = strads__ve;
+    t->pos = 0;
+    (void)t;
+    (void)e;
+}
+STRADS__GLUE static void strads__tls_fold5(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls5 *a = strads__va;
+    const struct strads__tls5 *t = strads__vt;
+    a->pos += t->pos;
+    (void)a;
+    (void)t;
+}
+STRADS__GLUE static void strads__publish5(void *strads__ve, const void *strads__va)
+{
+    struct strads__env5 *e = strads__ve;
+    const struct strads__tls5 *a = strads__va;
+    *e->strads__p_pos += a->pos;
+    (void)a;
+    (void)e;
+}
+static const strads_field strads__tfd5[] = {
+    {STRADS_FIELD(struct strads__tls5, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD5 ((int)(sizeof strads__tfd5 / sizeof *strads__tfd5))
+STRADS__GLUE static int strads__tls_pack5(struct msgpack_packer *pk, const void *t)
+{
+    return strads_fields_pack(pk, t, strads__tfd5, STRADS__NTFD5);
+}
+STRADS__GLUE static int strads__tls_unpack5(const struct msgpack_object *o, void *t)
+{
+    return strads_fields_unpack(o, t, strads__tfd5, STRADS__NTFD5);
+}
+static const strads_field strads__efd5[] = {
+    {STRADS_FIELD(struct strads__env5, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site5 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 72,
+    .col = 1,
+    .id = UINT64_C(0x8f955cbd2f821bde), /* FNV-1a of "recon_range_only.c:72:1" */
+    .env_size = sizeof(struct strads__env5),
+    .tls_size = sizeof(struct strads__tls5),
+    .body = strads__body5,
+    .recon = strads__recon5,
+    .tls_init = strads__tls_init5,
+    .tls_fold = strads__tls_fold5,
+    .publish = strads__publish5,
+    .tls_pack = strads__tls_pack5,
+    .tls_unpack = strads__tls_unpack5,
+    .env_fields = strads__efd5,
+    .nenv_fields = (int)(sizeof strads__efd5 / sizeof *strads__efd5),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg5
+    __attribute__((used, section("strads_loops"))) = &strads__site5;
+static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env6 *strads__e = strads__ve;
+    struct strads__tls6 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(strads__t->pos) pos = strads__t->pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 83 "recon_range_only.c"
+                                    { /* not paired: w moves to another row between */
+            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += w[k] * h[k];
+            w = &W[(u + 1) % 100 * K];
+            pos += g >= 0;
+            for (int k = 0; k < K; k++)
+                w[k] += h[k];
+        }
+#line 831 "<stdout>"
+    }
+    strads__t->pos = pos;
+}
+STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env6 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:83 */
+                                    do { /* not paired: w moves to another row between */
+            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            w = &W[(u + 1) % 100 * K];
+            ((void)(g >= 0));
+            for (int k = 0; k < K; k++)
+                (void)__extension__({ __auto_type strads__p19 = &(w[k]); __typeof__(*strads__p19) strads__v19 = *(__typeof__(*strads__p19) *)strads_recon_rd(strads__rc, strads__p19, sizeof *strads__p19) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 862 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env6 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:83 */
+                                    do { /* not paired: w moves to another row between */
+            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+            float g = 0;
+            for (int k = __extension__({ int64_t strads__l17 = (int64_t)(0), strads__h17 = (int64_t)(K); if (strads__h17 > strads__l17) { strads_recon_rdr(strads__rc, &(w)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(h)); } (0); }); k < K; k++)
+                g += w[k] * h[k];
+            w = &W[(u + 1) % 100 * K];
+            ((void)(g >= 0));
+            for (int k = __extension__({ int64_t strads__l18 = (int64_t)(0), strads__h18 = (int64_t)(K); if (strads__h18 > strads__l18) { strads_recon_rwr_only(strads__rc, &(w)[strads__l18], (size_t)(strads__h18 - strads__l18) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l18], (size_t)(strads__h18 - strads__l18) * sizeof *(h)); } (0); }); k < K; k++)
+                ((void)sizeof(+(h[k])));
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 894 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__tls_init6(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls6 *t = strads__vt;
+    const struct strads__env6 *e = strads__ve;
+    t->pos = 0;
+    (void)t;
+    (void)e;
+}
+STRADS__GLUE static void strads__tls_fold6(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls6 *a = strads__va;
+    const struct strads__tls6 *t = strads__vt;
+    a->pos += t->pos;
+    (void)a;
+    (void)t;
+}
+STRADS__GLUE static void strads__publish6(void *strads__ve, const void *strads__va)
+{
+    struct strads__env6 *e = strads__ve;
+    const struct strads__tls6 *a = strads__va;
+    *e->strads__p_pos += a->pos;
+    (void)a;
+    (void)e;
+}
+static const strads_field strads__tfd6[] = {
+    {STRADS_FIELD(struct strads__tls6, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD6 ((int)(sizeof strads__tfd6 / sizeof *strads__tfd6))
+STRADS__GLUE static int strads__tls_pack6(struct msgpack_packer *pk, const void *t)
+{
+    return strads_fields_pack(pk, t, strads__tfd6, STRADS__NTFD6);
+}
+STRADS__GLUE static int strads__tls_unpack6(const struct msgpack_object *o, void *t)
+{
+    return strads_fields_unpack(o, t, strads__tfd6, STRADS__NTFD6);
+}
+static const strads_field strads__efd6[] = {
+    {STRADS_FIELD(struct strads__env6, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site6 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 82,
+    .col = 1,
+    .id = UINT64_C(0x98b19328f204d195), /* FNV-1a of "recon_range_only.c:82:1" */
+    .env_size = sizeof(struct strads__env6),
+    .tls_size = sizeof(struct strads__tls6),
+    .body = strads__body6,
+    .recon = strads__recon6,
+    .tls_init = strads__tls_init6,
+    .tls_fold = strads__tls_fold6,
+    .publish = strads__publish6,
+    .tls_pack = strads__tls_pack6,
+    .tls_unpack = strads__tls_unpack6,
+    .env_fields = strads__efd6,
+    .nenv_fields = (int)(sizeof strads__efd6 / sizeof *strads__efd6),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg6
+    __attribute__((used, section("strads_loops"))) = &strads__site6;
+static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env7 *strads__e = strads__ve;
+    struct strads__tls7 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(strads__t->pos) pos = strads__t->pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 94 "recon_range_only.c"
+                                    { /* not paired: the update may not run */
+            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += w[k] * h[k];
+            pos += g >= 0;
+            if (u % 3 == 0)
+                continue;
+            for (int k = 0; k < K; k++)
+                w[k] += h[k];
+        }
+#line 995 "<stdout>"
+    }
+    strads__t->pos = pos;
+}
+STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env7 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:94 */
+                                    do { /* not paired: the update may not run */
+            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            ((void)(g >= 0));
+            if (u % 3 == 0)
+                continue;
+            for (int k = 0; k < K; k++)
+                (void)__extension__({ __auto_type strads__p22 = &(w[k]); __typeof__(*strads__p22) strads__v22 = *(__typeof__(*strads__p22) *)strads_recon_rd(strads__rc, strads__p22, sizeof *strads__p22) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p22, &strads__v22, sizeof strads__v22); strads__v22; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 1027 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env7 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:94 */
+                                    do { /* not paired: the update may not run */
+            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float g = 0;
+            for (int k = __extension__({ int64_t strads__l20 = (int64_t)(0), strads__h20 = (int64_t)(K); if (strads__h20 > strads__l20) { strads_recon_rdr(strads__rc, &(w)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(h)); } (0); }); k < K; k++)
+                g += w[k] * h[k];
+            ((void)(g >= 0));
+            if (u % 3 == 0)
+                continue;
+            for (int k = __extension__({ int64_t strads__l21 = (int64_t)(0), strads__h21 = (int64_t)(K); if (strads__h21 > strads__l21) { strads_recon_rwr_only(strads__rc, &(w)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(h)); } (0); }); k < K; k++)
+                ((void)sizeof(+(h[k])));
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 1060 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__tls_init7(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls7 *t = strads__vt;
+    const struct strads__env7 *e = strads__ve;
+    t->pos = 0;
+    (void)t;
+    (void)e;
+}
+STRADS__GLUE static void strads__tls_fold7(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls7 *a = strads__va;
+    const struct strads__tls7 *t = strads__vt;
+    a->pos += t->pos;
+    (void)a;
+    (void)t;
+}
+STRADS__GLUE static void strads__publish7(void *strads__ve, const void *strads__va)
+{
+    struct strads__env7 *e = strads__ve;
+    const struct strads__tls7 *a = strads__va;
+    *e->strads__p_pos += a->pos;
+    (void)a;
+    (void)e;
+}
+static const strads_field strads__tfd7[] = {
+    {STRADS_FIELD(struct strads__tls7, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD7 ((int)(sizeof strads__tfd7 / sizeof *strads__tfd7))
+STRADS__GLUE static int strads__tls_pack7(struct msgpack_packer *pk, const void *t)
+{
+    return strads_fields_pack(pk, t, strads__tfd7, STRADS__NTFD7);
+}
+STRADS__GLUE static int strads__tls_unpack7(const struct msgpack_object *o, void *t)
+{
+    return strads_fields_unpack(o, t, strads__tfd7, STRADS__NTFD7);
+}
+static const strads_field strads__efd7[] = {
+    {STRADS_FIELD(struct strads__env7, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site7 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 93,
+    .col = 1,
+    .id = UINT64_C(0x68a3f831f49f9d23), /* FNV-1a of "recon_range_only.c:93:1" */
+    .env_size = sizeof(struct strads__env7),
+    .tls_size = sizeof(struct strads__tls7),
+    .body = strads__body7,
+    .recon = strads__recon7,
+    .tls_init = strads__tls_init7,
+    .tls_fold = strads__tls_fold7,
+    .publish = strads__publish7,
+    .tls_pack = strads__tls_pack7,
+    .tls_unpack = strads__tls_unpack7,
+    .env_fields = strads__efd7,
+    .nenv_fields = (int)(sizeof strads__efd7 / sizeof *strads__efd7),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg7
+    __attribute__((used, section("strads_loops"))) = &strads__site7;
+#line 117 "recon_range_only.c"
+#line 1134 "<stdout>"
+static int strads__main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return strads_user_main();
+}
+STRADS_MAIN(strads__main)
