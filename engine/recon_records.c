@@ -120,11 +120,15 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
             memcpy(row, empty, 2 * sizeof *row);
         int64_t e = i + sp->in_off;
         if (sp->multi && sp->in_base && e >= sp->in_lo && e < sp->in_hi) {
-            /* the one read input_read allows, settled by strads.h's inline
-             * "already read" test instead of a call per iteration (the
-             * slow path's lookup and checks were half of 2x1's RE) */
-            rc->hot.rd_lo[0] = sp->in_base + (size_t)e * sp->in_elem;
-            rc->hot.rd_hi[0] = rc->hot.rd_lo[0] + sp->in_elem;
+            /* the one read input_read allows, settled inline in the
+             * generated file (strads_recon_rdi) as the ignored array is on
+             * one node: the slow path's lookup and checks were half of
+             * 2x1's RE, and a call per field a fifth of what was left. A
+             * write to it ends span mode (span_add). */
+            const char *lo = sp->in_base + (size_t)e * sp->in_elem;
+            rc->hot.ign = (strads_recon_ign){lo, lo + sp->in_elem};
+        } else if (sp->multi) {
+            rc->hot.ign = (strads_recon_ign){NULL, NULL};
         }
         return;
     }

@@ -14,7 +14,7 @@ enum { RV, LV };
 #define MAX_RANGED 16 /* nested counted loops recorded as ranges */
 
 #define MAX_PAIRED 32 /* rows of a loop recorded by an earlier one (recon_pair.c) */
-typedef struct fe_pair { unsigned at; char *key; } fe_pair; /* the loop's offset, the row's key */
+typedef struct fe_pair { CXCursor loop; char *key; } fe_pair; /* the later loop, the row's key */
 typedef struct rc {
     fe_ctx *c;
     fe_site *s;      /* the loop being rewritten; NULL in a helper's copy */

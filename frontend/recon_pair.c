@@ -173,8 +173,6 @@ int fe_recon_pair(rc *r, CXCursor a, const char *key)
         if (l && l->only) {
             for (int j = 0; j < l->nb && !found; j++) {
                 fe_rl_base *p = &l->b[j];
-                if (!p->read)
-                    continue;
                 char *row = clang_Cursor_isNull(p->expr) ? fe_cxstr(clang_getCursorSpelling(p->decl))
                                                          : fe_strdup(p->key);
                 unsigned ob, oe;
@@ -183,9 +181,7 @@ int fe_recon_pair(rc *r, CXCursor a, const char *key)
                 char *off = clang_Cursor_isNull(p->off) ? NULL : fe_text(r->c, ob, oe);
                 char *k = fe_recon_pair_key(row, off, l);
                 if (!strcmp(k, key)) {
-                    unsigned b, e;
-                    fe_extent(ch[i], &b, &e);
-                    r->paired[r->npaired++] = (fe_pair){b, k};
+                    r->paired[r->npaired++] = (fe_pair){ch[i], k};
                     found = p->written ? 2 : 1;
                 } else {
                     free(k);
@@ -202,12 +198,10 @@ int fe_recon_pair(rc *r, CXCursor a, const char *key)
     return found;
 }
 
-int fe_recon_paired(rc *r, CXCursor b, const char *key)
+int fe_recon_paired(rc *r, CXCursor loop, const char *key)
 {
-    unsigned at, e;
-    fe_extent(b, &at, &e);
     for (int i = 0; i < r->npaired; i++)
-        if (r->paired[i].at == at && !strcmp(r->paired[i].key, key))
+        if (clang_equalCursors(r->paired[i].loop, loop) && !strcmp(r->paired[i].key, key))
             return 1;
     return 0;
 }
