@@ -104,11 +104,12 @@ void strads_recon_write(strads_recon *rc, const void *addr, size_t len);
  * strads_recon_rd records a read of addr and returns it, strads_recon_rw
  * records a write (and a read first when read_too, as for `x += ...`). */
 const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len);
-/* The first member of every strads_recon (engine/loop.h): an array the loop
- * only reads (in span mode, found by the first read of it; NULL, NULL
- * otherwise). Its reads need no record and can hit no value the iteration
- * wrote (a write to it ends span mode), so STRADS__RD tests it here instead
- * of making a call: a rating's fields are most of SGD-MF's reads. */
+/* The first member of every strads_recon (engine/loop.h): bytes whose
+ * reads need no record, in span mode: on one node the array the loop only
+ * reads (found by the first read of it), on several the iteration's own
+ * element of it; NULL, NULL otherwise. They can hit no value the iteration
+ * wrote (a write to them ends span mode), so STRADS__RD tests them here
+ * instead of making a call: a rating's fields are most of SGD-MF's reads. */
 typedef struct strads_recon_ign { const char *lo, *hi; } strads_recon_ign;
 static inline __attribute__((always_inline)) const void *strads_recon_rdi(strads_recon *rc, const void *addr, size_t len)
 {
