@@ -241,6 +241,8 @@ int fe_cursor_in(CXCursor cur, CXCursor *set, int n);
 CXCursor *fe_children(CXCursor cur, int *n);
 /* Skips UnexposedExpr and ParenExpr wrappers to the interesting node. */
 CXCursor fe_strip(CXCursor cur);
+/* A <math.h> function whose only effect is errno (sqrtf, expf, ...). */
+int fe_pure_math(const char *name);
 
 /* ---- diagnostics (diag.c) ---- */
 void fe_error(fe_ctx *c, unsigned off, const char *hint, const char *fmt, ...)

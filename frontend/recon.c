@@ -36,13 +36,6 @@ static const char *const stdio_fns[] = {
     "printf", "fprintf", "puts", "fputs", "fputc", "putc", "putchar", "fwrite", "fflush",
     "perror", "vprintf", "vfprintf", "fclose", "fopen", "exit", "abort", NULL};
 
-/* <math.h> functions whose only effect is errno: a value of them nobody
- * uses need not be computed. */
-static const char *const math_fns[] = {
-    "sqrt", "sqrtf", "exp", "expf", "log", "logf", "pow", "powf", "fabs", "fabsf", "tanh",
-    "tanhf", "sin", "sinf", "cos", "cosf", "exp2", "exp2f", "log2", "log2f", "log1p", "log1pf",
-    "expm1", "expm1f", "cbrt", "cbrtf", "fmax", "fmaxf", "fmin", "fminf", NULL};
-
 typedef struct pure_walk { rc *r; int impure; } pure_walk;
 
 static enum CXChildVisitResult pure_visit(CXCursor cur, CXCursor parent, CXClientData d)
@@ -52,10 +45,8 @@ static enum CXChildVisitResult pure_visit(CXCursor cur, CXCursor parent, CXClien
     enum CXCursorKind k = clang_getCursorKind(cur);
     if (k == CXCursor_CallExpr) {
         char *name = fe_cxstr(clang_getCursorSpelling(cur));
-        int ok = 0;
-        for (int i = 0; math_fns[i] && !ok; i++) ok = !strcmp(name, math_fns[i]);
+        if (!fe_pure_math(name)) v->impure = 1;
         free(name);
-        if (!ok) v->impure = 1;
     } else if (k == CXCursor_CompoundAssignOperator || k == CXCursor_StmtExpr) {
         v->impure = 1;
     } else if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator) {
@@ -71,7 +62,7 @@ static enum CXChildVisitResult pure_visit(CXCursor cur, CXCursor parent, CXClien
 }
 
 /* Does evaluating cur do nothing but compute an arithmetic value (no call
- * but of math_fns, no assignment, no ++/--)? Its rewrite R must also
+ * but of fe_pure_math's, no assignment, no ++/--)? Its rewrite R must also
  * record nothing: then `(void)(R)` may become `(void)sizeof(+(R))`, which
  * evaluates nothing and still uses R's variables (-Wunused-variable). */
 static int pure_value(rc *r, CXCursor cur, const char *R)

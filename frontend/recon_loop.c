@@ -393,10 +393,19 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
         free(ch);
         return;
     }
-    case CXCursor_CallExpr:
-        w->calls = 1;
+    case CXCursor_CallExpr: {
+        /* <math.h>'s sqrtf and the like store nothing (the copy is built
+         * without errno): AdaGrad's update loop stays a loop of values
+         * that go nowhere */
+        CXCursor f = clang_getCursorReferenced(cur);
+        char *name = fe_cxstr(clang_getCursorSpelling(cur));
+        if (clang_Cursor_isNull(f) || !fe_pure_math(name) ||
+            !clang_Location_isInSystemHeader(clang_getCursorLocation(f)))
+            w->calls = 1;
+        free(name);
         visit_children(w, cur, cond);
         return;
+    }
     case CXCursor_VarDecl:
         /* a pointer declared in the body changes every pass */
         if (clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer)

@@ -240,6 +240,19 @@ CXCursor *fe_children(CXCursor cur, int *n)
     return k.v;
 }
 
+/* <math.h> functions whose only effect is errno: a value of them nobody
+ * uses need not be computed, and a call of them stores nothing. */
+int fe_pure_math(const char *name)
+{
+    static const char *const fns[] = {
+        "sqrt", "sqrtf", "exp", "expf", "log", "logf", "pow", "powf", "fabs", "fabsf", "tanh",
+        "tanhf", "sin", "sinf", "cos", "cosf", "exp2", "exp2f", "log2", "log2f", "log1p", "log1pf",
+        "expm1", "expm1f", "cbrt", "cbrtf", "fmax", "fmaxf", "fmin", "fminf", NULL};
+    for (int i = 0; fns[i]; i++)
+        if (!strcmp(name, fns[i])) return 1;
+    return 0;
+}
+
 CXCursor fe_strip(CXCursor cur)
 {
     for (;;) {

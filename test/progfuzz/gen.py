@@ -147,6 +147,7 @@ AVOIDABLE = {
     'absp-zero': 'absp(r, 0): an explicit zero threshold (documented, refused)',
     'lib-out': 'a C library call writing one number through &element (sscanf, modf)',
     'atomic': 'an accumulator element updated with a GCC atomic builtin',
+    'predict': 'a loop reading the own row, then a loop updating it (one record: recon_pair.c)',
 }
 
 
@@ -513,6 +514,7 @@ class Gen:
         clauses = [c for c in clauses if c]
         sep = ', ' if r.random() < 0.2 else ' '
         L['pragma'] = f"#pragma strads {kind}" + (' ' + sep.join(clauses) if clauses else '')
+        body += L.pop('tail', [])  # last: nothing after it reads memory
         L['pre'], L['body'], L['post'] = pre, body, post
         L['model'] = model
         return L
@@ -533,7 +535,39 @@ class Gen:
         style = r.choice(['inline', 'inline', 'helper', 'fill', 'bump', 'settle'])
         if style in self.avoid:
             style = 'inline'
-        if style == 'inline':
+        if style == 'inline' and 'predict' not in self.avoid and self.r2.random() < 0.4:
+            style = 'predict'
+        if style == 'predict':
+            # a prediction over the own row, then its update: the first loop
+            # records the row read and written unless something between may
+            # move the row or skip the update (frontend/recon_pair.c)
+            r2 = self.r2
+            # at the body's end, where an update loop is recorded as ranges
+            body = L.setdefault('tail', [])
+            body.append(f"{T} pr = 0;")
+            body.append(f"for (int k = 0; k < {K}; k++)")
+            body.append(f"    pr += {O.at('o', 'k')};")
+            gap = r2.choice(['', 'v', 'cond', 'move'])
+            if gap == 'v':
+                body.append("v = (v + pr) % 1009;" if self.mode == 'int' else f"v = v * 0.5{self.fs} + (pr > 100);")
+            elif gap == 'move':  # the same row, but assigned: no pairing
+                body.append(f"o = (o + {O.rows}) % {O.rows};")
+            if self.mode == 'int':
+                upd = f"{O.at('o', 'k')} = ({O.at('o', 'k')} * 3 + pr % 13 + k) % 1009;"
+            elif self.mode == 'fexact':
+                upd = f"{O.at('o', 'k')} = {O.at('o', 'k')} * 0.5{self.fs} + (pr > 100 ? 1 : 2);"
+            else:
+                upd = f"{O.at('o', 'k')} = {O.at('o', 'k')} * 0.5{self.fs} + pr * 0.0625{self.fs};"
+            ind = "    " if gap == 'cond' else ""
+            if gap == 'cond':
+                body.append("if (X[i].c % 3 != 1) {")
+            body.append(f"{ind}for (int k = 0; k < {K}; k++) {{")
+            body.append(f"{ind}    {upd}")
+            body.append(f"{ind}}}")
+            if gap == 'cond':
+                body.append("}")
+            self.feat('predict')
+        elif style == 'inline':
             body.append(f"for (int k = 0; k < {K}; k++) {{")
             body.append("    " + self.own_update(O.at('o', 'k'), self.value_expr('k'), 'k'))
             body.append("}")

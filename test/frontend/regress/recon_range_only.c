@@ -3,7 +3,9 @@
  * first loop of each body below is one, after a dropped store to the same
  * bytes through another name; the others must keep the check, since a
  * value they compute outlives them: an outer variable that picks the next
- * write's element, a call, a store to a local array. Then rows a loop
+ * write's element, a call of the file's own function, a store to a local
+ * array (a call of <math.h>'s fabsf stores nothing: the loop stays one).
+ * Then rows a loop
  * reads and the next loop updates (shared by several iterations, so that a
  * write recorded by neither loop would race), recorded once by the first
  * (frontend/recon_pair.c), and two bodies where they must not be: the row
@@ -14,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #define K 6
+
+static float shrink(float x) { return x * 0.9f; }
 
 int main(void)
 {
@@ -55,8 +59,14 @@ int main(void)
 #pragma strads async_for
         for (int u = 0; u < n; u++) {
             float *w = &W[u * K];
-            for (int k = 0; k < K; k++) /* a call */
+            for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
+        }
+#pragma strads async_for
+        for (int u = 0; u < n; u++) {
+            float *w = &W[u * K];
+            for (int k = 0; k < K; k++) /* a call of the file's own function */
+                w[k] = shrink(w[k]);
         }
 #pragma strads async_for
         for (int u = 0; u < n; u++) {

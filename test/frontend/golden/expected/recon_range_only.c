@@ -4,7 +4,9 @@
  * first loop of each body below is one, after a dropped store to the same
  * bytes through another name; the others must keep the check, since a
  * value they compute outlives them: an outer variable that picks the next
- * write's element, a call, a store to a local array. Then rows a loop
+ * write's element, a call of the file's own function, a store to a local
+ * array (a call of <math.h>'s fabsf stores nothing: the loop stays one).
+ * Then rows a loop
  * reads and the next loop updates (shared by several iterations, so that a
  * write recorded by neither loop would race), recorded once by the first
  * (frontend/recon_pair.c), and two bodies where they must not be: the row
@@ -16,7 +18,7 @@
 #include <stdlib.h>
 #define K 6
 
-#line 20 "<stdout>"
+#line 22 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
@@ -33,9 +35,16 @@
 #define STRADS__GLUE __attribute__((cold))
 #define STRADS__RECON __attribute__((cold))
 #endif
-#line 18 "recon_range_only.c"
-#line 38 "<stdout>"
-/* recon_range_only.c:33: async_for */
+/* The recorder of this thread's reconnaissance, for the helpers' copies. */
+static __thread strads_recon *strads__rct;
+/* Set while a helper's copy runs where its caller may read back what it
+ * writes: its written loops then run element by element. */
+static __thread int strads__rin __attribute__((unused));
+#line 20 "recon_range_only.c"
+static float shrink(float x) { return x * 0.9f; }
+
+#line 47 "<stdout>"
+/* recon_range_only.c:37: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
     __typeof__(int) m;
@@ -46,7 +55,7 @@ struct strads__tls1 {
     char strads__none;
 };
 static const strads_loop_site strads__site1;
-/* recon_range_only.c:43: async_for */
+/* recon_range_only.c:47: async_for */
 struct strads__env2 {
     strads_loop_dyn strads__dyn;
     __typeof__(int) m;
@@ -58,7 +67,7 @@ struct strads__tls2 {
     char strads__none;
 };
 static const strads_loop_site strads__site2;
-/* recon_range_only.c:55: async_for */
+/* recon_range_only.c:59: async_for */
 struct strads__env3 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -67,7 +76,7 @@ struct strads__tls3 {
     char strads__none;
 };
 static const strads_loop_site strads__site3;
-/* recon_range_only.c:61: async_for */
+/* recon_range_only.c:65: async_for */
 struct strads__env4 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -76,17 +85,13 @@ struct strads__tls4 {
     char strads__none;
 };
 static const strads_loop_site strads__site4;
-/* recon_range_only.c:72: async_for */
+/* recon_range_only.c:71: async_for */
 struct strads__env5 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
-    __typeof__(float *) H;
-    __typeof__(int) m;
-    __typeof__(long) pos, *strads__p_pos;
 };
 struct strads__tls5 {
     char strads__none;
-    __typeof__(long) pos;
 };
 static const strads_loop_site strads__site5;
 /* recon_range_only.c:82: async_for */
@@ -102,7 +107,7 @@ struct strads__tls6 {
     __typeof__(long) pos;
 };
 static const strads_loop_site strads__site6;
-/* recon_range_only.c:93: async_for */
+/* recon_range_only.c:92: async_for */
 struct strads__env7 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -115,16 +120,29 @@ struct strads__tls7 {
     __typeof__(long) pos;
 };
 static const strads_loop_site strads__site7;
-#line 18 "recon_range_only.c"
+/* recon_range_only.c:103: async_for */
+struct strads__env8 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+    __typeof__(int) m;
+    __typeof__(long) pos, *strads__p_pos;
+};
+struct strads__tls8 {
+    char strads__none;
+    __typeof__(long) pos;
+};
+static const strads_loop_site strads__site8;
+#line 22 "recon_range_only.c"
 int strads_user_main(void)
 {
     int n = 400, m = 50;
 
-    float *W = strads_dv_malloc((size_t)n * K * sizeof *W, (size_t)(K) * sizeof *(W), "recon_range_only.c:21");
+    float *W = strads_dv_malloc((size_t)n * K * sizeof *W, (size_t)(K) * sizeof *(W), "recon_range_only.c:25");
 
-    float *H = strads_dv_malloc((size_t)m * K * sizeof *H, (size_t)(K) * sizeof *(H), "recon_range_only.c:23");
+    float *H = strads_dv_malloc((size_t)m * K * sizeof *H, (size_t)(K) * sizeof *(H), "recon_range_only.c:27");
 
-    int *pick = strads_dv_calloc((size_t)n, sizeof *pick, sizeof *(pick), "recon_range_only.c:25");
+    int *pick = strads_dv_calloc((size_t)n, sizeof *pick, sizeof *(pick), "recon_range_only.c:29");
     for (int i = 0; i < n * K; i++)
         W[i] = (float)(i % 7) * 0.25f;
     for (int i = 0; i < m * K; i++)
@@ -166,12 +184,8 @@ int strads_user_main(void)
 
 
 
+        { struct strads__env5 strads__e5; __builtin_memset(&strads__e5, 0, sizeof strads__e5); strads__e5.W = W; strads_async_for(&strads__site5, (int64_t)(0), (int64_t)(n), &strads__e5); }
 
-
-
-
-
-        { struct strads__env5 strads__e5; __builtin_memset(&strads__e5, 0, sizeof strads__e5); strads__e5.W = W; strads__e5.H = H; strads__e5.m = m; strads__e5.pos = pos; strads__e5.strads__p_pos = &pos; strads_async_for(&strads__site5, (int64_t)(0), (int64_t)(n), &strads__e5); }
 
 
 
@@ -191,8 +205,18 @@ int strads_user_main(void)
 
 
 
-
         { struct strads__env7 strads__e7; __builtin_memset(&strads__e7, 0, sizeof strads__e7); strads__e7.W = W; strads__e7.H = H; strads__e7.m = m; strads__e7.pos = pos; strads__e7.strads__p_pos = &pos; strads_async_for(&strads__site7, (int64_t)(0), (int64_t)(n), &strads__e7); }
+
+
+
+
+
+
+
+
+
+
+        { struct strads__env8 strads__e8; __builtin_memset(&strads__e8, 0, sizeof strads__e8); strads__e8.W = W; strads__e8.H = H; strads__e8.m = m; strads__e8.pos = pos; strads__e8.strads__p_pos = &pos; strads_async_for(&strads__site8, (int64_t)(0), (int64_t)(n), &strads__e8); }
 
 
 
@@ -215,7 +239,7 @@ int strads_user_main(void)
     printf("%.4f %.4f %ld %ld\n", sw, sh, sp, pos);
     return 0;
 }
-#line 219 "<stdout>"
+#line 243 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -231,7 +255,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 34 "recon_range_only.c"
+#line 38 "recon_range_only.c"
                                     {
             int r = u * 7 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -241,7 +265,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] += 0.5f * t;
             }
         }
-#line 245 "<stdout>"
+#line 269 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -257,7 +281,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:34 */
+        /* recon_range_only.c:38 */
                                     do {
             int r = u * 7 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -268,7 +292,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 272 "<stdout>"
+#line 296 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -285,7 +309,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:34 */
+        /* recon_range_only.c:38 */
                                     do {
             int r = u * 7 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -297,7 +321,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 301 "<stdout>"
+#line 325 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -315,9 +339,9 @@ static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 33,
+    .line = 37,
     .col = 1,
-    .id = UINT64_C(0x059e0bde8267a681), /* FNV-1a of "recon_range_only.c:33:1" */
+    .id = UINT64_C(0xe32e5fde6ef5a805), /* FNV-1a of "recon_range_only.c:37:1" */
     .env_size = sizeof(struct strads__env1),
     .tls_size = 0,
     .body = strads__body1,
@@ -345,7 +369,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 44 "recon_range_only.c"
+#line 48 "recon_range_only.c"
                                     {
             int r = u * 3 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -357,7 +381,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 361 "<stdout>"
+#line 385 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -375,7 +399,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:44 */
+        /* recon_range_only.c:48 */
                                     do {
             int r = u * 3 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -388,7 +412,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p9 = &(pick[u]); __typeof__(*strads__p9) strads__v9 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 392 "<stdout>"
+#line 416 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -407,7 +431,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:44 */
+        /* recon_range_only.c:48 */
                                     do {
             int r = u * 3 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -421,7 +445,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 425 "<stdout>"
+#line 449 "<stdout>"
     }
 }
 static const strads_field strads__efd2[] = {
@@ -440,9 +464,9 @@ static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 43,
+    .line = 47,
     .col = 1,
-    .id = UINT64_C(0xf72e83c3b25c884a), /* FNV-1a of "recon_range_only.c:43:1" */
+    .id = UINT64_C(0xd4bf57c39eeb634e), /* FNV-1a of "recon_range_only.c:47:1" */
     .env_size = sizeof(struct strads__env2),
     .tls_size = 0,
     .body = strads__body2,
@@ -464,13 +488,13 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 56 "recon_range_only.c"
+#line 60 "recon_range_only.c"
                                     {
             float *w = &W[u * K];
-            for (int k = 0; k < K; k++) /* a call */
+            for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 474 "<stdout>"
+#line 498 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -482,14 +506,14 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:56 */
+        /* recon_range_only.c:60 */
                                     do {
             float *w = &W[u * K];
-            for (int k = 0; k < K; k++) /* a call */
+            for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 493 "<stdout>"
+#line 517 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -502,15 +526,15 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:56 */
+        /* recon_range_only.c:60 */
                                     do {
             float *w = &W[u * K];
-            for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rwr(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* a call */
+            for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rwr_only(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
                 ((void)sizeof(+(fabsf(w[k] - 1.0f) * 0.9f)));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 514 "<stdout>"
+#line 538 "<stdout>"
     }
 }
 static const strads_field strads__efd3[] = {
@@ -526,9 +550,9 @@ static const strads_loop_site strads__site3 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 55,
+    .line = 59,
     .col = 1,
-    .id = UINT64_C(0xd01c15ccba24d821), /* FNV-1a of "recon_range_only.c:55:1" */
+    .id = UINT64_C(0x6750b1cc7e8be77d), /* FNV-1a of "recon_range_only.c:59:1" */
     .env_size = sizeof(struct strads__env3),
     .tls_size = 0,
     .body = strads__body3,
@@ -550,42 +574,34 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 62 "recon_range_only.c"
+#line 66 "recon_range_only.c"
                                     {
             float *w = &W[u * K];
-            float tmp[K];
-            for (int k = 0; k < K; k++) { /* a store to a local array */
-                float v = w[k];
-                tmp[k] = v;
-                w[k] = v + 0.01f;
-            }
-            (void)tmp;
+            for (int k = 0; k < K; k++) /* a call of the file's own function */
+                w[k] = shrink(w[k]);
         }
-#line 565 "<stdout>"
+#line 584 "<stdout>"
     }
 }
+static __typeof__(shrink) strads__rh0 STRADS__RECON;
 STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env4 *strads__e = strads__ve;
     (void)strads__e;
     __typeof__(float *) W = strads__e->W;
     (void)W;
+    strads__rct = strads__rc;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:62 */
+        /* recon_range_only.c:66 */
                                     do {
             float *w = &W[u * K];
-            float tmp[K];
-            for (int k = 0; k < K; k++) { /* a store to a local array */
-                float v = STRADS__RD(w[k]);
-                tmp[k] = v;
-                (void)__extension__({ __auto_type strads__p13 = &(w[k]); __typeof__(*strads__p13) strads__v13 = (v + 0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
-            }
-            (void)tmp;
+            for (int k = 0; k < K; k++) /* a call of the file's own function */
+                (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 589 "<stdout>"
+#line 605 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -594,24 +610,20 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
     (void)strads__e;
     __typeof__(float *) W = strads__e->W;
     (void)W;
+    strads__rct = strads__rc;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:62 */
+        /* recon_range_only.c:66 */
                                     do {
             float *w = &W[u * K];
-            float tmp[K];
-            for (int k = __extension__({ int64_t strads__l12 = (int64_t)(0), strads__h12 = (int64_t)(K); if (strads__h12 > strads__l12) { strads_recon_rwr(strads__rc, &(w)[strads__l12], (size_t)(strads__h12 - strads__l12) * sizeof *(w), 1); } (0); }); k < K; k++) { /* a store to a local array */
-                float v = w[k];
-                tmp[k] = v;
-                ((void)sizeof(+(v + 0.01f)));
-            }
-            (void)tmp;
+            for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(K); if (strads__h13 > strads__l13) { strads_recon_rwr(strads__rc, &(w)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(w), 1); } (0); }); k < K; k++) /* a call of the file's own function */
+                ((void)(__extension__({ strads__rin++; __typeof__(strads__rh0(w[k])) strads__c12 = strads__rh0(w[k]); strads__rin--; strads__c12; })));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 615 "<stdout>"
+#line 627 "<stdout>"
     }
 }
 static const strads_field strads__efd4[] = {
@@ -627,9 +639,9 @@ static const strads_loop_site strads__site4 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 61,
+    .line = 65,
     .col = 1,
-    .id = UINT64_C(0xf3fae1b44aa7ea6e), /* FNV-1a of "recon_range_only.c:61:1" */
+    .id = UINT64_C(0x166a8db45e19e8ea), /* FNV-1a of "recon_range_only.c:65:1" */
     .env_size = sizeof(struct strads__env4),
     .tls_size = 0,
     .body = strads__body4,
@@ -648,27 +660,22 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
     (void)strads__t;
     __typeof__(float *) W = strads__e->W;
     (void)W;
-    __typeof__(float *) H = strads__e->H;
-    (void)H;
-    __typeof__(int) m = strads__e->m;
-    (void)m;
-    __typeof__(strads__t->pos) pos = strads__t->pos;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 73 "recon_range_only.c"
-                                    { /* paired: the first loop records w read and written */
-            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
-            float g = 0;
-            for (int k = 0; k < K; k++)
-                g += w[k] * h[k];
-            pos += g >= 0;
-            for (int k = 0; k < K; k++)
-                w[k] += h[k];
+#line 72 "recon_range_only.c"
+                                    {
+            float *w = &W[u * K];
+            float tmp[K];
+            for (int k = 0; k < K; k++) { /* a store to a local array */
+                float v = w[k];
+                tmp[k] = v;
+                w[k] = v + 0.01f;
+            }
+            (void)tmp;
         }
-#line 670 "<stdout>"
+#line 678 "<stdout>"
     }
-    strads__t->pos = pos;
 }
 STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -676,27 +683,22 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
     (void)strads__e;
     __typeof__(float *) W = strads__e->W;
     (void)W;
-    __typeof__(float *) H = strads__e->H;
-    (void)H;
-    __typeof__(int) m = strads__e->m;
-    (void)m;
-    __typeof__(long) pos = strads__e->pos;
-    (void)pos;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:73 */
-                                    do { /* paired: the first loop records w read and written */
-            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
-            float g = 0;
-            for (int k = 0; k < K; k++)
-                g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
-            ((void)(g >= 0));
-            for (int k = 0; k < K; k++)
-                (void)__extension__({ __auto_type strads__p16 = &(w[k]); __typeof__(*strads__p16) strads__v16 = *(__typeof__(*strads__p16) *)strads_recon_rd(strads__rc, strads__p16, sizeof *strads__p16) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
+        /* recon_range_only.c:72 */
+                                    do {
+            float *w = &W[u * K];
+            float tmp[K];
+            for (int k = 0; k < K; k++) { /* a store to a local array */
+                float v = STRADS__RD(w[k]);
+                tmp[k] = v;
+                (void)__extension__({ __auto_type strads__p16 = &(w[k]); __typeof__(*strads__p16) strads__v16 = (v + 0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
+            }
+            (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 700 "<stdout>"
+#line 702 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -705,66 +707,25 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
     (void)strads__e;
     __typeof__(float *) W = strads__e->W;
     (void)W;
-    __typeof__(float *) H = strads__e->H;
-    (void)H;
-    __typeof__(int) m = strads__e->m;
-    (void)m;
-    __typeof__(long) pos = strads__e->pos;
-    (void)pos;
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:73 */
-                                    do { /* paired: the first loop records w read and written */
-            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
-            float g = 0;
-            for (int k = __extension__({ int64_t strads__l14 = (int64_t)(0), strads__h14 = (int64_t)(K); if (strads__h14 > strads__l14) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(h)); } (0); }); k < K; k++)
-                g += w[k] * h[k];
-            ((void)(g >= 0));
-            for (int k = __extension__({ int64_t strads__l15 = (int64_t)(0), strads__h15 = (int64_t)(K); if (strads__h15 > strads__l15) { } (0); }); k < K; k++)
-                ((void)sizeof(+(h[k])));
+        /* recon_range_only.c:72 */
+                                    do {
+            float *w = &W[u * K];
+            float tmp[K];
+            for (int k = __extension__({ int64_t strads__l15 = (int64_t)(0), strads__h15 = (int64_t)(K); if (strads__h15 > strads__l15) { strads_recon_rwr(strads__rc, &(w)[strads__l15], (size_t)(strads__h15 - strads__l15) * sizeof *(w), 1); } (0); }); k < K; k++) { /* a store to a local array */
+                float v = w[k];
+                tmp[k] = v;
+                ((void)sizeof(+(v + 0.01f)));
+            }
+            (void)tmp;
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 731 "<stdout>"
+#line 728 "<stdout>"
     }
-}
-STRADS__GLUE static void strads__tls_init5(void *strads__vt, const void *strads__ve)
-{
-    struct strads__tls5 *t = strads__vt;
-    const struct strads__env5 *e = strads__ve;
-    t->pos = 0;
-    (void)t;
-    (void)e;
-}
-STRADS__GLUE static void strads__tls_fold5(void *strads__va, const void *strads__vt)
-{
-    struct strads__tls5 *a = strads__va;
-    const struct strads__tls5 *t = strads__vt;
-    a->pos += t->pos;
-    (void)a;
-    (void)t;
-}
-STRADS__GLUE static void strads__publish5(void *strads__ve, const void *strads__va)
-{
-    struct strads__env5 *e = strads__ve;
-    const struct strads__tls5 *a = strads__va;
-    *e->strads__p_pos += a->pos;
-    (void)a;
-    (void)e;
-}
-static const strads_field strads__tfd5[] = {
-    {STRADS_FIELD(struct strads__tls5, pos), STRADS_F_INT, NULL, 0, 0, 0},
-};
-#define STRADS__NTFD5 ((int)(sizeof strads__tfd5 / sizeof *strads__tfd5))
-STRADS__GLUE static int strads__tls_pack5(struct msgpack_packer *pk, const void *t)
-{
-    return strads_fields_pack(pk, t, strads__tfd5, STRADS__NTFD5);
-}
-STRADS__GLUE static int strads__tls_unpack5(const struct msgpack_object *o, void *t)
-{
-    return strads_fields_unpack(o, t, strads__tfd5, STRADS__NTFD5);
 }
 static const strads_field strads__efd5[] = {
     {STRADS_FIELD(struct strads__env5, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
@@ -774,26 +735,18 @@ static const strads_field strads__efd5[] = {
     {STRADS_FIELD(struct strads__env5, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env5, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
     {STRADS_FIELD(struct strads__env5, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, H), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, pos), STRADS_F_INT, NULL, 0, 0, 0},
 };
 static const strads_loop_site strads__site5 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 72,
+    .line = 71,
     .col = 1,
-    .id = UINT64_C(0x8f955cbd2f821bde), /* FNV-1a of "recon_range_only.c:72:1" */
+    .id = UINT64_C(0x96f879bd3354b82f), /* FNV-1a of "recon_range_only.c:71:1" */
     .env_size = sizeof(struct strads__env5),
-    .tls_size = sizeof(struct strads__tls5),
+    .tls_size = 0,
     .body = strads__body5,
     .recon = strads__recon5,
-    .tls_init = strads__tls_init5,
-    .tls_fold = strads__tls_fold5,
-    .publish = strads__publish5,
-    .tls_pack = strads__tls_pack5,
-    .tls_unpack = strads__tls_unpack5,
     .env_fields = strads__efd5,
     .nenv_fields = (int)(sizeof strads__efd5 / sizeof *strads__efd5),
     .recon_on = 1,
@@ -817,17 +770,16 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
 #line 83 "recon_range_only.c"
-                                    { /* not paired: w moves to another row between */
-            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+                                    { /* paired: the first loop records w read and written */
+            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
             float g = 0;
             for (int k = 0; k < K; k++)
                 g += w[k] * h[k];
-            w = &W[(u + 1) % 100 * K];
             pos += g >= 0;
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 831 "<stdout>"
+#line 783 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -847,18 +799,17 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         /* recon_range_only.c:83 */
-                                    do { /* not paired: w moves to another row between */
-            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+                                    do { /* paired: the first loop records w read and written */
+            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
             float g = 0;
             for (int k = 0; k < K; k++)
                 g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
-            w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
             for (int k = 0; k < K; k++)
                 (void)__extension__({ __auto_type strads__p19 = &(w[k]); __typeof__(*strads__p19) strads__v19 = *(__typeof__(*strads__p19) *)strads_recon_rd(strads__rc, strads__p19, sizeof *strads__p19) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 862 "<stdout>"
+#line 813 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -878,19 +829,18 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
         /* recon_range_only.c:83 */
-                                    do { /* not paired: w moves to another row between */
-            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+                                    do { /* paired: the first loop records w read and written */
+            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
             float g = 0;
-            for (int k = __extension__({ int64_t strads__l17 = (int64_t)(0), strads__h17 = (int64_t)(K); if (strads__h17 > strads__l17) { strads_recon_rdr(strads__rc, &(w)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l17 = (int64_t)(0), strads__h17 = (int64_t)(K); if (strads__h17 > strads__l17) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(h)); } (0); }); k < K; k++)
                 g += w[k] * h[k];
-            w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
-            for (int k = __extension__({ int64_t strads__l18 = (int64_t)(0), strads__h18 = (int64_t)(K); if (strads__h18 > strads__l18) { strads_recon_rwr_only(strads__rc, &(w)[strads__l18], (size_t)(strads__h18 - strads__l18) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l18], (size_t)(strads__h18 - strads__l18) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l18 = (int64_t)(0), strads__h18 = (int64_t)(K); if (strads__h18 > strads__l18) { } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 894 "<stdout>"
+#line 844 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init6(void *strads__vt, const void *strads__ve)
@@ -979,19 +929,18 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 94 "recon_range_only.c"
-                                    { /* not paired: the update may not run */
-            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+#line 93 "recon_range_only.c"
+                                    { /* not paired: w moves to another row between */
+            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
             float g = 0;
             for (int k = 0; k < K; k++)
                 g += w[k] * h[k];
+            w = &W[(u + 1) % 100 * K];
             pos += g >= 0;
-            if (u % 3 == 0)
-                continue;
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 995 "<stdout>"
+#line 944 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1010,20 +959,19 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:94 */
-                                    do { /* not paired: the update may not run */
-            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+        /* recon_range_only.c:93 */
+                                    do { /* not paired: w moves to another row between */
+            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
             float g = 0;
             for (int k = 0; k < K; k++)
                 g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
-            if (u % 3 == 0)
-                continue;
             for (int k = 0; k < K; k++)
                 (void)__extension__({ __auto_type strads__p22 = &(w[k]); __typeof__(*strads__p22) strads__v22 = *(__typeof__(*strads__p22) *)strads_recon_rd(strads__rc, strads__p22, sizeof *strads__p22) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p22, &strads__v22, sizeof strads__v22); strads__v22; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1027 "<stdout>"
+#line 975 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1042,21 +990,20 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:94 */
-                                    do { /* not paired: the update may not run */
-            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+        /* recon_range_only.c:93 */
+                                    do { /* not paired: w moves to another row between */
+            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
             float g = 0;
             for (int k = __extension__({ int64_t strads__l20 = (int64_t)(0), strads__h20 = (int64_t)(K); if (strads__h20 > strads__l20) { strads_recon_rdr(strads__rc, &(w)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(h)); } (0); }); k < K; k++)
                 g += w[k] * h[k];
+            w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
-            if (u % 3 == 0)
-                continue;
             for (int k = __extension__({ int64_t strads__l21 = (int64_t)(0), strads__h21 = (int64_t)(K); if (strads__h21 > strads__l21) { strads_recon_rwr_only(strads__rc, &(w)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1060 "<stdout>"
+#line 1007 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init7(void *strads__vt, const void *strads__ve)
@@ -1111,9 +1058,9 @@ static const strads_loop_site strads__site7 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 93,
+    .line = 92,
     .col = 1,
-    .id = UINT64_C(0x68a3f831f49f9d23), /* FNV-1a of "recon_range_only.c:93:1" */
+    .id = UINT64_C(0x71c7a931f9ef53cc), /* FNV-1a of "recon_range_only.c:92:1" */
     .env_size = sizeof(struct strads__env7),
     .tls_size = sizeof(struct strads__tls7),
     .body = strads__body7,
@@ -1129,8 +1076,177 @@ static const strads_loop_site strads__site7 = {
 };
 static const strads_loop_site *const strads__reg7
     __attribute__((used, section("strads_loops"))) = &strads__site7;
-#line 117 "recon_range_only.c"
-#line 1134 "<stdout>"
+static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env8 *strads__e = strads__ve;
+    struct strads__tls8 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(strads__t->pos) pos = strads__t->pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 104 "recon_range_only.c"
+                                    { /* not paired: the update may not run */
+            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += w[k] * h[k];
+            pos += g >= 0;
+            if (u % 3 == 0)
+                continue;
+            for (int k = 0; k < K; k++)
+                w[k] += h[k];
+        }
+#line 1108 "<stdout>"
+    }
+    strads__t->pos = pos;
+}
+STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env8 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:104 */
+                                    do { /* not paired: the update may not run */
+            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float g = 0;
+            for (int k = 0; k < K; k++)
+                g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
+            ((void)(g >= 0));
+            if (u % 3 == 0)
+                continue;
+            for (int k = 0; k < K; k++)
+                (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 1140 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env8 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(long) pos = strads__e->pos;
+    (void)pos;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:104 */
+                                    do { /* not paired: the update may not run */
+            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float g = 0;
+            for (int k = __extension__({ int64_t strads__l23 = (int64_t)(0), strads__h23 = (int64_t)(K); if (strads__h23 > strads__l23) { strads_recon_rdr(strads__rc, &(w)[strads__l23], (size_t)(strads__h23 - strads__l23) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l23], (size_t)(strads__h23 - strads__l23) * sizeof *(h)); } (0); }); k < K; k++)
+                g += w[k] * h[k];
+            ((void)(g >= 0));
+            if (u % 3 == 0)
+                continue;
+            for (int k = __extension__({ int64_t strads__l24 = (int64_t)(0), strads__h24 = (int64_t)(K); if (strads__h24 > strads__l24) { strads_recon_rwr_only(strads__rc, &(w)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(h)); } (0); }); k < K; k++)
+                ((void)sizeof(+(h[k])));
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 1173 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__tls_init8(void *strads__vt, const void *strads__ve)
+{
+    struct strads__tls8 *t = strads__vt;
+    const struct strads__env8 *e = strads__ve;
+    t->pos = 0;
+    (void)t;
+    (void)e;
+}
+STRADS__GLUE static void strads__tls_fold8(void *strads__va, const void *strads__vt)
+{
+    struct strads__tls8 *a = strads__va;
+    const struct strads__tls8 *t = strads__vt;
+    a->pos += t->pos;
+    (void)a;
+    (void)t;
+}
+STRADS__GLUE static void strads__publish8(void *strads__ve, const void *strads__va)
+{
+    struct strads__env8 *e = strads__ve;
+    const struct strads__tls8 *a = strads__va;
+    *e->strads__p_pos += a->pos;
+    (void)a;
+    (void)e;
+}
+static const strads_field strads__tfd8[] = {
+    {STRADS_FIELD(struct strads__tls8, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+#define STRADS__NTFD8 ((int)(sizeof strads__tfd8 / sizeof *strads__tfd8))
+STRADS__GLUE static int strads__tls_pack8(struct msgpack_packer *pk, const void *t)
+{
+    return strads_fields_pack(pk, t, strads__tfd8, STRADS__NTFD8);
+}
+STRADS__GLUE static int strads__tls_unpack8(const struct msgpack_object *o, void *t)
+{
+    return strads_fields_unpack(o, t, strads__tfd8, STRADS__NTFD8);
+}
+static const strads_field strads__efd8[] = {
+    {STRADS_FIELD(struct strads__env8, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, pos), STRADS_F_INT, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site8 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 103,
+    .col = 1,
+    .id = UINT64_C(0x7d2b9b64fed234f1), /* FNV-1a of "recon_range_only.c:103:1" */
+    .env_size = sizeof(struct strads__env8),
+    .tls_size = sizeof(struct strads__tls8),
+    .body = strads__body8,
+    .recon = strads__recon8,
+    .tls_init = strads__tls_init8,
+    .tls_fold = strads__tls_fold8,
+    .publish = strads__publish8,
+    .tls_pack = strads__tls_pack8,
+    .tls_unpack = strads__tls_unpack8,
+    .env_fields = strads__efd8,
+    .nenv_fields = (int)(sizeof strads__efd8 / sizeof *strads__efd8),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg8
+    __attribute__((used, section("strads_loops"))) = &strads__site8;
+#line 127 "recon_range_only.c"
+#line 1247 "<stdout>"
+static __typeof__(shrink) strads__rh0 STRADS__RECON;
+static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (void)strads__rc; return x * 0.9f; }
+#line 1250 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;
