@@ -263,6 +263,36 @@ static int out_kind(rc *r, CXCursor arg, int single, CXCursor *amp, CXCursor *lv
     return own_memory(r, a) ? OUT_NONE : OUT_REFUSE;
 }
 
+/*
+ *   powf(x / xmax, 0.75f)  ->  strads__m_powf(x / xmax, 0.75f)
+ *
+ * The same function under a name declared const (emit.c's prologue), so
+ * that the fast copy's compiler deletes a call whose value only fed
+ * dropped stores: math's errno keeps it otherwise, whatever the copy's
+ * optimize attribute says (GCC takes errno from the command line).
+ * Reconnaissance has no use for errno. NULL for a call not written
+ * plainly as name(...).
+ */
+static char *math_call(rc *r, CXCursor call, const char *name)
+{
+    int n;
+    CXCursor *ch = fe_children(call, &n);
+    if (n < 1 || !fe_recon_plain_callee(r, call, ch[0], name)) {
+        free(ch);
+        return NULL;
+    }
+    fe_buf o = {0};
+    fe_buf_printf(&o, "strads__m_%s(", name);
+    for (int i = 1; i < n; i++) {
+        char *a = fe_recon_rw(r, ch[i], RV, 0);
+        fe_buf_printf(&o, "%s%s", i > 1 ? ", " : "", a);
+        free(a);
+    }
+    fe_buf_puts(&o, ")");
+    free(ch);
+    return o.p;
+}
+
 char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
 {
     char *t = mem_call(r, call, name);
@@ -272,6 +302,8 @@ char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
     if (clang_getCursorKind(ref) != CXCursor_FunctionDecl ||
         !clang_Location_isInSystemHeader(clang_getCursorLocation(ref)) || in(no_write_fns, name))
         return NULL;
+    if (fe_pure_math(name))
+        return math_call(r, call, name);
     CXType ft = clang_getCursorType(ref);
     int nparams = clang_getNumArgTypes(ft), scanf_like = in(scanf_fns, name);
     const int *single = NULL; /* single_out's parameters, 0-ended */

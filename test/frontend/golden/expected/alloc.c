@@ -17,8 +17,17 @@ float (*G)[KK];
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -33,7 +42,7 @@ static void init(float *p, long n)
         p[i] = (float)(i % 13);
 }
 
-#line 37 "<stdout>"
+#line 46 "<stdout>"
 /* alloc.c:32: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -77,7 +86,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(b);
     return 0;
 }
-#line 81 "<stdout>"
+#line 90 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -102,7 +111,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
             total += G[i][k];
         }
     }
-#line 106 "<stdout>"
+#line 115 "<stdout>"
     }
     strads__t->total = total;
 }
@@ -130,7 +139,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 134 "<stdout>"
+#line 143 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -159,7 +168,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 163 "<stdout>"
+#line 172 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -233,5 +242,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 237 "<stdout>"
+#line 246 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -16,8 +16,17 @@ static double lr = 0.1;
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -39,7 +48,7 @@ static double dot(const real *a, const real *b)
     return s;
 }
 
-#line 43 "<stdout>"
+#line 52 "<stdout>"
 /* basic.c:27: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -80,7 +89,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 84 "<stdout>"
+#line 93 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -106,7 +115,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         loss += d;
         cnt++;
     }
-#line 110 "<stdout>"
+#line 119 "<stdout>"
     }
     strads__t->loss = loss;
     strads__t->cnt = cnt;
@@ -139,7 +148,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 143 "<stdout>"
+#line 152 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -171,7 +180,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 175 "<stdout>"
+#line 184 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -251,7 +260,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 255 "<stdout>"
+#line 264 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -261,5 +270,5 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
-#line 265 "<stdout>"
+#line 274 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -21,8 +21,17 @@ static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -50,7 +59,7 @@ static double score(const double *row)
     return s;
 }
 
-#line 54 "<stdout>"
+#line 63 "<stdout>"
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -95,7 +104,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 99 "<stdout>"
+#line 108 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -129,7 +138,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 133 "<stdout>"
+#line 142 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
@@ -171,7 +180,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)(g + (double)(rand_r(&seed) % 2) * 0));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 175 "<stdout>"
+#line 184 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -211,7 +220,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 215 "<stdout>"
+#line 224 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -289,7 +298,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 293 "<stdout>"
+#line 302 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
@@ -306,5 +315,5 @@ static void strads__rh1(double *row, double g)
         (void)__extension__({ __auto_type strads__p4 = &(row[k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; }); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(DIM); if (strads__h3 > strads__l3) { strads_recon_rwr_only(strads__rc, &(row)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(row), 1); } (0); }); k < DIM; k++)
         ((void)(g * STRADS__RD(weights[k])));
 }
-#line 310 "<stdout>"
+#line 319 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -21,8 +21,17 @@ struct example {
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -44,7 +53,7 @@ static float predict(const float *w, const float *x)
     return 1.0f / (1.0f + expf(-z));
 }
 
-#line 48 "<stdout>"
+#line 57 "<stdout>"
 /* logreg.c:43: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -93,7 +102,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 97 "<stdout>"
+#line 106 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -118,7 +127,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] -= lr * (p - e->y) * e->x[k] / 100;
             loss -= e->y ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 122 "<stdout>"
+#line 131 "<stdout>"
     }
     strads__t->loss = loss;
 }
@@ -145,10 +154,10 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             float p = strads__rh0(w, e->x);
             for (int k = 0; k < D; k++)
                 (void)__extension__({ __auto_type strads__p2 = &(w[k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
-            ((void)(STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7)));
+            ((void)(STRADS__RD(e->y) ? strads__m_log(p + 1e-7) : strads__m_log(1 - p + 1e-7)));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 152 "<stdout>"
+#line 161 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -174,11 +183,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             float p = __extension__({ strads__rin++; __typeof__(strads__rh0(w, e->x)) strads__c0 = strads__rh0(w, e->x); strads__rin--; strads__c0; });
             for (int k = 0; k < D; k++)
                 (void)__extension__({ __auto_type strads__p1 = &(w[k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) - (lr * (p - STRADS__RD(e->y)) * STRADS__RD(e->x[k]) / 100); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
-            ((void)(STRADS__RD(e->y) ? log(p + 1e-7) : log(1 - p + 1e-7)));
+            ((void)(STRADS__RD(e->y) ? strads__m_log(p + 1e-7) : strads__m_log(1 - p + 1e-7)));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 182 "<stdout>"
+#line 191 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
@@ -258,7 +267,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 262 "<stdout>"
+#line 271 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -266,7 +275,7 @@ static float strads__rh0(const float *w, const float *x)
     if (strads_recon_exact()) for (int k = 0; k < D; k++)
         z += STRADS__RD(w[k]) * STRADS__RD(x[k]); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(D); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); k < D; k++)
         z += w[k] * x[k];
-    return 1.0f / (1.0f + expf(-z));
+    return 1.0f / (1.0f + strads__m_expf(-z));
 }
-#line 272 "<stdout>"
+#line 281 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -26,8 +26,17 @@
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -43,7 +52,7 @@ static __thread int strads__rin __attribute__((unused));
 #line 20 "recon_range_only.c"
 static float shrink(float x) { return x * 0.9f; }
 
-#line 47 "<stdout>"
+#line 56 "<stdout>"
 /* recon_range_only.c:37: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -239,7 +248,7 @@ int strads_user_main(void)
     printf("%.4f %.4f %ld %ld\n", sw, sh, sp, pos);
     return 0;
 }
-#line 243 "<stdout>"
+#line 252 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -265,7 +274,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] += 0.5f * t;
             }
         }
-#line 269 "<stdout>"
+#line 278 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -292,7 +301,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 296 "<stdout>"
+#line 305 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -321,7 +330,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 325 "<stdout>"
+#line 334 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -381,7 +390,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 385 "<stdout>"
+#line 394 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -412,7 +421,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p9 = &(pick[u]); __typeof__(*strads__p9) strads__v9 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 416 "<stdout>"
+#line 425 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -445,7 +454,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 449 "<stdout>"
+#line 458 "<stdout>"
     }
 }
 static const strads_field strads__efd2[] = {
@@ -494,7 +503,7 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 498 "<stdout>"
+#line 507 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -510,10 +519,10 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
                                     do {
             float *w = &W[u * K];
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
-                (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+                (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 517 "<stdout>"
+#line 526 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -530,11 +539,11 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
                                     do {
             float *w = &W[u * K];
             for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rwr_only(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
-                ((void)sizeof(+(fabsf(w[k] - 1.0f) * 0.9f)));
+                ((void)(strads__m_fabsf(w[k] - 1.0f) * 0.9f));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 538 "<stdout>"
+#line 547 "<stdout>"
     }
 }
 static const strads_field strads__efd3[] = {
@@ -580,7 +589,7 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 w[k] = shrink(w[k]);
         }
-#line 584 "<stdout>"
+#line 593 "<stdout>"
     }
 }
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
@@ -601,7 +610,7 @@ STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 605 "<stdout>"
+#line 614 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -623,7 +632,7 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 627 "<stdout>"
+#line 636 "<stdout>"
     }
 }
 static const strads_field strads__efd4[] = {
@@ -674,7 +683,7 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
             }
             (void)tmp;
         }
-#line 678 "<stdout>"
+#line 687 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -698,7 +707,7 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
             (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 702 "<stdout>"
+#line 711 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -724,7 +733,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 728 "<stdout>"
+#line 737 "<stdout>"
     }
 }
 static const strads_field strads__efd5[] = {
@@ -779,7 +788,7 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 783 "<stdout>"
+#line 792 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -809,7 +818,7 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p19 = &(w[k]); __typeof__(*strads__p19) strads__v19 = *(__typeof__(*strads__p19) *)strads_recon_rd(strads__rc, strads__p19, sizeof *strads__p19) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 813 "<stdout>"
+#line 822 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -840,7 +849,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 844 "<stdout>"
+#line 853 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init6(void *strads__vt, const void *strads__ve)
@@ -940,7 +949,7 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 944 "<stdout>"
+#line 953 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -971,7 +980,7 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p22 = &(w[k]); __typeof__(*strads__p22) strads__v22 = *(__typeof__(*strads__p22) *)strads_recon_rd(strads__rc, strads__p22, sizeof *strads__p22) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p22, &strads__v22, sizeof strads__v22); strads__v22; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 975 "<stdout>"
+#line 984 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1003,7 +1012,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1007 "<stdout>"
+#line 1016 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init7(void *strads__vt, const void *strads__ve)
@@ -1104,7 +1113,7 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1108 "<stdout>"
+#line 1117 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1136,7 +1145,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1140 "<stdout>"
+#line 1149 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1169,7 +1178,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1173 "<stdout>"
+#line 1182 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init8(void *strads__vt, const void *strads__ve)
@@ -1243,10 +1252,10 @@ static const strads_loop_site strads__site8 = {
 static const strads_loop_site *const strads__reg8
     __attribute__((used, section("strads_loops"))) = &strads__site8;
 #line 127 "recon_range_only.c"
-#line 1247 "<stdout>"
+#line 1256 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (void)strads__rc; return x * 0.9f; }
-#line 1250 "<stdout>"
+#line 1259 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -24,8 +24,17 @@
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -34,7 +43,7 @@
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 18 "recon_ranges.c"
-#line 38 "<stdout>"
+#line 47 "<stdout>"
 /* recon_ranges.c:37: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -149,7 +158,7 @@ int strads_user_main(int argc, char **argv)
     }
     return 0;
 }
-#line 153 "<stdout>"
+#line 162 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -223,7 +232,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 s += 0.0001 * X[off++ + k];
             w[0] += 0.001 * s;
         }
-#line 227 "<stdout>"
+#line 236 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -298,7 +307,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 302 "<stdout>"
+#line 311 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -375,7 +384,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 379 "<stdout>"
+#line 388 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -437,7 +446,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 441 "<stdout>"
+#line 450 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -467,7 +476,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 471 "<stdout>"
+#line 480 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -498,7 +507,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 502 "<stdout>"
+#line 511 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -578,5 +587,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 582 "<stdout>"
+#line 591 "<stdout>"
 STRADS_MAIN(strads_user_main)

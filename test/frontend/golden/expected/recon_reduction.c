@@ -16,8 +16,17 @@ enum { N = 2000, B = 16 };
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -26,7 +35,7 @@ enum { N = 2000, B = 16 };
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 10 "recon_reduction.c"
-#line 30 "<stdout>"
+#line 39 "<stdout>"
 /* recon_reduction.c:22: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -94,7 +103,7 @@ int strads_user_main(void)
     strads_free(w);
     return 0;
 }
-#line 98 "<stdout>"
+#line 107 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -115,7 +124,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         hist[idx[i]] += 1;
         total += w[i] + 1;
     }
-#line 119 "<stdout>"
+#line 128 "<stdout>"
     }
     strads__t->total = total;
 }
@@ -143,7 +152,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         ((void)(STRADS__RD(w[i]) + 1));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 147 "<stdout>"
+#line 156 "<stdout>"
     }
     __builtin_free(strads__b_hist);
 }
@@ -260,7 +269,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 264 "<stdout>"
+#line 273 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -285,7 +294,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 289 "<stdout>"
+#line 298 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -313,7 +322,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 317 "<stdout>"
+#line 326 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -406,7 +415,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 410 "<stdout>"
+#line 419 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -28,8 +28,17 @@ struct row { double v[D]; int tag; };
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -38,7 +47,7 @@ struct row { double v[D]; int tag; };
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 22 "recon_rows.c"
-#line 42 "<stdout>"
+#line 51 "<stdout>"
 /* recon_rows.c:49: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -133,7 +142,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(C);
     return 0;
 }
-#line 137 "<stdout>"
+#line 146 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -194,7 +203,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 W[pick[u] % n][k] += 0.0001 * g; /* through int memory: ranged */
             }
         }
-#line 198 "<stdout>"
+#line 207 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -256,7 +265,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 260 "<stdout>"
+#line 269 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -320,7 +329,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 324 "<stdout>"
+#line 333 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -357,5 +366,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 361 "<stdout>"
+#line 370 "<stdout>"
 STRADS_MAIN(strads_user_main)

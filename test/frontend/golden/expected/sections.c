@@ -16,8 +16,17 @@ enum { N = 1000, D = 4, K = 3 };
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -37,7 +46,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 41 "<stdout>"
+#line 50 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -146,7 +155,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 150 "<stdout>"
+#line 159 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -196,7 +205,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 200 "<stdout>"
+#line 209 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -268,7 +277,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 272 "<stdout>"
+#line 281 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -339,7 +348,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 343 "<stdout>"
+#line 352 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -488,7 +497,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 492 "<stdout>"
+#line 501 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -507,7 +516,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 511 "<stdout>"
+#line 520 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -580,14 +589,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 584 "<stdout>"
+#line 593 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 591 "<stdout>"
+#line 600 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -37,8 +37,17 @@ static uint64_t rng_state;
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -60,7 +69,7 @@ static long arg(int argc, char **argv, int i, long dflt)
     return argc > i ? strtol(argv[i], NULL, 10) : dflt;
 }
 
-#line 64 "<stdout>"
+#line 73 "<stdout>"
 /* sgdmf.c:104: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -182,7 +191,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(test);
     return 0;
 }
-#line 186 "<stdout>"
+#line 195 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -217,7 +226,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 h[k] += lr * (e * wk - lambda * h[k]);
             }
         }
-#line 221 "<stdout>"
+#line 230 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -253,7 +262,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 257 "<stdout>"
+#line 266 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -291,7 +300,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 295 "<stdout>"
+#line 304 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -351,7 +360,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 355 "<stdout>"
+#line 364 "<stdout>"
     }
     strads__t->se = se;
 }
@@ -381,7 +390,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             ((void)((p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r))));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 385 "<stdout>"
+#line 394 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -412,7 +421,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 416 "<stdout>"
+#line 425 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -494,5 +503,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 498 "<stdout>"
+#line 507 "<stdout>"
 STRADS_MAIN(strads_user_main)

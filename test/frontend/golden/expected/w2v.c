@@ -31,8 +31,17 @@ int *table, *corpus;
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
- * loops it records as ranges, left with nothing to do, are deleted, and
- * without errno so are the math calls whose values no store needs. */
+ * loops it records as ranges, left with nothing to do, are deleted. */
+/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
+ * same symbols, declared const, so that a call whose value goes nowhere
+ * is deleted (errno kept them, even under optimize("no-math-errno")). */
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
+STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
+STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
+STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
+STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
 #define STRADS__GLUE __attribute__((cold, optimize("O0")))
 #define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
@@ -96,7 +105,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 100 "<stdout>"
+#line 109 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -176,7 +185,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 180 "<stdout>"
+#line 189 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -261,7 +270,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 265 "<stdout>"
+#line 274 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
@@ -358,7 +367,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
       }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 362 "<stdout>"
+#line 371 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -454,7 +463,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 458 "<stdout>"
+#line 467 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -598,12 +607,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 602 "<stdout>"
+#line 611 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 609 "<stdout>"
+#line 618 "<stdout>"
 STRADS_MAIN(strads_user_main)
