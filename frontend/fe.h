@@ -241,6 +241,8 @@ int fe_cursor_in(CXCursor cur, CXCursor *set, int n);
 CXCursor *fe_children(CXCursor cur, int *n);
 /* Skips UnexposedExpr and ParenExpr wrappers to the interesting node. */
 CXCursor fe_strip(CXCursor cur);
+/* Does cur start in a macro's expansion rather than where it is spelled? */
+int fe_from_macro(CXCursor cur);
 /* A <math.h> function whose only effect is errno (sqrtf, expf, ...). */
 int fe_pure_math(const char *name);
 

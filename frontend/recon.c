@@ -738,7 +738,7 @@ static char *ranged_for(rc *r, CXCursor cur)
         else if (l->b[i].written)
             fe_buf_printf(&o, "strads_recon_rwr%s(strads__rc, &(%s)[%s], %s, %d); ", only, p, first, n,
                           l->b[i].read);
-        else if (key && fe_recon_pair(r, cur, key) == 2)
+        else if (key && fe_recon_pair(r, cur, l, &l->b[i], key) == 2)
             fe_buf_printf(&o, "strads_recon_rdr_rw(strads__rc, &(%s)[%s], %s); ", p, first, n);
         else
             fe_buf_printf(&o, "strads_recon_rdr%s(strads__rc, &(%s)[%s], %s); ", only, p, first, n);

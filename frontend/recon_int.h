@@ -46,7 +46,7 @@ fe_rloop *fe_recon_ranged(rc *r, CXCursor forstmt);
  * ranged loop a reads: a records it for both, read, or read and written,
  * and fe_recon_paired says so for the later loop */
 char *fe_recon_pair_key(const char *row, const char *off, const fe_rloop *l);
-int fe_recon_pair(rc *r, CXCursor a, const char *key);
+int fe_recon_pair(rc *r, CXCursor a, const fe_rloop *la, const fe_rl_base *row, const char *key);
 int fe_recon_paired(rc *r, CXCursor loop, const char *key);
 
 /* recon_lib.c: the rewrite of a call to a C library function that writes

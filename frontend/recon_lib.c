@@ -270,11 +270,16 @@ static int out_kind(rc *r, CXCursor arg, int single, CXCursor *amp, CXCursor *lv
  * that the fast copy's compiler deletes a call whose value only fed
  * dropped stores: math's errno keeps it otherwise, whatever the copy's
  * optimize attribute says (GCC takes errno from the command line).
- * Reconnaissance has no use for errno. NULL for a call not written
- * plainly as name(...).
+ * NULL for a call not written plainly as name(...), and in a body (or
+ * helper) that reads errno, whose value the call may decide.
  */
 static char *math_call(rc *r, CXCursor call, const char *name)
 {
+    /* a body that reads errno keeps its calls as written */
+    fe_ctx *c = r->c;
+    for (int i = fe_tok_at(c, r->rb); i >= 0 && i < c->ntoks && c->toks[i].off < r->re; i++)
+        if (!strcmp(c->toks[i].spell, "errno"))
+            return NULL;
     int n;
     CXCursor *ch = fe_children(call, &n);
     if (n < 1 || !fe_recon_plain_callee(r, call, ch[0], name)) {

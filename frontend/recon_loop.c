@@ -322,6 +322,7 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
     switch (k) {
     case CXCursor_BreakStmt: case CXCursor_ContinueStmt: case CXCursor_GotoStmt:
     case CXCursor_ReturnStmt: case CXCursor_LabelStmt: case CXCursor_IndirectGotoStmt:
+    case CXCursor_CaseStmt: case CXCursor_DefaultStmt: /* a jump into the loop skips its range */
         w->bad = 1;
         return;
     case CXCursor_IfStmt: case CXCursor_ConditionalOperator:
@@ -490,9 +491,61 @@ static int init_part(walk *w, CXCursor init, CXCursor *a)
  * name) decides nothing, so its ranges need not be checked against the
  * drops (strads_recon_rwr_only).
  */
-static int only(const walk *w, const fe_rloop *out, unsigned fb, unsigned fe)
+/* Is every access to memory in cur one of the loop's ranged ones? A value
+ * read elsewhere (H[idx[k]], *p, s->f, an access under a condition) may
+ * pick an address the copy must record after what the iteration dropped. */
+typedef struct ranged_only { const fe_rloop *l; int other; } ranged_only;
+
+static enum CXChildVisitResult ranged_only_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    ranged_only *v = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_ArraySubscriptExpr) {
+        /* by place: a cursor reached through a declaration's initializer
+         * is not clang_equalCursors to the same node reached otherwise */
+        unsigned b, e, ab, ae;
+        fe_extent(cur, &b, &e);
+        for (int i = 0; i < v->l->nb; i++)
+            for (int j = 0; j < v->l->b[i].nacc; j++) {
+                fe_extent(v->l->b[i].acc[j], &ab, &ae);
+                if (ab == b && ae == e && clang_getCursorKind(v->l->b[i].acc[j]) == k)
+                    return CXChildVisit_Continue;
+            }
+        v->other = 1;
+    } else if (k == CXCursor_UnaryOperator || k == CXCursor_MemberRefExpr) {
+        /* *p and s->f read memory; so may whatever a macro spells */
+        CXToken *tk = NULL;
+        unsigned ntk = 0;
+        CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cur);
+        clang_tokenize(tu, clang_getCursorExtent(cur), &tk, &ntk);
+        if (fe_from_macro(cur))
+            v->other = 1;
+        else if (k == CXCursor_UnaryOperator && ntk > 0) {
+            CXString ts = clang_getTokenSpelling(tu, tk[0]);
+            v->other = !strcmp(clang_getCString(ts), "*");
+            clang_disposeString(ts);
+        } else if (k == CXCursor_MemberRefExpr) {
+            for (unsigned i = 0; i < ntk && !v->other; i++) {
+                CXString ts = clang_getTokenSpelling(tu, tk[i]);
+                v->other = !strcmp(clang_getCString(ts), "->");
+                clang_disposeString(ts);
+            }
+        }
+        if (tk)
+            clang_disposeTokens(tu, tk, ntk);
+    }
+    return v->other ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int only(const walk *w, const fe_rloop *out, CXCursor body, unsigned fb, unsigned fe)
 {
     if (w->calls)
+        return 0;
+    ranged_only v = {out, 0};
+    if (ranged_only_visit(body, clang_getNullCursor(), &v) == CXChildVisit_Recurse)
+        clang_visitChildren(body, ranged_only_visit, &v);
+    if (v.other)
         return 0;
     for (int i = 0; i < w->nset; i++) {
         unsigned at = fe_offset(clang_getCursorLocation(w->set[i]));
@@ -591,7 +644,7 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
                 out->b = fe_grow(out->b, sizeof *out->b, &out->capb, out->nb + 1);
                 out->b[out->nb++] = w.b[i];
             }
-        out->only = only(&w, out, fb, fe);
+        out->only = only(&w, out, ch[3], fb, fe);
     }
     free(cc);
     free(ch);

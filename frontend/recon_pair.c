@@ -15,15 +15,17 @@
  *   - both loops are statements of one block of the body, the first before
  *     the second, and the second is ranged and its values go nowhere
  *     (fe_rloop.only: its rows' records are all it does);
- *   - the row's range has the same text in both (row, offset, bounds) and
- *     reads no memory, and nothing from the first loop up to the second
- *     changes what that text names: no call in the first loop or in the
- *     statements between, those statements store only into plain
- *     variables the text does not name, and no name of the text has its
- *     address taken in the body;
- *   - nothing between can skip the second loop (break, continue, return,
- *     goto, a case label) and the body has no goto (whose label could
- *     reach the second loop without the first).
+ *   - the row's range has the same text in both (row, offset, bounds),
+ *     naming the same variables (declarations, macros expanded), all of
+ *     them the body's or the loop's own (no global, which a store or a
+ *     call could change), none with its address taken in the body;
+ *   - nothing from the first loop up to the second changes those
+ *     variables or can skip the second loop: no call in the first loop or
+ *     in the statements between, those statements store only into other
+ *     plain variables, and hold no jump (break, continue, return, goto, a
+ *     case label) and nothing spelled by a macro (whose operators the text
+ *     does not show); the body has no goto (whose label could reach the
+ *     second loop without the first).
  * The second loop writes every element of its range on every pass
  * (recon_loop.c), so the write recorded early is exactly the one it makes.
  */
@@ -32,75 +34,174 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_ident_start(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
-static int is_ident_char(char ch) { return is_ident_start(ch) || (ch >= '0' && ch <= '9'); }
+#define MAX_NAMES 32
 
-/* Does the identifier s occur as a word in text? */
-static int names(const char *text, const char *s)
+/* The variables a range names (its row, offset and bounds). */
+typedef struct names { CXCursor d[MAX_NAMES]; int n, over; } names;
+
+static int named(const names *s, CXCursor d)
 {
-    size_t n = strlen(s);
-    for (const char *p = text; (p = strstr(p, s)) != NULL; p += n)
-        if ((p == text || !is_ident_char(p[-1])) && !is_ident_char(p[n]))
-            return 1;
+    for (int i = 0; i < s->n; i++)
+        if (clang_equalCursors(s->d[i], d)) return 1;
     return 0;
 }
 
-/* May the statement change a name of key, or skip what follows it? A
- * call, a store other than to a plain variable the key does not name, a
- * jump or a case label. */
-typedef struct gap { rc *r; const char *key; int bad; } gap;
+static void name_add(names *s, CXCursor d)
+{
+    if (named(s, d)) return;
+    if (s->n == MAX_NAMES) s->over = 1;
+    else s->d[s->n++] = d;
+}
+
+typedef struct collect { names *s; CXCursor skip; } collect;
+
+static enum CXChildVisitResult collect_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    collect *c = d;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(cur);
+        enum CXCursorKind k = clang_getCursorKind(ref);
+        if ((k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !clang_equalCursors(ref, c->skip))
+            name_add(c->s, ref);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static void collect_in(names *s, CXCursor cur, CXCursor skip)
+{
+    collect c = {s, skip};
+    if (clang_Cursor_isNull(cur)) return;
+    if (collect_visit(cur, clang_getNullCursor(), &c) == CXChildVisit_Recurse)
+        clang_visitChildren(cur, collect_visit, &c);
+}
+
+/* The variables of a row's range in loop forstmt (k itself left out). */
+static void range_names(CXCursor forstmt, const fe_rloop *l, const fe_rl_base *p, names *s)
+{
+    memset(s, 0, sizeof *s);
+    int n;
+    CXCursor *ch = fe_children(forstmt, &n);
+    if (n == 4) {
+        collect_in(s, ch[0], l->var); /* A */
+        collect_in(s, ch[1], l->var); /* k < B */
+    } else {
+        s->over = 1;
+    }
+    free(ch);
+    if (clang_Cursor_isNull(p->expr)) name_add(s, p->decl);
+    else collect_in(s, p->expr, l->var);
+    collect_in(s, p->off, l->var);
+}
+
+static int same_names(const names *a, const names *b)
+{
+    if (a->over || b->over || a->n != b->n) return 0;
+    for (int i = 0; i < a->n; i++)
+        if (!named(b, a->d[i])) return 0;
+    return 1;
+}
+
+/* A global, or a static variable: a store or a call could change it. */
+static int not_local(CXCursor d)
+{
+    enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+    return sc == CX_SC_Static || sc == CX_SC_Extern ||
+           clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit;
+}
+
+/* The referenced variable of an assignment's or operator's operand, or a
+ * null cursor when it is not a plain variable. */
+static CXCursor target_of(CXCursor op)
+{
+    int n;
+    CXCursor *ch = fe_children(op, &n);
+    CXCursor t = n >= 1 ? fe_strip(ch[0]) : clang_getNullCursor();
+    free(ch);
+    return clang_getCursorKind(t) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(t)
+                                                          : clang_getNullCursor();
+}
+
+/* Is the operator (spelled here) one that changes its operand? */
+static int changes(rc *r, CXCursor cur)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_CompoundAssignOperator) return 1;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (k == CXCursor_BinaryOperator) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        unsigned lb, le;
+        int is_set = 0;
+        if (n == 2) {
+            fe_extent(ch[0], &lb, &le);
+            is_set = is(tok(r, le), "=");
+        }
+        free(ch);
+        return is_set;
+    }
+    if (k != CXCursor_UnaryOperator) return 0;
+    fe_ctx *c = r->c;
+    int first = fe_tok_at(c, b), last = fe_tok_at(c, e) - 1;
+    const char *t0 = c->toks[first].spell, *t1 = last >= 0 ? c->toks[last].spell : "";
+    return !strcmp(t0, "++") || !strcmp(t0, "--") || !strcmp(t0, "&") || !strcmp(t1, "++") ||
+           !strcmp(t1, "--");
+}
+
+/* May the statement between the loops change a variable of the range, or
+ * skip what follows it? */
+typedef struct gap { rc *r; const names *s; int bad; } gap;
 
 static enum CXChildVisitResult gap_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
     gap *g = d;
-    switch (clang_getCursorKind(cur)) {
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    switch (k) {
     case CXCursor_CallExpr: case CXCursor_BreakStmt: case CXCursor_ContinueStmt:
     case CXCursor_ReturnStmt: case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
     case CXCursor_LabelStmt: case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
         g->bad = 1;
-        return CXChildVisit_Break;
-    case CXCursor_VarDecl: { /* a name of the key declared anew */
-        char *name = fe_cxstr(clang_getCursorSpelling(cur));
-        g->bad = names(g->key, name);
-        free(name);
-        return g->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
-    }
-    case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: case CXCursor_UnaryOperator: {
-        int n;
-        CXCursor *ch = fe_children(cur, &n);
-        unsigned b, e;
-        fe_extent(cur, &b, &e);
-        int changes = clang_getCursorKind(cur) == CXCursor_CompoundAssignOperator;
-        if (clang_getCursorKind(cur) == CXCursor_BinaryOperator && n == 2) {
-            unsigned lb, le;
-            fe_extent(ch[0], &lb, &le);
-            changes = is(tok(g->r, le), "=");
-        } else if (clang_getCursorKind(cur) == CXCursor_UnaryOperator) {
-            char *t = fe_text(g->r->c, b, e);
-            changes = strstr(t, "++") || strstr(t, "--") || t[0] == '&';
-            free(t);
+        break;
+    case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: case CXCursor_UnaryOperator:
+        if (changes(g->r, cur)) {
+            CXCursor t = target_of(cur);
+            g->bad = clang_Cursor_isNull(t) || named(g->s, t);
         }
-        if (changes && n >= 1) {
-            CXCursor target = fe_strip(ch[0]);
-            char *name = fe_cxstr(clang_getCursorSpelling(target));
-            g->bad = clang_getCursorKind(target) != CXCursor_DeclRefExpr || names(g->key, name);
-            free(name);
-        }
-        free(ch);
-        return g->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
-    }
+        break;
     default:
-        return CXChildVisit_Recurse;
+        break;
     }
+    if (!g->bad && fe_from_macro(cur))
+        g->bad = 1; /* its operators are the macro's, not this text's */
+    return g->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static int gap_ok(rc *r, CXCursor stmt, const char *key)
+static int gap_ok(rc *r, CXCursor stmt, const names *s)
 {
-    gap g = {r, key, 0};
+    gap g = {r, s, 0};
     if (gap_visit(stmt, clang_getNullCursor(), &g) == CXChildVisit_Recurse)
         clang_visitChildren(stmt, gap_visit, &g);
     return !g.bad;
+}
+
+/* Does the body hold a goto, or take the address of a variable of the
+ * range (&w, &(w), or an operator a macro spells on it)? */
+typedef struct bars { rc *r; const names *s; int hit; } bars;
+
+static enum CXChildVisitResult bars_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    bars *v = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) {
+        v->hit = 1;
+    } else if (k == CXCursor_UnaryOperator) {
+        CXCursor t = target_of(cur);
+        v->hit = !clang_Cursor_isNull(t) && named(v->s, t) && (fe_from_macro(cur) || changes(v->r, cur));
+    }
+    return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
 /* The block of the body that holds cur as a statement, and cur's place in it. */
@@ -125,22 +226,6 @@ static enum CXChildVisitResult find_visit(CXCursor cur, CXCursor parent, CXClien
     return CXChildVisit_Recurse;
 }
 
-/* The body's text has a goto, or takes the address of a name of key. */
-static int body_bars(rc *r, const char *key)
-{
-    unsigned b, e;
-    fe_extent(r->body, &b, &e);
-    fe_ctx *c = r->c;
-    for (int i = fe_tok_at(c, b); i < c->ntoks && c->toks[i].off < e; i++) {
-        if (!strcmp(c->toks[i].spell, "goto"))
-            return 1;
-        if (!strcmp(c->toks[i].spell, "&") && i + 1 < c->ntoks && is_ident_start(c->toks[i + 1].spell[0]) &&
-            names(key, c->toks[i + 1].spell))
-            return 1;
-    }
-    return 0;
-}
-
 static int has_call(CXCursor cur)
 {
     int n;
@@ -157,9 +242,18 @@ char *fe_recon_pair_key(const char *row, const char *off, const fe_rloop *l)
     return fe_fmt("%s|%s|%s|%s", row, off ? off : "", l->lo, l->hi);
 }
 
-int fe_recon_pair(rc *r, CXCursor a, const char *key)
+int fe_recon_pair(rc *r, CXCursor a, const fe_rloop *la, const fe_rl_base *row, const char *key)
 {
-    if (!r->s || clang_Cursor_isNull(r->body) || r->npaired == MAX_PAIRED || has_call(a) || body_bars(r, key))
+    if (!r->s || clang_Cursor_isNull(r->body) || r->npaired == MAX_PAIRED || has_call(a))
+        return 0;
+    names s;
+    range_names(a, la, row, &s);
+    for (int i = 0; i < s.n && !s.over; i++)
+        s.over = not_local(s.d[i]);
+    bars b = {r, &s, 0};
+    if (!s.over && bars_visit(r->body, clang_getNullCursor(), &b) == CXChildVisit_Recurse)
+        clang_visitChildren(r->body, bars_visit, &b);
+    if (s.over || b.hit)
         return 0;
     find f = {a, clang_getNullCursor(), -1};
     if (find_visit(r->body, clang_getNullCursor(), &f) == CXChildVisit_Recurse)
@@ -170,28 +264,28 @@ int fe_recon_pair(rc *r, CXCursor a, const char *key)
     CXCursor *ch = fe_children(f.block, &n);
     for (int i = f.at + 1; i < n && !found; i++) {
         fe_rloop *l = clang_getCursorKind(ch[i]) == CXCursor_ForStmt ? fe_recon_ranged(r, ch[i]) : NULL;
-        if (l && l->only) {
-            for (int j = 0; j < l->nb && !found; j++) {
-                fe_rl_base *p = &l->b[j];
-                char *row = clang_Cursor_isNull(p->expr) ? fe_cxstr(clang_getCursorSpelling(p->decl))
-                                                         : fe_strdup(p->key);
-                unsigned ob, oe;
-                if (!clang_Cursor_isNull(p->off))
-                    fe_extent(p->off, &ob, &oe);
-                char *off = clang_Cursor_isNull(p->off) ? NULL : fe_text(r->c, ob, oe);
-                char *k = fe_recon_pair_key(row, off, l);
-                if (!strcmp(k, key)) {
-                    r->paired[r->npaired++] = (fe_pair){ch[i], k};
-                    found = p->written ? 2 : 1;
-                } else {
-                    free(k);
-                }
-                free(row);
-                free(off);
+        for (int j = 0; l && l->only && j < l->nb && !found; j++) {
+            fe_rl_base *p = &l->b[j];
+            char *rt = clang_Cursor_isNull(p->expr) ? fe_cxstr(clang_getCursorSpelling(p->decl))
+                                                    : fe_strdup(p->key);
+            unsigned ob, oe;
+            if (!clang_Cursor_isNull(p->off))
+                fe_extent(p->off, &ob, &oe);
+            char *off = clang_Cursor_isNull(p->off) ? NULL : fe_text(r->c, ob, oe);
+            char *k = fe_recon_pair_key(rt, off, l);
+            names sb;
+            range_names(ch[i], l, p, &sb);
+            if (!strcmp(k, key) && same_names(&s, &sb)) {
+                r->paired[r->npaired++] = (fe_pair){ch[i], k};
+                found = p->written ? 2 : 1;
+            } else {
+                free(k);
             }
+            free(rt);
+            free(off);
         }
         free(l);
-        if (!found && !gap_ok(r, ch[i], key))
+        if (!found && !gap_ok(r, ch[i], &s))
             break;
     }
     free(ch);

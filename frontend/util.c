@@ -240,6 +240,16 @@ CXCursor *fe_children(CXCursor cur, int *n)
     return k.v;
 }
 
+int fe_from_macro(CXCursor cur)
+{
+    CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(cur));
+    unsigned xo, so;
+    CXFile xf, sf;
+    clang_getExpansionLocation(at, &xf, NULL, NULL, &xo);
+    clang_getSpellingLocation(at, &sf, NULL, NULL, &so);
+    return xo != so || !xf || !sf || !clang_File_isEqual(xf, sf);
+}
+
 /* <math.h> functions whose only effect is errno: a value of them nobody
  * uses need not be computed, and a call of them stores nothing. */
 int fe_pure_math(const char *name)

@@ -9,9 +9,12 @@
  * reads and the next loop updates (shared by several iterations, so that a
  * write recorded by neither loop would race), recorded once by the first
  * (frontend/recon_pair.c), and two bodies where they must not be: the row
- * pointer moves between the loops, or the update may not run. Which loops
+ * pointer moves between the loops, or the update may not run. Last, a loop
+ * whose index read in the loop picks an element (not one whose values go
+ * nowhere), and a body that reads errno (its logf stays). Which loops
  * call what is pinned by the golden file expected/recon_range_only.c; the
  * output must be the plain build's. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +31,8 @@ int main(void)
     float *H = malloc((size_t)m * K * sizeof *H);
 #pragma strads dvector
     int *pick = calloc((size_t)n, sizeof *pick);
+#pragma strads dvector row(K)
+    int *IDX = calloc((size_t)n * K, sizeof *IDX);
     for (int i = 0; i < n * K; i++)
         W[i] = (float)(i % 7) * 0.25f;
     for (int i = 0; i < m * K; i++)
@@ -111,6 +116,22 @@ int main(void)
                 continue;
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
+        }
+#pragma strads async_for
+        for (int u = 0; u < n; u++) { /* not only: an index read in the loop picks H's element */
+            int *idx = &IDX[u * K];
+            IDX[u * K] = (u * 5 + 1) % m; /* dropped: read back through idx */
+            float *w = &W[u * K];
+            for (int k = 0; k < K; k++)
+                w[k] += 0.001f * H[idx[k] * K];
+        }
+#pragma strads async_for
+        for (int u = 0; u < n; u++) { /* a body that reads errno keeps its math calls */
+            float *w = &W[u * K];
+            errno = 0;
+            (void)logf(w[0] - 1000.0f);
+            if (errno == EDOM)
+                w[1] += 0.01f;
         }
     }
     double sw = 0, sh = 0;

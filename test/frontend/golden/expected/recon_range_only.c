@@ -10,15 +10,18 @@
  * reads and the next loop updates (shared by several iterations, so that a
  * write recorded by neither loop would race), recorded once by the first
  * (frontend/recon_pair.c), and two bodies where they must not be: the row
- * pointer moves between the loops, or the update may not run. Which loops
+ * pointer moves between the loops, or the update may not run. Last, a loop
+ * whose index read in the loop picks an element (not one whose values go
+ * nowhere), and a body that reads errno (its logf stays). Which loops
  * call what is pinned by the golden file expected/recon_range_only.c; the
  * output must be the plain build's. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #define K 6
 
-#line 22 "<stdout>"
+#line 25 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
 /* Reconnaissance records a read and keeps the value readable. */
@@ -49,11 +52,11 @@ static __thread strads_recon *strads__rct;
 /* Set while a helper's copy runs where its caller may read back what it
  * writes: its written loops then run element by element. */
 static __thread int strads__rin __attribute__((unused));
-#line 20 "recon_range_only.c"
+#line 23 "recon_range_only.c"
 static float shrink(float x) { return x * 0.9f; }
 
-#line 56 "<stdout>"
-/* recon_range_only.c:37: async_for */
+#line 59 "<stdout>"
+/* recon_range_only.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
     __typeof__(int) m;
@@ -64,7 +67,7 @@ struct strads__tls1 {
     char strads__none;
 };
 static const strads_loop_site strads__site1;
-/* recon_range_only.c:47: async_for */
+/* recon_range_only.c:52: async_for */
 struct strads__env2 {
     strads_loop_dyn strads__dyn;
     __typeof__(int) m;
@@ -76,7 +79,7 @@ struct strads__tls2 {
     char strads__none;
 };
 static const strads_loop_site strads__site2;
-/* recon_range_only.c:59: async_for */
+/* recon_range_only.c:64: async_for */
 struct strads__env3 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -85,7 +88,7 @@ struct strads__tls3 {
     char strads__none;
 };
 static const strads_loop_site strads__site3;
-/* recon_range_only.c:65: async_for */
+/* recon_range_only.c:70: async_for */
 struct strads__env4 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -94,7 +97,7 @@ struct strads__tls4 {
     char strads__none;
 };
 static const strads_loop_site strads__site4;
-/* recon_range_only.c:71: async_for */
+/* recon_range_only.c:76: async_for */
 struct strads__env5 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -103,7 +106,7 @@ struct strads__tls5 {
     char strads__none;
 };
 static const strads_loop_site strads__site5;
-/* recon_range_only.c:82: async_for */
+/* recon_range_only.c:87: async_for */
 struct strads__env6 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -116,7 +119,7 @@ struct strads__tls6 {
     __typeof__(long) pos;
 };
 static const strads_loop_site strads__site6;
-/* recon_range_only.c:92: async_for */
+/* recon_range_only.c:97: async_for */
 struct strads__env7 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -129,7 +132,7 @@ struct strads__tls7 {
     __typeof__(long) pos;
 };
 static const strads_loop_site strads__site7;
-/* recon_range_only.c:103: async_for */
+/* recon_range_only.c:108: async_for */
 struct strads__env8 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -142,16 +145,39 @@ struct strads__tls8 {
     __typeof__(long) pos;
 };
 static const strads_loop_site strads__site8;
-#line 22 "recon_range_only.c"
+/* recon_range_only.c:120: async_for */
+struct strads__env9 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(int *) IDX;
+    __typeof__(int) m;
+    __typeof__(float *) W;
+    __typeof__(float *) H;
+};
+struct strads__tls9 {
+    char strads__none;
+};
+static const strads_loop_site strads__site9;
+/* recon_range_only.c:128: async_for */
+struct strads__env10 {
+    strads_loop_dyn strads__dyn;
+    __typeof__(float *) W;
+};
+struct strads__tls10 {
+    char strads__none;
+};
+static const strads_loop_site strads__site10;
+#line 25 "recon_range_only.c"
 int strads_user_main(void)
 {
     int n = 400, m = 50;
 
-    float *W = strads_dv_malloc((size_t)n * K * sizeof *W, (size_t)(K) * sizeof *(W), "recon_range_only.c:25");
+    float *W = strads_dv_malloc((size_t)n * K * sizeof *W, (size_t)(K) * sizeof *(W), "recon_range_only.c:28");
 
-    float *H = strads_dv_malloc((size_t)m * K * sizeof *H, (size_t)(K) * sizeof *(H), "recon_range_only.c:27");
+    float *H = strads_dv_malloc((size_t)m * K * sizeof *H, (size_t)(K) * sizeof *(H), "recon_range_only.c:30");
 
-    int *pick = strads_dv_calloc((size_t)n, sizeof *pick, sizeof *(pick), "recon_range_only.c:29");
+    int *pick = strads_dv_calloc((size_t)n, sizeof *pick, sizeof *(pick), "recon_range_only.c:32");
+
+    int *IDX = strads_dv_calloc((size_t)n * K, sizeof *IDX, (size_t)(K) * sizeof *(IDX), "recon_range_only.c:34");
     for (int i = 0; i < n * K; i++)
         W[i] = (float)(i % 7) * 0.25f;
     for (int i = 0; i < m * K; i++)
@@ -236,6 +262,22 @@ int strads_user_main(void)
 
 
 
+
+        { struct strads__env9 strads__e9; __builtin_memset(&strads__e9, 0, sizeof strads__e9); strads__e9.IDX = IDX; strads__e9.m = m; strads__e9.W = W; strads__e9.H = H; strads_async_for(&strads__site9, (int64_t)(0), (int64_t)(n), &strads__e9); }
+
+
+
+
+
+
+
+        { struct strads__env10 strads__e10; __builtin_memset(&strads__e10, 0, sizeof strads__e10); strads__e10.W = W; strads_async_for(&strads__site10, (int64_t)(0), (int64_t)(n), &strads__e10); }
+
+
+
+
+
+
     }
     double sw = 0, sh = 0;
     long sp = 0;
@@ -248,7 +290,7 @@ int strads_user_main(void)
     printf("%.4f %.4f %ld %ld\n", sw, sh, sp, pos);
     return 0;
 }
-#line 252 "<stdout>"
+#line 294 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -264,7 +306,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 38 "recon_range_only.c"
+#line 43 "recon_range_only.c"
                                     {
             int r = u * 7 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -274,7 +316,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] += 0.5f * t;
             }
         }
-#line 278 "<stdout>"
+#line 320 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -290,7 +332,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:38 */
+        /* recon_range_only.c:43 */
                                     do {
             int r = u * 7 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -301,7 +343,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 305 "<stdout>"
+#line 347 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -318,7 +360,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:38 */
+        /* recon_range_only.c:43 */
                                     do {
             int r = u * 7 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -330,7 +372,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 334 "<stdout>"
+#line 376 "<stdout>"
     }
 }
 static const strads_field strads__efd1[] = {
@@ -348,9 +390,9 @@ static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 37,
+    .line = 42,
     .col = 1,
-    .id = UINT64_C(0xe32e5fde6ef5a805), /* FNV-1a of "recon_range_only.c:37:1" */
+    .id = UINT64_C(0xefd942c3ae95ec29), /* FNV-1a of "recon_range_only.c:42:1" */
     .env_size = sizeof(struct strads__env1),
     .tls_size = 0,
     .body = strads__body1,
@@ -378,7 +420,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 48 "recon_range_only.c"
+#line 53 "recon_range_only.c"
                                     {
             int r = u * 3 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -390,7 +432,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 394 "<stdout>"
+#line 436 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -408,7 +450,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:48 */
+        /* recon_range_only.c:53 */
                                     do {
             int r = u * 3 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -421,7 +463,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p9 = &(pick[u]); __typeof__(*strads__p9) strads__v9 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 425 "<stdout>"
+#line 467 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -440,7 +482,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:48 */
+        /* recon_range_only.c:53 */
                                     do {
             int r = u * 3 % m;
             float *w = &W[u * K], *h = &H[r * K];
@@ -454,7 +496,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 458 "<stdout>"
+#line 500 "<stdout>"
     }
 }
 static const strads_field strads__efd2[] = {
@@ -473,9 +515,9 @@ static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 47,
+    .line = 52,
     .col = 1,
-    .id = UINT64_C(0xd4bf57c39eeb634e), /* FNV-1a of "recon_range_only.c:47:1" */
+    .id = UINT64_C(0xc705d8ccb4e070f0), /* FNV-1a of "recon_range_only.c:52:1" */
     .env_size = sizeof(struct strads__env2),
     .tls_size = 0,
     .body = strads__body2,
@@ -497,13 +539,13 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 60 "recon_range_only.c"
+#line 65 "recon_range_only.c"
                                     {
             float *w = &W[u * K];
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 507 "<stdout>"
+#line 549 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -515,14 +557,14 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:60 */
+        /* recon_range_only.c:65 */
                                     do {
             float *w = &W[u * K];
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 526 "<stdout>"
+#line 568 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -535,7 +577,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:60 */
+        /* recon_range_only.c:65 */
                                     do {
             float *w = &W[u * K];
             for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rwr_only(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
@@ -543,7 +585,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 547 "<stdout>"
+#line 589 "<stdout>"
     }
 }
 static const strads_field strads__efd3[] = {
@@ -559,9 +601,9 @@ static const strads_loop_site strads__site3 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 59,
+    .line = 64,
     .col = 1,
-    .id = UINT64_C(0x6750b1cc7e8be77d), /* FNV-1a of "recon_range_only.c:59:1" */
+    .id = UINT64_C(0x0d61ccb458e0dec9), /* FNV-1a of "recon_range_only.c:64:1" */
     .env_size = sizeof(struct strads__env3),
     .tls_size = 0,
     .body = strads__body3,
@@ -583,13 +625,13 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 66 "recon_range_only.c"
+#line 71 "recon_range_only.c"
                                     {
             float *w = &W[u * K];
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 w[k] = shrink(w[k]);
         }
-#line 593 "<stdout>"
+#line 635 "<stdout>"
     }
 }
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
@@ -603,14 +645,14 @@ STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:66 */
+        /* recon_range_only.c:71 */
                                     do {
             float *w = &W[u * K];
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 614 "<stdout>"
+#line 656 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -624,7 +666,7 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:66 */
+        /* recon_range_only.c:71 */
                                     do {
             float *w = &W[u * K];
             for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(K); if (strads__h13 > strads__l13) { strads_recon_rwr(strads__rc, &(w)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(w), 1); } (0); }); k < K; k++) /* a call of the file's own function */
@@ -632,7 +674,7 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 636 "<stdout>"
+#line 678 "<stdout>"
     }
 }
 static const strads_field strads__efd4[] = {
@@ -648,9 +690,9 @@ static const strads_loop_site strads__site4 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 65,
+    .line = 70,
     .col = 1,
-    .id = UINT64_C(0x166a8db45e19e8ea), /* FNV-1a of "recon_range_only.c:65:1" */
+    .id = UINT64_C(0x9fe62abd3876df68), /* FNV-1a of "recon_range_only.c:70:1" */
     .env_size = sizeof(struct strads__env4),
     .tls_size = 0,
     .body = strads__body4,
@@ -672,7 +714,7 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 72 "recon_range_only.c"
+#line 77 "recon_range_only.c"
                                     {
             float *w = &W[u * K];
             float tmp[K];
@@ -683,7 +725,7 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
             }
             (void)tmp;
         }
-#line 687 "<stdout>"
+#line 729 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -695,7 +737,7 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:72 */
+        /* recon_range_only.c:77 */
                                     do {
             float *w = &W[u * K];
             float tmp[K];
@@ -707,7 +749,7 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
             (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 711 "<stdout>"
+#line 753 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -720,7 +762,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:72 */
+        /* recon_range_only.c:77 */
                                     do {
             float *w = &W[u * K];
             float tmp[K];
@@ -733,7 +775,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 737 "<stdout>"
+#line 779 "<stdout>"
     }
 }
 static const strads_field strads__efd5[] = {
@@ -749,9 +791,9 @@ static const strads_loop_site strads__site5 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 71,
+    .line = 76,
     .col = 1,
-    .id = UINT64_C(0x96f879bd3354b82f), /* FNV-1a of "recon_range_only.c:71:1" */
+    .id = UINT64_C(0xb20508bd42f41a5a), /* FNV-1a of "recon_range_only.c:76:1" */
     .env_size = sizeof(struct strads__env5),
     .tls_size = 0,
     .body = strads__body5,
@@ -778,7 +820,7 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 83 "recon_range_only.c"
+#line 88 "recon_range_only.c"
                                     { /* paired: the first loop records w read and written */
             float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
             float g = 0;
@@ -788,7 +830,7 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 792 "<stdout>"
+#line 834 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -807,7 +849,7 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:83 */
+        /* recon_range_only.c:88 */
                                     do { /* paired: the first loop records w read and written */
             float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
             float g = 0;
@@ -818,7 +860,7 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p19 = &(w[k]); __typeof__(*strads__p19) strads__v19 = *(__typeof__(*strads__p19) *)strads_recon_rd(strads__rc, strads__p19, sizeof *strads__p19) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 822 "<stdout>"
+#line 864 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -837,7 +879,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:83 */
+        /* recon_range_only.c:88 */
                                     do { /* paired: the first loop records w read and written */
             float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
             float g = 0;
@@ -849,7 +891,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 853 "<stdout>"
+#line 895 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init6(void *strads__vt, const void *strads__ve)
@@ -904,9 +946,9 @@ static const strads_loop_site strads__site6 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 82,
+    .line = 87,
     .col = 1,
-    .id = UINT64_C(0x98b19328f204d195), /* FNV-1a of "recon_range_only.c:82:1" */
+    .id = UINT64_C(0xc429e0290aafa3d2), /* FNV-1a of "recon_range_only.c:87:1" */
     .env_size = sizeof(struct strads__env6),
     .tls_size = sizeof(struct strads__tls6),
     .body = strads__body6,
@@ -938,7 +980,7 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 93 "recon_range_only.c"
+#line 98 "recon_range_only.c"
                                     { /* not paired: w moves to another row between */
             float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
             float g = 0;
@@ -949,7 +991,7 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 953 "<stdout>"
+#line 995 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -968,7 +1010,7 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:93 */
+        /* recon_range_only.c:98 */
                                     do { /* not paired: w moves to another row between */
             float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
             float g = 0;
@@ -980,7 +1022,7 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p22 = &(w[k]); __typeof__(*strads__p22) strads__v22 = *(__typeof__(*strads__p22) *)strads_recon_rd(strads__rc, strads__p22, sizeof *strads__p22) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p22, &strads__v22, sizeof strads__v22); strads__v22; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 984 "<stdout>"
+#line 1026 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -999,7 +1041,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:93 */
+        /* recon_range_only.c:98 */
                                     do { /* not paired: w moves to another row between */
             float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
             float g = 0;
@@ -1012,7 +1054,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1016 "<stdout>"
+#line 1058 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init7(void *strads__vt, const void *strads__ve)
@@ -1067,9 +1109,9 @@ static const strads_loop_site strads__site7 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 92,
+    .line = 97,
     .col = 1,
-    .id = UINT64_C(0x71c7a931f9ef53cc), /* FNV-1a of "recon_range_only.c:92:1" */
+    .id = UINT64_C(0x466aec31e15c3df7), /* FNV-1a of "recon_range_only.c:97:1" */
     .env_size = sizeof(struct strads__env7),
     .tls_size = sizeof(struct strads__tls7),
     .body = strads__body7,
@@ -1101,7 +1143,7 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-#line 104 "recon_range_only.c"
+#line 109 "recon_range_only.c"
                                     { /* not paired: the update may not run */
             float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
             float g = 0;
@@ -1113,7 +1155,7 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1117 "<stdout>"
+#line 1159 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1132,7 +1174,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
-        /* recon_range_only.c:104 */
+        /* recon_range_only.c:109 */
                                     do { /* not paired: the update may not run */
             float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
             float g = 0;
@@ -1145,7 +1187,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1149 "<stdout>"
+#line 1191 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1164,7 +1206,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
         strads_recon_iter(strads__rc, (int64_t)u);
-        /* recon_range_only.c:104 */
+        /* recon_range_only.c:109 */
                                     do { /* not paired: the update may not run */
             float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
             float g = 0;
@@ -1178,7 +1220,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1182 "<stdout>"
+#line 1224 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init8(void *strads__vt, const void *strads__ve)
@@ -1233,9 +1275,9 @@ static const strads_loop_site strads__site8 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_range_only.c",
-    .line = 103,
+    .line = 108,
     .col = 1,
-    .id = UINT64_C(0x7d2b9b64fed234f1), /* FNV-1a of "recon_range_only.c:103:1" */
+    .id = UINT64_C(0x51dc5264e64a6e94), /* FNV-1a of "recon_range_only.c:108:1" */
     .env_size = sizeof(struct strads__env8),
     .tls_size = sizeof(struct strads__tls8),
     .body = strads__body8,
@@ -1251,11 +1293,216 @@ static const strads_loop_site strads__site8 = {
 };
 static const strads_loop_site *const strads__reg8
     __attribute__((used, section("strads_loops"))) = &strads__site8;
-#line 127 "recon_range_only.c"
-#line 1256 "<stdout>"
+static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env9 *strads__e = strads__ve;
+    struct strads__tls9 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(int *) IDX = strads__e->IDX;
+    (void)IDX;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 121 "recon_range_only.c"
+                                    { /* not only: an index read in the loop picks H's element */
+            int *idx = &IDX[u * K];
+            IDX[u * K] = (u * 5 + 1) % m; /* dropped: read back through idx */
+            float *w = &W[u * K];
+            for (int k = 0; k < K; k++)
+                w[k] += 0.001f * H[idx[k] * K];
+        }
+#line 1322 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env9 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(int *) IDX = strads__e->IDX;
+    (void)IDX;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:121 */
+                                    do { /* not only: an index read in the loop picks H's element */
+            int *idx = &IDX[u * K];
+            (void)__extension__({ __auto_type strads__p28 = &(IDX[u * K]); __typeof__(*strads__p28) strads__v28 = ((u * 5 + 1) % m); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p28, &strads__v28, sizeof strads__v28); strads__v28; }); /* dropped: read back through idx */
+            float *w = &W[u * K];
+            for (int k = 0; k < K; k++)
+                (void)__extension__({ __auto_type strads__p29 = &(w[k]); __typeof__(*strads__p29) strads__v29 = *(__typeof__(*strads__p29) *)strads_recon_rd(strads__rc, strads__p29, sizeof *strads__p29) + (0.001f * STRADS__RD(H[STRADS__RD(idx[k]) * K])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p29, &strads__v29, sizeof strads__v29); strads__v29; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 1349 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env9 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(int *) IDX = strads__e->IDX;
+    (void)IDX;
+    __typeof__(int) m = strads__e->m;
+    (void)m;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    __typeof__(float *) H = strads__e->H;
+    (void)H;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:121 */
+                                    do { /* not only: an index read in the loop picks H's element */
+            int *idx = &IDX[u * K];
+            __extension__({ __auto_type strads__p26 = &(IDX[u * K]); (void)sizeof(+((u * 5 + 1) % m)); strads_recon_rwr(strads__rc, strads__p26, sizeof *strads__p26, 0); }); /* dropped: read back through idx */
+            float *w = &W[u * K];
+            for (int k = __extension__({ int64_t strads__l27 = (int64_t)(0), strads__h27 = (int64_t)(K); if (strads__h27 > strads__l27) { strads_recon_rwr(strads__rc, &(w)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(idx)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(idx)); } (0); }); k < K; k++)
+                ((void)(0.001f * STRADS__RD(H[idx[k] * K])));
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx9(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 1378 "<stdout>"
+    }
+}
+static const strads_field strads__efd9[] = {
+    {STRADS_FIELD(struct strads__env9, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, IDX), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, m), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, H), STRADS_F_PTR, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site9 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 120,
+    .col = 1,
+    .id = UINT64_C(0xec08ea7656bbf33a), /* FNV-1a of "recon_range_only.c:120:1" */
+    .env_size = sizeof(struct strads__env9),
+    .tls_size = 0,
+    .body = strads__body9,
+    .recon = strads__recon9,
+    .env_fields = strads__efd9,
+    .nenv_fields = (int)(sizeof strads__efd9 / sizeof *strads__efd9),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg9
+    __attribute__((used, section("strads_loops"))) = &strads__site9;
+static void strads__body10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    struct strads__env10 *strads__e = strads__ve;
+    struct strads__tls10 *strads__t = strads__vt;
+    (void)strads__e;
+    (void)strads__t;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+#line 129 "recon_range_only.c"
+                                    { /* a body that reads errno keeps its math calls */
+            float *w = &W[u * K];
+            errno = 0;
+            (void)logf(w[0] - 1000.0f);
+            if (errno == EDOM)
+                w[1] += 0.01f;
+        }
+#line 1429 "<stdout>"
+    }
+}
+STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env10 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        /* recon_range_only.c:129 */
+                                    do { /* a body that reads errno keeps its math calls */
+            float *w = &W[u * K];
+            errno = 0;
+            (void)logf(STRADS__RD(w[0]) - 1000.0f);
+            if (errno == EDOM)
+                (void)__extension__({ __auto_type strads__p31 = &(w[1]); __typeof__(*strads__p31) strads__v31 = *(__typeof__(*strads__p31) *)strads_recon_rd(strads__rc, strads__p31, sizeof *strads__p31) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p31, &strads__v31, sizeof strads__v31); strads__v31; });
+        } while (0);
+        (void)strads_recon_again(strads__rc);
+#line 1450 "<stdout>"
+    }
+}
+STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+    const struct strads__env10 *strads__e = strads__ve;
+    (void)strads__e;
+    __typeof__(float *) W = strads__e->W;
+    (void)W;
+    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
+        int u = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
+        (void)u;
+        strads_recon_iter(strads__rc, (int64_t)u);
+        /* recon_range_only.c:129 */
+                                    do { /* a body that reads errno keeps its math calls */
+            float *w = &W[u * K];
+            errno = 0;
+            (void)logf(STRADS__RD(w[0]) - 1000.0f);
+            if (errno == EDOM)
+                __extension__({ __auto_type strads__p30 = &(w[1]); (void)sizeof(+(0.01f)); strads_recon_rwr(strads__rc, strads__p30, sizeof *strads__p30, 1); });
+        } while (0);
+        if (strads_recon_again(strads__rc))
+            strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
+#line 1473 "<stdout>"
+    }
+}
+static const strads_field strads__efd10[] = {
+    {STRADS_FIELD(struct strads__env10, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env10, W), STRADS_F_PTR, NULL, 0, 0, 0},
+};
+static const strads_loop_site strads__site10 = {
+    .abi = STRADS_ABI_VERSION,
+    .kind = STRADS_ASYNC_FOR,
+    .file = "recon_range_only.c",
+    .line = 128,
+    .col = 1,
+    .id = UINT64_C(0x3264a2767ee2e562), /* FNV-1a of "recon_range_only.c:128:1" */
+    .env_size = sizeof(struct strads__env10),
+    .tls_size = 0,
+    .body = strads__body10,
+    .recon = strads__recon10,
+    .env_fields = strads__efd10,
+    .nenv_fields = (int)(sizeof strads__efd10 / sizeof *strads__efd10),
+    .recon_on = 1,
+};
+static const strads_loop_site *const strads__reg10
+    __attribute__((used, section("strads_loops"))) = &strads__site10;
+#line 148 "recon_range_only.c"
+#line 1503 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (void)strads__rc; return x * 0.9f; }
-#line 1259 "<stdout>"
+#line 1506 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

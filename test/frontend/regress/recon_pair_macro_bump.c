@@ -1,0 +1,35 @@
+/* A row read by one loop and updated by the next, the bound's variable
+ * incremented between them by a macro (BUMP(len)), whose `++` the text
+ * does not show: the two loops must not be paired (frontend/recon_pair.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#define K 8
+#define BUMP(x) ((x)++)
+#define SET(a, b) ((a) = (b))
+int main(void)
+{
+    int n = 64;
+#pragma strads dvector
+    float *W = calloc((size_t)n * K, sizeof *W);
+    for (int i = 0; i < n * K; i++) W[i] = (float)(i % 5);
+    long pos = 0;
+    for (int e = 0; e < 3; e++) {
+#pragma strads async_for reduction(+: pos)
+        for (int u = 0; u < 4 * n; u++) {
+            float *w = &W[(u % n) * K];
+            int len = 3, k;
+            float g = 0;
+            W[((u + 1) % n) * K + 5] += 0.25f; /* a write to the next row */
+            for (k = 0; k < len; k++)
+                g += w[k];
+            for (int i = 3; i < K; i++) BUMP(len);
+            pos += g > 2;
+            for (k = 0; k < len; k++)
+                w[k] += 0.5f;
+        }
+    }
+    double s = 0;
+    for (int i = 0; i < n * K; i++) s += W[i] * (i % 13 + 1);
+    printf("%.3f %ld\n", s, pos);
+    return 0;
+}
