@@ -89,15 +89,11 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
  * it reads decides a later access, and a written range is never followed
  * by a read in the iteration (recon.c ranges a loop that writes only then),
  * so no shadow: rt_shadow_on stays off, and the iteration's reads and its
- * end skip the shadow's tests. */
+ * end skip the shadow's tests. Its written ranges are plain
+ * strads_recon_rw records. */
 void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
 {
     if (!span_hot(rc, addr, len)) rd_record(rc, addr, len);
-}
-
-void strads_recon_rwr_only(strads_recon *rc, const void *addr, size_t len, int read_too)
-{
-    rw_record(rc, addr, len, read_too);
 }
 
 /* A read range whose bytes a later loop of the iteration updates, whole

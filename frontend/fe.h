@@ -241,6 +241,8 @@ int fe_cursor_in(CXCursor cur, CXCursor *set, int n);
 CXCursor *fe_children(CXCursor cur, int *n);
 /* Skips UnexposedExpr and ParenExpr wrappers to the interesting node. */
 CXCursor fe_strip(CXCursor cur);
+/* Is the unary operator (spelled here) ++ or --, prefix or postfix? */
+int fe_incdec(fe_ctx *c, CXCursor unary);
 /* Does cur start in a macro's expansion rather than where it is spelled? */
 int fe_from_macro(CXCursor cur);
 /* A <math.h> function whose only effect is errno (sqrtf, expf, ...). */

@@ -735,9 +735,9 @@ static char *ranged_for(rc *r, CXCursor cur)
         const char *only = l->only ? "_only" : "";
         if (key && fe_recon_paired(r, cur, key))
             ; /* an earlier loop recorded it (recon_pair.c) */
-        else if (l->b[i].written)
-            fe_buf_printf(&o, "strads_recon_rwr%s(strads__rc, &(%s)[%s], %s, %d); ", only, p, first, n,
-                          l->b[i].read);
+        else if (l->b[i].written) /* a loop whose values go nowhere: no shadow */
+            fe_buf_printf(&o, "strads_recon_%s(strads__rc, &(%s)[%s], %s, %d); ", l->only ? "rw" : "rwr", p,
+                          first, n, l->b[i].read);
         else if (key && fe_recon_pair(r, cur, l, &l->b[i], key) == 2)
             fe_buf_printf(&o, "strads_recon_rdr_rw(strads__rc, &(%s)[%s], %s); ", p, first, n);
         else
@@ -1036,6 +1036,10 @@ void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt) { return rw(r, cur, mode, stmt); }
 int fe_recon_access_kind(rc *r, CXCursor cur) { return access_kind(r, cur); }
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin) { return local_root(r, cur, copyin); }
+int fe_recon_is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs)
+{
+    return is_assign(r, cur, compound, lhs, rhs);
+}
 
 /* Is call written plainly as name(...): its callee exactly that name, first
  * in the call's text (not (f)(x), nor a macro around the call)? */

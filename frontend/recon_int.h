@@ -26,6 +26,7 @@ typedef struct rc {
     CXCursor body; /* the loop body (a null cursor in a helper's copy) */
     fe_pair paired[MAX_PAIRED]; /* rows recorded by an earlier loop */
     int npaired;
+    int errno_seen; /* 0: not looked for yet, 1: the text does not name errno, 2: it does */
 } rc;
 
 static inline int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -36,6 +37,8 @@ static inline fe_token *tok(rc *r, unsigned off) { return &r->c->toks[fe_tok_at(
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt);
 int fe_recon_access_kind(rc *r, CXCursor cur);
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin);
+/* cur is `L = R` or `L op= R` (compound set) */
+int fe_recon_is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs);
 int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *name);
 /* recon.c: the loop's rows recorded as ranges (those whose accesses the
  * copy records), or NULL when it is not recorded so */

@@ -275,11 +275,16 @@ static int out_kind(rc *r, CXCursor arg, int single, CXCursor *amp, CXCursor *lv
  */
 static char *math_call(rc *r, CXCursor call, const char *name)
 {
-    /* a body that reads errno keeps its calls as written */
+    /* a body that reads errno keeps its calls as written (looked for once) */
     fe_ctx *c = r->c;
-    for (int i = fe_tok_at(c, r->rb); i >= 0 && i < c->ntoks && c->toks[i].off < r->re; i++)
-        if (!strcmp(c->toks[i].spell, "errno"))
-            return NULL;
+    if (!r->errno_seen) {
+        r->errno_seen = 1;
+        for (int i = fe_tok_at(c, r->rb); i >= 0 && i < c->ntoks && c->toks[i].off < r->re; i++)
+            if (!strcmp(c->toks[i].spell, "errno"))
+                r->errno_seen = 2;
+    }
+    if (r->errno_seen == 2)
+        return NULL;
     int n;
     CXCursor *ch = fe_children(call, &n);
     if (n < 1 || !fe_recon_plain_callee(r, call, ch[0], name)) {

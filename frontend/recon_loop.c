@@ -351,12 +351,7 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
         free(ch);
         return;
     case CXCursor_UnaryOperator: {
-        int incdec = tok_is(w->c, b, "++") || tok_is(w->c, b, "--");
-        if (!incdec && e > b) {
-            int last = fe_tok_at(w->c, e) - 1;
-            incdec = last >= 0 && (!strcmp(w->c->toks[last].spell, "++") ||
-                                   !strcmp(w->c->toks[last].spell, "--"));
-        }
+        int incdec = fe_incdec(w->c, cur);
         ch = fe_children(cur, &n);
         if (n == 1 && (incdec || tok_is(w->c, b, "&"))) changed(w, ch[0]);
         for (int i = 0; i < n; i++) visit(w, ch[i], cond, incdec ? 2 : 0);
@@ -482,19 +477,10 @@ static int init_part(walk *w, CXCursor init, CXCursor *a)
     return ok && is_int_type(clang_getCursorType(w->var));
 }
 
-/*
- * Do the loop's values go nowhere? When it calls nothing, assigns no
- * variable but k and those declared inside it, and stores into nothing but
- * elements of its ranged rows, what it computes ends in those rows, whose
- * writes reconnaissance drops: a value it reads (stale when an earlier
- * dropped write of the iteration reached the same bytes through another
- * name) decides nothing, so its ranges need not be checked against the
- * drops (strads_recon_rwr_only).
- */
 /* Is every access to memory in cur one of the loop's ranged ones? A value
  * read elsewhere (H[idx[k]], *p, s->f, an access under a condition) may
  * pick an address the copy must record after what the iteration dropped. */
-typedef struct ranged_only { const fe_rloop *l; int other; } ranged_only;
+typedef struct ranged_only { fe_ctx *c; const fe_rloop *l; int other; } ranged_only;
 
 static enum CXChildVisitResult ranged_only_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
@@ -502,47 +488,42 @@ static enum CXChildVisitResult ranged_only_visit(CXCursor cur, CXCursor parent, 
     ranged_only *v = d;
     enum CXCursorKind k = clang_getCursorKind(cur);
     if (k == CXCursor_ArraySubscriptExpr) {
-        /* by place: a cursor reached through a declaration's initializer
-         * is not clang_equalCursors to the same node reached otherwise */
-        unsigned b, e, ab, ae;
-        fe_extent(cur, &b, &e);
-        for (int i = 0; i < v->l->nb; i++)
-            for (int j = 0; j < v->l->b[i].nacc; j++) {
-                fe_extent(v->l->b[i].acc[j], &ab, &ae);
-                if (ab == b && ae == e && clang_getCursorKind(v->l->b[i].acc[j]) == k)
-                    return CXChildVisit_Continue;
-            }
+        if (fe_rloop_covers(v->l, cur))
+            return CXChildVisit_Continue;
         v->other = 1;
     } else if (k == CXCursor_UnaryOperator || k == CXCursor_MemberRefExpr) {
         /* *p and s->f read memory; so may whatever a macro spells */
-        CXToken *tk = NULL;
-        unsigned ntk = 0;
-        CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cur);
-        clang_tokenize(tu, clang_getCursorExtent(cur), &tk, &ntk);
-        if (fe_from_macro(cur))
-            v->other = 1;
-        else if (k == CXCursor_UnaryOperator && ntk > 0) {
-            CXString ts = clang_getTokenSpelling(tu, tk[0]);
-            v->other = !strcmp(clang_getCString(ts), "*");
-            clang_disposeString(ts);
-        } else if (k == CXCursor_MemberRefExpr) {
-            for (unsigned i = 0; i < ntk && !v->other; i++) {
-                CXString ts = clang_getTokenSpelling(tu, tk[i]);
-                v->other = !strcmp(clang_getCString(ts), "->");
-                clang_disposeString(ts);
-            }
-        }
-        if (tk)
-            clang_disposeTokens(tu, tk, ntk);
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        v->other = fe_from_macro(cur) || (k == CXCursor_UnaryOperator ? tok_is(v->c, b, "*") : arrow(v->c, cur));
     }
     return v->other ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+/* Is the store s one of the accesses of a row of b that is still ranged? */
+static int ranged_store(const fe_rl_base *b, int nb, CXCursor s)
+{
+    for (int j = 0; j < nb; j++)
+        for (int a = 0; !b[j].spoiled && a < b[j].nacc; a++)
+            if (clang_equalCursors(fe_strip(b[j].acc[a]), s))
+                return 1;
+    return 0;
+}
+
+/*
+ * Do the loop's values go nowhere? When it calls nothing, assigns no
+ * variable but k and those declared inside it, stores into nothing but
+ * elements of its ranged rows and leaves no access unranged, what it
+ * computes ends in those rows, whose writes reconnaissance drops: a value
+ * it reads (stale when an earlier dropped write of the iteration reached
+ * the same bytes through another name) decides nothing, so its ranges need
+ * not be checked against the drops (strads_recon_rdr_only, strads_recon_rw).
+ */
 static int only(const walk *w, const fe_rloop *out, CXCursor body, unsigned fb, unsigned fe)
 {
     if (w->calls)
         return 0;
-    ranged_only v = {out, 0};
+    ranged_only v = {w->c, out, 0};
     if (ranged_only_visit(body, clang_getNullCursor(), &v) == CXChildVisit_Recurse)
         clang_visitChildren(body, ranged_only_visit, &v);
     if (v.other)
@@ -552,14 +533,9 @@ static int only(const walk *w, const fe_rloop *out, CXCursor body, unsigned fb, 
         if (!same(w->set[i], w->var) && (at < fb || at >= fe))
             return 0;
     }
-    for (int i = 0; i < w->nstores; i++) {
-        int mine = 0;
-        for (int j = 0; j < out->nb && !mine; j++)
-            for (int a = 0; a < out->b[j].nacc && !mine; a++)
-                mine = clang_equalCursors(fe_strip(out->b[j].acc[a]), w->stores[i]);
-        if (!mine)
+    for (int i = 0; i < w->nstores; i++)
+        if (!ranged_store(out->b, out->nb, w->stores[i]))
             return 0;
-    }
     return 1;
 }
 
@@ -616,14 +592,8 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
      * may only when its type may alias what the row reads (C's effective
      * types: a float store does not change an int), checked per row. */
     int stores = w.calls;
-    for (int i = 0; ok && !stores && i < w.nstores; i++) {
-        int mine = 0;
-        for (int j = 0; j < w.nb && !mine; j++)
-            if (!w.b[j].spoiled)
-                for (int a = 0; a < w.b[j].nacc && !mine; a++)
-                    mine = clang_equalCursors(fe_strip(w.b[j].acc[a]), w.stores[i]);
-        stores = !mine;
-    }
+    for (int i = 0; ok && !stores && i < w.nstores; i++)
+        stores = !ranged_store(w.b, w.nb, w.stores[i]);
     for (int i = 0; i < w.nrt; i++) {
         fe_rl_base *p = w.rt_of[i] >= 0 ? &w.b[w.rt_of[i]] : NULL;
         if (p && stores) p->spoiled = 1;
@@ -659,11 +629,18 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
     return ok && out->nb > 0;
 }
 
+/* By place and kind: a node reached through a declaration's initializer
+ * is not clang_equalCursors to the same node reached from its statement. */
 int fe_rloop_covers(const fe_rloop *l, CXCursor access)
 {
     access = fe_strip(access);
+    unsigned b, e, ab, ae;
+    fe_extent(access, &b, &e);
+    enum CXCursorKind k = clang_getCursorKind(access);
     for (int i = 0; i < l->nb; i++)
-        for (int j = 0; j < l->b[i].nacc; j++)
-            if (clang_equalCursors(l->b[i].acc[j], access)) return 1;
+        for (int j = 0; j < l->b[i].nacc; j++) {
+            fe_extent(l->b[i].acc[j], &ab, &ae);
+            if (ab == b && ae == e && clang_getCursorKind(l->b[i].acc[j]) == k) return 1;
+        }
     return 0;
 }

@@ -125,28 +125,13 @@ static CXCursor target_of(CXCursor op)
 /* Is the operator (spelled here) one that changes its operand? */
 static int changes(rc *r, CXCursor cur)
 {
-    enum CXCursorKind k = clang_getCursorKind(cur);
-    if (k == CXCursor_CompoundAssignOperator) return 1;
+    int compound;
+    CXCursor lhs, rhs;
+    if (clang_getCursorKind(cur) != CXCursor_UnaryOperator)
+        return fe_recon_is_assign(r, cur, &compound, &lhs, &rhs);
     unsigned b, e;
     fe_extent(cur, &b, &e);
-    if (k == CXCursor_BinaryOperator) {
-        int n;
-        CXCursor *ch = fe_children(cur, &n);
-        unsigned lb, le;
-        int is_set = 0;
-        if (n == 2) {
-            fe_extent(ch[0], &lb, &le);
-            is_set = is(tok(r, le), "=");
-        }
-        free(ch);
-        return is_set;
-    }
-    if (k != CXCursor_UnaryOperator) return 0;
-    fe_ctx *c = r->c;
-    int first = fe_tok_at(c, b), last = fe_tok_at(c, e) - 1;
-    const char *t0 = c->toks[first].spell, *t1 = last >= 0 ? c->toks[last].spell : "";
-    return !strcmp(t0, "++") || !strcmp(t0, "--") || !strcmp(t0, "&") || !strcmp(t1, "++") ||
-           !strcmp(t1, "--");
+    return fe_incdec(r->c, cur) || is(tok(r, b), "&");
 }
 
 /* May the statement between the loops change a variable of the range, or

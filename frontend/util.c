@@ -240,6 +240,15 @@ CXCursor *fe_children(CXCursor cur, int *n)
     return k.v;
 }
 
+int fe_incdec(fe_ctx *c, CXCursor unary)
+{
+    unsigned b, e;
+    fe_extent(unary, &b, &e);
+    int first = fe_tok_at(c, b), last = fe_tok_at(c, e) - 1;
+    const char *t0 = c->toks[first].spell, *t1 = e > b && last >= 0 ? c->toks[last].spell : "";
+    return !strcmp(t0, "++") || !strcmp(t0, "--") || !strcmp(t1, "++") || !strcmp(t1, "--");
+}
+
 int fe_from_macro(CXCursor cur)
 {
     CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(cur));

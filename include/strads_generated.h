@@ -145,9 +145,9 @@ void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len);
 void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too);
 /* The same for a loop whose values go nowhere (it assigns only its own
  * locals and its ranged rows): its ranges are not checked against what the
- * iteration wrote before, nor kept for what it reads after. */
+ * iteration wrote before, nor kept for what it reads after; its written
+ * ranges are strads_recon_rw records. */
 void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len);
-void strads_recon_rwr_only(strads_recon *rc, const void *addr, size_t len, int read_too);
 /* A loop's read range that a later loop of the iteration updates, surely
  * and whole (frontend/recon_pair.c): recorded read and written here, once. */
 void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len);

@@ -173,7 +173,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (i % 3 == 0)
             continue;
         double d = __extension__({ strads__rin++; __typeof__(strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim])) strads__c0 = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]); strads__rin--; strads__c0; });
-        for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { strads_recon_rwr_only(strads__rc, &(w)[(i * dim) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); } (0); }); k < dim; k++)
+        for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)sizeof(+((real)(lr * d))));
         ((void)(d));
         ((void)0);

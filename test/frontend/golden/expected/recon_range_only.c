@@ -365,7 +365,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             int r = u * 7 % m;
             float *w = &W[u * K], *h = &H[r * K];
             __extension__({ __auto_type strads__p0 = &(H[r * K]); (void)sizeof(+(1.0f)); strads_recon_rwr(strads__rc, strads__p0, sizeof *strads__p0, 0); }); /* dropped: its text is not read again */
-            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(K); if (strads__h1 > strads__l1) { strads_recon_rwr_only(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h)); } (0); }); k < K; k++) { /* only: the values end in w */
+            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(K); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h)); } (0); }); k < K; k++) { /* only: the values end in w */
                 float t = h[k];
                 ((void)sizeof(+(0.5f * t)));
             }
@@ -580,7 +580,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         /* recon_range_only.c:65 */
                                     do {
             float *w = &W[u * K];
-            for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rwr_only(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
+            for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rw(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
                 ((void)(strads__m_fabsf(w[k] - 1.0f) * 0.9f));
         } while (0);
         if (strads_recon_again(strads__rc))
@@ -1049,7 +1049,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
                 g += w[k] * h[k];
             w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
-            for (int k = __extension__({ int64_t strads__l21 = (int64_t)(0), strads__h21 = (int64_t)(K); if (strads__h21 > strads__l21) { strads_recon_rwr_only(strads__rc, &(w)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l21 = (int64_t)(0), strads__h21 = (int64_t)(K); if (strads__h21 > strads__l21) { strads_recon_rw(strads__rc, &(w)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
@@ -1215,7 +1215,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
             ((void)(g >= 0));
             if (u % 3 == 0)
                 continue;
-            for (int k = __extension__({ int64_t strads__l24 = (int64_t)(0), strads__h24 = (int64_t)(K); if (strads__h24 > strads__l24) { strads_recon_rwr_only(strads__rc, &(w)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l24 = (int64_t)(0), strads__h24 = (int64_t)(K); if (strads__h24 > strads__l24) { strads_recon_rw(strads__rc, &(w)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
