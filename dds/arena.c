@@ -249,13 +249,46 @@ void dds_arena_dense(void *p, size_t len)
      * there) would grow by 2 MB per element touched. Bounded: only ranges of
      * at most a quarter of the machine's memory, which even wholly resident
      * fit. */
+    if (!off && dds_arena_may_fill(hi - lo))
+        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* best effort */
+}
+
+bool dds_arena_may_fill(size_t len)
+{
     static _Atomic long long quarter = -1;
     if (quarter < 0) {
         long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
         quarter = pages > 0 && ps > 0 ? (long long)pages * ps / 4 : 0;
     }
-    if (!off && (unsigned long long)(hi - lo) <= (unsigned long long)quarter)
-        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* best effort */
+    return (unsigned long long)len <= (unsigned long long)quarter;
+}
+
+static void dds_dense_flush(dds_dense_acc *a)
+{
+    if (a->bytes * 2 >= HUGE_PAGE)
+        dds_arena_dense((void *)a->region, HUGE_PAGE);
+    a->bytes = 0;
+}
+
+void dds_dense_add(dds_dense_acc *a, const void *p, size_t len)
+{
+    uintptr_t lo = (uintptr_t)p, hi = lo + len;
+    while (lo < hi) {
+        uintptr_t region = lo & ~(HUGE_PAGE - 1);
+        uintptr_t end = region + HUGE_PAGE < hi ? region + HUGE_PAGE : hi;
+        if (region != a->region) {
+            dds_dense_flush(a);
+            a->region = region;
+        }
+        a->bytes += end - lo;
+        lo = end;
+    }
+}
+
+void dds_dense_end(dds_dense_acc *a)
+{
+    dds_dense_flush(a);
+    a->region = 0;
 }
 
 #ifndef MADV_POPULATE_WRITE

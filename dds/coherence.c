@@ -234,6 +234,9 @@ typedef struct dds_begin_st {
 static void dds_push_dirty(dds_vec *dv, void *arg)
 {
     dds_begin_st *st = arg;
+    free(dv->keep); /* left by an operator that failed before its pull */
+    dv->keep = NULL;
+    dv->nkeep = 0;
     void *state = NULL;
     size_t ps = dds_page_size();
     int rc = 0;
@@ -297,6 +300,9 @@ int dds_operator_begin(void)
 static void dds_rearm(dds_vec *dv, void *arg)
 {
     (void)arg;
+    free(dv->keep); /* the pull has used it */
+    dv->keep = NULL;
+    dv->nkeep = 0;
     /* The driver's own partition is already in its mapping. */
     bool changed = false;
     for (size_t w = 0; w < (dv->nchunks + 63) / 64; w++)

@@ -58,6 +58,21 @@ int dds_arena_fits(size_t len);
  * costs 2 MB of memory wherever one element is touched (ranges above a
  * quarter of the machine's memory are left on small pages for that). */
 void dds_arena_dense(void *p, size_t len);
+/* Whether len bytes may be made resident whole although the program might
+ * touch only some (at most a quarter of the machine's memory). */
+bool dds_arena_may_fill(size_t len);
+/* Any node, before the runs of a fetch are copied into the mapping: the
+ * 2 MB regions the runs fill at least half go on huge pages too (a node's
+ * block of another node's rows, fetched by a plan, is as dense as its own
+ * partition; on small pages nearly every random row access missed the
+ * TLB). The runs are added in ascending order; dds_dense_end after the
+ * last. At most twice the bytes fetched become resident. */
+typedef struct dds_dense_acc {
+    uintptr_t region;
+    size_t bytes;
+} dds_dense_acc;
+void dds_dense_add(dds_dense_acc *a, const void *p, size_t len);
+void dds_dense_end(dds_dense_acc *a);
 /* Any node: drops the pages and makes the range inaccessible again. */
 void dds_arena_unmap(uintptr_t addr, size_t len);
 size_t dds_page_size(void);
@@ -87,6 +102,11 @@ typedef struct dds_vec {
      * driver's pull at dds_operator_end). */
     _Atomic uint64_t *changed;
     size_t nchunks;
+    /* Driver side, inside an operator: elements of other nodes' partitions
+     * that the driver's node holds current (dds_pull_keep, sorted); the
+     * pull at the operator's end leaves them out, then drops the list. */
+    int64_t *keep;
+    size_t nkeep;
     /* Driver side: pages written by sequential code since the last operator
      * (set by the SIGSEGV write tracker, see dds/coherence.c). */
     _Atomic uint64_t *dirty;
@@ -217,6 +237,16 @@ void dds_mark_changed(dds_vec *dv, int64_t lo, int64_t hi);
 /* Internals shared between files of dds/ (x__name convention). */
 int dds__push_span(dds_vec *dv, int64_t lo, int64_t hi, void **state);
 int dds__pull_changed(void);
+/* The driver, inside an operator: elems (of other nodes' partitions) are
+ * current in its copy whatever the owners changed, so the pull at the
+ * operator's end need not fetch them. An engine knows this of what its
+ * last round touched here: no other node wrote those in that round, and
+ * none writes after it. Adds to what earlier calls noted. */
+int dds_pull_keep(dds_vec *dv, const int64_t *elems, size_t n);
+/* Any node but the driver: maps [p, p+len) in on the server thread, after
+ * what it has queued; best effort, and harmless if the range is unmapped by
+ * then (dds/xfer.c). */
+void dds__populate_later(void *p, size_t len);
 int dds__has_collections(void);
 struct rt_msg;
 void dds__serve_kv(struct rt_msg *m); /* dds/dmap.c, on the server thread */

@@ -235,6 +235,7 @@ void dds_vec_detach(dds_vec *v)
     dds_table_remove(v);
     dds_arena_unmap((uintptr_t)v->base, v->bytes);
     free((void *)v->changed);
+    free(v->keep);
     free((void *)v->dirty);
     free((void *)v->opened);
     free(v->bounds);
@@ -260,7 +261,18 @@ static int dds_nf_attach(const void *arg, size_t len)
     memcpy(&a, arg, sizeof a);
     a.site[sizeof a.site - 1] = 0;
     dds_vec *v;
-    return dds_vec_attach(a.id, a.base, a.n, a.elem, a.part, NULL, a.site, &v);
+    int rc = dds_vec_attach(a.id, a.base, a.n, a.elem, a.part, NULL, a.site, &v);
+    /* A worker's own partition of an array the driver allocated: its
+     * elements arrive at the first operator (the driver's writes) or are
+     * made there, so it is mapped in now, while the driver's sequential
+     * code runs, not inside that operator (fresh memory in a VM: 3-5 ms a
+     * MB; the co-occurrence trainer's first epoch at 2x1 spent 0.14 s of
+     * its push there). */
+    if (!rc && v->me != 0 && v->part == DDS_PART_BLOCK) {
+        size_t lo = (size_t)v->bounds[v->me] * v->elem, hi = (size_t)v->bounds[v->me + 1] * v->elem;
+        if (hi > lo && dds_arena_may_fill(hi - lo)) dds__populate_later(v->base + lo, hi - lo);
+    }
+    return rc;
 }
 
 static int dds_nf_detach(const void *arg, size_t len)

@@ -305,21 +305,15 @@ static void dds_on_pull(rt_msg *m, void *arg)
 static pthread_mutex_t dds_srv_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t dds_srv_cv = PTHREAD_COND_INITIALIZER;
 typedef struct dds_srv_item {
-    rt_msg *m;
+    rt_msg *m;         /* a request, or NULL: */
+    char *fill;        /* a range to map in (dds__populate_later) */
+    size_t fill_len;
     struct dds_srv_item *next;
 } dds_srv_item;
 static dds_srv_item *dds_srv_head, *dds_srv_tail;
 
-static void dds_on_request(rt_msg *m, void *arg)
+static void dds_srv_queue(dds_srv_item *it)
 {
-    (void)arg;
-    dds_srv_item *it = malloc(sizeof *it);
-    if (!it) { /* the requester sees no reply and fails on its deadline */
-        rt_error("dds: out of memory queueing a request from rank %d", m->src);
-        rt_msg_free(m);
-        return;
-    }
-    it->m = m;
     it->next = NULL;
     pthread_mutex_lock(&dds_srv_mu);
     if (dds_srv_tail)
@@ -329,6 +323,29 @@ static void dds_on_request(rt_msg *m, void *arg)
     dds_srv_tail = it;
     pthread_cond_signal(&dds_srv_cv);
     pthread_mutex_unlock(&dds_srv_mu);
+}
+
+static void dds_on_request(rt_msg *m, void *arg)
+{
+    (void)arg;
+    dds_srv_item *it = calloc(1, sizeof *it);
+    if (!it) { /* the requester sees no reply and fails on its deadline */
+        rt_error("dds: out of memory queueing a request from rank %d", m->src);
+        rt_msg_free(m);
+        return;
+    }
+    it->m = m;
+    dds_srv_queue(it);
+}
+
+void dds__populate_later(void *p, size_t len)
+{
+    dds_srv_item *it = calloc(1, sizeof *it);
+    if (!it)
+        return; /* best effort: the pages fault in when written */
+    it->fill = p;
+    it->fill_len = len;
+    dds_srv_queue(it);
 }
 
 static void *dds_server(void *arg)
@@ -345,7 +362,11 @@ static void *dds_server(void *arg)
             dds_srv_tail = NULL;
         pthread_mutex_unlock(&dds_srv_mu);
         rt_msg *m = it->m;
+        if (!m) /* the range may be unmapped by now: then the call fails, harmlessly */
+            dds_populate(it->fill, it->fill_len);
         free(it);
+        if (!m)
+            continue;
         rt_trace_begin(RT_TR_SERVE, NULL, m->src);
         switch (m->type) {
         case DDS_MSG_FETCH: dds_on_fetch(m, NULL); break;
@@ -511,6 +532,14 @@ static int dds_req_finish(dds_req *q)
     int nodes = strads_size();
     for (int d = 0; d < nodes && !rc; d++)
         rc = dds_req_flush(q, d);
+    if (!rc && q->type == DDS_MSG_FETCH && strads_rank() != 0) { /* the driver's copy is dense whole */
+        dds_dense_acc acc = { 0, 0 };
+        for (size_t k = 0; k < q->npend; k++)
+            for (size_t j = 0; j < q->pend[k].nr; j++)
+                dds_dense_add(&acc, q->dv->base + (size_t)q->pend[k].rg[2 * j] * q->dv->elem,
+                              (size_t)q->pend[k].rg[2 * j + 1] * q->dv->elem);
+        dds_dense_end(&acc);
+    }
     for (size_t k = 0; k < q->npend; k++) {
         dds_pend *pd = &q->pend[k];
         rt_msg *m = NULL;
@@ -655,19 +684,26 @@ int dds_prefetch_range(dds_vec *dv, int64_t lo, int64_t hi)
 int dds_writeback(dds_vec *dv, const int64_t *idx, size_t n)
 {
     int me = strads_rank();
-    /* own elements are marked by runs: one atomic per chunk, not per element */
+    /* The driver's copy is the coherent one: what the driver's node writes
+     * back is current there, so the owner does not mark it for the pull at
+     * the operator's end (a chunk only the driver's node changed would
+     * come back whole); the driver marks it changed itself, which moves the
+     * vector's version. Other nodes mark their own elements, the owners
+     * the rest. Marked by runs: one atomic per chunk, not per element. */
+    bool all = me == 0;
     for (size_t k = 0, j; k < n; k = j) {
         j = k + 1;
-        if (idx[k] < 0 || idx[k] >= dv->n || dds_owner(dv, idx[k]) != me)
+        if (idx[k] < 0 || idx[k] >= dv->n || (!all && dds_owner(dv, idx[k]) != me))
             continue;
-        while (j < n && idx[j] == idx[j - 1] + 1 && idx[j] < dv->n && dds_owner(dv, idx[j]) == me)
+        while (j < n && idx[j] == idx[j - 1] + 1 && idx[j] < dv->n &&
+               (all || dds_owner(dv, idx[j]) == me))
             j++;
         dds_mark_changed(dv, idx[k], idx[j - 1] + 1);
     }
     if (strads_size() == 1 || n == 0)
         return 0;
     dds_req q;
-    int rc = dds_req_start(&q, dv, DDS_MSG_STORE, DDS_STORE_MARK);
+    int rc = dds_req_start(&q, dv, DDS_MSG_STORE, all ? 0 : DDS_STORE_MARK);
     if (rc)
         return rc;
     q.err = dds_req_add_list(&q, idx, n);
@@ -715,6 +751,47 @@ static int dds_cmp_trip(const void *a, const void *b)
     if (x->id != y->id)
         return (x->id > y->id) - (x->id < y->id);
     return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+static int dds_cmp_elem(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int dds_pull_keep(dds_vec *dv, const int64_t *elems, size_t n)
+{
+    if (strads_rank() != 0 || strads_size() == 1 || n == 0)
+        return 0; /* no pull */
+    int64_t *k = realloc(dv->keep, (dv->nkeep + n) * sizeof *k);
+    if (!k)
+        return STRADS_ENOMEM;
+    memcpy(k + dv->nkeep, elems, n * sizeof *k);
+    bool sorted = dv->nkeep == 0 || k[dv->nkeep - 1] <= elems[0];
+    for (size_t i = 1; i < n && sorted; i++)
+        sorted = elems[i - 1] <= elems[i];
+    dv->keep = k;
+    dv->nkeep += n;
+    if (!sorted)
+        qsort(k, dv->nkeep, sizeof *k, dds_cmp_elem);
+    return 0;
+}
+
+/* Adds run [lo, lo+cnt) of owner to q less the elements dv->keep holds;
+ * *at walks dv->keep (runs come in ascending order per vector). */
+static int dds_pull_add_run(dds_req *q, dds_vec *dv, int owner, int64_t lo, int64_t cnt, size_t *at)
+{
+    int64_t hi = lo + cnt;
+    int rc = 0;
+    while (lo < hi && !rc) {
+        while (*at < dv->nkeep && dv->keep[*at] < lo)
+            (*at)++;
+        int64_t end = *at < dv->nkeep && dv->keep[*at] < hi ? dv->keep[*at] : hi;
+        if (end > lo)
+            rc = dds_req_add(q, owner, lo, end - lo);
+        lo = end + (end < hi); /* past the kept element */
+    }
+    return rc;
 }
 
 int dds__pull_changed(void)
@@ -784,12 +861,13 @@ int dds__pull_changed(void)
         }
         dv->version++; /* changed on some owner during the operator */
         dds_req q;
+        size_t at = 0;
         rc = dds_req_start(&q, dv, DDS_MSG_FETCH, 0);
         for (size_t t = k; t < j && !rc; t++) {
             if (all[t].lo < 0 || all[t].cnt < 0 || all[t].lo + all[t].cnt > dv->n)
                 q.err = STRADS_EPROTO;
             else if (!q.err)
-                q.err = dds_req_add(&q, all[t].owner, all[t].lo, all[t].cnt);
+                q.err = dds_pull_add_run(&q, dv, all[t].owner, all[t].lo, all[t].cnt, &at);
         }
         if (!rc)
             rc = dds_req_finish(&q);

@@ -92,6 +92,7 @@ void rt__node_plan_free(node_plan *p)
         if (p->wb) free(p->wb[r]);
         if (p->mark) free(p->mark[r]);
     }
+    free(p->last);
     free(p->mark);
     free(p->nmark);
     free(p->fetch);
@@ -192,6 +193,7 @@ static bool all_conflict(const strads_loop_site *site, const void *env, int64_t 
 
 static void cache_plan(node_plan *np)
 {
+    rt__carry_rounds(np);
     node_plan **pp = &plans;
     while (*pp) {
         node_plan *q = *pp;

@@ -9,6 +9,8 @@
  *   loop_async_plan_spans_nodes.c  several nodes: each plans its own part from spans
  *   loop_async_lists.c  rank 0: a node's part of a plan, with the elements
  *                       each round fetches and writes back
+ *   loop_async_carry.c  every node: what it keeps from one round into the
+ *                       next is neither written back nor fetched again
  *   loop_async_wire.c   records to rank 0 and plans from it, on the wire
  *   loop_async_exec.c   rounds of fetch / run / write back / barrier
  * The node-function thread owns every structure here.
@@ -71,6 +73,9 @@ typedef struct node_plan {
     rt__seg *segs;         /* or, one thread, [rounds][nsegs] runs of offsets (mspan) */
     int nsegs;
     void **segbuf;         /* the messages segs point into (nsegs of them) */
+    uint64_t *last;        /* rank 0: the keys of other nodes' elements its last round
+                            * touches, sorted (current here after the call: dds_pull_keep) */
+    int64_t nlast;
     uint8_t *locked;       /* per round: this node's threads share it with locks */
     int64_t *loff;         /* positions of locked rounds: lock stripes, CSR (loop_locks.c) */
     uint16_t *lstripe;
@@ -80,6 +85,11 @@ typedef struct node_plan {
     uint32_t nseen;
     struct node_plan *next;
 } node_plan;
+
+/* loop_async_carry.c: drops from a node plan's lists the fetches and
+ * write-backs of elements it keeps from one round into the next; on rank 0
+ * notes in last what its last round touches. */
+void rt__carry_rounds(node_plan *np);
 
 /* STRADS_VERIFY_RECON=1: check every real access against the plan. */
 bool rt__async_verify_mode(void);

@@ -170,7 +170,7 @@ static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const
             /* write-back lists hold the node's own written elements too
              * (marked changed, not sent): only the others move; counted
              * only for STRADS_STATS, which prints it */
-            for (int64_t q = 0; stats_on() && q < j - i; q++)
+            for (int64_t q = 0; stats_on() && fn != dds_pull_keep && q < j - i; q++)
                 moved_bytes += dds_owns(dv, elems[q], strads_rank()) ? 0 : dv->elem;
         }
         i = j;
@@ -372,6 +372,7 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
     /* A violation stops the bodies but not the rounds, so that every node
      * still meets the others at each barrier; the call then fails. */
     if (!rc && atomic_load(&j.violated)) rc = STRADS_ESTATE;
+    if (!rc && np->nlast && strads_size() > 1) rc = per_array(np->last, np->nlast, dds_pull_keep);
     if (!rc && np->any_locked) rc = gather_order(np, &j, h->invocation);
     if (!rc) note_versions(np, h);
     free(j.ticket);
