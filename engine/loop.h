@@ -178,6 +178,11 @@ typedef struct rt_recon_range {
     int slot;
 } rt_recon_range;
 
+/* Several nodes, span planning: the most arrays a loop may read as its
+ * input, element i + in_off of each at iteration i (a struct of records,
+ * or a record's fields kept in arrays of their own). */
+#define RT_MAX_INPUTS 4
+
 typedef struct rt_recon_spans {
     int nslots;
     /* pair mode: the ranges (nr of them); nr 0: one per slot, made from
@@ -200,13 +205,15 @@ typedef struct rt_recon_spans {
     uint32_t seen[SCHED_MAX_ARRAYS]; /* other arrays read (the plan key's) */
     int nseen;
     /* several nodes (recon.c input_read): iteration i reads element i +
-     * in_off of array in_id (0: the probe found none), which this node owns
-     * in [in_lo, in_hi), and no other array it does not write */
+     * in_off of the input arrays in_ids (nin of them, 0: the probe found
+     * none), which this node owns in [in_lo, in_hi) of each (they are cut
+     * alike), and no other array it does not write */
     bool multi;
-    uint32_t in_id;
+    uint32_t in_ids[RT_MAX_INPUTS];
+    int nin;
     int64_t in_off, in_lo, in_hi;
-    const char *in_base; /* the input's mapping and element size, for the */
-    size_t in_elem;      /* inline check of that read (strads_recon_iter) */
+    const char *in_base; /* the first input's mapping and element size, for */
+    size_t in_elem;      /* the inline check of that read (strads_recon_iter) */
     int64_t cur;         /* the current iteration */
     /* span NULL: no rows kept, each iteration's row is scratch; with keys
      * set, its strata cell under blk (B blocks, the loop's iterations

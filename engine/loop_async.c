@@ -378,7 +378,7 @@ static void planned_spans(const strads_loop_site *site, const call_hdr *h, const
     planned_n = 0;
     planned_now = true;
     planned_nro = 0;
-    if (info->in_id) planned_ro[planned_nro++] = info->in_id;
+    for (int k = 0; k < info->nin; k++) planned_ro[planned_nro++] = info->in_ids[k];
     if (rt_stats_on()) {
         char pair[64] = "";
         if (info->pair)

@@ -143,7 +143,8 @@ typedef struct rt__spans {
     int nro;
     int64_t lo, hi;        /* this node's share of the iterations */
     uint16_t mlo[2], mhi[2]; /* micro-blocks touched per slot over the share */
-    uint32_t in_id;        /* several nodes: the input (recon.c input_read), 0 none */
+    uint32_t in_ids[RT_MAX_INPUTS]; /* several nodes: the input arrays, sorted (recon.c */
+    int nin;               /* input_read), nin 0 none; the first cuts the shares */
     int64_t in_off;
     /* pair mode (one node with 2-16 threads, or several nodes): every
      * written array (wid, wn elements) is written at two rows an
@@ -210,7 +211,8 @@ int rt__plan_order(const node_plan *np, int64_t *order);
 /* ---- loop_async_plan_spans_nodes.c ---- */
 
 typedef struct rt__mspan_info {
-    uint32_t in_id; /* the array the loop reads as its input (the plan key's), 0 none */
+    uint32_t in_ids[RT_MAX_INPUTS]; /* the arrays the loop reads as its input (the plan */
+    int nin;                        /* key's), nin 0 none */
     int rounds, subrounds;
     double prefetch_s; /* moving the inputs to the nodes that run them: the slowest node's */
     double recon_s;    /* one thread a node: this node's key pass, reconnaissance after the sample */

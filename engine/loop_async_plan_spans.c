@@ -154,17 +154,27 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
             rc = rt__run_recon(site, env, lo, hi, threads, &rec);
         }
     }
-    /* several nodes: the input, from the first read of an array the loop
-     * does not write (recon.c input_read checks every iteration) */
-    for (int64_t i = lo; !rc && i < hi && !sp->in_id; i++) {
+    /* several nodes: the input, from the first iteration that reads
+     * arrays the loop does not write: those it reads at one distance from
+     * the iteration's index, sorted by id so that every node lists them
+     * alike (recon.c input_read checks every iteration; a read elsewhere,
+     * or of a fifth such array, is a miss there) */
+    for (int64_t i = lo; !rc && i < hi && !sp->nin; i++) {
         int64_t cnt = 0;
         const sched_acc *acc = sched_rec_accs(&rec, i, &cnt);
-        for (int64_t q = 0; q < cnt && !sp->in_id; q++) {
-            int ai = rec.array_of[SCHED_ACC_DV(acc[q])];
-            if (ai && !rec.arrays[ai - 1].written) {
-                sp->in_id = SCHED_ACC_DV(acc[q]);
-                sp->in_off = SCHED_ACC_ELEM(acc[q]) - i;
-            }
+        for (int64_t q = 0; q < cnt; q++) {
+            uint32_t id = SCHED_ACC_DV(acc[q]);
+            int ai = rec.array_of[id];
+            if (!ai || rec.arrays[ai - 1].written) continue;
+            int64_t off = SCHED_ACC_ELEM(acc[q]) - i;
+            if (sp->nin && off != sp->in_off) continue;
+            int k = 0;
+            while (k < sp->nin && sp->in_ids[k] != id) k++;
+            if (k < sp->nin || sp->nin == RT_MAX_INPUTS) continue;
+            while (k > 0 && sp->in_ids[k - 1] > id) sp->in_ids[k] = sp->in_ids[k - 1], k--;
+            sp->in_ids[k] = id;
+            sp->in_off = off;
+            sp->nin++;
         }
     }
     uint32_t ids[RT_PAIR_ARRAYS];
@@ -213,6 +223,22 @@ int rt__span_share(const call_hdr *h, uint32_t in_id, int64_t in_off, int r, int
     return 0;
 }
 
+/* Whether the input arrays are cut alike: the first one's share of the
+ * iterations is then every one's (an input the nodes do not know, or cut
+ * otherwise, leaves the loop to full records). */
+static bool inputs_alike(const rt__spans *sp)
+{
+    const dds_vec *a = sp->nin ? dds_vec_by_id(sp->in_ids[0]) : NULL;
+    for (int k = 1; k < sp->nin; k++) {
+        const dds_vec *b = dds_vec_by_id(sp->in_ids[k]);
+        if (!a || !b || a->part == DDS_PART_HASH || b->part == DDS_PART_HASH || a->n != b->n)
+            return false;
+        for (int r = 0; r <= strads_size(); r++)
+            if (a->bounds[r] != b->bounds[r]) return false;
+    }
+    return true;
+}
+
 int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr *h,
                    rt__spans *sp)
 {
@@ -224,16 +250,18 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     rt__span_share(h, 0, 0, me, &sp->lo, &sp->hi);
     int threads = h->threads, ns = probe(site, env, sp->lo, sp->hi, threads, sp->slots, sp);
     if (ns <= 0) return ns;
-    if (N > 1 && rt__span_share(h, sp->in_id, sp->in_off, me, &sp->lo, &sp->hi)) {
+    uint32_t in_id = sp->nin ? sp->in_ids[0] : 0;
+    if (N > 1 && (rt__span_share(h, in_id, sp->in_off, me, &sp->lo, &sp->hi) || !inputs_alike(sp))) {
         sp->ns = 0; /* iterations outside the input: leave them to full records */
         return 0;
     }
     int64_t n = sp->hi - sp->lo;
-    const dds_vec *in = N > 1 && sp->in_id ? dds_vec_by_id(sp->in_id) : NULL;
+    const dds_vec *in = N > 1 && in_id ? dds_vec_by_id(in_id) : NULL;
     rt_recon_spans proto = {.nslots = ns, .first = sp->lo, .n = n, .mlo = {0xFFFF, 0xFFFF},
-                            .multi = N > 1, .in_id = sp->in_id, .in_off = sp->in_off,
+                            .multi = N > 1, .nin = sp->nin, .in_off = sp->in_off,
                             .in_lo = in ? in->bounds[me] : 0, .in_hi = in ? in->bounds[me + 1] : 0,
                             .in_base = in ? in->base : NULL, .in_elem = in ? in->elem : 0};
+    memcpy(proto.in_ids, sp->in_ids, sizeof proto.in_ids);
     for (int s = 0; s < ns; s++) {
         const dds_vec *dv = dds_vec_by_id(sp->slots[s].id);
         proto.id[s] = dv->id;

@@ -57,7 +57,9 @@
 /* Step 2's messages: each node's to rank 0, and rank 0's answer. */
 typedef struct summary {
     int32_t ok, ns;
-    uint32_t ids[2], in_id, pad;
+    uint32_t ids[2];
+    int32_t nin, pad;
+    uint32_t in_ids[RT_MAX_INPUTS];
     int64_t in_off;
     uint16_t mlo[2], mhi[2];
     /* pair mode: the written arrays (nw of them) and where each splits */
@@ -68,8 +70,8 @@ typedef struct summary {
 } summary;
 
 typedef struct verdict {
-    int32_t ok, pad;
-    uint32_t in_id, pad2;
+    int32_t ok, nin;
+    uint32_t in_ids[RT_MAX_INPUTS]; /* the input arrays, sorted; the first cuts the shares */
     int64_t in_off;
     uint16_t blk[2 * SCHED__MICRO];
 } verdict;
@@ -93,8 +95,7 @@ static void decide(const summary *all, int N, const call_hdr *h, const sched__sl
     memset(v, 0, sizeof *v);
     const summary *s0 = &all[0];
     bool ok = s0->ns == 2;
-    uint32_t in_id = 0;
-    int64_t in_off = 0;
+    const summary *in = NULL; /* the first node's that found inputs */
     uint16_t mlo[2] = {0xFFFF, 0xFFFF}, mhi[2] = {0, 0};
     uint32_t *hist = calloc(2 * SCHED__MICRO, sizeof *hist);
     ok = ok && hist;
@@ -102,10 +103,11 @@ static void decide(const summary *all, int N, const call_hdr *h, const sched__sl
         const summary *s = &all[r];
         ok = s->ok && s->ns == 2 && s->ids[0] == s0->ids[0] && s->ids[1] == s0->ids[1] &&
              same_pairs(s, s0);
-        if (ok && s->in_id) {
-            if (in_id && (in_id != s->in_id || in_off != s->in_off)) ok = false;
-            in_id = s->in_id;
-            in_off = s->in_off;
+        if (ok && s->nin) {
+            if (in && (in->nin != s->nin || in->in_off != s->in_off ||
+                       memcmp(in->in_ids, s->in_ids, sizeof in->in_ids)))
+                ok = false;
+            in = s;
         }
         for (int q = 0; q < 2 && ok; q++) {
             if (s->mlo[q] < mlo[q]) mlo[q] = s->mlo[q];
@@ -115,6 +117,8 @@ static void decide(const summary *all, int N, const call_hdr *h, const sched__sl
     }
     /* the shares, from the input each node found, must cut the loop */
     int64_t lo, hi, next = h->begin;
+    uint32_t in_id = in ? in->in_ids[0] : 0;
+    int64_t in_off = in ? in->in_off : 0;
     for (int r = 0; r < N && ok; r++) {
         ok = rt__span_share(h, in_id, in_off, r, &lo, &hi) == 0 && lo == next;
         next = hi;
@@ -144,8 +148,11 @@ static void decide(const summary *all, int N, const call_hdr *h, const sched__sl
     if (ok && sched_span_node_blocks(slots, 2, hist, N, v->blk)) ok = false;
     free(hist);
     v->ok = ok;
-    v->in_id = in_id;
-    v->in_off = in_off;
+    if (in) {
+        v->nin = in->nin;
+        memcpy(v->in_ids, in->in_ids, sizeof v->in_ids);
+        v->in_off = in->in_off;
+    }
 }
 
 /* Step 3's message to one node: per round the count of its iterations
@@ -163,13 +170,25 @@ typedef struct msg_layout {
     size_t maps;  /* bytes of one round's two bitmaps */
     size_t head;  /* counts, lengths and bitmaps */
     bool spans;   /* span rows follow the head */
-    size_t in_elem; /* bytes of an input element (0: no input) */
+    size_t in_elem; /* bytes of an iteration's input elements, one of each
+                     * input array in turn (0: no input) */
 } msg_layout;
 
-static msg_layout layout(const sched__slot *slots, int threads, const dds_vec *in)
+/* The input arrays of v, into in; how many (0 for one this node does not know). */
+static int inputs(const verdict *v, dds_vec **in)
+{
+    for (int k = 0; k < v->nin; k++)
+        if (!(in[k] = dds_vec_by_id(v->in_ids[k]))) return 0;
+    return v->nin;
+}
+
+static msg_layout layout(const sched__slot *slots, int threads, const verdict *v)
 {
     int N = strads_size();
-    msg_layout l = {.spans = threads > 1, .in_elem = in ? in->elem : 0};
+    dds_vec *in[RT_MAX_INPUTS];
+    int nin = inputs(v, in);
+    msg_layout l = {.spans = threads > 1};
+    for (int k = 0; k < nin; k++) l.in_elem += in[k]->elem;
     size_t m0 = ((size_t)slots[0].nmb + 63) / 64 * 8, m1 = ((size_t)slots[1].nmb + 63) / 64 * 8;
     l.maps = m0 + m1;
     l.head = (size_t)N * (16 + l.maps);
@@ -407,18 +426,22 @@ static int parse(const void *m, size_t len, int src, const call_hdr *h, const sc
  * at once does (60 MB at the Netflix shape on 2 nodes: 270 against 110-140
  * ms). A helper thread mapping them during the exchange gains nothing on
  * two cores. */
-static void map_input_shares(const call_hdr *h, const verdict *v, const part *parts, dds_vec *in)
+static void map_input_shares(const call_hdr *h, const verdict *v, const part *parts,
+                             dds_vec *const *in, int nin)
 {
-    for (int src = 0; in && src < strads_size(); src++) {
+    for (int src = 0; src < strads_size(); src++) {
         int64_t lo, hi;
-        if (!parts[src].shipped || rt__span_share(h, v->in_id, v->in_off, src, &lo, &hi) || hi <= lo)
+        if (!nin || !parts[src].shipped || rt__span_share(h, v->in_ids[0], v->in_off, src, &lo, &hi) ||
+            hi <= lo)
             continue;
-        char *at = in->base + (size_t)(lo + v->in_off) * in->elem;
-        size_t bytes = (size_t)(hi - lo) * in->elem;
-        if ((size_t)parts[src].total * in->elem * 4 < bytes)
-            continue; /* sparse (large elements, many nodes): fault what is written */
-        dds_arena_dense(at, bytes);
-        dds_populate(at, bytes);
+        for (int k = 0; k < nin; k++) {
+            char *at = in[k]->base + (size_t)(lo + v->in_off) * in[k]->elem;
+            size_t bytes = (size_t)(hi - lo) * in[k]->elem;
+            if ((size_t)parts[src].total * in[k]->elem * 4 < bytes)
+                continue; /* sparse (large elements, many nodes): fault what is written */
+            dds_arena_dense(at, bytes);
+            dds_populate(at, bytes);
+        }
     }
 }
 
@@ -435,11 +458,13 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
                        const msg_layout *ml, void *const *out, part *parts, int rc)
 {
     int N = strads_size(), me = strads_rank();
-    dds_vec *in = ml->in_elem ? dds_vec_by_id(v->in_id) : NULL;
+    dds_vec *ins[RT_MAX_INPUTS];
+    int nin = ml->in_elem ? inputs(v, ins) : 0;
+    bool in = nin > 0; /* inputs move */
     if (ml->in_elem && !in && !rc) rc = STRADS_EPROTO;
     /* test hook: smaller pieces (STRADS_TEST_PIECE) */
     size_t piece = (size_t)rt_cfg()->test_piece; /* PIECE by default */
-    size_t elem = in ? in->elem : 1, per = piece / elem ? piece / elem : 1;
+    size_t elem = in ? ml->in_elem : 1, per = piece / elem ? piece / elem : 1;
     int64_t total[MAX_NODES], sent[MAX_NODES], got[MAX_NODES], rounds = 0;
     part own[MAX_NODES];     /* the messages this node sent, read back */
     part_cur oc[MAX_NODES], ic[MAX_NODES]; /* where each side's move stands */
@@ -460,15 +485,20 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
         xm[d] = malloc((total[d] < (int64_t)per ? (size_t)total[d] : per) * elem + 1);
         if (!xm[d] && !rc) rc = STRADS_ENOMEM;
     }
-    if (!rc) map_input_shares(h, v, parts, in);
+    if (!rc) map_input_shares(h, v, parts, ins, nin);
     int arc = strads_allreduce(&rounds, 1, STRADS_T_I64, STRADS_OP_MAX);
     if (!rc) rc = arc;
     for (int64_t q = 0; q < rounds && !arc; q++) {
         for (int d = 0; d < N; d++) {
             int64_t n = rc || !xm[d] ? 0 : total[d] - sent[d] < (int64_t)per ? total[d] - sent[d] : (int64_t)per;
-            for (int64_t k = 0; k < n; k++)
-                copy_elem((char *)xm[d] + (size_t)k * elem,
-                          in->base + (size_t)(sp->lo + cur_next(&oc[d]) + v->in_off) * elem, elem);
+            for (int64_t k = 0; k < n; k++) {
+                char *to = (char *)xm[d] + (size_t)k * elem;
+                int64_t e = sp->lo + cur_next(&oc[d]) + v->in_off;
+                for (int a = 0; a < nin; a++) {
+                    copy_elem(to, ins[a]->base + (size_t)e * ins[a]->elem, ins[a]->elem);
+                    to += ins[a]->elem;
+                }
+            }
             xl[d] = (size_t)n * elem;
             sent[d] += n;
         }
@@ -480,9 +510,14 @@ static int move_inputs(const call_hdr *h, const rt__spans *sp, const verdict *v,
                 rt_error("async_for: malformed input elements from rank %d", src);
                 rc = STRADS_EPROTO;
             }
-            for (int64_t k = 0; !rc && k < n; k++)
-                copy_elem(in->base + (size_t)(p->lo + cur_next(&ic[src]) + v->in_off) * elem,
-                          (const char *)xin[src] + (size_t)k * elem, elem);
+            for (int64_t k = 0; !rc && k < n; k++) {
+                const char *from = (const char *)xin[src] + (size_t)k * elem;
+                int64_t e = p->lo + cur_next(&ic[src]) + v->in_off;
+                for (int a = 0; a < nin; a++) {
+                    copy_elem(ins[a]->base + (size_t)e * ins[a]->elem, from, ins[a]->elem);
+                    from += ins[a]->elem;
+                }
+            }
             got[src] += n;
             free(xin[src]);
         }
@@ -508,11 +543,11 @@ typedef struct piece {
     int64_t org, len;
     const dds_vec *dv;
 } piece;
-#define MAX_PIECES (2 * RT_PAIR_ARRAYS + 1)
+#define MAX_PIECES (2 * RT_PAIR_ARRAYS + RT_MAX_INPUTS)
 
 /* sp's pieces and the input's into pc; how many, or 0 for an array this
  * node does not know. */
-static int make_pieces(const rt__spans *sp, const sched__slot *slots, uint32_t in_id, piece *pc)
+static int make_pieces(const rt__spans *sp, const sched__slot *slots, const verdict *v, piece *pc)
 {
     int k = 0;
     if (sp->pair) {
@@ -523,7 +558,7 @@ static int make_pieces(const rt__spans *sp, const sched__slot *slots, uint32_t i
     } else {
         for (int s = 0; s < 2; s++) pc[k++] = (piece){slots[s].id, s, 0, slots[s].n, NULL};
     }
-    if (in_id) pc[k++] = (piece){in_id, -1, 0, 0, NULL};
+    for (int a = 0; a < v->nin; a++) pc[k++] = (piece){v->in_ids[a], -1, 0, 0, NULL};
     for (int x = 0; x < k; x++) {
         if (!(pc[x].dv = dds_vec_by_id(pc[x].id))) return 0;
         for (int y = x; y > 0 && (pc[y].id < pc[y - 1].id ||
@@ -797,7 +832,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
             mine->mlo[s] = sp->mlo[s];
             mine->mhi[s] = sp->mhi[s];
         }
-        mine->in_id = sp->in_id;
+        mine->nin = sp->nin;
+        memcpy(mine->in_ids, sp->in_ids, sizeof mine->in_ids);
         mine->in_off = sp->in_off;
         mine->pair = sp->pair;
         mine->nw = sp->pair ? sp->nw : 0;
@@ -834,12 +870,12 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     int npc = 0;
     if (status == 1) { /* step 3 */
         memcpy(slots, sp->slots, sizeof slots);
-        npc = make_pieces(sp, slots, v->in_id, pc);
+        npc = make_pieces(sp, slots, v, pc);
         outm = calloc((size_t)N, sizeof *outm);
         in = calloc((size_t)N, sizeof *in);
         outl = calloc((size_t)N, sizeof *outl);
         inl = calloc((size_t)N, sizeof *inl);
-        ml = layout(slots, h->threads, v->in_id ? dds_vec_by_id(v->in_id) : NULL);
+        ml = layout(slots, h->threads, v);
         if (!rc && !(outm && in && outl && inl)) rc = STRADS_ENOMEM;
         if (!rc && !npc) rc = STRADS_EPROTO; /* an array the others know and this node not */
         if (!rc) rc = sp->span ? outgoing(sp, h, v, &ml, outm, outl, &fits)
@@ -864,7 +900,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         part parts[MAX_NODES]; /* on the stack: the move below is collective, whatever failed */
         memset(parts, 0, sizeof parts);
         for (int src = 0; src < N && !rc; src++)
-            if ((rc = parse(in[src], inl[src], src, h, slots, &ml, v->in_id, v->in_off, &parts[src])))
+            if ((rc = parse(in[src], inl[src], src, h, slots, &ml, v->nin ? v->in_ids[0] : 0, v->in_off,
+                            &parts[src])))
                 rt_error("async_for: malformed iterations from rank %d", src);
         /* the prefetch of the inputs (collective: every node takes part,
          * whatever it found, so that none waits on another) */
@@ -935,7 +972,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     if (*out) {
         info->prefetch_s = (double)prefetch_us / 1e6;
         info->recon_s = keys_s;
-        info->in_id = v->in_id;
+        info->nin = v->nin;
+        memcpy(info->in_ids, v->in_ids, sizeof info->in_ids);
         info->pair = sp->pair ? sp->nw : 0;
         info->imbalance = imbalance;
         info->rounds = (*out)->rounds;

@@ -138,9 +138,10 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
 }
 
 /* Span mode on several nodes: a read of an array the loop does not write
- * must be of one element of the input the probe found (loop_async_plan_spans.c),
- * at its fixed distance from the iteration's index (the rating of
- * iteration i), and owned by this node: then the node that runs iteration i
+ * must be of one element of an input array the probe found
+ * (loop_async_plan_spans.c), at their fixed distance from the iteration's
+ * index (the rating of iteration i, or its fields in arrays of their own),
+ * and owned by this node: then the node that runs iteration i
  * knows what to fetch without records, and the value read here was the
  * owner's. Anything else (also any such read when the probe found no
  * input: the shares were cut without one) is a miss: full records plan the
@@ -148,8 +149,10 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
 static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_t e1)
 {
     int64_t i = sp->cur;
-    if (!sp->row || e0 != e1 || !sp->in_id || dv->id != sp->in_id || e0 != i + sp->in_off ||
-        e0 < sp->in_lo || e0 >= sp->in_hi)
+    int k = 0;
+    while (k < sp->nin && dv->id != sp->in_ids[k]) k++;
+    if (!sp->row || e0 != e1 || k == sp->nin || e0 != i + sp->in_off || e0 < sp->in_lo ||
+        e0 >= sp->in_hi)
         sp->miss = true;
 }
 
