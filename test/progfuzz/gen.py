@@ -60,6 +60,7 @@ ORACLE RULES (why the expected result is well defined)
     that documented limitation).
 """
 import random
+import re
 import sys
 
 TOL = 1e-3
@@ -148,6 +149,7 @@ AVOIDABLE = {
     'lib-out': 'a C library call writing one number through &element (sscanf, modf)',
     'atomic': 'an accumulator element updated with a GCC atomic builtin',
     'predict': 'a loop reading the own row, then a loop updating it (one record: recon_pair.c)',
+    'soa': 'the records as four arrays of fields (Xq[i] ...), not an array of structs',
 }
 
 
@@ -291,6 +293,12 @@ class Gen:
             self.feat('X-copyin')
         if self.reindex:
             self.feat('reindex')
+        # the records as four arrays of fields (Xq[i], Xj[i], Xc[i], Xw[i])
+        # instead of one array of structs: several input arrays
+        self.soa = ('soa' not in self.avoid and not self.x_copyin and
+                    self.rx('soa').random() < 0.3)
+        if self.soa:
+            self.feat('soa')
 
         # loops of an epoch: each writes a disjoint subset of {O, A, G}
         nloops = r.choice([1, 1, 2])
@@ -759,7 +767,11 @@ class Gen:
         b = []  # main body lines
         b.append(f"long n = {n}, m = {m};")
         # X
-        if self.x_copyin:
+        if self.soa:
+            for f, t in (('q', 'int'), ('j', 'int'), ('c', 'int'), ('w', T)):
+                b.append("#pragma strads dvector")
+                b.append(f"{t} *X{f} = malloc((size_t)n * sizeof *X{f});")
+        elif self.x_copyin:
             b.append("X_t *X = malloc((size_t)n * sizeof *X);")
         else:
             b.append("#pragma strads dvector")
@@ -832,8 +844,13 @@ class Gen:
             if self.r2.random() < 0.25:
                 # the loop in a function of its own: arrays arrive as parameters
                 fn = f"loop{L['idx']}"
-                params = ["int ep", "long n", "long m", "X_t *X"]
-                args = ["ep", "n", "m", "X"]
+                params = ["int ep", "long n", "long m"]
+                args = ["ep", "n", "m"]
+                if self.soa:
+                    params += ["int *Xq", "int *Xj", "int *Xc", f"{T} *Xw"]
+                    args += ["Xq", "Xj", "Xc", "Xw"]
+                else:
+                    params.append("X_t *X"); args.append("X")
                 if self.use_perm:
                     params.append("int *perm"); args.append("perm")
                 if self.lut:
@@ -860,7 +877,7 @@ class Gen:
             b.append(f"free({a.name});")
         if self.use_G:
             b.append("free(G);")
-        b.append("free(X);")
+        b += ["free(Xq);", "free(Xj);", "free(Xc);", "free(Xw);"] if self.soa else ["free(X);"]
         if self.use_perm:
             b.append("free(perm);")
         if self.lut:
@@ -871,7 +888,10 @@ class Gen:
         out += ["    " + x for x in b]
         out.append("}")
         out[0] = f"/* progfuzz seed {self.seed}: {' '.join(self.features)} */"
-        return "\n".join(out) + "\n"
+        text = "\n".join(out) + "\n"
+        if self.soa:  # X[e].f -> Xf[e]
+            text = re.sub(r'\bX\[([^\[\]]+)\]\.([qjcw])\b', r'X\2[\1]', text)
+        return text
 
     def digest(self, a):
         K = self.K
