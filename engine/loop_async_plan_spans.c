@@ -107,6 +107,64 @@ static bool pair_split(const sched_records *rec, int64_t lo, int64_t hi, uint32_
     return true;
 }
 
+/* Group mode's probe, when the written arrays do not split as pairs:
+ * three or four arrays, each touched at one run of elements (one row) an
+ * iteration, in two groups of arrays of one length touched at the same
+ * elements every iteration (GloVe's word vectors W[w] and their AdaGrad
+ * sums GW[w], the context vectors C[c] and GC[c]; SGD-MF's W[u] and user
+ * biases bu[u], H[v] and bv[v]). Each group is one side of the strata, as
+ * pair mode's parts are: an array of the first group is all lower part
+ * (split n), one of the second all upper part (split 0); the group of
+ * longer arrays first (it stays with its node, the other travels). A guess
+ * from the probe; the key pass checks every iteration. */
+static bool group_split(const sched_records *rec, int64_t lo, int64_t hi, const uint32_t *ids,
+                        const int64_t *n, int k, int64_t *split)
+{
+    if (k < 3) return false; /* two: the slots' plan */
+    bool eq[RT_PAIR_ARRAYS][RT_PAIR_ARRAYS];
+    for (int a = 0; a < k; a++)
+        for (int b = 0; b < k; b++) eq[a][b] = n[a] == n[b];
+    for (int64_t i = lo; i < hi; i++) {
+        int64_t cnt = 0, first[RT_PAIR_ARRAYS], last[RT_PAIR_ARRAYS], m[RT_PAIR_ARRAYS];
+        const sched_acc *acc = sched_rec_accs(rec, i, &cnt);
+        for (int a = 0; a < k; a++) first[a] = INT64_MAX, last[a] = -1, m[a] = 0;
+        for (int64_t q = 0; q < cnt; q++) {
+            int a = 0;
+            while (a < k && ids[a] != SCHED_ACC_DV(acc[q])) a++;
+            if (a == k) continue;
+            int64_t e = SCHED_ACC_ELEM(acc[q]);
+            first[a] = e < first[a] ? e : first[a];
+            last[a] = e > last[a] ? e : last[a];
+            m[a]++;
+        }
+        /* one run: as many accesses as elements spanned (the recorder keeps
+         * one access an element; a row read and written may give two) */
+        for (int a = 0; a < k; a++)
+            if (m[a] && (m[a] < last[a] - first[a] + 1 || m[a] > 2 * (last[a] - first[a] + 1))) return false;
+        for (int a = 0; a < k; a++)
+            for (int b = 0; b < k; b++)
+                if (first[a] != first[b] || last[a] != last[b]) eq[a][b] = false;
+    }
+    int cls[RT_PAIR_ARRAYS], nc = 0;
+    int64_t len[2] = {0, 0};
+    for (int a = 0; a < k; a++) {
+        cls[a] = -1;
+        for (int b = 0; b < a && cls[a] < 0; b++)
+            if (eq[b][a]) cls[a] = cls[b];
+        if (cls[a] < 0) {
+            if (nc == 2) return false; /* three groups */
+            cls[a] = nc++;
+        }
+        for (int b = 0; b < a; b++)
+            if (eq[b][a] != (cls[a] == cls[b])) return false; /* not a partition */
+        len[cls[a]] = n[a];
+    }
+    if (nc != 2) return false;
+    int lower = len[0] >= len[1] ? 0 : 1;
+    for (int a = 0; a < k; a++) split[a] = cls[a] == lower ? n[a] : 0;
+    return true;
+}
+
 /* Pair mode: the written arrays ids[0..k) each split in two (pair_split)
  * into sp, and slots[0] (every lower part) and slots[1] (every upper part),
  * micro-blocks counted from each part's first element; false when some
@@ -115,8 +173,10 @@ static bool pair_probe(const sched_records *rec, int64_t lo, int64_t hi, const u
                        const int64_t *n, int k, sched__slot *slots, rt__spans *sp)
 {
     int64_t len[2] = {0, 0};
+    bool pairs = true;
+    for (int a = 0; a < k && pairs; a++) pairs = pair_split(rec, lo, hi, ids[a], n[a], &sp->split[a]);
+    if (!pairs && !group_split(rec, lo, hi, ids, n, k, sp->split)) return false;
     for (int a = 0; a < k; a++) {
-        if (!pair_split(rec, lo, hi, ids[a], n[a], &sp->split[a])) return false;
         sp->wid[a] = ids[a];
         sp->wn[a] = n[a];
         if (sp->split[a] > len[0]) len[0] = sp->split[a];
@@ -190,8 +250,9 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
     bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= RT_PAIR_ARRAYS;
     /* threads to stratify on one node, or several nodes: arrays written at
      * two rows each are planned as pairs (the strata of lower x upper
-     * parts); on several nodes rank 0 checks that every node's probe found
-     * the same splits (loop_async_plan_spans_nodes.c) */
+     * parts), and three or four written one row each as two groups
+     * (group_split); on several nodes rank 0 checks that every node's probe
+     * found the same splits (loop_async_plan_spans_nodes.c) */
     int N = strads_size();
     bool pair = ok &&
                 (N == 1 ? threads >= 2 && threads * threads <= SCHED_CORDER_KEYS
@@ -273,13 +334,14 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     }
     if (sp->pair) { /* the ranges: each written array's two parts */
         proto.pair = true;
-        proto.nr = 2 * sp->nw;
+        proto.nr = 0;
         for (int a = 0; a < sp->nw; a++) {
             const dds_vec *dv = dds_vec_by_id(sp->wid[a]);
             for (int s = 0; s < 2; s++) {
                 int64_t org = s ? sp->split[a] : 0, len = s ? dv->n - sp->split[a] : sp->split[a];
                 int sh = sp->slots[s].shift;
-                proto.r[2 * a + s] = (rt_recon_range){
+                if (len == 0) continue; /* group mode: an array wholly on one side */
+                proto.r[proto.nr++] = (rt_recon_range){
                     dv->id, org, len, dv->base + (size_t)org * dv->elem,
                     dv->base + (size_t)(org + len) * dv->elem, dv->elem, sh,
                     (dv->elem & (dv->elem - 1)) == 0 ? __builtin_ctzll(dv->elem) + sh : -1, s};
