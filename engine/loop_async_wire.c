@@ -20,8 +20,11 @@ int rt__send_records(const sched_records *r, uint64_t tag)
     rt_pack_begin(&p, MSG_RECORDS, tag);
     msgpack_pack_int64(&p.pk, r->first);
     msgpack_pack_int64(&p.pk, r->n);
+    /* a node with no iterations (fewer than the nodes) has no offsets yet:
+     * its one offset is 0 */
+    const int64_t zero = 0;
     msgpack_pack_bin(&p.pk, (size_t)(r->n + 1) * sizeof(int64_t));
-    msgpack_pack_bin_body(&p.pk, r->off, (size_t)(r->n + 1) * sizeof(int64_t));
+    msgpack_pack_bin_body(&p.pk, r->n ? r->off : &zero, (size_t)(r->n + 1) * sizeof(int64_t));
     msgpack_pack_bin(&p.pk, r->nacc * sizeof(sched_acc));
     int rc = rt_send(0, p.sb.data, p.sb.size, r->acc, r->nacc * sizeof(sched_acc));
     rt_pack_done(&p);
