@@ -753,12 +753,6 @@ static int dds_cmp_trip(const void *a, const void *b)
     return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
-static int dds_cmp_elem(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
 int dds_pull_keep(dds_vec *dv, const int64_t *elems, size_t n)
 {
     if (strads_rank() != 0 || strads_size() == 1 || n == 0)
@@ -773,7 +767,7 @@ int dds_pull_keep(dds_vec *dv, const int64_t *elems, size_t n)
     dv->keep = k;
     dv->nkeep += n;
     if (!sorted)
-        qsort(k, dv->nkeep, sizeof *k, dds_cmp_elem);
+        qsort(k, dv->nkeep, sizeof *k, dds_cmp_i64);
     return 0;
 }
 

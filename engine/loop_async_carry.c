@@ -82,20 +82,14 @@ void rt__carry_rounds(node_plan *np)
 {
     if (np->rounds < 1 || !np->fetch || !np->wb) return;
     int R = np->rounds, rc = 0;
-    /* before the lists are cut: what the last round touches, as planned */
-    if (strads_rank() == 0 && !np->last) {
-        np->last = sorted_keys(np->fetch[R - 1], np->nfetch[R - 1]);
-        np->nlast = np->last ? np->nfetch[R - 1] : 0;
-    }
-    if (R < 2) return;
     uint64_t **f = calloc((size_t)R, sizeof *f), **w = calloc((size_t)R, sizeof *w);
     int64_t *nf = malloc((size_t)R * sizeof *nf), *nw = malloc((size_t)R * sizeof *nw);
     if (!f || !w || !nf || !nw) rc = STRADS_ENOMEM;
     for (int r = 0; r < R && !rc; r++) { /* the lists as planned */
         nf[r] = np->nfetch[r], nw[r] = np->nwb[r];
         f[r] = sorted_keys(np->fetch[r], nf[r]);
-        w[r] = sorted_keys(np->wb[r], nw[r]);
-        if (!f[r] || !w[r]) rc = STRADS_ENOMEM;
+        w[r] = r ? sorted_keys(np->wb[r], nw[r]) : NULL; /* round 0's is never asked */
+        if (!f[r] || (r && !w[r])) rc = STRADS_ENOMEM;
     }
     /* Another node's element (fetched) written here in rounds r and r + 1:
      * its write-back waits. This node's own stay: marking them is local. */
@@ -104,6 +98,12 @@ void rt__carry_rounds(node_plan *np)
     /* An element touched here in round r is current here in round r + 1. */
     for (int r = 1; r < R && !rc; r++)
         np->nfetch[r] = drop(np->fetch[r], np->nfetch[r], f[r - 1], nf[r - 1], NULL, 0);
+    /* rank 0: what the last round touches, as planned, is its sorted list */
+    if (!rc && strads_rank() == 0 && !np->last) {
+        np->last = f[R - 1];
+        np->nlast = nf[R - 1];
+        f[R - 1] = NULL;
+    }
     for (int r = 0; f && r < R; r++) free(f[r]);
     for (int r = 0; w && r < R; r++) free(w[r]);
     free(f);
