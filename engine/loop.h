@@ -55,6 +55,10 @@ typedef struct rt_recon_hot {
     const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
     const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
     unsigned rd_next, wr_next;       /* which entry the next new element replaces */
+    /* span mode: the micro-blocks this iteration widened its row by, as
+     * bytes (recon_recorders.c); an access inside one changes nothing */
+    const char *sp_wlo[4], *sp_whi[4];
+    unsigned sp_wnext;
     /* span mode only (sp_row NULL otherwise); kept across iterations but sp_row */
     unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
     int sp_nr;                       /* ranges below: one per slot, or per pair half */
@@ -78,7 +82,8 @@ static inline void rt_recon_hot_put(rt_recon_hot *h, const char *lo, const char 
 }
 
 /* Span mode: widens this iteration's span when p lies in a written array. */
-static inline int rt_recon_span_widen(const rt_recon_hot *h, const char *p, size_t len)
+static inline int rt_recon_span_window(const rt_recon_hot *h, const char *p, size_t len,
+                                       const char **wlo, const char **whi)
 {
     size_t last = len ? len - 1 : 0;
     for (int s = 0; s < h->sp_nr; s++)
@@ -91,9 +96,21 @@ static inline int rt_recon_span_widen(const rt_recon_hot *h, const char *p, size
             unsigned short m1 = (unsigned short)(sh >= 0 ? o1 >> sh : o1 / h->sp_mb[s]);
             if (m0 < r[0]) r[0] = m0;
             if (m1 > r[1]) r[1] = m1;
+            if (wlo) { /* micro-blocks m0 .. m1, clipped to the range */
+                size_t b0 = sh >= 0 ? (size_t)m0 << sh : (size_t)m0 * h->sp_mb[s];
+                size_t b1 = sh >= 0 ? ((size_t)m1 + 1) << sh : ((size_t)m1 + 1) * h->sp_mb[s];
+                size_t n = (size_t)(h->sp_hi[s] - h->sp_lo[s]);
+                *wlo = h->sp_lo[s] + b0;
+                *whi = h->sp_lo[s] + (b1 < n ? b1 : n);
+            }
             return 1;
         }
     return 0;
+}
+
+static inline int rt_recon_span_widen(const rt_recon_hot *h, const char *p, size_t len)
+{
+    return rt_recon_span_window(h, p, len, NULL, NULL);
 }
 
 static inline void rt_recon_read_fast(strads_recon *rc, const void *addr, size_t len)

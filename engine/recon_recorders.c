@@ -19,12 +19,22 @@
 #include "engine/loop.h"
 
 /* Span mode: widens the span for an access to a written array, and makes
- * its bytes hot for reading and writing (reset at the next iteration). */
+ * the micro-blocks it widened by hot for reading and writing (reset at the
+ * next iteration): another access inside them widens nothing, read or
+ * written alike. A body that touches a row's bias apart from its vector
+ * (GloVe's a[D] beside a[0 .. D)) and four rows an iteration went through
+ * the widening, a division for rows of D + 1 floats, at nearly every call. */
 static inline int span_hot(strads_recon *rc, const char *p, size_t len)
 {
     rt_recon_hot *h = (rt_recon_hot *)(void *)rc;
-    if (!h->sp_row || !rt_recon_span_widen(h, p, len)) return 0;
-    rt_recon_hot_put(h, p, p + len, 1);
+    if (!h->sp_row) return 0;
+    for (int k = 0; k < 4; k++)
+        if (p >= h->sp_wlo[k] && p + len <= h->sp_whi[k]) return 1;
+    const char *lo, *hi;
+    if (!rt_recon_span_window(h, p, len, &lo, &hi)) return 0;
+    unsigned k = h->sp_wnext++ & 3;
+    h->sp_wlo[k] = lo, h->sp_whi[k] = hi;
+    rt_recon_hot_put(h, lo, hi, 1);
     return 1;
 }
 
