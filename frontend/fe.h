@@ -217,6 +217,9 @@ typedef struct fe_rloop {
     int nb, capb;
     int only;       /* its values go nowhere: it calls nothing and assigns
                      * only its own locals and elements of its ranged rows */
+    int drop;       /* something after it reads memory or calls: its written
+                     * ranges are marked dropped (strads_recon_rwr), so that a
+                     * read of them runs the iteration again, exactly */
 } fe_rloop;
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
 int fe_rloop_covers(const fe_rloop *l, CXCursor access);

@@ -249,7 +249,8 @@ int fe_recon_pair(rc *r, CXCursor a, const fe_rloop *la, const fe_rl_base *row, 
     CXCursor *ch = fe_children(f.block, &n);
     for (int i = f.at + 1; i < n && !found; i++) {
         fe_rloop *l = clang_getCursorKind(ch[i]) == CXCursor_ForStmt ? fe_recon_ranged(r, ch[i]) : NULL;
-        for (int j = 0; l && l->only && j < l->nb && !found; j++) {
+        /* a later loop whose writes must be marked dropped records them itself */
+        for (int j = 0; l && l->only && !l->drop && j < l->nb && !found; j++) {
             fe_rl_base *p = &l->b[j];
             char *rt = clang_Cursor_isNull(p->expr) ? fe_cxstr(clang_getCursorSpelling(p->decl))
                                                     : fe_strdup(p->key);
