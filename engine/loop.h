@@ -91,14 +91,21 @@ static inline int rt_recon_span_window(const rt_recon_hot *h, const char *p, siz
             unsigned short *r = h->sp_row + 2 * h->sp_slot[s];
             size_t o0 = (size_t)(p - h->sp_lo[s]), o1 = o0 + last;
             int sh = h->sp_shift[s];
-            /* rows of D + 1 floats are common: a division, not a call */
-            unsigned short m0 = (unsigned short)(sh >= 0 ? o0 >> sh : o0 / h->sp_mb[s]);
-            unsigned short m1 = (unsigned short)(sh >= 0 ? o1 >> sh : o1 / h->sp_mb[s]);
+            size_t mb = h->sp_mb[s];
+            unsigned short m0, m1;
+            if (sh >= 0) {
+                m0 = (unsigned short)(o0 >> sh);
+                m1 = (unsigned short)(o1 >> sh);
+            } else { /* rows of D + 1 floats are common: one division, most often a 32-bit one */
+                size_t q = o1 <= UINT32_MAX && mb <= UINT32_MAX ? (uint32_t)o0 / (uint32_t)mb : o0 / mb;
+                m0 = (unsigned short)q;
+                m1 = (unsigned short)(o0 - q * mb + last < mb ? q : o1 / mb);
+            }
             if (m0 < r[0]) r[0] = m0;
             if (m1 > r[1]) r[1] = m1;
             if (wlo) { /* micro-blocks m0 .. m1, clipped to the range */
-                size_t b0 = sh >= 0 ? (size_t)m0 << sh : (size_t)m0 * h->sp_mb[s];
-                size_t b1 = sh >= 0 ? ((size_t)m1 + 1) << sh : ((size_t)m1 + 1) * h->sp_mb[s];
+                size_t b0 = sh >= 0 ? (size_t)m0 << sh : (size_t)m0 * mb;
+                size_t b1 = sh >= 0 ? ((size_t)m1 + 1) << sh : ((size_t)m1 + 1) * mb;
                 size_t n = (size_t)(h->sp_hi[s] - h->sp_lo[s]);
                 *wlo = h->sp_lo[s] + b0;
                 *whi = h->sp_lo[s] + (b1 < n ? b1 : n);

@@ -855,8 +855,9 @@ static char *ranged_for(rc *r, CXCursor cur)
         if (key && fe_recon_paired(r, cur, key))
             ; /* an earlier loop recorded it (recon_pair.c) */
         else if (l->b[i].written) /* a loop whose values go nowhere, and nothing reads after it: no shadow */
-            fe_buf_printf(&o, "strads_recon_%s(strads__rc, &(%s)[%s], %s, %d); ", l->only && !l->drop ? "rw" : "rwr", p,
-                          first, n, l->b[i].read);
+            fe_buf_printf(&o, "strads_recon_%s(strads__rc, &(%s)[%s], %s, %d); ",
+                          l->only && !l->drop && !r->widen ? "rw" : "rwr", p, first, n,
+                          l->b[i].read || r->widen);
         else if (key && fe_recon_pair(r, cur, l, &l->b[i], key) == 2)
             fe_buf_printf(&o, "strads_recon_rdr_rw(strads__rc, &(%s)[%s], %s); ", p, first, n);
         else
@@ -886,6 +887,45 @@ static char *ranged_for(rc *r, CXCursor cur)
     free(slow);
     free(o.p);
     return both;
+}
+
+/*
+ * A store to a floating-point local whose value does not matter
+ * (recon_slice.c): only what its sides read is recorded.
+ *   temp1 = fmin(fmax(fdiff * W[b + l2], -c), c) * eta;  ->  ((void)sizeof(+(...)))
+ */
+static char *unused_store(rc *r, CXCursor lhs, CXCursor rhs)
+{
+    char *R = rw(r, rhs, RV, 0);
+    char *val = pure_value(r, rhs, R) ? fe_fmt("(void)sizeof(+(%s))", R) : fe_fmt("(void)(%s)", R);
+    if (clang_getCursorKind(fe_strip(lhs)) == CXCursor_DeclRefExpr)
+        return fe_fmt("(%s)", val);
+    return fe_fmt("((void)&(%s), %s)", rw(r, lhs, LV, 0), val); /* an element's index is read */
+}
+
+/*
+ * An if recon_slice.c takes both ways: `if (isnan(d)) { fprintf(...); continue; }`
+ * goes; `if (!isnan(s)) S1 else S2` -> `{ S1'; S2'; }`, their writes recorded
+ * read and written and dropped (r->widen). NULL: the if as written.
+ */
+static char *wide_if(rc *r, CXCursor cur)
+{
+    int kind = fe_recon_wide(r, cur);
+    if (kind == 2)
+        return fe_strdup("{ }");
+    if (kind != 1)
+        return NULL;
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    fe_buf o = {0};
+    fe_buf_puts(&o, "{ ");
+    r->widen++;
+    for (int i = 1; i < n; i++)
+        fe_buf_printf(&o, "%s; ", rw(r, ch[i], RV, 1));
+    r->widen--;
+    fe_buf_puts(&o, "}");
+    free(ch);
+    return o.p;
 }
 
 static char *rw(rc *r, CXCursor cur, int mode, int stmt)
@@ -919,6 +959,11 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         if (t)
             return t;
     }
+    if (k == CXCursor_IfStmt) {
+        char *t = wide_if(r, cur);
+        if (t)
+            return t;
+    }
     int compound;
     CXCursor lhs, rhs;
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
@@ -934,6 +979,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
             op = fe_strdup(tok(r, le)->spell);
             op[strlen(op) - 1] = 0;
         }
+        if (stmt && fe_recon_irrelevant(r, l))
+            return unused_store(r, lhs, rhs);
         if (covered(r, l)) { /* the loop's range holds the record; the value is the
                               * expression's, for a use as a value */
             char *L = text_of(r, lhs), *R = rw(r, rhs, RV, 0);
@@ -946,11 +993,13 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                             : fe_fmt("((__typeof__(%s))(%s))", L, R);
         }
         if (access_kind(r, l) && !local_root(r, l, 0) && stmt && !r->exact &&
-            drop_store(r, cur, l)) {
+            (r->widen || fe_recon_names_irrelevant(r, rhs) || drop_store(r, cur, l))) {
             /* Recorded and dropped, after what R reads is recorded: R's
              * arithmetic goes, and with it whatever computed only what
              * such stores wrote (cooc's dot product, powf and logf). A
-             * later read of the bytes runs the iteration again, exactly. */
+             * later read of the bytes runs the iteration again, exactly.
+             * In a branch of a wide if it is recorded read too: the node
+             * that runs it fetches what it may write back unchanged. */
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
             int id = r->c->nranged++;
             return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); %s; "
@@ -958,7 +1007,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                           id, L,
                           pure_value(r, rhs, R) ? fe_fmt("(void)sizeof(+(%s))", R)
                                                 : fe_fmt("(void)(%s)", R),
-                          id, id, compound);
+                          id, id, compound || r->widen);
         }
         if (access_kind(r, l) && !local_root(r, l, 0)) {
             /* The value goes to the iteration's shadow, where later reads
@@ -997,12 +1046,15 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                            : fe_strdup("((void)0)");
             if (covered(r, l) && stmt)
                 return fe_strdup("((void)0)");
+            if (stmt && fe_recon_irrelevant(r, l))
+                return clang_getCursorKind(l) == CXCursor_DeclRefExpr ? fe_strdup("((void)0)")
+                                                                      : fe_fmt("((void)&(%s))", rw(r, op, LV, 0));
             if (covered(r, l)) {
                 char *L = text_of(r, op);
                 return pre ? fe_fmt("((__typeof__(%s))((%s) %c 1))", L, L, step[0]) : fe_fmt("(%s)", L);
             }
             if (access_kind(r, l) && !local_root(r, l, 0) && stmt && !r->exact &&
-                drop_store(r, cur, l)) { /* hits[j]++: as a dropped store */
+                (r->widen || drop_store(r, cur, l))) { /* hits[j]++: as a dropped store */
                 char *L = rw(r, op, LV, 0);
                 int id = r->c->nranged++;
                 return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); "
@@ -1108,6 +1160,7 @@ void fe_recon(fe_ctx *c, fe_site *s)
     CXCursor *ch = fe_children(s->forc, &n);
     if (n > 0)
         r.body = ch[n - 1];
+    fe_recon_slice(&r);
     if (n > 0)
         s->recon_text = rw(&r, ch[n - 1], RV, 1);
     else

@@ -27,6 +27,13 @@ typedef struct rc {
     fe_pair paired[MAX_PAIRED]; /* rows recorded by an earlier loop */
     int npaired;
     int errno_seen; /* 0: not looked for yet, 1: the text does not name errno, 2: it does */
+    /* recon_slice.c: the fast copy of an async_for body */
+    int sliced;           /* rel and wide below hold */
+    CXCursor *rel;        /* the variables whose values matter */
+    int nrel, caprel;
+    CXCursor *wide;       /* the if statements taken both ways */
+    int nwide, capwide;
+    int widen;            /* rewriting a branch of a wide if */
 } rc;
 
 static inline int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -51,6 +58,17 @@ fe_rloop *fe_recon_ranged(rc *r, CXCursor forstmt);
 char *fe_recon_pair_key(const char *row, const char *off, const fe_rloop *l);
 int fe_recon_pair(rc *r, CXCursor a, const fe_rloop *la, const fe_rl_base *row, const char *key);
 int fe_recon_paired(rc *r, CXCursor loop, const char *key);
+
+/* recon_slice.c: what the fast copy of an async_for body need not compute
+ * (its header says): fe_recon_slice finds it, before the copy is written;
+ * fe_recon_wide says how an if is taken (0 as written, 1 both branches
+ * run, 2 it goes); fe_recon_irrelevant whether an assignment's target is
+ * a local whose value does not matter; fe_recon_names_irrelevant whether
+ * an expression names one. All 0 in the exact copy and in helpers' copies. */
+void fe_recon_slice(rc *r);
+int fe_recon_wide(rc *r, CXCursor ifs);
+int fe_recon_irrelevant(rc *r, CXCursor target);
+int fe_recon_names_irrelevant(rc *r, CXCursor expr);
 
 /* recon_lib.c: the rewrite of a call to a C library function that writes
  * memory or reads strings, or NULL to rewrite it as any call. */

@@ -69,18 +69,14 @@ static int cls_of(CXType t)
 }
 
 /* A spelling of the declared type without top-level const, usable at file scope. */
+/* The type without its top-level qualifiers: the copy's own variable (an
+ * env member, a local) is assigned. `float *const p` spelled "float *const",
+ * which no " const" suffix test caught: gcc refused the generated file. */
 static char *spelling(CXType t)
 {
-    char *s = fe_cxstr(clang_getTypeSpelling(t));
+    char *s = fe_cxstr(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
     if (strstr(s, "(unnamed") || strstr(s, "(anonymous"))
         return NULL;
-    if (clang_isConstQualifiedType(t)) {
-        size_t n = strlen(s);
-        if (n > 6 && !strcmp(s + n - 6, " const"))
-            s[n - 6] = 0;
-        else if (!strncmp(s, "const ", 6))
-            s += 6;
-    }
     return s;
 }
 

@@ -768,7 +768,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
             float tmp[K];
             for (int k = __extension__({ int64_t strads__l15 = (int64_t)(0), strads__h15 = (int64_t)(K); if (strads__h15 > strads__l15) { strads_recon_rwr(strads__rc, &(w)[strads__l15], (size_t)(strads__h15 - strads__l15) * sizeof *(w), 1); } (0); }); k < K; k++) { /* a store to a local array */
                 float v = w[k];
-                tmp[k] = v;
+                ((void)&(tmp[k]), (void)sizeof(+(v)));
                 ((void)sizeof(+(v + 0.01f)));
             }
             (void)tmp;
@@ -884,7 +884,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
             float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
             float g = 0;
             for (int k = __extension__({ int64_t strads__l17 = (int64_t)(0), strads__h17 = (int64_t)(K); if (strads__h17 > strads__l17) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(h)); } (0); }); k < K; k++)
-                g += w[k] * h[k];
+                ((void)sizeof(+(w[k] * h[k])));
             ((void)(g >= 0));
             for (int k = __extension__({ int64_t strads__l18 = (int64_t)(0), strads__h18 = (int64_t)(K); if (strads__h18 > strads__l18) { } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
@@ -1046,7 +1046,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
             float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
             float g = 0;
             for (int k = __extension__({ int64_t strads__l20 = (int64_t)(0), strads__h20 = (int64_t)(K); if (strads__h20 > strads__l20) { strads_recon_rdr(strads__rc, &(w)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(h)); } (0); }); k < K; k++)
-                g += w[k] * h[k];
+                ((void)sizeof(+(w[k] * h[k])));
             w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
             for (int k = __extension__({ int64_t strads__l21 = (int64_t)(0), strads__h21 = (int64_t)(K); if (strads__h21 > strads__l21) { strads_recon_rw(strads__rc, &(w)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(h)); } (0); }); k < K; k++)
@@ -1211,7 +1211,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
             float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
             float g = 0;
             for (int k = __extension__({ int64_t strads__l23 = (int64_t)(0), strads__h23 = (int64_t)(K); if (strads__h23 > strads__l23) { strads_recon_rdr(strads__rc, &(w)[strads__l23], (size_t)(strads__h23 - strads__l23) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l23], (size_t)(strads__h23 - strads__l23) * sizeof *(h)); } (0); }); k < K; k++)
-                g += w[k] * h[k];
+                ((void)sizeof(+(w[k] * h[k])));
             ((void)(g >= 0));
             if (u % 3 == 0)
                 continue;

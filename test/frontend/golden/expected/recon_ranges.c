@@ -341,45 +341,45 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             double s = 0;
             int k;
             for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
-                s += x[k] * h[k];
+                ((void)sizeof(+(x[k] * h[k])));
             for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
-                s += 0.1 * STRADS__RD(w[c[j]]);
+                ((void)(0.1 * STRADS__RD(w[c[j]])));
             for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0)
-                    s -= 0.01 * STRADS__RD(w[k]);
+                    ((void)(0.01 * STRADS__RD(w[k])));
             for (k = 0; k < d; k++) {
                 if (STRADS__RD(h[k]) > 100)
                     break;
-                s += 0.001 * STRADS__RD(h[k]);
+                ((void)(0.001 * STRADS__RD(h[k])));
             }
             double g = 0.05 * (1.0 - s);
             for (int q = 0; q <= d - 1; ++q)
-                (void)__extension__({ __auto_type strads__p3 = &(h[q]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(x[q])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+                __extension__({ __auto_type strads__p3 = &(h[q]); (void)(g * STRADS__RD(x[q])); strads_recon_rwr(strads__rc, strads__p3, sizeof *strads__p3, 1); });
             if (i % 2)
                 for (k = 0; k < d; k += 1)
                     (void)__extension__({ __auto_type strads__p4 = &(w[k]); __typeof__(*strads__p4) strads__v4 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
             for (k = 0; k < 2; k++) {
                 double *o = &H[((i + k) % m) * d];
-                s += 0.001 * STRADS__RD(o[0]);
+                ((void)(0.001 * STRADS__RD(o[0])));
             }
             for (k = __extension__({ int64_t strads__l5 = (int64_t)(d), strads__h5 = (int64_t)(0); if (strads__h5 > strads__l5) { strads_recon_rwr(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 0); } (d); }); k < 0; k++)
                 ((void)sizeof(+(1)));
             for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
-                s += 0.001 * H[(c[0] % m) * d + k];
+                ((void)sizeof(+(0.001 * H[(c[0] % m) * d + k])));
             for (k = 0; k + 1 < d; k++) /* not k < B */
-                s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
+                ((void)(0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]))));
             for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
                 long r = (i + k) % n;
-                s += 0.0001 * STRADS__RD(X[r * d + k]);
+                ((void)(0.0001 * STRADS__RD(X[r * d + k])));
             }
             long u = 0;
             for (k = 0; k < d; k++) {
                 u = (i + k) % n;
-                s += 0.0001 * STRADS__RD(X[u * d + k]);
+                ((void)(0.0001 * STRADS__RD(X[u * d + k])));
             }
             long off = (i + 1) % n * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
-                s += 0.0001 * STRADS__RD(X[off++ + k]);
+                ((void)(0.0001 * STRADS__RD(X[off++ + k])));
             __extension__({ __auto_type strads__p7 = &(w[0]); (void)sizeof(+(0.001 * s)); strads_recon_rwr(strads__rc, strads__p7, sizeof *strads__p7, 1); });
         } while (0);
         if (strads_recon_again(strads__rc))

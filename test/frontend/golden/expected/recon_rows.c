@@ -298,22 +298,22 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             struct row *x = &R[u];
             double s = 0, t[2] = {0, 0};
             for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(W[u])[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(W[u])); strads_recon_rdr(strads__rc, &(H[i])[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(H[i])); } (0); }); k < D; k++) /* 2-D rows */
-                s += W[u][k] * H[i][k];
+                ((void)sizeof(+(W[u][k] * H[i][k])));
             for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(R[u].v)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(R[u].v)); strads_recon_rdr(strads__rc, &(x->v)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x->v)); } (0); }); k < D; k++) /* struct members, by value and through x */
-                s += R[u].v[k] + 0.5 * x->v[k];
+                ((void)sizeof(+(R[u].v[k] + 0.5 * x->v[k])));
             for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(D); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(F + u * D)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(F + u * D)); } (0); }); k < D; k++) /* a pointer expression */
-                s += (F + u * D)[k];
+                ((void)sizeof(+((F + u * D)[k])));
             for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(D); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(H[STRADS__RD(pick[u])])[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(H[pick[u]])); } (0); }); k < D; k++) /* a row through memory, nothing stored */
-                s += 0.1 * H[pick[u]][k];
+                ((void)sizeof(+(0.1 * H[pick[u]][k])));
             for (int k = 0; k < D; k++) { /* through memory, a store: exact */
-                t[k & 1] += STRADS__RD(H[STRADS__RD(pick[u])][k]);
-                s += 0.01 * t[0];
+                ((void)&(t[k & 1]), (void)(STRADS__RD(H[STRADS__RD(pick[u])][k])));
+                ((void)sizeof(+(0.01 * t[0])));
             }
             for (int k = 0; k < D; k++) /* the row moves with k: exact */
-                s += 0.001 * STRADS__RD(H[k][k]);
+                ((void)(0.001 * STRADS__RD(H[k][k])));
             for (int k = 0; k < D; k++) /* conditional: exact */
                 if (STRADS__RD(x->tag) == 1)
-                    s += 0.001 * STRADS__RD(W[u][k]);
+                    ((void)(0.001 * STRADS__RD(W[u][k])));
             double g = 0.05 * (1 - s);
             for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
                 (void)__extension__({ __auto_type strads__p4 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });

@@ -291,7 +291,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             float *w = &W[(long)STRADS__RD(x->u) * rank], *h = &H[(long)STRADS__RD(x->i) * rank];
             float e = STRADS__RD(x->r) - 3;
             for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(rank); if (strads__h0 > strads__l0) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(w)); strads_recon_rdr_rw(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < rank; k++)
-                e -= w[k] * h[k];
+                ((void)sizeof(+(w[k] * h[k])));
             for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(rank); if (strads__h1 > strads__l1) { } (0); }); k < rank; k++) {
                 float wk = w[k];
                 ((void)sizeof(+(lr * (e * h[k] - lambda * wk))));

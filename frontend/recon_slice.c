@@ -1,0 +1,612 @@
+/*
+ * frontend/recon_slice.c - what the fast reconnaissance copy of an async_for
+ * body need not compute.
+ *
+ * Reconnaissance needs the addresses an iteration touches, and the control
+ * flow that picks them; a trainer computes far more. GloVe's body:
+ *
+ *     for (b = 0; b < D; b++) diff += W[b + l1] * W[b + l2];
+ *     if (isnan(diff) || isinf(diff)) { fprintf(stderr, ...); continue; }
+ *     for (b = 0; b < D; b++) {
+ *         temp1 = fmin(fmax(fdiff * W[b + l2], -clip), clip) * eta;
+ *         up1[b] = temp1 / sqrt(gradsq[b + l1]);  sum1 += up1[b];  ...
+ *     }
+ *     if (!isnan(sum1) && !isnan(sum2)) for (b = 0; b < D; b++) W[b + l1] -= up1[b];
+ *
+ * Run as written, its copy computed every value to decide two NaN checks,
+ * as dear as the iteration itself. Two rules, for async_for only (whose
+ * plan may rest on more accesses than an iteration makes; sync_for averages
+ * over the nodes that touched an element, so it must record exactly):
+ *
+ * Wide ifs. An if whose condition reads no memory, calls nothing but pure
+ * math and names only floating-point variables (a check of values, not of
+ * indices: `w < 1`, an int, guards the validity of W[w] and stays) is taken
+ * both ways: `if (C) continue;` (a branch of stdio calls and a continue)
+ * goes, and any other branch runs whatever C is - its accesses are recorded
+ * whether or not the iteration makes them, its writes as reads and writes
+ * (a node fetches what it may write back) and dropped, so that a later read
+ * of them runs the iteration again in the exact copy, which takes every if
+ * as written. A wide branch may assign no variable that matters (below)
+ * declared outside it, take no address, jump nowhere but its own loops, and
+ * call nothing but pure math and stdio.
+ *
+ * Irrelevant locals. A variable matters when its value can reach an
+ * address (an index, a pointer, a dereference), the condition of a loop, a
+ * switch, a ?:, an if that is not wide or the left side of && and ||, or an
+ * argument of a call that is not pure math; and when a variable that
+ * matters is assigned from it (the body's own variables, its local arrays
+ * and the loop's private sections, flow-insensitively, to a fixed point).
+ * A statement that assigns a floating-point local (or an element of a local
+ * array or private section of them) that does not matter only evaluates its
+ * right side in the copy, for the reads it records; the compiler deletes
+ * the arithmetic. Integers are kept: cheap, and a garbage one could trap
+ * (x / n). A write to a distributed array whose value names such a local is
+ * dropped instead of shadowed (its value is not computed).
+ */
+#include "recon_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static CXCursor var_of(CXCursor e)
+{
+    e = fe_strip(e);
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+    CXCursor d = clang_getCursorReferenced(e);
+    enum CXCursorKind k = clang_getCursorKind(d);
+    return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? d : clang_getNullCursor();
+}
+
+/* By place and kind: the same node reached by two walks (a declaration
+ * referenced, a statement visited) need not be clang_equalCursors. */
+static int in(const CXCursor *v, int n, CXCursor d)
+{
+    unsigned b, e, vb, ve;
+    fe_extent(d, &b, &e);
+    enum CXCursorKind k = clang_getCursorKind(d);
+    for (int i = 0; i < n; i++) {
+        if (clang_equalCursors(v[i], d)) return 1;
+        fe_extent(v[i], &vb, &ve);
+        if (vb == b && ve == e && clang_getCursorKind(v[i]) == k) return 1;
+    }
+    return 0;
+}
+
+typedef struct slice {
+    rc *r;
+    int changed;
+} slice;
+
+static void rel_add(slice *s, CXCursor d)
+{
+    rc *r = s->r;
+    if (clang_Cursor_isNull(d) || in(r->rel, r->nrel, d)) return;
+    r->rel = fe_grow(r->rel, sizeof *r->rel, &r->caprel, r->nrel + 1);
+    r->rel[r->nrel++] = d;
+    s->changed = 1;
+}
+
+static enum CXChildVisitResult vars_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    rel_add(d, var_of(cur));
+    return CXChildVisit_Recurse;
+}
+
+/* Every variable cur names matters. */
+static void rel_all(slice *s, CXCursor cur)
+{
+    if (clang_Cursor_isNull(cur)) return;
+    rel_add(s, var_of(cur));
+    clang_visitChildren(cur, vars_visit, s);
+}
+
+/* An address is formed from the pointer p: what p points to need not
+ * matter (up1 of up1[b]: only the pointer, which the copy never leaves
+ * out, is an address), but what a pointer expression reads does
+ * (rows[u] of rows[u][k]). */
+static void rel_base(slice *s, CXCursor p)
+{
+    if (clang_getCursorKind(fe_strip(p)) != CXCursor_DeclRefExpr) rel_all(s, p);
+}
+
+static int pure_call(CXCursor call)
+{
+    char *name = fe_cxstr(clang_getCursorSpelling(call));
+    int pure = fe_pure_math(name) || !strncmp(name, "__builtin_is", 12) || !strcmp(name, "__builtin_signbit") ||
+               !strncmp(name, "__is", 4) || !strncmp(name, "__finite", 8) || !strcmp(name, "__fpclassify");
+    free(name);
+    return pure;
+}
+
+static int stdio_call(CXCursor call)
+{
+    static const char *const fns[] = {"printf", "fprintf", "puts", "fputs", "fputc", "putc",
+                                      "putchar", "fflush", "perror", NULL};
+    char *name = fe_cxstr(clang_getCursorSpelling(call));
+    int hit = 0;
+    for (int i = 0; fns[i] && !hit; i++) hit = !strcmp(name, fns[i]);
+    free(name);
+    return hit;
+}
+
+/* The root variable of an assignment's target (v, v[i], v.f, v[i].f[j]), or
+ * a null cursor when it is reached through a pointer. */
+static CXCursor target_root(CXCursor l)
+{
+    for (int guard = 0; guard < 32; guard++) {
+        l = fe_strip(l);
+        enum CXCursorKind k = clang_getCursorKind(l);
+        if (k == CXCursor_DeclRefExpr) return var_of(l);
+        if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr) return clang_getNullCursor();
+        int n;
+        CXCursor *ch = fe_children(l, &n);
+        CXCursor base = n > 0 ? fe_strip(ch[0]) : clang_getNullCursor();
+        free(ch);
+        if (clang_Cursor_isNull(base)) return base;
+        enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(base)).kind;
+        /* through a pointer: a private section (its buffer is the copy's
+         * own) counts as its variable, anything else is memory */
+        if (t == CXType_Pointer)
+            return clang_getCursorKind(base) == CXCursor_DeclRefExpr ? var_of(base) : clang_getNullCursor();
+        l = base;
+    }
+    return clang_getNullCursor();
+}
+
+/* ---- wide ifs ---- */
+
+typedef struct cond_walk { rc *r; int bad, cmp, rel; } cond_walk;
+
+static int nan_call(CXCursor call)
+{
+    char *name = fe_cxstr(clang_getCursorSpelling(call));
+    int hit = !strncmp(name, "__builtin_isnan", 15) || !strncmp(name, "__builtin_isinf", 15) ||
+              !strncmp(name, "__builtin_isfinite", 18) || !strncmp(name, "__isnan", 7) ||
+              !strncmp(name, "__isinf", 7) || !strncmp(name, "__finite", 8) || !strcmp(name, "isnan") ||
+              !strcmp(name, "isinf") || !strcmp(name, "isfinite");
+    free(name);
+    return hit;
+}
+
+static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    cond_walk *w = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_CallExpr) {
+        w->bad = !pure_call(cur);
+        w->cmp |= !nan_call(cur);
+    } else if (fe_recon_access_kind(w->r, cur) || k == CXCursor_CompoundAssignOperator ||
+               k == CXCursor_StmtExpr) {
+        w->bad = 1;
+    } else if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator) {
+        int c;
+        CXCursor l, rr;
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        w->bad = (k == CXCursor_BinaryOperator && fe_recon_is_assign(w->r, cur, &c, &l, &rr)) ||
+                 (k == CXCursor_UnaryOperator && (fe_incdec(w->r->c, cur) || is(tok(w->r, b), "&")));
+        if (k == CXCursor_BinaryOperator) {
+            int n;
+            CXCursor *ch = fe_children(cur, &n);
+            if (n == 2) {
+                fe_extent(ch[0], &b, &e);
+                w->cmp |= !is(tok(w->r, e), "&&") && !is(tok(w->r, e), "||");
+            }
+            free(ch);
+        }
+    } else {
+        CXCursor v = var_of(cur);
+        if (!clang_Cursor_isNull(v)) {
+            enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v)).kind;
+            w->bad = t != CXType_Float && t != CXType_Double && t != CXType_LongDouble;
+            w->rel |= in(w->r->rel, w->r->nrel, v);
+        }
+    }
+    return w->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A condition of values: see the header. A test that compares (x < 0,
+ * fabs(g) > clip) may be a floating-point index's guard: only when none of
+ * its variables matters; NaN and infinity tests (isnan, isinf, ||, &&, !)
+ * guard no index that would be valid without them. */
+static int value_cond(rc *r, CXCursor c)
+{
+    cond_walk w = {r, 0, 0, 0};
+    if (cond_visit(c, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
+        clang_visitChildren(c, cond_visit, &w);
+    return !w.bad && (!w.cmp || !w.rel);
+}
+
+typedef struct branch_walk {
+    rc *r;
+    unsigned b, e;  /* the branch: variables declared inside are its own */
+    int loops;      /* depth of the branch's own loops */
+    int bad, cont;  /* cont: a continue of the body's iteration */
+    int only_exit;  /* nothing but stdio calls and a continue */
+} branch_walk;
+
+static void branch_visit(branch_walk *w, CXCursor cur);
+
+static void branch_children(branch_walk *w, CXCursor cur)
+{
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && !w->bad; i++) branch_visit(w, ch[i]);
+    free(ch);
+}
+
+/* Is v only ever a counter of for loops that set it first (`for (b = 0;
+ * ...)`, GloVe's b declared at the top of its function)? Then no value of
+ * it outlives a loop, and a branch's loop may run whatever the condition. */
+typedef struct counter_walk { rc *r; CXCursor v; unsigned *lo, *hi; int n, cap, stray; } counter_walk;
+
+static enum CXChildVisitResult loops_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    counter_walk *w = d;
+    if (clang_getCursorKind(cur) == CXCursor_ForStmt) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        if (n == 4 && clang_getCursorKind(ch[0]) == CXCursor_BinaryOperator) {
+            int m;
+            CXCursor *ic = fe_children(ch[0], &m);
+            if (m == 2 && clang_equalCursors(var_of(ic[0]), w->v)) {
+                unsigned b, e, ib, ie;
+                fe_extent(cur, &b, &e);
+                fe_extent(ic[1], &ib, &ie);
+                w->lo = fe_grow(w->lo, sizeof *w->lo, &w->cap, w->n + 1);
+                w->hi = realloc(w->hi, (size_t)w->cap * sizeof *w->hi);
+                w->lo[w->n] = ie; /* after its initial value, which may read v */
+                w->hi[w->n++] = e;
+            }
+            free(ic);
+        }
+        free(ch);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult uses_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    counter_walk *w = d;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(var_of(cur), w->v)) {
+        unsigned at = fe_offset(clang_getCursorLocation(cur)), b, e;
+        int inside = 0;
+        for (int i = 0; i < w->n && !inside; i++) inside = at >= w->lo[i] && at < w->hi[i];
+        /* the `b` of a loop's `b = 0` sits before its loop's lo: a store */
+        fe_extent(cur, &b, &e);
+        w->stray |= !inside && !(clang_getCursorKind(parent) == CXCursor_BinaryOperator && is(tok(w->r, e), "="));
+    }
+    return w->stray ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int counter_only(rc *r, CXCursor v)
+{
+    if (clang_Cursor_isNull(r->body)) return 0;
+    counter_walk w = {.r = r, .v = v};
+    clang_visitChildren(r->body, loops_visit, &w);
+    if (w.n) clang_visitChildren(r->body, uses_visit, &w);
+    int only = w.n > 0 && !w.stray;
+    free(w.lo);
+    free(w.hi);
+    return only;
+}
+
+/* Does assigning target (v, v[i], v.f) change a variable that matters and
+ * is not the branch's own? Memory reached through a pointer that is not a
+ * private section is a distributed array's or a global's: dropped in the copy. */
+static int assigns_outside(branch_walk *w, CXCursor target)
+{
+    CXCursor root = target_root(target);
+    if (clang_Cursor_isNull(root)) return !fe_recon_access_kind(w->r, fe_strip(target));
+    unsigned at = fe_offset(clang_getCursorLocation(root));
+    if (at >= w->b && at < w->e) return 0;
+    if (!fe_recon_local_root(w->r, target, 0)) return 0; /* a distributed array's element */
+    return in(w->r->rel, w->r->nrel, root) && !counter_only(w->r, root);
+}
+
+static void branch_visit(branch_walk *w, CXCursor cur)
+{
+    if (w->bad) return;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    switch (k) {
+    case CXCursor_ContinueStmt:
+        if (!w->loops) w->cont = 1;
+        return;
+    case CXCursor_BreakStmt:
+        w->bad = !w->loops;
+        return;
+    case CXCursor_ReturnStmt: case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
+    case CXCursor_LabelStmt: case CXCursor_CaseStmt: case CXCursor_DefaultStmt: case CXCursor_SwitchStmt:
+        w->bad = 1;
+        return;
+    case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt:
+        w->only_exit = 0;
+        w->loops++;
+        branch_children(w, cur);
+        w->loops--;
+        return;
+    case CXCursor_CallExpr:
+        if (stdio_call(cur)) return; /* dropped by the copy, arguments and all */
+        w->only_exit = 0;
+        w->bad = !pure_call(cur);
+        if (!w->bad) branch_children(w, cur);
+        return;
+    case CXCursor_CompoundStmt: case CXCursor_NullStmt:
+        branch_children(w, cur);
+        return;
+    default:
+        break;
+    }
+    w->only_exit = 0;
+    int c, n;
+    CXCursor l, rr;
+    if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+        fe_recon_is_assign(w->r, cur, &c, &l, &rr)) {
+        w->bad = assigns_outside(w, l);
+    } else if (k == CXCursor_UnaryOperator) {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        CXCursor *ch = fe_children(cur, &n);
+        if (n == 1 && fe_incdec(w->r->c, cur)) w->bad = assigns_outside(w, ch[0]);
+        else if (n == 1 && is(tok(w->r, b), "&")) w->bad = 1;
+        free(ch);
+    } else if (k == CXCursor_StmtExpr || k == CXCursor_AsmStmt) {
+        w->bad = 1;
+    }
+    if (!w->bad) branch_children(w, cur);
+}
+
+/* Is the if statement among the body's statements, in no loop or switch of
+ * the body (a continue there ends the iteration)? */
+typedef struct top_walk { CXCursor target; int found; } top_walk;
+
+static void top_visit(top_walk *t, CXCursor cur)
+{
+    if (t->found) return;
+    if (in(&t->target, 1, cur)) {
+        t->found = 1;
+        return;
+    }
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k != CXCursor_CompoundStmt && k != CXCursor_IfStmt) return;
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = k == CXCursor_IfStmt ? 1 : 0; i < n; i++) top_visit(t, ch[i]);
+    free(ch);
+}
+
+/* 0: not wide; 1: both branches run; 2: the if goes (`if (C) continue;`). */
+static int wide_kind(rc *r, CXCursor ifs)
+{
+    int n;
+    CXCursor *ch = fe_children(ifs, &n);
+    int kind = 0;
+    if ((n == 2 || n == 3) && value_cond(r, ch[0])) {
+        int cont = 0, exit_only = 1;
+        kind = 1;
+        for (int i = 1; i < n && kind; i++) {
+            unsigned b, e;
+            fe_extent(ch[i], &b, &e);
+            branch_walk w = {.r = r, .b = b, .e = e, .only_exit = 1};
+            branch_visit(&w, ch[i]);
+            if (w.bad) kind = 0;
+            cont |= w.cont;
+            exit_only &= w.only_exit;
+        }
+        if (kind && cont) kind = n == 2 && exit_only ? 2 : 0;
+        if (kind) {
+            top_walk t = {ifs, 0};
+            if (!clang_Cursor_isNull(r->body)) top_visit(&t, r->body);
+            if (kind == 2 && !t.found) kind = 0;
+        }
+    }
+    free(ch);
+    return kind;
+}
+
+/* ---- what matters ---- */
+
+static void seed_visit(slice *s, CXCursor cur);
+
+static void seed_children(slice *s, CXCursor cur, int from)
+{
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = from; i < n; i++) seed_visit(s, ch[i]);
+    free(ch);
+}
+
+static void seed_visit(slice *s, CXCursor cur)
+{
+    rc *r = s->r;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int n, c;
+    CXCursor *ch, l, rr;
+    switch (k) {
+    case CXCursor_IfStmt: {
+        /* a wide if's condition is not in the copy at all */
+        int wide = in(r->wide, r->nwide, cur);
+        ch = fe_children(cur, &n);
+        if (!wide && n > 0) rel_all(s, ch[0]);
+        free(ch);
+        seed_children(s, cur, wide);
+        return;
+    }
+    case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
+        ch = fe_children(cur, &n);
+        for (int i = 0; i < n - 1; i++) rel_all(s, ch[i]); /* all but the body */
+        free(ch);
+        seed_children(s, cur, 0);
+        return;
+    case CXCursor_ConditionalOperator:
+        ch = fe_children(cur, &n);
+        if (n > 0) rel_all(s, ch[0]);
+        free(ch);
+        seed_children(s, cur, 0);
+        return;
+    case CXCursor_ArraySubscriptExpr:
+        ch = fe_children(cur, &n);
+        if (n == 2) {
+            rel_all(s, ch[1]);
+            if (clang_getCanonicalType(clang_getCursorType(fe_strip(ch[0]))).kind == CXType_Pointer)
+                rel_base(s, ch[0]);
+        }
+        free(ch);
+        seed_children(s, cur, 0);
+        return;
+    case CXCursor_MemberRefExpr:
+        if (fe_recon_access_kind(r, cur) == 2) {
+            ch = fe_children(cur, &n);
+            if (n > 0) rel_base(s, ch[0]);
+            free(ch);
+        }
+        seed_children(s, cur, 0);
+        return;
+    case CXCursor_UnaryOperator: {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        ch = fe_children(cur, &n);
+        if (n == 1 && is(tok(r, b), "*")) rel_base(s, ch[0]);
+        if (n == 1 && is(tok(r, b), "&")) rel_all(s, ch[0]);
+        free(ch);
+        seed_children(s, cur, 0);
+        return;
+    }
+    case CXCursor_BinaryOperator:
+        ch = fe_children(cur, &n);
+        if (n == 2) {
+            unsigned b, e;
+            fe_extent(ch[0], &b, &e);
+            if (is(tok(r, e), "&&") || is(tok(r, e), "||")) rel_all(s, ch[0]);
+            /* pointer arithmetic: the pointer and its offset */
+            if (clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer)
+                for (int i = 0; i < 2; i++) {
+                    if (clang_getCanonicalType(clang_getCursorType(fe_strip(ch[i]))).kind == CXType_Pointer)
+                        rel_base(s, ch[i]);
+                    else
+                        rel_all(s, ch[i]);
+                }
+        }
+        free(ch);
+        break;
+    case CXCursor_CallExpr:
+        if (!pure_call(cur) && !stdio_call(cur)) rel_all(s, cur);
+        seed_children(s, cur, 0);
+        return;
+    case CXCursor_VarDecl:
+        /* a pointer's value is an address */
+        if (clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer) rel_all(s, cur);
+        if (in(r->rel, r->nrel, cur)) rel_all(s, cur);
+        seed_children(s, cur, 0);
+        return;
+    default:
+        break;
+    }
+    /* a local that matters, assigned: what it is assigned from matters (a
+     * distributed array's element is the copy's to drop or to shadow:
+     * rw() drops it when its value names a local that does not matter) */
+    if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+        fe_recon_is_assign(r, cur, &c, &l, &rr)) {
+        CXCursor root = target_root(l);
+        if (!clang_Cursor_isNull(root) && fe_recon_local_root(r, l, 0) && in(r->rel, r->nrel, root))
+            rel_all(s, rr);
+        if (clang_getCanonicalType(clang_getCursorType(l)).kind == CXType_Pointer) rel_all(s, cur);
+    }
+    seed_children(s, cur, 0);
+}
+
+typedef struct ifs_walk { rc *r; } ifs_walk;
+
+static enum CXChildVisitResult ifs_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    rc *r = ((ifs_walk *)d)->r;
+    if (clang_getCursorKind(cur) == CXCursor_IfStmt && wide_kind(r, cur)) {
+        r->wide = fe_grow(r->wide, sizeof *r->wide, &r->capwide, r->nwide + 1);
+        r->wide[r->nwide++] = cur;
+    }
+    return CXChildVisit_Recurse;
+}
+
+void fe_recon_slice(rc *r)
+{
+    r->nrel = r->nwide = 0;
+    r->sliced = 0;
+    if (!r->s || r->s->kind != FE_ASYNC_FOR || clang_Cursor_isNull(r->body)) return;
+    /* the candidates, then what matters with their conditions left out;
+     * a candidate whose branch assigns what matters is not wide after all,
+     * and its condition matters: again until nothing changes */
+    ifs_walk iw = {r};
+    clang_visitChildren(r->body, ifs_visit, &iw);
+    for (int round = 0; round < 64; round++) {
+        slice s = {r, 1};
+        while (s.changed) {
+            s.changed = 0;
+            seed_visit(&s, r->body);
+        }
+        int m = 0;
+        for (int i = 0; i < r->nwide; i++)
+            if (wide_kind(r, r->wide[i])) r->wide[m++] = r->wide[i];
+        if (m == r->nwide) break;
+        r->nwide = m;
+    }
+    r->sliced = 1;
+}
+
+int fe_recon_wide(rc *r, CXCursor ifs)
+{
+    if (!r->sliced || r->exact || !in(r->wide, r->nwide, ifs)) return 0;
+    return wide_kind(r, ifs);
+}
+
+/* Floating-point values, or memory of them: what the copy leaves out. An
+ * integer is cheap to compute, and a garbage one could trap (x / n). */
+static int floating(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    for (int guard = 0; guard < 8; guard++) {
+        if (t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble) return 1;
+        if (t.kind == CXType_Pointer) t = clang_getCanonicalType(clang_getPointeeType(t));
+        else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+                 t.kind == CXType_VariableArray)
+            t = clang_getCanonicalType(clang_getArrayElementType(t));
+        else return 0;
+    }
+    return 0;
+}
+
+int fe_recon_irrelevant(rc *r, CXCursor target)
+{
+    if (!r->sliced || r->exact) return 0;
+    CXCursor root = target_root(target);
+    return !clang_Cursor_isNull(root) && floating(clang_getCursorType(fe_strip(target))) &&
+           fe_recon_local_root(r, target, 0) && !in(r->rel, r->nrel, root);
+}
+
+typedef struct names_walk { rc *r; int hit; } names_walk;
+
+static enum CXChildVisitResult names_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    names_walk *w = d;
+    CXCursor v = var_of(cur);
+    /* a floating-point local of the body, or a local array or private
+     * section of them: its stores may be left out (fe_recon_irrelevant);
+     * a pointer into a distributed array holds what it holds */
+    if (!clang_Cursor_isNull(v) && !in(w->r->rel, w->r->nrel, v) && floating(clang_getCursorType(v)))
+        w->hit = fe_recon_local_root(w->r, cur, 0);
+    return w->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+int fe_recon_names_irrelevant(rc *r, CXCursor expr)
+{
+    if (!r->sliced || r->exact) return 0;
+    names_walk w = {r, 0};
+    if (names_visit(expr, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
+        clang_visitChildren(expr, names_visit, &w);
+    return w.hit;
+}
