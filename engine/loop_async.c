@@ -553,6 +553,7 @@ static int async_node(const void *arg, size_t len)
                 if (strads_rank() == 0) planned_spans(site, &h, &info);
                 prefetch_s = info.prefetch_s;
                 recon_s += info.recon_s;
+                cpu_re += info.cpu_recon_s;
                 if (h.want_order) rc = gather_span_order(np, &h);
             }
         } else if (!rc && sp.ns) {

@@ -308,6 +308,14 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
     return rc;
 }
 
+/* CPU seconds of the calling thread: the key pass runs on it alone. */
+static double thread_cpu_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 /* Step 3 from keys (one thread a node, rt__spans without rows): the key
  * pass over this node's share under the agreed blocks writes each
  * iteration's offset straight into its message and marks each cell's
@@ -316,7 +324,7 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
  * a pass to scatter 4-byte offsets were a third of the planning. */
 static int keyed_outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v,
                           const msg_layout *ml, void **out, size_t *outl, bool *fits,
-                          double *recon_s)
+                          double *recon_s, double *cpu_recon_s)
 {
     int N = strads_size();
     int64_t n = sp->hi - sp->lo;
@@ -328,8 +336,10 @@ static int keyed_outgoing(const rt__spans *sp, const call_hdr *h, const verdict 
     bool fall = false;
     for (int d = 0; d < N && !rc; d++) rc = open_msg(ml, 0, room, &out[d], w + d, (size_t)N);
     uint64_t t0 = rt_now_us();
+    double c0 = thread_cpu_s();
     if (!rc) rc = rt__keys_share(sp, v->blk, N, h->begin, h->end - h->begin, w, maps, mapw, mapw0, &fall);
     *recon_s = (double)(rt_now_us() - t0) / 1e6;
+    *cpu_recon_s = thread_cpu_s() - c0;
     *fits = !fall;
     for (int d = 0; d < N && !rc && *fits; d++) {
         outl[d] = seal_msg(ml, out[d], 0, room, w + d, (size_t)N);
@@ -858,7 +868,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
      * 0 (full records), then 1 (spans plan) */
     int32_t status = rc ? rc : v->ok;
     int64_t prefetch_us = 0; /* the slowest node's */
-    double keys_s = 0;       /* this node's key pass (reconnaissance) */
+    double keys_s = 0, keys_cpu = 0; /* this node's key pass (reconnaissance) */
     double imbalance = 1.0;
     t[1] = rt_now_us();
     void **outm = NULL, **in = NULL;
@@ -879,7 +889,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         if (!rc && !(outm && in && outl && inl)) rc = STRADS_ENOMEM;
         if (!rc && !npc) rc = STRADS_EPROTO; /* an array the others know and this node not */
         if (!rc) rc = sp->span ? outgoing(sp, h, v, &ml, outm, outl, &fits)
-                               : keyed_outgoing(sp, h, v, &ml, outm, outl, &fits, &keys_s);
+                               : keyed_outgoing(sp, h, v, &ml, outm, outl, &fits, &keys_s, &keys_cpu);
         status = rc ? rc : fits;
     }
     void *spare = sp->span; /* spent: assemble's order reuses its pages */
@@ -972,6 +982,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     if (*out) {
         info->prefetch_s = (double)prefetch_us / 1e6;
         info->recon_s = keys_s;
+        info->cpu_recon_s = keys_cpu;
         info->nin = v->nin;
         memcpy(info->in_ids, v->in_ids, sizeof info->in_ids);
         info->pair = sp->pair ? sp->nw : 0;
