@@ -150,6 +150,7 @@ AVOIDABLE = {
     'atomic': 'an accumulator element updated with a GCC atomic builtin',
     'predict': 'a loop reading the own row, then a loop updating it (one record: recon_pair.c)',
     'soa': 'the records as four arrays of fields (Xq[i] ...), not an array of structs',
+    'nanguard': 'isnan/isinf and threshold guards on a floating-point value (taken both ways by reconnaissance)',
 }
 
 
@@ -402,6 +403,16 @@ class Gen:
         if r.random() < 0.25:
             body.append(f"if (X[i].c % 7 == 3) continue;")
             self.feat('continue')
+        # value guards a trainer writes (GloVe's isnan checks): never true
+        # here, taken both ways by reconnaissance (frontend/recon_slice.c)
+        self.guard = None
+        rg = self.rx('nanguard')
+        if self.mode != 'int' and 'nanguard' not in self.avoid and rg.random() < 0.5:
+            self.guard = f"gq{idx}"
+            body.append(f"{T} {self.guard} = X[i].w * 0.5{self.fs};")
+            if rg.random() < 0.5:
+                body.append(f"if (isnan({self.guard}) || isinf({self.guard})) {{ fprintf(stderr, \"nan\\n\"); continue; }}")
+            self.feat('nanguard')
         v0 = self.value_expr(0)
         body.append(f"{T} v = {v0};")
         # private scratch
@@ -669,6 +680,12 @@ class Gen:
         if cond:
             body.append(f"if (X[i].c % {r.choice([2, 3, 4])} == {r.choice([0, 1])}) {{")
             self.feat('cond-write')
+        elif self.guard:
+            g = self.guard
+            body.append(self.rx('nanguard').choice([f"if (!isnan({g}) && !isinf({g})) {{",
+                                                    f"if ({g} < 1e30{self.fs}) {{"]))
+            cond = True
+            ind = "    "
         style = r.choice(['loop', 'loop', 'one', 'helper', 'incdec'])
         if style == 'helper' and self.reindex and 'helper-reindex' in self.avoid:
             style = 'loop'
