@@ -197,3 +197,78 @@ int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var)
     stmt(&d, body, NO);
     return d.ok;
 }
+
+/* The statements from the function body down to loop: each ancestor and
+ * the index of its child on the way. */
+typedef struct path { CXCursor node[64]; int at[64]; int n; } path;
+
+static int find_path(CXCursor cur, unsigned lb, unsigned le, path *p)
+{
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    int found = 0;
+    for (int i = 0; i < n && !found; i++) {
+        unsigned b, e;
+        fe_extent(ch[i], &b, &e);
+        if (b > lb || e < le)
+            continue;
+        if (p->n == 64)
+            break;
+        p->node[p->n] = cur;
+        p->at[p->n++] = i;
+        found = (b == lb && e == le && clang_getCursorKind(ch[i]) == CXCursor_ForStmt) ||
+                find_path(ch[i], lb, le, p);
+        if (!found)
+            p->n--;
+    }
+    free(ch);
+    return found;
+}
+
+static enum CXChildVisitResult goto_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt) {
+        *(int *)d = 1;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
+{
+    int jumps = 0;
+    clang_visitChildren(fn, goto_visit, &jumps);
+    if (jumps)
+        return -1;
+    unsigned lb, le;
+    fe_extent(loop, &lb, &le);
+    path p = {.n = 0};
+    if (!find_path(fn, lb, le, &p))
+        return -1;
+    for (int i = 0; i < p.n; i++) {
+        enum CXCursorKind k = clang_getCursorKind(p.node[i]);
+        if (k == CXCursor_DoStmt || k == CXCursor_SwitchStmt)
+            return -1; /* a condition after the body, a fall-through: not followed here */
+    }
+    da d = {c, var, 1, NO};
+    int in = NO;
+    for (int level = p.n - 1; level >= 0; level--) {
+        if (clang_getCursorKind(p.node[level]) != CXCursor_CompoundStmt)
+            continue;
+        int n;
+        CXCursor *ch = fe_children(p.node[level], &n);
+        for (int i = p.at[level] + 1; i < n && d.ok && in != YES; i++) {
+            in = stmt(&d, ch[i], in);
+            if (in == GONE) /* a return ends it; a break or continue goes on outside */
+                in = NO;
+        }
+        free(ch);
+        if (!d.ok)
+            return 0;
+        if (in == YES)
+            return 1;
+    }
+    return 1;
+}

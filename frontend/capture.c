@@ -437,6 +437,11 @@ static int used_after(fe_ctx *c, fe_site *s, fe_cap *cp)
         if (clang_equalCursors(clang_getCursorReferenced(r), cp->decl))
             return 1;
     }
+    /* after the loop: a read counts, not a new value assigned first (a
+     * one-function program's loss loop reusing l1 and the counter b) */
+    int dead = fe_dead_after(c, s->fn, s->forc, cp->decl);
+    if (dead >= 0)
+        return !dead;
     for (int k = fe_tok_at(c, s->for_end); k < c->ntoks && c->toks[k].off < s->fn_end; k++) {
         if (c->toks[k].kind != CXToken_Identifier || strcmp(c->toks[k].spell, cp->name))
             continue;

@@ -195,6 +195,10 @@ fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
 int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.c */
+/* assigned.c: after loop (a for statement of function fn) runs, is var
+ * assigned before any read on every way to the function's end? 1 yes, 0 no,
+ * -1 not followed (a goto, a do-while or switch around the loop) */
+int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var);
 /* A counted loop of a reconnaissance body whose pointers' accesses p[k] are
  * recorded as one range before it (recon_loop.c says when). */
 typedef struct fe_rl_base {
