@@ -1125,6 +1125,22 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             strads_fatal(STRADS_EINVAL, what);
         }
     int threads = rt_loop_threads(env);
+    /* A function the body calls that writes an array through a global
+     * writes the node's copy, not its thread's replica: two threads doing
+     * G[j] += t at once lose one update (a wrong sum, now and then, under
+     * load). Outside Hybrid, whose threads share the copy by design, such a
+     * call runs one thread a node; said once per site. */
+    static uint64_t one_thread_said;
+    for (size_t a = 0; threads > 1 && kind != STRADS_SYNC_HYBRID && a < site->narrays; a++)
+        if (site->arrays[a].flags & STRADS_ARRAY_VIA_GLOBAL) {
+            if (one_thread_said != site->id && strads_rank() == 0)
+                rt_warn("sync_for %s:%u: a function the body calls writes a distributed array "
+                        "through a global variable, which the threads of a process would write "
+                        "at once: one thread a process runs it; pass the array to the function "
+                        "as a parameter to use them all", site->file, site->line);
+            one_thread_said = site->id;
+            threads = 1;
+        }
     int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
     int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
     if (mb < 1) mb = 1;
