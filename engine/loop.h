@@ -55,12 +55,14 @@ typedef struct rt_recon_hot {
     const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
     const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
     unsigned rd_next, wr_next;       /* which entry the next new element replaces */
-    /* span mode: the micro-blocks this iteration widened its row by, as
-     * bytes (recon_recorders.c); an access inside one changes nothing */
-    const char *sp_wlo[4], *sp_whi[4];
-    unsigned sp_wnext;
+    unsigned sp_nw;                  /* span mode: windows below set this iteration */
     /* span mode only (sp_row NULL otherwise); kept across iterations but sp_row */
     unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
+    /* the micro-blocks this iteration's single accesses widened its row by,
+     * as bytes (recon_recorders.c): an access inside one changes nothing.
+     * Only the first sp_nw (at most 4) hold, so that the iteration's reset
+     * (up to sp_row) need not clear them. */
+    const char *sp_wlo[4], *sp_whi[4];
     int sp_nr;                       /* ranges below: one per slot, or per pair half */
     const char *sp_lo[RT_SPAN_RANGES], *sp_hi[RT_SPAN_RANGES]; /* written bytes of each */
     int sp_shift[RT_SPAN_RANGES];    /* byte offset >> shift = micro-block; -1: divide */

@@ -19,20 +19,29 @@
 #include "engine/loop.h"
 
 /* Span mode: widens the span for an access to a written array, and makes
- * the micro-blocks it widened by hot for reading and writing (reset at the
- * next iteration): another access inside them widens nothing, read or
- * written alike. A body that touches a row's bias apart from its vector
- * (GloVe's a[D] beside a[0 .. D)) and four rows an iteration went through
- * the widening, a division for rows of D + 1 floats, at nearly every call. */
-static inline int span_hot(strads_recon *rc, const char *p, size_t len)
+ * its bytes hot for reading and writing (reset at the next iteration). A
+ * single element's access (window set) also keeps the micro-blocks it
+ * widened by, four an iteration, which the other accesses of the same rows
+ * then hit: a body that touches a row's bias apart from its vector and
+ * four rows an iteration (GloVe's a[D] beside a[0 .. D)) widened, with a
+ * division for rows of D + 1 floats, at nearly every call. A row's range
+ * (SGD-MF's rdr_rw, most often the row's only access) only looks. */
+static inline __attribute__((always_inline)) int span_hot(strads_recon *rc, const char *p, size_t len,
+                                                          int window)
 {
     rt_recon_hot *h = (rt_recon_hot *)(void *)rc;
     if (!h->sp_row) return 0;
-    for (int k = 0; k < 4; k++)
+    unsigned nw = h->sp_nw < 4 ? h->sp_nw : 4;
+    for (unsigned k = 0; k < nw; k++)
         if (p >= h->sp_wlo[k] && p + len <= h->sp_whi[k]) return 1;
+    if (!window) {
+        if (!rt_recon_span_widen(h, p, len)) return 0;
+        rt_recon_hot_put(h, p, p + len, 1);
+        return 1;
+    }
     const char *lo, *hi;
     if (!rt_recon_span_window(h, p, len, &lo, &hi)) return 0;
-    unsigned k = h->sp_wnext++ & 3;
+    unsigned k = h->sp_nw++ & 3;
     h->sp_wlo[k] = lo, h->sp_whi[k] = hi;
     rt_recon_hot_put(h, lo, hi, 1);
     return 1;
@@ -49,7 +58,7 @@ static inline void rd_record(strads_recon *rc, const void *addr, size_t len)
     if ((p >= h->ign.lo && p + len <= h->ign.hi) ||
         (p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
         goto done;
-    if (!span_hot(rc, p, len)) rt_recon_read_slow(rc, addr, len);
+    if (!span_hot(rc, p, len, 1)) rt_recon_read_slow(rc, addr, len);
 done:
     if (__builtin_expect((++rt_recon_calls & 0xFFFFFF) == 0, 0)) rt_recon_budget_check();
 }
@@ -68,7 +77,7 @@ static inline void rw_record(strads_recon *rc, const void *addr, size_t len, int
     /* recorded as written covers a read too (recon.c sets both entries) */
     if ((p >= h->wr_lo[0] && p + len <= h->wr_hi[0]) || (p >= h->wr_lo[1] && p + len <= h->wr_hi[1]))
         return;
-    if (span_hot(rc, p, len)) return;
+    if (span_hot(rc, p, len, len <= 16)) return;
     if (read_too) rt_recon_read_fast(rc, addr, len);
     rt_recon_write_fast(rc, addr, len);
 }
@@ -85,7 +94,7 @@ void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
 {
     /* a loop's range is most often a row of a written array: in span
      * mode the widening first, before three compares that would miss */
-    if (!span_hot(rc, addr, len)) rd_record(rc, addr, len);
+    if (!span_hot(rc, addr, len, 0)) rd_record(rc, addr, len);
     if (__builtin_expect(rt_shadow_on, 0)) rt_shadow_range(addr, len, 0);
 }
 
@@ -103,7 +112,7 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
  * strads_recon_rw records. */
 void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
 {
-    if (!span_hot(rc, addr, len)) rd_record(rc, addr, len);
+    if (!span_hot(rc, addr, len, 0)) rd_record(rc, addr, len);
 }
 
 /* A read range whose bytes a later loop of the iteration updates, whole
@@ -113,7 +122,7 @@ void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
 void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
 {
     /* a row of a written array, as for strads_recon_rdr: the widening first */
-    if (!span_hot(rc, addr, len)) rw_record(rc, addr, len, 1);
+    if (!span_hot(rc, addr, len, 0)) rw_record(rc, addr, len, 1);
     if (__builtin_expect(rt_shadow_on, 0)) rt_shadow_range(addr, len, 0);
 }
 
