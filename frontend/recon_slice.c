@@ -19,8 +19,9 @@
  * over the nodes that touched an element, so it must record exactly):
  *
  * Wide ifs. An if whose condition reads no memory, calls nothing but pure
- * math and names only floating-point variables (a check of values, not of
- * indices: `w < 1`, an int, guards the validity of W[w] and stays) is taken
+ * math and names only floating-point variables that do not matter (below:
+ * a check of values, not of indices; `w < 1`, an int, guards the validity
+ * of W[w] and stays, and so does `isnan(x)` before W[(int)x]) is taken
  * both ways: `if (C) continue;` (a branch of stdio calls and a continue)
  * goes, and any other branch runs whatever C is - its accesses are recorded
  * whether or not the iteration makes them, its writes as reads and writes
@@ -110,7 +111,7 @@ static void rel_base(slice *s, CXCursor p)
     if (clang_getCursorKind(fe_strip(p)) != CXCursor_DeclRefExpr) rel_all(s, p);
 }
 
-static int pure_call(CXCursor call)
+static int math_call(CXCursor call)
 {
     char *name = fe_cxstr(clang_getCursorSpelling(call));
     int pure = fe_pure_math(name) || !strncmp(name, "__builtin_is", 12) || !strcmp(name, "__builtin_signbit") ||
@@ -128,6 +129,53 @@ static int stdio_call(CXCursor call)
     for (int i = 0; fns[i] && !hit; i++) hit = !strcmp(name, fns[i]);
     free(name);
     return hit;
+}
+
+/* A function of the file that computes a value from its arguments alone:
+ * it reads and writes no memory (no subscript, dereference or ->), assigns
+ * only its own parameters and locals, and calls only pure math and stdio
+ * (glove.c's check_nan). Its arguments matter only as its value does. */
+typedef struct fn_walk { rc *r; unsigned b, e; int bad; } fn_walk;
+
+static enum CXChildVisitResult fn_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    fn_walk *w = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int c;
+    CXCursor l, rr;
+    if (k == CXCursor_CallExpr) {
+        w->bad = !math_call(cur) && !stdio_call(cur);
+    } else if (fe_recon_access_kind(w->r, cur) || k == CXCursor_StmtExpr || k == CXCursor_AsmStmt) {
+        w->bad = 1;
+    } else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+               fe_recon_is_assign(w->r, cur, &c, &l, &rr)) {
+        CXCursor v = var_of(l);
+        unsigned at = clang_Cursor_isNull(v) ? 0 : fe_offset(clang_getCursorLocation(v));
+        w->bad = clang_Cursor_isNull(v) || at < w->b || at >= w->e;
+    } else if (k == CXCursor_UnaryOperator) {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        w->bad = is(tok(w->r, b), "&") || fe_incdec(w->r->c, cur);
+    }
+    return w->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int pure_fn(rc *r, CXCursor call)
+{
+    CXCursor f = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(f) || clang_getCursorKind(f) != CXCursor_FunctionDecl ||
+        !fe_in_main(r->c, clang_getCursorLocation(f)))
+        return 0;
+    fn_walk w = {r, 0, 0, 0};
+    fe_extent(f, &w.b, &w.e);
+    clang_visitChildren(f, fn_visit, &w);
+    return !w.bad;
+}
+
+static int pure_call(rc *r, CXCursor call)
+{
+    return math_call(call) || pure_fn(r, call);
 }
 
 /* The root variable of an assignment's target (v, v[i], v.f, v[i].f[j]), or
@@ -156,18 +204,7 @@ static CXCursor target_root(CXCursor l)
 
 /* ---- wide ifs ---- */
 
-typedef struct cond_walk { rc *r; int bad, cmp, rel; } cond_walk;
-
-static int nan_call(CXCursor call)
-{
-    char *name = fe_cxstr(clang_getCursorSpelling(call));
-    int hit = !strncmp(name, "__builtin_isnan", 15) || !strncmp(name, "__builtin_isinf", 15) ||
-              !strncmp(name, "__builtin_isfinite", 18) || !strncmp(name, "__isnan", 7) ||
-              !strncmp(name, "__isinf", 7) || !strncmp(name, "__finite", 8) || !strcmp(name, "isnan") ||
-              !strcmp(name, "isinf") || !strcmp(name, "isfinite");
-    free(name);
-    return hit;
-}
+typedef struct cond_walk { rc *r; int bad, rel; } cond_walk;
 
 static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
@@ -175,8 +212,7 @@ static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClien
     cond_walk *w = d;
     enum CXCursorKind k = clang_getCursorKind(cur);
     if (k == CXCursor_CallExpr) {
-        w->bad = !pure_call(cur);
-        w->cmp |= !nan_call(cur);
+        w->bad = !math_call(cur);
     } else if (fe_recon_access_kind(w->r, cur) || k == CXCursor_CompoundAssignOperator ||
                k == CXCursor_StmtExpr) {
         w->bad = 1;
@@ -187,15 +223,6 @@ static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClien
         fe_extent(cur, &b, &e);
         w->bad = (k == CXCursor_BinaryOperator && fe_recon_is_assign(w->r, cur, &c, &l, &rr)) ||
                  (k == CXCursor_UnaryOperator && (fe_incdec(w->r->c, cur) || is(tok(w->r, b), "&")));
-        if (k == CXCursor_BinaryOperator) {
-            int n;
-            CXCursor *ch = fe_children(cur, &n);
-            if (n == 2) {
-                fe_extent(ch[0], &b, &e);
-                w->cmp |= !is(tok(w->r, e), "&&") && !is(tok(w->r, e), "||");
-            }
-            free(ch);
-        }
     } else {
         CXCursor v = var_of(cur);
         if (!clang_Cursor_isNull(v)) {
@@ -207,16 +234,16 @@ static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClien
     return w->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-/* A condition of values: see the header. A test that compares (x < 0,
- * fabs(g) > clip) may be a floating-point index's guard: only when none of
- * its variables matters; NaN and infinity tests (isnan, isinf, ||, &&, !)
- * guard no index that would be valid without them. */
+/* A condition of values: see the header. None of its variables may matter:
+ * a test of one that does (x < 0 before W[(int)x]) may guard an address
+ * (isnan(x) too, before W[(int)x]), and its value is computed anyway, so
+ * taking the if as written costs nothing more. */
 static int value_cond(rc *r, CXCursor c)
 {
-    cond_walk w = {r, 0, 0, 0};
+    cond_walk w = {r, 0, 0};
     if (cond_visit(c, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
         clang_visitChildren(c, cond_visit, &w);
-    return !w.bad && (!w.cmp || !w.rel);
+    return !w.bad && !w.rel;
 }
 
 typedef struct branch_walk {
@@ -332,7 +359,7 @@ static void branch_visit(branch_walk *w, CXCursor cur)
     case CXCursor_CallExpr:
         if (stdio_call(cur)) return; /* dropped by the copy, arguments and all */
         w->only_exit = 0;
-        w->bad = !pure_call(cur);
+        w->bad = !math_call(cur);
         if (!w->bad) branch_children(w, cur);
         return;
     case CXCursor_CompoundStmt: case CXCursor_NullStmt:
@@ -494,7 +521,7 @@ static void seed_visit(slice *s, CXCursor cur)
         free(ch);
         break;
     case CXCursor_CallExpr:
-        if (!pure_call(cur) && !stdio_call(cur)) rel_all(s, cur);
+        if (!pure_call(r, cur) && !stdio_call(cur)) rel_all(s, cur);
         seed_children(s, cur, 0);
         return;
     case CXCursor_VarDecl:
