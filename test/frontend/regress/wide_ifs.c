@@ -11,8 +11,9 @@
  *   - a floating-point range check that guards an index (x < 0 || x >= V):
  *     out-of-range records exist, and the copy must not touch W[(int)x]
  *     for them;
- *   - a comparison whose variable also picks an element (y > 2 with
- *     T[(int)y]): taken as written.
+ *   - a comparison whose variable also picks an element (y > 1.5 with
+ *     T[(int)y + a]), and a NaN test before S[n + j + (int)xq]: taken as
+ *     written (the copy must not read S at (int)NaN).
  * The updates are sums of small integers, so every build and every plan
  * prints the same.
  */
@@ -90,6 +91,12 @@ int main(void)
         if (y > 1.5)
             H[b] += 1;
         T[(int)y + a] += 8;
+        /* a NaN test that guards an index: (int)NaN is no element */
+        double xq = j % 13 == 0 ? NAN : (double)(j % 2);
+        if (!isnan(xq)) {
+            double t = S[n + j + (int)xq]; /* the half of S nothing writes: 0 */
+            H[a + ((int)t & 1)] += 1;
+        }
     }
     double s = 0;
     for (long k = 0; k < 2 * V; k++)
