@@ -301,8 +301,12 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         case CXType_Record:
         case CXType_ConstantArray:
             if (has_pointer(ct, 0))
-                fe_error(c, off, "capture the fields the body needs as scalars, or keep the "
-                                 "pointed-to data in a dvector",
+                fe_error(c, off,
+                         fe_fmt("a pointer copied in a struct reaches another process as an "
+                                "address of this one: before the loop, take the fields the body "
+                                "uses into local variables ('float *w = %s.w;', the array under "
+                                "'#pragma strads dvector'; scalars as they are) and use those in "
+                                "the body", cp->name),
                          "captured '%s' holds pointers", cp->name);
             break;
         case CXType_VariableArray:
