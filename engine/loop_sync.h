@@ -169,13 +169,15 @@ static inline size_t drop_repeats_u64(uint64_t *v, size_t n)
     enum { BITS = 16 };
     uint64_t *seen = malloc(((size_t)1 << BITS) * sizeof *seen);
     if (!seen) return n; /* the sort alone */
-    memset(seen, 0xFF, ((size_t)1 << BITS) * sizeof *seen); /* no key is all ones but by chance: kept */
+    memset(seen, 0xFF, ((size_t)1 << BITS) * sizeof *seen);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t k = v[i];
         size_t h = (size_t)((k * 0x9E3779B97F4A7C15ULL) >> (64 - BITS));
-        if (seen[h] == k) continue;
-        seen[h] = k;
+        if (k != UINT64_MAX) { /* all ones marks an empty slot: that key is always kept */
+            if (seen[h] == k) continue;
+            seen[h] = k;
+        }
         v[m++] = k;
     }
     free(seen);
