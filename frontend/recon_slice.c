@@ -34,7 +34,8 @@
  * Irrelevant locals. A variable matters when its value can reach an
  * address (an index, a pointer, a dereference), the condition of a loop, a
  * switch, a ?:, an if that is not wide or the left side of && and ||, or an
- * argument of a call that is not pure math; and when a variable that
+ * argument of a call that is neither pure math nor a function of the file
+ * that only computes (pure_fn); and when a variable that
  * matters is assigned from it (the body's own variables, its local arrays
  * and the loop's private sections, flow-insensitively, to a fixed point).
  * A statement that assigns a floating-point local (or an element of a local
