@@ -279,171 +279,7 @@ static char *index_of(rc *r, CXCursor lhs)
 }
 static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs);
 static int local_root(rc *r, CXCursor cur, int copyin);
-static char *text_of(rc *r, CXCursor cur);
 
-/*
- * May what a loop (or a call) writes at [lb, le) be read later in the same
- * iteration? Not when it is not inside another loop of the body and nothing
- * after it reads memory or calls a function: then dropping its writes (the
- * range records them) cannot change a value the iteration goes on to use.
- * For a ranged loop this is a bet, not a proof: a read of what it dropped
- * is caught at run time (recon_shadow.c: the iteration runs again exactly),
- * so only reads and calls that start from the variables of its written
- * rows count. Ranging a loop that is read back every iteration costs an
- * exact pass each; not ranging one that is never read back costs a
- * recorder call per element, every iteration.
- * In a helper's copy the body is the helper's: its caller's reads after the
- * call are the caller's to judge, which sets strads__rin for the call when
- * they may read (recon_call).
- */
-typedef struct later { rc *r; unsigned lb, le; int hit; const fe_rloop *l; } later;
-
-/* The variable an access or pointer expression starts from (W of W[u].v[k],
- * p of *(p + 1)), or a null cursor. */
-static CXCursor root_of(CXCursor e)
-{
-    for (int depth = 0; depth < 32; depth++) {
-        e = fe_strip(e);
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k == CXCursor_DeclRefExpr) return clang_getCursorReferenced(e);
-        int n;
-        CXCursor *ch = fe_children(e, &n);
-        CXCursor next = clang_getNullCursor();
-        if (n >= 1 && (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
-                       k == CXCursor_UnaryOperator || k == CXCursor_ParenExpr ||
-                       k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr))
-            next = ch[0];
-        else if (n == 2 && k == CXCursor_BinaryOperator) /* p + i, i + p */
-            next = clang_getCanonicalType(clang_getCursorType(ch[1])).kind == CXType_Pointer ? ch[1] : ch[0];
-        free(ch);
-        if (clang_Cursor_isNull(next)) return next;
-        e = next;
-    }
-    return clang_getNullCursor();
-}
-
-/* Is the binary node bin a + (its operator: the first token after its left side)? */
-static int binop_plus(rc *r, CXCursor bin)
-{
-    int n;
-    CXCursor *ch = fe_children(bin, &n);
-    unsigned b, e;
-    if (n == 2) fe_extent(ch[0], &b, &e);
-    int plus = n == 2 && is(tok(r, e), "+");
-    free(ch);
-    return plus;
-}
-
-/* Is the access cur (after loop l) likely to read what l wrote? When it
- * starts from a variable none of l's written rows starts from, a hit would
- * be two names for one row, which the shadow catches at run time (the
- * iteration runs again, exactly): ranging is the better bet. p[E + B] after
- * a loop over p[E + k], k < B (GloVe's bias after its vector) is past the
- * range. */
-static int reads_written(rc *r, const fe_rloop *l, CXCursor cur)
-{
-    CXCursor root = root_of(cur);
-    if (clang_Cursor_isNull(root)) return 1;
-    int n;
-    CXCursor *ch = clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr ? fe_children(cur, &n) : NULL;
-    char *base = ch && n == 2 ? text_of(r, ch[0]) : NULL, *idx = ch && n == 2 ? text_of(r, ch[1]) : NULL;
-    int hit = 0;
-    for (int i = 0; i < l->nb && !hit; i++) {
-        const fe_rl_base *p = &l->b[i];
-        if (!p->written) continue;
-        CXCursor pr = clang_Cursor_isNull(p->decl) ? root_of(p->expr) : p->decl;
-        if (!clang_Cursor_isNull(pr) && !clang_equalCursors(pr, root)) continue;
-        char *row = clang_Cursor_isNull(p->decl) ? fe_strdup(p->key ? p->key : "")
-                                                 : fe_cxstr(clang_getCursorSpelling(p->decl));
-        /* p[X] reads p's range unless X is the bound; p[E + X] unless X
-         * is the bound, and another row of p when it does not add E */
-        hit = 1;
-        if (base && idx && !strcmp(base, row)) {
-            if (clang_Cursor_isNull(p->off)) {
-                hit = strcmp(idx, l->hi) != 0;
-            } else {
-                int m;
-                CXCursor *ic = fe_children(fe_strip(ch[1]), &m);
-                hit = 0;
-                if (m == 2 && clang_getCursorKind(fe_strip(ch[1])) == CXCursor_BinaryOperator &&
-                    binop_plus(r, fe_strip(ch[1]))) {
-                    char *a = text_of(r, ic[0]), *b = text_of(r, ic[1]), *o = text_of(r, p->off);
-                    hit = (!strcmp(a, o) && strcmp(b, l->hi)) || (!strcmp(b, o) && strcmp(a, l->hi));
-                    free(a);
-                    free(b);
-                    free(o);
-                }
-                free(ic);
-            }
-        }
-        free(row);
-    }
-    free(base);
-    free(idx);
-    free(ch);
-    return hit;
-}
-
-/* Does a call pass a pointer (a helper reads through it) that starts from a
- * variable the loop's written rows start from? */
-static int call_reads_written(rc *r, const fe_rloop *l, CXCursor call)
-{
-    int n, hit = 0;
-    CXCursor *ch = fe_children(call, &n);
-    for (int i = 1; i < n && !hit; i++) {
-        enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(ch[i])).kind;
-        if (t != CXType_Pointer && t != CXType_ConstantArray && t != CXType_IncompleteArray) continue;
-        CXCursor root = root_of(ch[i]);
-        hit = clang_Cursor_isNull(root);
-        for (int j = 0; j < l->nb && !hit; j++) {
-            const fe_rl_base *p = &l->b[j];
-            CXCursor pr = clang_Cursor_isNull(p->decl) ? root_of(p->expr) : p->decl;
-            hit = p->written && (clang_Cursor_isNull(pr) || clang_equalCursors(pr, root));
-        }
-    }
-    (void)r;
-    free(ch);
-    return hit;
-}
-
-static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    later *v = d;
-    unsigned b, e;
-    fe_extent(cur, &b, &e);
-    enum CXCursorKind k = clang_getCursorKind(cur);
-    int loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
-    if (loop && b < v->lb && v->le <= e && !(b == v->lb && e == v->le))
-        v->hit = 1; /* an enclosing loop runs the code before it again */
-    int compound;
-    CXCursor lhs, rhs;
-    if (!v->hit && b >= v->le && is_assign(v->r, cur, &compound, &lhs, &rhs) && !compound) {
-        /* L = R stores into L without reading it (beta[j] = b after the
-         * residual's update): what L's index and R read still counts. */
-        clang_visitChildren(lhs, later_visit, v);
-        if (!v->hit && later_visit(rhs, cur, v) == CXChildVisit_Recurse)
-            clang_visitChildren(rhs, later_visit, v);
-        return v->hit ? CXChildVisit_Break : CXChildVisit_Continue;
-    }
-    if (b >= v->le && k == CXCursor_CallExpr)
-        v->hit = !v->l || call_reads_written(v->r, v->l, cur);
-    else if (b >= v->le && access_kind(v->r, cur) && !local_root(v->r, cur, 0))
-        v->hit = !v->l || reads_written(v->r, v->l, cur);
-    return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
-/* May what a call (l NULL: any later read or call counts) or the ranged
- * loop l writes be read later in the iteration? */
-static int read_later(rc *r, CXCursor loop, const fe_rloop *l)
-{
-    if (clang_Cursor_isNull(r->body))
-        return 1;
-    later v = {.r = r, .l = l};
-    fe_extent(loop, &v.lb, &v.le);
-    clang_visitChildren(r->body, later_visit, &v);
-    return v.hit;
-}
 
 /*
  * May the fast copy drop the store `cur` (to L) instead of shadowing its
@@ -710,7 +546,7 @@ static char *recon_call(rc *r, CXCursor call)
      * (anything after the call, a loop around it), the helper's written
      * loops run element by element (strads__rin), since a range's dropped
      * writes would be read back stale. */
-    if (!r->exact && (r->nranged > 0 || read_later(r, call, NULL))) {
+    if (!r->exact && (r->nranged > 0 || fe_recon_read_later(r, call, NULL))) {
         char *t = o.p;
         int id = r->c->nranged++;
         if (clang_getCanonicalType(clang_getCursorType(call)).kind == CXType_Void)
@@ -798,11 +634,11 @@ fe_rloop *fe_recon_ranged(rc *r, CXCursor cur)
         } else if (l->b[i].written) {
             l->only = 0; /* its writes run, into memory the copy may read */
         }
-    if ((l->nb = m) == 0 || (writes && read_later(r, cur, l))) {
+    if ((l->nb = m) == 0 || (writes && fe_recon_read_later(r, cur, l))) {
         free(l);
         return NULL;
     }
-    l->drop = writes && read_later(r, cur, NULL);
+    l->drop = writes && fe_recon_read_later(r, cur, NULL);
     return l;
 }
 
