@@ -332,6 +332,10 @@ static int assigns_outside(branch_walk *w, CXCursor target)
     if (clang_Cursor_isNull(root)) return !fe_recon_access_kind(w->r, fe_strip(target));
     unsigned at = fe_offset(clang_getCursorLocation(root));
     if (at >= w->b && at < w->e) return 0;
+    /* a pointer variable: a later access goes where the branch points it */
+    if (clang_getCursorKind(fe_strip(target)) == CXCursor_DeclRefExpr &&
+        clang_getCanonicalType(clang_getCursorType(root)).kind == CXType_Pointer)
+        return 1;
     if (!fe_recon_local_root(w->r, target, 0)) return 0; /* a distributed array's element */
     return in(w->r->rel, w->r->nrel, root) && !counter_only(w->r, root);
 }

@@ -8,6 +8,8 @@
  *   - the same branch writing an element that a later read of the
  *     iteration reaches under another name and turns into an index (the
  *     copy runs that iteration again, exactly);
+ *   - a threshold on that value choosing which array a pointer names,
+ *     which a later update goes through: taken as written;
  *   - a floating-point range check that guards an index (x < 0 || x >= V):
  *     out-of-range records exist, and the copy must not touch W[(int)x]
  *     for them;
@@ -81,6 +83,11 @@ int main(void)
             H[a] += 1;
             S[j] = 5;
         }
+        /* a pointer the branch sets picks what a later update touches */
+        double *q = H + a + 1;
+        if (g2 > 1.0)
+            q = T + a;
+        q[0] += 16;
         int k = (int)S[j % 3 == 0 ? j : n + j];
         T[k == 5 ? a : b] += 1;
         double x = rs[j].x;
