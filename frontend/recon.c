@@ -780,9 +780,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     }
     if (k == CXCursor_CallExpr) {
         char *name = fe_cxstr(clang_getCursorSpelling(cur));
-        for (int i = 0; stdio_fns[i]; i++)
-            if (!strcmp(name, stdio_fns[i]))
-                return fe_strdup(stmt ? "((void)0)" : "0");
+        if (fe_recon_stdio(name))
+            return fe_strdup(stmt ? "((void)0)" : "0");
         char *t = fe_recon_lib_call(r, cur, name);
         if (t)
             return t;
@@ -1043,6 +1042,13 @@ void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
 
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt) { return rw(r, cur, mode, stmt); }
 int fe_recon_access_kind(rc *r, CXCursor cur) { return access_kind(r, cur); }
+int fe_recon_stdio(const char *name)
+{
+    for (int i = 0; stdio_fns[i]; i++)
+        if (!strcmp(name, stdio_fns[i]))
+            return 1;
+    return 0;
+}
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin) { return local_root(r, cur, copyin); }
 int fe_recon_is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs)
 {

@@ -43,6 +43,8 @@ static inline fe_token *tok(rc *r, unsigned off) { return &r->c->toks[fe_tok_at(
  * and its tests of an access (recon.c's comments say what they return) */
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt);
 int fe_recon_access_kind(rc *r, CXCursor cur);
+/* a call the copy drops (stdio, exit, abort): its name */
+int fe_recon_stdio(const char *name);
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin);
 /* cur is `L = R` or `L op= R` (compound set) */
 int fe_recon_is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs);

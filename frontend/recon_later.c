@@ -121,7 +121,7 @@ static int reads_written(rc *r, const fe_rloop *l, CXCursor cur)
 
 /* Does a call pass a pointer (a helper reads through it) that starts from a
  * variable the loop's written rows start from? */
-static int call_reads_written(rc *r, const fe_rloop *l, CXCursor call)
+static int call_reads_written(const fe_rloop *l, CXCursor call)
 {
     int n, hit = 0;
     CXCursor *ch = fe_children(call, &n);
@@ -136,7 +136,6 @@ static int call_reads_written(rc *r, const fe_rloop *l, CXCursor call)
             hit = p->written && (clang_Cursor_isNull(pr) || clang_equalCursors(pr, root));
         }
     }
-    (void)r;
     free(ch);
     return hit;
 }
@@ -162,7 +161,7 @@ static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClie
         return v->hit ? CXChildVisit_Break : CXChildVisit_Continue;
     }
     if (b >= v->le && k == CXCursor_CallExpr)
-        v->hit = !v->l || call_reads_written(v->r, v->l, cur);
+        v->hit = !v->l || call_reads_written(v->l, cur);
     else if (b >= v->le && fe_recon_access_kind(v->r, cur) && !fe_recon_local_root(v->r, cur, 0))
         v->hit = !v->l || reads_written(v->r, v->l, cur);
     return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
