@@ -619,19 +619,21 @@ int64_t rt__absp_run(rt__absp *ab, int slot, int64_t n, int64_t chunk, rt__absp_
         int64_t len = h->hi - h->lo;
         while (n > 0 && !rt__absp_stopped(ab)) {
             int64_t want = n < chunk ? n : chunk;
-            /* per clock: what is left of the node's quota */
+            /* Per clock: room in the node's quota, claimed so that the
+             * count never passes the quota. An add that overshot and was
+             * given back let two threads each see the other's overshoot,
+             * both leave with room and items left, and the clock end one
+             * item short (an iteration lost with exit 0, 1 run in 15
+             * under load). Now a thread leaves only on a full count; a
+             * thread holding part of it either runs that part or gives it
+             * back at a split's end and claims again itself. */
             if (ab->quota >= 0) {
-                int64_t q = atomic_fetch_add(&ab->taken, want);
-                if (q >= ab->quota) {
-                    /* Given back: another thread may yet return part of
-                     * its take at the end of a split and need this room. */
-                    atomic_fetch_sub(&ab->taken, want);
-                    return ran;
-                }
-                if (q + want > ab->quota) {
-                    atomic_fetch_sub(&ab->taken, q + want - ab->quota);
-                    want = ab->quota - q;
-                }
+                int64_t q = atomic_load(&ab->taken), w;
+                do {
+                    if (q >= ab->quota) return ran;
+                    w = ab->quota - q < want ? ab->quota - q : want;
+                } while (!atomic_compare_exchange_weak(&ab->taken, &q, q + w));
+                want = w;
             }
             int64_t k = atomic_fetch_add(&h->next, want);
             int64_t m = k >= len ? 0 : k + want <= len ? want : len - k;
@@ -649,13 +651,20 @@ int64_t rt__absp_run(rt__absp *ab, int slot, int64_t n, int64_t chunk, rt__absp_
 int rt__absp_wait(rt__absp *ab)
 {
     if (replay_chunks_replayed()) return 0; /* the recorded chunks ran: the stop is moot */
-    /* Every thread of this node is back: it has run all it can of the
-     * round. A node whose splits ran out short of its quota never sent the
-     * report that reaches it, and the driver, whose stop rule waits for
-     * every quota, waited for ever (FlexPara's k-means at 4x2 under load, 1
-     * run in 8): say the round is done, as much as it can be. */
+    /* Every thread of this node is back without a stop: each ran its
+     * quota to the end (rt__absp_run), so the report of the last chunk
+     * reached the driver. Items left unrun here would be lost from the
+     * call with exit 0: stop instead. */
     if (!rt__absp_stopped(ab)) {
         int64_t done = atomic_load(&cur_done);
+        if (done < ab->share && rt__absp_left(ab) > 0) {
+            char what[160];
+            snprintf(what, sizeof what,
+                     "sync_for: A-BSP round %llx of rank %d ended with %lld of its %lld items "
+                     "run and items left (internal error)",
+                     (unsigned long long)ab->tag, ab->me, (long long)done, (long long)ab->share);
+            strads_fatal(STRADS_ESTATE, what);
+        }
         report(ab->tag, ab->me, done > ab->share ? done : ab->share);
     }
     pthread_mutex_lock(&stop_mu);
