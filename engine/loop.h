@@ -143,6 +143,7 @@ static inline void rt_recon_write_fast(strads_recon *rc, const void *addr, size_
     rt_recon_write_slow(rc, addr, len);
 }
 
+#define RT_RECON_SKIP 4
 struct strads_recon {
     rt_recon_hot hot; /* first: the fast paths above read rc as their hot entries */
     sched_records rec;
@@ -153,6 +154,10 @@ struct strads_recon {
         int shift; /* log2 of the element size, -1 when not a power of two */
     } recent[4];
     struct rt_recon_spans *spans; /* span mode (loop_async_plan_spans.c), or NULL */
+    /* arrays whose reads need no record: a sync_for's small read-only
+     * arrays, which every node fetches whole (loop_sync_recon.c) */
+    uint32_t skip[RT_RECON_SKIP];
+    int nskip;
 };
 /* strads_recon_rdi, inline in generated files, reads it there */
 _Static_assert(__builtin_offsetof(struct strads_recon, hot.ign) == 0, "ign first");
@@ -421,6 +426,7 @@ typedef struct rt__sarr {
     size_t nsc;           /* scalars per element */
     int written;          /* some task on some node writes it (agreed) */
     int replicate;        /* threads work on replicas of it */
+    int whole;            /* read only and small: fetched whole, its reads not recorded */
     int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
     uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
 } rt__sarr;

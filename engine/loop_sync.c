@@ -439,6 +439,9 @@ static int refresh(call *c, int64_t clock)
      * within this call; the first clock refreshes everything, since the
      * driver may have written it between calls. */
     for (int a = 0; a < c->narr && clock == 0; a++) c->arr[a].dv->combined_all = false;
+    /* read only: once a call; no task lists them (loop_sync_recon.c) */
+    for (int a = 0; a < c->narr && clock == 0 && c->ts && !rc; a++)
+        if (c->arr[a].whole) rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
     if (!c->ts) {
         /* Read-only arrays cannot change during the call: once is enough. */
         for (int a = 0; a < c->narr && !rc; a++)

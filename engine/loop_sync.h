@@ -40,6 +40,11 @@ typedef struct sync_hdr {
 
 typedef rt__elist elist;
 typedef rt__sarr sarr;
+/* A read-only array this small is fetched whole by every node and its reads
+ * are not recorded (loop_sync_recon.c): a 2-node call fetches it in about a
+ * millisecond, where recording reads of all its elements per iteration
+ * cost seconds. */
+#define SYNC_WHOLE_BYTES ((size_t)1 << 20)
 #define el_at rt__el_at
 
 /* What reconnaissance says a task touches: per array all accesses and

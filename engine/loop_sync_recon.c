@@ -11,6 +11,16 @@
  * rt_recon_fetch_reads (recon.c) before they become task sets, and so do
  * the records of the splits loop_sync_iter.c asks for (rt__sync_recon_range).
  *
+ * A small array the loop only reads and whose elements many iterations
+ * read (k-means' centroids; not an input read row by row) is fetched
+ * whole by every node instead (pick_whole, from a pilot of the share): a
+ * point read all 800 centroid values, and recording them took 6 s of a
+ * 2-node first call for 200,000 points where the loop runs in 0.15 s. Its
+ * reads go unrecorded, so no task lists it; the node fetches it whole
+ * before reconnaissance, whose other accesses its values may steer (a CSR
+ * row pointer), and at the first clock of every call (loop_sync.c's
+ * refresh). A-BSP's splits keep every record: their keys price a move.
+ *
  * Threads: the node-function thread owns the cache and fetches; recon tasks
  * run on the pool and write only their own task's records and set.
  */
@@ -25,6 +35,7 @@ typedef struct tcache {
     int64_t begin, end, mb;
     int T, narr;
     uint32_t ids[64];     /* the arrays the lists are for */
+    uint64_t whole;       /* those that no list holds: fetched whole (bit per array) */
     tset *ts;
     int64_t ntask;
     struct tcache *next;
@@ -64,14 +75,22 @@ static int keys_to_list(const uint64_t *keys, int64_t n, uint32_t id, elist *l)
     return 0;
 }
 
-/* Records what iterations [lo, hi) of c touch into *out (overwritten). */
-static int record(call *c, int64_t lo, int64_t hi, sched_records *out)
+/* Records what iterations [lo, hi) of c touch into *out (overwritten),
+ * the reads of whole arrays left out when skip. */
+static int record_ex(call *c, int64_t lo, int64_t hi, sched_records *out, int skip)
 {
     strads_recon rc;
     rt_recon_init(&rc, lo);
+    for (int a = 0; a < c->narr && rc.nskip < RT_RECON_SKIP && skip; a++)
+        if (c->arr[a].whole) rc.skip[rc.nskip++] = c->arr[a].dv->id;
     rt_recon_run(c->site, c->env, &rc, NULL, lo, hi);
     *out = rc.rec;
     return rc.err ? rc.err : sched_rec_finish(out);
+}
+
+static int record(call *c, int64_t lo, int64_t hi, sched_records *out)
+{
+    return record_ex(c, lo, hi, out, 1);
 }
 
 /* Pool task k: records what task k touches into j->recs[k]. */
@@ -181,6 +200,81 @@ static void tcache_free(tcache *t)
     free(t);
 }
 
+/* The pilot's verdict on candidate array a: reads by the pilot's iterations
+ * (each iteration's distinct elements) against the distinct elements over
+ * all of them. Whole when an element is read by PILOT_SHARED iterations on
+ * average (centroids: by all) or the pilot alone read half the array; an
+ * input read row by row (reads == distinct) keeps its records, which A-BSP
+ * and FlexPara price a split's move by. */
+#define PILOT_ITERS 64
+#define PILOT_SHARED 4
+static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t *buf)
+{
+    int64_t reads = 0, m = 0;
+    for (int64_t i = 0; i < rec->n; i++) {
+        int64_t cnt, k0 = m;
+        const sched_acc *acc = sched_rec_accs(rec, rec->first + i, &cnt);
+        for (int64_t j = 0; j < cnt; j++)
+            if (SCHED_ACC_DV(SCHED_ACC_KEY(acc[j])) == dv->id) buf[m++] = SCHED_ACC_ELEM(SCHED_ACC_KEY(acc[j]));
+        qsort(buf + k0, (size_t)(m - k0), sizeof *buf, cmp_i64);
+        int64_t u = k0;
+        for (int64_t j = k0; j < m; j++)
+            if (j == k0 || buf[j] != buf[u - 1]) buf[u++] = buf[j];
+        reads += u - k0;
+        m = u;
+    }
+    qsort(buf, (size_t)m, sizeof *buf, cmp_i64);
+    int64_t d = 0;
+    for (int64_t j = 0; j < m; j++)
+        if (j == 0 || buf[j] != buf[d - 1]) buf[d++] = buf[j];
+    return d > 0 && (reads >= PILOT_SHARED * d || 2 * d >= dv->n);
+}
+
+/* Which of the small arrays the loop only reads go whole (c->arr[a].whole),
+ * from a pilot of PILOT_ITERS iterations of the share; a worker then
+ * fetches them whole into its copy (rank 0's is the driver's, coherent when
+ * a call starts). Each node decides for itself: its tasks' lists and its
+ * refresh are its own. Returns the arrays as a bit mask, for the cache. */
+static int pick_whole(call *c, uint64_t *mask)
+{
+    const strads_loop_site *s = c->site;
+    int rc = 0, n = 0;
+    *mask = 0;
+    for (int a = 0; a < c->narr && a < 64; a++) {
+        dds_vec *dv = c->arr[a].dv;
+        /* every field of the site into this array only reads it */
+        int ro = (size_t)dv->n * dv->elem <= SYNC_WHOLE_BYTES && n < RT_RECON_SKIP;
+        for (size_t i = 0; i < s->narrays && ro; i++) {
+            const char *p;
+            dds_vec *dw;
+            memcpy(&p, (const char *)c->env + s->arrays[i].env_off, sizeof p);
+            if (p && !dds_lookup(p, &dw, NULL) && dw == dv)
+                ro = (s->arrays[i].flags & STRADS_ARRAY_READONLY) != 0;
+        }
+        if (ro) n++, *mask |= 1ull << a;
+    }
+    if (!*mask) return 0;
+    int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
+    sched_records rec;
+    if (c->lo >= hi || record_ex(c, c->lo, hi, &rec, 0)) {
+        if (c->lo < hi) sched_rec_free(&rec);
+        *mask = 0; /* the records decide */
+        return 0;
+    }
+    int64_t *buf = malloc((rec.nacc ? rec.nacc : 1) * sizeof *buf);
+    if (!buf) rc = STRADS_ENOMEM;
+    for (int a = 0; a < c->narr && a < 64 && !rc; a++)
+        if (((*mask >> a) & 1) && !pilot_whole(&rec, c->arr[a].dv, buf)) *mask &= ~(1ull << a);
+    free(buf);
+    sched_rec_free(&rec);
+    for (int a = 0; a < c->narr && a < 64 && !rc; a++) {
+        c->arr[a].whole = (*mask >> a) & 1;
+        if (c->arr[a].whole && c->N > 1 && c->me != 0)
+            rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+    }
+    return rc;
+}
+
 /* The task sets of this call: this node's kept ones when they were made for
  * the same site, range, minibatch, threads and arrays, else fresh ones. */
 int rt__sync_recon(call *c)
@@ -196,6 +290,7 @@ int rt__sync_recon(call *c)
     for (int a = 0; same && a < c->narr; a++) same = t->ids[a] == c->arr[a].dv->id;
     if (same) {
         c->ts = t->ts;
+        for (int a = 0; a < c->narr; a++) c->arr[a].whole = (t->whole >> a) & 1;
         return 0;
     }
     if (t) {
@@ -211,9 +306,16 @@ int rt__sync_recon(call *c)
         c->ts = NULL;
         return STRADS_ENOMEM;
     }
-    *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, c->ts, c->ntask,
+    *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, 0, c->ts, c->ntask,
                   tcaches};
     for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
+    int prc = pick_whole(c, &t->whole);
+    if (prc) {
+        free(t);
+        free(c->ts);
+        c->ts = NULL;
+        return prc;
+    }
     recon_job j = {c, calloc((size_t)(c->ntask ? c->ntask : 1), sizeof *j.recs), NULL, 0};
     rt_trace_begin(RT_TR_RECON, NULL, c->hi - c->lo);
     int rc = j.recs ? rt_pool_run(c->ntask, record_task, &j) : STRADS_ENOMEM;

@@ -239,6 +239,13 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
         rc->recent[0].shift = shift;
         if (rc->spans) span_seen(rc->spans, dv->id);
     }
+    /* A skipped array's reads go inline from now on: the whole array is
+     * the hot read entry (k-means' centroids, every one read each point). */
+    for (int k = 0; k < rc->nskip && !write; k++)
+        if (rc->skip[k] == dv->id) {
+            rt_recon_hot_put(&rc->hot, dv->base, dv->base + (size_t)dv->n * dv->elem, 0);
+            return;
+        }
     /* rows are often a power of two bytes: a shift instead of a division */
     size_t off = (size_t)(p - dv->base);
     size_t rem = shift >= 0 ? off & (dv->elem - 1) : off % dv->elem;
