@@ -24,6 +24,7 @@
  * Threads: the node-function thread owns the cache and fetches; recon tasks
  * run on the pool and write only their own task's records and set.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "engine/loop_sync.h"
@@ -203,12 +204,15 @@ static void tcache_free(tcache *t)
 /* The pilot's verdict on candidate array a: reads by the pilot's iterations
  * (each iteration's distinct elements) against the distinct elements over
  * all of them. Whole when an element is read by PILOT_SHARED iterations on
- * average (centroids: by all) or the pilot alone read half the array; an
- * input read row by row (reads == distinct) keeps its records, which A-BSP
- * and FlexPara price a split's move by. */
+ * average (centroids: by all), or when the share's reads, as many per
+ * iteration as the pilot's, would reach PILOT_COVER of the array if they
+ * fell at random (a gather over a rank vector: its node needs most of it
+ * anyway). An input read row by row on 2 nodes comes to 0.39 and keeps its
+ * records: the node's own rows need no fetch. */
 #define PILOT_ITERS 64
 #define PILOT_SHARED 4
-static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t *buf)
+#define PILOT_COVER 0.6
+static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t share, int64_t *buf)
 {
     int64_t reads = 0, m = 0;
     for (int64_t i = 0; i < rec->n; i++) {
@@ -227,7 +231,8 @@ static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t *buf
     int64_t d = 0;
     for (int64_t j = 0; j < m; j++)
         if (j == 0 || buf[j] != buf[d - 1]) buf[d++] = buf[j];
-    return d > 0 && (reads >= PILOT_SHARED * d || 2 * d >= dv->n);
+    double expect = (double)reads * (double)share / (double)(rec->n ? rec->n : 1);
+    return d > 0 && (reads >= PILOT_SHARED * d || 1 - exp(-expect / (double)dv->n) >= PILOT_COVER);
 }
 
 /* Which of the small arrays the loop only reads go whole (c->arr[a].whole),
@@ -264,7 +269,7 @@ static int pick_whole(call *c, uint64_t *mask)
     int64_t *buf = malloc((rec.nacc ? rec.nacc : 1) * sizeof *buf);
     if (!buf) rc = STRADS_ENOMEM;
     for (int a = 0; a < c->narr && a < 64 && !rc; a++)
-        if (((*mask >> a) & 1) && !pilot_whole(&rec, c->arr[a].dv, buf)) *mask &= ~(1ull << a);
+        if (((*mask >> a) & 1) && !pilot_whole(&rec, c->arr[a].dv, c->hi - c->lo, buf)) *mask &= ~(1ull << a);
     free(buf);
     sched_rec_free(&rec);
     for (int a = 0; a < c->narr && a < 64 && !rc; a++) {
