@@ -2,7 +2,8 @@
 # bench/kmeans.sh - sync_for on a flat Lloyd k-means written as a user would
 # (bench/progs/kmeans.c) against the same code by hand in OpenMP
 # (kmeans_omp.c) and MPI (kmeans_mpi.c), and the plain cc build, all in one
-# run on this machine. Prints every run, then per round and as the median
+# run on this machine; also kmeans_dv.c, the same with its centroids a
+# dvector (dv_*). Prints every run, then per round and as the median
 # over the rounds:
 #   speedup of each configuration vs the cc build (sequential)
 #   strads 1 proc x T threads / OpenMP T threads   (speedup ratio, target >= 0.9)
@@ -40,6 +41,7 @@ cc $CFLAGS -Wno-unknown-pragmas -o "$dir/km-cc" "$P/kmeans.c" -lm
 cc $CFLAGS -fopenmp -o "$dir/km-omp" "$P/kmeans_omp.c" -lm
 mpicc $CFLAGS -o "$dir/km-mpi" "$P/kmeans_mpi.c" -lm
 "$B/stradscc" $CFLAGS -o "$dir/km-strads" "$P/kmeans.c" -lm
+"$B/stradscc" $CFLAGS -o "$dir/km-strads-dv" "$P/kmeans_dv.c" -lm
 
 echo "kmeans: $N points x $D dims, k=$K, $IT iterations, T=$T, $ROUNDS rounds ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 res=$dir/results
@@ -69,6 +71,8 @@ for round in $(seq "$ROUNDS"); do
     STRADS_STATS=1 run "strads_1x$T" "$B/strads-run" -n 1 --threads "$T" "$dir/km-strads" "$N" "$D" "$K" "$IT"
     run mpi $MPIRUN -np "$T" "$dir/km-mpi" "$N" "$D" "$K" "$IT"
     STRADS_STATS=1 run "strads_${T}x1" "$B/strads-run" -n "$T" --threads 1 "$dir/km-strads" "$N" "$D" "$K" "$IT"
+    STRADS_STATS=1 run "dv_1x$T" "$B/strads-run" -n 1 --threads "$T" "$dir/km-strads-dv" "$N" "$D" "$K" "$IT"
+    STRADS_STATS=1 run "dv_${T}x1" "$B/strads-run" -n "$T" --threads 1 "$dir/km-strads-dv" "$N" "$D" "$K" "$IT"
 done
 
 awk -v T="$T" -v R="$ROUNDS" '
@@ -83,14 +87,14 @@ awk -v T="$T" -v R="$ROUNDS" '
         for (r = 1; r <= R; r++) for (c in cfg)
             if (rel(in_[r, c], in_[r, "seq"]) > 1e-4 || rel(ck[r, c], ck[r, "seq"]) > 1e-4) {
                 printf "MISMATCH round %d %s: inertia %s checksum %s, seq %s %s\n", r, c, in_[r, c], ck[r, c], in_[r, "seq"], ck[r, "seq"]; bad = 1 }
-        n = split("omp strads_1x" T " mpi strads_" T "x1", order, " ")
+        n = split("omp strads_1x" T " mpi strads_" T "x1 dv_1x" T " dv_" T "x1", order, " ")
         for (i = 1; i <= n; i++) {
             c = order[i]; s = ""
             for (r = 1; r <= R; r++) { sp[r] = t[r, "seq"] / t[r, c]; s = s sprintf(" %.2f", sp[r]) }
             printf "speedup %-12s median %.2f (rounds:%s)\n", c, median(sp, R), s
         }
-        split("strads_1x" T "/omp strads_" T "x1/mpi", pair, " ")
-        for (i = 1; i <= 2; i++) {
+        split("strads_1x" T "/omp strads_" T "x1/mpi dv_1x" T "/omp dv_" T "x1/mpi", pair, " ")
+        for (i = 1; i <= 4; i++) {
             split(pair[i], ab, "/"); s = ""
             for (r = 1; r <= R; r++) { q[r] = t[r, ab[2]] / t[r, ab[1]]; s = s sprintf(" %.2f", q[r]) }
             printf "ratio %-16s median %.2f (target >= 0.9; rounds:%s)\n", pair[i], median(q, R), s
