@@ -95,9 +95,20 @@ static int find_arrays(call *c)
                      "made of the declared scalar type", s->file, s->line, dv->site, dv->elem);
             return STRADS_EINVAL;
         }
+        /* Two fields into one array share one replica, described by a
+         * field that writes it if one does: the array is read only (not
+         * combined, maybe fetched whole) only when every field only reads. */
         int dup = 0;
-        for (int a = 0; a < c->narr; a++) dup |= c->arr[a].dv == dv;
-        if (dup) continue; /* two fields into one array share one replica */
+        for (int a = 0; a < c->narr && !dup; a++)
+            if (c->arr[a].dv == dv) {
+                dup = 1;
+                if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
+                    !(d->flags & STRADS_ARRAY_READONLY)) {
+                    c->arr[a].desc = d;
+                    c->arr[a].nsc = dv->elem / rt__type_size(d->type);
+                }
+            }
+        if (dup) continue;
         sarr *a = &c->arr[c->narr++];
         a->dv = dv;
         a->desc = d;

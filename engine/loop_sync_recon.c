@@ -214,23 +214,15 @@ static void tcache_free(tcache *t)
 #define PILOT_COVER 0.6
 static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t share, int64_t *buf)
 {
-    int64_t reads = 0, m = 0;
+    int64_t m = 0;
     for (int64_t i = 0; i < rec->n; i++) {
         int64_t cnt, k0 = m;
         const sched_acc *acc = sched_rec_accs(rec, rec->first + i, &cnt);
         for (int64_t j = 0; j < cnt; j++)
             if (SCHED_ACC_DV(SCHED_ACC_KEY(acc[j])) == dv->id) buf[m++] = SCHED_ACC_ELEM(SCHED_ACC_KEY(acc[j]));
-        qsort(buf + k0, (size_t)(m - k0), sizeof *buf, cmp_i64);
-        int64_t u = k0;
-        for (int64_t j = k0; j < m; j++)
-            if (j == k0 || buf[j] != buf[u - 1]) buf[u++] = buf[j];
-        reads += u - k0;
-        m = u;
+        m = k0 + uniq_i64(buf + k0, m - k0);
     }
-    qsort(buf, (size_t)m, sizeof *buf, cmp_i64);
-    int64_t d = 0;
-    for (int64_t j = 0; j < m; j++)
-        if (j == 0 || buf[j] != buf[d - 1]) buf[d++] = buf[j];
+    int64_t reads = m, d = uniq_i64(buf, m);
     double expect = (double)reads * (double)share / (double)(rec->n ? rec->n : 1);
     return d > 0 && (reads >= PILOT_SHARED * d || 1 - exp(-expect / (double)dv->n) >= PILOT_COVER);
 }
@@ -242,21 +234,13 @@ static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t shar
  * refresh are its own. Returns the arrays as a bit mask, for the cache. */
 static int pick_whole(call *c, uint64_t *mask)
 {
-    const strads_loop_site *s = c->site;
     int rc = 0, n = 0;
     *mask = 0;
-    for (int a = 0; a < c->narr && a < 64; a++) {
-        dds_vec *dv = c->arr[a].dv;
-        /* every field of the site into this array only reads it */
-        int ro = (size_t)dv->n * dv->elem <= SYNC_WHOLE_BYTES && n < RT_RECON_SKIP;
-        for (size_t i = 0; i < s->narrays && ro; i++) {
-            const char *p;
-            dds_vec *dw;
-            memcpy(&p, (const char *)c->env + s->arrays[i].env_off, sizeof p);
-            if (p && !dds_lookup(p, &dw, NULL) && dw == dv)
-                ro = (s->arrays[i].flags & STRADS_ARRAY_READONLY) != 0;
-        }
-        if (ro) n++, *mask |= 1ull << a;
+    for (int a = 0; a < c->narr && a < 64 && n < RT_RECON_SKIP; a++) {
+        const dds_vec *dv = c->arr[a].dv;
+        if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
+            (size_t)dv->n * dv->elem <= SYNC_WHOLE_BYTES)
+            n++, *mask |= 1ull << a;
     }
     if (!*mask) return 0;
     int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
