@@ -140,6 +140,52 @@ static int call_reads_written(const fe_rloop *l, CXCursor call)
     return hit;
 }
 
+/* The accesses and calls of an enclosing loop's body that come before the
+ * ranged loop: its next pass runs them again, after the loop's writes. */
+typedef struct before { later *v; } before;
+
+static enum CXChildVisitResult before_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    later *v = ((before *)d)->v;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (b >= v->lb) return CXChildVisit_Continue;
+    if (clang_getCursorKind(cur) == CXCursor_CallExpr)
+        v->hit = call_reads_written(v->l, cur);
+    else if (fe_recon_access_kind(v->r, cur) && !fe_recon_local_root(v->r, cur, 0))
+        v->hit = reads_written(v->r, v->l, cur);
+    return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Does an enclosing loop make the ranged loop l read back what it wrote?
+ * Its next pass runs l again: a written row declared outside the
+ * enclosing loop's body is likely the same row (read back every pass), one
+ * declared inside it is a fresh row each pass (the mlr sample's
+ * `float *w = &W[k * NW];` per class k). And it runs the code before l
+ * again, whose reads count as later ones. */
+static int enclosing_hit(later *v, CXCursor loop)
+{
+    unsigned b, e;
+    if (!v->l) return 1;
+    int n;
+    CXCursor *ch = fe_children(loop, &n); /* the body is the last child */
+    if (n > 0) fe_extent(ch[n - 1], &b, &e);
+    free(ch);
+    if (n == 0) return 1;
+    for (int i = 0; i < v->l->nb; i++) {
+        const fe_rl_base *p = &v->l->b[i];
+        if (!p->written) continue;
+        if (clang_Cursor_isNull(p->decl)) return 1;
+        unsigned db, de;
+        fe_extent(p->decl, &db, &de);
+        if (db < b || de > e) return 1;
+    }
+    before w = {v};
+    clang_visitChildren(loop, before_visit, &w);
+    return v->hit;
+}
+
 static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -149,7 +195,7 @@ static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClie
     enum CXCursorKind k = clang_getCursorKind(cur);
     int loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
     if (loop && b < v->lb && v->le <= e && !(b == v->lb && e == v->le))
-        v->hit = 1; /* an enclosing loop runs the code before it again */
+        v->hit = enclosing_hit(v, cur); /* it runs the code before it again */
     int compound;
     CXCursor lhs, rhs;
     if (!v->hit && b >= v->le && fe_recon_is_assign(v->r, cur, &compound, &lhs, &rhs) && !compound) {
