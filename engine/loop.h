@@ -158,6 +158,13 @@ struct strads_recon {
      * arrays, which every node fetches whole (loop_sync_recon.c) */
     uint32_t skip[RT_RECON_SKIP];
     int nskip;
+    /* Optional (SCHED_SEEN words, zeroed): an access an earlier iteration
+     * recorded is not recorded again (sched_rec_seen); with seen_owned only
+     * for elements this node owns or of arrays the records write (a worker
+     * reruns the iterations that read others' elements of arrays it does
+     * not write: rt_recon_fetch_reads). */
+    uint64_t *seen;
+    bool seen_owned;
 };
 /* strads_recon_rdi, inline in generated files, reads it there */
 _Static_assert(__builtin_offsetof(struct strads_recon, hot.ign) == 0, "ign first");
@@ -169,6 +176,10 @@ extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
 void rt_shadow_reset(void);
 uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n,
                                int index_only); /* loop_fields.c */
+/* The captured scalars a call's records may depend on: integers, pointers
+ * and structs by value (an offset or a row the sequential code picks: `epoch`
+ * in W[(i + epoch) % n]), not floating values (loop_fields.c). */
+uint64_t rt_fields_scalar_hash(const void *env, const strads_field *fd, int n);
 /* The driver, in a call's prepare hook: the copyin input's hash as the call
  * found it (loop_common.c; 0 without copyin). */
 uint64_t rt_loop_copyin_hash(void);

@@ -63,6 +63,7 @@ typedef struct plan_key {
     uint64_t ro_ver[SCHED_MAX_ARRAYS];
     int nro;
     uint64_t copyin; /* rt_fields_copyin_hash of the env planned from */
+    uint64_t scalars; /* rt_fields_scalar_hash of the same */
 } plan_key;
 
 /* Driver only: per-site statistics and the full plan's order. */
@@ -681,16 +682,18 @@ typedef struct stale_why {
 static const stale_why STALE_ARRAYS = {"arrays", "the env refers to other arrays"};
 static const stale_why STALE_COPYIN = {"copyin", "the copyin input changed"};
 static const stale_why STALE_READONLY = {"readonly", "an array the loop only reads changed"};
+static const stale_why STALE_SCALARS = {"scalars", "a captured integer or pointer changed"};
 
 /* Why the cached plan of st cannot serve this call (NULL: it can). refs
  * are the env's arrays now; versions are read after dds_operator_begin, so
  * that the sequential code's writes since the last call are counted. */
 static const stale_why *plan_stale(const site_state *st, const env_ref *refs, uint32_t nrefs,
-                                   uint64_t copyin)
+                                   uint64_t copyin, uint64_t scalars)
 {
     if (nrefs != st->key.nrefs || (nrefs && memcmp(refs, st->key.refs, nrefs * sizeof *refs)))
         return &STALE_ARRAYS;
     if (copyin != st->key.copyin) return &STALE_COPYIN;
+    if (scalars != st->key.scalars) return &STALE_SCALARS;
     for (int k = 0; k < st->key.nro; k++) {
         const dds_vec *dv = dds_vec_by_id(st->key.ro_id[k]);
         if (!dv || dv->version != st->key.ro_ver[k]) return &STALE_READONLY;
@@ -706,7 +709,7 @@ typedef struct call_prep {
     const void *env;
     env_ref *refs;
     uint32_t nrefs;
-    uint64_t copyin;
+    uint64_t copyin, scalars;
     int rc;
 } call_prep;
 
@@ -719,7 +722,11 @@ static void prepare_call(void *hdr)
     c->rc = env_refs(c->site, c->env, &c->refs, &c->nrefs);
     if (c->rc) c->h.recon = 1; /* the call fails after; no stale plan runs meanwhile */
     c->copyin = rt_loop_copyin_hash();
-    const stale_why *why = c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin);
+    c->scalars = c->env && c->site->env_fields
+                     ? rt_fields_scalar_hash(c->env, c->site->env_fields, c->site->nenv_fields)
+                     : 0;
+    const stale_why *why =
+        c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin, c->scalars);
     if (why) {
         c->h.recon = 1;
         if (rt_stats_on()) {
@@ -738,6 +745,7 @@ static void keep_key(site_state *st, call_prep *c)
     st->key.refs = c->refs;
     st->key.nrefs = c->nrefs;
     st->key.copyin = c->copyin;
+    st->key.scalars = c->scalars;
     c->refs = NULL;
     st->key.nro = 0;
     for (int k = 0; k < planned_nro; k++) {
@@ -803,7 +811,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
                     {0}, call, order_wanted()},
-                   site, st, env, NULL, 0, 0, 0};
+                   site, st, env, NULL, 0, 0, 0, 0};
     st->calls++;
     int rc = rt_fnref_encode(site, &c.h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");

@@ -253,6 +253,17 @@ uint64_t rt_fields_copyin_hash(const void *vb, const strads_field *fd, int n, in
     return h;
 }
 
+uint64_t rt_fields_scalar_hash(const void *vb, const strads_field *fd, int n)
+{
+    const char *b = vb;
+    uint64_t h = 0;
+    for (int i = 0; i < n; i++)
+        if (fd[i].cls == STRADS_F_INT || fd[i].cls == STRADS_F_UINT || fd[i].cls == STRADS_F_PTR ||
+            fd[i].cls == STRADS_F_BLOB)
+            h = XXH3_64bits_withSeed(b + fd[i].off, fd[i].size, h + (uint64_t)i);
+    return h;
+}
+
 void strads_fields_free(void *vb, const strads_field *fd, int n)
 {
     char *b = vb;

@@ -1032,8 +1032,8 @@ static int recon_due(site_calls *s)
     return s->calls++ > 0 && k > 0 && (s->calls - 1) % (uint64_t)k == 0;
 }
 
-/* What the records depend on besides the range: the versions of the integer
- * arrays the loop only reads (an index array the sequential code rewrote
+/* What the records depend on besides the range: the captured integer
+ * scalars, the versions of the integer arrays the loop only reads (an index array the sequential code rewrote
  * between calls: the rows written through it moved, and writes beyond the
  * records made in a helper were lost) and the bytes of the copyin input
  * that can hold indices: k-means' centroids, a copyin of floats that
@@ -1041,6 +1041,10 @@ static int recon_due(site_calls *s)
 static uint64_t input_key(const strads_loop_site *site, const void *env)
 {
     uint64_t h = rt_loop_copyin_index_hash(site, env);
+    /* and the captured integers: an offset that moves every call (the
+     * epoch in idx[(i + epoch) % n]) moves what the records name */
+    if (env && site->env_fields)
+        h ^= rt_fields_scalar_hash(env, site->env_fields, site->nenv_fields) * 0x94D049BB133111EBull;
     for (size_t a = 0; a < site->narrays; a++) {
         /* integer arrays only: indices pick rows; the model values an
          * evaluation loop reads change every epoch and pick nothing */
@@ -1069,7 +1073,8 @@ static void sync_prepare(void *hdr)
 {
     sync_prep *p = hdr;
     uint64_t key = input_key(p->site, p->env);
-    if (p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
+    int records = p->site->recon && p->site->recon_on; /* recon(off) makes none */
+    if (records && p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
         p->h.recon = 1;
         if (rt_stats_on()) {
             rt_stats_note("sync_for %s:%u: new reconnaissance: its input changed", p->site->file,

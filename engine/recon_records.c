@@ -256,6 +256,13 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
         span_add(rc, dv, e0, e1, write);
     else
         for (int64_t e = e0; e <= e1; e++) {
+            /* a worker's filter: elements it owns, and arrays these records
+             * write, whose reads it never fetches (rt_recon_fetch_reads) */
+            int q = rc->rec.array_of[dv->id];
+            if (rc->seen &&
+                (!rc->seen_owned || (q && rc->rec.arrays[q - 1].written) || dds_owner(dv, e) == dv->me) &&
+                sched_rec_seen(rc->seen, dv->id, e, write))
+                continue;
             int r = sched_rec_add(&rc->rec, dv->id, e, write);
             if (r && !rc->err) rc->err = r;
         }

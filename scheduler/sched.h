@@ -151,6 +151,22 @@ static inline int sched_rec_add(sched_records *r, uint32_t dv, int64_t elem, boo
     return 0;
 }
 
+/* An optional filter in front of sched_rec_add: seen is SCHED_SEEN words,
+ * zeroed by the caller. True when (dv, elem) was noted before as a write,
+ * or as a read and this is a read; else notes it and returns false. For
+ * records read as one set (sync_for's task sets), where an access an
+ * earlier iteration recorded need not be repeated; never where each
+ * iteration's own list matters (async_for's conflicts). */
+#define SCHED_SEEN 1024
+static inline bool sched_rec_seen(uint64_t *seen, uint32_t dv, int64_t elem, bool write)
+{
+    sched_acc a = SCHED_ACC(dv, elem, write), w = UINT64_C(1) << 51;
+    uint64_t *s = &seen[(SCHED_ACC_KEY(a) * UINT64_C(0x9E3779B97F4A7C15)) >> 54];
+    if (a && (*s | w) == (a | w) && *s >= a) return true; /* 0 is an empty slot */
+    *s = a;
+    return false;
+}
+
 /* What the planner knows of a distributed array: element count and, for
  * node-level blocks, which node owns which range (nodes+1 bounds). */
 typedef struct sched_dv {
