@@ -121,6 +121,9 @@ static const row vars[] = {
              "seconds one reconnaissance iteration may run (0: no limit)", recon_budget_s),
     INT_ROW("STRADS_RECON_SAMPLE", "16", 1, 1000000000,
             "async_for: cut the blocks from 1 in k iterations", recon_sample),
+    BOOL_ROW("STRADS_SAMPLE_PLAN", "1",
+             "async_for: a sample that shows no parallelism runs the loop on the driver alone",
+             sample_plan),
     BOOL_ROW("STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan",
              verify_recon),
     BOOL_ROW("STRADS_VERIFY_PLAN", "0", "async_for: check the plan for conflicts before running it",
@@ -820,6 +823,7 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
     c->progress = -1;
     c->recon_budget_s = 300;
     c->recon_sample = 16;
+    c->sample_plan = true;
     c->slow_test_rank = -1;
     c->absp_report_s = 1;
     c->test_piece = 4 << 20;

@@ -79,6 +79,7 @@ typedef struct rt_config {
     int64_t recon_every;   /* 0: reconnaissance once */
     double recon_budget_s; /* 0: no limit */
     int64_t recon_sample;
+    bool sample_plan;      /* STRADS_SAMPLE_PLAN: a sample may find a loop serial */
     bool verify_recon, verify_plan, ssp_check;
     const char *order_file, *sync, *slow; /* NULL when unset */
     int slow_test_rank;    /* STRADS_SLOW_TEST's rank, -1 when unset */

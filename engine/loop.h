@@ -366,6 +366,9 @@ int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
  */
 int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
                  char **acc_out);
+/* The same on the driver of a loop it ran alone: no other node's part. */
+int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
+                       char **acc_out);
 /* Driver: publish(env, acc), then frees acc. acc may be NULL. */
 void rt_loop_publish(const strads_loop_site *site, void *env, char *acc);
 

@@ -260,8 +260,25 @@ static int fold_children(const strads_loop_site *site, void *env, char *acc, uin
     return rc;
 }
 
+static int fold_ex(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                   int cross, char **acc_out);
+
 int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
                  char **acc_out)
+{
+    return fold_ex(site, env, tls, threads, tag, 1, acc_out);
+}
+
+/* The driver ran the loop alone: its threads' parts are the whole result,
+ * and no other node sends one (waiting for them hung the call). */
+int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
+                       char **acc_out)
+{
+    return fold_ex(site, env, tls, threads, 0, 0, acc_out);
+}
+
+static int fold_ex(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                   int cross, char **acc_out)
 {
     size_t ts = site->tls_size;
     *acc_out = NULL;
@@ -273,7 +290,7 @@ int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads
         if (site->tls_fold) site->tls_fold(acc, tls + (size_t)t * ts);
     /* Checked after the exchange below: rank 0 waits for every node's part. */
     int note = replay_note_fold(site, acc), rc = 0;
-    if (strads_size() > 1 && ts) {
+    if (cross && strads_size() > 1 && ts) {
         if (!site->tls_pack || !site->tls_unpack) {
             rt_error("%s:%u: this loop's reductions cannot cross processes (rebuild with this "
                      "version of stradsc)",
