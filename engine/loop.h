@@ -473,6 +473,9 @@ static inline int rt__zero_bytes(const void *p, size_t n)
 size_t rt__type_size(strads_type t); /* 0 for an unknown type */
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n); /* d = a - d */
 void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d */
+/* The same per element of nsc scalars, skipping the elements of d that are
+ * all zero bytes (no write) and counting the others in cnt. */
+void rt__v_add_count(strads_type t, void *acc, const void *d, size_t nelem, size_t nsc, int32_t *cnt);
 void rt__v_scale(strads_type t, void *d, size_t n, double f);      /* d *= f */
 /* row = base + (row - base) * f */
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f);

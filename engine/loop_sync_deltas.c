@@ -62,6 +62,32 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
     })
 }
 
+void rt__v_add_count(strads_type t, void *acc, const void *d, size_t nelem, size_t nsc, int32_t *cnt)
+{
+    FOR_TYPE(t, {
+        T_ *x = acc;
+        const T_ *y = d;
+        for (size_t j = 0; j < nelem; j++, x += nsc, y += nsc) {
+            /* all zero bytes (a -0.0 is a write), a word at a time */
+            bool zero = true;
+            for (size_t k = 0; k < nsc && zero; k++) {
+                if (sizeof(T_) == 8) {
+                    uint64_t w;
+                    memcpy(&w, &y[k], 8);
+                    zero = !w;
+                } else {
+                    uint32_t w;
+                    memcpy(&w, &y[k], 4);
+                    zero = !w;
+                }
+            }
+            if (zero) continue;
+            for (size_t k = 0; k < nsc; k++) x[k] = (T_)(x[k] + y[k]);
+            cnt[j]++;
+        }
+    })
+}
+
 __attribute__((noinline)) void rt__copy_node_rows(void *dst, const void *src, size_t n)
 {
     memcpy(dst, src, n);
