@@ -255,7 +255,7 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
         for (int64_t q = 0; !rc && q < cnt; q++)
             if (SCHED_ACC_WRITE(acc[q])) wk[m++] = SCHED_ACC_KEY(acc[q]);
         sched_rec_free(&one);
-        qsort(wk, (size_t)m, sizeof *wk, cmp_key);
+        if (m > 1) qsort(wk, (size_t)m, sizeof *wk, cmp_key);
         /* the rows of each written array, as runs of consecutive elements */
         for (int64_t q = 0; q < m && !rc;) {
             uint32_t id = SCHED_ACC_DV(wk[q]);
