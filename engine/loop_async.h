@@ -231,4 +231,9 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
 int rt__run_recon(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi,
                   int threads, sched_records *out);
 
+/* Whether the driver runs the loop alone from its first call on
+ * (loop_async_serial.c). Driver only. */
+bool rt__async_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
+                      int threads);
+
 #endif

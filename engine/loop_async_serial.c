@@ -1,0 +1,177 @@
+/*
+ * engine/loop_async_serial.c - whether an async_for loop runs alone on the
+ * driver, decided at its first call before any reconnaissance of the whole
+ * loop: when no two of its iterations could run at once (all_conflict), or
+ * when its plan would be one group run under locks or on one node
+ * (sample_serial). The driver then runs it as the sequential program does,
+ * between operators (loop_async.c), and says so once.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dds/dds.h"
+#include "engine/loop_async.h"
+
+/*
+ * Does one element take a write from every iteration of a sample spread
+ * over the loop (a shared residual, a global accumulator)? Then no two
+ * iterations can run at once, and the cheapest schedule is the loop itself
+ * on the driver, between operators, as sequential code (dds/coherence.c
+ * pushes what it wrote before the next operator): no reconnaissance of the
+ * whole loop, no plan, no locks. A sample of the first iterations would
+ * not do: sorted input (ratings by user) makes them share a row.
+ */
+#define SERIAL_SAMPLE 8
+static bool all_conflict(const strads_loop_site *site, const void *env, int64_t begin, int64_t end)
+{
+    int64_t n = end - begin;
+    if (n < 4 * SERIAL_SAMPLE) return false;
+    uint64_t common[64];
+    int ncommon = 0;
+    for (int s = 0; s < SERIAL_SAMPLE; s++) {
+        int64_t i = begin + n * s / SERIAL_SAMPLE + n / (2 * SERIAL_SAMPLE), cnt = 0;
+        sched_records rec;
+        if (rt__run_recon(site, env, i, i + 1, 1, &rec)) {
+            sched_rec_free(&rec);
+            return false;
+        }
+        const sched_acc *acc = sched_rec_accs(&rec, i, &cnt);
+        if (s == 0) {
+            for (int64_t q = 0; q < cnt && ncommon < 64; q++)
+                if (SCHED_ACC_WRITE(acc[q])) common[ncommon++] = SCHED_ACC_KEY(acc[q]);
+        } else {
+            int kept = 0;
+            for (int c = 0; c < ncommon; c++) {
+                bool hit = false;
+                for (int64_t q = 0; q < cnt && !hit; q++)
+                    hit = SCHED_ACC_WRITE(acc[q]) && SCHED_ACC_KEY(acc[q]) == common[c];
+                if (hit) common[kept++] = common[c];
+            }
+            ncommon = kept;
+        }
+        sched_rec_free(&rec);
+        if (!ncommon) return false;
+    }
+    return true;
+}
+
+/*
+ * Would the plan leave the threads (or nodes) nothing to share? A sample of
+ * SAMPLE_PLAN iterations spread over the loop is recorded first. Its shape
+ * is reliable: when each iteration writes one row (a run of elements) of
+ * each written array, or two that split into a lower and an upper part,
+ * the planner blocks the loop into strata (SGD-MF, a co-occurrence
+ * trainer), and the full records decide. Otherwise the plan rests on the
+ * conflict graph, and the sample tells how dense that is: an iteration
+ * writes d rows on average, and each written element is written by m
+ * iterations of the whole loop (the sample's writes scaled to the loop,
+ * over the elements they would cover at random); iterations linked through
+ * shared rows form one giant component once (d - 1)(m - 1) is above 1 (the
+ * threshold of a random bipartite graph); GIANT asks for far above, where
+ * nothing but one group is left (a random graph at 7.7 still left the
+ * planner three groups over two nodes). That plan is one group that
+ * the threads run under locks, or all work on one node. TransE over
+ * WordNet (7 rows a triple, each written by about 20 triples) spent 6.4 s
+ * of its first call on reconnaissance of 24,654 triples to get it, and its
+ * locked epoch took 0.026 s against 0.009 s on one thread; such a loop runs
+ * alone on the driver instead, as all_conflict's do. STRADS_SAMPLE_PLAN=0
+ * leaves every loop to its full records.
+ */
+#define SAMPLE_PLAN 256
+#define GIANT 16.0
+#define STRATA_MISS 0.1 /* iterations off the strata shape a blocked plan absorbs */
+static int cmp_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct shape {
+    uint32_t id;
+    int64_t off, two;       /* iterations with more than one run; with exactly two */
+    int64_t low_max, up_min; /* two runs: the lower's last element, the upper's first */
+    int64_t touches;        /* written elements over the sample */
+} shape;
+
+static bool sample_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
+                          int threads)
+{
+    int64_t n = end - begin, S = n < SAMPLE_PLAN ? n : SAMPLE_PLAN;
+    int nodes = strads_size(), width = nodes > 1 ? nodes : threads;
+    if (!rt_cfg()->sample_plan || width < 2 || S < 4 * width) return false;
+    shape sh[SCHED_MAX_ARRAYS];
+    int nsh = 0, rc = 0;
+    double runs = 0;
+    uint64_t *wk = NULL;
+    size_t capw = 0;
+    for (int64_t s = 0; s < S && !rc; s++) {
+        int64_t i = begin + n * s / S, cnt = 0, m = 0;
+        sched_records one;
+        rc = rt__run_recon(site, env, i, i + 1, 1, &one);
+        const sched_acc *acc = rc ? NULL : sched_rec_accs(&one, i, &cnt);
+        if (!rc && (size_t)cnt > capw) {
+            uint64_t *t = realloc(wk, (size_t)cnt * sizeof *t);
+            if (t) wk = t, capw = (size_t)cnt;
+            else rc = STRADS_ENOMEM;
+        }
+        for (int64_t q = 0; !rc && q < cnt; q++)
+            if (SCHED_ACC_WRITE(acc[q])) wk[m++] = SCHED_ACC_KEY(acc[q]);
+        sched_rec_free(&one);
+        if (m > 1) qsort(wk, (size_t)m, sizeof *wk, cmp_key);
+        /* the rows of each written array, as runs of consecutive elements */
+        for (int64_t q = 0; q < m && !rc;) {
+            uint32_t id = SCHED_ACC_DV(wk[q]);
+            int k = 0;
+            while (k < nsh && sh[k].id != id) k++;
+            if (k == nsh && nsh == SCHED_MAX_ARRAYS) {
+            free(wk);
+            return false;
+        }
+            if (k == nsh) sh[nsh++] = (shape){id, 0, 0, -1, INT64_MAX, 0};
+            int64_t r = 0, lo_end = -1, up_start = -1, prev = -2;
+            for (; q < m && SCHED_ACC_DV(wk[q]) == id; q++) {
+                int64_t e = SCHED_ACC_ELEM(wk[q]);
+                if (e == prev) continue;
+                sh[k].touches++;
+                if (e != prev + 1 && ++r == 2) up_start = e;
+                if (r == 1) lo_end = e;
+                prev = e;
+            }
+            runs += (double)r;
+            if (r > 1) sh[k].off++;
+            if (r == 2) {
+                sh[k].two++;
+                if (lo_end > sh[k].low_max) sh[k].low_max = lo_end;
+                if (up_start < sh[k].up_min) sh[k].up_min = up_start;
+            }
+        }
+    }
+    free(wk);
+    if (rc) return false;
+    /* the strata shape: one row an iteration, or two in two parts */
+    bool strata = true;
+    double touches = 0, shared = 0;
+    for (int k = 0; k < nsh; k++) {
+        bool pair = sh[k].two == sh[k].off && sh[k].low_max < sh[k].up_min;
+        if (sh[k].off > STRATA_MISS * (double)S && !pair) strata = false;
+        dds_vec *dv = dds_vec_by_id(sh[k].id);
+        double full = (double)sh[k].touches * (double)n / (double)S, N = dv ? (double)dv->n : full;
+        double distinct = N > 0 ? N * (1 - exp(-full / N)) : 0;
+        touches += (double)sh[k].touches;
+        if (distinct > 0) shared += (double)sh[k].touches * (full / distinct);
+    }
+    double d = runs / (double)S, m = touches > 0 ? shared / touches : 0;
+    bool serial = !strata && (d - 1) * (m - 1) >= GIANT;
+    if (rt_stats_on())
+        rt_stats("async_sample", site->file, site->line,
+                 "iterations=%lld strata_shape=%d rows=%.2f writers=%.2f serial=%d", (long long)S,
+                 (int)strata, d, m, (int)serial);
+    return serial;
+}
+
+bool rt__async_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
+                      int threads)
+{
+    return all_conflict(site, env, begin, end) || sample_serial(site, env, begin, end, threads);
+}
