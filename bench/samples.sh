@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/samples.sh - every sample against its plain cc build, as a user
 # would run it: each built with `cc -O2` and with `stradscc -O2`, run with
-# its default arguments (the data sets scripts/install-deps.sh installs) at
+# its default arguments (the data sets scripts/install-deps.sh installs;
+# lasso's generated sparse problem, as in its test) at
 # 1x1, 1x2 and 2x1 (processes x threads) and with `strads-run -n 1` (the
 # default threads), alternating with the plain build, ROUNDS rounds. Prints
 # the median wall time of each (the whole program: start-up, data, first
@@ -33,6 +34,7 @@ args_of() {
     word2vec)
         sh "$S/word2vec/prep-gcide.sh" "$tmp/gcide.txt" 15000 >/dev/null &&
             echo "$tmp/gcide.txt -dim 32 -epoch 4" ;;
+    lasso) echo "sparse 10000 5000 5 7 0.05 50" ;; # as its test runs it (no download)
     *) echo "" ;;
     esac
 }

@@ -76,6 +76,11 @@ typedef struct site_state {
     plan_key key;
     bool last_of_id; /* the latest call of this site id ran here (record: same order) */
     bool serial;     /* every iteration conflicts: the driver runs the loop alone */
+    /* a plan whose every round the threads share under locks is timed
+     * against one call run alone (lock_trial): 0 not yet, 1 the next call
+     * runs alone, 2 decided */
+    int trial;
+    double locked_s;
     struct site_state *next;
 } site_state;
 static site_state *sites;
@@ -714,6 +719,40 @@ static void keep_key(site_state *st, call_prep *c)
     planned_nro = -1;
 }
 
+/*
+ * Locks only where measured faster than one thread: a cached plan whose
+ * every round this node's threads share under locks (one giant group) is
+ * timed, the next call runs alone on the driver, and the faster stays. A
+ * sparse Lasso (5,000 coordinates, 5 rows each) ran a locked sweep in 4-13
+ * ms that one thread runs in 0.2 ms. Not while recording or replaying (the
+ * choice is timing's), nor with STRADS_SAMPLE_PLAN=0 (plans kept).
+ */
+static void lock_trial_begin(const strads_loop_site *site, site_state *st, int64_t begin,
+                             int64_t end, int threads, double took)
+{
+    if (st->trial || threads < 2 || !rt_cfg()->sample_plan || replay_recording() ||
+        replay_cluster() || rt__async_verify_mode())
+        return;
+    const node_plan *np = find_plan(site->id, begin, end, threads);
+    bool all = np && np->locked && np->rounds > 0;
+    for (int r = 0; all && r < np->rounds; r++) all = np->locked[r] != 0;
+    if (!all) return;
+    st->locked_s = took;
+    st->trial = 1;
+}
+
+static void lock_trial_end(const strads_loop_site *site, site_state *st, double took)
+{
+    if (took < st->locked_s) {
+        st->serial = true;
+        say_serial(site, "it ran faster alone than under its plan's locks: the driver runs it "
+                         "alone, as the sequential program does");
+    }
+    if (rt_stats_on())
+        rt_stats("lock_trial", site->file, site->line, "locked_s=%.6f alone_s=%.6f alone=%d",
+                 st->locked_s, took, (int)st->serial);
+}
+
 /* The runtime entry point; see strads.h. */
 void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
 {
@@ -724,6 +763,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     uint64_t call = replay_next_async_call();
     bool replaying = replay_replaying(); /* one process; a cluster replay plans as usual */
     site_state *st = NULL;
+    uint64_t trial_t0 = 0;
     bool alone = replaying || (strads_size() == 1 && threads == 1 && !rt__async_verify_mode());
     if (!alone && !rt__async_verify_mode()) {
         if (!(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
@@ -732,6 +772,11 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
             say_serial(site, "the driver runs it alone, as the sequential program does");
         }
         alone = st->serial;
+        if (st->trial == 1 && !alone) {
+            alone = true;
+            st->trial = 2;
+            trial_t0 = rt_now_us();
+        }
         if (alone) st->calls++;
     }
     if (alone) {
@@ -761,6 +806,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         free(tls);
         rt_trace_end();
         rt_loop_checkpoint(op, site, env);
+        if (trial_t0) lock_trial_end(site, st, (double)(rt_now_us() - trial_t0) / 1e6);
         return;
     }
     if (!st && !(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
@@ -773,8 +819,10 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     int rc = rt_fnref_encode(site, &c.h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");
     planned_nro = -1;
+    uint64_t t0 = rt_now_us();
     rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
     if (!rc) rc = c.rc;
+    if (!rc && !planned_now) lock_trial_begin(site, st, begin, end, threads, (double)(rt_now_us() - t0) / 1e6);
     if (!rc && planned_nro >= 0) keep_key(st, &c);
     free(c.refs);
     /* a cached plan ran, and the site's previous call was this state's
