@@ -822,7 +822,8 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     uint64_t t0 = rt_now_us();
     rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
     if (!rc) rc = c.rc;
-    if (!rc && !planned_now) lock_trial_begin(site, st, begin, end, threads, (double)(rt_now_us() - t0) / 1e6);
+    if (!rc && !planned_now) /* a cached plan ran: its time is the plan's alone */
+        lock_trial_begin(site, st, begin, end, threads, (double)(rt_now_us() - t0) / 1e6);
     if (!rc && planned_nro >= 0) keep_key(st, &c);
     free(c.refs);
     /* a cached plan ran, and the site's previous call was this state's

@@ -261,23 +261,6 @@ static int fold_children(const strads_loop_site *site, void *env, char *acc, uin
 }
 
 static int fold_ex(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
-                   int cross, char **acc_out);
-
-int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
-                 char **acc_out)
-{
-    return fold_ex(site, env, tls, threads, tag, 1, acc_out);
-}
-
-/* The driver ran the loop alone: its threads' parts are the whole result,
- * and no other node sends one (waiting for them hung the call). */
-int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
-                       char **acc_out)
-{
-    return fold_ex(site, env, tls, threads, 0, 0, acc_out);
-}
-
-static int fold_ex(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
                    int cross, char **acc_out)
 {
     size_t ts = site->tls_size;
@@ -317,6 +300,20 @@ static int fold_ex(const strads_loop_site *site, void *env, char *tls, int threa
         free(acc);
     }
     return rc;
+}
+
+int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
+                 char **acc_out)
+{
+    return fold_ex(site, env, tls, threads, tag, 1, acc_out);
+}
+
+/* The driver ran the loop alone: its threads' parts are the whole result,
+ * and no other node sends one (waiting for them hung the call). */
+int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
+                       char **acc_out)
+{
+    return fold_ex(site, env, tls, threads, 0, 0, acc_out);
 }
 
 void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)

@@ -523,18 +523,17 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         const elist *wr = list_of(c, c->task_of[t], a, 1, &whole);
         int64_t nw = el_count(wr, dv);
         const char *d = c->tb[t].d + at[t];
-        if (wr->all && U->all && agg == STRADS_AGG_SUM && (F || c->N == 1)) {
-            /* A whole array summed (recon(off), or one node without lists):
-             * one vector add, as a zero delta adds nothing; the counts only
-             * mark owned rows changed, which a buffer (F) or one node does
-             * not need. Per element it was twice the tasks' compute (SAGA's
-             * residual, 50,000 doubles, at 1 x 2). */
-            rt__v_add(x->desc->type, F ? F : dv->base, d, (size_t)nw * x->nsc);
-            at[t] += (size_t)nw * dv->elem;
-            continue;
-        }
-        if (wr->all && U->all && agg != STRADS_AGG_FN) { /* the same, counting writers */
-            rt__v_add_count(x->desc->type, F ? F : dv->base, d, (size_t)nw, x->nsc, cnt);
+        if (wr->all && U->all && agg != STRADS_AGG_FN) {
+            /* A whole array (recon(off), or one node without lists): one
+             * typed pass, not three calls an element (twice the tasks'
+             * compute for SAGA's residual, 50,000 doubles, at 1 x 2). A sum
+             * into a buffer (F) or on one node needs no count of writers
+             * (it only marks owned rows changed): one vector add, as a zero
+             * delta adds nothing. */
+            if (agg == STRADS_AGG_SUM && (F || c->N == 1))
+                rt__v_add(x->desc->type, F ? F : dv->base, d, (size_t)nw * x->nsc);
+            else
+                rt__v_add_count(x->desc->type, F ? F : dv->base, d, (size_t)nw, x->nsc, cnt);
             at[t] += (size_t)nw * dv->elem;
             continue;
         }
@@ -1049,8 +1048,9 @@ static int recon_due(site_calls *s)
 }
 
 /* What the records depend on besides the range: the captured integer
- * scalars, the versions of the integer arrays the loop only reads (an index array the sequential code rewrote
- * between calls: the rows written through it moved, and writes beyond the
+ * scalars, the versions of the integer arrays the loop only reads (an
+ * index array the sequential code rewrote between calls: the rows written
+ * through it moved, and writes beyond the
  * records made in a helper were lost) and the bytes of the copyin input
  * that can hold indices: k-means' centroids, a copyin of floats that
  * changes every call, redid the reconnaissance of every call. */

@@ -223,50 +223,69 @@ static void tcache_free(tcache *t)
 #define PILOT_ITERS 64
 #define PILOT_SHARED 4
 #define PILOT_COVER 0.6
-static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t share, int64_t *buf)
+/* Distinct elements of array id the pilot's iterations touch; *reads: the
+ * same summed over its iterations (each iteration's distinct ones). */
+static int64_t pilot_distinct(const sched_records *rec, uint32_t id, int64_t *buf, int64_t *reads)
 {
     int64_t m = 0;
     for (int64_t i = 0; i < rec->n; i++) {
         int64_t cnt, k0 = m;
         const sched_acc *acc = sched_rec_accs(rec, rec->first + i, &cnt);
         for (int64_t j = 0; j < cnt; j++)
-            if (SCHED_ACC_DV(SCHED_ACC_KEY(acc[j])) == dv->id) buf[m++] = SCHED_ACC_ELEM(SCHED_ACC_KEY(acc[j]));
+            if (SCHED_ACC_DV(acc[j]) == id) buf[m++] = SCHED_ACC_ELEM(acc[j]);
         m = k0 + uniq_i64(buf + k0, m - k0);
     }
-    int64_t reads = m, d = uniq_i64(buf, m);
+    *reads = m;
+    return uniq_i64(buf, m);
+}
+
+static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t share, int64_t *buf)
+{
+    int64_t reads, d = pilot_distinct(rec, dv->id, buf, &reads);
     double expect = (double)reads * (double)share / (double)(rec->n ? rec->n : 1);
     return d > 0 && (reads >= PILOT_SHARED * d || 1 - exp(-expect / (double)dv->n) >= PILOT_COVER);
+}
+
+/* The pilot: the records of the share's first PILOT_ITERS iterations, or
+ * false (the full records decide). */
+static bool pilot(call *c, sched_records *rec)
+{
+    int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
+    if (c->lo >= hi) return false;
+    if (!record_ex(c, c->lo, hi, rec, 0, NULL)) return true;
+    sched_rec_free(rec);
+    return false;
+}
+
+/* The small arrays the loop only reads: those that may go whole. */
+static uint64_t whole_candidates(const call *c)
+{
+    uint64_t mask = 0;
+    for (int a = 0, n = 0; a < c->narr && a < 64 && n < RT_RECON_SKIP; a++) {
+        const dds_vec *dv = c->arr[a].dv;
+        if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
+            (size_t)dv->n * dv->elem <= SYNC_WHOLE_BYTES)
+            n++, mask |= 1ull << a;
+    }
+    return mask;
 }
 
 /* Which of the small arrays the loop only reads go whole (c->arr[a].whole),
  * from a pilot of PILOT_ITERS iterations of the share; a worker then
  * fetches them whole into its copy (rank 0's is the driver's, coherent when
  * a call starts). Each node decides for itself: its tasks' lists and its
- * refresh are its own. Returns the arrays as a bit mask, for the cache. */
-static int pick_whole(call *c, uint64_t *mask)
+ * refresh are its own. *mask: the candidates (whole_candidates) in, the
+ * arrays that go whole out, for the cache. */
+static int pick_whole(call *c, const sched_records *rec, uint64_t *mask)
 {
-    int rc = 0, n = 0;
-    *mask = 0;
-    for (int a = 0; a < c->narr && a < 64 && n < RT_RECON_SKIP; a++) {
-        const dds_vec *dv = c->arr[a].dv;
-        if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
-            (size_t)dv->n * dv->elem <= SYNC_WHOLE_BYTES)
-            n++, *mask |= 1ull << a;
-    }
+    int rc = 0;
+    if (!rec) *mask = 0;
     if (!*mask) return 0;
-    int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
-    sched_records rec;
-    if (c->lo >= hi || record_ex(c, c->lo, hi, &rec, 0, NULL)) {
-        if (c->lo < hi) sched_rec_free(&rec);
-        *mask = 0; /* the records decide */
-        return 0;
-    }
-    int64_t *buf = malloc((rec.nacc ? rec.nacc : 1) * sizeof *buf);
+    int64_t *buf = malloc((rec->nacc ? rec->nacc : 1) * sizeof *buf);
     if (!buf) rc = STRADS_ENOMEM;
     for (int a = 0; a < c->narr && a < 64 && !rc; a++)
-        if (((*mask >> a) & 1) && !pilot_whole(&rec, c->arr[a].dv, c->hi - c->lo, buf)) *mask &= ~(1ull << a);
+        if (((*mask >> a) & 1) && !pilot_whole(rec, c->arr[a].dv, c->hi - c->lo, buf)) *mask &= ~(1ull << a);
     free(buf);
-    sched_rec_free(&rec);
     for (int a = 0; a < c->narr && a < 64 && !rc; a++) {
         c->arr[a].whole = (*mask >> a) & 1;
         if (c->arr[a].whole && c->N > 1 && c->me != 0)
@@ -288,26 +307,20 @@ static int pick_whole(call *c, uint64_t *mask)
  * compute. A pilot that writes an array the site does not list leaves the
  * decision to the full records, which report it. */
 #define ONE_NODE_TINY ((size_t)64 << 10)
-static bool needs_none(call *c)
+static bool needs_none(call *c, const sched_records *rec)
 {
-    if (c->N != 1 || !c->replicas || c->lo >= c->hi) return false;
-    int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
-    sched_records rec;
-    if (record_ex(c, c->lo, hi, &rec, 0, NULL)) {
-        sched_rec_free(&rec);
-        return false;
-    }
-    int64_t *buf = malloc((rec.nacc ? rec.nacc : 1) * sizeof *buf);
+    if (c->N != 1 || !c->replicas || !rec) return false;
+    int64_t *buf = malloc((rec->nacc ? rec->nacc : 1) * sizeof *buf);
     bool none = buf != NULL;
-    for (size_t i = 0; i < rec.nacc && none; i++) { /* no unlisted writes */
-        if (!SCHED_ACC_WRITE(rec.acc[i])) continue;
+    for (size_t i = 0; i < rec->nacc && none; i++) { /* no unlisted writes */
+        if (!SCHED_ACC_WRITE(rec->acc[i])) continue;
         bool listed = false;
-        for (int a = 0; a < c->narr && !listed; a++) listed = SCHED_ACC_DV(rec.acc[i]) == c->arr[a].dv->id;
+        for (int a = 0; a < c->narr && !listed; a++) listed = SCHED_ACC_DV(rec->acc[i]) == c->arr[a].dv->id;
         none = listed;
     }
     int64_t a0, a1;
     task_range(c, 0, &a0, &a1);
-    double grow = (double)(a1 - a0) / (double)(hi - c->lo);
+    double grow = (double)(a1 - a0) / (double)(rec->n ? rec->n : 1);
     for (int a = 0; a < c->narr && none; a++) {
         const dds_vec *dv = c->arr[a].dv;
         size_t bytes = (size_t)dv->n * dv->elem;
@@ -315,23 +328,12 @@ static bool needs_none(call *c)
         /* an average is over the threads that wrote an element, which
          * only records tell (a whole replica shows what changed); a
          * function is called once per write */
-        if (c->arr[a].desc->agg != STRADS_AGG_SUM) {
-            none = false;
-            break;
-        }
-        if (bytes <= ONE_NODE_TINY) continue;
-        if (bytes > SYNC_WHOLE_BYTES) {
-            none = false;
-            break;
-        }
-        int64_t m = 0;
-        for (size_t i = 0; i < rec.nacc; i++)
-            if (SCHED_ACC_DV(rec.acc[i]) == dv->id) buf[m++] = SCHED_ACC_ELEM(rec.acc[i]);
-        double d = (double)uniq_i64(buf, m) * (grow > 1 ? grow : 1);
-        none = 4 * d >= (double)dv->n;
+        none = c->arr[a].desc->agg == STRADS_AGG_SUM && bytes <= SYNC_WHOLE_BYTES;
+        if (!none || bytes <= ONE_NODE_TINY) continue;
+        int64_t reads;
+        none = 4 * (double)pilot_distinct(rec, dv->id, buf, &reads) * (grow > 1 ? grow : 1) >= (double)dv->n;
     }
     free(buf);
-    sched_rec_free(&rec);
     return none;
 }
 
@@ -369,13 +371,20 @@ int rt__sync_recon(call *c)
     *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, 0, c->ts, c->ntask,
                   tcaches};
     for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
-    if (needs_none(c)) {
+    /* one pilot for both questions, when either is asked */
+    t->whole = whole_candidates(c);
+    sched_records prec;
+    bool piloted = (t->whole || (c->N == 1 && c->replicas)) && pilot(c, &prec);
+    bool none = needs_none(c, piloted ? &prec : NULL);
+    int prc = none ? 0 : pick_whole(c, piloted ? &prec : NULL, &t->whole);
+    if (piloted) sched_rec_free(&prec);
+    if (none) {
         free(c->ts);
         c->ts = t->ts = NULL;
+        t->whole = 0;
         tcaches = t;
         return 0;
     }
-    int prc = pick_whole(c, &t->whole);
     if (prc) {
         free(t);
         free(c->ts);

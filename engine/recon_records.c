@@ -216,6 +216,17 @@ static void skip_gap(strads_recon *rc, const void *addr, bool write)
     rt_recon_hot_put(&rc->hot, (const char *)lo, (const char *)hi, write);
 }
 
+/* May element e be recorded once for all the records' iterations
+ * (rc->seen)? On a worker (seen_owned) only an element it owns, or one of
+ * an array these records write: those it never fetches and reruns
+ * (rt_recon_fetch_reads). */
+static inline bool once(const strads_recon *rc, const dds_vec *dv, int64_t e)
+{
+    if (!rc->seen_owned) return true;
+    int q = rc->rec.array_of[dv->id];
+    return (q && rc->rec.arrays[q - 1].written) || dds_owner(dv, e) == dv->me;
+}
+
 static void record(strads_recon *rc, const void *addr, size_t len, bool write)
 {
     dds_vec *dv = NULL;
@@ -256,13 +267,7 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
         span_add(rc, dv, e0, e1, write);
     else
         for (int64_t e = e0; e <= e1; e++) {
-            /* a worker's filter: elements it owns, and arrays these records
-             * write, whose reads it never fetches (rt_recon_fetch_reads) */
-            int q = rc->rec.array_of[dv->id];
-            if (rc->seen &&
-                (!rc->seen_owned || (q && rc->rec.arrays[q - 1].written) || dds_owner(dv, e) == dv->me) &&
-                sched_rec_seen(rc->seen, dv->id, e, write))
-                continue;
+            if (rc->seen && once(rc, dv, e) && sched_rec_seen(rc->seen, dv->id, e, write)) continue;
             int r = sched_rec_add(&rc->rec, dv->id, e, write);
             if (r && !rc->err) rc->err = r;
         }

@@ -140,21 +140,26 @@ static int call_reads_written(const fe_rloop *l, CXCursor call)
     return hit;
 }
 
+/* Does cur, run after the loop (or call), read what it wrote: a call that
+ * may (l NULL: any call), or an access of a row it wrote (any access)? */
+static int reads_back(later *v, CXCursor cur)
+{
+    if (clang_getCursorKind(cur) == CXCursor_CallExpr) return !v->l || call_reads_written(v->l, cur);
+    if (fe_recon_access_kind(v->r, cur) && !fe_recon_local_root(v->r, cur, 0))
+        return !v->l || reads_written(v->r, v->l, cur);
+    return 0;
+}
+
 /* The accesses and calls of an enclosing loop's body that come before the
  * ranged loop: its next pass runs them again, after the loop's writes. */
-typedef struct before { later *v; } before;
-
 static enum CXChildVisitResult before_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
-    later *v = ((before *)d)->v;
+    later *v = d;
     unsigned b, e;
     fe_extent(cur, &b, &e);
     if (b >= v->lb) return CXChildVisit_Continue;
-    if (clang_getCursorKind(cur) == CXCursor_CallExpr)
-        v->hit = call_reads_written(v->l, cur);
-    else if (fe_recon_access_kind(v->r, cur) && !fe_recon_local_root(v->r, cur, 0))
-        v->hit = reads_written(v->r, v->l, cur);
+    v->hit = reads_back(v, cur);
     return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
@@ -166,9 +171,9 @@ static enum CXChildVisitResult before_visit(CXCursor cur, CXCursor parent, CXCli
  * again, whose reads count as later ones. */
 static int enclosing_hit(later *v, CXCursor loop)
 {
-    unsigned b, e;
     if (!v->l) return 1;
     int n;
+    unsigned b = 0, e = 0;
     CXCursor *ch = fe_children(loop, &n); /* the body is the last child */
     if (n > 0) fe_extent(ch[n - 1], &b, &e);
     free(ch);
@@ -181,8 +186,7 @@ static int enclosing_hit(later *v, CXCursor loop)
         fe_extent(p->decl, &db, &de);
         if (db < b || de > e) return 1;
     }
-    before w = {v};
-    clang_visitChildren(loop, before_visit, &w);
+    clang_visitChildren(loop, before_visit, v);
     return v->hit;
 }
 
@@ -206,10 +210,7 @@ static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClie
             clang_visitChildren(rhs, later_visit, v);
         return v->hit ? CXChildVisit_Break : CXChildVisit_Continue;
     }
-    if (b >= v->le && k == CXCursor_CallExpr)
-        v->hit = !v->l || call_reads_written(v->l, cur);
-    else if (b >= v->le && fe_recon_access_kind(v->r, cur) && !fe_recon_local_root(v->r, cur, 0))
-        v->hit = !v->l || reads_written(v->r, v->l, cur);
+    if (b >= v->le) v->hit = reads_back(v, cur);
     return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
