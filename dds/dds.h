@@ -201,6 +201,7 @@ int dds_prefetch_range(dds_vec *dv, int64_t lo, int64_t hi);
 /* Pushes the values of elements idx[0..n) to their owners; for owned
  * elements only marks them changed. One-sided: no collective. */
 int dds_writeback(dds_vec *dv, const int64_t *idx, size_t n);
+int dds_writeback_range(dds_vec *dv, int64_t lo, int64_t hi);
 
 /* Aggregation of deltas for sync_for. The delta of an element is its value
  * now minus its value when dds_snapshot was taken. */

@@ -710,6 +710,37 @@ int dds_writeback(dds_vec *dv, const int64_t *idx, size_t n)
     return dds_req_finish(&q);
 }
 
+int dds_writeback_range(dds_vec *dv, int64_t lo, int64_t hi)
+{
+    if (lo < 0 || hi > dv->n || lo > hi)
+        return STRADS_EINVAL;
+    if (lo == hi)
+        return 0;
+    /* Marked as dds_writeback marks: the driver all it wrote, another node
+     * its own elements (the owners mark the rest). */
+    int me = strads_rank();
+    if (me == 0 || dv->part == DDS_PART_HASH) {
+        if (me == 0)
+            dds_mark_changed(dv, lo, hi);
+        else
+            for (int64_t i = lo; i < hi; i++)
+                if (dds_owner(dv, i) == me)
+                    dds_mark_changed(dv, i, i + 1);
+    } else if (me < dv->nodes) {
+        int64_t a = lo > dv->bounds[me] ? lo : dv->bounds[me];
+        int64_t b = hi < dv->bounds[me + 1] ? hi : dv->bounds[me + 1];
+        dds_mark_changed(dv, a, b);
+    }
+    if (strads_size() == 1)
+        return 0;
+    dds_req q;
+    int rc = dds_req_start(&q, dv, DDS_MSG_STORE, me == 0 ? 0 : DDS_STORE_MARK);
+    if (rc)
+        return rc;
+    q.err = dds_req_add_span(&q, lo, hi);
+    return dds_req_finish(&q);
+}
+
 /* Used by dds/coherence.c: push [lo, hi) of the driver's copy without marking
  * it changed at the owner (the driver already has it). */
 int dds__push_span(dds_vec *dv, int64_t lo, int64_t hi, void **state)

@@ -441,6 +441,9 @@ typedef struct rt__sarr {
     int written;          /* some task on some node writes it (agreed) */
     int replicate;        /* threads work on replicas of it */
     int whole;            /* read only and small: fetched whole, its reads not recorded */
+    int own;              /* STRADS_ARRAY_OWN through its base in every field: each
+                           * iteration i alone touches element i, written in place,
+                           * never replicated nor combined (loop_sync.c) */
     int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
     uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
 } rt__sarr;

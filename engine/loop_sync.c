@@ -95,6 +95,11 @@ static int find_arrays(call *c)
                      "made of the declared scalar type", s->file, s->line, dv->site, dv->elem);
             return STRADS_EINVAL;
         }
+        /* An array is its iterations' own only when every field reaches it
+         * as p[i] from its first element, one scalar an element, and no
+         * user function combines a write (it might not just add). */
+        int own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
+                  dv->elem == rt__type_size(d->type) && d->agg != STRADS_AGG_FN;
         /* Two fields into one array share one replica, described by a
          * field that writes it if one does: the array is read only (not
          * combined, maybe fetched whole) only when every field only reads. */
@@ -102,6 +107,7 @@ static int find_arrays(call *c)
         for (int a = 0; a < c->narr && !dup; a++)
             if (c->arr[a].dv == dv) {
                 dup = 1;
+                c->arr[a].own &= own;
                 if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
                     !(d->flags & STRADS_ARRAY_READONLY)) {
                     c->arr[a].desc = d;
@@ -113,8 +119,27 @@ static int find_arrays(call *c)
         a->dv = dv;
         a->desc = d;
         a->nsc = dv->elem / rt__type_size(d->type);
+        a->own = own;
     }
     return 0;
+}
+
+/* Arrays of the iterations' own elements (sarr.own), on several nodes: the
+ * elements of this node's block that other nodes own are fetched before
+ * the tasks (get), and after them every element of the block goes to its
+ * owner, or is marked changed for the driver's pull where this node owns
+ * it (get = 0). No other iteration reads them, so nothing in between. */
+int rt__sync_own_range(call *c, int64_t lo, int64_t hi, int get)
+{
+    int rc = 0;
+    for (int a = 0; a < c->narr && !rc && c->N > 1; a++) {
+        dds_vec *dv = c->arr[a].dv;
+        if (!c->arr[a].own) continue;
+        int64_t l = lo < 0 ? 0 : lo, h = hi > dv->n ? dv->n : hi;
+        if (l >= h) continue;
+        rc = get ? dds_prefetch_range(dv, l, h) : dds_writeback_range(dv, l, h);
+    }
+    return rc;
 }
 
 /* Which arrays are written, agreed by every node (the writebacks are
@@ -125,7 +150,7 @@ static int agree_written(call *c)
     if (c->narr > 256) return STRADS_ETOOBIG;
     for (int a = 0; a < c->narr; a++) {
         w[a] = 0;
-        if (c->arr[a].desc->flags & STRADS_ARRAY_READONLY) continue;
+        if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) || c->arr[a].own) continue;
         /* When tracking, an array may be written where reconnaissance saw
          * no write: every writable one is replicated and combined. */
         if (!c->ts || c->track) {
@@ -457,7 +482,8 @@ static int refresh(call *c, int64_t clock)
         /* Read-only arrays cannot change during the call: once is enough. */
         for (int a = 0; a < c->narr && !rc; a++)
             if (clock == 0 || !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY))
-                if (!c->arr[a].dv->combined_all) rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
+                if (!c->arr[a].dv->combined_all && !c->arr[a].own)
+                    rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
         return rc;
     }
     int64_t n = 0;
@@ -794,6 +820,8 @@ static int run_clocks(call *c)
     if (ssp) rc = rt__clocks_init(&k, c->h.invocation, &spec);
     int64_t max_stale = 0;
     double avg_s = 0;
+    sync_phase(c, SPH_FETCH);
+    if (!rc) rc = rt__sync_own_range(c, c->lo, c->hi, 1);
     rt_progress_total(c->clocks, "clocks");
     for (int64_t clock = 0; clock < c->clocks && !rc; clock++) {
         rt_trace_begin(RT_TR_CLOCK, NULL, clock);
@@ -822,6 +850,8 @@ static int run_clocks(call *c)
         rt_trace_end();
         rt_progress_step();
     }
+    sync_phase(c, SPH_EXCHANGE);
+    if (!rc) rc = rt__sync_own_range(c, c->lo, c->hi, 0);
     if (!ssp) return rc;
     sync_phase(c, SPH_BARRIER); /* waiting for every node's last clock */
     int frc = rt__clocks_finish(&k, rc ? 0 : c->clocks);
@@ -944,13 +974,6 @@ static int sync_node(const void *arg, size_t len)
      * the site's array table nothing can be replicated: threads share the
      * node's copy as under Hybrid. */
     c.replicas = c.kind != STRADS_SYNC_HYBRID && (c.N > 1 || c.T > 1) && c.site->narrays;
-    /* Nor where the table says the body writes none (a loss over the test
-     * set): one node then needs no reconnaissance either (sgdmf.c's RMSE
-     * loop spent 0.2-0.3 s of its first call on it, 1 M ratings). */
-    int writable = 0;
-    for (size_t a = 0; a < c.site->narrays; a++)
-        writable |= !(c.site->arrays[a].flags & STRADS_ARRAY_READONLY);
-    if (!writable) c.replicas = 0;
     /* A-BSP, Elastic and FlexPara need a split per node; a smaller range
      * runs as BSP. */
     c.absp = (c.h.model == STRADS_SYNC_ABSP || c.h.model == STRADS_SYNC_ELASTIC ||
@@ -961,6 +984,14 @@ static int sync_node(const void *arg, size_t len)
     if (!c.task_of) rc = STRADS_ENOMEM;
     if (!rc) rc = parse_slow_test(&c);
     if (!rc) rc = find_arrays(&c);
+    /* Nor where the table says the body writes none (a loss over the test
+     * set) or only arrays the iterations own, written in place: one node
+     * then needs no reconnaissance either (sgdmf.c's RMSE loop spent
+     * 0.2-0.3 s of its first call on it, 1 M ratings). */
+    int writable = 0;
+    for (int a = 0; a < c.narr; a++)
+        writable |= !(c.arr[a].desc->flags & STRADS_ARRAY_READONLY) && !c.arr[a].own;
+    if (!writable) c.replicas = 0;
     /* A-BSP's splits start anywhere and move between nodes: it fetches by
      * split (absp_fetch) and replicates written arrays whole. */
     if (!rc && !c.absp && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas)) {

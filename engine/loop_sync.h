@@ -224,6 +224,7 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */
 int rt__sync_clock_union(call *c, int a, int wr, elist *out);
+int rt__sync_own_range(call *c, int64_t lo, int64_t hi, int get);
 int rt__sync_fold_threads(call *c, elist *U, char **S);
 int rt__sync_writeback_bsp(call *c, dds_snap **snap);
 

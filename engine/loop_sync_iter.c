@@ -147,6 +147,70 @@ static int share_keys(call *c, const int64_t *bounds, int nsplits)
 static double fetch_rate;
 #define RATE_MIN_BYTES (64 * 1024)
 
+/* The union of the keys of the splits this node holds, sorted, kept per
+ * site while the held splits stay the same (the node-function thread). */
+typedef struct held_keys {
+    uint64_t site_id;
+    int64_t *lo;          /* the held splits' starts, in rt__absp_split order */
+    int nheld;
+    uint64_t *keys;
+    size_t n;
+    struct held_keys *next;
+} held_keys;
+static held_keys *hkeys;
+
+static int held_union(call *c, uint64_t **out, size_t *nout)
+{
+    int nheld = rt__absp_held(c->ab);
+    held_keys *h = hkeys;
+    while (h && h->site_id != c->site->id) h = h->next;
+    int same = h && h->nheld == nheld;
+    for (int i = 0; same && i < nheld; i++) {
+        int64_t lo, hi;
+        rt__absp_split(c->ab, i, &lo, &hi);
+        same = h->lo[i] == lo;
+    }
+    if (same) {
+        *out = h->keys;
+        *nout = h->n;
+        return 0;
+    }
+    if (!h) {
+        if (!(h = calloc(1, sizeof *h))) return STRADS_ENOMEM;
+        h->site_id = c->site->id;
+        h->next = hkeys;
+        hkeys = h;
+    }
+    free(h->keys);
+    free(h->lo);
+    h->keys = NULL;
+    h->n = 0;
+    h->nheld = 0;
+    size_t n = 0;
+    for (int i = 0; i < nheld; i++) {
+        int64_t lo, hi;
+        rt__absp_split(c->ab, i, &lo, &hi);
+        split_keys *k = find_keys(c, lo, hi);
+        n += k ? (size_t)k->n : 0;
+    }
+    h->lo = malloc((nheld > 0 ? (size_t)nheld : 1) * sizeof *h->lo);
+    h->keys = malloc((n ? n : 1) * sizeof *h->keys);
+    if (!h->lo || !h->keys) return STRADS_ENOMEM;
+    for (int i = 0; i < nheld; i++) {
+        int64_t lo, hi;
+        rt__absp_split(c->ab, i, &lo, &hi);
+        split_keys *k = find_keys(c, lo, hi);
+        h->lo[i] = lo;
+        if (k) memcpy(h->keys + h->n, k->keys, (size_t)k->n * sizeof *h->keys);
+        h->n += k ? (size_t)k->n : 0;
+    }
+    h->n = uniq_u64(h->keys, h->n);
+    h->nheld = nheld;
+    *out = h->keys;
+    *nout = h->n;
+    return 0;
+}
+
 static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
 {
     int rc = 0;
@@ -159,9 +223,22 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
     /* The same answer on every node: each has all splits' keys or none. */
     if (!rc && by_keys && !find_keys(c, bounds[nsplits - 1], bounds[nsplits]))
         rc = share_keys(c, bounds, nsplits);
-    /* (written arrays: superstep_begin) */
+    /* (written arrays: superstep_begin; the iterations' own: their splits' ranges) */
     for (int a = 0; a < c->narr && !rc; a++)
-        if (!c->arr[a].written && !by_keys) rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+        if (!c->arr[a].written && !c->arr[a].own && !by_keys)
+            rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+    for (int i = 0; i < rt__absp_held(c->ab) && !rc; i++) {
+        int64_t lo, hi;
+        rt__absp_split(c->ab, i, &lo, &hi);
+        rc = rt__sync_own_range(c, lo, hi, 1);
+    }
+    /* The held splits' keys together: splits share much of what they read
+     * (PageRank's ranks of popular vertices), fetched once. The union is
+     * kept while the node holds the same splits (its sort cost more than
+     * the fetch). */
+    uint64_t *all = NULL;
+    size_t nall = 0;
+    int fresh = 0;
     for (int i = 0; i < rt__absp_held(c->ab) && by_keys && !rc; i++) {
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);
@@ -169,29 +246,31 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
         rc = keys_of_range(c, lo, hi, &k);
         if (rc) break;
         int same = k->fetched != 0;
-        for (int a = 0; a < c->narr && same; a++) same = c->arr[a].written || k->ver[a] == ver[a];
+        for (int a = 0; a < c->narr && same; a++)
+            same = c->arr[a].written || c->arr[a].own || k->ver[a] == ver[a];
         k->fetched = 1;
         memcpy(k->ver, ver, sizeof ver);
-        if (same) continue;
-        int64_t *elems = rc ? NULL : malloc((size_t)(k->n ? k->n : 1) * sizeof *elems);
-        if (!rc && !elems) rc = STRADS_ENOMEM;
-        for (int64_t j = 0; j < (rc ? 0 : k->n);) {
-            uint32_t id = SCHED_ACC_DV(k->keys[j]);
-            int64_t e = j, m = 0;
-            for (; e < k->n && SCHED_ACC_DV(k->keys[e]) == id; e++) elems[m++] = SCHED_ACC_ELEM(k->keys[e]);
-            dds_vec *dv = dds_vec_by_id(id);
-            int written = 0;
-            for (int a = 0; a < c->narr; a++) written |= c->arr[a].dv == dv && c->arr[a].written;
-            if (dv && m && !written) {
-                for (int64_t q = 0; q < m; q++)
-                    if (dds_owner(dv, elems[q]) != c->me) moved += (double)dv->elem;
-                rc = dds_prefetch(dv, elems, (size_t)m);
-            }
-            j = e;
-            if (rc) break;
-        }
-        free(elems);
+        fresh |= !same;
     }
+    if (!rc && fresh) rc = held_union(c, &all, &nall);
+    int64_t *elems = rc || !nall ? NULL : malloc(nall * sizeof *elems);
+    if (!rc && nall && !elems) rc = STRADS_ENOMEM;
+    for (size_t j = 0; j < (rc ? 0 : nall);) {
+        uint32_t id = SCHED_ACC_DV(all[j]);
+        size_t e = j, m = 0;
+        for (; e < nall && SCHED_ACC_DV(all[e]) == id; e++) elems[m++] = SCHED_ACC_ELEM(all[e]);
+        dds_vec *dv = dds_vec_by_id(id);
+        int written = 0;
+        for (int a = 0; a < c->narr; a++)
+            written |= c->arr[a].dv == dv && (c->arr[a].written || c->arr[a].own);
+        if (dv && m && !written) {
+            for (size_t q = 0; q < m; q++)
+                if (dds_owner(dv, elems[q]) != c->me) moved += (double)dv->elem;
+            rc = dds_prefetch(dv, elems, m);
+        }
+        j = e;
+    }
+    free(elems);
     double secs = (double)(rt_now_us() - t0) / 1e6;
     if (!rc && moved >= RATE_MIN_BYTES && secs > 0) fetch_rate = moved / secs;
     return rc;
@@ -518,6 +597,14 @@ int rt__sync_run_absp(call *c)
     /* Until the stop signal every node must be ready to report. */
     sync_phase(c, SPH_BARRIER);
     if (!rc && !clockwise) rc = rt__absp_wait(c->ab);
+    /* the iterations' own elements of the splits held here, to their owners
+     * before the splits may move (rt__absp_end) */
+    sync_phase(c, SPH_EXCHANGE);
+    for (int i = 0; i < rt__absp_held(c->ab) && !rc; i++) {
+        int64_t lo, hi;
+        rt__absp_split(c->ab, i, &lo, &hi);
+        rc = rt__sync_own_range(c, lo, hi, 0);
+    }
     sync_phase(c, SPH_PLAN); /* the counts, and the driver's reassignment */
     int64_t processed = 0;
     /* FlexPara's item size: the distinct elements a split touches (its
@@ -533,7 +620,7 @@ int rt__sync_run_absp(call *c)
     }
     uint64_t ver = 0;
     for (int a = 0; a < c->narr; a++)
-        if (!c->arr[a].written) ver += c->arr[a].dv->version;
+        if (!c->arr[a].written && !c->arr[a].own) ver += c->arr[a].dv->version;
     rt__split_costs fl = {sizes, bytes, par, fetch_rate, budget, ver};
     int erc = rt__absp_end(c->ab, c->site, flex || budget ? &fl : NULL, &processed);
     c->ab = NULL;

@@ -243,6 +243,64 @@ static int ptr_use_writes(walk *w, int d, int *store)
     return 1;
 }
 
+/* Strips implicit casts and parentheses off an expression. */
+static CXCursor bare(CXCursor e)
+{
+    while (clang_getCursorKind(e) == CXCursor_UnexposedExpr ||
+           clang_getCursorKind(e) == CXCursor_ParenExpr) {
+        int n;
+        CXCursor *ch = fe_children(e, &n);
+        if (n != 1) {
+            free(ch);
+            break;
+        }
+        e = ch[0];
+        free(ch);
+    }
+    return e;
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) p[i], i the loop
+ * variable, an element of arithmetic type used as a value or assigned, not
+ * address-taken? When every use of a written pointer is, iteration i
+ * touches only element i: sync_for writes such an array in place, without
+ * replicas or deltas (STRADS_ARRAY_OWN).
+ */
+static int own_use(walk *w, int d)
+{
+    fe_ctx *c = w->c;
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+        node = w->stack[k--];
+    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+        return 0;
+    CXCursor sub = w->stack[k];
+    int n;
+    CXCursor *ch = fe_children(sub, &n);
+    int ok = n == 2 && clang_equalCursors(ch[0], node);
+    if (ok) {
+        CXCursor ix = bare(ch[1]);
+        ok = clang_getCursorKind(ix) == CXCursor_DeclRefExpr &&
+             clang_equalCursors(clang_getCursorReferenced(ix), w->s->ivar_decl);
+    }
+    free(ch);
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
+    if (!ok || tk < CXType_Bool || tk > CXType_LongDouble)
+        return 0;
+    for (k--; k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr; k--)
+        ;
+    if (k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[k], &pb, &pe);
+        if (is(&c->toks[fe_tok_at(c, pb)], "&"))
+            return 0;
+    }
+    return 1;
+}
+
 static int add_cap(walk *w, CXCursor decl, int where, unsigned off)
 {
     fe_site *s = w->s;
@@ -323,6 +381,8 @@ static void declref(walk *w, CXCursor cur, int helper)
     int idx = add_cap(w, ref, where, off);
     fe_cap *cp = &s->caps[idx];
     int store;
+    if (is_ptr(ref) && (helper || !own_use(w, w->depth - 1)))
+        cp->not_own = 1;
     if (is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store)) {
         cp->ptr_written = 1;
         cp->ptr_stored |= store;

@@ -578,6 +578,7 @@ static int array_table(fe_site *s, fe_buf *o)
                       s->index, cp->name, cp->elem_type, agg, fn,
                       !cp->ptr_written      ? "STRADS_ARRAY_READONLY"
                       : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
+                      : !cp->not_own       ? "STRADS_ARRAY_OWN"
                                            : "0");
     }
     if (n)

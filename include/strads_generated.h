@@ -222,8 +222,11 @@ typedef struct strads_loop_dyn {
 typedef enum { STRADS_AGG_AVG = 0, STRADS_AGG_SUM = 1, STRADS_AGG_FN = 2 } strads_agg_kind;
 typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
 /* STRADS_ARRAY_VIA_GLOBAL: a function the body calls writes the array through
- * a global variable, which reaches the node's copy, not a thread's replica. */
-enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2 };
+ * a global variable, which reaches the node's copy, not a thread's replica.
+ * STRADS_ARRAY_OWN: the body reaches the array only as p[i], i the loop
+ * variable (stradsc proves it): iteration i alone touches element i, so the
+ * engine lets it write the node's copy in place under every model. */
+enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2, STRADS_ARRAY_OWN = 4 };
 typedef struct strads_loop_array {
     size_t env_off;       /* offsetof(env struct, pointer field) */
     strads_type type;     /* scalar type of the elements */

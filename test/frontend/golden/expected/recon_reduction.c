@@ -387,7 +387,7 @@ static const strads_field strads__efd2[] = {
 };
 static const strads_loop_array strads__arr2[] = {
     {__builtin_offsetof(struct strads__env2, idx), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
-    {__builtin_offsetof(struct strads__env2, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0},
+    {__builtin_offsetof(struct strads__env2, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_OWN},
 };
 static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,

@@ -1,0 +1,75 @@
+/* Which written arrays stradsc marks as their iterations' own
+ * (STRADS_ARRAY_OWN): each `// OWN name` or `// NOT name` line below the
+ * pragma is what own-test.sh expects of the loop's array table. */
+#include <stdlib.h>
+
+double *g;
+
+static void bump(double *p) { p[1] += 1; }
+static void touch_g(int i) { g[i] += 1; }
+
+typedef struct pt { double x, y; } pt;
+
+int main(void)
+{
+    int n = 1000;
+    #pragma strads dvector
+    double *a = calloc(n + 2, sizeof *a);
+    #pragma strads dvector
+    double *b = calloc(n + 2, sizeof *b);
+    #pragma strads dvector
+    int *idx = calloc(n, sizeof *idx);
+    #pragma strads dvector
+    pt *p = calloc(n, sizeof *p);
+    #pragma strads dvector
+    g = calloc(n, sizeof *g);
+    double *alias = a;
+
+    // OWN a
+    // NOT b
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        a[i] = a[i] * 2 + 1;
+        b[i + 1] = a[i];
+    }
+    // NOT a
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) bump(&a[i]);
+    // NOT a
+    // NOT b
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        a[idx[i]] += 1;
+        double *q = b + i;
+        *q = 1;
+    }
+    // NOT g
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        g[i] = 2;
+        touch_g(i);
+    }
+    // NOT p
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) p[i].x += 1;
+    // OWN a
+    // OWN alias
+#pragma strads sync_for
+    for (int j = 1; j < n; j++) {
+        int k = j;
+        a[j] += 1;
+        alias[j] -= 1;
+        (void)k;
+    }
+    // NOT a
+#pragma strads sync_for
+    for (int j = 1; j < n; j++) {
+        int k = j;
+        a[k] += 1;
+    }
+    free(a);
+    free(b);
+    free(idx);
+    free(p);
+    return 0;
+}
