@@ -327,3 +327,44 @@ void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)
     if (site->tls_free) site->tls_free(acc);
     free(acc);
 }
+
+/* LSD radix sort of 64-bit keys, 11 bits a pass over only the bits in which
+ * the keys differ (a sync_for's keys: one array id over a few million
+ * elements, two or three passes). qsort below a few thousand keys, or when
+ * the buffer cannot be had: a FlexPara first call sorted 1 M keys a node
+ * with qsort, a third of its time. */
+static int cmp_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void rt__sort_u64(uint64_t *v, size_t n)
+{
+    enum { BITS = 11, SMALL = 4096 };
+    uint64_t *tmp = n >= SMALL ? malloc(n * sizeof *tmp) : NULL;
+    if (!tmp) {
+        qsort(v, n, sizeof *v, cmp_key);
+        return;
+    }
+    uint64_t differ = 0;
+    for (size_t i = 1; i < n; i++) differ |= v[i] ^ v[0];
+    uint64_t *src = v, *dst = tmp;
+    for (int shift = 0; shift < 64 && (differ >> shift); shift += BITS) {
+        if (!((differ >> shift) & ((1u << BITS) - 1))) continue;
+        size_t cnt[1u << BITS] = {0};
+        for (size_t i = 0; i < n; i++) cnt[(src[i] >> shift) & ((1u << BITS) - 1)]++;
+        size_t at = 0;
+        for (size_t d = 0; d < (1u << BITS); d++) {
+            size_t k = cnt[d];
+            cnt[d] = at;
+            at += k;
+        }
+        for (size_t i = 0; i < n; i++) dst[cnt[(src[i] >> shift) & ((1u << BITS) - 1)]++] = src[i];
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != v) memcpy(v, src, n * sizeof *v);
+    free(tmp);
+}

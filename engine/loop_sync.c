@@ -501,7 +501,7 @@ static int refresh(call *c, int64_t clock)
         n += s->nkeys;
     }
     /* one task's keys are sorted already (MLR on one thread: 3,760 a clock) */
-    if (!rc && runs > 1) qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
+    if (!rc && runs > 1) rt__sort_u64(keys, (size_t)n);
     for (int64_t i = 0; i < n && !rc;) {
         uint32_t id = SCHED_ACC_DV(keys[i]);
         int64_t j = i, m = 0;

@@ -192,7 +192,7 @@ static inline size_t drop_repeats_u64(uint64_t *v, size_t n)
 static inline size_t uniq_u64(uint64_t *v, size_t n)
 {
     if (n > 8192) n = drop_repeats_u64(v, n);
-    qsort(v, n, sizeof *v, cmp_u64);
+    rt__sort_u64(v, n);
     size_t u = 0;
     for (size_t i = 0; i < n; i++)
         if (!u || v[u - 1] != v[i]) v[u++] = v[i];

@@ -21,12 +21,14 @@
 /* The keys one split's items touch (reconnaissance of its range), kept per
  * node while the site and the split stay the same: a split that moved here
  * is reconnoitred once, and its data fetched once while the driver's
- * versions of the arrays it reads stay the same. */
+ * versions of the arrays it reads stay the same. Other nodes' splits are
+ * known by their costs alone (share_costs) until one moves here. */
 typedef struct split_keys {
     uint64_t site_id;
     int64_t lo, hi;
-    uint64_t *keys;
+    uint64_t *keys;       /* NULL: not reconnoitred here (costs only) */
     int64_t n;
+    double size, in_bytes, par_bytes; /* split_cost's, for FlexPara and swaps */
     uint64_t ver[64];     /* the driver's versions of the arrays when fetched */
     int fetched;          /* this node has the split's input, as of ver: also
                            * after the split moved away (nothing drops the
@@ -44,19 +46,41 @@ static split_keys *find_keys(const call *c, int64_t lo, int64_t hi)
     return NULL;
 }
 
-static int add_keys(call *c, int64_t lo, int64_t hi, uint64_t *keys, int64_t n, split_keys **out)
+static split_keys *add_split(call *c, int64_t lo, int64_t hi)
 {
     split_keys *k = calloc(1, sizeof *k);
-    if (!k) return STRADS_ENOMEM;
-    *k = (split_keys){c->site->id, lo, hi, keys, n, {0}, 0, skeys};
+    if (!k) return NULL;
+    k->site_id = c->site->id;
+    k->lo = lo;
+    k->hi = hi;
+    k->next = skeys;
     skeys = k;
-    if (out) *out = k;
-    return 0;
+    return k;
+}
+
+/* A split's size and bytes from its keys: distinct elements touched; bytes
+ * of the read-only ones (the input that moves with the split) and of the
+ * written ones (parameters shuffled every call). */
+static void split_cost(const call *c, split_keys *sk)
+{
+    sk->size = (double)sk->n;
+    sk->in_bytes = sk->par_bytes = 0;
+    for (int64_t j = 0; j < sk->n;) {
+        uint32_t id = SCHED_ACC_DV(sk->keys[j]);
+        int64_t e = j;
+        while (e < sk->n && SCHED_ACC_DV(sk->keys[e]) == id) e++;
+        dds_vec *dv = dds_vec_by_id(id);
+        int written = 0;
+        for (int a = 0; a < c->narr; a++) written |= c->arr[a].dv == dv && c->arr[a].written;
+        if (dv) *(written ? &sk->par_bytes : &sk->in_bytes) += (double)(e - j) * (double)dv->elem;
+        j = e;
+    }
 }
 
 static int keys_of_range(call *c, int64_t lo, int64_t hi, split_keys **out)
 {
-    if ((*out = find_keys(c, lo, hi))) return 0;
+    split_keys *k = find_keys(c, lo, hi);
+    if ((*out = k) && k->keys) return 0;
     sched_records rec;
     int err = rt__sync_recon_range(c, lo, hi, &rec);
     size_t n = rec.nacc;
@@ -64,66 +88,65 @@ static int keys_of_range(call *c, int64_t lo, int64_t hi, split_keys **out)
     if (!err && !keys) err = STRADS_ENOMEM;
     for (size_t i = 0; i < n && !err; i++) keys[i] = SCHED_ACC_KEY(rec.acc[i]);
     sched_rec_free(&rec);
-    if (!err) {
-        err = add_keys(c, lo, hi, keys, (int64_t)uniq_u64(keys, n), out);
+    if (!err && !k && !(k = add_split(c, lo, hi))) err = STRADS_ENOMEM;
+    if (err) {
+        free(keys);
+        return err;
     }
-    if (err) free(keys);
-    return err;
+    k->keys = keys;
+    k->n = (int64_t)uniq_u64(keys, n);
+    split_cost(c, k);
+    *out = k;
+    return 0;
 }
 
 /* Collective, once per site and cut: every node reconnoitres its home
  * splits (splits k with k / per_node == me, per_node = nsplits / nodes) and
- * sends their keys to all ([count, keys...] per split). Reconnaissance
- * records far more accesses than there are distinct keys, so a split that
- * moves later costs its new node no reconnaissance, only the fetch. */
-static int share_keys(call *c, const int64_t *bounds, int nsplits)
+ * sends their costs to all (size, input bytes, parameter bytes per split):
+ * the driver places splits by them, and every node then knows the cut. A
+ * split that moves later is reconnoitred by its new node (one split's
+ * range); the keys themselves stay home (PageRank's 200,000 vertices: 11 MB
+ * of keys sent to every node, most of the first call's time). */
+static int share_costs(call *c, const int64_t *bounds, int nsplits)
 {
     int per = nsplits / c->N, rc = 0;
-    size_t len = 0;
+    double *mine = malloc((size_t)(per > 0 ? per : 1) * 3 * sizeof *mine);
+    if (!mine) rc = STRADS_ENOMEM;
     for (int j = 0; j < per && !rc; j++) {
         split_keys *k;
-        int64_t s = (int64_t)c->me * per + j;
-        rc = keys_of_range(c, bounds[s], bounds[s + 1], &k);
-        if (!rc) len += 1 + (size_t)k->n;
-    }
-    uint64_t *mine = rc ? NULL : malloc((len ? len : 1) * sizeof *mine);
-    if (!rc && !mine) rc = STRADS_ENOMEM;
-    size_t at = 0;
-    for (int j = 0; j < per && !rc; j++) {
-        int64_t s = (int64_t)c->me * per + j;
-        split_keys *k = find_keys(c, bounds[s], bounds[s + 1]);
-        mine[at++] = (uint64_t)k->n;
-        memcpy(mine + at, k->keys, (size_t)k->n * sizeof *mine);
-        at += (size_t)k->n;
+        int64_t sp = (int64_t)c->me * per + j;
+        rc = keys_of_range(c, bounds[sp], bounds[sp + 1], &k);
+        if (!rc) {
+            mine[3 * j] = k->size;
+            mine[3 * j + 1] = k->in_bytes;
+            mine[3 * j + 2] = k->par_bytes;
+        }
     }
     void **out = calloc((size_t)c->N, sizeof *out), **in = calloc((size_t)c->N, sizeof *in);
     size_t *outl = calloc((size_t)c->N, sizeof *outl), *inl = calloc((size_t)c->N, sizeof *inl);
     if (!rc && (!out || !in || !outl || !inl)) rc = STRADS_ENOMEM;
     for (int r = 0; r < c->N && !rc; r++) {
         out[r] = mine;
-        outl[r] = at * sizeof *mine;
+        outl[r] = (size_t)per * 3 * sizeof *mine;
     }
     /* Every node takes part, also after a local error (then with nothing). */
     int xrc = out && outl && in && inl ? dds_exchange(dds_xchg_tag(), out, outl, in, inl) : rc;
     if (!rc) rc = xrc;
     for (int r = 0; r < c->N && in && inl; r++) {
-        const uint64_t *v = in[r];
-        size_t n = inl[r] / sizeof *v, pos = 0;
+        const double *v = in[r];
+        if (!rc && r != c->me && inl[r] != (size_t)per * 3 * sizeof *v) rc = STRADS_EPROTO;
         for (int j = 0; j < per && !rc && r != c->me; j++) {
             int64_t sp = (int64_t)r * per + j;
-            if (pos >= n || v[pos] > n - pos - 1) {
-                rc = STRADS_EPROTO;
+            split_keys *k = find_keys(c, bounds[sp], bounds[sp + 1]);
+            if (!k && !(k = add_split(c, bounds[sp], bounds[sp + 1]))) {
+                rc = STRADS_ENOMEM;
                 break;
             }
-            size_t m = (size_t)v[pos++];
-            uint64_t *keys = malloc((m ? m : 1) * sizeof *keys);
-            if (!keys) rc = STRADS_ENOMEM;
-            if (!rc) memcpy(keys, v + pos, m * sizeof *keys);
-            pos += m;
-            if (!rc && !find_keys(c, bounds[sp], bounds[sp + 1]))
-                rc = add_keys(c, bounds[sp], bounds[sp + 1], keys, (int64_t)m, NULL);
-            else
-                free(keys);
+            if (!k->keys) {
+                k->size = v[3 * j];
+                k->in_bytes = v[3 * j + 1];
+                k->par_bytes = v[3 * j + 2];
+            }
         }
         free(in[r]);
     }
@@ -191,7 +214,7 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);
         split_keys *k = find_keys(c, lo, hi);
-        n += k ? (size_t)k->n : 0;
+        n += k && k->keys ? (size_t)k->n : 0;
     }
     h->lo = malloc((nheld > 0 ? (size_t)nheld : 1) * sizeof *h->lo);
     h->keys = malloc((n ? n : 1) * sizeof *h->keys);
@@ -201,8 +224,10 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
         rt__absp_split(c->ab, i, &lo, &hi);
         split_keys *k = find_keys(c, lo, hi);
         h->lo[i] = lo;
-        if (k) memcpy(h->keys + h->n, k->keys, (size_t)k->n * sizeof *h->keys);
-        h->n += k ? (size_t)k->n : 0;
+        if (k && k->keys) {
+            memcpy(h->keys + h->n, k->keys, (size_t)k->n * sizeof *h->keys);
+            h->n += (size_t)k->n;
+        }
     }
     h->n = uniq_u64(h->keys, h->n);
     h->nheld = nheld;
@@ -222,7 +247,7 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
     if (by_keys) rc = strads_broadcast(ver, sizeof ver);
     /* The same answer on every node: each has all splits' keys or none. */
     if (!rc && by_keys && !find_keys(c, bounds[nsplits - 1], bounds[nsplits]))
-        rc = share_keys(c, bounds, nsplits);
+        rc = share_costs(c, bounds, nsplits);
     /* (written arrays: superstep_begin; the iterations' own: their splits' ranges) */
     for (int a = 0; a < c->narr && !rc; a++)
         if (!c->arr[a].written && !c->arr[a].own && !by_keys)
@@ -274,24 +299,6 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
     double secs = (double)(rt_now_us() - t0) / 1e6;
     if (!rc && moved >= RATE_MIN_BYTES && secs > 0) fetch_rate = moved / secs;
     return rc;
-}
-
-/* A split's size and bytes from its keys: distinct
- * elements touched; bytes of the read-only ones (the input that moves with
- * the split) and of the written ones (parameters shuffled every call). */
-static void split_cost(const call *c, const split_keys *sk, double *in_bytes, double *par_bytes)
-{
-    *in_bytes = *par_bytes = 0;
-    for (int64_t j = 0; j < sk->n;) {
-        uint32_t id = SCHED_ACC_DV(sk->keys[j]);
-        int64_t e = j;
-        while (e < sk->n && SCHED_ACC_DV(sk->keys[e]) == id) e++;
-        dds_vec *dv = dds_vec_by_id(id);
-        int written = 0;
-        for (int a = 0; a < c->narr; a++) written |= c->arr[a].dv == dv && c->arr[a].written;
-        if (dv) *(written ? par_bytes : in_bytes) += (double)(e - j) * (double)dv->elem;
-        j = e;
-    }
 }
 
 /* Elastic BSP's driver state of each site: the nodes' recent clock times,
@@ -613,10 +620,9 @@ int rt__sync_run_absp(call *c)
     double par = 0;
     for (int k = 0; k < nsplits && (flex || budget) && c->me == 0; k++) {
         split_keys *sk = find_keys(c, bounds[k], bounds[k + 1]);
-        double pk = 0;
-        sizes[k] = sk ? (double)sk->n : (double)(bounds[k + 1] - bounds[k]);
-        if (sk) split_cost(c, sk, &bytes[k], &pk);
-        par += pk / nsplits;
+        sizes[k] = sk ? sk->size : (double)(bounds[k + 1] - bounds[k]);
+        bytes[k] = sk ? sk->in_bytes : 0;
+        par += (sk ? sk->par_bytes : 0) / nsplits;
     }
     uint64_t ver = 0;
     for (int a = 0; a < c->narr; a++)
