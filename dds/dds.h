@@ -129,6 +129,11 @@ typedef struct dds_vec {
      * operator end), so the engines can keep read-only copies across calls
      * while it stays the same. */
     uint64_t version;
+    /* Worker: 1 + the driver's version of the copy this node fetched whole
+     * last (0: none), so that an input no operator changed is not fetched
+     * again at every call (the engines compare it with the version the
+     * call's header carries). */
+    uint64_t held_ver;
     bool fresh;           /* driver: no operator since creation; writes are
                            * found with mincore instead (dds/coherence.c) */
     char site[96];        /* "file:line" of the allocation, for messages */

@@ -124,6 +124,20 @@ static int find_arrays(call *c)
     return 0;
 }
 
+/* Array a, which the call only reads, whole into this node's copy; not
+ * again while the driver's version of it stays the one this node fetched
+ * (SAGA's 8 MB of examples under recon(off) came at every call). */
+int rt__sync_fetch_input(call *c, int a)
+{
+    dds_vec *dv = c->arr[a].dv;
+    ptrdiff_t i = c->arr[a].desc - c->site->arrays;
+    uint64_t v = i >= 0 && i < SYNC_VERS ? c->h.ver[i] : 0;
+    if (c->N == 1 || c->me == 0 || (v && dv->held_ver == v)) return 0;
+    int rc = dds_prefetch_range(dv, 0, dv->n);
+    dv->held_ver = rc ? 0 : v;
+    return rc;
+}
+
 /* Arrays of the iterations' own elements (sarr.own), on several nodes: the
  * elements of this node's block that other nodes own are fetched before
  * the tasks (get), and after them every element of the block goes to its
@@ -477,13 +491,17 @@ static int refresh(call *c, int64_t clock)
     for (int a = 0; a < c->narr && clock == 0; a++) c->arr[a].dv->combined_all = false;
     /* read only: once a call; no task lists them (loop_sync_recon.c) */
     for (int a = 0; a < c->narr && clock == 0 && c->ts && !rc; a++)
-        if (c->arr[a].whole) rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+        if (c->arr[a].whole) rc = rt__sync_fetch_input(c, a);
     if (!c->ts) {
         /* Read-only arrays cannot change during the call: once is enough. */
-        for (int a = 0; a < c->narr && !rc; a++)
-            if (clock == 0 || !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY))
-                if (!c->arr[a].dv->combined_all && !c->arr[a].own)
-                    rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
+        for (int a = 0; a < c->narr && !rc; a++) {
+            if (c->arr[a].dv->combined_all || c->arr[a].own) continue;
+            if (c->arr[a].desc->flags & STRADS_ARRAY_READONLY) {
+                if (clock == 0) rc = rt__sync_fetch_input(c, a);
+            } else {
+                rc = rt__ssp_prefetch(c->arr[a].dv, NULL, 0);
+            }
+        }
         return rc;
     }
     int64_t n = 0;
@@ -1119,6 +1137,12 @@ typedef struct sync_prep {
 static void sync_prepare(void *hdr)
 {
     sync_prep *p = hdr;
+    for (size_t a = 0; a < p->site->narrays && a < SYNC_VERS; a++) {
+        const void *q;
+        dds_vec *dv;
+        memcpy(&q, (const char *)p->env + p->site->arrays[a].env_off, sizeof q);
+        p->h.ver[a] = q && dds_lookup(q, &dv, NULL) == 0 ? dv->version + 1 : 0;
+    }
     uint64_t key = input_key(p->site, p->env);
     int records = p->site->recon && p->site->recon_on; /* recon(off) makes none */
     if (records && p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
@@ -1222,7 +1246,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     site_calls *sc = calls_of(site);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(sc),
-                    (int32_t)spec.kind, spec.a, spec.b, spec.has_b, {0}},
+                    (int32_t)spec.kind, spec.a, spec.b, spec.has_b, {0}, {0}},
                    site, env, sc};
     sync_hdr *h = &p.h;
     if (spec.kind == STRADS_SYNC_CUSTOM && spec.custom_fn)

@@ -24,6 +24,9 @@
 #include "engine/loop.h"
 #include "scheduler/policy.h"
 
+/* Arrays of a site whose versions travel in the header. */
+#define SYNC_VERS 32
+
 typedef struct sync_hdr {
     uint64_t site_ref;
     int64_t begin, end, minibatch;
@@ -36,6 +39,9 @@ typedef struct sync_hdr {
     double a, b;           /* the model's parameters */
     int32_t has_b;         /* b was given */
     char custom[64];       /* custom(NAME): the policy's name (pointers do not travel) */
+    uint64_t ver[SYNC_VERS]; /* 1 + the driver's version of site array i's vector
+                              * (0: unknown): inputs fetched whole are kept while
+                              * it stays (rt__sync_fetch_input) */
 } sync_hdr;
 
 typedef rt__elist elist;
@@ -225,6 +231,7 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */
 int rt__sync_clock_union(call *c, int a, int wr, elist *out);
 int rt__sync_own_range(call *c, int64_t lo, int64_t hi, int get);
+int rt__sync_fetch_input(call *c, int a);
 int rt__sync_fold_threads(call *c, elist *U, char **S);
 int rt__sync_writeback_bsp(call *c, dds_snap **snap);
 

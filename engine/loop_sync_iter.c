@@ -250,8 +250,7 @@ static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
         rc = share_costs(c, bounds, nsplits);
     /* (written arrays: superstep_begin; the iterations' own: their splits' ranges) */
     for (int a = 0; a < c->narr && !rc; a++)
-        if (!c->arr[a].written && !c->arr[a].own && !by_keys)
-            rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+        if (!c->arr[a].written && !c->arr[a].own && !by_keys) rc = rt__sync_fetch_input(c, a);
     for (int i = 0; i < rt__absp_held(c->ab) && !rc; i++) {
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);

@@ -288,8 +288,7 @@ static int pick_whole(call *c, const sched_records *rec, uint64_t *mask)
     free(buf);
     for (int a = 0; a < c->narr && a < 64 && !rc; a++) {
         c->arr[a].whole = (*mask >> a) & 1;
-        if (c->arr[a].whole && c->N > 1 && c->me != 0)
-            rc = dds_prefetch_range(c->arr[a].dv, 0, c->arr[a].dv->n);
+        if (c->arr[a].whole) rc = rt__sync_fetch_input(c, a);
     }
     return rc;
 }

@@ -516,15 +516,25 @@ static int64_t pack_owner(rt_packer *p, const rt__sarr *x, int a, int r, const r
                           const char *S, int64_t *ibuf, char *buf)
 {
     dds_vec *dv = x->dv;
-    int64_t m = 0;
+    int64_t m = 0, first = -1;
     for (int64_t j = 0; j < U->n; j++) {
         int64_t e = rt__el_at(U, j);
         if (dds_owner(dv, e) != r) continue;
+        if (first < 0) first = j;
         ibuf[m] = e;
         char *d = buf + (size_t)m * dv->elem;
         memcpy(d, S + (size_t)j * dv->elem, dv->elem);
         rt__v_delta(x->desc->type, d, dv->base + (size_t)e * dv->elem, x->nsc);
-        m++;
+        /* Whole arrays (recon(off)): an element this node left as it was
+         * is no contribution (SAGA's residual table: a clock changes a
+         * few thousand of 50,000). The owner was counted an entry: an
+         * entry of one zero delta when nothing changed. */
+        if (!U->all || !rt__zero_bytes(d, dv->elem)) m++;
+    }
+    if (!m && first >= 0) {
+        ibuf[0] = rt__el_at(U, first);
+        memset(buf, 0, dv->elem);
+        m = 1;
     }
     if (m) {
         msgpack_pack_uint64(&p->pk, (uint64_t)a);
