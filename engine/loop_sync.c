@@ -527,7 +527,9 @@ static int refresh(call *c, int64_t clock)
             if (!m || elems[m - 1] != SCHED_ACC_ELEM(keys[j])) elems[m++] = SCHED_ACC_ELEM(keys[j]);
         i = j;
         dds_vec *dv = dds_vec_by_id(id);
-        if (!dv || dv->combined_all) continue;
+        int own = 0; /* its tasks' elements came before the clocks */
+        for (int x = 0; x < c->narr && dv; x++) own |= c->arr[x].dv == dv && c->arr[x].own;
+        if (!dv || dv->combined_all || own) continue;
         /* the elements this node owns need no fetch: a sorted range */
         int64_t a = 0, b = m;
         if (dv->part != DDS_PART_HASH && dv->bounds && c->me < dv->nodes) {
