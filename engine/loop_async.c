@@ -76,16 +76,19 @@ typedef struct site_state {
     plan_key key;
     bool last_of_id; /* the latest call of this site id ran here (record: same order) */
     bool serial;     /* every iteration conflicts: the driver runs the loop alone */
-    /* a plan whose every round the threads share under locks is timed
-     * against one call run alone (lock_trial): 0 not yet, 1 the next call
-     * runs alone, 2 decided */
+    /* a plan whose every round the threads share under locks, or that
+     * puts most work on one of several nodes (lopsided), is timed against
+     * one call run alone (lock_trial): 0 not yet, 1 the next call runs
+     * alone, 2 decided */
     int trial;
+    bool lopsided;
     double locked_s;
     struct site_state *next;
 } site_state;
 static site_state *sites;
 static int64_t *planned_order, planned_n; /* rank 0: set by the latest planning */
 static bool planned_now;                  /* rank 0: this call planned */
+static bool planned_lopsided;             /* rank 0: ... a plan with most work on one node */
 /* rank 0: the arrays the latest plan only reads (planned_nro < 0: none planned) */
 static uint32_t planned_ro[SCHED_MAX_ARRAYS];
 static int planned_nro = -1;
@@ -147,9 +150,11 @@ static void say_serial(const strads_loop_site *site, const char *how)
 }
 
 /* A plan whose work all falls to one node (or thread). */
+#define LOPSIDED 0.75
 static void note_serial(const strads_loop_site *site, const sched_plan *p)
 {
     int width = p->nodes > 1 ? p->nodes : p->threads;
+    planned_lopsided = p->nodes > 1 && p->imbalance >= LOPSIDED * p->nodes;
     if (width >= 2 && p->imbalance >= 0.9 * width)
         say_serial(site, p->nodes > 1 ? "it runs on one node at a time" : "it runs on one thread at a time");
 }
@@ -340,6 +345,7 @@ static void planned_spans(const strads_loop_site *site, const call_hdr *h, const
     planned_order = NULL;
     planned_n = 0;
     planned_now = true;
+    planned_lopsided = strads_size() > 1 && info->imbalance >= LOPSIDED * strads_size();
     planned_nro = 0;
     for (int k = 0; k < info->nin; k++) planned_ro[planned_nro++] = info->in_ids[k];
     if (rt_stats_on()) {
@@ -720,23 +726,27 @@ static void keep_key(site_state *st, call_prep *c)
 }
 
 /*
- * Locks only where measured faster than one thread: a cached plan whose
- * every round this node's threads share under locks (one giant group) is
- * timed, the next call runs alone on the driver, and the faster stays. A
- * sparse Lasso (5,000 coordinates, 5 rows each) ran a locked sweep in 4-13
- * ms that one thread runs in 0.2 ms. Not while recording or replaying (the
- * choice is timing's), nor with STRADS_SAMPLE_PLAN=0 (plans kept).
+ * Locks and nodes only where measured faster than one thread: a cached
+ * plan whose every round this node's threads share under locks (one giant
+ * group), or that leaves most of the work to one of several nodes (load
+ * max/mean at least LOPSIDED of the nodes: they would mostly wait, and
+ * fetch and write back what the driver holds anyway), is timed, the next
+ * call runs alone on the driver, and the faster stays. A sparse Lasso
+ * (5,000 coordinates, 5 rows each) ran a locked sweep in 4-13 ms that one
+ * thread runs in 0.2 ms, and 3-4 ms a sweep on two nodes. Not while
+ * recording or replaying (the choice is timing's), nor with
+ * STRADS_SAMPLE_PLAN=0 (plans kept).
  */
 static void lock_trial_begin(const strads_loop_site *site, site_state *st, int64_t begin,
                              int64_t end, int threads, double took)
 {
-    if (st->trial || threads < 2 || !rt_cfg()->sample_plan || replay_recording() ||
-        replay_cluster() || rt__async_verify_mode())
+    if (st->trial || (threads < 2 && !st->lopsided) || !rt_cfg()->sample_plan ||
+        replay_recording() || replay_cluster() || rt__async_verify_mode())
         return;
     const node_plan *np = find_plan(site->id, begin, end, threads);
-    bool all = np && np->locked && np->rounds > 0;
+    bool all = np && np->locked && np->rounds > 0 && threads >= 2;
     for (int r = 0; all && r < np->rounds; r++) all = np->locked[r] != 0;
-    if (!all) return;
+    if (!all && !st->lopsided) return;
     st->locked_s = took;
     st->trial = 1;
 }
@@ -745,8 +755,10 @@ static void lock_trial_end(const strads_loop_site *site, site_state *st, double 
 {
     if (took < st->locked_s) {
         st->serial = true;
-        say_serial(site, "it ran faster alone than under its plan's locks: the driver runs it "
-                         "alone, as the sequential program does");
+        say_serial(site, st->lopsided ? "it ran faster alone than on its plan's nodes: the driver "
+                                        "runs it alone, as the sequential program does"
+                                      : "it ran faster alone than under its plan's locks: the "
+                                        "driver runs it alone, as the sequential program does");
     }
     if (rt_stats_on())
         rt_stats("lock_trial", site->file, site->line, "locked_s=%.6f alone_s=%.6f alone=%d",
@@ -819,6 +831,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     int rc = rt_fnref_encode(site, &c.h.site_ref);
     if (rc) strads_fatal(rc, "async_for: loop site outside the program");
     planned_nro = -1;
+    planned_lopsided = false;
     uint64_t t0 = rt_now_us();
     rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
     if (!rc) rc = c.rc;
@@ -831,6 +844,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     bool same_order = !planned_now && st->last_of_id;
     for (site_state *o = sites; o; o = o->next)
         if (o->site_id == st->site_id) o->last_of_id = o == st;
+    if (planned_now) st->lopsided = planned_lopsided;
     if (planned_now) { /* a new plan: its order, or none when nothing reads it */
         free(st->order);
         st->order = planned_order;
