@@ -176,6 +176,10 @@ extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
 void rt_shadow_reset(void);
 uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n,
                                int index_only); /* loop_fields.c */
+/* The driver, from a call's start until it is sent: env's copyin sections
+ * hashed once, for rt_fields_copyin_hash and the pack (loop_fields.c). */
+void rt_fields_copyin_snap(const void *env, const strads_field *fd, int n);
+void rt_fields_copyin_snap_end(void);
 /* The captured scalars a call's records may depend on: integers, pointers
  * and structs by value (an offset or a row the sequential code picks: `epoch`
  * in W[(i + epoch) % n]), not floating values (loop_fields.c). */

@@ -86,6 +86,7 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     rt_trace_begin(RT_TR_PUSH, NULL, 0);
     rc = dds_operator_begin();
     rt_trace_end();
+    if (env && site->env_fields) rt_fields_copyin_snap(env, site->env_fields, site->nenv_fields);
     copyin_hash = hash_copyin(site, env);
     if (!rc && prepare) prepare(hdr);
     uint64_t sent, kept; /* the counts the pack below makes are this call's */
@@ -95,12 +96,16 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     msgpack_sbuffer_write(&sb, hdr, hdr_len);
     msgpack_packer pk;
     msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    if (!rc && site->pack)
+    /* One process: the driver's node function takes env itself
+     * (rt_loop_env_open), nothing unpacks a message. */
+    if (!rc && site->pack && strads_size() > 1)
         rc = site->pack(&pk, env);
-    else if (!rc && site->env_fields)
+    else if (!rc && site->env_fields && strads_size() > 1)
         rc = strads_fields_pack(&pk, env, site->env_fields, site->nenv_fields);
     else if (!rc)
         msgpack_pack_nil(&pk);
+    /* The call may write what was hashed: rt_loop_env_close hashes anew. */
+    rt_fields_copyin_snap_end();
     driver_env = env;
     if (!rc) rc = strads_invoke_all(fn, sb.data, sb.size);
     driver_env = NULL;
