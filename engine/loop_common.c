@@ -69,6 +69,48 @@ uint64_t rt_loop_copyin_index_hash(const strads_loop_site *site, const void *env
                : 0;
 }
 
+/* The driver's reductions of the call in flight, published once the
+ * operator is over (rt_loop_invoke_ex): a reduction into a section of a
+ * distributed array written inside the operator reached neither the
+ * owners nor the array's version (the write tracker counts writes inside
+ * an operator, it does not push them); written after it, between
+ * operators, it is sequential code's write and pushed before the next. */
+static struct {
+    const strads_loop_site *site;
+    void *env;
+    char *acc;
+} later;
+
+static void publish_now(const strads_loop_site *site, void *env, char *acc)
+{
+    replay_op_result(site, acc); /* kept for the checkpoint of this operator */
+    /* Recorded, or replaced by the recorded ones; a divergence is reported
+     * by replay_outcome once the operator is over. */
+    replay_outcome_reductions(site, env, acc);
+    if (site->publish) site->publish(env, acc);
+    if (site->tls_free) site->tls_free(acc);
+    free(acc);
+}
+
+void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)
+{
+    if (!acc) return;
+    if (driver_env && env == driver_env && !later.acc) {
+        later.site = site;
+        later.env = env;
+        later.acc = acc;
+        return;
+    }
+    publish_now(site, env, acc);
+}
+
+static void publish_later(void)
+{
+    if (!later.acc) return;
+    char *acc = later.acc;
+    later.acc = NULL;
+    publish_now(later.site, later.env, acc);
+}
 int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn, void *hdr,
                       size_t hdr_len, void (*prepare)(void *hdr))
 {
@@ -114,6 +156,7 @@ int rt_loop_invoke_ex(const strads_loop_site *site, void *env, strads_node_fn fn
     rt_trace_begin(RT_TR_PULL, NULL, 0);
     if (!rc) rc = dds_operator_end();
     rt_trace_end();
+    publish_later();
     if (!rc) rt_loop_checkpoint(op, site, env);
     rt_trace_end();
     return rc;
@@ -319,18 +362,6 @@ int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int t
                        char **acc_out)
 {
     return fold_ex(site, env, tls, threads, 0, 0, acc_out);
-}
-
-void rt_loop_publish(const strads_loop_site *site, void *env, char *acc)
-{
-    if (!acc) return;
-    replay_op_result(site, acc); /* kept for the checkpoint of this operator */
-    /* Recorded, or replaced by the recorded ones; a divergence is reported
-     * by replay_outcome once the operator is over. */
-    replay_outcome_reductions(site, env, acc);
-    if (site->publish) site->publish(env, acc);
-    if (site->tls_free) site->tls_free(acc);
-    free(acc);
 }
 
 /* LSD radix sort of 64-bit keys, 11 bits a pass over only the bits in which

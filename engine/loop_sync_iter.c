@@ -174,7 +174,7 @@ static double fetch_rate;
  * site while the held splits stay the same (the node-function thread). */
 typedef struct held_keys {
     uint64_t site_id;
-    int64_t *lo;          /* the held splits' starts, in rt__absp_split order */
+    int64_t *lo;          /* the held splits' bounds, lo and hi, in rt__absp_split order */
     int nheld;
     uint64_t *keys;
     size_t n;
@@ -191,7 +191,7 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
     for (int i = 0; same && i < nheld; i++) {
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);
-        same = h->lo[i] == lo;
+        same = h->lo[2 * i] == lo && h->lo[2 * i + 1] == hi;
     }
     if (same) {
         *out = h->keys;
@@ -216,14 +216,15 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
         split_keys *k = find_keys(c, lo, hi);
         n += k && k->keys ? (size_t)k->n : 0;
     }
-    h->lo = malloc((nheld > 0 ? (size_t)nheld : 1) * sizeof *h->lo);
+    h->lo = malloc((nheld > 0 ? (size_t)nheld : 1) * 2 * sizeof *h->lo);
     h->keys = malloc((n ? n : 1) * sizeof *h->keys);
     if (!h->lo || !h->keys) return STRADS_ENOMEM;
     for (int i = 0; i < nheld; i++) {
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);
         split_keys *k = find_keys(c, lo, hi);
-        h->lo[i] = lo;
+        h->lo[2 * i] = lo;
+        h->lo[2 * i + 1] = hi;
         if (k && k->keys) {
             memcpy(h->keys + h->n, k->keys, (size_t)k->n * sizeof *h->keys);
             h->n += (size_t)k->n;
@@ -236,9 +237,29 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
     return 0;
 }
 
+/* Forgets the site's split keys and their union: the call's header asks
+ * for new reconnaissance (an index array the loop reads was rewritten, or
+ * STRADS_RECON_EVERY), the same on every node. */
+static void forget_keys(const call *c)
+{
+    for (split_keys **pp = &skeys; *pp;) {
+        split_keys *k = *pp;
+        if (k->site_id != c->site->id) {
+            pp = &k->next;
+            continue;
+        }
+        *pp = k->next;
+        free(k->keys);
+        free(k);
+    }
+    for (held_keys *h = hkeys; h; h = h->next)
+        if (h->site_id == c->site->id) h->nheld = -1; /* matches no call */
+}
+
 static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
 {
     int rc = 0;
+    if (c->h.recon) forget_keys(c);
     uint64_t t0 = rt_now_us();
     double moved = 0;
     int by_keys = c->site->recon && c->site->recon_on && c->narr <= 64;
