@@ -143,6 +143,23 @@ static void dds_vadd(strads_type t, void *acc, const void *d, size_t elem, int64
 #undef DDS_ADD
 }
 
+/* acc += the mean of the contributions whose sum is sum, over div of them,
+ * rounded to nearest (integers only: dividing each contribution first
+ * truncated two processes' equal assignments, flag[k] = 1, to 0). Deltas
+ * of unsigned elements are two's-complement changes: signed here. */
+static void dds_vadd_mean_int(strads_type t, void *acc, const void *sum, size_t elem, int64_t div)
+{
+    size_t n = elem / dds_type_size(t);
+#define DDS_MEAN(T, S)                                                                   for (size_t k = 0; k < n; k++) {                                                         T x;                                                                                 S y;                                                                                 memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                                  memcpy(&y, (const char *)sum + k * sizeof(T), sizeof(T));                             S q = (S)((y >= 0 ? y + (S)(div / 2) : y - (S)(div / 2)) / (S)div);                  x = (T)(x + (T)q);                                                                   memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                              }
+    switch (t) {
+    case STRADS_T_I32: DDS_MEAN(int32_t, int32_t) break;
+    case STRADS_T_I64: DDS_MEAN(int64_t, int64_t) break;
+    case STRADS_T_U64: DDS_MEAN(uint64_t, int64_t) break;
+    default: break;
+    }
+#undef DDS_MEAN
+}
+
 /* Index of i in the snapshot, or -1. */
 static ptrdiff_t dds_snap_find(const dds_snap *s, int64_t i)
 {
@@ -331,15 +348,32 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
                 memcpy(dv->base + (size_t)i * dv->elem, s->vals + (size_t)f * dv->elem, dv->elem);
         }
     }
+    /* Integer averages: the contributions are summed apart (isum, by
+     * index, over the owned range or in a map) and the mean added once. */
+    bool iavg = agg->kind == DDS_AGG_AVG && agg->type != STRADS_T_F32 && agg->type != STRADS_T_F64;
+    char *isum = NULL;
+    dds_kv sums;
+    bool have_sums = false;
+    if (!rc && iavg && dense && !(isum = calloc((size_t)(own_hi - own_lo), dv->elem)))
+        rc = STRADS_ENOMEM;
+    if (!rc && iavg && !dense)
+        rc = dds_kv_init(&sums, 8, dv->elem, false), have_sums = !rc;
     /* Pass 2: combine in rank order. */
     for (int r = 0; !rc && r < nodes; r++)
-        for (size_t off = 0; off + rec <= inl[r]; off += rec) {
+        for (size_t off = 0; !rc && off + rec <= inl[r]; off += rec) {
             int64_t i;
             memcpy(&i, (char *)in[r] + off, 8);
             const char *d = (char *)in[r] + off + 8;
             char *row = dv->base + (size_t)i * dv->elem;
             if (agg->kind == DDS_AGG_FN) {
                 agg->fn(row, d, dv->elem);
+            } else if (iavg) {
+                uint64_t h = dds_hash64((uint64_t)i);
+                char *acc = isum ? isum + (size_t)(i - own_lo) * dv->elem : dds_kv_get(&sums, &i, h);
+                if (acc)
+                    dds_vadd(agg->type, acc, d, dv->elem, 1);
+                else
+                    rc = dds_kv_put(&sums, &i, d, h);
             } else {
                 int64_t div = 1;
                 if (agg->kind == DDS_AGG_AVG)
@@ -349,6 +383,32 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             }
             dds_mark_changed(dv, i, i + 1);
         }
+    /* Pass 3 (integer averages): each touched row once, its count then
+     * negated to mark it done. */
+    for (int r = 0; !rc && iavg && r < nodes; r++)
+        for (size_t off = 0; off + rec <= inl[r]; off += rec) {
+            int64_t i;
+            memcpy(&i, (char *)in[r] + off, 8);
+            uint64_t h = dds_hash64((uint64_t)i);
+            int64_t div;
+            if (dense) {
+                div = dense[i - own_lo];
+                if (div > 0)
+                    dense[i - own_lo] = -dense[i - own_lo];
+            } else {
+                int64_t *c = dds_kv_get(&seen, &i, h);
+                div = *c;
+                if (div > 0)
+                    *c = -*c;
+            }
+            if (div <= 0)
+                continue;
+            const char *acc = isum ? isum + (size_t)(i - own_lo) * dv->elem : dds_kv_get(&sums, &i, h);
+            dds_vadd_mean_int(agg->type, dv->base + (size_t)i * dv->elem, acc, dv->elem, div);
+        }
+    free(isum);
+    if (have_sums)
+        dds_kv_free(&sums);
     if (have_seen)
         dds_kv_free(&seen);
     free(dense);

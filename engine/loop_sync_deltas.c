@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -98,7 +99,12 @@ void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, doub
     FOR_TYPE(t, {
         T_ *x = row;
         const T_ *b = base;
-        for (size_t k = 0; k < n; k++) x[k] = (T_)(b[k] + (T_)((double)(x[k] - b[k]) * f));
+        /* integers to the nearest (two threads' equal assignments of
+         * an int are their mean exactly; a half rounds away from zero) */
+        for (size_t k = 0; k < n; k++) {
+            double v = (double)(x[k] - b[k]) * f;
+            x[k] = (T_)(b[k] + (T_)((T_)0.5 == 0 ? round(v) : v));
+        }
     })
 }
 
