@@ -203,6 +203,29 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
     T[k].spell = "";
 }
 
+/* Falling off the end of main returns 0 (C99 5.1.2.2.3), but not off the
+ * end of strads_user_main, whose value the runtime returns: a `return 0;`
+ * before main's closing brace, on its line (a program without one exited
+ * with whatever printf left in a register). */
+static void main_returns(fe_ctx *c, CXCursor fn)
+{
+    if (clang_getCanonicalType(clang_getResultType(clang_getCursorType(fn))).kind != CXType_Int)
+        return;
+    int n;
+    CXCursor *ch = fe_children(fn, &n);
+    if (n > 0 && clang_getCursorKind(ch[n - 1]) == CXCursor_CompoundStmt) {
+        unsigned b, e;
+        fe_extent(ch[n - 1], &b, &e);
+        int ns;
+        CXCursor *st = fe_children(ch[n - 1], &ns);
+        int ends = ns > 0 && clang_getCursorKind(st[ns - 1]) == CXCursor_ReturnStmt;
+        free(st);
+        if (!ends && e > b && e <= c->srclen && c->src[e - 1] == '}')
+            fe_add_edit(c, e - 1, e - 1, fe_strdup(" return 0; "), 0);
+    }
+    free(ch);
+}
+
 void fe_rewrite(fe_ctx *c)
 {
     vars vs = {c, NULL, 0, 0};
@@ -237,6 +260,7 @@ void fe_rewrite(fe_ctx *c)
                 fe_add_edit(c, T[k].off, T[k].end, fe_strdup("strads_user_main"), 0);
                 c->has_main = 1;
                 c->main_params = clang_Cursor_getNumArguments(r);
+                main_returns(c, r);
             }
         }
     }
