@@ -493,6 +493,8 @@ void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, doub
  * the staleness bound allows. Not inlined: test/sanitizers/tsan.supp names
  * it, so that exactly these reads are exempt from ThreadSanitizer. */
 void rt__copy_node_rows(void *dst, const void *src, size_t n);
+/* True the first time this process asks about key (loop_common.c). */
+bool rt_loop_once(uint64_t key);
 /* Sorts n 64-bit keys ascending (radix; loop_common.c). */
 void rt__sort_u64(uint64_t *v, size_t n);
 

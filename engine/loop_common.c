@@ -13,6 +13,7 @@
  * replay/ records and checks every operator (per-node log blocks around the
  * node function, the fold, the driver's reductions and final arrays).
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -403,4 +404,29 @@ void rt__sort_u64(uint64_t *v, size_t n)
     }
     if (src != v) memcpy(v, src, n * sizeof *v);
     free(tmp);
+}
+
+/* True the first time this process asks about key (a site's id mixed with
+ * what is said): warnings said once per loop, whichever loops come in
+ * between (one remembered site re-warned at every call of two alternating
+ * loops: 7,800 lines of a sort). Node-function and driver threads. */
+bool rt_loop_once(uint64_t key)
+{
+    static uint64_t seen[512];
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    key |= 1; /* 0 marks an empty slot */
+    bool first = true;
+    pthread_mutex_lock(&mu);
+    for (size_t k = 0, h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 55); k < 512; k++, h = (h + 1) % 512) {
+        if (seen[h] == key) {
+            first = false;
+            break;
+        }
+        if (!seen[h]) {
+            seen[h] = key;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return first;
 }

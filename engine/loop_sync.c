@@ -727,7 +727,6 @@ int rt__sync_writeback_bsp(call *c, dds_snap **snap)
  * per site and process that reconnaissance missed writes. */
 static int add_unrecorded(call *c, elist *U, dds_snap **snap, int bsp)
 {
-    static uint64_t warned;
     int rc = 0;
     for (int a = 0; a < c->narr && !rc; a++) {
         if (!c->arr[a].replicate) continue;
@@ -736,13 +735,12 @@ static int add_unrecorded(call *c, elist *U, dds_snap **snap, int bsp)
             if (c->task_of[t] >= 0) extra += c->xl[(size_t)t * (size_t)c->narr + (size_t)a].n;
         if (!extra) continue;
         dds_vec *dv = c->arr[a].dv;
-        if (warned != c->site->id)
+        if (rt_loop_once(c->site->id ^ 0x756E7265636F7264ull))
             rt_warn("sync_for %s:%u: the body wrote elements of the array allocated at %s that "
                     "reconnaissance did not record (a write under a condition?); they are "
                     "combined, but their values are not refreshed from the owners before the "
                     "tasks: recon(off) if the body reads them", c->site->file, c->site->line,
                     dv->site);
-        warned = c->site->id;
         int64_t *idx = realloc(U[a].idx, (size_t)(U[a].n + extra) * sizeof *idx);
         if (!idx) return STRADS_ENOMEM;
         U[a].idx = idx;
@@ -1195,17 +1193,15 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
          * policy: the gate it installed (rt_sync_set_gate) decides who may
          * start which clock, on SSP's mechanics; without one the model runs
          * as BSP, said once per site. */
-        static uint64_t warned;
         if (spec.kind == STRADS_SYNC_ABSP || spec.kind == STRADS_SYNC_ELASTIC ||
             spec.kind == STRADS_SYNC_FLEXPARA) {
             kind = STRADS_SYNC_BSP;
         } else if (rt_sync_has_gate(spec.kind)) {
             kind = STRADS_SYNC_SSP;
         } else {
-            if (warned != site->id)
+            if (rt_loop_once(site->id ^ 0x6E6F6D6F64656Cull))
                 rt_warn("sync_for %s:%u: sync(%s) is not available yet, running bsp", site->file,
                         site->line, rt_sync_name(spec.kind));
-            warned = site->id;
             kind = STRADS_SYNC_BSP;
         }
     }

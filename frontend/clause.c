@@ -248,8 +248,19 @@ void fe_parse_clauses(fe_ctx *c, fe_site *s)
             blank(&x);
             unsigned ooff = x.p;
             char op = 0;
-            if (peek(&x) == '+' || peek(&x) == '*') {
+            int ch = peek(&x);
+            if (ch == '+' || ch == '*') {
                 op = c->src[x.p++];
+            } else if (ch == '-') {
+                /* OpenMP's '-' sums the private copies: the same as '+' */
+                err(&x, ooff, "write reduction(+: x): each thread's x -= t are summed the same way",
+                    "reduction operator '-' is not supported%s", "");
+                break;
+            } else if (!(ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) {
+                err(&x, ooff, "use +, *, min or max (bitwise and logical reductions: reduce into an "
+                              "int with + or max, e.g. reduction(max: any) with any = 1)",
+                    "unsupported reduction operator '%s'", (char[]){(char)ch, 0});
+                break;
             } else {
                 char *o = ident(&x);
                 if (o && strcmp(o, "min") == 0)
