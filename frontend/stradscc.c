@@ -163,6 +163,51 @@ static int is_gcc(const char *cc)
     return gnuc && !clang;
 }
 
+/*
+ * GCC's own header directory (`cc -print-file-name=include`: omp.h,
+ * quadmath.h...), or NULL: a program the plain build compiles may include
+ * one of them without -fopenmp (for omp_get_wtime's declaration), and
+ * libclang, which has its own, would not find it. Given to stradsc after
+ * every other directory (-idirafter), so clang's own headers still win.
+ */
+static char *gcc_include_dir(const char *cc)
+{
+    int fd[2];
+    if (pipe(fd) < 0)
+        return NULL;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return NULL;
+    }
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        execlp(cc, cc, "-print-file-name=include", (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    char buf[4096];
+    size_t n = 0;
+    ssize_t r;
+    while (n < sizeof buf - 1 && ((r = read(fd[0], buf + n, sizeof buf - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
+        if (r > 0)
+            n += (size_t)r;
+    close(fd[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    buf[n] = 0;
+    while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+        buf[--n] = 0;
+    struct stat sb;
+    if (!WIFEXITED(st) || WEXITSTATUS(st) || buf[0] != '/' || stat(buf, &sb) || !S_ISDIR(sb.st_mode))
+        return NULL;
+    return xstrdup(buf);
+}
+
 /* Runs stradsc (argv[0]) through its compile server when it can (serve.h),
  * else directly. */
 static int translate(char **argv)
@@ -430,12 +475,20 @@ int main(int argc, char **argv)
             die(sub);
         char *copy = xstrdup(a);
         char *out = cat(cat(sub, "/"), basename(copy));
-        char **sc = calloc((size_t)nsf + 10, sizeof *sc);
+        char **sc = calloc((size_t)nsf + 12, sizeof *sc);
         int k = 0;
         sc[k++] = stradsc;
         sc[k++] = a;
         sc[k++] = "-o";
         sc[k++] = out;
+        static int asked;
+        static char *gccinc;
+        if (!asked++ && is_gcc(cc))
+            gccinc = gcc_include_dir(cc);
+        if (gccinc) {
+            sc[k++] = "-idirafter";
+            sc[k++] = gccinc;
+        }
         /* Glue lines must not share the user's base name (gdb breakpoints). */
         char *stem = xstrdup(basename(xstrdup(a)));
         stem[strlen(stem) - 2] = 0;
