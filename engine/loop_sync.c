@@ -747,7 +747,7 @@ static int add_unrecorded(call *c, elist *U, dds_snap **snap, int bsp)
         for (int t = 0; t < c->T; t++) {
             if (c->task_of[t] < 0) continue;
             const rt__xlist *xl = &c->xl[(size_t)t * (size_t)c->narr + (size_t)a];
-            memcpy(idx + U[a].n, xl->idx, (size_t)xl->n * sizeof *idx);
+            if (xl->n) memcpy(idx + U[a].n, xl->idx, (size_t)xl->n * sizeof *idx);
             U[a].n += xl->n;
         }
         U[a].n = uniq_i64(U[a].idx, U[a].n);
