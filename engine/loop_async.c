@@ -136,14 +136,7 @@ static node_plan *find_plan(uint64_t id, int64_t begin, int64_t end, int threads
  * instead. */
 static void say_serial(const strads_loop_site *site, const char *how)
 {
-    static const strads_loop_site *told[32];
-    for (int k = 0; k < 32; k++) {
-        if (told[k] == site) return;
-        if (!told[k]) {
-            told[k] = site;
-            break;
-        }
-    }
+    if (!rt_loop_once(site->id ^ 0x73657269616C6C79ull)) return;
     rt_warn("async_for %s:%u: every iteration conflicts with the others (one conflict group): "
             "%s; if the program tolerates stale reads, sync_for (no reconnaissance) runs it "
             "data-parallel", site->file, site->line, how);

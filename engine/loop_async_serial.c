@@ -81,12 +81,6 @@ static bool all_conflict(const strads_loop_site *site, const void *env, int64_t 
 #define SAMPLE_PLAN 256
 #define GIANT 16.0
 #define STRATA_MISS 0.1 /* iterations off the strata shape a blocked plan absorbs */
-static int cmp_key(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 typedef struct shape {
     uint32_t id;
     int64_t off, two;       /* iterations with more than one run; with exactly two */
@@ -118,7 +112,7 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
         for (int64_t q = 0; !rc && q < cnt; q++)
             if (SCHED_ACC_WRITE(acc[q])) wk[m++] = SCHED_ACC_KEY(acc[q]);
         sched_rec_free(&one);
-        if (m > 1) qsort(wk, (size_t)m, sizeof *wk, cmp_key);
+        if (m > 1) rt__sort_u64(wk, (size_t)m);
         /* the rows of each written array, as runs of consecutive elements */
         for (int64_t q = 0; q < m && !rc;) {
             uint32_t id = SCHED_ACC_DV(wk[q]);

@@ -155,12 +155,6 @@ static inline int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static inline int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 static inline int64_t uniq_i64(int64_t *v, int64_t n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_i64);

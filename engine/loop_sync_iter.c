@@ -174,7 +174,7 @@ static double fetch_rate;
  * site while the held splits stay the same (the node-function thread). */
 typedef struct held_keys {
     uint64_t site_id;
-    int64_t *lo;          /* the held splits' bounds, lo and hi, in rt__absp_split order */
+    int64_t *bounds;      /* the held splits' lo and hi, in rt__absp_split order */
     int nheld;
     uint64_t *keys;
     size_t n;
@@ -191,7 +191,7 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
     for (int i = 0; same && i < nheld; i++) {
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);
-        same = h->lo[2 * i] == lo && h->lo[2 * i + 1] == hi;
+        same = h->bounds[2 * i] == lo && h->bounds[2 * i + 1] == hi;
     }
     if (same) {
         *out = h->keys;
@@ -205,7 +205,7 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
         hkeys = h;
     }
     free(h->keys);
-    free(h->lo);
+    free(h->bounds);
     h->keys = NULL;
     h->n = 0;
     h->nheld = 0;
@@ -216,15 +216,15 @@ static int held_union(call *c, uint64_t **out, size_t *nout)
         split_keys *k = find_keys(c, lo, hi);
         n += k && k->keys ? (size_t)k->n : 0;
     }
-    h->lo = malloc((nheld > 0 ? (size_t)nheld : 1) * 2 * sizeof *h->lo);
+    h->bounds = malloc((nheld > 0 ? (size_t)nheld : 1) * 2 * sizeof *h->bounds);
     h->keys = malloc((n ? n : 1) * sizeof *h->keys);
-    if (!h->lo || !h->keys) return STRADS_ENOMEM;
+    if (!h->bounds || !h->keys) return STRADS_ENOMEM;
     for (int i = 0; i < nheld; i++) {
         int64_t lo, hi;
         rt__absp_split(c->ab, i, &lo, &hi);
         split_keys *k = find_keys(c, lo, hi);
-        h->lo[2 * i] = lo;
-        h->lo[2 * i + 1] = hi;
+        h->bounds[2 * i] = lo;
+        h->bounds[2 * i + 1] = hi;
         if (k && k->keys) {
             memcpy(h->keys + h->n, k->keys, (size_t)k->n * sizeof *h->keys);
             h->n += (size_t)k->n;

@@ -243,23 +243,6 @@ static int ptr_use_writes(walk *w, int d, int *store)
     return 1;
 }
 
-/* Strips implicit casts and parentheses off an expression. */
-static CXCursor bare(CXCursor e)
-{
-    while (clang_getCursorKind(e) == CXCursor_UnexposedExpr ||
-           clang_getCursorKind(e) == CXCursor_ParenExpr) {
-        int n;
-        CXCursor *ch = fe_children(e, &n);
-        if (n != 1) {
-            free(ch);
-            break;
-        }
-        e = ch[0];
-        free(ch);
-    }
-    return e;
-}
-
 /*
  * Is this use of a pointer (the DeclRef at stack[d]) p[i], i the loop
  * variable, an element of arithmetic type used as a value or assigned, not
@@ -282,7 +265,7 @@ static int own_use(walk *w, int d)
     CXCursor *ch = fe_children(sub, &n);
     int ok = n == 2 && clang_equalCursors(ch[0], node);
     if (ok) {
-        CXCursor ix = bare(ch[1]);
+        CXCursor ix = fe_strip(ch[1]);
         ok = clang_getCursorKind(ix) == CXCursor_DeclRefExpr &&
              clang_equalCursors(clang_getCursorReferenced(ix), w->s->ivar_decl);
     }

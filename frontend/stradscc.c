@@ -122,6 +122,47 @@ static int run(char **argv)
     return spawn_wait(argv);
 }
 
+/* What `cc args...` prints on its standard output (at most n - 1 bytes,
+ * NUL-terminated), or -1 when it cannot run or fails. */
+static int cc_says(const char *cc, const char *const *args, char *buf, size_t n)
+{
+    int fd[2];
+    if (pipe(fd) < 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        const char *argv[8] = {cc};
+        for (int i = 0; args[i] && i < 6; i++)
+            argv[i + 1] = args[i];
+        execvp(cc, (char *const *)argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    size_t got = 0;
+    ssize_t r;
+    while (got < n - 1 && ((r = read(fd[0], buf + got, n - 1 - got)) > 0 || (r < 0 && errno == EINTR)))
+        if (r > 0)
+            got += (size_t)r;
+    buf[got] = 0;
+    /* the rest, unread, must not block the child */
+    char sink[512];
+    while ((r = read(fd[0], sink, sizeof sink)) > 0 || (r < 0 && errno == EINTR))
+        ;
+    close(fd[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
 /*
  * Whether cc is GCC (not clang, which rejects GCC's cost-model flag): its
  * predefined macros, read from `cc -dM -E`. One short step per command
@@ -129,38 +170,14 @@ static int run(char **argv)
  */
 static int is_gcc(const char *cc)
 {
-    int fd[2];
-    if (pipe(fd) < 0)
-        return 0;
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd[0]);
-        close(fd[1]);
-        return 0;
-    }
-    if (pid == 0) {
-        dup2(fd[1], 1);
-        close(fd[0]);
-        close(fd[1]);
-        execlp(cc, cc, "-dM", "-E", "-x", "c", "/dev/null", (char *)NULL);
-        _exit(127);
-    }
-    close(fd[1]);
-    FILE *f = fdopen(fd[0], "r");
-    char line[512];
-    int gnuc = 0, clang = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        gnuc |= !strncmp(line, "#define __GNUC__ ", 17);
-        clang |= !strncmp(line, "#define __clang__ ", 18);
-    }
-    if (f)
-        fclose(f);
-    else
-        close(fd[0]);
-    int st;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    return gnuc && !clang;
+    static const char *const args[] = {"-dM", "-E", "-x", "c", "/dev/null", NULL};
+    static char buf[1 << 16];
+    static int known = -1; /* one cc a command */
+    if (known < 0)
+        known = !cc_says(cc, args, buf, sizeof buf) &&
+                (!strncmp(buf, "#define __GNUC__ ", 17) || strstr(buf, "\n#define __GNUC__ ")) &&
+                !strstr(buf, "#define __clang__ ");
+    return known;
 }
 
 /*
@@ -172,38 +189,15 @@ static int is_gcc(const char *cc)
  */
 static char *gcc_include_dir(const char *cc)
 {
-    int fd[2];
-    if (pipe(fd) < 0)
-        return NULL;
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd[0]);
-        close(fd[1]);
-        return NULL;
-    }
-    if (pid == 0) {
-        dup2(fd[1], 1);
-        close(fd[0]);
-        close(fd[1]);
-        execlp(cc, cc, "-print-file-name=include", (char *)NULL);
-        _exit(127);
-    }
-    close(fd[1]);
+    static const char *const args[] = {"-print-file-name=include", NULL};
     char buf[4096];
-    size_t n = 0;
-    ssize_t r;
-    while (n < sizeof buf - 1 && ((r = read(fd[0], buf + n, sizeof buf - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
-        if (r > 0)
-            n += (size_t)r;
-    close(fd[0]);
-    int st;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    buf[n] = 0;
+    if (cc_says(cc, args, buf, sizeof buf))
+        return NULL;
+    size_t n = strlen(buf);
     while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
         buf[--n] = 0;
     struct stat sb;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) || buf[0] != '/' || stat(buf, &sb) || !S_ISDIR(sb.st_mode))
+    if (buf[0] != '/' || stat(buf, &sb) || !S_ISDIR(sb.st_mode))
         return NULL;
     return xstrdup(buf);
 }
