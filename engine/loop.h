@@ -182,7 +182,8 @@ void rt_fields_copyin_snap(const void *env, const strads_field *fd, int n);
 void rt_fields_copyin_snap_end(void);
 /* The captured scalars a call's records may depend on: integers, pointers
  * and structs by value (an offset or a row the sequential code picks: `epoch`
- * in W[(i + epoch) % n]), not floating values (loop_fields.c). */
+ * in W[(i + epoch) % n]), not floating values, unless stradsc knew better
+ * (strads_field.picks, loop_fields.c). */
 uint64_t rt_fields_scalar_hash(const void *env, const strads_field *fd, int n);
 /* The driver, in a call's prepare hook: the copyin input's hash as the call
  * found it (loop_common.c; 0 without copyin). */

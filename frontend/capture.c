@@ -363,6 +363,7 @@ static void declref(walk *w, CXCursor cur, int helper)
                              : FE_V_LOCAL;
     int idx = add_cap(w, ref, where, off);
     fe_cap *cp = &s->caps[idx];
+    cp->in_helper |= helper;
     int store;
     if (is_ptr(ref) && (helper || !own_use(w, w->depth - 1)))
         cp->not_own = 1;
@@ -968,6 +969,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
     name_clash(w);
     decide_writes(w);
     fe_check_captures(c, s, w->first_ref);
+    fe_keyed(c, s);
     free(w->first_ref);
     free(w->helpers);
     free(w);

@@ -90,8 +90,12 @@ typedef struct fe_cap {
     int first_assign, auto_private; /* first_assign: assigned before every use (assigned.c) */
     unsigned bad_write;
     int is_const_global; /* same value in every process: not shipped */
+    int in_helper;     /* named by a function the body calls */
+    int picks;         /* FE_PICKS_*: can its value choose what the body touches (keyed.c) */
     CXCursor decl;
 } fe_cap;
+/* As STRADS_PICKS_* of strads_generated.h: the default by type, or known. */
+enum { FE_PICKS_DEFAULT, FE_PICKS_NO, FE_PICKS_YES };
 
 /* ---- one `#pragma strads` line and what it binds to ---- */
 enum { FE_ASYNC_FOR = 1, FE_SYNC_FOR = 2, FE_DVECTOR = 3 };
@@ -194,6 +198,7 @@ void fe_rewrite(fe_ctx *c);                       /* rewrite.c */
 void fe_capture(fe_ctx *c, fe_site *s);           /* capture.c */
 fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
+void fe_keyed(fe_ctx *c, fe_site *s);             /* keyed.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
 int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.c */
 /* assigned.c: after loop (a for statement of function fn) runs, is var

@@ -40,10 +40,18 @@ static const char *fcls(int cls)
 }
 
 /* One descriptor line for field f of struct T. */
+static void fd_picks(fe_buf *o, const char *T, const char *f, const char *cls,
+                     const char *global, int picks)
+{
+    static const char *const says[] = {"STRADS_PICKS_DEFAULT", "STRADS_PICKS_NO",
+                                       "STRADS_PICKS_YES"};
+    fe_buf_printf(o, "    {STRADS_FIELD(%s, %s), %s, %s, 0, 0, 0, %s},\n", T, f, cls,
+                  global ? global : "NULL", says[picks]);
+}
+
 static void fd(fe_buf *o, const char *T, const char *f, const char *cls, const char *global)
 {
-    fe_buf_printf(o, "    {STRADS_FIELD(%s, %s), %s, %s, 0, 0, 0},\n", T, f, cls,
-                  global ? global : "NULL");
+    fd_picks(o, T, f, cls, global, FE_PICKS_DEFAULT);
 }
 
 /* A section: a pointer field with strads__lo_<f> and strads__n_<f> beside it. */
@@ -51,7 +59,8 @@ static void fd_section(fe_buf *o, const char *T, const char *f, const char *cls,
                        const char *global)
 {
     fe_buf_printf(o, "    {STRADS_FIELD(%s, %s), %s, %s, __builtin_offsetof(%s, strads__lo_%s),\n"
-                     "     __builtin_offsetof(%s, strads__n_%s), sizeof *((%s *)0)->%s},\n",
+                     "     __builtin_offsetof(%s, strads__n_%s), sizeof *((%s *)0)->%s, "
+                     "STRADS_PICKS_DEFAULT},\n",
                   T, f, cls, global ? global : "NULL", T, f, T, f, T, f);
 }
 
@@ -77,7 +86,7 @@ void fe_emit_pack(fe_site *s, fe_buf *o)
             fd_section(o, T, cp->name, cp->copyin_real ? "STRADS_F_COPYIN_REAL" : "STRADS_F_COPYIN",
                        g);
         else
-            fd(o, T, cp->name, fcls(cp->cls), g);
+            fd_picks(o, T, cp->name, fcls(cp->cls), g, cp->picks);
     }
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];

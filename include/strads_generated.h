@@ -17,7 +17,7 @@ extern "C" {
 
 /* Bumped whenever the layout of strads_loop_site or anything else in this
  * header changes. */
-#define STRADS_ABI_VERSION 3
+#define STRADS_ABI_VERSION 4
 
 #pragma GCC visibility push(default)
 
@@ -282,12 +282,18 @@ typedef struct strads_field {
     int cls;      /* STRADS_F_* */
     void *global; /* worker copy of a captured global assigned after unpack, or NULL */
     size_t lo_off, n_off, elem;
+    int picks; /* STRADS_PICKS_*: whether the value can choose what the body touches */
 } strads_field;
 /* STRADS_F_COPYIN_REAL: a copyin section of float or double elements, whose
  * values pick no rows, so that their change does not redo a sync_for's
  * reconnaissance (centroids, a weight vector); STRADS_F_COPYIN any other. */
 enum { STRADS_F_INT, STRADS_F_UINT, STRADS_F_FLT, STRADS_F_PTR, STRADS_F_BLOB,
        STRADS_F_COPYIN, STRADS_F_TLSSEC, STRADS_F_COPYIN_REAL };
+/* STRADS_PICKS_DEFAULT: integers, pointers and structs may pick rows (a
+ * change redoes reconnaissance), floating values do not; stradsc says NO for
+ * a value the body only computes with (an epoch counter in a step size) and
+ * YES for a floating value that reaches a subscript or an async_for branch. */
+enum { STRADS_PICKS_DEFAULT, STRADS_PICKS_NO, STRADS_PICKS_YES };
 #define STRADS_FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
 int strads_fields_pack(struct msgpack_packer *pk, const void *base, const strads_field *fd, int n);
 int strads_fields_unpack(const struct msgpack_object *o, void *base, const strads_field *fd,

@@ -196,7 +196,7 @@ STRADS__GLUE static void strads__publish1(void *strads__ve, const void *strads__
     (void)e;
 }
 static const strads_field strads__tfd1[] = {
-    {STRADS_FIELD(struct strads__tls1, total), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
 STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
@@ -208,16 +208,16 @@ STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
 static const strads_field strads__efd1[] = {
-    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, b), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, G), STRADS_F_PTR, (void *)&G, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, a), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, b), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, G), STRADS_F_PTR, (void *)&G, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, a), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,

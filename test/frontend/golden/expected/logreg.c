@@ -215,7 +215,7 @@ STRADS__GLUE static void strads__publish1(void *strads__ve, const void *strads__
     (void)e;
 }
 static const strads_field strads__tfd1[] = {
-    {STRADS_FIELD(struct strads__tls1, loss), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls1, loss), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
 STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
@@ -227,16 +227,16 @@ STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
 static const strads_field strads__efd1[] = {
-    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, ex), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, lr), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, loss), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, ex), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, lr), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, loss), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr1[] = {
     {__builtin_offsetof(struct strads__env1, ex), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},

@@ -376,15 +376,15 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     }
 }
 static const strads_field strads__efd1[] = {
-    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
@@ -500,16 +500,16 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     }
 }
 static const strads_field strads__efd2[] = {
-    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, H), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, pick), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, pick), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,
@@ -589,13 +589,13 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
     }
 }
 static const strads_field strads__efd3[] = {
-    {STRADS_FIELD(struct strads__env3, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env3, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env3, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env3, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env3, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site3 = {
     .abi = STRADS_ABI_VERSION,
@@ -678,13 +678,13 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
     }
 }
 static const strads_field strads__efd4[] = {
-    {STRADS_FIELD(struct strads__env4, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env4, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env4, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env4, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env4, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site4 = {
     .abi = STRADS_ABI_VERSION,
@@ -779,13 +779,13 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
     }
 }
 static const strads_field strads__efd5[] = {
-    {STRADS_FIELD(struct strads__env5, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env5, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env5, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env5, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site5 = {
     .abi = STRADS_ABI_VERSION,
@@ -919,7 +919,7 @@ STRADS__GLUE static void strads__publish6(void *strads__ve, const void *strads__
     (void)e;
 }
 static const strads_field strads__tfd6[] = {
-    {STRADS_FIELD(struct strads__tls6, pos), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls6, pos), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD6 ((int)(sizeof strads__tfd6 / sizeof *strads__tfd6))
 STRADS__GLUE static int strads__tls_pack6(struct msgpack_packer *pk, const void *t)
@@ -931,16 +931,16 @@ STRADS__GLUE static int strads__tls_unpack6(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd6, STRADS__NTFD6);
 }
 static const strads_field strads__efd6[] = {
-    {STRADS_FIELD(struct strads__env6, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, H), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env6, pos), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env6, pos), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site6 = {
     .abi = STRADS_ABI_VERSION,
@@ -1082,7 +1082,7 @@ STRADS__GLUE static void strads__publish7(void *strads__ve, const void *strads__
     (void)e;
 }
 static const strads_field strads__tfd7[] = {
-    {STRADS_FIELD(struct strads__tls7, pos), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls7, pos), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD7 ((int)(sizeof strads__tfd7 / sizeof *strads__tfd7))
 STRADS__GLUE static int strads__tls_pack7(struct msgpack_packer *pk, const void *t)
@@ -1094,16 +1094,16 @@ STRADS__GLUE static int strads__tls_unpack7(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd7, STRADS__NTFD7);
 }
 static const strads_field strads__efd7[] = {
-    {STRADS_FIELD(struct strads__env7, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, H), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env7, pos), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env7, pos), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site7 = {
     .abi = STRADS_ABI_VERSION,
@@ -1248,7 +1248,7 @@ STRADS__GLUE static void strads__publish8(void *strads__ve, const void *strads__
     (void)e;
 }
 static const strads_field strads__tfd8[] = {
-    {STRADS_FIELD(struct strads__tls8, pos), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls8, pos), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD8 ((int)(sizeof strads__tfd8 / sizeof *strads__tfd8))
 STRADS__GLUE static int strads__tls_pack8(struct msgpack_packer *pk, const void *t)
@@ -1260,16 +1260,16 @@ STRADS__GLUE static int strads__tls_unpack8(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd8, STRADS__NTFD8);
 }
 static const strads_field strads__efd8[] = {
-    {STRADS_FIELD(struct strads__env8, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, H), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env8, pos), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env8, pos), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site8 = {
     .abi = STRADS_ABI_VERSION,
@@ -1378,16 +1378,16 @@ STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *s
     }
 }
 static const strads_field strads__efd9[] = {
-    {STRADS_FIELD(struct strads__env9, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, IDX), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env9, H), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, IDX), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_NO},
+    {STRADS_FIELD(struct strads__env9, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site9 = {
     .abi = STRADS_ABI_VERSION,
@@ -1473,13 +1473,13 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
     }
 }
 static const strads_field strads__efd10[] = {
-    {STRADS_FIELD(struct strads__env10, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env10, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env10, W), STRADS_F_PTR, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env10, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env10, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site10 = {
     .abi = STRADS_ABI_VERSION,

@@ -388,20 +388,20 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     }
 }
 static const strads_field strads__efd1[] = {
-    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, X), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, d), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, H), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, m), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, col), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, nnz), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, n), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, X), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, d), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, col), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, nnz), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, n), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
@@ -535,7 +535,7 @@ STRADS__GLUE static void strads__publish2(void *strads__ve, const void *strads__
     (void)e;
 }
 static const strads_field strads__tfd2[] = {
-    {STRADS_FIELD(struct strads__tls2, sum), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls2, sum), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
 STRADS__GLUE static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
@@ -547,16 +547,16 @@ STRADS__GLUE static int strads__tls_unpack2(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
 static const strads_field strads__efd2[] = {
-    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, d), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, X), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, sum), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, d), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, X), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, sum), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr2[] = {
     {__builtin_offsetof(struct strads__env2, W), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0},

@@ -195,8 +195,8 @@ STRADS__GLUE static void strads__tls_free1(void *strads__vt)
 }
 static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, hist), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_hist),
-     __builtin_offsetof(struct strads__tls1, strads__n_hist), sizeof *((struct strads__tls1 *)0)->hist},
-    {STRADS_FIELD(struct strads__tls1, total), STRADS_F_FLT, NULL, 0, 0, 0},
+     __builtin_offsetof(struct strads__tls1, strads__n_hist), sizeof *((struct strads__tls1 *)0)->hist, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__tls1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
 STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
@@ -208,17 +208,17 @@ STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
 static const strads_field strads__efd1[] = {
-    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, idx), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__lo_hist), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__n_hist), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, idx), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__lo_hist), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__n_hist), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr1[] = {
     {__builtin_offsetof(struct strads__env1, idx), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},
@@ -362,7 +362,7 @@ STRADS__GLUE static void strads__tls_free2(void *strads__vt)
 }
 static const strads_field strads__tfd2[] = {
     {STRADS_FIELD(struct strads__tls2, seen), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls2, strads__lo_seen),
-     __builtin_offsetof(struct strads__tls2, strads__n_seen), sizeof *((struct strads__tls2 *)0)->seen},
+     __builtin_offsetof(struct strads__tls2, strads__n_seen), sizeof *((struct strads__tls2 *)0)->seen, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
 STRADS__GLUE static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
@@ -374,16 +374,16 @@ STRADS__GLUE static int strads__tls_unpack2(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
 static const strads_field strads__efd2[] = {
-    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, idx), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, w), STRADS_F_PTR, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__lo_seen), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__n_seen), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, idx), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, w), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__lo_seen), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__n_seen), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr2[] = {
     {__builtin_offsetof(struct strads__env2, idx), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY},

@@ -417,17 +417,17 @@ STRADS__GLUE static void strads__tls_free1(void *strads__vt)
 }
 static const strads_field strads__tfd1[] = {
     {STRADS_FIELD(struct strads__tls1, scratch), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_scratch),
-     __builtin_offsetof(struct strads__tls1, strads__n_scratch), sizeof *((struct strads__tls1 *)0)->scratch},
-    {STRADS_FIELD(struct strads__tls1, seed), STRADS_F_UINT, NULL, 0, 0, 0},
+     __builtin_offsetof(struct strads__tls1, strads__n_scratch), sizeof *((struct strads__tls1 *)0)->scratch, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__tls1, seed), STRADS_F_UINT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__tls1, sums), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_sums),
-     __builtin_offsetof(struct strads__tls1, strads__n_sums), sizeof *((struct strads__tls1 *)0)->sums},
+     __builtin_offsetof(struct strads__tls1, strads__n_sums), sizeof *((struct strads__tls1 *)0)->sums, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__tls1, counts), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_counts),
-     __builtin_offsetof(struct strads__tls1, strads__n_counts), sizeof *((struct strads__tls1 *)0)->counts},
-    {STRADS_FIELD(struct strads__tls1, cost), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__tls1, worst), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__tls1, best), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__tls1, words), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__tls1, strads__base_words), STRADS_F_INT, NULL, 0, 0, 0},
+     __builtin_offsetof(struct strads__tls1, strads__n_counts), sizeof *((struct strads__tls1 *)0)->counts, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__tls1, cost), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__tls1, worst), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__tls1, best), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__tls1, words), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__tls1, strads__base_words), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD1 ((int)(sizeof strads__tfd1 / sizeof *strads__tfd1))
 STRADS__GLUE static int strads__tls_pack1(struct msgpack_packer *pk, const void *t)
@@ -439,26 +439,26 @@ STRADS__GLUE static int strads__tls_unpack1(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd1, STRADS__NTFD1);
 }
 static const strads_field strads__efd1[] = {
-    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, pts), STRADS_F_COPYIN_REAL, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
-     __builtin_offsetof(struct strads__env1, strads__n_pts), sizeof *((struct strads__env1 *)0)->pts},
-    {STRADS_FIELD(struct strads__env1, cent), STRADS_F_BLOB, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__lo_scratch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__n_scratch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, seed), STRADS_F_UINT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__lo_sums), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__n_sums), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__lo_counts), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, strads__n_counts), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, cost), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, worst), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, best), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env1, words), STRADS_F_INT, NULL, 0, 0, 0},
+     __builtin_offsetof(struct strads__env1, strads__n_pts), sizeof *((struct strads__env1 *)0)->pts, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, cent), STRADS_F_BLOB, NULL, 0, 0, 0, STRADS_PICKS_NO},
+    {STRADS_FIELD(struct strads__env1, strads__lo_scratch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__n_scratch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, seed), STRADS_F_UINT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__lo_sums), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__n_sums), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__lo_counts), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, strads__n_counts), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, cost), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, worst), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, best), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, words), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
@@ -544,7 +544,7 @@ STRADS__GLUE static void strads__publish2(void *strads__ve, const void *strads__
     (void)e;
 }
 static const strads_field strads__tfd2[] = {
-    {STRADS_FIELD(struct strads__tls2, hits), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__tls2, hits), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 #define STRADS__NTFD2 ((int)(sizeof strads__tfd2 / sizeof *strads__tfd2))
 STRADS__GLUE static int strads__tls_pack2(struct msgpack_packer *pk, const void *t)
@@ -556,15 +556,15 @@ STRADS__GLUE static int strads__tls_unpack2(const struct msgpack_object *o, void
     return strads_fields_unpack(o, t, strads__tfd2, STRADS__NTFD2);
 }
 static const strads_field strads__efd2[] = {
-    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0},
-    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.kind), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env2, pts), STRADS_F_COPYIN_REAL, NULL, __builtin_offsetof(struct strads__env2, strads__lo_pts),
-     __builtin_offsetof(struct strads__env2, strads__n_pts), sizeof *((struct strads__env2 *)0)->pts},
-    {STRADS_FIELD(struct strads__env2, hits), STRADS_F_INT, NULL, 0, 0, 0},
+     __builtin_offsetof(struct strads__env2, strads__n_pts), sizeof *((struct strads__env2 *)0)->pts, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, hits), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,

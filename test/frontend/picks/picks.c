@@ -1,0 +1,86 @@
+/* Which captured values stradsc says pick no rows (NO: their change keeps
+ * the plan) and which may (DEFAULT for integers and structs, YES for a
+ * floating value in an async_for: their change redoes reconnaissance); each
+ * `// PICKS name WHAT` line is what picks-test.sh expects of the next loop's
+ * env table. */
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct cfg { double lr; int stride; } cfg;
+typedef struct ctr { double x, y; } ctr;
+
+static int wrap(int k, int n) { return k % n; }
+int shared_off;
+static double at_off(const double *v, int i) { return v[i + shared_off]; }
+
+int main(void)
+{
+    int n = 1000, epoch = 3, off = 2, lim = 10, K = 4;
+    double lr = 0.1, thr = 0.5;
+    cfg cf = {0.1, 2};
+    ctr cent[4] = {{0}};
+    int offs[2] = {0, 1};
+    #pragma strads dvector
+    double *a = calloc(n + 16, sizeof *a);
+    #pragma strads dvector
+    double *b = calloc(n + 16, sizeof *b);
+
+    // PICKS epoch NO
+    // PICKS lr DEFAULT
+    // PICKS cf NO
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        double step = lr / (1 + epoch);
+        step *= cf.lr;
+        int e2 = epoch * 2;
+        e2++;
+        a[i] += step * sqrt((double)e2) + (double)epoch;
+    }
+    // PICKS off DEFAULT
+    // PICKS lim DEFAULT
+    // PICKS cf DEFAULT
+    // PICKS offs DEFAULT
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        int o = off + 1;
+        a[i + o] += 1;
+        for (int k = 0; k < lim; k++) b[i] += k;
+        b[i + cf.stride] += 1;
+        b[i + offs[1]] += 1;
+    }
+    // PICKS epoch DEFAULT
+    // PICKS K DEFAULT
+    // PICKS thr YES
+    // PICKS cent NO
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        a[wrap(i + epoch, n)] += 1;
+        double *row = b + K;
+        row[i % 8] += cent[i % 4].x * cent[i % 4].y;
+        if (a[i] > thr) b[i] += 1;
+    }
+    // PICKS thr DEFAULT
+    // PICKS epoch DEFAULT
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        b[i] += a[i] > thr ? 1 : 0;
+        a[i] += epoch > 2;
+    }
+    // PICKS shared_off DEFAULT
+    // PICKS epoch NO
+#pragma strads async_for
+    for (int i = 0; i < n; i++) b[i] += at_off(a, i) + epoch;
+    // PICKS epoch DEFAULT
+    // PICKS lr YES
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        double d = lr;
+        d += epoch;
+        int j = (int)d;
+        a[j] += 1;
+        a[i] += d;
+    }
+    free(a);
+    free(b);
+    return 0;
+}
