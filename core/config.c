@@ -124,6 +124,10 @@ static const row vars[] = {
     BOOL_ROW("STRADS_SAMPLE_PLAN", "1",
              "async_for: a sample that shows no parallelism runs the loop on the driver alone",
              sample_plan),
+    BOOL_ROW("STRADS_TRY_ALONE", "1",
+             "a loop whose call took under 20 ms on several nodes or threads is timed once run "
+             "alone on the driver, and the faster kept",
+             try_alone),
     BOOL_ROW("STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan",
              verify_recon),
     BOOL_ROW("STRADS_VERIFY_PLAN", "0", "async_for: check the plan for conflicts before running it",
@@ -824,6 +828,7 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
     c->recon_budget_s = 300;
     c->recon_sample = 16;
     c->sample_plan = true;
+    c->try_alone = true;
     c->slow_test_rank = -1;
     c->absp_report_s = 1;
     c->test_piece = 4 << 20;

@@ -80,6 +80,7 @@ typedef struct rt_config {
     double recon_budget_s; /* 0: no limit */
     int64_t recon_sample;
     bool sample_plan;      /* STRADS_SAMPLE_PLAN: a sample may find a loop serial */
+    bool try_alone;        /* STRADS_TRY_ALONE: short calls timed alone (loop.h) */
     bool verify_recon, verify_plan, ssp_check;
     const char *order_file, *sync, *slow; /* NULL when unset */
     int slow_test_rank;    /* STRADS_SLOW_TEST's rank, -1 when unset */

@@ -371,6 +371,27 @@ int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
  */
 int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
                  char **acc_out);
+/* Iterations [begin, end) (or order[begin..end) when order is set) run by
+ * the driver alone on env, as the sequential program runs them: its
+ * reductions published, no other node involved. */
+void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *order,
+                        int64_t begin, int64_t end);
+/*
+ * Calls too short to share. A call of a few microseconds of work pays the
+ * rounds, barriers and messages of several nodes or threads (0.1-0.3 ms a
+ * call at two processes here), where the sequential program pays nothing:
+ * a loop whose shared call took under RT_SHORT_CALL_S is timed once run
+ * alone on the driver, and the faster stays (said once, rt_loop_say_alone).
+ * rt_loop_try_alone: may a call that took `took` seconds shared start that
+ * trial? Not while recording or replaying (the choice is timing's), nor
+ * with checkpoints (a restarted job computes what the whole run would
+ * have), under STRADS_SLOW (its stragglers are the point) or with
+ * STRADS_TRY_ALONE=0.
+ */
+#define RT_SHORT_CALL_S 0.02
+bool rt_loop_try_alone(double took);
+void rt_loop_say_alone(const char *loop, const strads_loop_site *site, int threads,
+                       double shared_s, double alone_s);
 /* The same on the driver of a loop it ran alone: no other node's part. */
 int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
                        char **acc_out);

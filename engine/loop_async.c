@@ -77,11 +77,11 @@ typedef struct site_state {
     bool last_of_id; /* the latest call of this site id ran here (record: same order) */
     bool serial;     /* every iteration conflicts: the driver runs the loop alone */
     /* a plan whose every round the threads share under locks, or that
-     * puts most work on one of several nodes (lopsided), is timed against
-     * one call run alone (lock_trial): 0 not yet, 1 the next call runs
-     * alone, 2 decided */
+     * puts most work on one of several nodes (lopsided), or whose call is
+     * short (loop.h), is timed against one call run alone (lock_trial): 0
+     * not yet, 1 the next call runs alone, 2 decided */
     int trial;
-    bool lopsided;
+    bool lopsided, short_call;
     double locked_s;
     struct site_state *next;
 } site_state;
@@ -723,35 +723,41 @@ static void keep_key(site_state *st, call_prep *c)
  * plan whose every round this node's threads share under locks (one giant
  * group), or that leaves most of the work to one of several nodes (load
  * max/mean at least LOPSIDED of the nodes: they would mostly wait, and
- * fetch and write back what the driver holds anyway), is timed, the next
- * call runs alone on the driver, and the faster stays. A sparse Lasso
- * (5,000 coordinates, 5 rows each) ran a locked sweep in 4-13 ms that one
- * thread runs in 0.2 ms, and 3-4 ms a sweep on two nodes. Not while
- * recording or replaying (the choice is timing's), nor with
- * STRADS_SAMPLE_PLAN=0 (plans kept).
+ * fetch and write back what the driver holds anyway), or whose call was
+ * short (RT_SHORT_CALL_S), is timed, the next call runs alone on the
+ * driver, and the faster stays. A sparse Lasso (5,000 coordinates, 5 rows
+ * each) ran a locked sweep in 4-13 ms that one thread runs in 0.2 ms, and
+ * 3-4 ms a sweep on two nodes. Not while recording or replaying (the
+ * choice is timing's); locked and lopsided plans are kept with
+ * STRADS_SAMPLE_PLAN=0, short calls with STRADS_TRY_ALONE=0.
  */
 static void lock_trial_begin(const strads_loop_site *site, site_state *st, int64_t begin,
-                             int64_t end, int threads, double took)
+                             int64_t end, int threads, double took, bool planned)
 {
-    if (st->trial || (threads < 2 && !st->lopsided) || !rt_cfg()->sample_plan ||
-        replay_recording() || replay_cluster() || rt__async_verify_mode())
+    if (st->trial || (threads < 2 && strads_size() == 1) || replay_recording() ||
+        replay_cluster() || rt__async_verify_mode())
         return;
-    const node_plan *np = find_plan(site->id, begin, end, threads);
+    const node_plan *np = planned ? NULL : find_plan(site->id, begin, end, threads);
     bool all = np && np->locked && np->rounds > 0 && threads >= 2;
     for (int r = 0; all && r < np->rounds; r++) all = np->locked[r] != 0;
-    if (!all && !st->lopsided) return;
+    st->short_call = rt_loop_try_alone(took);
+    if (!((all || st->lopsided) && rt_cfg()->sample_plan) && !st->short_call) return;
     st->locked_s = took;
     st->trial = 1;
 }
 
-static void lock_trial_end(const strads_loop_site *site, site_state *st, double took)
+static void lock_trial_end(const strads_loop_site *site, site_state *st, int threads,
+                           double took)
 {
     if (took < st->locked_s) {
         st->serial = true;
-        say_serial(site, st->lopsided ? "it ran faster alone than on its plan's nodes: the driver "
-                                        "runs it alone, as the sequential program does"
-                                      : "it ran faster alone than under its plan's locks: the "
-                                        "driver runs it alone, as the sequential program does");
+        if (st->short_call)
+            rt_loop_say_alone("async_for", site, threads, st->locked_s, took);
+        else
+            say_serial(site, st->lopsided ? "it ran faster alone than on its plan's nodes: the "
+                                            "driver runs it alone, as the sequential program does"
+                                          : "it ran faster alone than under its plan's locks: the "
+                                            "driver runs it alone, as the sequential program does");
     }
     if (rt_stats_on())
         rt_stats("lock_trial", site->file, site->line, "locked_s=%.6f alone_s=%.6f alone=%d",
@@ -792,26 +798,22 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         int rc = replay_op_begin(op, site, env, &skip);
         if (rc) strads_fatal(rc, "async_for: recovery");
         if (skip) return;
+        rt_trace_begin(RT_TR_OPERATOR, site, 0);
         rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
         int64_t *order = NULL, n = end - begin;
         if (replaying && (rc = replay_load_order(site, call, begin, end, &order, &n)))
             strads_fatal(rc, "async_for: replay");
-        char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
-        if (!tls) strads_fatal(STRADS_ENOMEM, "async_for");
-        if (site->tls_init) site->tls_init(tls, env);
         if (order)
-            site->body(env, tls, order, 0, n);
+            rt_loop_body_alone(site, env, order, 0, n);
         else
-            site->body(env, tls, NULL, begin, end);
+            rt_loop_body_alone(site, env, NULL, begin, end);
         write_order(order, n, begin);
         if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
         free(order);
-        if (rt_loop_fold_alone(site, env, tls, 1, &acc) == 0) rt_loop_publish(site, env, acc);
-        if (site->tls_free) site->tls_free(tls);
-        free(tls);
+        rt_trace_end();
         rt_trace_end();
         rt_loop_checkpoint(op, site, env);
-        if (trial_t0) lock_trial_end(site, st, (double)(rt_now_us() - trial_t0) / 1e6);
+        if (trial_t0) lock_trial_end(site, st, threads, (double)(rt_now_us() - trial_t0) / 1e6);
         return;
     }
     if (!st && !(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
@@ -828,8 +830,12 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     uint64_t t0 = rt_now_us();
     rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
     if (!rc) rc = c.rc;
-    if (!rc && !planned_now) /* a cached plan ran: its time is the plan's alone */
-        lock_trial_begin(site, st, begin, end, threads, (double)(rt_now_us() - t0) / 1e6);
+    /* a cached plan ran: its time is the plan's alone; or the loop plans
+     * again at every call (a value that picks rows changes), and its time
+     * is what each call costs */
+    if (!rc && (!planned_now || st->calls > 1))
+        lock_trial_begin(site, st, begin, end, threads, (double)(rt_now_us() - t0) / 1e6,
+                         planned_now);
     if (!rc && planned_nro >= 0) keep_key(st, &c);
     free(c.refs);
     /* a cached plan ran, and the site's previous call was this state's

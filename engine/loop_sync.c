@@ -1070,10 +1070,16 @@ static int sync_node(const void *arg, size_t len)
     return rc;
 }
 
-/* Driver: calls of each site so far, for STRADS_RECON_EVERY. */
+/* Driver: calls of each site so far, for STRADS_RECON_EVERY, and whether
+ * its calls of this range are short enough to run alone (loop.h): trial 0
+ * not yet, 1 the next call runs alone, 2 decided. */
 typedef struct site_calls {
     uint64_t id, calls;
     uint64_t input; /* input_key of the latest call */
+    int64_t begin, end;
+    int threads, trial;
+    bool alone;
+    double shared_s;
     struct site_calls *next;
 } site_calls;
 static site_calls *calls_list;
@@ -1083,7 +1089,7 @@ static site_calls *calls_of(const strads_loop_site *site)
     site_calls *s = calls_list;
     while (s && s->id != site->id) s = s->next;
     if (!s && (s = calloc(1, sizeof *s))) {
-        *s = (site_calls){site->id, 0, 0, calls_list};
+        *s = (site_calls){.id = site->id, .next = calls_list};
         calls_list = s;
     }
     return s;
@@ -1154,6 +1160,23 @@ static void sync_prepare(void *hdr)
         }
     }
     if (p->sc) p->sc->input = key;
+}
+
+/* One call run by the driver alone, as the sequential program runs it:
+ * one worker's view of every model, its own writes seen at once. */
+static void run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end)
+{
+    uint64_t op = replay_next_op();
+    bool skip = false;
+    int rc = replay_op_begin(op, site, env, &skip);
+    if (rc) strads_fatal(rc, "sync_for: recovery");
+    if (skip) return;
+    rt_trace_begin(RT_TR_OPERATOR, site, 0);
+    rt_trace_begin(RT_TR_SYNC_FOR, site, 0);
+    rt_loop_body_alone(site, env, NULL, begin, end);
+    rt_trace_end();
+    rt_trace_end();
+    rt_loop_checkpoint(op, site, env);
 }
 
 /* The runtime entry point; see strads.h. */
@@ -1238,10 +1261,28 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             one_thread_said = site->id;
             threads = 1;
         }
+    site_calls *sc = calls_of(site);
+    if (sc && (sc->begin != begin || sc->end != end || sc->threads != threads)) {
+        sc->begin = begin, sc->end = end, sc->threads = threads;
+        sc->trial = 0, sc->alone = false;
+    }
+    if (sc && (sc->alone || sc->trial == 1)) {
+        uint64_t t0 = rt_now_us();
+        run_alone(site, env, begin, end);
+        if (sc->trial == 1) {
+            double took = (double)(rt_now_us() - t0) / 1e6;
+            sc->trial = 2;
+            sc->alone = took < sc->shared_s;
+            if (sc->alone) rt_loop_say_alone("sync_for", site, threads, sc->shared_s, took);
+            if (rt_stats_on())
+                rt_stats("alone_trial", site->file, site->line, "shared_s=%.6f alone_s=%.6f alone=%d",
+                         sc->shared_s, took, (int)sc->alone);
+        }
+        return;
+    }
     int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
     int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
     if (mb < 1) mb = 1;
-    site_calls *sc = calls_of(site);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(sc),
                     (int32_t)spec.kind, spec.a, spec.b, spec.has_b, {0}, {0}},
@@ -1251,7 +1292,17 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         snprintf(h->custom, sizeof h->custom, "%s", spec.custom_fn);
     rc = rt_fnref_encode(site, &h->site_ref);
     if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
+    uint64_t t0 = rt_now_us();
     rc = rt_loop_invoke_ex(site, env, sync_node, &p, sizeof *h, sync_prepare);
+    double took = (double)(rt_now_us() - t0) / 1e6;
+    /* a first call that made its records is no measure of the next ones;
+     * a later one is, when the input changes at every call */
+    if (!rc && sc && !sc->trial && (!h->recon || sc->calls > 1) &&
+        (strads_size() > 1 || threads > 1) &&
+        spec.kind != STRADS_SYNC_CUSTOM && rt_loop_try_alone(took)) {
+        sc->trial = 1;
+        sc->shared_s = took;
+    }
     if (rc) {
         char what[256];
         snprintf(what, sizeof what, "sync_for at %s:%u", site->file, site->line);

@@ -2,7 +2,11 @@
 # regress.sh STRADSCC STRADS-RUN FILE.c - a program a bug was found with:
 # its plain-cc build and its stradscc build at 1x1, 1x2, 2x1 and 4x1
 # (processes x threads) must print the same bytes, each run within 60 s.
-# FILE.c may say `// CONFIGS: 1x1 2x1` to run fewer shapes.
+# FILE.c may say `// CONFIGS: 1x1 2x1` to run fewer shapes. Each shape runs
+# with every call shared as configured (STRADS_TRY_ALONE=0); the first shape
+# of several processes (else of several threads) runs once more as a user
+# gets it, where short calls may go to the driver alone (its name then ends
+# in "a").
 set -u
 stradscc=$1
 run=$2
@@ -14,11 +18,18 @@ cc -O1 -w "$file" -o "$dir/ref" -lm || exit 1
 "$dir/ref" >"$dir/ref.out" || { echo "FAIL: $file: the plain build exits $?"; exit 1; }
 configs=$(sed -n 's|^// CONFIGS: *||p' "$file")
 [ -n "$configs" ] || configs="1x1 1x2 2x1 4x1"
+shared=
+for cfg in $configs; do # several processes if listed, else several threads
+    case $cfg in 1x*) [ -n "$shared" ] || [ "$cfg" = 1x1 ] || shared=$cfg ;; *) shared=$cfg; break ;; esac
+done
+[ -z "$shared" ] || configs="$configs ${shared}a"
 status=0
 for cfg in $configs; do
     n=${cfg%x*}
     t=${cfg#*x}
-    timeout 60 "$run" -n "$n" --threads "$t" "$dir/par" >"$dir/par.out" 2>"$dir/par.err"
+    alone=0
+    case $t in *a) alone=1 t=${t%a} ;; esac
+    STRADS_TRY_ALONE=$alone timeout 60 "$run" -n "$n" --threads "$t" "$dir/par" >"$dir/par.out" 2>"$dir/par.err"
     rc=$?
     if [ $rc -ne 0 ]; then
         echo "FAIL: $file at $cfg: exit $rc"

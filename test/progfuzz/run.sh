@@ -43,7 +43,9 @@ shift 4
 here=$(cd "$(dirname "$0")" && pwd)
 py=${PYTHON:-python3}
 tmo=${PROGFUZZ_TIMEOUT:-60}
-configs=${PROGFUZZ_CONFIGS:-"1x1 1x2 2x1 4x1"}
+# NxT runs with STRADS_TRY_ALONE=0 (every call shared, as configured);
+# NxTa with the default, where short calls may go to the driver alone.
+configs=${PROGFUZZ_CONFIGS:-"1x1 1x2 2x1 4x1 2x1a"}
 findings=${PROGFUZZ_FINDINGS:-$PWD/progfuzz-findings}
 quiet=${PROGFUZZ_QUIET:-0}
 avoid=${PROGFUZZ_AVOID:-}
@@ -137,7 +139,10 @@ run_seed() {
     for c in $configs; do
         np=${c%x*}
         nt=${c#*x}
-        timeout -k 5 "$tmo" "$srun" -n "$np" --threads "$nt" "$w/par" >"$w/$c.out" 2>"$w/$c.err"
+        alone=0
+        case $nt in *a) alone=1 nt=${nt%a} ;; esac
+        STRADS_TRY_ALONE=$alone timeout -k 5 "$tmo" "$srun" -n "$np" --threads "$nt" "$w/par" \
+            >"$w/$c.out" 2>"$w/$c.err"
         rc=$?
         if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
             fail "$s" hang "$c did not finish within $tmo s"; return
