@@ -112,9 +112,10 @@ static int translate(int argc, char **argv)
     CXIndex idx = clang_createIndex(0, 0);
     enum CXErrorCode ec = clang_parseTranslationUnit2(
         idx, in, args, nargs, NULL, 0,
-        /* No detailed preprocessing record: nothing needs macro cursors
-         * (loop.c spots a macro-made loop by its expansion), and it costs. */
-        CXTranslationUnit_KeepGoing, &c->tu);
+        /* The detailed preprocessing record keeps the ranges #if skipped
+         * (clang_getSkippedRanges is empty without it): a pragma under a
+         * false #ifdef is ignored, as the compiler ignores it (scan.c). */
+        CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &c->tu);
     if (ec != CXError_Success || !c->tu) {
         fprintf(stderr, "stradsc: cannot parse %s (libclang error %d)\n", in, (int)ec);
         return 2;

@@ -8,10 +8,14 @@
  * range the preprocessor skipped (#if 0, #ifdef NOPE) are ignored, as the
  * compiler ignores them. A pragma spelled with _Pragma("strads ...") can only
  * come from a macro, where its position cannot be tied to one loop in the
- * source, so it is refused.
+ * source, so it is refused. So is a pragma in a file the main file includes
+ * (`#include "kernels.c"`): stradsc rewrites only the file it compiles, and
+ * the compiler would ignore the pragma, running the loop sequentially.
  */
 #include "fe.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,12 +72,84 @@ static unsigned logical_end(fe_ctx *c, unsigned off)
 
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
 
+/* The line of the first `# pragma strads` that starts a line of text and
+ * is not in a range the preprocessor skipped, or 0. */
+static unsigned first_pragma(const char *src, size_t len, CXSourceRangeList *sk)
+{
+    unsigned line = 1;
+    for (size_t i = 0; i < len; line++) {
+        size_t e = i;
+        while (e < len && src[e] != '\n') e++;
+        size_t k = i;
+        while (k < e && (src[k] == ' ' || src[k] == '\t')) k++;
+        if (k < e && src[k] == '#' && !skipped(sk, (unsigned)k)) {
+            k++;
+            while (k < e && (src[k] == ' ' || src[k] == '\t')) k++;
+            if (e - k > 6 && !strncmp(src + k, "pragma", 6) &&
+                (src[k + 6] == ' ' || src[k + 6] == '\t')) {
+                k += 7;
+                while (k < e && (src[k] == ' ' || src[k] == '\t')) k++;
+                if (e - k >= 6 && !strncmp(src + k, "strads", 6) &&
+                    (e - k == 6 || !(src[k + 6] == '_' || isalnum((unsigned char)src[k + 6]))))
+                    return line;
+            }
+        }
+        i = e + 1;
+    }
+    return 0;
+}
+
+typedef struct incl {
+    fe_ctx *c;
+    CXFile *seen;
+    int nseen, capseen;
+} incl;
+
+static void included(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+    incl *in = d;
+    fe_ctx *c = in->c;
+    if (depth == 0 || clang_File_isEqual(f, c->file))
+        return;
+    CXSourceLocation at = clang_getLocationForOffset(c->tu, f, 0);
+    if (clang_Location_isInSystemHeader(at))
+        return;
+    for (int i = 0; i < in->nseen; i++)
+        if (clang_File_isEqual(in->seen[i], f))
+            return;
+    in->seen = fe_grow(in->seen, sizeof *in->seen, &in->capseen, in->nseen + 1);
+    in->seen[in->nseen++] = f;
+    size_t len = 0;
+    const char *src = clang_getFileContents(c->tu, f, &len);
+    CXSourceRangeList *sk = src ? clang_getSkippedRanges(c->tu, f) : NULL;
+    unsigned line = src ? first_pragma(src, len, sk) : 0;
+    if (sk)
+        clang_disposeSourceRangeList(sk);
+    if (!line)
+        return;
+    /* said at the main file's #include that brings it in */
+    CXFile mf;
+    unsigned off = 0;
+    clang_getExpansionLocation(stack[depth - 1], &mf, NULL, NULL, &off);
+    char *name = fe_cxstr(clang_getFileName(f));
+    fe_error(c, off,
+             fe_fmt("build '%s' with stradscc as a file of its own (a translation unit linked "
+                    "with this one), or move the loop into this file",
+                    name),
+             "'%s' has '#pragma strads' at line %u: stradsc translates the file it compiles, not "
+             "the files it includes (the compiler would run the loop sequentially)",
+             name, line);
+}
+
 /*
  * Returns the number of pragmas found; errors (macro pragmas, unknown
- * directives) are counted in c->nerrors.
+ * directives, pragmas in included files) are counted in c->nerrors.
  */
 int fe_scan(fe_ctx *c)
 {
+    incl in = {c, NULL, 0, 0};
+    clang_getInclusions(c->tu, included, &in);
+    free(in.seen);
     tokenize(c);
     CXSourceRangeList *sk = clang_getSkippedRanges(c->tu, c->file);
     for (int i = 0; i < c->ntoks; i++) {
