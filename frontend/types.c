@@ -255,8 +255,13 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                 clang_Type_getSizeOf(pt) > 0 && pt.kind != CXType_FunctionProto &&
                 pt.kind != CXType_FunctionNoProto && pt.kind != CXType_Pointer &&
                 pt.kind != CXType_Void)
-                fe_error(c, off, "store the array as int, long, float or double, or as structs "
-                                 "of one of them (or use async_for)",
+                fe_error(c, off,
+                         pt.kind == CXType_Record
+                             ? "keep the members the loop writes in arrays of their own (float "
+                               "*x and int *label beside each other, indexed alike), or give "
+                               "the struct members all int, long, float or double of one type (or use async_for)"
+                             : "store the array as int, long, float or double, or as structs "
+                               "of one of them (or use async_for)",
                          "sync_for cannot combine writes to '%s': its elements are not int, "
                          "long, float or double, nor structs made of one of them", cp->name);
             char *pn = fe_cxstr(clang_getTypeSpelling(pt));
