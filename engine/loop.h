@@ -472,7 +472,17 @@ typedef struct rt__sarr {
                            * never replicated nor combined (loop_sync.c) */
     int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
     uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
+    int64_t *iavg;        /* ... of integers: [n][nsc][2] sum landed, applied, or NULL */
 } rt__sarr;
+
+/* SSP/ASP averages of integer elements, exact (loop_sync_iavg.c): the
+ * owner lands each node's change to element e of x through iavg. open
+ * allocates it for an averaged integer array (0, or STRADS_ENOMEM); land
+ * adds the share of change delta to row, land_from that of row's change
+ * from base (the owner's own fold), w writers. */
+int rt__iavg_open(rt__sarr *x);
+void rt__iavg_land(rt__sarr *x, int64_t e, void *row, const void *delta, int w);
+void rt__iavg_land_from(rt__sarr *x, int64_t e, void *row, const void *base, int w);
 
 /* How many nodes' deltas an averaged element is shared among under SSP/ASP:
  * the nodes that reconnaissance saw writing it; without records (recon(off),

@@ -283,6 +283,7 @@ static void teardown(call *c)
     for (int a = 0; c->arr && a < c->narr; a++) {
         free(c->arr[a].writers);
         free(c->arr[a].changed_by);
+        free(c->arr[a].iavg);
     }
     free(c->arr);
     sched_slow_free(c->slow);
@@ -626,9 +627,14 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         int owned = (async || (!F && c->N > 1)) && dds_owner(dv, e) == c->me;
         double f = 1;
         if (agg == STRADS_AGG_AVG) f = 1.0 / cnt[j];
-        if (async && owned && agg == STRADS_AGG_AVG) f /= rt__writers(x, e, c->N, c->me);
         char *row = F ? F + (size_t)j * dv->elem : dv->base + (size_t)e * dv->elem;
-        if (f != 1) rt__v_scale_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, f);
+        if (async && owned && x->iavg) { /* the threads' mean, then the nodes' */
+            if (f != 1) rt__v_scale_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, f);
+            rt__iavg_land_from(x, e, row, S + (size_t)j * dv->elem, rt__writers(x, e, c->N, c->me));
+        } else {
+            if (async && owned && agg == STRADS_AGG_AVG) f /= rt__writers(x, e, c->N, c->me);
+            if (f != 1) rt__v_scale_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, f);
+        }
         if (!F && owned && c->N > 1) dds_mark_changed(dv, e, e + 1);
     }
 }
@@ -1028,6 +1034,8 @@ static int sync_node(const void *arg, size_t len)
         if (c.arr[a].written && c.arr[a].desc->agg == STRADS_AGG_AVG &&
             !(c.arr[a].changed_by = calloc((size_t)c.arr[a].dv->n, sizeof *c.arr[a].changed_by)))
             rc = STRADS_ENOMEM;
+    for (int a = 0; !rc && async && c.N > 1 && a < c.narr; a++)
+        if (c.arr[a].written) rc = rt__iavg_open(&c.arr[a]);
     if (!rc && !c.site->narrays && c.N > 1 && !c.ts && strads_rank() == 0)
         rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
                 "distributed arrays are not combined across nodes",

@@ -159,9 +159,12 @@ static int apply(const rt_msg *m, rt__sarr *arr, int narr)
                 break;
             }
             memcpy(d, deltas + j * dv->elem, dv->elem);
-            if (x->desc->agg == STRADS_AGG_AVG && !rt__zero_bytes(d, dv->elem))
+            if (x->iavg && !rt__zero_bytes(d, dv->elem))
+                rt__iavg_land(x, e, dv->base + (size_t)e * dv->elem, d,
+                              rt__writers(x, e, nodes, m->src));
+            else if (x->desc->agg == STRADS_AGG_AVG && !rt__zero_bytes(d, dv->elem))
                 rt__v_scale(x->desc->type, d, x->nsc, 1.0 / rt__writers(x, e, nodes, m->src));
-            land_delta(x, dv->base + (size_t)e * dv->elem, d);
+            if (!x->iavg) land_delta(x, dv->base + (size_t)e * dv->elem, d);
             dds_mark_changed(dv, e, e + 1);
         }
         if (d != row_delta) free(d);

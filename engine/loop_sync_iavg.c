@@ -1,0 +1,74 @@
+/*
+ * engine/loop_sync_iavg.c - an integer element's average under SSP and
+ * ASP, exact.
+ *
+ * Under BSP an owner sums the nodes' changes to an element and divides once
+ * (dds_vadd_mean_int). Under SSP and ASP the changes land one at a time,
+ * whenever a node pushes, and each used to be divided by the element's
+ * writers as it landed: three nodes each setting flag[k] = 1 added a third,
+ * truncated to 0, three times. The owner keeps, per element and call, the
+ * sum of the changes landed and what it applied so far, and applies the
+ * difference between the sum's mean (to the nearest, a half away from
+ * zero, as under BSP) and that: once every writer's change has landed the
+ * element holds what BSP gives, whatever the order.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "dds/dds.h"
+#include "engine/loop.h"
+
+static int is_int(strads_type t)
+{
+    return t == STRADS_T_I32 || t == STRADS_T_I64 || t == STRADS_T_U64;
+}
+
+int rt__iavg_open(rt__sarr *x)
+{
+    if (x->desc->agg != STRADS_AGG_AVG || !is_int(x->desc->type)) return 0;
+    x->iavg = calloc((size_t)x->dv->n * x->nsc * 2, sizeof *x->iavg);
+    return x->iavg ? 0 : STRADS_ENOMEM;
+}
+
+/* Sum s shared among w writers, to the nearest. */
+static int64_t mean_of(int64_t s, int64_t w)
+{
+    return (s >= 0 ? s + w / 2 : s - w / 2) / w;
+}
+
+/* Lands change v of scalar k of element e, w writers: what to add. */
+static int64_t land(rt__sarr *x, int64_t e, size_t k, int64_t v, int w)
+{
+    int64_t *acc = x->iavg + ((size_t)e * x->nsc + k) * 2;
+    acc[0] += v;
+    int64_t m = mean_of(acc[0], w > 0 ? w : 1), add = m - acc[1];
+    acc[1] = m;
+    return add;
+}
+
+#define FOR_INT(t, BODY)                                                                      \
+    switch (t) {                                                                              \
+    case STRADS_T_I32: { typedef int32_t T_; BODY; } break;                                  \
+    case STRADS_T_I64: { typedef int64_t T_; BODY; } break;                                  \
+    case STRADS_T_U64: { typedef uint64_t T_; BODY; } break;                                 \
+    default: break;                                                                           \
+    }
+
+void rt__iavg_land(rt__sarr *x, int64_t e, void *row, const void *delta, int w)
+{
+    FOR_INT(x->desc->type, {
+        T_ *r = row;
+        const T_ *d = delta;
+        for (size_t k = 0; k < x->nsc; k++) r[k] = (T_)(r[k] + (T_)land(x, e, k, (int64_t)d[k], w));
+    })
+}
+
+void rt__iavg_land_from(rt__sarr *x, int64_t e, void *row, const void *base, int w)
+{
+    FOR_INT(x->desc->type, {
+        T_ *r = row;
+        const T_ *b = base;
+        for (size_t k = 0; k < x->nsc; k++)
+            r[k] = (T_)(b[k] + (T_)land(x, e, k, (int64_t)(T_)(r[k] - b[k]), w));
+    })
+}
