@@ -371,6 +371,15 @@ int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
  */
 int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
                  char **acc_out);
+/* What says that the contents of an array a loop only reads changed since
+ * a plan or records were made from them: its version where several
+ * processes run (the driver's writes between calls reach the owners and
+ * count, dds_operator_begin), its contents' hash in one process, where no
+ * write is tracked (an index array rewritten between two calls of a
+ * two-thread async_for kept the old plan: conflicting iterations ran at
+ * once, and a histogram lost a third of its counts). */
+struct dds_vec;
+uint64_t rt_loop_array_stamp(const struct dds_vec *dv);
 /* Iterations [begin, end) (or order[begin..end) when order is set) run by
  * the driver alone on env, as the sequential program runs them: its
  * reductions published, no other node involved. */
@@ -472,7 +481,8 @@ typedef struct rt__sarr {
                            * never replicated nor combined (loop_sync.c) */
     int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
     uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
-    int64_t *iavg;        /* ... of integers: [n][nsc][2] sum landed, applied, or NULL */
+    int64_t *iavg;        /* ... of integers: [owned][nsc][2] sum landed, applied, or NULL */
+    int64_t iavg_lo;      /* the first element iavg covers (this node's range) */
 } rt__sarr;
 
 /* SSP/ASP averages of integer elements, exact (loop_sync_iavg.c): the

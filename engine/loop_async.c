@@ -657,7 +657,7 @@ static const stale_why *plan_stale(const site_state *st, const env_ref *refs, ui
     if (scalars != st->key.scalars) return &STALE_SCALARS;
     for (int k = 0; k < st->key.nro; k++) {
         const dds_vec *dv = dds_vec_by_id(st->key.ro_id[k]);
-        if (!dv || dv->version != st->key.ro_ver[k]) return &STALE_READONLY;
+        if (!dv || rt_loop_array_stamp(dv) != st->key.ro_ver[k]) return &STALE_READONLY;
     }
     return NULL;
 }
@@ -699,6 +699,27 @@ static void prepare_call(void *hdr)
     }
 }
 
+/* Does the env reach array id only through pointers whose elements the
+ * body computes with and never picks rows by (strads_field.picks)? Then a
+ * change of its values does not move the plan: the model vector an
+ * evaluation or a coordinate pass reads, rewritten by another loop every
+ * call, replanned every call. */
+static bool values_only(const strads_loop_site *site, const void *env, uint32_t id)
+{
+    bool any = false;
+    for (int i = 0; env && i < site->nenv_fields; i++) {
+        const strads_field *f = &site->env_fields[i];
+        const void *p;
+        dds_vec *dv;
+        if (f->cls != STRADS_F_PTR) continue;
+        memcpy(&p, (const char *)env + f->off, sizeof p);
+        if (!p || dds_lookup(p, &dv, NULL) != 0 || dv->id != id) continue;
+        if (f->picks != STRADS_PICKS_NO) return false;
+        any = true;
+    }
+    return any;
+}
+
 /* Driver, after a call that planned: the plan now stands for these arrays. */
 static void keep_key(site_state *st, call_prep *c)
 {
@@ -711,9 +732,9 @@ static void keep_key(site_state *st, call_prep *c)
     st->key.nro = 0;
     for (int k = 0; k < planned_nro; k++) {
         const dds_vec *dv = dds_vec_by_id(planned_ro[k]);
-        if (!dv) continue;
+        if (!dv || values_only(c->site, c->env, dv->id)) continue;
         st->key.ro_id[st->key.nro] = dv->id;
-        st->key.ro_ver[st->key.nro++] = dv->version;
+        st->key.ro_ver[st->key.nro++] = rt_loop_array_stamp(dv);
     }
     planned_nro = -1;
 }

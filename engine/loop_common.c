@@ -19,6 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Header-only: nothing to link (core/image.c does the same). */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "dds/dds.h"
 #include "replay/replay.h"
 #include "engine/loop.h"
@@ -363,6 +367,12 @@ int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int t
                        char **acc_out)
 {
     return fold_ex(site, env, tls, threads, 0, 0, acc_out);
+}
+
+uint64_t rt_loop_array_stamp(const dds_vec *dv)
+{
+    if (strads_size() > 1) return dv->version;
+    return XXH3_64bits_withSeed(dv->base, (size_t)dv->n * dv->elem, dv->version);
 }
 
 void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *order,

@@ -289,10 +289,11 @@ uint64_t rt_fields_scalar_hash(const void *vb, const strads_field *fd, int n)
     const char *b = vb;
     uint64_t h = 0;
     for (int i = 0; i < n; i++)
-        if (fd[i].picks == STRADS_PICKS_YES ||
+        /* a pointer's NO is about its elements: the address itself counts */
+        if (fd[i].cls == STRADS_F_PTR || fd[i].picks == STRADS_PICKS_YES ||
             (fd[i].picks == STRADS_PICKS_DEFAULT &&
              (fd[i].cls == STRADS_F_INT || fd[i].cls == STRADS_F_UINT ||
-              fd[i].cls == STRADS_F_PTR || fd[i].cls == STRADS_F_BLOB)))
+              fd[i].cls == STRADS_F_BLOB)))
             h = XXH3_64bits_withSeed(b + fd[i].off, fd[i].size, h + (uint64_t)i);
     return h;
 }

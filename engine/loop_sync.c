@@ -1078,18 +1078,38 @@ static int sync_node(const void *arg, size_t len)
     return rc;
 }
 
-/* Driver: calls of each site so far, for STRADS_RECON_EVERY, and whether
- * its calls of this range are short enough to run alone (loop.h): trial 0
- * not yet, 1 the next call runs alone, 2 decided. */
+/* Driver: calls of each site so far, for STRADS_RECON_EVERY. */
 typedef struct site_calls {
     uint64_t id, calls;
     uint64_t input; /* input_key of the latest call */
+    struct site_calls *next;
+} site_calls;
+
+/* Driver: whether a site's calls of one range and thread count are short
+ * enough to run alone (loop.h): trial 0 not yet, 1 the next call runs
+ * alone, 2 decided. One per range: a loop over alternating slices. */
+typedef struct alone_state {
+    uint64_t id;
     int64_t begin, end;
     int threads, trial;
     bool alone;
     double shared_s;
-    struct site_calls *next;
-} site_calls;
+    struct alone_state *next;
+} alone_state;
+static alone_state *alone_list;
+
+static alone_state *alone_of(const strads_loop_site *site, int64_t begin, int64_t end, int threads)
+{
+    alone_state *s = alone_list;
+    while (s && !(s->id == site->id && s->begin == begin && s->end == end && s->threads == threads))
+        s = s->next;
+    if (!s && (s = calloc(1, sizeof *s))) {
+        *s = (alone_state){.id = site->id, .begin = begin, .end = end, .threads = threads,
+                           .next = alone_list};
+        alone_list = s;
+    }
+    return s;
+}
 static site_calls *calls_list;
 
 static site_calls *calls_of(const strads_loop_site *site)
@@ -1097,7 +1117,7 @@ static site_calls *calls_of(const strads_loop_site *site)
     site_calls *s = calls_list;
     while (s && s->id != site->id) s = s->next;
     if (!s && (s = calloc(1, sizeof *s))) {
-        *s = (site_calls){.id = site->id, .next = calls_list};
+        *s = (site_calls){site->id, 0, 0, calls_list};
         calls_list = s;
     }
     return s;
@@ -1134,7 +1154,8 @@ static uint64_t input_key(const strads_loop_site *site, const void *env)
         dds_vec *dv;
         memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
         if (p && dds_lookup(p, &dv, NULL) == 0)
-            h = (h ^ (dv->version + 0x9E3779B97F4A7C15ull * (a + 1))) * 0xBF58476D1CE4E5B9ull;
+            h = (h ^ (rt_loop_array_stamp(dv) + 0x9E3779B97F4A7C15ull * (a + 1))) *
+                0xBF58476D1CE4E5B9ull;
     }
     return h;
 }
@@ -1168,6 +1189,19 @@ static void sync_prepare(void *hdr)
         }
     }
     if (p->sc) p->sc->input = key;
+}
+
+/* Does a call run alone compute what the same call shared computes? When
+ * every array the body writes is its iterations' own (each touches only
+ * element i, reading it too: STRADS_ARRAY_OWN), no worker reads another's
+ * write, and no change is averaged: yes, up to the order of reductions.
+ * Otherwise (a model written under averaging, `w[f] += g`) the answer is
+ * the model's, and which calls ran alone would change it with timing. */
+static bool alone_same(const strads_loop_site *site)
+{
+    for (size_t a = 0; a < site->narrays; a++)
+        if (!(site->arrays[a].flags & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN))) return false;
+    return true;
 }
 
 /* One call run by the driver alone, as the sequential program runs it:
@@ -1269,25 +1303,22 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             one_thread_said = site->id;
             threads = 1;
         }
-    site_calls *sc = calls_of(site);
-    if (sc && (sc->begin != begin || sc->end != end || sc->threads != threads)) {
-        sc->begin = begin, sc->end = end, sc->threads = threads;
-        sc->trial = 0, sc->alone = false;
-    }
-    if (sc && (sc->alone || sc->trial == 1)) {
+    alone_state *as = alone_of(site, begin, end, threads);
+    if (as && (as->alone || as->trial == 1)) {
         uint64_t t0 = rt_now_us();
         run_alone(site, env, begin, end);
-        if (sc->trial == 1) {
+        if (as->trial == 1) {
             double took = (double)(rt_now_us() - t0) / 1e6;
-            sc->trial = 2;
-            sc->alone = took < sc->shared_s;
-            if (sc->alone) rt_loop_say_alone("sync_for", site, threads, sc->shared_s, took);
+            as->trial = 2;
+            as->alone = took < as->shared_s;
+            if (as->alone) rt_loop_say_alone("sync_for", site, threads, as->shared_s, took);
             if (rt_stats_on())
                 rt_stats("alone_trial", site->file, site->line, "shared_s=%.6f alone_s=%.6f alone=%d",
-                         sc->shared_s, took, (int)sc->alone);
+                         as->shared_s, took, (int)as->alone);
         }
         return;
     }
+    site_calls *sc = calls_of(site);
     int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
     int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
     if (mb < 1) mb = 1;
@@ -1305,11 +1336,11 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     double took = (double)(rt_now_us() - t0) / 1e6;
     /* a first call that made its records is no measure of the next ones;
      * a later one is, when the input changes at every call */
-    if (!rc && sc && !sc->trial && (!h->recon || sc->calls > 1) &&
-        (strads_size() > 1 || threads > 1) &&
-        spec.kind != STRADS_SYNC_CUSTOM && rt_loop_try_alone(took)) {
-        sc->trial = 1;
-        sc->shared_s = took;
+    if (!rc && as && sc && !as->trial && (!h->recon || sc->calls > 1) &&
+        (strads_size() > 1 || threads > 1) && spec.kind != STRADS_SYNC_CUSTOM &&
+        alone_same(site) && rt_loop_try_alone(took)) {
+        as->trial = 1;
+        as->shared_s = took;
     }
     if (rc) {
         char what[256];

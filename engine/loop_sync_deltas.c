@@ -100,9 +100,11 @@ void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, doub
         T_ *x = row;
         const T_ *b = base;
         /* integers to the nearest (two threads' equal assignments of
-         * an int are their mean exactly; a half rounds away from zero) */
+         * an int are their mean exactly; a half rounds away from zero),
+         * their change signed: an unsigned element that went down changed
+         * by a negative amount, not by almost 2^64 */
         for (size_t k = 0; k < n; k++) {
-            double v = (double)(x[k] - b[k]) * f;
+            double v = ((T_)0.5 == 0 ? (double)(int64_t)(T_)(x[k] - b[k]) : (double)(x[k] - b[k])) * f;
             x[k] = (T_)(b[k] + (T_)((T_)0.5 == 0 ? round(v) : v));
         }
     })
@@ -112,7 +114,8 @@ void rt__v_scale(strads_type t, void *d, size_t n, double f)
 {
     FOR_TYPE(t, {
         T_ *x = d;
-        for (size_t k = 0; k < n; k++) x[k] = (T_)((double)x[k] * f);
+        for (size_t k = 0; k < n; k++)
+            x[k] = (T_)(((T_)0.5 == 0 ? (double)(int64_t)x[k] : (double)x[k]) * f);
     })
 }
 

@@ -23,10 +23,15 @@ static int is_int(strads_type t)
     return t == STRADS_T_I32 || t == STRADS_T_I64 || t == STRADS_T_U64;
 }
 
+/* Only owned elements land here: a block partition's range of them (a
+ * hash partition's spread over the whole array). */
 int rt__iavg_open(rt__sarr *x)
 {
     if (x->desc->agg != STRADS_AGG_AVG || !is_int(x->desc->type)) return 0;
-    x->iavg = calloc((size_t)x->dv->n * x->nsc * 2, sizeof *x->iavg);
+    int64_t lo = 0, hi = x->dv->n;
+    if (x->dv->part != DDS_PART_HASH && x->dv->bounds) dds_owned_range(x->dv, strads_rank(), &lo, &hi);
+    x->iavg_lo = lo;
+    x->iavg = calloc((size_t)(hi > lo ? hi - lo : 1) * x->nsc * 2, sizeof *x->iavg);
     return x->iavg ? 0 : STRADS_ENOMEM;
 }
 
@@ -39,7 +44,7 @@ static int64_t mean_of(int64_t s, int64_t w)
 /* Lands change v of scalar k of element e, w writers: what to add. */
 static int64_t land(rt__sarr *x, int64_t e, size_t k, int64_t v, int w)
 {
-    int64_t *acc = x->iavg + ((size_t)e * x->nsc + k) * 2;
+    int64_t *acc = x->iavg + ((size_t)(e - x->iavg_lo) * x->nsc + k) * 2;
     acc[0] += v;
     int64_t m = mean_of(acc[0], w > 0 ? w : 1), add = m - acc[1];
     acc[1] = m;

@@ -11,18 +11,31 @@
  * `if (loss > thr) w[k] += ...`).
  *
  * A value is followed through arithmetic, casts, members and elements of
- * itself, pure <math.h> calls and the body's locals it is assigned to, until
- * it is stored in memory (data), dropped, or used where it may choose an
- * address or a path (keyed). Anything not understood counts as keyed.
+ * itself, pure <math.h> calls, assignments (whose value it is) and the
+ * locals it is assigned to, until it is dropped, stored into the elements
+ * of an env pointer whose own elements pick nothing (data), or used where
+ * it may choose an address or a path (keyed). Anything not understood
+ * counts as keyed: a store into a local array or through a local pointer,
+ * `&`, a cast that makes an address, a GNU statement expression.
+ *
+ * A pointer the body only reads through is followed the same way, its
+ * elements being its values: an async_for reading a model vector that
+ * another loop rewrites every epoch (`s += w[f] * x[i]`) keeps its plan,
+ * one reading indices from it (`W[idx[i]]`) or branching on it makes a new
+ * one when it changes (loop_async.c).
  */
 #include "fe.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct taint {
     fe_ctx *c;
-    CXCursor *vars; /* the value's variable and the locals it reached */
+    const fe_site *s;
+    const char *elem_free; /* per capture: a pointer whose elements pick nothing */
+    CXCursor body;
+    CXCursor *vars;        /* the value's variable and the locals it reached */
     int nvars, capvars;
     int grew, keyed;
     CXCursor stack[256];
@@ -63,18 +76,164 @@ static const char *const ARITH[] = {"+", "-", "*", "/", "%", "&", "|", "^", "<<"
 static const char *const ASSIGN[] = {"=", NULL};
 static const char *const COMMA[] = {",", NULL};
 static const char *const UNARY[] = {"-", "+", "~", "!", NULL};
+static const char *const DEREF[] = {"*", NULL};
 
-/* The variable an assignment's left side names, when it is one. */
-static int assigned_var(CXCursor lhs, CXCursor *var)
+static enum CXTypeKind kind_of(CXCursor cur)
+{
+    return clang_getCanonicalType(clang_getCursorType(cur)).kind;
+}
+
+static int pointer(CXCursor cur) { return kind_of(cur) == CXType_Pointer; }
+
+static int aggregate(CXCursor cur)
+{
+    enum CXTypeKind k = kind_of(cur);
+    return k == CXType_ConstantArray || k == CXType_Record;
+}
+
+/* Is var declared in the loop's body? */
+static int fe_in_body(const taint *t, CXCursor var)
+{
+    unsigned b, e, vb, ve;
+    fe_extent(t->body, &b, &e);
+    fe_extent(var, &vb, &ve);
+    return fe_in_main(t->c, clang_getCursorLocation(var)) && vb >= b && vb < e;
+}
+
+/* Is var assigned, stepped or address-taken anywhere under cur (parent
+ * its parent)? */
+static int changed_in(fe_ctx *c, CXCursor cur, CXCursor parent, CXCursor var)
+{
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(cur), var)) {
+        enum CXCursorKind pk = clang_getCursorKind(parent);
+        int n;
+        CXCursor *ch = fe_children(parent, &n);
+        int first = n > 0 && clang_equalCursors(ch[0], cur);
+        free(ch);
+        unsigned b, e;
+        fe_extent(parent, &b, &e);
+        if (pk == CXCursor_CompoundAssignOperator)
+            return first;
+        if (pk == CXCursor_BinaryOperator)
+            return first && binop_is(c, cur, ASSIGN);
+        if (pk == CXCursor_UnaryOperator) /* stepped, or its address taken */
+            return fe_incdec(c, parent) || (!spelled(c, b, DEREF) && !spelled(c, b, UNARY));
+        return 0;
+    }
+    int n, found = 0;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && !found; i++) found = changed_in(c, ch[i], cur, var);
+    free(ch);
+    return found;
+}
+
+/* The capture a store's left side writes the elements of: the env pointer
+ * at its root (through subscripts, members, `*`, pointer arithmetic and
+ * the body's pointers set once from one, `float *w = W + u * K`), or -1
+ * (a local, a local array or struct, anything else). */
+static int store_root(const taint *t, CXCursor lhs)
+{
+    CXCursor cur = lhs;
+    for (int depth = 0; depth < 64; depth++) {
+        enum CXCursorKind k = clang_getCursorKind(cur);
+        int n;
+        CXCursor *ch = fe_children(cur, &n), next = clang_getNullCursor();
+        if (k == CXCursor_DeclRefExpr) {
+            free(ch);
+            CXCursor v = clang_getCursorReferenced(cur);
+            for (int i = 0; i < t->s->ncaps; i++)
+                if (clang_equalCursors(t->s->caps[i].decl, v))
+                    return t->s->caps[i].cls == FE_T_PTR && depth > 0 ? i : -1;
+            CXCursor init = clang_getNullCursor();
+            if (clang_getCursorKind(v) == CXCursor_VarDecl && pointer(v) && depth > 0)
+                init = clang_Cursor_getVarDeclInitializer(v);
+            if (clang_Cursor_isNull(init) || !fe_in_body(t, v) || changed_in(t->c, t->body, t->body, v))
+                return -1;
+            next = init; /* a pointer of the body set once */
+            cur = next;
+            continue;
+        }
+        if ((k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_MemberRefExpr ||
+             k == CXCursor_UnaryOperator) && n == 1)
+            next = ch[0];
+        else if ((k == CXCursor_ArraySubscriptExpr || k == CXCursor_BinaryOperator) && n == 2)
+            next = pointer(ch[0]) ? ch[0] : pointer(ch[1]) ? ch[1] : next;
+        free(ch);
+        if (clang_Cursor_isNull(next))
+            return -1;
+        cur = next;
+    }
+    return -1;
+}
+
+/* The end of a statement's parenthesized header (if, while, switch, for),
+ * or 0: what starts after it is the statement's body. */
+static unsigned header_end(fe_ctx *c, CXCursor stmt)
+{
+    unsigned b, e;
+    fe_extent(stmt, &b, &e);
+    int k = fe_tok_at(c, b) + 1, depth = 0;
+    if (k >= c->ntoks || strcmp(c->toks[k].spell, "("))
+        return 0;
+    for (; k < c->ntoks && c->toks[k].off < e; k++) {
+        if (!strcmp(c->toks[k].spell, "("))
+            depth++;
+        else if (!strcmp(c->toks[k].spell, ")") && --depth == 0)
+            return c->toks[k].end;
+    }
+    return 0;
+}
+
+/* Is node a statement of p (a body, a branch), not its condition? */
+static int sub_statement(fe_ctx *c, CXCursor p, CXCursor node)
+{
+    unsigned nb, ne;
+    fe_extent(node, &nb, &ne);
+    switch (clang_getCursorKind(p)) {
+    case CXCursor_IfStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_ForStmt:
+    case CXCursor_SwitchStmt: {
+        unsigned h = header_end(c, p);
+        return h && nb >= h;
+    }
+    case CXCursor_DoStmt: {
+        int n;
+        CXCursor *ch = fe_children(p, &n);
+        int body = n == 2 && clang_equalCursors(ch[0], node);
+        free(ch);
+        return body;
+    }
+    case CXCursor_LabelStmt:
+    case CXCursor_CaseStmt:
+    case CXCursor_DefaultStmt: {
+        int n;
+        CXCursor *ch = fe_children(p, &n);
+        int last = n > 0 && clang_equalCursors(ch[n - 1], node);
+        free(ch);
+        return last;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* The value (at node) assigned by p, whose left side is lhs: a variable
+ * takes it on; the elements of an env pointer whose elements pick nothing
+ * hold it as data; any other memory may hand it back as an index. */
+static int assigned(taint *t, CXCursor lhs)
 {
     CXCursor l = fe_strip(lhs);
-    if (clang_getCursorKind(l) != CXCursor_DeclRefExpr)
-        return 0; /* an element or a member in memory: the value is data */
-    CXCursor v = clang_getCursorReferenced(l);
-    if (clang_getCursorKind(v) != CXCursor_VarDecl && clang_getCursorKind(v) != CXCursor_ParmDecl)
-        return 0;
-    *var = v;
-    return 1;
+    if (clang_getCursorKind(l) == CXCursor_DeclRefExpr) {
+        CXCursor v = clang_getCursorReferenced(l);
+        if (clang_getCursorKind(v) != CXCursor_VarDecl && clang_getCursorKind(v) != CXCursor_ParmDecl)
+            return 0;
+        add_var(t, v);
+        return 1;
+    }
+    int r = store_root(t, lhs);
+    return r >= 0 && t->elem_free && t->elem_free[r];
 }
 
 /* Where does the use at stack[d] go? Sets t->keyed, or adds the locals it
@@ -97,69 +256,78 @@ static void follow(taint *t, int d)
         free(ch);
         switch (pk) {
         case CXCursor_ParenExpr:
-        case CXCursor_UnexposedExpr:
+            continue;
+        case CXCursor_UnexposedExpr: /* an implicit cast; anything else is not read here */
         case CXCursor_CStyleCastExpr:
+            if ((pk == CXCursor_UnexposedExpr && n != 1) ||
+                (pointer(p) && !pointer(node) && !aggregate(node)))
+                break; /* a number made an address (an array decays to one: its elements) */
             continue;
         case CXCursor_MemberRefExpr:
-            if (first) /* s.f of the value itself */
+            if (first) /* s.f of the value itself, p->f of its elements */
                 continue;
             break;
         case CXCursor_ArraySubscriptExpr:
-            if (first) /* an element of a fixed array the value is (no pointer is
-                        * followed: arithmetic that makes one is keyed) */
-                continue;
-            break; /* the subscript: picks an element */
+            if (first && (pointer(node) || aggregate(node)))
+                continue; /* an element of the array the value is, or points into */
+            break;        /* the subscript: picks an element */
         case CXCursor_ConditionalOperator:
             if (!first) /* an arm: the value goes on */
                 continue;
             break;
         case CXCursor_BinaryOperator:
-            if (clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer)
-                break; /* pointer arithmetic */
+            if (pointer(p)) {
+                if (pointer(node)) /* p + k: still p's elements */
+                    continue;
+                break; /* an offset: picks the element */
+            }
             if (binop_is(c, lhs, ARITH) || (!first && binop_is(c, lhs, COMMA)))
                 continue;
-            if (!first && binop_is(c, lhs, ASSIGN)) {
-                CXCursor v;
-                if (assigned_var(lhs, &v))
-                    add_var(t, v);
-                return;
+            if (binop_is(c, lhs, ASSIGN)) {
+                if (first)
+                    return; /* a local assigned anew: the old value is gone */
+                if (assigned(t, lhs))
+                    continue; /* and the assignment's value is the value */
+                break;
             }
-            if (first && (binop_is(c, lhs, COMMA) || binop_is(c, lhs, ASSIGN)))
-                return; /* dropped, or a local assigned anew */
+            if (first && binop_is(c, lhs, COMMA))
+                return; /* dropped */
             break; /* compared, &&, || */
         case CXCursor_CompoundAssignOperator:
-            if (!first) { /* every x op= v computes with v */
-                CXCursor v;
-                if (assigned_var(lhs, &v))
-                    add_var(t, v);
-            }
-            return; /* or a local updated: it holds the value already */
+            if (first || assigned(t, lhs))
+                continue; /* x op= v: x holds the value, and so does the expression */
+            break;
         case CXCursor_UnaryOperator: {
             unsigned b, e;
             fe_extent(p, &b, &e);
-            if (spelled(c, b, UNARY))
+            if (spelled(c, b, UNARY) || (pointer(node) && spelled(c, b, DEREF)) ||
+                fe_incdec(c, p))
                 continue;
-            if (fe_incdec(c, p))
-                return; /* a local stepped: it holds the value already */
-            break; /* & */
+            enum CXCursorKind nk = clang_getCursorKind(fe_strip(node));
+            if (nk == CXCursor_ArraySubscriptExpr || nk == CXCursor_MemberRefExpr)
+                continue; /* &W[u * K]: W + u * K, its elements still */
+            break;        /* &x: an alias the value escapes through */
         }
-        case CXCursor_CallExpr: {
+        case CXCursor_CallExpr:
             if (!first && fe_pure_math(fe_cxstr(clang_getCursorSpelling(p))))
                 continue; /* its result carries the value on */
             break;
-        }
         case CXCursor_VarDecl:
             add_var(t, p); /* double step = lr / (1 + epoch); */
             return;
         case CXCursor_CompoundStmt:
-            return; /* a statement whose value is dropped */
+            if (k > 0 && clang_getCursorKind(t->stack[k - 1]) == CXCursor_StmtExpr)
+                break; /* ({ ...; v; }) has the value */
+            return;    /* a statement whose value is dropped */
         default:
+            if (sub_statement(c, p, node))
+                return; /* for (...) a[i] += v; the statement's value is dropped */
             break;
         }
         t->keyed = 1;
         return;
     }
-    t->keyed = 1;
+    /* the loop's body is a statement: its value is dropped */
 }
 
 static void visit(taint *t, CXCursor cur)
@@ -182,13 +350,14 @@ static void visit(taint *t, CXCursor cur)
     t->depth--;
 }
 
-/* Does the captured variable cp reach a subscript, a pointer, a branch or
- * an unknown function in the body? */
-static int keyed(fe_ctx *c, CXCursor body, const fe_cap *cp)
+/* Does the captured variable cp (a pointer: its elements) reach a
+ * subscript, a pointer, a branch or an unknown function in the body? */
+static int keyed(fe_ctx *c, const fe_site *s, const char *elem_free, CXCursor body,
+                 const fe_cap *cp)
 {
     if (cp->in_helper)
         return 1; /* a function reads it by name: not followed there */
-    taint t = {.c = c};
+    taint t = {.c = c, .s = s, .elem_free = elem_free, .body = body};
     add_var(&t, cp->decl);
     while (t.grew && !t.keyed) {
         t.grew = 0;
@@ -198,16 +367,51 @@ static int keyed(fe_ctx *c, CXCursor body, const fe_cap *cp)
     return t.keyed;
 }
 
+static int followed(const fe_cap *cp)
+{
+    return !(cp->is_item || cp->is_copyin || cp->auto_private || cp->is_const_global);
+}
+
 void fe_keyed(fe_ctx *c, fe_site *s)
 {
     int n;
     CXCursor *ch = fe_children(s->forc, &n);
-    for (int i = 0; n > 0 && i < s->ncaps; i++) {
+    if (n == 0)
+        return;
+    CXCursor body = ch[n - 1];
+    free(ch);
+    /* Which pointers' elements pick nothing. A store of an element into
+     * another array is data if that array's elements pick nothing, and
+     * SGD-MF's rows flow into themselves (w[k] += lr * e * h[k]): from all
+     * followed pointers, each round drops those whose elements reach a
+     * subscript, a branch or an array already dropped, until none does. A
+     * path from an element to a subscript is finite, so the round that
+     * follows it drops the pointer it starts at. */
+    char *free_ = calloc((size_t)s->ncaps + 1, 1);
+    if (!free_) {
+        fprintf(stderr, "stradsc: out of memory\n");
+        exit(2);
+    }
+    for (int i = 0; i < s->ncaps; i++)
+        free_[i] = s->caps[i].cls == FE_T_PTR && followed(&s->caps[i]);
+    for (int dropped = 1; dropped;) {
+        dropped = 0;
+        for (int i = 0; i < s->ncaps; i++)
+            if (free_[i] && keyed(c, s, free_, body, &s->caps[i]))
+                free_[i] = 0, dropped = 1;
+    }
+    for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
         cp->picks = FE_PICKS_DEFAULT;
-        if (cp->is_item || cp->is_copyin || cp->auto_private || cp->is_const_global)
+        if (!followed(cp))
             continue;
-        int k = keyed(c, ch[n - 1], cp);
+        if (cp->cls == FE_T_PTR) {
+            /* only a read-only array's version keys a plan (loop_async.c) */
+            if (free_[i] && !cp->ptr_written)
+                cp->picks = FE_PICKS_NO;
+            continue;
+        }
+        int k = keyed(c, s, free_, body, cp);
         if (!k && (cp->cls == FE_T_INT || cp->cls == FE_T_UINT || cp->cls == FE_T_BLOB))
             cp->picks = FE_PICKS_NO;
         else if (k && (cp->cls == FE_T_FLOAT || cp->cls == FE_T_DOUBLE) && s->kind == FE_ASYNC_FOR)
@@ -215,5 +419,5 @@ void fe_keyed(fe_ctx *c, fe_site *s)
              * treats floating values as data, as it does float arrays */
             cp->picks = FE_PICKS_YES;
     }
-    free(ch);
+    free(free_);
 }

@@ -72,31 +72,37 @@ static unsigned logical_end(fe_ctx *c, unsigned off)
 
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
 
-/* The line of the first `# pragma strads` that starts a line of text and
- * is not in a range the preprocessor skipped, or 0. */
-static unsigned first_pragma(const char *src, size_t len, CXSourceRangeList *sk)
+/* The line of the first `# pragma strads` of file f that starts a line
+ * and is not in a range the preprocessor skipped, or 0. Its tokens, not
+ * its text: a comment or a string that spells one is not one. */
+static unsigned first_pragma(CXTranslationUnit tu, CXFile f, size_t len)
 {
-    unsigned line = 1;
-    for (size_t i = 0; i < len; line++) {
-        size_t e = i;
-        while (e < len && src[e] != '\n') e++;
-        size_t k = i;
-        while (k < e && (src[k] == ' ' || src[k] == '\t')) k++;
-        if (k < e && src[k] == '#' && !skipped(sk, (unsigned)k)) {
-            k++;
-            while (k < e && (src[k] == ' ' || src[k] == '\t')) k++;
-            if (e - k > 6 && !strncmp(src + k, "pragma", 6) &&
-                (src[k + 6] == ' ' || src[k + 6] == '\t')) {
-                k += 7;
-                while (k < e && (src[k] == ' ' || src[k] == '\t')) k++;
-                if (e - k >= 6 && !strncmp(src + k, "strads", 6) &&
-                    (e - k == 6 || !(src[k + 6] == '_' || isalnum((unsigned char)src[k + 6]))))
-                    return line;
-            }
-        }
-        i = e + 1;
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, f, 0),
+                                       clang_getLocationForOffset(tu, f, (unsigned)len));
+    CXSourceRangeList *sk = clang_getSkippedRanges(tu, f);
+    CXToken *t = NULL;
+    unsigned n = 0, found = 0, prev_line = 0;
+    clang_tokenize(tu, all, &t, &n);
+    for (unsigned i = 0; i + 2 < n && !found; i++) {
+        unsigned line, off;
+        clang_getSpellingLocation(clang_getTokenLocation(tu, t[i]), NULL, &line, NULL, &off);
+        int starts = i == 0 || line != prev_line;
+        prev_line = line;
+        if (!starts || skipped(sk, off))
+            continue;
+        char *w[3];
+        for (int k = 0; k < 3; k++) w[k] = fe_cxstr(clang_getTokenSpelling(tu, t[i + k]));
+        unsigned l2;
+        clang_getSpellingLocation(clang_getTokenLocation(tu, t[i + 2]), NULL, &l2, NULL, NULL);
+        if (!strcmp(w[0], "#") && !strcmp(w[1], "pragma") && !strcmp(w[2], "strads") && l2 == line)
+            found = line;
+        for (int k = 0; k < 3; k++) free(w[k]);
     }
-    return 0;
+    if (t)
+        clang_disposeTokens(tu, t, n);
+    if (sk)
+        clang_disposeSourceRangeList(sk);
+    return found;
 }
 
 typedef struct incl {
@@ -120,11 +126,7 @@ static void included(CXFile f, CXSourceLocation *stack, unsigned depth, CXClient
     in->seen = fe_grow(in->seen, sizeof *in->seen, &in->capseen, in->nseen + 1);
     in->seen[in->nseen++] = f;
     size_t len = 0;
-    const char *src = clang_getFileContents(c->tu, f, &len);
-    CXSourceRangeList *sk = src ? clang_getSkippedRanges(c->tu, f) : NULL;
-    unsigned line = src ? first_pragma(src, len, sk) : 0;
-    if (sk)
-        clang_disposeSourceRangeList(sk);
+    unsigned line = clang_getFileContents(c->tu, f, &len) ? first_pragma(c->tu, f, len) : 0;
     if (!line)
         return;
     /* said at the main file's #include that brings it in */

@@ -292,7 +292,9 @@ enum { STRADS_F_INT, STRADS_F_UINT, STRADS_F_FLT, STRADS_F_PTR, STRADS_F_BLOB,
 /* STRADS_PICKS_DEFAULT: integers, pointers and structs may pick rows (a
  * change redoes reconnaissance), floating values do not; stradsc says NO for
  * a value the body only computes with (an epoch counter in a step size) and
- * YES for a floating value that reaches a subscript or an async_for branch. */
+ * YES for a floating value that reaches a subscript or an async_for branch.
+ * Of a pointer the body only reads through, NO says the same of the
+ * elements it reads: a change of that array keeps an async_for's plan. */
 enum { STRADS_PICKS_DEFAULT, STRADS_PICKS_NO, STRADS_PICKS_YES };
 #define STRADS_FIELD(T, f) __builtin_offsetof(T, f), sizeof(((T *)0)->f)
 int strads_fields_pack(struct msgpack_packer *pk, const void *base, const strads_field *fd, int n);

@@ -80,7 +80,85 @@ int main(void)
         a[j] += 1;
         a[i] += d;
     }
+    #pragma strads dvector
+    int *idx = calloc(n, sizeof *idx);
+    #pragma strads dvector
+    double *x = calloc(n, sizeof *x);
+    // PICKS x NO
+    // PICKS idx DEFAULT
+    // PICKS b NO
+#pragma strads async_for
+    for (int i = 0; i < n; i++) a[i] += x[(i % 8) * 2 + 1] * *(x + 3) + b[idx[i]];
+    // PICKS x DEFAULT
+    // PICKS b DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        if (x[i] > 0) a[i] += 1;
+        a[i] += at_off(b, i);
+    }
+    /* Ways a value reaches a subscript that are not plain: each loop's c
+     * can pick rows (a review found each one judged NO). */
+    int c = 3;
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        int o;
+        a[(o = c) + i % 8] += 1;
+    }
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        int x1, y1;
+        x1 = y1 = c;
+        a[x1 + i % 8] += 1;
+    }
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        int o = c;
+        a[o++ % 8 + i % 8] += 1;
+    }
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) a[({ c; }) + i % 8] += 1;
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        int arr[2];
+        arr[0] = c;
+        a[arr[0] + i % 8] += 1;
+    }
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) (c % 8)[a] += 1;
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        double v = (c ?: (a[i % 8] += 1));
+        b[i] += v;
+    }
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) a[i % 8] += *(double *)(long)c;
+    // PICKS c DEFAULT
+    // PICKS idx DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        int o = 0;
+        int *po = &o;
+        *po = c + idx[i];
+        a[o % 8] += 1;
+    }
+    // PICKS c NO
+    // PICKS x NO
+#pragma strads async_for
+    for (int i = 0; i < n; i++) {
+        double *row = a + (i % 8) * 2;
+        row[1] += c * x[i];
+    }
     free(a);
     free(b);
+    free(idx);
+    free(x);
     return 0;
 }

@@ -216,7 +216,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, b), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, G), STRADS_F_PTR, (void *)&G, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env1, a), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, a), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_NO},
     {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_site strads__site1 = {

@@ -1385,9 +1385,9 @@ static const strads_field strads__efd9[] = {
     {STRADS_FIELD(struct strads__env9, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env9, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env9, IDX), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env9, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_NO},
+    {STRADS_FIELD(struct strads__env9, m), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env9, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env9, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env9, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_NO},
 };
 static const strads_loop_site strads__site9 = {
     .abi = STRADS_ABI_VERSION,

@@ -215,7 +215,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, idx), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_NO},
     {STRADS_FIELD(struct strads__env1, strads__lo_hist), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__n_hist), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},

@@ -469,8 +469,8 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env2, test), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env2, rank), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env2, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env2, W), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_NO},
+    {STRADS_FIELD(struct strads__env2, H), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_NO},
     {STRADS_FIELD(struct strads__env2, se), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr2[] = {
