@@ -398,6 +398,9 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
  * STRADS_TRY_ALONE=0.
  */
 #define RT_SHORT_CALL_S 0.02
+/* A call kept alone for being short that took longer than this (its work
+ * grew with a captured bound) runs shared again, and may be timed anew. */
+#define RT_LONG_ALONE_S 0.1
 bool rt_loop_try_alone(double took);
 void rt_loop_say_alone(const char *loop, const strads_loop_site *site, int threads,
                        double shared_s, double alone_s);

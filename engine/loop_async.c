@@ -807,9 +807,9 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         if (st->trial == 1 && !alone) {
             alone = true;
             st->trial = 2;
-            trial_t0 = rt_now_us();
         }
         if (alone) st->calls++;
+        if (st->trial == 2 && alone && (st->short_call || !st->serial)) trial_t0 = rt_now_us();
     }
     if (alone) {
         /* One thread: the sequential loop is the schedule, or, replaying,
@@ -834,7 +834,11 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         rt_trace_end();
         rt_trace_end();
         rt_loop_checkpoint(op, site, env);
-        if (trial_t0) lock_trial_end(site, st, threads, (double)(rt_now_us() - trial_t0) / 1e6);
+        double took = trial_t0 ? (double)(rt_now_us() - trial_t0) / 1e6 : 0;
+        if (trial_t0 && !st->serial)
+            lock_trial_end(site, st, threads, took);
+        else if (trial_t0 && took > RT_LONG_ALONE_S) /* the calls grew: shared again, and timed */
+            st->serial = false, st->trial = 0;
         return;
     }
     if (!st && !(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");

@@ -382,7 +382,9 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
     if (!tls) strads_fatal(STRADS_ENOMEM, site->file);
     if (site->tls_init) site->tls_init(tls, env);
     site->body(env, tls, order, begin, end);
-    if (rt_loop_fold_alone(site, env, tls, 1, &acc) == 0) rt_loop_publish(site, env, acc);
+    int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
+    if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
+    rt_loop_publish(site, env, acc);
     if (site->tls_free) site->tls_free(tls);
     free(tls);
 }

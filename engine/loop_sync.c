@@ -1307,8 +1307,10 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     if (as && (as->alone || as->trial == 1)) {
         uint64_t t0 = rt_now_us();
         run_alone(site, env, begin, end);
+        double took = (double)(rt_now_us() - t0) / 1e6;
+        if (as->alone && took > RT_LONG_ALONE_S) /* the calls grew: shared again, and timed */
+            as->alone = false, as->trial = 0;
         if (as->trial == 1) {
-            double took = (double)(rt_now_us() - t0) / 1e6;
             as->trial = 2;
             as->alone = took < as->shared_s;
             if (as->alone) rt_loop_say_alone("sync_for", site, threads, as->shared_s, took);
