@@ -35,18 +35,24 @@ int rt__iavg_open(rt__sarr *x)
     return x->iavg ? 0 : STRADS_ENOMEM;
 }
 
-/* Sum s shared among w writers, to the nearest. */
+/* Sum s shared among w writers, to the nearest (in 128 bits: s + w / 2
+ * may not fit in 64). */
 static int64_t mean_of(int64_t s, int64_t w)
 {
-    return (s >= 0 ? s + w / 2 : s - w / 2) / w;
+    __int128 q = ((__int128)s + (s >= 0 ? w / 2 : -(w / 2))) / w;
+    return (int64_t)q;
 }
 
-/* Lands change v of scalar k of element e, w writers: what to add. */
+/* Lands change v of scalar k of element e, w writers: what to add. A sum
+ * beyond 64 bits (unsigned hashes averaged) lands its share as it comes. */
 static int64_t land(rt__sarr *x, int64_t e, size_t k, int64_t v, int w)
 {
     int64_t *acc = x->iavg + ((size_t)(e - x->iavg_lo) * x->nsc + k) * 2;
-    acc[0] += v;
-    int64_t m = mean_of(acc[0], w > 0 ? w : 1), add = m - acc[1];
+    if (w < 1) w = 1;
+    int64_t sum;
+    if (__builtin_add_overflow(acc[0], v, &sum)) return mean_of(v, w);
+    acc[0] = sum;
+    int64_t m = mean_of(acc[0], w), add = m - acc[1];
     acc[1] = m;
     return add;
 }
