@@ -1200,7 +1200,9 @@ static void sync_prepare(void *hdr)
 static bool alone_same(const strads_loop_site *site)
 {
     for (size_t a = 0; a < site->narrays; a++)
-        if (!(site->arrays[a].flags & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN))) return false;
+        if (!(site->arrays[a].flags &
+              (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT)))
+            return false;
     return true;
 }
 

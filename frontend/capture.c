@@ -284,6 +284,85 @@ static int own_use(walk *w, int d)
     return 1;
 }
 
+/* Is ix a * i + b, i the loop variable, a and b integer constants? */
+static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
+{
+    ix = fe_strip(ix);
+    enum CXCursorKind k = clang_getCursorKind(ix);
+    if (k == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(ix), ivar)) {
+        *a = 1, *b = 0;
+        return 1;
+    }
+    if (k == CXCursor_BinaryOperator) {
+        int n;
+        CXCursor *ch = fe_children(ix, &n);
+        long a1, b1, a2, b2;
+        int ok = n == 2 && affine(c, ch[0], ivar, &a1, &b1) && affine(c, ch[1], ivar, &a2, &b2);
+        unsigned lb, le;
+        if (ok)
+            fe_extent(ch[0], &lb, &le);
+        free(ch);
+        if (!ok || fe_from_macro(ix))
+            return 0;
+        const char *op = c->toks[fe_tok_at(c, le)].spell;
+        if (!strcmp(op, "+") || !strcmp(op, "-")) {
+            int s = op[0] == '+' ? 1 : -1;
+            *a = a1 + s * a2, *b = b1 + s * b2;
+            return 1;
+        }
+        if (!strcmp(op, "*") && (a1 == 0 || a2 == 0)) {
+            *a = a1 * b2 + a2 * b1, *b = b1 * b2;
+            return 1;
+        }
+        return 0;
+    }
+    CXEvalResult r = clang_Cursor_Evaluate(ix);
+    int ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+        *a = 0, *b = (long)clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return ok;
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) p[a * i + b], i the
+ * loop variable? Folds it into cp's a and range of b: when every use is,
+ * with one a and b's within |a| of each other (an odd-even sort's v[2 * j]
+ * and v[2 * j + 1]), no two iterations touch one element.
+ */
+static void disjoint_use(walk *w, int d, fe_cap *cp)
+{
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+        node = w->stack[k--];
+    long a = 0, b = 0;
+    int ok = k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ArraySubscriptExpr;
+    if (ok) {
+        int n;
+        CXCursor *ch = fe_children(w->stack[k], &n);
+        ok = n == 2 && clang_equalCursors(ch[0], node) &&
+             affine(w->c, ch[1], w->s->ivar_decl, &a, &b) && a != 0;
+        free(ch);
+    }
+    for (k--; ok && k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr; k--)
+        ;
+    if (ok && k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[k], &pb, &pe);
+        ok = !is(&w->c->toks[fe_tok_at(w->c, pb)], "&"); /* &p[2 * i]: reaches the next */
+    }
+    if (!ok || (cp->disj_a && cp->disj_a != a)) {
+        cp->not_disjoint = 1;
+        return;
+    }
+    if (!cp->disj_a || b < cp->disj_bmin) cp->disj_bmin = b;
+    if (!cp->disj_a || b > cp->disj_bmax) cp->disj_bmax = b;
+    cp->disj_a = a;
+}
+
 static int add_cap(walk *w, CXCursor decl, int where, unsigned off)
 {
     fe_site *s = w->s;
@@ -367,6 +446,10 @@ static void declref(walk *w, CXCursor cur, int helper)
     int store;
     if (is_ptr(ref) && (helper || !own_use(w, w->depth - 1)))
         cp->not_own = 1;
+    if (is_ptr(ref) && helper)
+        cp->not_disjoint = 1;
+    else if (is_ptr(ref))
+        disjoint_use(w, w->depth - 1, cp);
     if (is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store)) {
         cp->ptr_written = 1;
         cp->ptr_stored |= store;

@@ -579,7 +579,10 @@ static int array_table(fe_site *s, fe_buf *o)
                       !cp->ptr_written      ? "STRADS_ARRAY_READONLY"
                       : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
                       : !cp->not_own       ? "STRADS_ARRAY_OWN"
-                                           : "0");
+                      : !cp->not_disjoint && cp->disj_a &&
+                              cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a)
+                          ? "STRADS_ARRAY_DISJOINT"
+                          : "0");
     }
     if (n)
         fe_buf_puts(o, "};\n");

@@ -82,6 +82,10 @@ typedef struct fe_cap {
     int ptr_stored;    /* ... and does: p[i] = x, p->f++ in the body itself */
     int helper_written; /* a global pointer a called function writes through */
     int not_own;       /* some use is not p[i] of the loop variable i (own_use) */
+    /* every use is p[a * i + b], one a != 0 for all and the b's within |a|
+     * of each other: iterations touch disjoint elements (disjoint_use) */
+    int not_disjoint;
+    long disj_a, disj_bmin, disj_bmax;
     int is_counter;    /* written in the header of a for of the body */
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */

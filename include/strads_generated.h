@@ -225,8 +225,13 @@ typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
  * a global variable, which reaches the node's copy, not a thread's replica.
  * STRADS_ARRAY_OWN: the body reaches the array only as p[i], i the loop
  * variable (stradsc proves it): iteration i alone touches element i, so the
- * engine lets it write the node's copy in place under every model. */
-enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2, STRADS_ARRAY_OWN = 4 };
+ * engine lets it write the node's copy in place under every model.
+ * STRADS_ARRAY_DISJOINT: the body reaches it only as p[a * i + b], one a for
+ * all and the b's within |a| of each other (v[2 * j], v[2 * j + 1]): no two
+ * iterations touch one element, so a call run alone computes what the call
+ * shared does (loop_sync.c). */
+enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2, STRADS_ARRAY_OWN = 4,
+       STRADS_ARRAY_DISJOINT = 8 };
 typedef struct strads_loop_array {
     size_t env_off;       /* offsetof(env struct, pointer field) */
     strads_type type;     /* scalar type of the elements */

@@ -1,6 +1,8 @@
 /* Which written arrays stradsc marks as their iterations' own
- * (STRADS_ARRAY_OWN): each `// OWN name` or `// NOT name` line below the
- * pragma is what own-test.sh expects of the loop's array table. */
+ * (STRADS_ARRAY_OWN) or as touched by one iteration each
+ * (STRADS_ARRAY_DISJOINT): each `// OWN name`, `// DISJOINT name` or
+ * `// NOT name` line below the pragma is what own-test.sh expects of the
+ * loop's array table. */
 #include <stdlib.h>
 
 double *g;
@@ -26,7 +28,7 @@ int main(void)
     double *alias = a;
 
     // OWN a
-    // NOT b
+    // DISJOINT b
 #pragma strads sync_for
     for (int i = 0; i < n; i++) {
         a[i] = a[i] * 2 + 1;
@@ -49,7 +51,7 @@ int main(void)
         g[i] = 2;
         touch_g(i);
     }
-    // NOT p
+    // DISJOINT p
 #pragma strads sync_for
     for (int i = 0; i < n; i++) p[i].x += 1;
     // OWN a
@@ -66,6 +68,23 @@ int main(void)
     for (int j = 1; j < n; j++) {
         int k = j;
         a[k] += 1;
+    }
+    // DISJOINT a
+    // DISJOINT b
+#pragma strads sync_for
+    for (int j = 0; j < n / 2; j++) {
+        double x = a[2 * j], y = a[2 * j + 1];
+        if (x > y) a[2 * j] = y, a[2 * j + 1] = x;
+        b[1 + 3 * j] = b[3 * j + 2] + 1;
+    }
+    // NOT a
+    // NOT b
+    // DISJOINT idx
+#pragma strads sync_for
+    for (int j = 0; j < n / 2 - 1; j++) {
+        a[2 * j] += a[2 * j + 2];
+        b[j] = b[j * 2];
+        idx[-2 * j + 400] = 1;
     }
     free(a);
     free(b);
