@@ -251,9 +251,26 @@ static int macro_for(fe_ctx *c, CXCursor at, unsigned off)
     return found;
 }
 
+/* The first token after the pragma that is not on a directive line: the
+ * pragma may be one arm of an #ifdef whose #else / #endif lines (and the
+ * skipped arm) stand between it and the loop, as compilers accept. */
+static int after_directives(fe_ctx *c, unsigned off)
+{
+    fe_token *T = c->toks;
+    int j = fe_tok_at(c, off);
+    while (j < c->ntoks && is(&T[j], "#") && (j == 0 || T[j - 1].line != T[j].line)) {
+        /* to the end of the directive's logical line (backslash continuations) */
+        unsigned e = T[j].off;
+        while (e < c->srclen && (c->src[e] != '\n' || (e > 0 && c->src[e - 1] == '\\')))
+            e++;
+        j = fe_tok_at(c, e);
+    }
+    return j;
+}
+
 static void bind(fe_ctx *c, fe_site *s, fns *f)
 {
-    int j = fe_tok_at(c, s->prag_end);
+    int j = after_directives(c, s->prag_end);
     fe_token *T = c->toks;
     if (j >= c->ntoks || !is(&T[j], "for")) {
         CXCursor at = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file,

@@ -241,6 +241,21 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         switch (ct.kind) {
         case CXType_Pointer: {
             CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
+            if (pt.kind == CXType_VariableArray) {
+                /* its type names a local (nx of double (*g)[nx]), which the
+                 * generated struct at file scope cannot: gcc failed on it */
+                CXType et = clang_getArrayElementType(pt);
+                char *es = fe_cxstr(clang_getTypeSpelling(et));
+                fe_error(c, off,
+                         fe_fmt("declare it with a constant row length ('%s (*%s)[64]', "
+                                "the length a macro or an enum), or flat ('%s *%s', indexed "
+                                "%s[i * nx + j], under '#pragma strads dvector row(nx)')",
+                                es, cp->name, es, cp->name, cp->name),
+                         "'%s' points to rows of a variable length, which a parallel body "
+                         "cannot capture", cp->name);
+                free(es);
+                break;
+            }
             /* For sync_for's array table: read-only input may be any
              * 4-byte-multiple record, a written model must be one scalar. */
             cp->elem_type = (char *)scalar_of(pt, 0);
