@@ -1094,10 +1094,13 @@ static int sync_node(const void *arg, size_t len)
     return rc;
 }
 
+/* The parts of what a sync_for's records depend on (input_key). */
+enum { IN_COPYIN, IN_SCALARS, IN_INDICES, IN_N };
+
 /* Driver: calls of each site so far, for STRADS_RECON_EVERY. */
 typedef struct site_calls {
     uint64_t id, calls;
-    uint64_t input; /* input_key of the latest call */
+    uint64_t input[IN_N]; /* input_key of the latest call */
     struct site_calls *next;
 } site_calls;
 
@@ -1133,7 +1136,7 @@ static site_calls *calls_of(const strads_loop_site *site)
     site_calls *s = calls_list;
     while (s && s->id != site->id) s = s->next;
     if (!s && (s = calloc(1, sizeof *s))) {
-        *s = (site_calls){site->id, 0, 0, calls_list};
+        *s = (site_calls){.id = site->id, .next = calls_list};
         calls_list = s;
     }
     return s;
@@ -1152,14 +1155,23 @@ static int recon_due(site_calls *s)
  * through it moved, and writes beyond the
  * records made in a helper were lost) and the bytes of the copyin input
  * that can hold indices: k-means' centroids, a copyin of floats that
- * changes every call, redid the reconnaissance of every call. */
-static uint64_t input_key(const strads_loop_site *site, const void *env)
+ * changes every call, redid the reconnaissance of every call. Kept in
+ * parts, for the reason a new reconnaissance gives. */
+static const char *const in_why[IN_N] = {
+    "its copyin input changed",
+    "a captured pointer or value that picks rows changed (a pointer swapped between calls "
+    "counts: the records name the arrays)",
+    "an integer array it only reads changed"};
+
+static void input_key(const strads_loop_site *site, const void *env, uint64_t key[IN_N])
 {
-    uint64_t h = rt_loop_copyin_index_hash(site, env);
+    key[IN_COPYIN] = rt_loop_copyin_index_hash(site, env);
     /* and the captured integers: an offset that moves every call (the
      * epoch in idx[(i + epoch) % n]) moves what the records name */
-    if (env && site->env_fields)
-        h ^= rt_fields_scalar_hash(env, site->env_fields, site->nenv_fields) * 0x94D049BB133111EBull;
+    key[IN_SCALARS] = env && site->env_fields
+                          ? rt_fields_scalar_hash(env, site->env_fields, site->nenv_fields)
+                          : 0;
+    uint64_t h = 0;
     for (size_t a = 0; a < site->narrays; a++) {
         /* integer arrays only: indices pick rows; the model values an
          * evaluation loop reads change every epoch and pick nothing */
@@ -1173,7 +1185,7 @@ static uint64_t input_key(const strads_loop_site *site, const void *env)
             h = (h ^ (rt_loop_array_stamp(dv) + 0x9E3779B97F4A7C15ull * (a + 1))) *
                 0xBF58476D1CE4E5B9ull;
     }
-    return h;
+    key[IN_INDICES] = h;
 }
 
 /* The header and what the driver decides it from, after the sequential
@@ -1194,17 +1206,22 @@ static void sync_prepare(void *hdr)
         memcpy(&q, (const char *)p->env + p->site->arrays[a].env_off, sizeof q);
         p->h.ver[a] = q && dds_lookup(q, &dv, NULL) == 0 ? dv->version + 1 : 0;
     }
-    uint64_t key = input_key(p->site, p->env);
+    uint64_t key[IN_N];
+    input_key(p->site, p->env, key);
     int records = p->site->recon && p->site->recon_on; /* recon(off) makes none */
-    if (records && p->sc && p->sc->calls > 1 && key != p->sc->input && !p->h.recon) {
+    int why = -1;
+    for (int k = 0; p->sc && k < IN_N && why < 0; k++)
+        if (key[k] != p->sc->input[k]) why = k;
+    if (records && p->sc && p->sc->calls > 1 && why >= 0 && !p->h.recon) {
         p->h.recon = 1;
         if (rt_stats_on()) {
-            rt_stats_note("sync_for %s:%u: new reconnaissance: its input changed", p->site->file,
-                          p->site->line);
-            rt_stats("recon_again", p->site->file, p->site->line, "loop=sync_for reason=input");
+            rt_stats_note("sync_for %s:%u: new reconnaissance: %s", p->site->file, p->site->line,
+                          in_why[why]);
+            rt_stats("recon_again", p->site->file, p->site->line, "loop=sync_for reason=%s",
+                     why == IN_COPYIN ? "copyin" : why == IN_SCALARS ? "scalars" : "indices");
         }
     }
-    if (p->sc) p->sc->input = key;
+    if (p->sc) memcpy(p->sc->input, key, sizeof key);
 }
 
 /* Does a call run alone compute what the same call shared computes? When
