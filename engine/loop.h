@@ -372,7 +372,7 @@ int rt_loop_site_decode(uint64_t ref, const strads_loop_site **site);
 int rt_loop_fold(const strads_loop_site *site, void *env, char *tls, int threads, uint64_t tag,
                  char **acc_out);
 /* What says that the contents of an array a loop only reads changed since
- * a plan or records were made from them: its version where several
+ * an async_for plan was made from them: its version where several
  * processes run (the driver's writes between calls reach the owners and
  * count, dds_operator_begin), its contents' hash in one process, where no
  * write is tracked (an index array rewritten between two calls of a

@@ -758,10 +758,17 @@ static void lock_trial_begin(const strads_loop_site *site, site_state *st, int64
     if (st->trial || (threads < 2 && strads_size() == 1) || replay_recording() ||
         replay_cluster() || rt__async_verify_mode())
         return;
-    const node_plan *np = planned ? NULL : find_plan(site->id, begin, end, threads);
+    const node_plan *np = find_plan(site->id, begin, end, threads);
     bool all = np && np->locked && np->rounds > 0 && threads >= 2;
     for (int r = 0; all && r < np->rounds; r++) all = np->locked[r] != 0;
-    st->short_call = rt_loop_try_alone(took);
+    /* A call that planned paid for its records and its plan, which a cached
+     * call does not: a locked or lopsided plan is timed against it at once
+     * (its run alone is the cheaper by far, or the plan stays: a lasso's
+     * second locked sweep took 16 ms where one thread takes 0.1 ms); a
+     * short call is judged from a cached call, or from one of a loop that
+     * plans at every call (a value that picks rows changes), whose time is
+     * what each call costs. */
+    st->short_call = (!planned || st->calls > 1) && rt_loop_try_alone(took);
     if (!((all || st->lopsided) && rt_cfg()->sample_plan) && !st->short_call) return;
     st->locked_s = took;
     st->trial = 1;
@@ -855,10 +862,8 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     uint64_t t0 = rt_now_us();
     rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
     if (!rc) rc = c.rc;
-    /* a cached plan ran: its time is the plan's alone; or the loop plans
-     * again at every call (a value that picks rows changes), and its time
-     * is what each call costs */
-    if (!rc && (!planned_now || st->calls > 1))
+    if (planned_now) st->lopsided = planned_lopsided;
+    if (!rc)
         lock_trial_begin(site, st, begin, end, threads, (double)(rt_now_us() - t0) / 1e6,
                          planned_now);
     if (!rc && planned_nro >= 0) keep_key(st, &c);
@@ -868,7 +873,6 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     bool same_order = !planned_now && st->last_of_id;
     for (site_state *o = sites; o; o = o->next)
         if (o->site_id == st->site_id) o->last_of_id = o == st;
-    if (planned_now) st->lopsided = planned_lopsided;
     if (planned_now) { /* a new plan: its order, or none when nothing reads it */
         free(st->order);
         st->order = planned_order;
