@@ -1181,12 +1181,13 @@ static void input_key(const strads_loop_site *site, const void *env, uint64_t ke
         const void *p;
         dds_vec *dv;
         memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
-        /* the version, not the contents: in one process it does not move,
-         * and records gone stale there cost only speed (writes beyond
-         * them are found by page), where hashing a CSR's 9.6 MB at every
-         * call cost PageRank a third of its time */
+        /* its contents in one process, where versions do not move: records
+         * of an index array rewritten between calls missed the new rows'
+         * writes at 1x2 (one thread of one process needs none, and skips
+         * this hash with the call) */
         if (p && dds_lookup(p, &dv, NULL) == 0)
-            h = (h ^ (dv->version + 0x9E3779B97F4A7C15ull * (a + 1))) * 0xBF58476D1CE4E5B9ull;
+            h = (h ^ (rt_loop_array_stamp(dv) + 0x9E3779B97F4A7C15ull * (a + 1))) *
+                0xBF58476D1CE4E5B9ull;
     }
     key[IN_INDICES] = h;
 }
@@ -1233,12 +1234,24 @@ static void sync_prepare(void *hdr)
  * write, and no change is averaged: yes, up to the order of reductions.
  * Otherwise (a model written under averaging, `w[f] += g`) the answer is
  * the model's, and which calls ran alone would change it with timing. */
-static bool alone_same(const strads_loop_site *site)
+static bool alone_same(const strads_loop_site *site, const void *env)
 {
-    for (size_t a = 0; a < site->narrays; a++)
-        if (!(site->arrays[a].flags &
-              (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT)))
-            return false;
+    for (size_t a = 0; a < site->narrays; a++) {
+        int f = site->arrays[a].flags;
+        if (f & STRADS_ARRAY_READONLY) continue;
+        if (!(f & (STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT))) return false;
+        /* stradsc judged each pointer alone: another one into the same
+         * array (q = a, a[2 * j + 2] = q[2 * j]) reads what it writes */
+        const void *p;
+        dds_vec *dv, *ov;
+        memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
+        if (!p || dds_lookup(p, &dv, NULL) != 0) return false;
+        for (size_t b = 0; b < site->narrays; b++) {
+            const void *q;
+            memcpy(&q, (const char *)env + site->arrays[b].env_off, sizeof q);
+            if (b != a && q && dds_lookup(q, &ov, NULL) == 0 && ov == dv) return false;
+        }
+    }
     return true;
 }
 
@@ -1386,7 +1399,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * a later one is, when the input changes at every call */
     if (!rc && as && sc && !as->trial && (!h->recon || sc->calls > 1) &&
         (strads_size() > 1 || threads > 1) && spec.kind != STRADS_SYNC_CUSTOM &&
-        alone_same(site) && rt_loop_try_alone(took)) {
+        alone_same(site, env) && rt_loop_try_alone(took)) {
         as->trial = 1;
         as->shared_s = took;
     }

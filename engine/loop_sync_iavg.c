@@ -70,7 +70,8 @@ void rt__iavg_land(rt__sarr *x, int64_t e, void *row, const void *delta, int w)
     FOR_INT(x->desc->type, {
         T_ *r = row;
         const T_ *d = delta;
-        for (size_t k = 0; k < x->nsc; k++) r[k] = (T_)(r[k] + (T_)land(x, e, k, (int64_t)d[k], w));
+        for (size_t k = 0; k < x->nsc; k++) /* unsigned: the sum wraps as the type does */
+            r[k] = (T_)((uint64_t)r[k] + (uint64_t)land(x, e, k, (int64_t)d[k], w));
     })
 }
 
@@ -80,6 +81,6 @@ void rt__iavg_land_from(rt__sarr *x, int64_t e, void *row, const void *base, int
         T_ *r = row;
         const T_ *b = base;
         for (size_t k = 0; k < x->nsc; k++)
-            r[k] = (T_)(b[k] + (T_)land(x, e, k, (int64_t)(T_)(r[k] - b[k]), w));
+            r[k] = (T_)((uint64_t)b[k] + (uint64_t)land(x, e, k, (int64_t)(T_)(r[k] - b[k]), w));
     })
 }

@@ -347,12 +347,28 @@ static void disjoint_use(walk *w, int d, fe_cap *cp)
              affine(w->c, ch[1], w->s->ivar_decl, &a, &b) && a != 0;
         free(ch);
     }
-    for (k--; ok && k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr; k--)
-        ;
+    CXCursor sub = ok ? w->stack[k] : clang_getNullCursor();
+    enum CXTypeKind tk = ok ? clang_getCanonicalType(clang_getCursorType(sub)).kind : CXType_Invalid;
+    for (k--; ok && k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr ||
+                               (tk == CXType_ConstantArray &&
+                                clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr));
+         k--)
+        sub = w->stack[k];
     if (ok && k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
         unsigned pb, pe;
         fe_extent(w->stack[k], &pb, &pe);
         ok = !is(&w->c->toks[fe_tok_at(w->c, pb)], "&"); /* &p[2 * i]: reaches the next */
+    }
+    if (ok && tk == CXType_ConstantArray) {
+        /* a row: only p[2 * i][k] stays in it; a row taken whole
+         * (double *row = p[i]; row[-4]) reaches its neighbours */
+        int n;
+        CXCursor *ch = k >= 0 ? fe_children(w->stack[k], &n) : NULL;
+        ok = k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ArraySubscriptExpr && n == 2 &&
+             clang_equalCursors(ch[0], sub);
+        free(ch);
+    } else if (ok && tk == CXType_Pointer) {
+        ok = 0; /* an element that is an address reaches anything */
     }
     if (!ok || (cp->disj_a && cp->disj_a != a)) {
         cp->not_disjoint = 1;

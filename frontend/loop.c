@@ -258,13 +258,29 @@ static int after_directives(fe_ctx *c, unsigned off)
 {
     fe_token *T = c->toks;
     int j = fe_tok_at(c, off);
-    while (j < c->ntoks && is(&T[j], "#") && (j == 0 || T[j - 1].line != T[j].line)) {
+    CXSourceRangeList *sk = clang_getSkippedRanges(c->tu, c->file);
+    for (int moved = 1; moved && j < c->ntoks;) {
+        moved = 0; /* past the text of an arm the preprocessor skipped */
+        for (unsigned r = 0; sk && r < sk->count; r++) {
+            unsigned b = fe_offset(clang_getRangeStart(sk->ranges[r]));
+            unsigned e = fe_offset(clang_getRangeEnd(sk->ranges[r]));
+            if (T[j].off >= b && T[j].off < e) {
+                j = fe_tok_at(c, e);
+                moved = 1;
+                break;
+            }
+        }
+        if (j >= c->ntoks || !is(&T[j], "#") || (j > 0 && T[j - 1].line == T[j].line))
+            break;
         /* to the end of the directive's logical line (backslash continuations) */
         unsigned e = T[j].off;
         while (e < c->srclen && (c->src[e] != '\n' || (e > 0 && c->src[e - 1] == '\\')))
             e++;
         j = fe_tok_at(c, e);
+        moved = 1;
     }
+    if (sk)
+        clang_disposeSourceRangeList(sk);
     return j;
 }
 

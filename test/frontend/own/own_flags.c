@@ -86,9 +86,22 @@ int main(void)
         b[j] = b[j * 2];
         idx[-2 * j + 400] = 1;
     }
+    #pragma strads dvector
+    double (*rows)[4] = calloc(n + 1, sizeof *rows);
+    // NOT rows
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        double *row = rows[i + 1];
+        row[0] = row[-4] + 1;
+    }
+    // DISJOINT rows
+#pragma strads sync_for
+    for (int i = 0; i < n / 2; i++)
+        for (int k = 0; k < 4; k++) rows[2 * i][k] += rows[2 * i + 1][k];
     free(a);
     free(b);
     free(idx);
     free(p);
+    free(rows);
     return 0;
 }
