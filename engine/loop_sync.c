@@ -1363,6 +1363,9 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
+    /* the pointers may meet in one array at a later call */
+    if (as && (as->alone || as->trial == 1) && !alone_same(site, env))
+        as->alone = false, as->trial = 2;
     if (as && (as->alone || as->trial == 1)) {
         uint64_t t0 = rt_now_us();
         run_alone(site, env, begin, end);
