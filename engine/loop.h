@@ -391,16 +391,18 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
  * call at two processes here), where the sequential program pays nothing:
  * a loop whose shared call took under RT_SHORT_CALL_S is timed once run
  * alone on the driver, and the faster stays (said once, rt_loop_say_alone).
- * rt_loop_try_alone: may a call that took `took` seconds shared start that
- * trial? Not while recording or replaying (the choice is timing's), nor
+ * rt_loop_may_run_alone: may calls run alone at all? Not while recording or
+ * replaying (the choice is timing's), nor
  * with checkpoints (a restarted job computes what the whole run would
  * have), under STRADS_SLOW (its stragglers are the point) or with
- * STRADS_TRY_ALONE=0.
+ * STRADS_TRY_ALONE=0. rt_loop_try_alone: and does a call that took `took`
+ * seconds shared start that trial?
  */
 #define RT_SHORT_CALL_S 0.02
 /* A call kept alone for being short that took longer than this (its work
  * grew with a captured bound) runs shared again, and may be timed anew. */
 #define RT_LONG_ALONE_S 0.1
+bool rt_loop_may_run_alone(void);
 bool rt_loop_try_alone(double took);
 void rt_loop_say_alone(const char *loop, const strads_loop_site *site, int threads,
                        double shared_s, double alone_s);
@@ -511,6 +513,17 @@ static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)
     }
     return nodes;
 }
+
+/* BODY once per element type, T_ naming it (loop_sync_deltas.c,
+ * loop_sync_iavg.c). */
+#define RT_FOR_TYPE(t, BODY)                                                                  \
+    switch (t) {                                                                              \
+    case STRADS_T_I32: { typedef int32_t T_; BODY; } break;                                  \
+    case STRADS_T_I64: { typedef int64_t T_; BODY; } break;                                  \
+    case STRADS_T_U64: { typedef uint64_t T_; BODY; } break;                                 \
+    case STRADS_T_F32: { typedef float T_; BODY; } break;                                    \
+    case STRADS_T_F64: { typedef double T_; BODY; } break;                                   \
+    }
 
 /* Are n bytes at p all zero (a delta that changes nothing)? */
 static inline int rt__zero_bytes(const void *p, size_t n)

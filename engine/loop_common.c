@@ -389,11 +389,16 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
     free(tls);
 }
 
-bool rt_loop_try_alone(double took)
+bool rt_loop_may_run_alone(void)
 {
     const rt_config *c = rt_cfg();
-    return took < RT_SHORT_CALL_S && c->try_alone && !replay_recording() && !replay_cluster() &&
-           !replay_replaying() && !c->slow && !c->checkpoint && !c->recover;
+    return c->try_alone && !replay_recording() && !replay_cluster() && !replay_replaying() &&
+           !c->slow && !c->checkpoint && !c->recover;
+}
+
+bool rt_loop_try_alone(double took)
+{
+    return took < RT_SHORT_CALL_S && rt_loop_may_run_alone();
 }
 
 void rt_loop_say_alone(const char *loop, const strads_loop_site *site, int threads,

@@ -1236,22 +1236,23 @@ static void sync_prepare(void *hdr)
  * the model's, and which calls ran alone would change it with timing. */
 static bool alone_same(const strads_loop_site *site, const void *env)
 {
+    enum { MAXA = 64 };
+    const dds_vec *vec[MAXA];
+    if (site->narrays > MAXA) return false;
     for (size_t a = 0; a < site->narrays; a++) {
         int f = site->arrays[a].flags;
-        if (f & STRADS_ARRAY_READONLY) continue;
-        if (!(f & (STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT))) return false;
-        /* stradsc judged each pointer alone: another one into the same
-         * array (q = a, a[2 * j + 2] = q[2 * j]) reads what it writes */
+        if (!(f & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT))) return false;
         const void *p;
-        dds_vec *dv, *ov;
+        dds_vec *dv = NULL;
         memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
-        if (!p || dds_lookup(p, &dv, NULL) != 0) return false;
-        for (size_t b = 0; b < site->narrays; b++) {
-            const void *q;
-            memcpy(&q, (const char *)env + site->arrays[b].env_off, sizeof q);
-            if (b != a && q && dds_lookup(q, &ov, NULL) == 0 && ov == dv) return false;
-        }
+        if ((!p || dds_lookup(p, &dv, NULL) != 0) && !(f & STRADS_ARRAY_READONLY)) return false;
+        vec[a] = dv;
     }
+    /* stradsc judged each pointer alone: another one into an array the
+     * body writes (q = a, a[2 * j + 2] = q[2 * j]) reads what it writes */
+    for (size_t a = 0; a < site->narrays; a++)
+        for (size_t b = 0; !(site->arrays[a].flags & STRADS_ARRAY_READONLY) && b < site->narrays; b++)
+            if (b != a && vec[b] == vec[a]) return false;
     return true;
 }
 
@@ -1358,7 +1359,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * program does: without the call's machinery (7 us a call) when short
      * calls may run alone at all. */
     if (strads_size() == 1 && threads == 1 && spec.kind != STRADS_SYNC_CUSTOM &&
-        rt_loop_try_alone(0)) {
+        rt_loop_may_run_alone()) {
         run_alone(site, env, begin, end);
         return;
     }

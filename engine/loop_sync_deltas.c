@@ -36,18 +36,9 @@ size_t rt__type_size(strads_type t)
     return 0;
 }
 
-#define FOR_TYPE(t, BODY)                                                                     \
-    switch (t) {                                                                              \
-    case STRADS_T_I32: { typedef int32_t T_; BODY; } break;                                  \
-    case STRADS_T_I64: { typedef int64_t T_; BODY; } break;                                  \
-    case STRADS_T_U64: { typedef uint64_t T_; BODY; } break;                                 \
-    case STRADS_T_F32: { typedef float T_; BODY; } break;                                    \
-    case STRADS_T_F64: { typedef double T_; BODY; } break;                                   \
-    }
-
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n)
 {
-    FOR_TYPE(t, {
+    RT_FOR_TYPE(t, {
         T_ *x = d;
         const T_ *y = a;
         for (size_t k = 0; k < n; k++) x[k] = (T_)(y[k] - x[k]);
@@ -56,7 +47,7 @@ void rt__v_delta(strads_type t, void *d, const void *a, size_t n)
 
 void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
 {
-    FOR_TYPE(t, {
+    RT_FOR_TYPE(t, {
         T_ *x = acc;
         const T_ *y = d;
         for (size_t k = 0; k < n; k++) x[k] = (T_)(x[k] + y[k]);
@@ -65,7 +56,7 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
 
 void rt__v_add_count(strads_type t, void *acc, const void *d, size_t nelem, size_t nsc, int32_t *cnt)
 {
-    FOR_TYPE(t, {
+    RT_FOR_TYPE(t, {
         T_ *x = acc;
         const T_ *y = d;
         for (size_t j = 0; j < nelem; j++, x += nsc, y += nsc) {
@@ -96,7 +87,7 @@ __attribute__((noinline)) void rt__copy_node_rows(void *dst, const void *src, si
 
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f)
 {
-    FOR_TYPE(t, {
+    RT_FOR_TYPE(t, {
         T_ *x = row;
         const T_ *b = base;
         /* integers to the nearest (two threads' equal assignments of
@@ -112,7 +103,7 @@ void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, doub
 
 void rt__v_scale(strads_type t, void *d, size_t n, double f)
 {
-    FOR_TYPE(t, {
+    RT_FOR_TYPE(t, {
         T_ *x = d;
         for (size_t k = 0; k < n; k++)
             x[k] = (T_)(((T_)0.5 == 0 ? (double)(int64_t)x[k] : (double)x[k]) * f);

@@ -57,17 +57,9 @@ static int64_t land(rt__sarr *x, int64_t e, size_t k, int64_t v, int w)
     return add;
 }
 
-#define FOR_INT(t, BODY)                                                                      \
-    switch (t) {                                                                              \
-    case STRADS_T_I32: { typedef int32_t T_; BODY; } break;                                  \
-    case STRADS_T_I64: { typedef int64_t T_; BODY; } break;                                  \
-    case STRADS_T_U64: { typedef uint64_t T_; BODY; } break;                                 \
-    default: break;                                                                           \
-    }
-
 void rt__iavg_land(rt__sarr *x, int64_t e, void *row, const void *delta, int w)
 {
-    FOR_INT(x->desc->type, {
+    RT_FOR_TYPE(x->desc->type, {
         T_ *r = row;
         const T_ *d = delta;
         for (size_t k = 0; k < x->nsc; k++) /* unsigned: the sum wraps as the type does */
@@ -77,7 +69,7 @@ void rt__iavg_land(rt__sarr *x, int64_t e, void *row, const void *delta, int w)
 
 void rt__iavg_land_from(rt__sarr *x, int64_t e, void *row, const void *base, int w)
 {
-    FOR_INT(x->desc->type, {
+    RT_FOR_TYPE(x->desc->type, {
         T_ *r = row;
         const T_ *b = base;
         for (size_t k = 0; k < x->nsc; k++)

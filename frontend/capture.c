@@ -243,47 +243,6 @@ static int ptr_use_writes(walk *w, int d, int *store)
     return 1;
 }
 
-/*
- * Is this use of a pointer (the DeclRef at stack[d]) p[i], i the loop
- * variable, an element of arithmetic type used as a value or assigned, not
- * address-taken? When every use of a written pointer is, iteration i
- * touches only element i: sync_for writes such an array in place, without
- * replicas or deltas (STRADS_ARRAY_OWN).
- */
-static int own_use(walk *w, int d)
-{
-    fe_ctx *c = w->c;
-    CXCursor node = w->stack[d];
-    int k = d - 1;
-    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
-                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
-        node = w->stack[k--];
-    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
-        return 0;
-    CXCursor sub = w->stack[k];
-    int n;
-    CXCursor *ch = fe_children(sub, &n);
-    int ok = n == 2 && clang_equalCursors(ch[0], node);
-    if (ok) {
-        CXCursor ix = fe_strip(ch[1]);
-        ok = clang_getCursorKind(ix) == CXCursor_DeclRefExpr &&
-             clang_equalCursors(clang_getCursorReferenced(ix), w->s->ivar_decl);
-    }
-    free(ch);
-    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
-    if (!ok || tk < CXType_Bool || tk > CXType_LongDouble)
-        return 0;
-    for (k--; k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr; k--)
-        ;
-    if (k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
-        unsigned pb, pe;
-        fe_extent(w->stack[k], &pb, &pe);
-        if (is(&c->toks[fe_tok_at(c, pb)], "&"))
-            return 0;
-    }
-    return 1;
-}
-
 /* Is ix a * i + b, i the loop variable, a and b integer constants? */
 static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
 {
@@ -327,49 +286,63 @@ static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
 
 /*
  * Is this use of a pointer (the DeclRef at stack[d]) p[a * i + b], i the
- * loop variable? Folds it into cp's a and range of b: when every use is,
- * with one a and b's within |a| of each other (an odd-even sort's v[2 * j]
- * and v[2 * j + 1]), no two iterations touch one element.
+ * loop variable, a != 0 and b integer constants, not address-taken
+ * (&p[2 * i] reaches the next element), and when the element is a row,
+ * indexed at once (p[2 * i][k]; a row taken whole, row = p[i]; row[-4],
+ * reaches its neighbours)? Then *a, *b and the element's type. What every
+ * use of a pointer is decides two flags of sync_for's array table (elem_flags).
  */
-static void disjoint_use(walk *w, int d, fe_cap *cp)
+static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
 {
     CXCursor node = w->stack[d];
     int k = d - 1;
     while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
                       clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
         node = w->stack[k--];
-    long a = 0, b = 0;
-    int ok = k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ArraySubscriptExpr;
-    if (ok) {
-        int n;
-        CXCursor *ch = fe_children(w->stack[k], &n);
-        ok = n == 2 && clang_equalCursors(ch[0], node) &&
-             affine(w->c, ch[1], w->s->ivar_decl, &a, &b) && a != 0;
-        free(ch);
-    }
-    CXCursor sub = ok ? w->stack[k] : clang_getNullCursor();
-    enum CXTypeKind tk = ok ? clang_getCanonicalType(clang_getCursorType(sub)).kind : CXType_Invalid;
+    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+        return 0;
+    int n;
+    CXCursor *ch = fe_children(w->stack[k], &n);
+    int ok = n == 2 && clang_equalCursors(ch[0], node) &&
+             affine(w->c, ch[1], w->s->ivar_decl, a, b) && *a != 0;
+    free(ch);
+    CXCursor sub = w->stack[k];
+    *tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
     for (k--; ok && k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr ||
-                               (tk == CXType_ConstantArray &&
+                               (*tk == CXType_ConstantArray &&
                                 clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr));
          k--)
         sub = w->stack[k];
     if (ok && k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
         unsigned pb, pe;
         fe_extent(w->stack[k], &pb, &pe);
-        ok = !is(&w->c->toks[fe_tok_at(w->c, pb)], "&"); /* &p[2 * i]: reaches the next */
+        ok = !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
     }
-    if (ok && tk == CXType_ConstantArray) {
-        /* a row: only p[2 * i][k] stays in it; a row taken whole
-         * (double *row = p[i]; row[-4]) reaches its neighbours */
-        int n;
-        CXCursor *ch = k >= 0 ? fe_children(w->stack[k], &n) : NULL;
+    if (ok && *tk == CXType_ConstantArray) {
+        ch = k >= 0 ? fe_children(w->stack[k], &n) : NULL;
         ok = k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ArraySubscriptExpr && n == 2 &&
              clang_equalCursors(ch[0], sub);
         free(ch);
-    } else if (ok && tk == CXType_Pointer) {
-        ok = 0; /* an element that is an address reaches anything */
     }
+    return ok && *tk != CXType_Pointer; /* an element that is an address reaches anything */
+}
+
+/*
+ * Folds a use of pointer cp (the DeclRef at stack[d]; helper: in a called
+ * function) into its flags. Every use p[i] of a number, i the loop
+ * variable: iteration i touches only element i, and sync_for writes the
+ * array in place, without replicas or deltas (STRADS_ARRAY_OWN). Every use
+ * p[a * i + b], one a, the b's within |a| of each other (an odd-even sort's
+ * v[2 * j] and v[2 * j + 1]): no two iterations touch one element
+ * (STRADS_ARRAY_DISJOINT).
+ */
+static void elem_flags(walk *w, int d, int helper, fe_cap *cp)
+{
+    long a = 0, b = 0;
+    enum CXTypeKind tk = CXType_Invalid;
+    int ok = !helper && elem_use(w, d, &a, &b, &tk);
+    if (!ok || a != 1 || b != 0 || tk < CXType_Bool || tk > CXType_LongDouble)
+        cp->not_own = 1;
     if (!ok || (cp->disj_a && cp->disj_a != a)) {
         cp->not_disjoint = 1;
         return;
@@ -460,12 +433,8 @@ static void declref(walk *w, CXCursor cur, int helper)
     fe_cap *cp = &s->caps[idx];
     cp->in_helper |= helper;
     int store;
-    if (is_ptr(ref) && (helper || !own_use(w, w->depth - 1)))
-        cp->not_own = 1;
-    if (is_ptr(ref) && helper)
-        cp->not_disjoint = 1;
-    else if (is_ptr(ref))
-        disjoint_use(w, w->depth - 1, cp);
+    if (is_ptr(ref))
+        elem_flags(w, w->depth - 1, helper, cp);
     if (is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store)) {
         cp->ptr_written = 1;
         cp->ptr_stored |= store;

@@ -81,9 +81,9 @@ typedef struct fe_cap {
     int ptr_written;   /* a pointer the body may write through (or let escape) */
     int ptr_stored;    /* ... and does: p[i] = x, p->f++ in the body itself */
     int helper_written; /* a global pointer a called function writes through */
-    int not_own;       /* some use is not p[i] of the loop variable i (own_use) */
+    int not_own;       /* some use is not p[i] of the loop variable i (elem_flags) */
     /* every use is p[a * i + b], one a != 0 for all and the b's within |a|
-     * of each other: iterations touch disjoint elements (disjoint_use) */
+     * of each other: iterations touch disjoint elements (elem_flags) */
     int not_disjoint;
     long disj_a, disj_bmin, disj_bmax;
     int is_counter;    /* written in the header of a for of the body */
@@ -264,6 +264,10 @@ int fe_incdec(fe_ctx *c, CXCursor unary);
 int fe_from_macro(CXCursor cur);
 /* A <math.h> function whose only effect is errno (sqrtf, expf, ...). */
 int fe_pure_math(const char *name);
+/* End of the logical line starting at off: the first newline not escaped. */
+unsigned fe_logical_end(fe_ctx *c, unsigned off);
+/* Is off in a range the preprocessor skipped (#if 0)? Its end, else 0. */
+unsigned fe_skipped(CXSourceRangeList *sk, unsigned off);
 
 /* ---- diagnostics (diag.c) ---- */
 void fe_error(fe_ctx *c, unsigned off, const char *hint, const char *fmt, ...)

@@ -259,25 +259,15 @@ static int after_directives(fe_ctx *c, unsigned off)
     fe_token *T = c->toks;
     int j = fe_tok_at(c, off);
     CXSourceRangeList *sk = clang_getSkippedRanges(c->tu, c->file);
-    for (int moved = 1; moved && j < c->ntoks;) {
-        moved = 0; /* past the text of an arm the preprocessor skipped */
-        for (unsigned r = 0; sk && r < sk->count; r++) {
-            unsigned b = fe_offset(clang_getRangeStart(sk->ranges[r]));
-            unsigned e = fe_offset(clang_getRangeEnd(sk->ranges[r]));
-            if (T[j].off >= b && T[j].off < e) {
-                j = fe_tok_at(c, e);
-                moved = 1;
-                break;
-            }
+    for (;;) {
+        unsigned end = j < c->ntoks ? fe_skipped(sk, T[j].off) : 0;
+        if (end) { /* past the text of an arm the preprocessor skipped */
+            j = fe_tok_at(c, end);
+            continue;
         }
         if (j >= c->ntoks || !is(&T[j], "#") || (j > 0 && T[j - 1].line == T[j].line))
             break;
-        /* to the end of the directive's logical line (backslash continuations) */
-        unsigned e = T[j].off;
-        while (e < c->srclen && (c->src[e] != '\n' || (e > 0 && c->src[e - 1] == '\\')))
-            e++;
-        j = fe_tok_at(c, e);
-        moved = 1;
+        j = fe_tok_at(c, fe_logical_end(c, T[j].off)); /* past the directive */
     }
     if (sk)
         clang_disposeSourceRangeList(sk);

@@ -43,33 +43,6 @@ static void tokenize(fe_ctx *c)
     clang_disposeTokens(c->tu, t, n);
 }
 
-static int skipped(CXSourceRangeList *sk, unsigned off)
-{
-    for (unsigned i = 0; sk && i < sk->count; i++) {
-        unsigned b = fe_offset(clang_getRangeStart(sk->ranges[i]));
-        unsigned e = fe_offset(clang_getRangeEnd(sk->ranges[i]));
-        if (off >= b && off < e)
-            return 1;
-    }
-    return 0;
-}
-
-/* End of the logical line starting at off: the first newline not escaped. */
-static unsigned logical_end(fe_ctx *c, unsigned off)
-{
-    while (off < c->srclen) {
-        if (c->src[off] == '\n') {
-            unsigned k = off;
-            if (k > 0 && c->src[k - 1] == '\r')
-                k--;
-            if (k == 0 || c->src[k - 1] != '\\')
-                return off;
-        }
-        off++;
-    }
-    return off;
-}
-
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
 
 /* The line of the first `# pragma strads` of file f that starts a line
@@ -88,7 +61,7 @@ static unsigned first_pragma(CXTranslationUnit tu, CXFile f, size_t len)
         clang_getSpellingLocation(clang_getTokenLocation(tu, t[i]), NULL, &line, NULL, &off);
         int starts = i == 0 || line != prev_line;
         prev_line = line;
-        if (!starts || skipped(sk, off))
+        if (!starts || fe_skipped(sk, off))
             continue;
         char *w[3];
         for (int k = 0; k < 3; k++) w[k] = fe_cxstr(clang_getTokenSpelling(tu, t[i + k]));
@@ -158,7 +131,7 @@ int fe_scan(fe_ctx *c)
         fe_token *t = &c->toks[i];
         if (t->kind == CXToken_Identifier && is(t, "_Pragma") && is(&t[1], "(") &&
             t[2].kind == CXToken_Literal && strncmp(t[2].spell, "\"strads", 7) == 0 &&
-            !skipped(sk, t->off)) {
+            !fe_skipped(sk, t->off)) {
             fe_error(c, t->off, "write `#pragma strads ...` on its own line right before the loop",
                      "a strads pragma produced by a macro (_Pragma) is not supported");
             continue;
@@ -167,12 +140,12 @@ int fe_scan(fe_ctx *c)
             continue;
         if (!is(&t[1], "pragma") || !is(&t[2], "strads") || t[2].line != t->line)
             continue;
-        if (skipped(sk, t->off))
+        if (fe_skipped(sk, t->off))
             continue;
         c->sites = fe_grow(c->sites, sizeof *c->sites, &c->capsites, c->nsites + 1);
         fe_site *s = &c->sites[c->nsites++];
         s->prag_begin = t->off;
-        s->prag_end = logical_end(c, t->off);
+        s->prag_end = fe_logical_end(c, t->off);
         s->line = t->line;
         s->col = t->col;
         s->recon_on = 1;

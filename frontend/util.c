@@ -261,6 +261,35 @@ int fe_from_macro(CXCursor cur)
 
 /* <math.h> functions whose only effect is errno: a value of them nobody
  * uses need not be computed, and a call of them stores nothing. */
+/* End of the logical line starting at off: the first newline not escaped. */
+unsigned fe_logical_end(fe_ctx *c, unsigned off)
+{
+    while (off < c->srclen) {
+        if (c->src[off] == '\n') {
+            unsigned k = off;
+            if (k > 0 && c->src[k - 1] == '\r')
+                k--;
+            if (k == 0 || c->src[k - 1] != '\\')
+                return off;
+        }
+        off++;
+    }
+    return off;
+}
+
+/* The end of the range of sk (clang_getSkippedRanges) that holds off, or 0
+ * when off is not in one. */
+unsigned fe_skipped(CXSourceRangeList *sk, unsigned off)
+{
+    for (unsigned i = 0; sk && i < sk->count; i++) {
+        unsigned b = fe_offset(clang_getRangeStart(sk->ranges[i]));
+        unsigned e = fe_offset(clang_getRangeEnd(sk->ranges[i]));
+        if (off >= b && off < e)
+            return e;
+    }
+    return 0;
+}
+
 int fe_pure_math(const char *name)
 {
     static const char *const fns[] = {

@@ -1,7 +1,7 @@
 /* Which written arrays stradsc marks as their iterations' own
  * (STRADS_ARRAY_OWN) or as touched by one iteration each
  * (STRADS_ARRAY_DISJOINT): each `// OWN name`, `// DISJOINT name` or
- * `// NOT name` line below the pragma is what own-test.sh expects of the
+ * `// NOT name` line below the pragma is what table-test.sh expects of the
  * loop's array table. */
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* Which captured values stradsc says pick no rows (NO: their change keeps
  * the plan) and which may (DEFAULT for integers and structs, YES for a
  * floating value in an async_for: their change redoes reconnaissance); each
- * `// PICKS name WHAT` line is what picks-test.sh expects of the next loop's
+ * `// PICKS name WHAT` line is what table-test.sh expects of the next loop's
  * env table. */
 #include <math.h>
 #include <stdlib.h>
