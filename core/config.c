@@ -125,8 +125,8 @@ static const row vars[] = {
              "async_for: a sample that shows no parallelism runs the loop on the driver alone",
              sample_plan),
     BOOL_ROW("STRADS_TRY_ALONE", "1",
-             "a loop whose call took under 20 ms on several nodes or threads is timed once run "
-             "alone on the driver, and the faster kept",
+             "short calls run alone on the driver: a loop's first call for up to 20 ms, then "
+             "until they cost what a shared call may, timed against shared, the faster kept",
              try_alone),
     BOOL_ROW("STRADS_VERIFY_RECON", "0", "async_for: check every real access against the plan",
              verify_recon),

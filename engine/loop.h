@@ -382,30 +382,40 @@ struct dds_vec;
 uint64_t rt_loop_array_stamp(const struct dds_vec *dv);
 /* Iterations [begin, end) (or order[begin..end) when order is set) run by
  * the driver alone on env, as the sequential program runs them: its
- * reductions published, no other node involved. */
+ * reductions published, no other node involved. _for stops after the
+ * chunk that reaches budget_s seconds (0: no limit) and returns where it
+ * stopped (engine/loop_alone.c). */
 void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *order,
                         int64_t begin, int64_t end);
+int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
+                               int64_t begin, int64_t end, double budget_s);
 /*
- * Calls too short to share. A call of a few microseconds of work pays the
- * rounds, barriers and messages of several nodes or threads (0.1-0.3 ms a
- * call at two processes here), where the sequential program pays nothing:
- * a loop whose shared call took under RT_SHORT_CALL_S is timed once run
- * alone on the driver, and the faster stays (said once, rt_loop_say_alone).
- * rt_loop_may_run_alone: may calls run alone at all? Not while recording or
- * replaying (the choice is timing's), nor
- * with checkpoints (a restarted job computes what the whole run would
- * have), under STRADS_SLOW (its stragglers are the point) or with
- * STRADS_TRY_ALONE=0. rt_loop_try_alone: and does a call that took `took`
- * seconds shared start that trial?
+ * Calls too short to share (engine/loop_alone.c says how it is decided).
+ * rt_loop_may_run_alone: may calls run alone at all? Not while recording
+ * or replaying (the choice is timing's), nor with checkpoints (a restarted
+ * job computes what the whole run would have), under STRADS_SLOW (its
+ * stragglers are the point) or with STRADS_TRY_ALONE=0.
  */
 #define RT_SHORT_CALL_S 0.02
 /* A call kept alone for being short that took longer than this (its work
  * grew with a captured bound) runs shared again, and may be timed anew. */
 #define RT_LONG_ALONE_S 0.1
 bool rt_loop_may_run_alone(void);
-bool rt_loop_try_alone(double took);
-void rt_loop_say_alone(const char *loop, const strads_loop_site *site, int threads,
-                       double shared_s, double alone_s);
+/* One per loop site, range and thread count, on the driver; zeroed. */
+typedef struct rt_alone {
+    int phase, shared;        /* shared: calls run shared in the phase */
+    double rent_s, alone_s, shared_s;
+} rt_alone;
+typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
+/* How the next call runs; may_alone: a call run alone computes what it
+ * would shared (sync_for: loop_sync.c's alone_same; async_for: always). A
+ * PROBE runs rt_loop_body_alone_for(..., RT_SHORT_CALL_S) and the
+ * iterations it left shared. */
+rt_call_how rt_alone_next(const rt_alone *a, bool may_alone);
+/* After the call: how it ran, its seconds, whether a probe ran every
+ * iteration, whether a shared call made records or a plan. */
+void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
+                    rt_call_how how, double took, bool finished, bool planned);
 /* The same on the driver of a loop it ran alone: no other node's part. */
 int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
                        char **acc_out);

@@ -77,12 +77,13 @@ typedef struct site_state {
     bool last_of_id; /* the latest call of this site id ran here (record: same order) */
     bool serial;     /* every iteration conflicts: the driver runs the loop alone */
     /* a plan whose every round the threads share under locks, or that
-     * puts most work on one of several nodes (lopsided), or whose call is
-     * short (loop.h), is timed against one call run alone (lock_trial): 0
-     * not yet, 1 the next call runs alone, 2 decided */
+     * puts most work on one of several nodes (lopsided), is timed against
+     * one call run alone (lock_trial): 0 not yet, 1 the next call runs
+     * alone, 2 decided */
     int trial;
-    bool lopsided, short_call;
+    bool lopsided;
     double locked_s;
+    rt_alone al; /* short calls (engine/loop_alone.c) */
     struct site_state *next;
 } site_state;
 static site_state *sites;
@@ -744,111 +745,91 @@ static void keep_key(site_state *st, call_prep *c)
  * plan whose every round this node's threads share under locks (one giant
  * group), or that leaves most of the work to one of several nodes (load
  * max/mean at least LOPSIDED of the nodes: they would mostly wait, and
- * fetch and write back what the driver holds anyway), or whose call was
- * short (RT_SHORT_CALL_S), is timed, the next call runs alone on the
- * driver, and the faster stays. A sparse Lasso (5,000 coordinates, 5 rows
- * each) ran a locked sweep in 4-13 ms that one thread runs in 0.2 ms, and
- * 3-4 ms a sweep on two nodes. Not while recording or replaying (the
- * choice is timing's); locked and lopsided plans are kept with
- * STRADS_SAMPLE_PLAN=0, short calls with STRADS_TRY_ALONE=0.
+ * fetch and write back what the driver holds anyway), is timed, the next
+ * call runs alone on the driver, and the faster stays. A sparse Lasso
+ * (5,000 coordinates, 5 rows each) ran a locked sweep in 4-13 ms that one
+ * thread runs in 0.2 ms, and 3-4 ms a sweep on two nodes. Not while
+ * recording or replaying (the choice is timing's); kept with
+ * STRADS_SAMPLE_PLAN=0. Short calls are loop_alone.c's.
  */
 static void lock_trial_begin(const strads_loop_site *site, site_state *st, int64_t begin,
-                             int64_t end, int threads, double took, bool planned)
+                             int64_t end, int threads, double took)
 {
     if (st->trial || (threads < 2 && strads_size() == 1) || replay_recording() ||
-        replay_cluster() || rt__async_verify_mode())
+        replay_cluster() || rt__async_verify_mode() || !rt_cfg()->sample_plan)
         return;
     const node_plan *np = find_plan(site->id, begin, end, threads);
     bool all = np && np->locked && np->rounds > 0 && threads >= 2;
     for (int r = 0; all && r < np->rounds; r++) all = np->locked[r] != 0;
     /* A call that planned paid for its records and its plan, which a cached
-     * call does not: a locked or lopsided plan is timed against it at once
-     * (its run alone is the cheaper by far, or the plan stays: a lasso's
-     * second locked sweep took 16 ms where one thread takes 0.1 ms); a
-     * short call is judged from a cached call, or from one of a loop that
-     * plans at every call (a value that picks rows changes), whose time is
-     * what each call costs. */
-    st->short_call = (!planned || st->calls > 1) && rt_loop_try_alone(took);
-    if (!((all || st->lopsided) && rt_cfg()->sample_plan) && !st->short_call) return;
+     * call does not: it is timed against that call at once (its run alone
+     * is the cheaper by far, or the plan stays: a lasso's second locked
+     * sweep took 16 ms where one thread takes 0.1 ms). */
+    if (!all && !st->lopsided) return;
     st->locked_s = took;
     st->trial = 1;
 }
 
-static void lock_trial_end(const strads_loop_site *site, site_state *st, int threads,
-                           double took)
+static void lock_trial_end(const strads_loop_site *site, site_state *st, double took)
 {
     if (took < st->locked_s) {
         st->serial = true;
-        if (st->short_call)
-            rt_loop_say_alone("async_for", site, threads, st->locked_s, took);
-        else
-            say_serial(site, st->lopsided ? "it ran faster alone than on its plan's nodes: the "
-                                            "driver runs it alone, as the sequential program does"
-                                          : "it ran faster alone than under its plan's locks: the "
-                                            "driver runs it alone, as the sequential program does");
+        say_serial(site, st->lopsided ? "it ran faster alone than on its plan's nodes: the "
+                                        "driver runs it alone, as the sequential program does"
+                                      : "it ran faster alone than under its plan's locks: the "
+                                        "driver runs it alone, as the sequential program does");
     }
     if (rt_stats_on())
         rt_stats("lock_trial", site->file, site->line, "locked_s=%.6f alone_s=%.6f alone=%d",
                  st->locked_s, took, (int)st->serial);
 }
 
-/* The runtime entry point; see strads.h. */
-void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
+/* One call run by the driver alone: in program order, or, replaying, in the
+ * order the recorded run was equivalent to. Stops after budget_s seconds
+ * (0: none; rt_loop_body_alone_for); returns where it stopped. */
+static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
+                           uint64_t call, bool replaying, double budget_s)
 {
-    if (!site || site->abi != STRADS_ABI_VERSION || !site->body)
-        strads_fatal(STRADS_EINVAL, "async_for: loop site from an incompatible stradsc");
-    if (end <= begin) return;
-    int threads = rt_loop_threads(env);
-    uint64_t call = replay_next_async_call();
-    bool replaying = replay_replaying(); /* one process; a cluster replay plans as usual */
-    site_state *st = NULL;
-    uint64_t trial_t0 = 0;
-    bool alone = replaying || (strads_size() == 1 && threads == 1 && !rt__async_verify_mode());
-    if (!alone && !rt__async_verify_mode()) {
-        if (!(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
-        if (st->calls == 0 && rt__async_serial(site, env, begin, end, threads)) {
-            st->serial = true;
-            say_serial(site, "the driver runs it alone, as the sequential program does");
-        }
-        alone = st->serial;
-        if (st->trial == 1 && !alone) {
-            alone = true;
-            st->trial = 2;
-        }
-        if (alone) st->calls++;
-        if (st->trial == 2 && alone && (st->short_call || !st->serial)) trial_t0 = rt_now_us();
+    uint64_t op = replay_next_op();
+    bool skip = false;
+    int rc = replay_op_begin(op, site, env, &skip);
+    if (rc) strads_fatal(rc, "async_for: recovery");
+    if (skip) return end;
+    rt_trace_begin(RT_TR_OPERATOR, site, 0);
+    rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
+    int64_t *order = NULL, n = end - begin, done = end;
+    if (replaying && (rc = replay_load_order(site, call, begin, end, &order, &n)))
+        strads_fatal(rc, "async_for: replay");
+    if (order)
+        rt_loop_body_alone(site, env, order, 0, n);
+    else
+        done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s), n = done - begin;
+    write_order(order, n, begin);
+    if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
+    free(order);
+    rt_trace_end();
+    rt_trace_end();
+    rt_loop_checkpoint(op, site, env);
+    return done;
+}
+
+/* One call on the plan's nodes and threads: its seconds, and whether it
+ * planned. A first call whose sample finds every iteration in conflict
+ * runs alone instead, and so do the next (-1 s). */
+static double async_shared(const strads_loop_site *site, site_state *st, void *env, int64_t begin,
+                           int64_t end, int threads, uint64_t call, bool *planned)
+{
+    *planned = false;
+    if (!rt__async_verify_mode() && st->calls == 0 &&
+        rt__async_serial(site, env, begin, end, threads)) {
+        st->serial = true;
+        say_serial(site, "the driver runs it alone, as the sequential program does");
     }
-    if (alone) {
-        /* One thread: the sequential loop is the schedule, or, replaying,
-         * the order the recorded run was equivalent to. */
-        uint64_t op = replay_next_op();
-        bool skip = false;
-        int rc = replay_op_begin(op, site, env, &skip);
-        if (rc) strads_fatal(rc, "async_for: recovery");
-        if (skip) return;
-        rt_trace_begin(RT_TR_OPERATOR, site, 0);
-        rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
-        int64_t *order = NULL, n = end - begin;
-        if (replaying && (rc = replay_load_order(site, call, begin, end, &order, &n)))
-            strads_fatal(rc, "async_for: replay");
-        if (order)
-            rt_loop_body_alone(site, env, order, 0, n);
-        else
-            rt_loop_body_alone(site, env, NULL, begin, end);
-        write_order(order, n, begin);
-        if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
-        free(order);
-        rt_trace_end();
-        rt_trace_end();
-        rt_loop_checkpoint(op, site, env);
-        double took = trial_t0 ? (double)(rt_now_us() - trial_t0) / 1e6 : 0;
-        if (trial_t0 && !st->serial)
-            lock_trial_end(site, st, threads, took);
-        else if (trial_t0 && took > RT_LONG_ALONE_S) /* the calls grew: shared again, and timed */
-            st->serial = false, st->trial = 0;
-        return;
+    if (st->serial) {
+        st->calls++;
+        async_alone(site, env, begin, end, call, false, 0);
+        return -1;
     }
-    if (!st && !(st = site_of(site, begin, end, threads))) strads_fatal(STRADS_ENOMEM, "async_for");
     int64_t k = rt_cfg()->recon_every;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
@@ -862,10 +843,10 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     uint64_t t0 = rt_now_us();
     rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
     if (!rc) rc = c.rc;
+    double took = (double)(rt_now_us() - t0) / 1e6;
+    *planned = planned_now;
     if (planned_now) st->lopsided = planned_lopsided;
-    if (!rc)
-        lock_trial_begin(site, st, begin, end, threads, (double)(rt_now_us() - t0) / 1e6,
-                         planned_now);
+    if (!rc) lock_trial_begin(site, st, begin, end, threads, took);
     if (!rc && planned_nro >= 0) keep_key(st, &c);
     free(c.refs);
     /* a cached plan ran, and the site's previous call was this state's
@@ -897,5 +878,50 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         snprintf(what, sizeof what, "async_for at %s:%u", site->file, site->line);
         strads_fatal(rc, what);
     }
+    return took;
+}
+
+/* The runtime entry point; see strads.h. */
+void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env)
+{
+    if (!site || site->abi != STRADS_ABI_VERSION || !site->body)
+        strads_fatal(STRADS_EINVAL, "async_for: loop site from an incompatible stradsc");
+    if (end <= begin) return;
+    int threads = rt_loop_threads(env);
+    uint64_t call = replay_next_async_call();
+    bool replaying = replay_replaying(); /* one process; a cluster replay plans as usual */
+    if (replaying || (strads_size() == 1 && threads == 1 && !rt__async_verify_mode())) {
+        async_alone(site, env, begin, end, call, replaying, 0);
+        return;
+    }
+    site_state *st = site_of(site, begin, end, threads);
+    if (!st) strads_fatal(STRADS_ENOMEM, "async_for");
+    bool planned;
+    if (st->serial || st->trial == 1) { /* in conflict, or a locked plan's trial */
+        uint64_t t0 = rt_now_us();
+        st->calls++;
+        async_alone(site, env, begin, end, call, false, 0);
+        if (st->trial == 1 && !st->serial) {
+            st->trial = 2;
+            lock_trial_end(site, st, (double)(rt_now_us() - t0) / 1e6);
+        }
+        return;
+    }
+    rt_call_how how = rt_alone_next(&st->al, !rt__async_verify_mode());
+    if (how != RT_CALL_SHARED) {
+        uint64_t t0 = rt_now_us();
+        st->calls += how == RT_CALL_ALONE;
+        int64_t done = async_alone(site, env, begin, end, call, false,
+                                   how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0);
+        rt_alone_after(&st->al, "async_for", site, threads, how, (double)(rt_now_us() - t0) / 1e6,
+                       done == end, false);
+        /* the rest shared: a range of its own, never timed */
+        site_state *rest = done < end ? site_of(site, done, end, threads) : NULL;
+        if (done < end && !rest) strads_fatal(STRADS_ENOMEM, "async_for");
+        if (rest) async_shared(site, rest, env, done, end, threads, call, &planned);
+        return;
+    }
+    double took = async_shared(site, st, env, begin, end, threads, call, &planned);
+    if (took >= 0) rt_alone_after(&st->al, "async_for", site, threads, how, took, false, planned);
 }
 

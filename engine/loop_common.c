@@ -375,44 +375,6 @@ uint64_t rt_loop_array_stamp(const dds_vec *dv)
     return XXH3_64bits_withSeed(dv->base, (size_t)dv->n * dv->elem, dv->version);
 }
 
-void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *order,
-                        int64_t begin, int64_t end)
-{
-    char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
-    if (!tls) strads_fatal(STRADS_ENOMEM, site->file);
-    if (site->tls_init) site->tls_init(tls, env);
-    site->body(env, tls, order, begin, end);
-    int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
-    if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
-    rt_loop_publish(site, env, acc);
-    if (site->tls_free) site->tls_free(tls);
-    free(tls);
-}
-
-bool rt_loop_may_run_alone(void)
-{
-    const rt_config *c = rt_cfg();
-    return c->try_alone && !replay_recording() && !replay_cluster() && !replay_replaying() &&
-           !c->slow && !c->checkpoint && !c->recover;
-}
-
-bool rt_loop_try_alone(double took)
-{
-    return took < RT_SHORT_CALL_S && rt_loop_may_run_alone();
-}
-
-void rt_loop_say_alone(const char *loop, const strads_loop_site *site, int threads,
-                       double shared_s, double alone_s)
-{
-    if (!rt_loop_once(site->id ^ 0x616C6F6E65727321ull)) return;
-    rt_warn("%s %s:%u: a call took %.3f ms on %d node%s x %d thread%s and %.3f ms run alone on "
-            "the driver: the driver runs it alone, as the sequential program does (a call this "
-            "short costs more to share than to run; STRADS_TRY_ALONE=0 keeps it shared)",
-            loop, site->file, site->line, shared_s * 1e3, strads_size(),
-            strads_size() == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
-            alone_s * 1e3);
-}
-
 /* LSD radix sort of 64-bit keys, 11 bits a pass over only the bits in which
  * the keys differ (a sync_for's keys: one array id over a few million
  * elements, two or three passes). qsort below a few thousand keys, or when

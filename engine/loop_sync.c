@@ -1104,15 +1104,14 @@ typedef struct site_calls {
     struct site_calls *next;
 } site_calls;
 
-/* Driver: whether a site's calls of one range and thread count are short
- * enough to run alone (loop.h): trial 0 not yet, 1 the next call runs
- * alone, 2 decided. One per range: a loop over alternating slices. */
+/* Driver: whether a site's calls of one range and thread count run alone
+ * (engine/loop_alone.c). One per range: a loop over alternating slices. */
 typedef struct alone_state {
     uint64_t id;
     int64_t begin, end;
-    int threads, trial;
-    bool alone;
-    double shared_s;
+    int threads;
+    uint64_t shared; /* calls run shared */
+    rt_alone al;
     struct alone_state *next;
 } alone_state;
 static alone_state *alone_list;
@@ -1257,20 +1256,52 @@ static bool alone_same(const strads_loop_site *site, const void *env)
 }
 
 /* One call run by the driver alone, as the sequential program runs it:
- * one worker's view of every model, its own writes seen at once. */
-static void run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end)
+ * one worker's view of every model, its own writes seen at once. Stops
+ * after budget_s seconds (0: none); returns where it stopped. */
+static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
+                         double budget_s)
 {
     uint64_t op = replay_next_op();
     bool skip = false;
     int rc = replay_op_begin(op, site, env, &skip);
     if (rc) strads_fatal(rc, "sync_for: recovery");
-    if (skip) return;
+    if (skip) return end;
     rt_trace_begin(RT_TR_OPERATOR, site, 0);
     rt_trace_begin(RT_TR_SYNC_FOR, site, 0);
-    rt_loop_body_alone(site, env, NULL, begin, end);
+    int64_t done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
     rt_trace_end();
     rt_trace_end();
     rt_loop_checkpoint(op, site, env);
+    return done;
+}
+
+/* One call shared by every node: its seconds, and whether it made records. */
+static double run_shared(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
+                         int threads, int kind, const strads_sync_spec *spec, bool *planned)
+{
+    const strads_loop_dyn *dyn = env;
+    site_calls *sc = calls_of(site);
+    int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
+    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
+    if (mb < 1) mb = 1;
+    sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
+                    spec->kind == STRADS_SYNC_SSP ? (int64_t)spec->a : 0, recon_due(sc),
+                    (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}},
+                   site, env, sc};
+    sync_hdr *h = &p.h;
+    if (spec->kind == STRADS_SYNC_CUSTOM && spec->custom_fn)
+        snprintf(h->custom, sizeof h->custom, "%s", spec->custom_fn);
+    int rc = rt_fnref_encode(site, &h->site_ref);
+    if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
+    uint64_t t0 = rt_now_us();
+    rc = rt_loop_invoke_ex(site, env, sync_node, &p, sizeof *h, sync_prepare);
+    if (rc) {
+        char what[256];
+        snprintf(what, sizeof what, "sync_for at %s:%u", site->file, site->line);
+        strads_fatal(rc, what);
+    }
+    *planned = h->recon;
+    return (double)(rt_now_us() - t0) / 1e6;
 }
 
 /* The runtime entry point; see strads.h. */
@@ -1360,56 +1391,27 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * calls may run alone at all. */
     if (strads_size() == 1 && threads == 1 && spec.kind != STRADS_SYNC_CUSTOM &&
         rt_loop_may_run_alone()) {
-        run_alone(site, env, begin, end);
+        run_alone(site, env, begin, end, 0);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
-    /* the pointers may meet in one array at a later call */
-    if (as && (as->alone || as->trial == 1) && !alone_same(site, env))
-        as->alone = false, as->trial = 2;
-    if (as && (as->alone || as->trial == 1)) {
+    /* alone_same at every call: the pointers may meet in one array later */
+    bool may = as && spec.kind != STRADS_SYNC_CUSTOM && alone_same(site, env);
+    rt_call_how how = as ? rt_alone_next(&as->al, may) : RT_CALL_SHARED;
+    bool planned = false;
+    if (how != RT_CALL_SHARED) {
         uint64_t t0 = rt_now_us();
-        run_alone(site, env, begin, end);
-        double took = (double)(rt_now_us() - t0) / 1e6;
-        if (as->alone && took > RT_LONG_ALONE_S) /* the calls grew: shared again, and timed */
-            as->alone = false, as->trial = 0;
-        if (as->trial == 1) {
-            as->trial = 2;
-            as->alone = took < as->shared_s;
-            if (as->alone) rt_loop_say_alone("sync_for", site, threads, as->shared_s, took);
-            if (rt_stats_on())
-                rt_stats("alone_trial", site->file, site->line, "shared_s=%.6f alone_s=%.6f alone=%d",
-                         as->shared_s, took, (int)as->alone);
-        }
+        int64_t done = run_alone(site, env, begin, end, how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0);
+        rt_alone_after(&as->al, "sync_for", site, threads, how, (double)(rt_now_us() - t0) / 1e6,
+                       done == end, false);
+        /* the rest shared: a range of its own, never timed */
+        if (done < end) run_shared(site, env, done, end, threads, kind, &spec, &planned);
         return;
     }
-    site_calls *sc = calls_of(site);
-    int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
-    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
-    if (mb < 1) mb = 1;
-    sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
-                    spec.kind == STRADS_SYNC_SSP ? (int64_t)spec.a : 0, recon_due(sc),
-                    (int32_t)spec.kind, spec.a, spec.b, spec.has_b, {0}, {0}},
-                   site, env, sc};
-    sync_hdr *h = &p.h;
-    if (spec.kind == STRADS_SYNC_CUSTOM && spec.custom_fn)
-        snprintf(h->custom, sizeof h->custom, "%s", spec.custom_fn);
-    rc = rt_fnref_encode(site, &h->site_ref);
-    if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
-    uint64_t t0 = rt_now_us();
-    rc = rt_loop_invoke_ex(site, env, sync_node, &p, sizeof *h, sync_prepare);
-    double took = (double)(rt_now_us() - t0) / 1e6;
-    /* a first call that made its records is no measure of the next ones;
-     * a later one is, when the input changes at every call */
-    if (!rc && as && sc && !as->trial && (!h->recon || sc->calls > 1) &&
-        (strads_size() > 1 || threads > 1) && spec.kind != STRADS_SYNC_CUSTOM &&
-        alone_same(site, env) && rt_loop_try_alone(took)) {
-        as->trial = 1;
-        as->shared_s = took;
-    }
-    if (rc) {
-        char what[256];
-        snprintf(what, sizeof what, "sync_for at %s:%u", site->file, site->line);
-        strads_fatal(rc, what);
+    double took = run_shared(site, env, begin, end, threads, kind, &spec, &planned);
+    if (as) {
+        /* the first shared call of a range made its records */
+        rt_alone_after(&as->al, "sync_for", site, threads, how, took, false,
+                       planned || as->shared++ == 0);
     }
 }

@@ -47,6 +47,9 @@ done
 for v in $(env | sed -n 's/^\(\(STRADS\|SLURM\|SBATCH\|SALLOC\|PMI\|PMIX\|OMPI\)_[A-Za-z0-9_]*\)=.*/\1/p'); do
     unset "$v"
 done
+# But every call shared: the programs' calls are short, and the runtime
+# would run them on the driver alone, which is not what is tested here.
+export STRADS_TRY_ALONE=0
 
 host=$(hostname -s)
 if [ -n "${T_SLURM_NODE:-}" ]; then

@@ -1,0 +1,167 @@
+/*
+ * engine/loop_alone.c - whether a loop's calls run alone on the driver.
+ *
+ * A call of a few microseconds of work pays the rounds, barriers and
+ * messages of several nodes or threads, and its first call pays
+ * reconnaissance, planning and the move of the inputs to their owners,
+ * where the sequential program pays nothing. Which is faster is measured,
+ * never guessed, and renting is tried before buying (the ski-rental rule):
+ *
+ *   - the first call of a loop (one site, range and thread count) runs
+ *     alone, in chunks, for at most RT_SHORT_CALL_S; iterations left then
+ *     run shared, and so do the next calls (a long loop loses at most that
+ *     much of its first call);
+ *   - a loop whose first call finished in time keeps running alone until
+ *     its calls alone have taken what a first shared call may cost
+ *     (rent_limit); then two calls run shared, the second timed, and the
+ *     faster way stays (said once);
+ *   - a shared call under RT_SHORT_CALL_S is timed against one call run
+ *     alone, the faster stays;
+ *   - a call kept alone that took over RT_LONG_ALONE_S (its work grew with
+ *     a captured bound) runs shared again, and is timed anew.
+ *
+ * A call run alone is one the sequential program makes: async_for is
+ * serializable in program order; sync_for runs alone only when alone and
+ * shared compute the same (the caller's may_alone), and a prefix run alone
+ * before the rest shared is then the same too.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "replay/replay.h"
+#include "engine/loop.h"
+
+enum { NEW, RENT, TRY, ALONE, SHARED, TIMING, DONE };
+static const char *const phase_name[] = {"new", "rent", "try", "alone", "shared", "timing", "done"};
+
+void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *order,
+                        int64_t begin, int64_t end)
+{
+    (void)rt_loop_body_alone_for(site, env, order, begin, end, 0);
+}
+
+int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
+                               int64_t begin, int64_t end, double budget_s)
+{
+    char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
+    if (!tls) strads_fatal(STRADS_ENOMEM, site->file);
+    if (site->tls_init) site->tls_init(tls, env);
+    int64_t at = begin;
+    if (budget_s <= 0) {
+        site->body(env, tls, order, begin, end);
+        at = end;
+    }
+    /* Chunks growing fourfold, each cut to what fits in the budget at the
+     * rate so far: few body calls (each copies the captured arrays), and
+     * little past the budget. */
+    uint64_t t0 = rt_now_us(), limit = t0 + (uint64_t)(budget_s * 1e6);
+    for (int64_t chunk = 16; at < end;) {
+        int64_t hi = end - at > chunk ? at + chunk : end;
+        site->body(env, tls, order, at, hi);
+        at = hi;
+        uint64_t now = rt_now_us();
+        if (now >= limit) break;
+        double per = (double)(now - t0) / (double)(at - begin);
+        double fit = per > 0 ? (double)(limit - now) / per : 4.0 * (double)chunk;
+        chunk = fit < 4.0 * (double)chunk ? (int64_t)fit : 4 * chunk;
+        if (chunk < 1) chunk = 1;
+    }
+    int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
+    if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
+    rt_loop_publish(site, env, acc);
+    if (site->tls_free) site->tls_free(tls);
+    free(tls);
+    return at;
+}
+
+bool rt_loop_may_run_alone(void)
+{
+    const rt_config *c = rt_cfg();
+    return c->try_alone && !replay_recording() && !replay_cluster() && !replay_replaying() &&
+           !c->slow && !c->checkpoint && !c->recover;
+}
+
+/* What the first shared call may cost beyond its work: the inputs' move to
+ * their owners, reconnaissance and planning across processes (PageRank's
+ * first call at two processes: 0.2 s for 6 ms of work), reconnaissance and
+ * planning within one; and a few calls' work. */
+static double rent_limit(double alone_s)
+{
+    return (strads_size() > 1 ? 0.25 : 0.02) + 4 * alone_s;
+}
+
+static void say_alone(const char *loop, const strads_loop_site *site, int threads,
+                      double shared_s, double alone_s)
+{
+    if (!rt_loop_once(site->id ^ 0x616C6F6E65727321ull)) return;
+    rt_warn("%s %s:%u: a call took %.3f ms on %d node%s x %d thread%s and %.3f ms run alone on "
+            "the driver: the driver runs it alone, as the sequential program does (a call this "
+            "short costs more to share than to run; STRADS_TRY_ALONE=0 keeps it shared)",
+            loop, site->file, site->line, shared_s * 1e3, strads_size(),
+            strads_size() == 1 ? "" : "s", threads, threads == 1 ? "" : "s", alone_s * 1e3);
+}
+
+/* Under STRADS_STATS only: the common case, and nothing is decided yet. */
+static void say_rent(const char *loop, const strads_loop_site *site, double alone_s)
+{
+    if (!rt_stats_on() || !rt_loop_once(site->id ^ 0x72656E74696E6721ull)) return;
+    rt_stats_note("%s %s:%u: a call takes %.3f ms run alone on the driver: the driver runs its calls "
+            "alone, as the sequential program does, until they have taken %.2f s, then times "
+            "them shared (STRADS_TRY_ALONE=0 shares every call)",
+            loop, site->file, site->line, alone_s * 1e3, rent_limit(alone_s));
+}
+
+rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
+{
+    if (!may_alone || !rt_loop_may_run_alone()) return RT_CALL_SHARED;
+    switch (a->phase) {
+    case NEW: return RT_CALL_PROBE;
+    case RENT: case ALONE: case TIMING: return RT_CALL_ALONE;
+    default: return RT_CALL_SHARED;
+    }
+}
+
+void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
+                    rt_call_how how, double took, bool finished, bool planned)
+{
+    int was = a->phase;
+    if (how != RT_CALL_SHARED) {
+        switch (a->phase) {
+        case NEW:
+            a->phase = finished ? RENT : SHARED;
+            if (finished) say_rent(loop, site, took);
+            break;
+        case TIMING:
+            a->phase = took < a->shared_s ? ALONE : DONE;
+            if (a->phase == ALONE) say_alone(loop, site, threads, a->shared_s, took);
+            break;
+        default: break;
+        }
+        if (took > RT_LONG_ALONE_S) a->phase = SHARED; /* the calls grew: shared, timed anew */
+        a->alone_s = took;
+        a->rent_s += took;
+        if (a->phase == RENT && a->rent_s >= rent_limit(took)) a->phase = TRY, a->shared = 0;
+    } else {
+        a->shared++;
+        switch (a->phase) {
+        case NEW:
+        case SHARED:
+            a->phase = SHARED;
+            /* a call that made its records is no measure of the next ones;
+             * a later one is, when the loop plans at every call */
+            if ((!planned || a->shared > 1) && took < RT_SHORT_CALL_S && rt_loop_may_run_alone())
+                a->phase = TIMING, a->shared_s = took;
+            break;
+        case TRY:
+            if (planned && a->shared < 2) break;
+            a->phase = took < a->alone_s ? DONE : ALONE;
+            if (a->phase == ALONE) say_alone(loop, site, threads, took, a->alone_s);
+            break;
+        default: break;
+        }
+    }
+    if (a->phase != was && rt_stats_on())
+        rt_stats("alone", site->file, site->line, "loop=%s from=%s to=%s ran=%s took_s=%.6f rent_s=%.6f",
+                 loop, phase_name[was], phase_name[a->phase],
+                 how == RT_CALL_SHARED ? "shared" : "alone", took, a->rent_s);
+}
