@@ -76,6 +76,7 @@ typedef struct site_state {
     plan_key key;
     bool last_of_id; /* the latest call of this site id ran here (record: same order) */
     bool serial;     /* every iteration conflicts: the driver runs the loop alone */
+    bool sampled;    /* its first shared call looked for that (rt__async_serial) */
     /* a plan whose every round the threads share under locks, or that
      * puts most work on one of several nodes (lopsided), is timed against
      * one call run alone (lock_trial): 0 not yet, 1 the next call runs
@@ -814,14 +815,15 @@ static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begi
 }
 
 /* One call on the plan's nodes and threads: its seconds, and whether it
- * planned. A first call whose sample finds every iteration in conflict
- * runs alone instead, and so do the next (-1 s). */
+ * planned. A first shared call whose sample finds every iteration in
+ * conflict runs alone instead, and so do the next (-1 s): its whole
+ * reconnaissance may cost hundreds of calls (TransE: 5 s for 10 ms). */
 static double async_shared(const strads_loop_site *site, site_state *st, void *env, int64_t begin,
                            int64_t end, int threads, uint64_t call, bool *planned)
 {
     *planned = false;
-    if (!rt__async_verify_mode() && st->calls == 0 &&
-        rt__async_serial(site, env, begin, end, threads)) {
+    if (!rt__async_verify_mode() && !st->sampled &&
+        (st->sampled = true, rt__async_serial(site, env, begin, end, threads))) {
         st->serial = true;
         say_serial(site, "the driver runs it alone, as the sequential program does");
     }
