@@ -421,9 +421,18 @@ int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int t
                        char **acc_out);
 /* Driver: publish(env, acc), then frees acc. acc may be NULL. */
 void rt_loop_publish(const strads_loop_site *site, void *env, char *acc);
+/* Driver: acc, the reductions of a call's first iterations run alone, is
+ * folded ahead of the rest's when those publish (the call's rest runs
+ * shared); rt_loop_release publishes it if they did not. */
+void rt_loop_hold(const strads_loop_site *site, void *env, char *acc);
+void rt_loop_release(void);
 
 /* Per-thread tls blocks: tls_init'ed, freed with rt_loop_tls_free. */
 int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out);
+/* The same for workers first .. first + count - 1 of the job (stream()
+ * copies follow the worker: rank * threads + thread). */
+int rt_loop_tls_workers(const strads_loop_site *site, const void *env, int64_t first, int count,
+                        char **out);
 void rt_loop_tls_free(const strads_loop_site *site, char *tls, int threads);
 
 /*
@@ -526,13 +535,13 @@ static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)
 
 /* BODY once per element type, T_ naming it (loop_sync_deltas.c,
  * loop_sync_iavg.c). */
-#define RT_FOR_TYPE(t, BODY)                                                                  \
-    switch (t) {                                                                              \
-    case STRADS_T_I32: { typedef int32_t T_; BODY; } break;                                  \
-    case STRADS_T_I64: { typedef int64_t T_; BODY; } break;                                  \
-    case STRADS_T_U64: { typedef uint64_t T_; BODY; } break;                                 \
-    case STRADS_T_F32: { typedef float T_; BODY; } break;                                    \
-    case STRADS_T_F64: { typedef double T_; BODY; } break;                                   \
+#define RT_FOR_TYPE(t, ...)                                                                  \
+    switch (t) {                                                                             \
+    case STRADS_T_I32: { typedef int32_t T_; __VA_ARGS__; } break;                           \
+    case STRADS_T_I64: { typedef int64_t T_; __VA_ARGS__; } break;                           \
+    case STRADS_T_U64: { typedef uint64_t T_; __VA_ARGS__; } break;                          \
+    case STRADS_T_F32: { typedef float T_; __VA_ARGS__; } break;                             \
+    case STRADS_T_F64: { typedef double T_; __VA_ARGS__; } break;                            \
     }
 
 /* Are n bytes at p all zero (a delta that changes nothing)? */

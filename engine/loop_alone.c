@@ -43,19 +43,21 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
 int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
                                int64_t begin, int64_t end, double budget_s)
 {
-    char *tls = calloc(1, site->tls_size ? site->tls_size : 1), *acc = NULL;
-    if (!tls) strads_fatal(STRADS_ENOMEM, site->file);
-    if (site->tls_init) site->tls_init(tls, env);
+    /* A probe's stream() copies are a worker no node has: if it stops
+     * early, the rest's workers draw their own numbers, not its again. */
+    char *tls = NULL, *acc = NULL;
+    int64_t worker = budget_s > 0 ? (int64_t)strads_size() * rt_loop_threads(env) : 0;
+    if (rt_loop_tls_workers(site, env, worker, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
     int64_t at = begin;
     if (budget_s <= 0) {
         site->body(env, tls, order, begin, end);
         at = end;
     }
-    /* Chunks growing fourfold, each cut to what fits in the budget at the
-     * rate so far: few body calls (each copies the captured arrays), and
-     * little past the budget. */
+    /* Chunks from one iteration (one may take seconds), growing fourfold,
+     * each cut to what fits in the budget at the rate so far: few body
+     * calls (each copies the captured arrays), little past the budget. */
     uint64_t t0 = rt_now_us(), limit = t0 + (uint64_t)(budget_s * 1e6);
-    for (int64_t chunk = 16; at < end;) {
+    for (int64_t chunk = 1; at < end;) {
         int64_t hi = end - at > chunk ? at + chunk : end;
         site->body(env, tls, order, at, hi);
         at = hi;
@@ -68,9 +70,11 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
     }
     int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
-    rt_loop_publish(site, env, acc);
-    if (site->tls_free) site->tls_free(tls);
-    free(tls);
+    if (at < end)
+        rt_loop_hold(site, env, acc); /* published with the rest's */
+    else
+        rt_loop_publish(site, env, acc);
+    rt_loop_tls_free(site, tls, 1);
     return at;
 }
 
@@ -160,7 +164,7 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
         default: break;
         }
     }
-    if (a->phase != was && rt_stats_on())
+    if (a->phase != was && rt_stats_on() && rt_loop_may_run_alone())
         rt_stats("alone", site->file, site->line, "loop=%s from=%s to=%s ran=%s took_s=%.6f rent_s=%.6f",
                  loop, phase_name[was], phase_name[a->phase],
                  how == RT_CALL_SHARED ? "shared" : "alone", took, a->rent_s);

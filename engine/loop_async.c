@@ -144,13 +144,16 @@ static void say_serial(const strads_loop_site *site, const char *how)
             "data-parallel", site->file, site->line, how);
 }
 
-/* A plan whose work all falls to one node (or thread). */
+/* A plan whose work all falls to one node (or thread). Not said of the
+ * rest of a call whose first iterations ran alone (loop_alone.c): its
+ * iterations may all lie in one node's rows without conflicting. */
 #define LOPSIDED 0.75
+static _Atomic bool rest_call; /* set by the driver's main thread, read by planning */
 static void note_serial(const strads_loop_site *site, const sched_plan *p)
 {
     int width = p->nodes > 1 ? p->nodes : p->threads;
     planned_lopsided = p->nodes > 1 && p->imbalance >= LOPSIDED * p->nodes;
-    if (width >= 2 && p->imbalance >= 0.9 * width)
+    if (width >= 2 && p->imbalance >= 0.9 * width && !rest_call)
         say_serial(site, p->nodes > 1 ? "it runs on one node at a time" : "it runs on one thread at a time");
 }
 
@@ -920,7 +923,10 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         /* the rest shared: a range of its own, never timed */
         site_state *rest = done < end ? site_of(site, done, end, threads) : NULL;
         if (done < end && !rest) strads_fatal(STRADS_ENOMEM, "async_for");
+        rest_call = true;
         if (rest) async_shared(site, rest, env, done, end, threads, call, &planned);
+        rest_call = false;
+        rt_loop_release();
         return;
     }
     double took = async_shared(site, st, env, begin, end, threads, call, &planned);

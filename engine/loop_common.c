@@ -86,8 +86,45 @@ static struct {
     char *acc;
 } later;
 
+static void publish_now(const strads_loop_site *site, void *env, char *acc);
+
+/* The reductions of a call's iterations the driver ran alone before the
+ * rest ran shared (loop_alone.c): folded in ahead of the rest's, as one
+ * more thread's, and published with them. min, max, accumulate and
+ * stream() publish by assignment from a value the rest's threads start
+ * from, so published apart the prefix's part was lost. */
+static struct {
+    const strads_loop_site *site;
+    void *env;
+    char *acc;
+} held;
+
+void rt_loop_hold(const strads_loop_site *site, void *env, char *acc)
+{
+    held.site = site;
+    held.env = env;
+    held.acc = acc;
+}
+
+static char *with_held(const strads_loop_site *site, void *env, char *acc)
+{
+    if (!held.acc || held.site != site || held.env != env) return acc;
+    char *first = held.acc;
+    held.acc = NULL;
+    if (acc && site->tls_fold) site->tls_fold(first, acc);
+    if (acc && site->tls_free) site->tls_free(acc);
+    free(acc);
+    return first;
+}
+
+void rt_loop_release(void)
+{
+    if (held.acc) publish_now(held.site, held.env, with_held(held.site, held.env, NULL));
+}
+
 static void publish_now(const strads_loop_site *site, void *env, char *acc)
 {
+    acc = with_held(site, env, acc);
     replay_op_result(site, acc); /* kept for the checkpoint of this operator */
     /* Recorded, or replaced by the recorded ones; a divergence is reported
      * by replay_outcome once the operator is over. */
@@ -263,10 +300,16 @@ int64_t strads__tls_worker(void) { return tls_worker; }
 int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out)
 {
     replay_fault("run"); /* both engines make the tls right before executing */
-    char *tls = calloc((size_t)threads, site->tls_size ? site->tls_size : 1);
+    return rt_loop_tls_workers(site, env, (int64_t)strads_rank() * threads, threads, out);
+}
+
+int rt_loop_tls_workers(const strads_loop_site *site, const void *env, int64_t first, int count,
+                        char **out)
+{
+    char *tls = calloc((size_t)count, site->tls_size ? site->tls_size : 1);
     if (!tls) return STRADS_ENOMEM;
-    for (int t = 0; t < threads; t++) {
-        tls_worker = (int64_t)strads_rank() * threads + t;
+    for (int t = 0; t < count; t++) {
+        tls_worker = first + t;
         if (site->tls_init) site->tls_init(tls + (size_t)t * site->tls_size, env);
     }
     tls_worker = 0;

@@ -588,9 +588,14 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
          * element (two searches an element were a fifth of a PageRank run) */
         int64_t u = 0;
         for (int64_t j = 0; j < nw; j++) {
-            /* Whole arrays (no reconnaissance): an element the thread left
-             * as it was is no write, and must not dilute an average. */
-            if (wr->all && rt__zero_bytes(d + (size_t)j * dv->elem, dv->elem)) continue;
+            /* An element the thread left as it was is no write, and must
+             * not dilute an average, whether reconnaissance recorded it
+             * (w[f] -= lr * g * x[f] at x[f] = 0) or not: what the threads
+             * changed decides, so the driver can compute the same alone
+             * (loop_sync_alone.c). A user's function sees every recorded
+             * write. */
+            if ((wr->all || agg != STRADS_AGG_FN) && rt__zero_bytes(d + (size_t)j * dv->elem, dv->elem))
+                continue;
             int64_t e = el_at(wr, j), p;
             if (U->all) {
                 p = e;
@@ -702,7 +707,8 @@ static int writeback_bsp(call *c, dds_snap **snap, char **F)
                                                       : DDS_AGG_AVG;
         agg.type = d->type;
         agg.fn = (dds_agg_fn)d->fn;
-        agg.changed_only = !(c->site->recon && c->site->recon_on);
+        /* a node's unchanged element is no contribution (fold_array) */
+        agg.changed_only = agg.kind != DDS_AGG_FN || !(c->site->recon && c->site->recon_on);
         rc = F && F[a] ? dds_writeback_deltas_from(c->arr[a].dv, snap[a], F[a], &agg)
                        : dds_writeback_deltas(c->arr[a].dv, snap[a], &agg);
     }
@@ -1255,11 +1261,12 @@ static bool alone_same(const strads_loop_site *site, const void *env)
     return true;
 }
 
-/* One call run by the driver alone, as the sequential program runs it:
- * one worker's view of every model, its own writes seen at once. Stops
- * after budget_s seconds (0: none); returns where it stopped. */
+/* One call run by the driver alone, as the sequential program runs it
+ * (one worker's view of every model, its own writes seen at once), or,
+ * emu, as BSP's workers compute it (loop_sync_alone.c). Stops after
+ * budget_s seconds (0: none); returns where it stopped. */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
-                         double budget_s)
+                         double budget_s, bool emu, int threads, int64_t mb)
 {
     uint64_t op = replay_next_op();
     bool skip = false;
@@ -1268,22 +1275,30 @@ static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin,
     if (skip) return end;
     rt_trace_begin(RT_TR_OPERATOR, site, 0);
     rt_trace_begin(RT_TR_SYNC_FOR, site, 0);
-    int64_t done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
+    int64_t done = emu ? (rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s)
+                              ? end
+                              : begin)
+                       : rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
     rt_trace_end();
     rt_trace_end();
-    rt_loop_checkpoint(op, site, env);
+    if (done > begin) rt_loop_checkpoint(op, site, env);
     return done;
+}
+
+/* The minibatch of a call: the clause's, or an eighth of a thread's share. */
+static int64_t minibatch_of(const strads_loop_dyn *dyn, int64_t n, int threads)
+{
+    int64_t share = (n + strads_size() - 1) / strads_size();
+    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
+    return mb < 1 ? 1 : mb;
 }
 
 /* One call shared by every node: its seconds, and whether it made records. */
 static double run_shared(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
                          int threads, int kind, const strads_sync_spec *spec, bool *planned)
 {
-    const strads_loop_dyn *dyn = env;
     site_calls *sc = calls_of(site);
-    int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
-    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
-    if (mb < 1) mb = 1;
+    int64_t mb = minibatch_of(env, end - begin, threads);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec->kind == STRADS_SYNC_SSP ? (int64_t)spec->a : 0, recon_due(sc),
                     (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}},
@@ -1391,27 +1406,36 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * calls may run alone at all. */
     if (strads_size() == 1 && threads == 1 && spec.kind != STRADS_SYNC_CUSTOM &&
         rt_loop_may_run_alone()) {
-        run_alone(site, env, begin, end, 0);
+        run_alone(site, env, begin, end, 0, false, 1, 0);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
-    /* alone_same at every call: the pointers may meet in one array later */
-    bool may = as && spec.kind != STRADS_SYNC_CUSTOM && alone_same(site, env);
-    rt_call_how how = as ? rt_alone_next(&as->al, may) : RT_CALL_SHARED;
+    /* alone_same at every call: the pointers may meet in one array later;
+     * else BSP's workers one after another, where they fit */
+    bool same = as && spec.kind != STRADS_SYNC_CUSTOM && alone_same(site, env);
+    int64_t mb = minibatch_of(dyn, end - begin, threads);
+    bool emu = as && !same && spec.kind == STRADS_SYNC_BSP && rt_loop_may_run_alone() &&
+               rt__sync_emulable(site, env, begin, end, strads_size(), threads, mb);
+    rt_call_how how = as ? rt_alone_next(&as->al, same || emu) : RT_CALL_SHARED;
     bool planned = false;
     if (how != RT_CALL_SHARED) {
         uint64_t t0 = rt_now_us();
-        int64_t done = run_alone(site, env, begin, end, how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0);
-        rt_alone_after(&as->al, "sync_for", site, threads, how, (double)(rt_now_us() - t0) / 1e6,
-                       done == end, false);
-        /* the rest shared: a range of its own, never timed */
-        if (done < end) run_shared(site, env, done, end, threads, kind, &spec, &planned);
-        return;
+        int64_t done = run_alone(site, env, begin, end, how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0,
+                                 emu, threads, mb);
+        if (done > begin || !emu) {
+            rt_alone_after(&as->al, "sync_for", site, threads, how,
+                           (double)(rt_now_us() - t0) / 1e6, done == end, false);
+            /* the rest shared: a range of its own, never timed */
+            if (done < end) run_shared(site, env, done, end, threads, kind, &spec, &planned);
+            rt_loop_release();
+            return;
+        }
+        /* the workers' copies would cost more than the call: shared */
     }
     double took = run_shared(site, env, begin, end, threads, kind, &spec, &planned);
     if (as) {
         /* the first shared call of a range made its records */
-        rt_alone_after(&as->al, "sync_for", site, threads, how, took, false,
+        rt_alone_after(&as->al, "sync_for", site, threads, RT_CALL_SHARED, took, false,
                        planned || as->shared++ == 0);
     }
 }

@@ -221,6 +221,15 @@ int rt__sync_recon(call *c);
  * they read from other nodes fetched (node-function thread; caller frees). */
 int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
 
+/* loop_sync_alone.c: a BSP call's N x T workers one after another on the
+ * driver, computing what the nodes would. emulable: whether it can;
+ * emulate: runs it (budget_s > 0: only when one clock, timed on copies,
+ * says the call fits; false: nothing ran). */
+bool rt__sync_emulable(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
+                       int T, int64_t mb);
+bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
+                      int T, int64_t mb, double budget_s);
+
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */
 int rt__sync_clock_union(call *c, int a, int wr, elist *out);

@@ -1,0 +1,323 @@
+/*
+ * engine/loop_sync_alone.c - a BSP call's workers one after another on the
+ * driver.
+ *
+ * A sync_for that averages or sums a model (`w[f] -= lr * g * x[f]`) is not
+ * its sequential loop: under BSP every worker of a clock starts from the
+ * clock's model and their changes are combined. Run alone as the
+ * sequential program runs it, it would compute another model, so such a
+ * loop's short calls used to stay shared: logistic regression at two
+ * processes made 98 clocks a call, each an exchange of about 75 us, for
+ * 13 us of work a clock.
+ *
+ * Here the driver computes what the N x T workers would, without them:
+ * per clock, each worker's task (the same blocks, minibatches and clocks as
+ * the nodes run, loop_sync.h's block_of and task_range) runs on a copy of
+ * the clock's model; a worker's change is the elements whose bytes it
+ * changed, as the nodes count them (loop_sync.c's fold_array, and the
+ * owners' dds_writeback_deltas with changed_only); the threads of a node
+ * fold in thread order (a mean or a sum per element), the nodes' changes
+ * combine in rank order (each divided by the nodes that changed the
+ * element, or summed), with the same arithmetic. So shared and alone
+ * compute the same model, up to the order in which reductions add, and the
+ * runtime may pick either by timing (engine/loop_alone.c).
+ *
+ * Only for what the copies can hold: arrays the body reaches through its
+ * captured pointers, combined by mean or sum, whose copies over a whole
+ * call stay under EMU_MAX_BYTES of copying.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/loop_sync.h"
+
+/* Bytes copied and compared over a call: the workers' copies of the model
+ * at every clock. Beyond this the copies cost more than a shared call. */
+#define EMU_MAX_BYTES ((size_t)64 << 20)
+
+typedef struct earr {
+    dds_vec *dv;
+    strads_type type;
+    strads_agg_kind agg;
+    size_t nsc;
+    char *S, *F, *rep; /* the clock's model, a node's fold, a worker's copy */
+    char *tmp;         /* one element's change */
+    int32_t *cnt;      /* per element: the node's threads that changed it */
+    char *D;           /* N nodes' changes, each n elements */
+    unsigned char *ch; /* N x n: node r changed element e */
+} earr;
+
+typedef struct emu {
+    const strads_loop_site *site;
+    void *env;
+    int N, T;
+    int64_t begin, end, mb, clocks;
+    int narr;
+    earr *arr;
+    void **envs; /* per worker: env with the pointers moved into its copy */
+    char *tls;   /* N x T workers' */
+} emu;
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/* The arrays the body writes (every field that reaches one) and whether
+ * they can be copied: 0 when the call cannot run here. */
+static int find(emu *e)
+{
+    const strads_loop_site *s = e->site;
+    e->arr = calloc(s->narrays ? s->narrays : 1, sizeof *e->arr);
+    if (!e->arr) return 0;
+    for (size_t i = 0; i < s->narrays; i++) {
+        const strads_loop_array *d = &s->arrays[i];
+        if (d->env_off + sizeof(void *) > s->env_size || !rt__type_size(d->type)) return 0;
+        if (d->flags & STRADS_ARRAY_VIA_GLOBAL) return 0; /* a helper writes the node's copy */
+        const char *p;
+        memcpy(&p, (const char *)e->env + d->env_off, sizeof p);
+        dds_vec *dv;
+        if (!p) continue;
+        if (dds_lookup(p, &dv, NULL) || dv->elem % rt__type_size(d->type)) return 0;
+        if (d->flags & STRADS_ARRAY_READONLY) continue;
+        if (d->agg != STRADS_AGG_SUM && d->agg != STRADS_AGG_AVG) return 0;
+        int a = 0;
+        while (a < e->narr && e->arr[a].dv != dv) a++;
+        if (a < e->narr) {
+            if (e->arr[a].type != d->type || e->arr[a].agg != d->agg) return 0;
+            continue;
+        }
+        e->arr[e->narr++] = (earr){.dv = dv, .type = d->type, .agg = d->agg,
+                                   .nsc = dv->elem / rt__type_size(d->type)};
+    }
+    size_t bytes = 0;
+    for (int a = 0; a < e->narr; a++) bytes += e->arr[a].dv->bytes;
+    /* each worker's copy and compare at every clock */
+    return e->narr > 0 &&
+           (double)bytes * (double)e->clocks * (double)(e->N * e->T + e->N) <= (double)EMU_MAX_BYTES;
+}
+
+static void done(emu *e)
+{
+    for (int a = 0; e->arr && a < e->narr; a++) {
+        earr *x = &e->arr[a];
+        free(x->S);
+        free(x->F);
+        free(x->rep);
+        free(x->tmp);
+        free(x->cnt);
+        free(x->D);
+        free(x->ch);
+    }
+    free(e->arr);
+    if (e->tls) rt_loop_tls_free(e->site, e->tls, e->N * e->T);
+    if (e->envs) free(e->envs[0]);
+    free(e->envs);
+}
+
+static int setup(emu *e)
+{
+    int W = e->N * e->T;
+    e->envs = calloc((size_t)W, sizeof *e->envs);
+    if (!e->envs) return STRADS_ENOMEM;
+    for (int a = 0; a < e->narr; a++) {
+        earr *x = &e->arr[a];
+        size_t b = x->dv->bytes ? x->dv->bytes : 1;
+        x->S = malloc(b);
+        x->F = malloc(b);
+        x->rep = malloc(b);
+        x->tmp = malloc(x->dv->elem);
+        x->cnt = calloc((size_t)(x->dv->n ? x->dv->n : 1), sizeof *x->cnt);
+        x->D = malloc(b * (size_t)e->N);
+        x->ch = calloc((size_t)e->N, (size_t)(x->dv->n ? x->dv->n : 1));
+        if (!x->S || !x->F || !x->rep || !x->tmp || !x->cnt || !x->D || !x->ch) return STRADS_ENOMEM;
+    }
+    /* one env whose pointers into a written array point into its copy
+     * (every worker uses the same copy in turn) */
+    void *env = e->envs[0] = malloc(e->site->env_size);
+    if (!env) return STRADS_ENOMEM;
+    memcpy(env, e->env, e->site->env_size);
+    for (size_t i = 0; i < e->site->narrays; i++) {
+        size_t off = e->site->arrays[i].env_off;
+        char *p;
+        memcpy(&p, (char *)e->env + off, sizeof p);
+        for (int a = 0; a < e->narr && p; a++) {
+            dds_vec *dv = e->arr[a].dv;
+            if (p < dv->base || p >= dv->base + dv->bytes) continue;
+            char *q = e->arr[a].rep + (p - dv->base);
+            memcpy((char *)env + off, &q, sizeof q);
+        }
+    }
+    for (int w = 0; w < W; w++) e->envs[w] = env;
+    return rt_loop_tls_workers(e->site, e->env, 0, W, &e->tls);
+}
+
+/* The owners' combine of one element: base plus each node's change in rank
+ * order, a mean over the nodes that changed it or a sum
+ * (dds_writeback_deltas). */
+static void combine(const emu *e, const earr *x, int64_t el)
+{
+    size_t elem = x->dv->elem;
+    int64_t div = 0;
+    for (int r = 0; r < e->N; r++) div += x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el];
+    if (!div) return;
+    char *row = x->dv->base + (size_t)el * elem;
+    memcpy(row, x->S + (size_t)el * elem, elem);
+    if (x->agg == STRADS_AGG_SUM) div = 1;
+    RT_FOR_TYPE(x->type, {
+        T_ *v = (T_ *)(void *)row;
+        if ((T_)0.5 == 0 && div > 1) { /* integers: the rounded mean of the sum */
+            for (size_t k = 0; k < x->nsc; k++) {
+                T_ sum = 0;
+                int first = 1;
+                for (int r = 0; r < e->N; r++) {
+                    if (!x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el]) continue;
+                    T_ y;
+                    memcpy(&y, x->D + ((size_t)r * (size_t)x->dv->n + (size_t)el) * elem + k * sizeof y, sizeof y);
+                    sum = first ? y : (T_)(sum + y);
+                    first = 0;
+                }
+                if (sizeof(T_) == 4) {
+                    int32_t s = (int32_t)sum, q = (s >= 0 ? s + (int32_t)(div / 2) : s - (int32_t)(div / 2)) / (int32_t)div;
+                    v[k] = (T_)(v[k] + (T_)q);
+                } else {
+                    int64_t s = (int64_t)sum, q = (s >= 0 ? s + div / 2 : s - div / 2) / div;
+                    v[k] = (T_)(v[k] + (T_)q);
+                }
+            }
+        } else {
+            for (int r = 0; r < e->N; r++) {
+                if (!x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el]) continue;
+                for (size_t k = 0; k < x->nsc; k++) {
+                    T_ y;
+                    memcpy(&y, x->D + ((size_t)r * (size_t)x->dv->n + (size_t)el) * elem + k * sizeof y, sizeof y);
+                    v[k] = (T_)(v[k] + (div > 1 ? (T_)(y / (T_)div) : y));
+                }
+            }
+        }
+    })
+}
+
+/* One clock: every node's threads on copies of the clock's model, their
+ * changes folded per node, the nodes' combined. */
+static void clock_run(emu *e, int64_t clock, bool commit)
+{
+    for (int a = 0; a < e->narr; a++) {
+        earr *x = &e->arr[a];
+        memcpy(x->S, x->dv->base, x->dv->bytes);
+        memset(x->ch, 0, (size_t)e->N * (size_t)x->dv->n);
+    }
+    sync_hdr h = {.begin = e->begin, .end = e->end};
+    for (int r = 0; r < e->N; r++) {
+        int64_t lo, hi;
+        block_of(&h, e->N, r, &lo, &hi);
+        int64_t ntask = ceil_div(hi - lo, e->mb);
+        for (int a = 0; a < e->narr; a++) {
+            memcpy(e->arr[a].F, e->arr[a].S, e->arr[a].dv->bytes);
+            memset(e->arr[a].cnt, 0, (size_t)e->arr[a].dv->n * sizeof *e->arr[a].cnt);
+        }
+        for (int t = 0; t < e->T; t++) {
+            int64_t k = clock * e->T + t;
+            if (k >= ntask) continue;
+            int64_t tlo = lo + k * e->mb, thi = tlo + e->mb < hi ? tlo + e->mb : hi;
+            for (int a = 0; a < e->narr; a++) memcpy(e->arr[a].rep, e->arr[a].S, e->arr[a].dv->bytes);
+            int w = r * e->T + t;
+            e->site->body(e->envs[w], e->tls + (size_t)w * e->site->tls_size, NULL, tlo, thi);
+            /* the thread's change, rep - S, where its bytes are not zero
+             * (loop_sync.c's fold_array), added in thread order */
+            for (int a = 0; a < e->narr; a++) {
+                earr *x = &e->arr[a];
+                size_t elem = x->dv->elem;
+                for (int64_t el = 0; el < x->dv->n; el++) {
+                    const char *now = x->rep + (size_t)el * elem, *was = x->S + (size_t)el * elem;
+                    if (!memcmp(now, was, elem)) continue;
+                    memcpy(x->tmp, was, elem);
+                    rt__v_delta(x->type, x->tmp, now, x->nsc);
+                    if (rt__zero_bytes(x->tmp, elem)) continue;
+                    rt__v_add(x->type, x->F + (size_t)el * elem, x->tmp, x->nsc);
+                    x->cnt[el]++;
+                }
+            }
+        }
+        /* the node's value (the threads' mean or sum), and its change
+         * against the clock's model where its bytes differ */
+        for (int a = 0; a < e->narr; a++) {
+            earr *x = &e->arr[a];
+            size_t elem = x->dv->elem;
+            for (int64_t el = 0; el < x->dv->n; el++) {
+                if (!x->cnt[el]) continue;
+                char *row = x->F + (size_t)el * elem;
+                if (x->agg == STRADS_AGG_AVG && x->cnt[el] > 1)
+                    rt__v_scale_from(x->type, row, x->S + (size_t)el * elem, x->nsc, 1.0 / x->cnt[el]);
+                if (e->N == 1) {
+                    if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem);
+                    continue;
+                }
+                if (!memcmp(row, x->S + (size_t)el * elem, elem)) continue;
+                char *y = x->D + ((size_t)r * (size_t)x->dv->n + (size_t)el) * elem;
+                memcpy(y, x->S + (size_t)el * elem, elem);
+                rt__v_delta(x->type, y, row, x->nsc);
+                x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el] = 1;
+            }
+        }
+    }
+    for (int a = 0; commit && e->N > 1 && a < e->narr; a++)
+        for (int64_t el = 0; el < e->arr[a].dv->n; el++) combine(e, &e->arr[a], el);
+}
+
+static int64_t clocks_of(int64_t begin, int64_t end, int N, int T, int64_t mb)
+{
+    sync_hdr h = {.begin = begin, .end = end};
+    int64_t clocks = 0;
+    for (int r = 0; r < N; r++) {
+        int64_t lo, hi;
+        block_of(&h, N, r, &lo, &hi);
+        int64_t c = ceil_div(ceil_div(hi - lo, mb), T);
+        if (c > clocks) clocks = c;
+    }
+    return clocks;
+}
+
+bool rt__sync_emulable(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
+                       int T, int64_t mb)
+{
+    emu e = {.site = site, .env = env, .N = N, .T = T, .begin = begin, .end = end, .mb = mb,
+             .clocks = clocks_of(begin, end, N, T, mb)};
+    bool ok = N * T > 1 && find(&e);
+    done(&e);
+    return ok;
+}
+
+bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
+                      int T, int64_t mb, double budget_s)
+{
+    emu e = {.site = site, .env = env, .N = N, .T = T, .begin = begin, .end = end, .mb = mb,
+             .clocks = clocks_of(begin, end, N, T, mb)};
+    if (!find(&e) || setup(&e)) {
+        done(&e);
+        return false;
+    }
+    /* Within a budget: one clock on the copies, nothing kept, and the
+     * whole call only when its clocks fit (a probe's rest cannot run
+     * shared: the nodes' blocks would be another call's). */
+    if (budget_s > 0) {
+        uint64_t t0 = rt_now_us();
+        clock_run(&e, 0, false);
+        double took = (double)(rt_now_us() - t0) / 1e6;
+        rt_loop_tls_free(site, e.tls, N * T);
+        e.tls = NULL;
+        if (took * (double)e.clocks > budget_s ||
+            rt_loop_tls_workers(site, env, 0, N * T, &e.tls)) {
+            done(&e);
+            return false;
+        }
+    }
+    for (int64_t c = 0; c < e.clocks; c++) clock_run(&e, c, true);
+    /* every worker's reductions, threads then nodes */
+    char *acc = NULL;
+    int rc = rt_loop_fold_alone(site, env, e.tls, N * T, &acc);
+    if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
+    rt_loop_publish(site, env, acc);
+    done(&e);
+    return true;
+}
