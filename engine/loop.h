@@ -405,6 +405,7 @@ bool rt_loop_may_run_alone(void);
 typedef struct rt_alone {
     int phase, shared;        /* shared: calls run shared in the phase */
     double rent_s, alone_s, shared_s;
+    double est_s;             /* a whole call alone: measured, or a probe's estimate */
 } rt_alone;
 typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
 /* How the next call runs; may_alone: a call run alone computes what it
@@ -416,6 +417,8 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone);
  * iteration, whether a shared call made records or a plan. */
 void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
                     rt_call_how how, double took, bool finished, bool planned);
+/* A probe that stopped early: what it says the whole call takes alone. */
+void rt_alone_estimate(rt_alone *a, double whole_s);
 /* The same on the driver of a loop it ran alone: no other node's part. */
 int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
                        char **acc_out);

@@ -15,8 +15,9 @@
  *     its calls alone have taken what a first shared call may cost
  *     (rent_limit); then two calls run shared, the second timed, and the
  *     faster way stays (said once);
- *   - a shared call under RT_SHORT_CALL_S is timed against one call run
- *     alone, the faster stays;
+ *   - a shared call under RT_SHORT_CALL_S, or slower than a probe said the
+ *     whole call takes alone, is timed against one call run alone, the
+ *     faster stays;
  *   - a call kept alone that took over RT_LONG_ALONE_S (its work grew with
  *     a captured bound) runs shared again, and is timed anew.
  *
@@ -99,8 +100,8 @@ static void say_alone(const char *loop, const strads_loop_site *site, int thread
 {
     if (!rt_loop_once(site->id ^ 0x616C6F6E65727321ull)) return;
     rt_warn("%s %s:%u: a call took %.3f ms on %d node%s x %d thread%s and %.3f ms run alone on "
-            "the driver: the driver runs it alone, as the sequential program does (a call this "
-            "short costs more to share than to run; STRADS_TRY_ALONE=0 keeps it shared)",
+            "the driver: the driver runs it alone (sharing such a call costs more than it "
+            "saves; STRADS_TRY_ALONE=0 keeps it shared)",
             loop, site->file, site->line, shared_s * 1e3, strads_size(),
             strads_size() == 1 ? "" : "s", threads, threads == 1 ? "" : "s", alone_s * 1e3);
 }
@@ -125,6 +126,8 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
     }
 }
 
+void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }
+
 void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
                     rt_call_how how, double took, bool finished, bool planned)
 {
@@ -135,15 +138,17 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
             a->phase = finished ? RENT : SHARED;
             if (finished) say_rent(loop, site, took);
             break;
-        case TIMING:
+        case TIMING: /* decided either way */
             a->phase = took < a->shared_s ? ALONE : DONE;
             if (a->phase == ALONE) say_alone(loop, site, threads, a->shared_s, took);
             break;
-        default: break;
+        default:
+            if (took > RT_LONG_ALONE_S) a->phase = SHARED; /* the calls grew: shared, timed anew */
+            break;
         }
-        if (took > RT_LONG_ALONE_S) a->phase = SHARED; /* the calls grew: shared, timed anew */
         a->alone_s = took;
         a->rent_s += took;
+        if (finished) a->est_s = took;
         if (a->phase == RENT && a->rent_s >= rent_limit(took)) a->phase = TRY, a->shared = 0;
     } else {
         a->shared++;
@@ -152,8 +157,12 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
         case SHARED:
             a->phase = SHARED;
             /* a call that made its records is no measure of the next ones;
-             * a later one is, when the loop plans at every call */
-            if ((!planned || a->shared > 1) && took < RT_SHORT_CALL_S && rt_loop_may_run_alone())
+             * a later one is, when the loop plans at every call: short, or
+             * slower than a probe said the whole call takes alone (SAGA at
+             * two processes: 50 ms shared, 35 ms alone) */
+            if ((!planned || a->shared > 1) && rt_loop_may_run_alone() &&
+                (took < RT_SHORT_CALL_S ||
+                 (a->est_s > 0 && a->est_s < took && a->est_s < RT_LONG_ALONE_S)))
                 a->phase = TIMING, a->shared_s = took;
             break;
         case TRY:

@@ -918,6 +918,9 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         st->calls += how == RT_CALL_ALONE;
         int64_t done = async_alone(site, env, begin, end, call, false,
                                    how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0);
+        if (done > begin && done < end) /* the rate so far, over the whole call */
+            rt_alone_estimate(&st->al, (double)(rt_now_us() - t0) / 1e6 * (double)(end - begin) /
+                                           (double)(done - begin));
         rt_alone_after(&st->al, "async_for", site, threads, how, (double)(rt_now_us() - t0) / 1e6,
                        done == end, false);
         /* the rest shared: a range of its own, never timed */

@@ -1266,19 +1266,24 @@ static bool alone_same(const strads_loop_site *site, const void *env)
  * emu, as BSP's workers compute it (loop_sync_alone.c). Stops after
  * budget_s seconds (0: none); returns where it stopped. */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
-                         double budget_s, bool emu, int threads, int64_t mb)
+                         double budget_s, bool emu, int threads, int64_t mb, double *whole_s)
 {
     uint64_t op = replay_next_op();
     bool skip = false;
+    *whole_s = 0;
     int rc = replay_op_begin(op, site, env, &skip);
     if (rc) strads_fatal(rc, "sync_for: recovery");
     if (skip) return end;
     rt_trace_begin(RT_TR_OPERATOR, site, 0);
     rt_trace_begin(RT_TR_SYNC_FOR, site, 0);
-    int64_t done = emu ? (rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s)
+    uint64_t t0 = rt_now_us();
+    int64_t done = emu ? (rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s,
+                                           whole_s)
                               ? end
                               : begin)
                        : rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
+    if (!emu && done > begin && done < end) /* the rate so far, over the whole call */
+        *whole_s = (double)(rt_now_us() - t0) / 1e6 * (double)(end - begin) / (double)(done - begin);
     rt_trace_end();
     rt_trace_end();
     if (done > begin) rt_loop_checkpoint(op, site, env);
@@ -1406,22 +1411,32 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * calls may run alone at all. */
     if (strads_size() == 1 && threads == 1 && spec.kind != STRADS_SYNC_CUSTOM &&
         rt_loop_may_run_alone()) {
-        run_alone(site, env, begin, end, 0, false, 1, 0);
+        double whole;
+        run_alone(site, env, begin, end, 0, false, 1, 0, &whole);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
     /* alone_same at every call: the pointers may meet in one array later;
-     * else BSP's workers one after another, where they fit */
-    bool same = as && spec.kind != STRADS_SYNC_CUSTOM && alone_same(site, env);
+     * else BSP's workers one after another, where they fit. BSP's lockstep
+     * is one of the runs SSP, ASP, a barrier policy, A-BSP, Elastic and
+     * FlexPara allow (their answers depend on timing already), not
+     * Hybrid's (its threads share one copy). */
+    bool same = as && alone_same(site, env);
     int64_t mb = minibatch_of(dyn, end - begin, threads);
-    bool emu = as && !same && spec.kind == STRADS_SYNC_BSP && rt_loop_may_run_alone() &&
+    bool emu = as && !same && spec.kind != STRADS_SYNC_HYBRID && rt_loop_may_run_alone() &&
                rt__sync_emulable(site, env, begin, end, strads_size(), threads, mb);
     rt_call_how how = as ? rt_alone_next(&as->al, same || emu) : RT_CALL_SHARED;
     bool planned = false;
     if (how != RT_CALL_SHARED) {
         uint64_t t0 = rt_now_us();
-        int64_t done = run_alone(site, env, begin, end, how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0,
-                                 emu, threads, mb);
+        double whole;
+        /* A probe that cannot hand its rest to the nodes (BSP's workers
+         * emulated: their blocks would be another call's) runs a whole
+         * call of up to RT_LONG_ALONE_S, as a kept loop may (one timed
+         * clock tells) */
+        double budget = how != RT_CALL_PROBE ? 0 : emu ? RT_LONG_ALONE_S : RT_SHORT_CALL_S;
+        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &whole);
+        if (whole > 0) rt_alone_estimate(&as->al, whole);
         if (done > begin || !emu) {
             rt_alone_after(&as->al, "sync_for", site, threads, how,
                            (double)(rt_now_us() - t0) / 1e6, done == end, false);

@@ -12,6 +12,7 @@
  *   loop_sync_history.c  strads_history_*: versions of an array on every node
  *   loop_sync_absp.c     A-BSP's messages: plan, reports, stop signal
  *   loop_sync_ssp.c      deltas pushed to owners, clocks (SSP, ASP, gates)
+ *   loop_sync_alone.c    a call's workers one after another on the driver
  *   loop_sync_spec.c, loop_sync_policy.c, loop_sync_deltas.c (see each)
  */
 #ifndef STRADS_LOOP_SYNC_H
@@ -224,11 +225,11 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
 /* loop_sync_alone.c: a BSP call's N x T workers one after another on the
  * driver, computing what the nodes would. emulable: whether it can;
  * emulate: runs it (budget_s > 0: only when one clock, timed on copies,
- * says the call fits; false: nothing ran). */
+ * says the call fits, *whole_s its estimate; false: nothing ran). */
 bool rt__sync_emulable(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
                        int T, int64_t mb);
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, double budget_s);
+                      int T, int64_t mb, double budget_s, double *whole_s);
 
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */
