@@ -573,14 +573,11 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         if (wr->all && U->all && agg != STRADS_AGG_FN) {
             /* A whole array (recon(off), or one node without lists): one
              * typed pass, not three calls an element (twice the tasks'
-             * compute for SAGA's residual, 50,000 doubles, at 1 x 2). A sum
-             * into a buffer (F) or on one node needs no count of writers
-             * (it only marks owned rows changed): one vector add, as a zero
-             * delta adds nothing. */
-            if (agg == STRADS_AGG_SUM && (F || c->N == 1))
-                rt__v_add(x->desc->type, F ? F : dv->base, d, (size_t)nw * x->nsc);
-            else
-                rt__v_add_count(x->desc->type, F ? F : dv->base, d, (size_t)nw, x->nsc, cnt);
+             * compute for SAGA's residual, 50,000 doubles, at 1 x 2). Zero
+             * deltas are skipped, sums too: -0.0 + 0.0 is +0.0, which
+             * changed elements no thread wrote (and what
+             * loop_sync_alone.c computes). */
+            rt__v_add_count(x->desc->type, F ? F : dv->base, d, (size_t)nw, x->nsc, cnt);
             at[t] += (size_t)nw * dv->elem;
             continue;
         }

@@ -43,6 +43,8 @@ typedef struct earr {
     strads_type type;
     strads_agg_kind agg;
     size_t nsc;
+    bool own; /* its iterations' own: the nodes write it in place, no delta */
+    bool ro;  /* every field only reads it (dropped after find) */
     char *S, *F, *rep; /* the clock's model, a node's fold, a worker's copy */
     char *tmp;         /* one element's change */
     int64_t *tl, ntl;  /* elements a node's threads changed */
@@ -82,17 +84,32 @@ static int find(emu *e)
         dds_vec *dv;
         if (!p) continue;
         if (dds_lookup(p, &dv, NULL) || dv->elem % rt__type_size(d->type)) return 0;
-        if (d->flags & STRADS_ARRAY_READONLY) continue;
-        if (d->agg != STRADS_AGG_SUM && d->agg != STRADS_AGG_AVG) return 0;
+        /* as loop_sync.c's find_arrays judges it, over every field */
+        bool own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
+                   dv->elem == rt__type_size(d->type) && d->agg != STRADS_AGG_FN;
         int a = 0;
         while (a < e->narr && e->arr[a].dv != dv) a++;
         if (a < e->narr) {
-            if (e->arr[a].type != d->type || e->arr[a].agg != d->agg) return 0;
+            earr *x = &e->arr[a];
+            x->own &= own;
+            if (!(d->flags & STRADS_ARRAY_READONLY)) {
+                if (x->ro) x->type = d->type, x->agg = d->agg, x->ro = false;
+                else if (x->type != d->type || x->agg != d->agg) return 0;
+            }
             continue;
         }
-        e->arr[e->narr++] = (earr){.dv = dv, .type = d->type, .agg = d->agg,
+        e->arr[e->narr++] = (earr){.dv = dv, .type = d->type, .agg = d->agg, .own = own,
+                                   .ro = (d->flags & STRADS_ARRAY_READONLY) != 0,
                                    .nsc = dv->elem / rt__type_size(d->type)};
     }
+    /* arrays only read stay where they are */
+    int w = 0;
+    for (int a = 0; a < e->narr; a++)
+        if (!e->arr[a].ro) e->arr[w++] = e->arr[a];
+    e->narr = w;
+    for (int a = 0; a < e->narr; a++)
+        if (!e->arr[a].own && e->arr[a].agg != STRADS_AGG_SUM && e->arr[a].agg != STRADS_AGG_AVG)
+            return 0;
     size_t bytes = 0;
     for (int a = 0; a < e->narr; a++) bytes += e->arr[a].dv->bytes;
     /* each worker's copy and compare at every clock */
@@ -249,6 +266,12 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                         char *now = x->rep + (size_t)el * elem;
                         const char *was = x->S + (size_t)el * elem;
                         if (!memcmp(now, was, elem)) continue;
+                        if (x->own) { /* written in place: the value itself */
+                            if (!x->cnt[el]++) x->tl[x->ntl++] = el;
+                            memcpy(x->F + (size_t)el * elem, now, elem);
+                            memcpy(now, was, elem);
+                            continue;
+                        }
                         memcpy(x->tmp, was, elem);
                         rt__v_delta(x->type, x->tmp, now, x->nsc);
                         memcpy(now, was, elem);
@@ -273,9 +296,9 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 x->cnt[el] = 0;
                 char *row = x->F + (size_t)el * elem;
                 const char *was = x->S + (size_t)el * elem;
-                if (x->agg == STRADS_AGG_AVG && cnt > 1)
+                if (x->agg == STRADS_AGG_AVG && cnt > 1 && !x->own)
                     rt__v_scale_from(x->type, row, was, x->nsc, 1.0 / cnt);
-                if (e->N == 1) {
+                if (e->N == 1 || x->own) { /* in place, at once */
                     if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem);
                     continue;
                 }

@@ -299,7 +299,7 @@ static int pick_whole(call *c, const sched_records *rec, uint64_t *mask)
  * writes. A written array copied whole costs little when it is small
  * (ONE_NODE_TINY), or when a task touches a good part of it anyway (a
  * quarter, as the pilot's share of it grows with the task's length): when
- * every written array is such, and combines by aggregate(sum), no lists are
+ * every written array is such, and combines by a sum or a mean, no lists are
  * made and every task replicates them whole, as under recon(off). A body
  * that updates a dense 10 x 785 model per example (the mlr sample with
  * aggregate(W: sum)) spent 13 s an epoch on records at 1 x 2 for 0.25 s of
@@ -324,10 +324,10 @@ static bool needs_none(call *c, const sched_records *rec)
         const dds_vec *dv = c->arr[a].dv;
         size_t bytes = (size_t)dv->n * dv->elem;
         if (c->arr[a].desc->flags & STRADS_ARRAY_READONLY) continue;
-        /* an average is over the threads that wrote an element, which
-         * only records tell (a whole replica shows what changed); a
-         * function is called once per write */
-        none = c->arr[a].desc->agg == STRADS_AGG_SUM && bytes <= SYNC_WHOLE_BYTES;
+        /* an average is over the threads that changed an element, which
+         * a whole replica shows as well as records (loop_sync.c's
+         * fold_array); a function is called once per recorded write */
+        none = c->arr[a].desc->agg != STRADS_AGG_FN && bytes <= SYNC_WHOLE_BYTES;
         if (!none || bytes <= ONE_NODE_TINY) continue;
         int64_t reads;
         none = 4 * (double)pilot_distinct(rec, dv->id, buf, &reads) * (grow > 1 ? grow : 1) >= (double)dv->n;

@@ -724,7 +724,7 @@ int sched_plan_build_spans(int64_t first, int64_t n, const sched__slot *slots, i
     if (!rc) {
         rec->first = first;
         rec->n = n;
-        rec->cur = -1;
+        rec->cur = SCHED_NO_ITER;
         *sh = (sched__shared){.rec = rec, .nslots = nslots, .span = span, .spans_only = true,
                               .hist = hist, .par = par, .par_ctx = par_ctx};
         memset(sh->slot_of, -1, sizeof sh->slot_of);
@@ -748,7 +748,7 @@ static int span_blocks(const sched__slot *slots, int nslots, const uint32_t *his
                        bool node_level, uint16_t *blk)
 {
     if (B < 1 || B > 65535 || nslots < 1 || nslots > FAST_SLOTS) return STRADS_EINVAL;
-    sched_records rec = {.n = 0, .cur = -1};
+    sched_records rec = {.n = 0, .cur = SCHED_NO_ITER};
     sched__shared sh = {.rec = &rec, .nslots = nslots, .spans_only = true, .hist = hist};
     for (int s = 0; s < nslots; s++) sh.slots[s] = slots[s];
     sched__level L = {.sh = &sh, .B = B, .node_level = node_level};

@@ -20,7 +20,7 @@ void sched_rec_init(sched_records *r, int64_t first)
 {
     memset(r, 0, sizeof *r);
     r->first = first;
-    r->cur = -1;
+    r->cur = SCHED_NO_ITER;
 }
 
 void sched_rec_free(sched_records *r)
@@ -28,7 +28,7 @@ void sched_rec_free(sched_records *r)
     free(r->off);
     free(r->acc);
     memset(r, 0, sizeof *r);
-    r->cur = -1;
+    r->cur = SCHED_NO_ITER;
 }
 
 int sched__rec_grow_off(sched_records *r, int64_t need)
@@ -83,7 +83,7 @@ int sched_rec_finish(sched_records *r)
     if (r->n) r->off[r->n] = (int64_t)r->nacc;
     else if (sched__rec_grow_off(r, 1) == 0) r->off[0] = 0;
     else return STRADS_ENOMEM;
-    r->cur = -1;
+    r->cur = SCHED_NO_ITER;
     return 0;
 }
 
@@ -121,7 +121,7 @@ int sched_rec_append_raw(sched_records *r, int64_t first, int64_t n, const void 
         sched__summarize(r, SCHED_ACC_DV(ad[k]), SCHED_ACC_ELEM(ad[k]), SCHED_ACC_WRITE(ad[k]));
     r->n += n;
     r->nacc += nacc;
-    r->cur = -1;
+    r->cur = SCHED_NO_ITER;
     return 0;
 }
 
@@ -164,7 +164,7 @@ int sched_rec_append(sched_records *r, sched_records *src)
         free(r->off);
         free(r->acc);
         *r = *src;
-        r->cur = -1;
+        r->cur = SCHED_NO_ITER;
         sched_rec_init(src, src->first + src->n);
         return 0;
     }
@@ -175,6 +175,6 @@ int sched_rec_append(sched_records *r, sched_records *src)
     for (int64_t k = 0; k <= src->n; k++) r->off[r->n + k] = (int64_t)r->nacc + src->off[k];
     r->n += src->n;
     r->nacc += src->nacc;
-    r->cur = -1;
+    r->cur = SCHED_NO_ITER;
     return 0;
 }

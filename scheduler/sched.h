@@ -42,6 +42,9 @@ typedef struct sched_arr_sum {
     int64_t lo, hi;  /* elements touched lie in [lo, hi) */
 } sched_arr_sum;
 
+/* No iteration being recorded: iterations may be negative (a loop from -4). */
+#define SCHED_NO_ITER INT64_MIN
+
 /* The accesses of iterations first .. first+n-1, in CSR form. */
 typedef struct sched_records {
     int64_t first, n;
@@ -50,7 +53,7 @@ typedef struct sched_records {
     sched_acc *acc;
     size_t nacc, cap;
     /* recording state */
-    int64_t cur;         /* iteration being recorded, -1 before the first */
+    int64_t cur;         /* iteration being recorded, SCHED_NO_ITER before the first */
     size_t cur_start;    /* index in acc where the current iteration began */
     /* the arrays named, in order of first sight; too_many_arrays when more
      * than SCHED_MAX_ARRAYS (the planner then refuses the records) */
@@ -133,7 +136,7 @@ static inline void sched__summarize(sched_records *r, uint32_t dv, int64_t elem,
 
 static inline int sched_rec_add(sched_records *r, uint32_t dv, int64_t elem, bool write)
 {
-    if (r->cur < 0 || dv >= (1u << SCHED_DV_BITS) || elem < 0 ||
+    if (r->cur == SCHED_NO_ITER || dv >= (1u << SCHED_DV_BITS) || elem < 0 ||
         elem >= ((int64_t)1 << SCHED_ELEM_BITS))
         return STRADS_EINVAL;
     sched__summarize(r, dv, elem, write);
