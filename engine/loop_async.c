@@ -157,6 +157,18 @@ static void note_serial(const strads_loop_site *site, const sched_plan *p)
         say_serial(site, p->nodes > 1 ? "it runs on one node at a time" : "it runs on one thread at a time");
 }
 
+static void drop_plan(uint64_t site_id, int64_t begin, int64_t end, int threads)
+{
+    for (node_plan **pp = &plans; *pp; pp = &(*pp)->next) {
+        node_plan *q = *pp;
+        if (q->site_id == site_id && q->begin == begin && q->end == end && q->threads == threads) {
+            *pp = q->next;
+            rt__node_plan_free(q);
+            return;
+        }
+    }
+}
+
 static void cache_plan(node_plan *np)
 {
     rt__carry_rounds(np);
@@ -582,6 +594,7 @@ static int async_node(const void *arg, size_t len)
                  "cpu_plan_s=%.6f cpu_run_s=%.6f",
                  recon_s, plan_s, prefetch_s, run_s, cpu_re, cpu_plan, cpu_run);
     }
+    if (h.once) drop_plan(site->id, h.begin, h.end, threads);
     rt_trace_end();
     rt_loop_env_close(site, env);
     return rc;
@@ -822,7 +835,7 @@ static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begi
  * conflict runs alone instead, and so do the next (-1 s): its whole
  * reconnaissance may cost hundreds of calls (TransE: 5 s for 10 ms). */
 static double async_shared(const strads_loop_site *site, site_state *st, void *env, int64_t begin,
-                           int64_t end, int threads, uint64_t call, bool *planned)
+                           int64_t end, int threads, uint64_t call, bool once, bool *planned)
 {
     *planned = false;
     if (!rt__async_verify_mode() && !st->sampled &&
@@ -838,7 +851,7 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
     int64_t k = rt_cfg()->recon_every;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
-                    {0}, call, order_wanted()},
+                    {0}, call, order_wanted(), once},
                    site, st, env, NULL, 0, 0, 0, 0};
     st->calls++;
     int rc = rt_fnref_encode(site, &c.h.site_ref);
@@ -927,12 +940,17 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         site_state *rest = done < end ? site_of(site, done, end, threads) : NULL;
         if (done < end && !rest) strads_fatal(STRADS_ENOMEM, "async_for");
         rest_call = true;
-        if (rest) async_shared(site, rest, env, done, end, threads, call, &planned);
+        if (rest) async_shared(site, rest, env, done, end, threads, call, true, &planned);
         rest_call = false;
+        if (rest) { /* nor its order on the driver */
+            free(rest->order);
+            rest->order = NULL;
+            rest->norder = 0;
+        }
         rt_loop_release();
         return;
     }
-    double took = async_shared(site, st, env, begin, end, threads, call, &planned);
+    double took = async_shared(site, st, env, begin, end, threads, call, false, &planned);
     if (took >= 0) rt_alone_after(&st->al, "async_for", site, threads, how, took, false, planned);
 }
 

@@ -36,6 +36,9 @@ typedef struct call_hdr {
     uint64_t dv_ver[MAX_VERSIONED];
     uint64_t call;   /* the driver's async_for call number, which names recorded orders */
     int32_t want_order; /* the driver reads the call's serial order (order_wanted) */
+    int32_t once;    /* the rest of a call whose first iterations ran alone
+                      * (loop_alone.c): a range that does not come again, its
+                      * plan not kept */
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
