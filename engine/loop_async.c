@@ -144,29 +144,14 @@ static void say_serial(const strads_loop_site *site, const char *how)
             "data-parallel", site->file, site->line, how);
 }
 
-/* A plan whose work all falls to one node (or thread). Not said of the
- * rest of a call whose first iterations ran alone (loop_alone.c): its
- * iterations may all lie in one node's rows without conflicting. */
+/* A plan whose work all falls to one node (or thread). */
 #define LOPSIDED 0.75
-static _Atomic bool rest_call; /* set by the driver's main thread, read by planning */
 static void note_serial(const strads_loop_site *site, const sched_plan *p)
 {
     int width = p->nodes > 1 ? p->nodes : p->threads;
     planned_lopsided = p->nodes > 1 && p->imbalance >= LOPSIDED * p->nodes;
-    if (width >= 2 && p->imbalance >= 0.9 * width && !rest_call)
+    if (width >= 2 && p->imbalance >= 0.9 * width)
         say_serial(site, p->nodes > 1 ? "it runs on one node at a time" : "it runs on one thread at a time");
-}
-
-static void drop_plan(uint64_t site_id, int64_t begin, int64_t end, int threads)
-{
-    for (node_plan **pp = &plans; *pp; pp = &(*pp)->next) {
-        node_plan *q = *pp;
-        if (q->site_id == site_id && q->begin == begin && q->end == end && q->threads == threads) {
-            *pp = q->next;
-            rt__node_plan_free(q);
-            return;
-        }
-    }
 }
 
 static void cache_plan(node_plan *np)
@@ -239,7 +224,7 @@ static int recon_range(void *arg, int64_t lo, int64_t hi, sched_records *out)
 }
 
 /* Appends the serial order of one call for the oracle tests (driver). */
-static void write_order(const int64_t *order, int64_t n, int64_t begin)
+static void write_order(const int64_t *order, int64_t n, int64_t begin, int64_t skip)
 {
     const char *path = rt_cfg()->order_file;
     if (!path) return;
@@ -248,13 +233,9 @@ static void write_order(const int64_t *order, int64_t n, int64_t begin)
         rt_warn("cannot append to STRADS_ORDER_FILE %s", path);
         return;
     }
-    if (order) {
-        fwrite(order, sizeof *order, (size_t)n, f);
-    } else {
-        for (int64_t i = 0; i < n; i++) {
-            int64_t it = begin + i;
-            fwrite(&it, sizeof it, 1, f);
-        }
+    for (int64_t i = 0; i < n; i++) { /* less what ran before (loop_alone.c) */
+        int64_t it = order ? order[i] : begin + i;
+        if (it >= skip) fwrite(&it, sizeof it, 1, f);
     }
     fclose(f);
 }
@@ -594,7 +575,6 @@ static int async_node(const void *arg, size_t len)
                  "cpu_plan_s=%.6f cpu_run_s=%.6f",
                  recon_s, plan_s, prefetch_s, run_s, cpu_re, cpu_plan, cpu_run);
     }
-    if (h.once) drop_plan(site->id, h.begin, h.end, threads);
     rt_trace_end();
     rt_loop_env_close(site, env);
     return rc;
@@ -821,7 +801,7 @@ static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begi
         rt_loop_body_alone(site, env, order, 0, n);
     else
         done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s), n = done - begin;
-    write_order(order, n, begin);
+    write_order(order, n, begin, INT64_MIN);
     if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
     free(order);
     rt_trace_end();
@@ -835,7 +815,7 @@ static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begi
  * conflict runs alone instead, and so do the next (-1 s): its whole
  * reconnaissance may cost hundreds of calls (TransE: 5 s for 10 ms). */
 static double async_shared(const strads_loop_site *site, site_state *st, void *env, int64_t begin,
-                           int64_t end, int threads, uint64_t call, bool once, bool *planned)
+                           int64_t end, int threads, uint64_t call, int64_t skip, bool *planned)
 {
     *planned = false;
     if (!rt__async_verify_mode() && !st->sampled &&
@@ -845,13 +825,13 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
     }
     if (st->serial) {
         st->calls++;
-        async_alone(site, env, begin, end, call, false, 0);
+        async_alone(site, env, skip > begin ? skip : begin, end, call, false, 0);
         return -1;
     }
     int64_t k = rt_cfg()->recon_every;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
-                    {0}, call, order_wanted(), once},
+                    {0}, call, order_wanted(), skip},
                    site, st, env, NULL, 0, 0, 0, 0};
     st->calls++;
     int rc = rt_fnref_encode(site, &c.h.site_ref);
@@ -886,7 +866,7 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
         st->norder = call_n;
         same_order = false;
     }
-    if (!rc) write_order(st->order, st->norder, begin);
+    if (!rc) write_order(st->order, st->norder, begin, skip);
     if (!rc && (replay_recording() || replay_cluster()) && /* cluster replay: checked */
         (rc = replay_record_order(site, call, begin, end, st->order, st->norder, same_order)))
         rt_error("async_for %s:%u: the order of this call could not be recorded or checked",
@@ -936,21 +916,13 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
                                            (double)(done - begin));
         rt_alone_after(&st->al, "async_for", site, threads, how, (double)(rt_now_us() - t0) / 1e6,
                        done == end, false);
-        /* the rest shared: a range of its own, never timed */
-        site_state *rest = done < end ? site_of(site, done, end, threads) : NULL;
-        if (done < end && !rest) strads_fatal(STRADS_ENOMEM, "async_for");
-        rest_call = true;
-        if (rest) async_shared(site, rest, env, done, end, threads, call, true, &planned);
-        rest_call = false;
-        if (rest) { /* nor its order on the driver */
-            free(rest->order);
-            rest->order = NULL;
-            rest->norder = 0;
-        }
+        /* the rest on the plan of the whole range, which the next calls
+         * keep; not timed */
+        if (done < end) async_shared(site, st, env, begin, end, threads, call, done, &planned);
         rt_loop_release();
         return;
     }
-    double took = async_shared(site, st, env, begin, end, threads, call, false, &planned);
+    double took = async_shared(site, st, env, begin, end, threads, call, INT64_MIN, &planned);
     if (took >= 0) rt_alone_after(&st->al, "async_for", site, threads, how, took, false, planned);
 }
 

@@ -36,9 +36,8 @@ typedef struct call_hdr {
     uint64_t dv_ver[MAX_VERSIONED];
     uint64_t call;   /* the driver's async_for call number, which names recorded orders */
     int32_t want_order; /* the driver reads the call's serial order (order_wanted) */
-    int32_t once;    /* the rest of a call whose first iterations ran alone
-                      * (loop_alone.c): a range that does not come again, its
-                      * plan not kept */
+    int64_t skip;    /* iterations below this ran alone on the driver first
+                      * (loop_alone.c): planned, not run (INT64_MIN: none) */
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */

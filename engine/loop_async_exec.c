@@ -28,7 +28,21 @@ typedef struct exec_job {
     rt__turns turns;          /* locked rounds: the order locks were granted in */
     int64_t *ticket;          /* per position of np->order, in locked rounds */
     int64_t *gate;            /* cluster replay: the ticket each position must draw */
+    int64_t skip;             /* iterations below it ran alone before (call_hdr) */
 } exec_job;
+
+/* The body over iterations idx[0..m), less those that ran before the call
+ * (a call whose first iterations ran alone, loop_alone.c). */
+static void body_idx(exec_job *j, char *tls, int64_t *idx, int64_t m)
+{
+    if (j->skip != INT64_MIN) {
+        int64_t w = 0;
+        for (int64_t q = 0; q < m; q++)
+            if (idx[q] >= j->skip) idx[w++] = idx[q];
+        m = w;
+    }
+    if (m) j->site->body(j->env, tls, idx, 0, m);
+}
 
 /* Verify mode: before iteration order[k] runs, its reconnaissance body runs
  * on the state the real body is about to see; any access the planned
@@ -73,8 +87,7 @@ static void run_keyed(exec_job *j, int key, char *tls, int64_t len)
     int64_t idx[1024], m;
     sched_corder_cursor cur = {0, 0};
     if (len) rt_trace_begin(RT_TR_TASK, NULL, len);
-    while ((m = sched_corder_next(j->np->corder, key, &cur, idx, 1024)) > 0)
-        j->site->body(j->env, tls, idx, 0, m);
+    while ((m = sched_corder_next(j->np->corder, key, &cur, idx, 1024)) > 0) body_idx(j, tls, idx, m);
     if (len) rt_trace_end();
 }
 
@@ -91,7 +104,7 @@ static void run_segs(exec_job *j, char *tls, int64_t len)
         for (int64_t q = 0; q < g->n;) {
             int64_t m = 0;
             for (; m < 1024 && q < g->n; m++, q++) idx[m] = g->base + rt__gaps_next(&rd);
-            j->site->body(j->env, tls, idx, 0, m);
+            body_idx(j, tls, idx, m);
         }
     }
     if (len) rt_trace_end();
@@ -118,7 +131,16 @@ static void exec_task(void *arg, int64_t t, int thread)
     }
     if (!np->voff && !locked) {
         if (c->len) rt_trace_begin(RT_TR_TASK, NULL, c->len);
-        if (c->len) j->site->body(j->env, tls, np->order, c->start, c->start + c->len);
+        if (c->len && j->skip == INT64_MIN) {
+            j->site->body(j->env, tls, np->order, c->start, c->start + c->len);
+        } else {
+            int64_t idx[1024];
+            for (int64_t k = c->start; k < c->start + c->len;) {
+                int64_t m = 0;
+                for (; m < 1024 && k < c->start + c->len; m++, k++) idx[m] = np->order ? np->order[k] : k;
+                body_idx(j, tls, idx, m);
+            }
+        }
         if (c->len) rt_trace_end();
         return;
     }
@@ -131,7 +153,7 @@ static void exec_task(void *arg, int64_t t, int thread)
          * place in the serial order (loop_locks.c) */
         if (locked) j->ticket[k] = rt__turn_take(&j->turns);
         bool ok = !np->voff || verify_one(j, k);
-        if (ok) j->site->body(j->env, tls, np->order, k, k + 1);
+        if (ok && (np->order ? np->order[k] : k) >= j->skip) j->site->body(j->env, tls, np->order, k, k + 1);
         rt__unlock(st, nst);
         if (!ok) {
             atomic_store(&j->violated, 1);
@@ -321,7 +343,7 @@ static int replay_gates(const strads_loop_site *site, const node_plan *np, const
 int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *np,
                    const call_hdr *h)
 {
-    exec_job j = {.site = site, .env = env, .tls = tls, .np = np};
+    exec_job j = {.site = site, .env = env, .tls = tls, .np = np, .skip = h->skip};
     int rc = 0;
     if (np->loff && !(j.ticket = malloc((size_t)(np->norder + 1) * sizeof *j.ticket))) return STRADS_ENOMEM;
     if (np->loff && (rc = replay_cluster() ? replay_gates(site, np, h, &j.gate) : turn_gates(np, &j.gate))) {

@@ -341,7 +341,8 @@ static void run_chunk(void *arg, int64_t lo, int64_t hi)
 {
     chunk_ctx *x = arg;
     uint64_t start = rt_now_us();
-    x->c->site->body(x->env, x->tls, NULL, lo, hi);
+    if (lo < x->c->h.skip) lo = x->c->h.skip < hi ? x->c->h.skip : hi;
+    if (lo < hi) x->c->site->body(x->env, x->tls, NULL, lo, hi);
     slow_factor(x->c, start);
 }
 
@@ -364,8 +365,9 @@ static void run_body(call *c, int t, int64_t k, void *env, void *tls)
     }
     int64_t lo, hi;
     task_range(c, k, &lo, &hi);
+    if (lo < c->h.skip) lo = c->h.skip < hi ? c->h.skip : hi; /* ran alone before */
     rt_trace_begin(RT_TR_TASK, NULL, hi - lo);
-    c->site->body(env, tls, NULL, lo, hi);
+    if (lo < hi) c->site->body(env, tls, NULL, lo, hi);
     rt_trace_end();
 }
 
@@ -1297,13 +1299,14 @@ static int64_t minibatch_of(const strads_loop_dyn *dyn, int64_t n, int threads)
 
 /* One call shared by every node: its seconds, and whether it made records. */
 static double run_shared(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
-                         int threads, int kind, const strads_sync_spec *spec, bool *planned)
+                         int64_t skip, int threads, int kind, const strads_sync_spec *spec,
+                         bool *planned)
 {
     site_calls *sc = calls_of(site);
     int64_t mb = minibatch_of(env, end - begin, threads);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec->kind == STRADS_SYNC_SSP ? (int64_t)spec->a : 0, recon_due(sc),
-                    (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}},
+                    (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}, skip},
                    site, env, sc};
     sync_hdr *h = &p.h;
     if (spec->kind == STRADS_SYNC_CUSTOM && spec->custom_fn)
@@ -1437,14 +1440,15 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         if (done > begin || !emu) {
             rt_alone_after(&as->al, "sync_for", site, threads, how,
                            (double)(rt_now_us() - t0) / 1e6, done == end, false);
-            /* the rest shared: a range of its own, never timed */
-            if (done < end) run_shared(site, env, done, end, threads, kind, &spec, &planned);
+            /* the rest shared, on the records of the whole range, which
+             * the next calls keep; not timed */
+            if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);
             rt_loop_release();
             return;
         }
         /* the workers' copies would cost more than the call: shared */
     }
-    double took = run_shared(site, env, begin, end, threads, kind, &spec, &planned);
+    double took = run_shared(site, env, begin, end, INT64_MIN, threads, kind, &spec, &planned);
     if (as) {
         /* the first shared call of a range made its records */
         rt_alone_after(&as->al, "sync_for", site, threads, RT_CALL_SHARED, took, false,

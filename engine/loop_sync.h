@@ -43,6 +43,8 @@ typedef struct sync_hdr {
     uint64_t ver[SYNC_VERS]; /* 1 + the driver's version of site array i's vector
                               * (0: unknown): inputs fetched whole are kept while
                               * it stays (rt__sync_fetch_input) */
+    int64_t skip;            /* iterations below it ran alone before (loop_alone.c):
+                              * recorded and planned, not run (INT64_MIN: none) */
 } sync_hdr;
 
 typedef rt__elist elist;

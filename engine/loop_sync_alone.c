@@ -5,10 +5,10 @@
  * A sync_for that averages or sums a model (`w[f] -= lr * g * x[f]`) is not
  * its sequential loop: under BSP every worker of a clock starts from the
  * clock's model and their changes are combined. Run alone as the
- * sequential program runs it, it would compute another model, so such a
- * loop's short calls used to stay shared: logistic regression at two
- * processes made 98 clocks a call, each an exchange of about 75 us, for
- * 13 us of work a clock.
+ * sequential program runs it, it would compute another model; shared, its
+ * short calls cost far more than their work (logistic regression at two
+ * processes: 98 clocks a call, each an exchange of about 75 us, for 13 us
+ * of work).
  *
  * Here the driver computes what the N x T workers would, without them:
  * per clock, each worker's task (the same blocks, minibatches and clocks as
@@ -26,9 +26,7 @@
  * captured pointers, combined by mean or sum, whose copies over a whole
  * call stay under EMU_MAX_BYTES of copying.
  */
-#include <math.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
