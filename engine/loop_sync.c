@@ -371,6 +371,14 @@ static void run_body(call *c, int t, int64_t k, void *env, void *tls)
     rt_trace_end();
 }
 
+/* A task's deltas of one array in its buffer, rounded up so that the next
+ * array's start is aligned for any element type (an int array of 97 put
+ * the next long array's deltas at an odd multiple of 4). */
+static size_t delta_bytes(int64_t n, const dds_vec *dv)
+{
+    return ((size_t)n * dv->elem + 15) & ~(size_t)15;
+}
+
 void rt__sync_run_task(void *arg, int64_t t, int thread)
 {
     (void)thread;
@@ -391,7 +399,7 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
     elist whole;
     for (int a = 0; a < c->narr; a++)
         if (c->arr[a].replicate)
-            need += (size_t)el_count(list_of(c, k, a, 1, &whole), c->arr[a].dv) * c->arr[a].dv->elem;
+            need += delta_bytes(el_count(list_of(c, k, a, 1, &whole), c->arr[a].dv), c->arr[a].dv);
     if (need > b->cap) {
         char *d = realloc(b->d, need);
         if (!d) {
@@ -428,7 +436,7 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
             for (int64_t j = 0; j < nw; j++)
                 memcpy(b->d + at + (size_t)j * dv->elem, r + (size_t)wr->idx[j] * dv->elem, dv->elem);
         }
-        at += (size_t)nw * dv->elem;
+        at += delta_bytes(nw, dv);
     }
     run_body(c, (int)t, k, c->envs[t], tls);
     at = 0;
@@ -445,7 +453,7 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
                 rt__v_delta(c->arr[a].desc->type, b->d + at + (size_t)j * dv->elem,
                         r + (size_t)wr->idx[j] * dv->elem, c->arr[a].nsc);
         }
-        at += (size_t)nw * dv->elem;
+        at += delta_bytes(nw, dv);
         if (c->track) {
             size_t i = (size_t)t * (size_t)c->narr + (size_t)a;
             int rc = rt__track_changed(&c->trk[i], &c->arr[a], wr, &c->xl[i]);
@@ -580,7 +588,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
              * changed elements no thread wrote (and what
              * loop_sync_alone.c computes). */
             rt__v_add_count(x->desc->type, F ? F : dv->base, d, (size_t)nw, x->nsc, cnt);
-            at[t] += (size_t)nw * dv->elem;
+            at[t] += delta_bytes(nw, dv);
             continue;
         }
         /* both lists sorted: e's place in U by a cursor, not a search per
@@ -609,7 +617,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
                 rt__v_add(x->desc->type, row, d + (size_t)j * dv->elem, x->nsc);
             cnt[p]++;
         }
-        at[t] += (size_t)nw * dv->elem;
+        at[t] += delta_bytes(nw, dv);
         /* Then the thread's writes outside its records (none is also a
          * recorded write of the thread: one contribution per element). */
         const rt__xlist *xl = c->track ? &c->xl[(size_t)t * (size_t)c->narr + (size_t)a] : NULL;
