@@ -401,9 +401,15 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
  * grew with a captured bound) runs shared again, and may be timed anew. */
 #define RT_LONG_ALONE_S 0.1
 bool rt_loop_may_run_alone(void);
+/* A call run alone is an operator of its own: begin draws its number and
+ * traces it, false when a complete checkpoint replaces running it (fast
+ * re-execution); end closes the trace and checkpoints it if it ran. */
+bool rt_loop_alone_begin(const strads_loop_site *site, void *env, uint64_t *op);
+void rt_loop_alone_end(const strads_loop_site *site, void *env, uint64_t op, bool ran);
 /* One per loop site, range and thread count, on the driver; zeroed. */
 typedef struct rt_alone {
     int phase, shared;        /* shared: calls run shared in the phase */
+    uint64_t shared_ever;     /* calls run shared in all */
     double rent_s, alone_s, shared_s;
     double est_s;             /* a whole call alone: measured, or a probe's estimate */
 } rt_alone;
@@ -413,11 +419,14 @@ typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
  * PROBE runs rt_loop_body_alone_for(..., RT_SHORT_CALL_S) and the
  * iterations it left shared. */
 rt_call_how rt_alone_next(const rt_alone *a, bool may_alone);
-/* After the call: how it ran, its seconds, whether a probe ran every
- * iteration, whether a shared call made records or a plan. */
+/* After the call: how it ran, its seconds, the share of its iterations a
+ * call run alone ran (1: all; a probe that stopped early gives the whole
+ * call's estimate by its rate), whether a shared call made records or a
+ * plan (a range's first shared call did). */
 void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
-                    rt_call_how how, double took, bool finished, bool planned);
-/* A probe that stopped early: what it says the whole call takes alone. */
+                    rt_call_how how, double took, double ran, bool planned);
+/* A probe that ran nothing but timed a part: what it says the whole call
+ * takes alone. */
 void rt_alone_estimate(rt_alone *a, double whole_s);
 /* The same on the driver of a loop it ran alone: no other node's part. */
 int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,

@@ -31,6 +31,7 @@
 
 #include "replay/replay.h"
 #include "engine/loop.h"
+#include "core/trace.h"
 
 enum { NEW, RENT, TRY, ALONE, SHARED, TIMING, DONE };
 static const char *const phase_name[] = {"new", "rent", "try", "alone", "shared", "timing", "done"};
@@ -77,6 +78,25 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
         rt_loop_publish(site, env, acc);
     rt_loop_tls_free(site, tls, 1);
     return at;
+}
+
+bool rt_loop_alone_begin(const strads_loop_site *site, void *env, uint64_t *op)
+{
+    *op = replay_next_op();
+    bool skip = false;
+    int rc = replay_op_begin(*op, site, env, &skip);
+    if (rc) strads_fatal(rc, site->kind == STRADS_SYNC_FOR ? "sync_for: recovery" : "async_for: recovery");
+    if (skip) return false;
+    rt_trace_begin(RT_TR_OPERATOR, site, 0);
+    rt_trace_begin(site->kind == STRADS_SYNC_FOR ? RT_TR_SYNC_FOR : RT_TR_ASYNC_FOR, site, 0);
+    return true;
+}
+
+void rt_loop_alone_end(const strads_loop_site *site, void *env, uint64_t op, bool ran)
+{
+    rt_trace_end();
+    rt_trace_end();
+    if (ran) rt_loop_checkpoint(op, site, env);
 }
 
 bool rt_loop_may_run_alone(void)
@@ -129,9 +149,15 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
 void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }
 
 void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
-                    rt_call_how how, double took, bool finished, bool planned)
+                    rt_call_how how, double took, double ran, bool planned)
 {
     int was = a->phase;
+    bool finished = ran >= 1;
+    /* a probe that stopped early: the whole call at its rate; the rest ran
+     * shared on the whole range's records and plan, made then */
+    if (how != RT_CALL_SHARED && ran > 0 && !finished) a->est_s = took / ran, a->shared_ever++;
+    /* a range's first shared call made its records and plan */
+    if (how == RT_CALL_SHARED && !a->shared_ever++) planned = true;
     if (how != RT_CALL_SHARED) {
         switch (a->phase) {
         case NEW:

@@ -787,14 +787,10 @@ static void lock_trial_end(const strads_loop_site *site, site_state *st, double 
 static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
                            uint64_t call, bool replaying, double budget_s)
 {
-    uint64_t op = replay_next_op();
-    bool skip = false;
-    int rc = replay_op_begin(op, site, env, &skip);
-    if (rc) strads_fatal(rc, "async_for: recovery");
-    if (skip) return end;
-    rt_trace_begin(RT_TR_OPERATOR, site, 0);
-    rt_trace_begin(RT_TR_ASYNC_FOR, site, 0);
+    uint64_t op;
+    if (!rt_loop_alone_begin(site, env, &op)) return end;
     int64_t *order = NULL, n = end - begin, done = end;
+    int rc;
     if (replaying && (rc = replay_load_order(site, call, begin, end, &order, &n)))
         strads_fatal(rc, "async_for: replay");
     if (order)
@@ -804,9 +800,7 @@ static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begi
     write_order(order, n, begin, INT64_MIN);
     if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
     free(order);
-    rt_trace_end();
-    rt_trace_end();
-    rt_loop_checkpoint(op, site, env);
+    rt_loop_alone_end(site, env, op, true);
     return done;
 }
 
@@ -911,11 +905,8 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         st->calls += how == RT_CALL_ALONE;
         int64_t done = async_alone(site, env, begin, end, call, false,
                                    how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0);
-        if (done > begin && done < end) /* the rate so far, over the whole call */
-            rt_alone_estimate(&st->al, (double)(rt_now_us() - t0) / 1e6 * (double)(end - begin) /
-                                           (double)(done - begin));
         rt_alone_after(&st->al, "async_for", site, threads, how, (double)(rt_now_us() - t0) / 1e6,
-                       done == end, false);
+                       (double)(done - begin) / (double)(end - begin), false);
         /* the rest on the plan of the whole range, which the next calls
          * keep; not timed */
         if (done < end) async_shared(site, st, env, begin, end, threads, call, done, &planned);
@@ -923,6 +914,6 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
         return;
     }
     double took = async_shared(site, st, env, begin, end, threads, call, INT64_MIN, &planned);
-    if (took >= 0) rt_alone_after(&st->al, "async_for", site, threads, how, took, false, planned);
+    if (took >= 0) rt_alone_after(&st->al, "async_for", site, threads, how, took, 0, planned);
 }
 

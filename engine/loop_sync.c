@@ -1123,7 +1123,6 @@ typedef struct alone_state {
     uint64_t id;
     int64_t begin, end;
     int threads;
-    uint64_t shared; /* calls run shared */
     rt_alone al;
     struct alone_state *next;
 } alone_state;
@@ -1271,29 +1270,20 @@ static bool alone_same(const strads_loop_site *site, const void *env)
 /* One call run by the driver alone, as the sequential program runs it
  * (one worker's view of every model, its own writes seen at once), or,
  * emu, as BSP's workers compute it (loop_sync_alone.c). Stops after
- * budget_s seconds (0: none); returns where it stopped. */
+ * budget_s seconds (0: none); returns where it stopped (emu: begin, when
+ * one timed clock, *whole_s the call's estimate, said it would not fit). */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
                          double budget_s, bool emu, int threads, int64_t mb, double *whole_s)
 {
-    uint64_t op = replay_next_op();
-    bool skip = false;
+    uint64_t op;
     *whole_s = 0;
-    int rc = replay_op_begin(op, site, env, &skip);
-    if (rc) strads_fatal(rc, "sync_for: recovery");
-    if (skip) return end;
-    rt_trace_begin(RT_TR_OPERATOR, site, 0);
-    rt_trace_begin(RT_TR_SYNC_FOR, site, 0);
-    uint64_t t0 = rt_now_us();
-    int64_t done = emu ? (rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s,
-                                           whole_s)
-                              ? end
-                              : begin)
-                       : rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
-    if (!emu && done > begin && done < end) /* the rate so far, over the whole call */
-        *whole_s = (double)(rt_now_us() - t0) / 1e6 * (double)(end - begin) / (double)(done - begin);
-    rt_trace_end();
-    rt_trace_end();
-    if (done > begin) rt_loop_checkpoint(op, site, env);
+    if (!rt_loop_alone_begin(site, env, &op)) return end;
+    int64_t done = end;
+    if (!emu)
+        done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
+    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, whole_s))
+        done = begin;
+    rt_loop_alone_end(site, env, op, done > begin);
     return done;
 }
 
@@ -1424,16 +1414,17 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
-    /* alone_same at every call: the pointers may meet in one array later;
-     * else BSP's workers one after another, where they fit. BSP's lockstep
-     * is one of the runs SSP, ASP, a barrier policy, A-BSP, Elastic and
-     * FlexPara allow (their answers depend on timing already), not
-     * Hybrid's (its threads share one copy). */
-    bool same = as && alone_same(site, env);
+    rt_call_how how = as ? rt_alone_next(&as->al, true) : RT_CALL_SHARED;
+    /* Only for a call that may run alone: alone_same at every such call
+     * (the pointers may meet in one array later); else BSP's workers one
+     * after another, where they fit. BSP's lockstep is one of the runs
+     * SSP, ASP, a barrier policy, A-BSP, Elastic and FlexPara allow (their
+     * answers depend on timing already), not Hybrid's (its threads share
+     * one copy). */
     int64_t mb = minibatch_of(dyn, end - begin, threads);
-    bool emu = as && !same && spec.kind != STRADS_SYNC_HYBRID && rt_loop_may_run_alone() &&
-               rt__sync_emulable(site, env, begin, end, strads_size(), threads, mb);
-    rt_call_how how = as ? rt_alone_next(&as->al, same || emu) : RT_CALL_SHARED;
+    bool same = how != RT_CALL_SHARED && alone_same(site, env);
+    bool emu = how != RT_CALL_SHARED && !same;
+    if (emu && spec.kind == STRADS_SYNC_HYBRID) how = RT_CALL_SHARED;
     bool planned = false;
     if (how != RT_CALL_SHARED) {
         uint64_t t0 = rt_now_us();
@@ -1447,19 +1438,17 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         if (whole > 0) rt_alone_estimate(&as->al, whole);
         if (done > begin || !emu) {
             rt_alone_after(&as->al, "sync_for", site, threads, how,
-                           (double)(rt_now_us() - t0) / 1e6, done == end, false);
+                           (double)(rt_now_us() - t0) / 1e6,
+                           (double)(done - begin) / (double)(end - begin), false);
             /* the rest shared, on the records of the whole range, which
              * the next calls keep; not timed */
             if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);
             rt_loop_release();
             return;
         }
-        /* the workers' copies would cost more than the call: shared */
+        /* the workers' copies cannot be made, or cost more than the
+         * call: shared */
     }
     double took = run_shared(site, env, begin, end, INT64_MIN, threads, kind, &spec, &planned);
-    if (as) {
-        /* the first shared call of a range made its records */
-        rt_alone_after(&as->al, "sync_for", site, threads, RT_CALL_SHARED, took, false,
-                       planned || as->shared++ == 0);
-    }
+    if (as) rt_alone_after(&as->al, "sync_for", site, threads, RT_CALL_SHARED, took, 0, planned);
 }

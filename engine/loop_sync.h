@@ -225,11 +225,10 @@ int rt__sync_recon(call *c);
 int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
 
 /* loop_sync_alone.c: a BSP call's N x T workers one after another on the
- * driver, computing what the nodes would. emulable: whether it can;
- * emulate: runs it (budget_s > 0: only when one clock, timed on copies,
- * says the call fits, *whole_s its estimate; false: nothing ran). */
-bool rt__sync_emulable(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                       int T, int64_t mb);
+ * driver, computing what the nodes would: false, and nothing ran, when
+ * their copies cannot be made or cost too much, or (budget_s > 0) when one
+ * clock timed on copies says the call would not fit (*whole_s its
+ * estimate). */
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
                       int T, int64_t mb, double budget_s, double *whole_s);
 

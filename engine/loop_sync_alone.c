@@ -60,7 +60,7 @@ typedef struct emu {
     int64_t begin, end, mb, clocks;
     int narr;
     earr *arr;
-    void **envs; /* per worker: env with the pointers moved into its copy */
+    void *wenv;  /* env with the pointers moved into the copy every worker uses in turn */
     char *tls;   /* N x T workers' */
 } emu;
 
@@ -132,15 +132,12 @@ static void done(emu *e)
     }
     free(e->arr);
     if (e->tls) rt_loop_tls_free(e->site, e->tls, e->N * e->T);
-    if (e->envs) free(e->envs[0]);
-    free(e->envs);
+    free(e->wenv);
 }
 
 static int setup(emu *e)
 {
     int W = e->N * e->T;
-    e->envs = calloc((size_t)W, sizeof *e->envs);
-    if (!e->envs) return STRADS_ENOMEM;
     for (int a = 0; a < e->narr; a++) {
         earr *x = &e->arr[a];
         size_t b = x->dv->bytes ? x->dv->bytes : 1;
@@ -158,7 +155,7 @@ static int setup(emu *e)
     }
     /* one env whose pointers into a written array point into its copy
      * (every worker uses the same copy in turn) */
-    void *env = e->envs[0] = malloc(e->site->env_size);
+    void *env = e->wenv = malloc(e->site->env_size);
     if (!env) return STRADS_ENOMEM;
     memcpy(env, e->env, e->site->env_size);
     for (size_t i = 0; i < e->site->narrays; i++) {
@@ -172,7 +169,6 @@ static int setup(emu *e)
             memcpy((char *)env + off, &q, sizeof q);
         }
     }
-    for (int w = 0; w < W; w++) e->envs[w] = env;
     return rt_loop_tls_workers(e->site, e->env, 0, W, &e->tls);
 }
 
@@ -268,7 +264,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
             if (k >= ntask) continue;
             int64_t tlo = lo + k * e->mb, thi = tlo + e->mb < hi ? tlo + e->mb : hi;
             int w = r * e->T + t;
-            e->site->body(e->envs[w], e->tls + (size_t)w * e->site->tls_size, NULL, tlo, thi);
+            e->site->body(e->wenv, e->tls + (size_t)w * e->site->tls_size, NULL, tlo, thi);
             /* the thread's change, rep - S, where its bytes are not zero
              * (loop_sync.c's fold_array), added in thread order; the copy
              * made the clock's model again for the next worker */
@@ -364,16 +360,6 @@ static int64_t clocks_of(int64_t begin, int64_t end, int N, int T, int64_t mb)
         if (c > clocks) clocks = c;
     }
     return clocks;
-}
-
-bool rt__sync_emulable(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                       int T, int64_t mb)
-{
-    emu e = {.site = site, .env = env, .N = N, .T = T, .begin = begin, .end = end, .mb = mb,
-             .clocks = clocks_of(begin, end, N, T, mb)};
-    bool ok = N * T > 1 && find(&e);
-    done(&e);
-    return ok;
 }
 
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
