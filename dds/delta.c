@@ -100,7 +100,9 @@ static size_t dds_type_size(strads_type t)
     return 0;
 }
 
-/* out = a - b (sub) or a += b * scale, elementwise over elem bytes of type t. */
+/* out = a - b, elementwise over elem bytes of type t; a scalar whose bytes
+ * did not change changed by 0, also at infinity or NaN (where x - x is NaN:
+ * an untouched infinite member of a changed row would become NaN). */
 static void dds_vsub(strads_type t, void *out, const void *a, const void *b, size_t elem)
 {
     size_t n = elem / dds_type_size(t);
@@ -109,7 +111,7 @@ static void dds_vsub(strads_type t, void *out, const void *a, const void *b, siz
         T x, y;                                                                      \
         memcpy(&x, (const char *)a + k * sizeof(T), sizeof(T));                      \
         memcpy(&y, (const char *)b + k * sizeof(T), sizeof(T));                      \
-        x = (T)(x - y);                                                              \
+        x = memcmp(&x, &y, sizeof(T)) ? (T)(x - y) : (T)0;                          \
         memcpy((char *)out + k * sizeof(T), &x, sizeof(T));                          \
     }
     switch (t) {

@@ -12,6 +12,11 @@
 #define STRADS_LOOP_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engine/offset_gaps.h"
 #include "core/rt.h"
@@ -511,6 +516,8 @@ typedef struct rt__sarr {
     size_t nsc;           /* scalars per element */
     int written;          /* some task on some node writes it (agreed) */
     int replicate;        /* threads work on replicas of it */
+    int direct;           /* ... whole, on one node, by sum or mean: folded straight
+                           * from the replicas (rt__fold_replicas), no delta buffer */
     int whole;            /* read only and small: fetched whole, its reads not recorded */
     int own;              /* STRADS_ARRAY_OWN through its base in every field: each
                            * iteration i alone touches element i, written in place,
@@ -565,6 +572,67 @@ static inline int rt__zero_bytes(const void *p, size_t n)
     return 1;
 }
 
+/* Are n bytes (a multiple of 4) at a and b equal? Word compares without a
+ * branch a word: most blocks of a large model a task left alone are equal,
+ * and finding that fast is what a whole replica's fold costs. */
+static inline bool rt__same_block(const void *a, const void *b, size_t n)
+{
+    const char *x = a, *y = b;
+    uint64_t acc = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t u, v;
+        memcpy(&u, x + i, 8);
+        memcpy(&v, y + i, 8);
+        acc |= u ^ v;
+    }
+    if (i < n) {
+        uint32_t u, v;
+        memcpy(&u, x + i, 4);
+        memcpy(&v, y + i, 4);
+        acc |= u ^ v;
+    }
+    return !acc;
+}
+
+/* Which of n (<= 64) elements of elem bytes (4 or 8) differ between a and
+ * b, bit i for element i: compares without a branch an element, so that a
+ * block with a few changes costs about as little as one with none (a
+ * sync_for's whole replicas of a large model, where a task changes a few
+ * scattered elements: SAGA's residuals). SSE2 where x86-64 has it. */
+static inline uint64_t rt__changed_mask(const char *a, const char *b, size_t elem, int64_t n)
+{
+    uint64_t m = 0;
+    int64_t i = 0;
+#if defined(__SSE2__)
+    /* 16 bytes at a time: the 32-bit lanes that differ, then per element */
+    static const unsigned char pairs[16] = {0, 1, 1, 1, 2, 3, 3, 3, 2, 3, 3, 3, 2, 3, 3, 3};
+    int64_t per = (int64_t)(16 / elem);
+    for (; i + per <= n; i += per) {
+        __m128i u = _mm_loadu_si128((const __m128i *)(const void *)(a + i * (int64_t)elem));
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + i * (int64_t)elem));
+        unsigned d = ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(u, v))) & 15u;
+        m |= (uint64_t)(elem == 8 ? pairs[d] : d) << i;
+    }
+#endif
+    for (; i < n; i++)
+        m |= (uint64_t)(memcmp(a + i * (int64_t)elem, b + i * (int64_t)elem, elem) != 0) << i;
+    return m;
+}
+
+/* Is a scalar of n bytes at p all zero bytes (-0.0 is not)? */
+static inline bool rt__zero_scalar(const void *p, size_t n)
+{
+    if (n == 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        return !w;
+    }
+    uint32_t w;
+    memcpy(&w, p, 4);
+    return !w;
+}
+
 /* Typed element arithmetic over n scalars of type t (loop_sync_deltas.c). */
 size_t rt__type_size(strads_type t); /* 0 for an unknown type */
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n); /* d = a - d */
@@ -572,6 +640,14 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d *
 /* The same per element of nsc scalars, skipping the elements of d that are
  * all zero bytes (no write) and counting the others in cnt. */
 void rt__v_add_count(strads_type t, void *acc, const void *d, size_t nelem, size_t nsc, int32_t *cnt);
+/* One node's replicas of an array folded straight into its copy, over
+ * elements [lo, hi) of nsc scalars: each replica's change from base where
+ * its bytes differ and the change is not all zero bytes, added in replica
+ * order, then (avg) scaled by the replicas that changed the element: the
+ * arithmetic of v_delta, v_add_count and v_scale_from, without a delta
+ * buffer. Only where base cannot change while the replicas are written. */
+void rt__fold_replicas(strads_type t, bool avg, char *base, const char *const *rep, int nrep,
+                       size_t nsc, int64_t lo, int64_t hi);
 void rt__v_scale(strads_type t, void *d, size_t n, double f);      /* d *= f */
 /* row = base + (row - base) * f */
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f);

@@ -398,7 +398,7 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
     size_t need = 0;
     elist whole;
     for (int a = 0; a < c->narr; a++)
-        if (c->arr[a].replicate)
+        if (c->arr[a].replicate && !c->arr[a].direct)
             need += delta_bytes(el_count(list_of(c, k, a, 1, &whole), c->arr[a].dv), c->arr[a].dv);
     if (need > b->cap) {
         char *d = realloc(b->d, need);
@@ -415,6 +415,10 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
         dds_vec *dv = c->arr[a].dv;
         char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
         const elist *all = list_of(c, k, a, 0, &whole);
+        if (c->arr[a].direct) { /* the node's copy stays the clock's model */
+            rt__copy_node_rows(r, dv->base, (size_t)dv->n * dv->elem);
+            continue;
+        }
         if (c->track) {
             int rc = rt__track_begin(&c->trk[(size_t)t * (size_t)c->narr + (size_t)a], all, dv->elem);
             if (rc) {
@@ -441,7 +445,7 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
     run_body(c, (int)t, k, c->envs[t], tls);
     at = 0;
     for (int a = 0; a < c->narr; a++) {
-        if (!c->arr[a].replicate) continue;
+        if (!c->arr[a].replicate || c->arr[a].direct) continue;
         dds_vec *dv = c->arr[a].dv;
         char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
         const elist *wr = list_of(c, k, a, 1, &whole);
@@ -653,17 +657,60 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
 
 /* ---- one clock ---- */
 
+/* The direct arrays' fold (one node, whole replicas): the threads fold a
+ * slice each, in parallel, straight from the replicas of the threads that
+ * ran a task, in thread order; nothing else writes the node's copy during
+ * the clock. */
+typedef struct direct_fold {
+    call *c;
+    const char **rep; /* [narr][T]: the replicas to fold */
+    int nrep;
+} direct_fold;
+
+static void fold_direct_part(void *arg, int64_t p, int thread)
+{
+    (void)thread;
+    direct_fold *f = arg;
+    call *c = f->c;
+    for (int a = 0; a < c->narr; a++) {
+        sarr *x = &c->arr[a];
+        if (!x->direct) continue;
+        int64_t n = x->dv->n, lo = n * p / c->T, hi = n * (p + 1) / c->T;
+        rt__fold_replicas(x->desc->type, x->desc->agg == STRADS_AGG_AVG, x->dv->base,
+                          f->rep + (size_t)a * (size_t)c->T, f->nrep, x->nsc, lo, hi);
+    }
+}
+
+static int fold_direct(call *c)
+{
+    int any = 0;
+    for (int a = 0; a < c->narr; a++) any |= c->arr[a].direct;
+    if (!any) return 0;
+    direct_fold f = {.c = c, .rep = calloc((size_t)c->narr * (size_t)c->T, sizeof *f.rep)};
+    if (!f.rep) return STRADS_ENOMEM;
+    for (int t = 0; t < c->T; t++) {
+        if (c->task_of[t] < 0) continue;
+        for (int a = 0; a < c->narr; a++)
+            f.rep[(size_t)a * (size_t)c->T + (size_t)f.nrep] = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
+        f.nrep++;
+    }
+    int rc = rt_pool_run(c->T, fold_direct_part, &f);
+    free(f.rep);
+    return rc;
+}
+
 /* The fold of the clock's replicas: into the node's copy, or (F, BSP) into
  * F[a], U[a]'s values after the clock, which the caller frees. */
 static int fold_threads(call *c, elist *U, char **S, char **F)
 {
     int rc = 0, lock = (c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP) && c->N > 1;
+    if ((rc = fold_direct(c))) return rc;
     size_t *at = calloc((size_t)c->T, sizeof *at);
     if (!at) return STRADS_ENOMEM;
     /* Other nodes' deltas may be landing in the owned elements. */
-    if (lock) rc = rt__ssp_fold_begin();
+    if (lock && !rc) rc = rt__ssp_fold_begin();
     for (int a = 0; a < c->narr && !rc; a++) {
-        if (!c->arr[a].replicate) continue;
+        if (!c->arr[a].replicate || c->arr[a].direct) continue;
         dds_vec *dv = c->arr[a].dv;
         int64_t nu = el_count(&U[a], dv);
         S[a] = malloc((size_t)(nu ? nu : 1) * dv->elem);
@@ -1056,6 +1103,9 @@ static int sync_node(const void *arg, size_t len)
     c.track = c.ts && c.replicas;
     rc = agree(&c, rc);
     if (!rc) rc = agree_written(&c);
+    for (int a = 0; a < c.narr; a++)
+        c.arr[a].direct = c.N == 1 && c.arr[a].replicate && !c.ts &&
+                          (c.arr[a].desc->agg == STRADS_AGG_SUM || c.arr[a].desc->agg == STRADS_AGG_AVG);
     if (!rc && async && c.ts && c.N > 1) rc = count_writers(&c);
     /* without records, an average counts the nodes that change an element */
     for (int a = 0; !rc && async && !c.ts && c.N > 1 && c.N <= 64 && a < c.narr; a++)

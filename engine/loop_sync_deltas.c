@@ -36,12 +36,16 @@ size_t rt__type_size(strads_type t)
     return 0;
 }
 
+/* A scalar whose bytes did not change changed by 0, also at infinity or
+ * NaN, where y - y is NaN (dds/delta.c's dds_vsub does the same). */
+#define RT_CHANGE(y, x) (memcmp(&(y), &(x), sizeof(y)) ? (T_)((y) - (x)) : (T_)0)
+
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n)
 {
     RT_FOR_TYPE(t, {
         T_ *x = d;
         const T_ *y = a;
-        for (size_t k = 0; k < n; k++) x[k] = (T_)(y[k] - x[k]);
+        for (size_t k = 0; k < n; k++) x[k] = RT_CHANGE(y[k], x[k]);
     })
 }
 
@@ -80,6 +84,67 @@ void rt__v_add_count(strads_type t, void *acc, const void *d, size_t nelem, size
     })
 }
 
+/* Elements compared a block of about 64 bytes at a time: a task changes
+ * few elements of a large model (SAGA's residuals: 6,250 of 100,000 a
+ * clock), and a block no replica changed is skipped in one pass. */
+#define FOLD_BLOCK_BYTES 64
+
+/* One element of nsc scalars of type T_ folded from nrep replicas (see
+ * rt__fold_replicas); was holds the clock's value once one changed it. */
+#define FOLD_ELEMENT(T_, row, rep, nrep, off, nsc, was, avg, t)                              \
+    do {                                                                                     \
+        int cnt_ = 0;                                                                        \
+        for (int r_ = 0; r_ < (nrep); r_++) {                                                \
+            const T_ *y_ = (const T_ *)(const void *)((rep)[r_] + (off));                    \
+            const T_ *x_ = cnt_ ? (was) : (row);                                             \
+            bool ch_ = false;                                                                \
+            for (size_t k_ = 0; k_ < (nsc) && !ch_; k_++) {                                  \
+                T_ d_ = RT_CHANGE(y_[k_], x_[k_]);                                           \
+                ch_ = !rt__zero_scalar(&d_, sizeof d_); /* -0.0 is a change */               \
+            }                                                                                \
+            if (!ch_) continue;                                                              \
+            if (!cnt_++) memcpy((was), (row), (nsc) * sizeof(T_));                           \
+            for (size_t k_ = 0; k_ < (nsc); k_++)                                            \
+                (row)[k_] = (T_)((row)[k_] + RT_CHANGE(y_[k_], (was)[k_]));                  \
+        }                                                                                    \
+        if ((avg) && cnt_ > 1) rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);       \
+    } while (0)
+
+void rt__fold_replicas(strads_type t, bool avg, char *base, const char *const *rep, int nrep,
+                       size_t nsc, int64_t lo, int64_t hi)
+{
+    size_t elem = nsc * rt__type_size(t);
+    int64_t per = elem < FOLD_BLOCK_BYTES ? (int64_t)(FOLD_BLOCK_BYTES / elem) : 1;
+    char stack[256], *was = elem <= sizeof stack ? stack : malloc(elem);
+    if (!was) abort(); /* a row over 256 bytes without memory: it cannot be dropped */
+    RT_FOR_TYPE(t, {
+        for (int64_t b0 = lo; b0 < hi; b0 += per) {
+            int64_t b1 = b0 + per < hi ? b0 + per : hi;
+            size_t off = (size_t)b0 * elem, len = (size_t)(b1 - b0) * elem;
+            bool any = nsc == 1; /* the mask below */
+            for (int r = 0; r < nrep && !any; r++) any = !rt__same_block(rep[r] + off, base + off, len);
+            if (!any) continue;
+            if (nsc == 1) {
+                /* most models: which elements some replica changed, as a
+                 * mask without a branch an element, then only those */
+                uint64_t m = 0;
+                for (int r = 0; r < nrep; r++) m |= rt__changed_mask(rep[r] + off, base + off, elem, b1 - b0);
+                for (; m; m &= m - 1) {
+                    int64_t e = b0 + __builtin_ctzll(m);
+                    T_ *row = (T_ *)(void *)(base + (size_t)e * elem);
+                    FOLD_ELEMENT(T_, row, rep, nrep, (size_t)e * elem, 1, (T_ *)(void *)was, avg, t);
+                }
+                continue;
+            }
+            for (int64_t e = b0; e < b1; e++) {
+                T_ *row = (T_ *)(void *)(base + (size_t)e * elem);
+                FOLD_ELEMENT(T_, row, rep, nrep, (size_t)e * elem, nsc, (T_ *)(void *)was, avg, t);
+            }
+        }
+    })
+    if (was != stack) free(was);
+}
+
 __attribute__((noinline)) void rt__copy_node_rows(void *dst, const void *src, size_t n)
 {
     memcpy(dst, src, n);
@@ -95,6 +160,7 @@ void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, doub
          * their change signed: an unsigned element that went down changed
          * by a negative amount, not by almost 2^64 */
         for (size_t k = 0; k < n; k++) {
+            if (!memcmp(&x[k], &b[k], sizeof x[k])) continue; /* unchanged, also at infinity */
             double v = ((T_)0.5 == 0 ? (double)(int64_t)(T_)(x[k] - b[k]) : (double)(x[k] - b[k])) * f;
             x[k] = (T_)(b[k] + (T_)((T_)0.5 == 0 ? round(v) : v));
         }
