@@ -49,8 +49,8 @@ typedef struct earr {
     int64_t *cl, ncl;  /* elements some node changed: the owners' combine */
     unsigned char *any; /* n: on cl */
     int32_t *cnt;      /* per element: the node's threads that changed it */
-    char *D;           /* N nodes' changes, each n elements */
-    unsigned char *ch; /* N x n: node r changed element e */
+    char *D;           /* n x N: element e's change by node r (one element's together) */
+    unsigned char *ch; /* n x N: node r changed element e */
 } earr;
 
 typedef struct emu {
@@ -180,7 +180,7 @@ static void combine(const emu *e, const earr *x, int64_t el)
 {
     size_t elem = x->dv->elem;
     int64_t div = 0;
-    for (int r = 0; r < e->N; r++) div += x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el];
+    for (int r = 0; r < e->N; r++) div += x->ch[(size_t)el * (size_t)e->N + (size_t)r];
     if (!div) return;
     char *row = x->dv->base + (size_t)el * elem;
     memcpy(row, x->S + (size_t)el * elem, elem);
@@ -192,9 +192,9 @@ static void combine(const emu *e, const earr *x, int64_t el)
                 T_ sum = 0;
                 int first = 1;
                 for (int r = 0; r < e->N; r++) {
-                    if (!x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el]) continue;
+                    if (!x->ch[(size_t)el * (size_t)e->N + (size_t)r]) continue;
                     T_ y;
-                    memcpy(&y, x->D + ((size_t)r * (size_t)x->dv->n + (size_t)el) * elem + k * sizeof y, sizeof y);
+                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
                     sum = first ? y : (T_)(sum + y);
                     first = 0;
                 }
@@ -208,10 +208,10 @@ static void combine(const emu *e, const earr *x, int64_t el)
             }
         } else {
             for (int r = 0; r < e->N; r++) {
-                if (!x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el]) continue;
+                if (!x->ch[(size_t)el * (size_t)e->N + (size_t)r]) continue;
                 for (size_t k = 0; k < x->nsc; k++) {
                     T_ y;
-                    memcpy(&y, x->D + ((size_t)r * (size_t)x->dv->n + (size_t)el) * elem + k * sizeof y, sizeof y);
+                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
                     v[k] = (T_)(v[k] + (div > 1 ? (T_)(y / (T_)div) : y));
                 }
             }
@@ -343,10 +343,10 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                     continue;
                 }
                 if (same_bytes(row, was, elem)) continue;
-                char *y = x->D + ((size_t)r * (size_t)x->dv->n + (size_t)el) * elem;
+                char *y = x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem;
                 memcpy(y, was, elem);
                 rt__v_delta(x->type, y, row, x->nsc);
-                x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el] = 1;
+                x->ch[(size_t)el * (size_t)e->N + (size_t)r] = 1;
                 if (!x->any[el]) x->any[el] = 1, x->cl[x->ncl++] = el;
             }
         }
@@ -362,7 +362,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 memcpy(x->rep + at, x->dv->base + at, x->dv->elem);
             }
             x->any[el] = 0;
-            for (int r = 0; r < e->N; r++) x->ch[(size_t)r * (size_t)x->dv->n + (size_t)el] = 0;
+            for (int r = 0; r < e->N; r++) x->ch[(size_t)el * (size_t)e->N + (size_t)r] = 0;
         }
     }
 }
