@@ -720,9 +720,11 @@ static int fold_threads(call *c, elist *U, char **S, char **F)
             rc = STRADS_ENOMEM;
             break;
         }
-        for (int64_t j = 0; j < nu; j++)
-            memcpy(S[a] + (size_t)j * dv->elem, dv->base + (size_t)el_at(&U[a], j) * dv->elem,
-                   dv->elem);
+        if (U[a].all)
+            rt__copy_node_rows(S[a], dv->base, (size_t)nu * dv->elem);
+        else
+            for (int64_t j = 0; j < nu; j++)
+                memcpy(S[a] + (size_t)j * dv->elem, dv->base + (size_t)U[a].idx[j] * dv->elem, dv->elem);
         if (F && !(F[a] = malloc((size_t)(nu ? nu : 1) * dv->elem))) {
             free(cnt);
             rc = STRADS_ENOMEM;
