@@ -637,9 +637,12 @@ static inline bool rt__zero_scalar(const void *p, size_t n)
 size_t rt__type_size(strads_type t); /* 0 for an unknown type */
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n); /* d = a - d */
 void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d */
-/* The same per element of nsc scalars, skipping the elements of d that are
- * all zero bytes (no write) and counting the others in cnt. */
-void rt__v_add_count(strads_type t, void *acc, const void *d, size_t nelem, size_t nsc, int32_t *cnt);
+/* The same per element of nsc scalars, d = rep - from where rep's bytes
+ * differ from from's (found a block at a time: a whole replica folded
+ * without a delta buffer), skipping changes of all zero bytes and counting
+ * the others in cnt. */
+void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *from, size_t nelem,
+                       size_t nsc, int32_t *cnt);
 /* One node's replicas of an array folded straight into its copy, over
  * elements [lo, hi) of nsc scalars: each replica's change from base where
  * its bytes differ and the change is not all zero bytes, added in replica

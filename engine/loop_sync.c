@@ -371,6 +371,15 @@ static void run_body(call *c, int t, int64_t k, void *env, void *tls)
     rt_trace_end();
 }
 
+/* An array every task writes whole (no records), combined by sum or mean:
+ * a task's buffer keeps its start values, and the fold takes the change
+ * where the replica's bytes differ from them (rt__v_add_changed), without
+ * a pass computing every element's delta. */
+static bool fold_whole(const call *c, int a)
+{
+    return !c->ts && c->arr[a].desc->agg != STRADS_AGG_FN;
+}
+
 /* A task's deltas of one array in its buffer, rounded up so that the next
  * array's start is aligned for any element type (an int array of 97 put
  * the next long array's deltas at an odd multiple of 4). */
@@ -450,7 +459,9 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
         char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
         const elist *wr = list_of(c, k, a, 1, &whole);
         int64_t nw = el_count(wr, dv);
-        if (wr->all) {
+        if (fold_whole(c, a)) {
+            /* start values kept: the fold compares */
+        } else if (wr->all) {
             rt__v_delta(c->arr[a].desc->type, b->d + at, r, (size_t)nw * c->arr[a].nsc);
         } else {
             for (int64_t j = 0; j < nw; j++)
@@ -584,14 +595,15 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         const elist *wr = list_of(c, c->task_of[t], a, 1, &whole);
         int64_t nw = el_count(wr, dv);
         const char *d = c->tb[t].d + at[t];
-        if (wr->all && U->all && agg != STRADS_AGG_FN) {
-            /* A whole array (recon(off), or one node without lists): one
-             * typed pass, not three calls an element (twice the tasks'
-             * compute for SAGA's residual, 50,000 doubles, at 1 x 2). Zero
-             * deltas are skipped, sums too: -0.0 + 0.0 is +0.0, which
-             * changed elements no thread wrote (and what
-             * loop_sync_alone.c computes). */
-            rt__v_add_count(x->desc->type, F ? F : dv->base, d, (size_t)nw, x->nsc, cnt);
+        if (fold_whole(c, a)) {
+            /* A whole array (recon(off), or one node without lists): the
+             * replica against its start values (d), a block at a time, not
+             * three calls an element (twice the tasks' compute for SAGA's
+             * residual at 1 x 2). Zero changes are skipped, sums too:
+             * -0.0 + 0.0 is +0.0, which changed elements no thread wrote
+             * (and what loop_sync_alone.c computes). */
+            rt__v_add_changed(x->desc->type, F ? F : dv->base, c->rep[(size_t)t * (size_t)c->narr + (size_t)a],
+                              d, (size_t)nw, x->nsc, cnt);
             at[t] += delta_bytes(nw, dv);
             continue;
         }

@@ -58,32 +58,6 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
     })
 }
 
-void rt__v_add_count(strads_type t, void *acc, const void *d, size_t nelem, size_t nsc, int32_t *cnt)
-{
-    RT_FOR_TYPE(t, {
-        T_ *x = acc;
-        const T_ *y = d;
-        for (size_t j = 0; j < nelem; j++, x += nsc, y += nsc) {
-            /* all zero bytes (a -0.0 is a write), a word at a time */
-            bool zero = true;
-            for (size_t k = 0; k < nsc && zero; k++) {
-                if (sizeof(T_) == 8) {
-                    uint64_t w;
-                    memcpy(&w, &y[k], 8);
-                    zero = !w;
-                } else {
-                    uint32_t w;
-                    memcpy(&w, &y[k], 4);
-                    zero = !w;
-                }
-            }
-            if (zero) continue;
-            for (size_t k = 0; k < nsc; k++) x[k] = (T_)(x[k] + y[k]);
-            cnt[j]++;
-        }
-    })
-}
-
 /* Elements compared a block of about 64 bytes at a time: a task changes
  * few elements of a large model (SAGA's residuals: 6,250 of 100,000 a
  * clock), and a block no replica changed is skipped in one pass. */
@@ -143,6 +117,36 @@ void rt__fold_replicas(strads_type t, bool avg, char *base, const char *const *r
         }
     })
     if (was != stack) free(was);
+}
+
+void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *from, size_t nelem,
+                       size_t nsc, int32_t *cnt)
+{
+    size_t elem = nsc * rt__type_size(t);
+    bool word = nsc == 1;
+    int64_t n = (int64_t)nelem, per = word ? (int64_t)(FOLD_BLOCK_BYTES / elem) : 1;
+    RT_FOR_TYPE(t, {
+        for (int64_t b0 = 0; b0 < n; b0 += per) {
+            int64_t b1 = b0 + per < n ? b0 + per : n;
+            size_t off = (size_t)b0 * elem;
+            uint64_t m = word ? rt__changed_mask(rep + off, from + off, elem, b1 - b0)
+                              : !rt__same_block(rep + off, from + off, elem);
+            for (; m; m &= m - 1) {
+                int64_t e = b0 + (word ? __builtin_ctzll(m) : 0);
+                const T_ *y = (const T_ *)(const void *)(rep + (size_t)e * elem);
+                const T_ *x = (const T_ *)(const void *)(from + (size_t)e * elem);
+                bool changed = false;
+                for (size_t k = 0; k < nsc && !changed; k++) {
+                    T_ d = RT_CHANGE(y[k], x[k]);
+                    changed = !rt__zero_scalar(&d, sizeof d); /* -0.0 is a change */
+                }
+                if (!changed) continue;
+                T_ *v = (T_ *)(void *)(acc + (size_t)e * elem);
+                for (size_t k = 0; k < nsc; k++) v[k] = (T_)(v[k] + RT_CHANGE(y[k], x[k]));
+                cnt[e]++;
+            }
+        }
+    })
 }
 
 __attribute__((noinline)) void rt__copy_node_rows(void *dst, const void *src, size_t n)
