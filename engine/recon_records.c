@@ -395,9 +395,11 @@ static int64_t find_missing(const sched_records *rec, read_set *sets, int *nsets
             int64_t e = SCHED_ACC_ELEM(a);
             if (s->ranged ? e >= s->own_lo && e < s->own_hi : dds_owner(s->dv, e) == me) continue;
             uint64_t bit = UINT64_C(1) << (e % 64);
-            if (e >= s->dv->n || ((s->have[e / 64] | s->want[e / 64]) & bit)) continue;
-            s->want[e / 64] |= bit;
-            marked++;
+            if (e >= s->dv->n || (s->have[e / 64] & bit)) continue;
+            if (!(s->want[e / 64] & bit)) s->want[e / 64] |= bit, marked++;
+            /* every iteration that read it runs again, not only the first
+             * (k-means' seeds, read by every iteration: the others kept
+             * the rows their zeros chose, and lost their updates) */
             if (k < *lo) *lo = k;
             if (k > *hi) *hi = k;
         }

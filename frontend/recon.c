@@ -351,21 +351,64 @@ static char *recon_call(rc *r, CXCursor call);
  * a macro is refused (capture.c), and so is anything else these cannot say.
  */
 typedef struct span { unsigned b, e; } span;
-typedef struct spans { rc *r; unsigned b, e; span *v; int n, cap; } spans;
+typedef struct spans {
+    rc *r;
+    unsigned b, e;
+    span *v, *x; /* accesses to wrap; the macro expansions' other expressions */
+    int n, cap, nx, capx;
+    int refused; /* said once per expression */
+} spans;
+
+/* A text the cursor shares with an expression met before it: both are in
+ * one macro's own text (libclang spells a token of a #define at the macro's
+ * name), so wrapping that text would read the macro's value as the access,
+ * `STRADS__RD(get(i))` for `#define get(i) (a[i] + 1)` (gcc: lvalue
+ * required), or miss the inner access of `a[b[i]]`. */
+static int shared_text(const spans *m, unsigned sb, unsigned se)
+{
+    for (int i = 0; i < m->nx; i++)
+        if (m->x[i].b == sb && m->x[i].e == se) return 1;
+    return 0;
+}
 
 static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
     spans *m = d;
-    if (clang_getCursorKind(cur) == CXCursor_UnaryExpr) /* sizeof: not evaluated */
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_UnaryExpr) /* sizeof: not evaluated */
         return CXChildVisit_Continue;
     int ak = access_kind(m->r, cur);
     CXType t = clang_getCanonicalType(clang_getCursorType(cur));
+    CXFile f;
+    unsigned sb, se;
+    fe_spelling(cur, &f, &sb, &se);
+    /* spelled at the macro's name: in the #define, not in an argument
+     * (an argument a macro uses twice is one text, wrapped once) */
+    int in_define = sb == fe_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
+    if (ak && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
+        t.kind != CXType_FunctionProto && in_define && shared_text(m, sb, se)) {
+        /* a read in the macro's own text: reconnaissance cannot record it */
+        if (!m->r->exact && !m->r->quiet && !m->refused++)
+            fe_error(m->r->c, sb,
+                     m->r->s && m->r->s->kind == FE_SYNC_FOR
+                         ? "write the macro as a function (it is then copied for "
+                           "reconnaissance), spell the access in the loop or in the macro's "
+                           "argument, or add recon(off)"
+                         : "write the macro as a function (it is then copied for "
+                           "reconnaissance), or spell the access in the loop or in the "
+                           "macro's argument",
+                     "a macro's own text reads a distributed array here: reconnaissance "
+                     "records only accesses spelled in this file");
+        return CXChildVisit_Continue;
+    }
+    /* parentheses and implicit conversions share their operand's text */
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && sb < se) {
+        m->x = fe_grow(m->x, sizeof *m->x, &m->capx, m->nx + 1);
+        m->x[m->nx++] = (span){sb, se};
+    }
     if (ak && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
         t.kind != CXType_FunctionProto) {
-        CXFile f;
-        unsigned sb, se;
-        fe_spelling(cur, &f, &sb, &se);
         int seen = 0;
         for (int i = 0; i < m->n; i++)
             seen |= m->v[i].b == sb && m->v[i].e == se;
@@ -411,6 +454,13 @@ static void wrap_spans(spans *m, int *i, unsigned b, unsigned e, fe_buf *o)
 static char *macro_text(rc *r, CXCursor cur, unsigned b, unsigned e)
 {
     spans m = {.r = r, .b = b, .e = e};
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) { /* its own text first */
+        unsigned sb, se;
+        fe_spelling(cur, NULL, &sb, &se);
+        m.x = fe_grow(m.x, sizeof *m.x, &m.capx, 1);
+        m.x[m.nx++] = (span){sb, se};
+    }
     clang_visitChildren(cur, macro_access, &m);
     if (m.n)
         qsort(m.v, (size_t)m.n, sizeof *m.v, span_cmp);
@@ -418,6 +468,7 @@ static char *macro_text(rc *r, CXCursor cur, unsigned b, unsigned e)
     int i = 0;
     wrap_spans(&m, &i, b, e, &o);
     free(m.v);
+    free(m.x);
     return o.p ? o.p : fe_strdup("");
 }
 
@@ -439,7 +490,11 @@ static char *rebuild(rc *r, CXCursor cur, const int *modes, int nmodes, int dflt
                    (pk == CXCursor_ForStmt && i == n - 1);
         unsigned cb, ce;
         fe_extent(ch[i], &cb, &ce);
-        if (cb < at || ce > e || ce < cb) {
+        /* a child with all of an operator's text: both in one macro's own
+         * text (an implicit conversion or parentheses share it rightly) */
+        int inside = cb == b && ce == e && n > 1 && pk != CXCursor_ParenExpr &&
+                     pk != CXCursor_UnexposedExpr;
+        if (cb < at || ce > e || ce < cb || inside) {
             free(ch);
             free(out.p);
             return macro_text(r, cur, b, e);
