@@ -644,13 +644,15 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d *
 void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *from, size_t nelem,
                        size_t nsc, int32_t *cnt);
 /* One node's replicas of an array folded straight into its copy, over
- * elements [lo, hi) of nsc scalars: each replica's change from base where
- * its bytes differ and the change is not all zero bytes, added in replica
- * order, then (avg) scaled by the replicas that changed the element: the
- * arithmetic of v_delta, v_add_count and v_scale_from, without a delta
- * buffer. Only where base cannot change while the replicas are written. */
-void rt__fold_replicas(strads_type t, bool avg, char *base, const char *const *rep, int nrep,
-                       size_t nsc, int64_t lo, int64_t hi);
+ * elements [lo, hi) of nsc scalars: each replica's change from start (the
+ * copy's values when the tasks began) where its bytes differ and the
+ * change is not all zero bytes, added to base in replica order, then (avg)
+ * scaled by the replicas that changed the element: the arithmetic of
+ * v_delta, v_add_changed and v_scale_from, without a delta buffer. was:
+ * room for one element, aligned for its type. */
+void rt__fold_replicas(strads_type t, bool avg, char *base, const char *start,
+                       const char *const *rep, int nrep, size_t nsc, int64_t lo, int64_t hi,
+                       void *was);
 void rt__v_scale(strads_type t, void *d, size_t n, double f);      /* d *= f */
 /* row = base + (row - base) * f */
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f);

@@ -13,8 +13,9 @@
  *     much of its first call);
  *   - a loop whose first call finished in time keeps running alone until
  *     its calls alone have taken what a first shared call may cost
- *     (rent_limit); then two calls run shared, the second timed, and the
- *     faster way stays (said once);
+ *     (rent_limit), in one process only while a call is shorter than
+ *     RT_SHORT_CALL_S; then two calls run shared, the second timed, and
+ *     the faster way stays (said once);
  *   - a shared call under RT_SHORT_CALL_S, or slower than a probe said the
  *     whole call takes alone, is timed against one call run alone, the
  *     faster stays;
@@ -177,8 +178,8 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
         if (finished) a->est_s = took;
         /* In one process a call alone as long as a short call's budget is
          * no short call: its threads have no other process to wait for
-         * and nothing to move (SAGA at 1 x 2: 25 ms emulated, 10 ms
-         * shared), so they are tried at once. */
+         * and nothing to move, so sharing is tried at once (an emulated
+         * sync_for runs its workers one after another). */
         bool long_one = strads_size() == 1 && took >= RT_SHORT_CALL_S;
         if (a->phase == RENT && (a->rent_s >= rent_limit(took) || long_one)) a->phase = TRY, a->shared = 0;
     } else {

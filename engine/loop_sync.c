@@ -21,7 +21,11 @@
  *                  writes it did not record become deltas too (the page
  *                  tracker, loop.h). The node folds the threads' deltas into
  *                  its copy in thread order (mean per element for AVG, sum
- *                  for SUM, fn per contribution for FN).
+ *                  for SUM, fn per contribution for FN). An array replicated
+ *                  whole (no records) keeps its start values instead, and
+ *                  the fold compares a block at a time; on one process the
+ *                  threads fold it straight into the node's copy, a slice
+ *                  each.
  *   Hybrid         threads share the node's copy without locks (Hogwild).
  * and synchronizes with the owners:
  *   BSP, Hybrid    dds_writeback_deltas per written array: a collective that
@@ -56,7 +60,9 @@
  * signal can cut.
  *
  * Threads: the node-function thread owns the call state (struct call); pool
- * threads touch only their own replica, env copy, tls and delta buffer; the
+ * threads touch only their own replica, env copy, tls and delta buffer,
+ * except in a direct fold (one process, whole replicas), where each reads
+ * every replica and writes its slice of the node's copy; the
  * loop thread applies other nodes' deltas to owned elements (SSP/ASP) under
  * the apply lock (rt__ssp_fold_begin).
  */
@@ -214,7 +220,8 @@ static int setup_replicas(call *c)
     c->rep = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->rep);
     c->envs = calloc((size_t)T, sizeof *c->envs);
     c->tb = calloc((size_t)T, sizeof *c->tb);
-    if (!c->rep || !c->envs || !c->tb) return STRADS_ENOMEM;
+    c->start = calloc((size_t)(c->narr ? c->narr : 1), sizeof *c->start);
+    if (!c->rep || !c->envs || !c->tb || !c->start) return STRADS_ENOMEM;
     if (c->track) {
         c->trk = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->trk);
         c->xl = calloc((size_t)T * (size_t)(c->narr ? c->narr : 1), sizeof *c->xl);
@@ -263,6 +270,8 @@ static void teardown(call *c)
                 if (r) munmap(r, c->arr[a].dv->bytes);
             }
     free(c->rep);
+    for (int a = 0; c->start && a < c->narr; a++) free(c->start[a]);
+    free(c->start);
     if (c->trk)
         for (size_t i = 0; i < (size_t)c->T * (size_t)c->narr; i++) rt__track_free(&c->trk[i]);
     free(c->trk);
@@ -424,8 +433,8 @@ void rt__sync_run_task(void *arg, int64_t t, int thread)
         dds_vec *dv = c->arr[a].dv;
         char *r = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
         const elist *all = list_of(c, k, a, 0, &whole);
-        if (c->arr[a].direct) { /* the node's copy stays the clock's model */
-            rt__copy_node_rows(r, dv->base, (size_t)dv->n * dv->elem);
+        if (c->arr[a].direct) { /* from the clock's start values, kept for the fold */
+            memcpy(r, c->start[a], (size_t)dv->n * dv->elem);
             continue;
         }
         if (c->track) {
@@ -671,12 +680,15 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
 
 /* The direct arrays' fold (one node, whole replicas): the threads fold a
  * slice each, in parallel, straight from the replicas of the threads that
- * ran a task, in thread order; nothing else writes the node's copy during
- * the clock. */
+ * ran a task, in thread order, against the copy's values when the tasks
+ * began; what else wrote the node's copy meanwhile stays (a function the
+ * body calls, in another file, through a global). */
 typedef struct direct_fold {
     call *c;
     const char **rep; /* [narr][T]: the replicas to fold */
     int nrep;
+    char *was;        /* [T][wmax]: one element per part */
+    size_t wmax;
 } direct_fold;
 
 static void fold_direct_part(void *arg, int64_t p, int thread)
@@ -688,27 +700,45 @@ static void fold_direct_part(void *arg, int64_t p, int thread)
         sarr *x = &c->arr[a];
         if (!x->direct) continue;
         int64_t n = x->dv->n, lo = n * p / c->T, hi = n * (p + 1) / c->T;
-        rt__fold_replicas(x->desc->type, x->desc->agg == STRADS_AGG_AVG, x->dv->base,
-                          f->rep + (size_t)a * (size_t)c->T, f->nrep, x->nsc, lo, hi);
+        rt__fold_replicas(x->desc->type, x->desc->agg == STRADS_AGG_AVG, x->dv->base, c->start[a],
+                          f->rep + (size_t)a * (size_t)c->T, f->nrep, x->nsc, lo, hi,
+                          f->was + (size_t)p * f->wmax);
     }
 }
 
 static int fold_direct(call *c)
 {
-    int any = 0;
-    for (int a = 0; a < c->narr; a++) any |= c->arr[a].direct;
-    if (!any) return 0;
-    direct_fold f = {.c = c, .rep = calloc((size_t)c->narr * (size_t)c->T, sizeof *f.rep)};
-    if (!f.rep) return STRADS_ENOMEM;
-    for (int t = 0; t < c->T; t++) {
+    direct_fold f = {.c = c};
+    for (int a = 0; a < c->narr; a++)
+        if (c->arr[a].direct && c->arr[a].dv->elem > f.wmax) f.wmax = c->arr[a].dv->elem;
+    if (!f.wmax) return 0;
+    f.wmax = (f.wmax + 15) & ~(size_t)15; /* each part's element aligned */
+    f.rep = calloc((size_t)c->narr * (size_t)c->T, sizeof *f.rep);
+    f.was = malloc((size_t)c->T * f.wmax);
+    int rc = f.rep && f.was ? 0 : STRADS_ENOMEM;
+    for (int t = 0; t < c->T && !rc; t++) {
         if (c->task_of[t] < 0) continue;
         for (int a = 0; a < c->narr; a++)
             f.rep[(size_t)a * (size_t)c->T + (size_t)f.nrep] = c->rep[(size_t)t * (size_t)c->narr + (size_t)a];
         f.nrep++;
     }
-    int rc = rt_pool_run(c->T, fold_direct_part, &f);
+    if (!rc) rc = rt_pool_run(c->T, fold_direct_part, &f);
     free(f.rep);
+    free(f.was);
     return rc;
+}
+
+int rt__sync_run_tasks(call *c)
+{
+    for (int a = 0; a < c->narr; a++) {
+        dds_vec *dv = c->arr[a].dv;
+        if (!c->arr[a].direct) continue;
+        if (!c->start[a] && !(c->start[a] = malloc(dv->bytes ? dv->bytes : 1))) return STRADS_ENOMEM;
+        memcpy(c->start[a], dv->base, dv->bytes);
+    }
+    c->err = 0;
+    int rc = rt_pool_run(c->T, rt__sync_run_task, c);
+    return rc ? rc : c->err;
 }
 
 /* The fold of the clock's replicas: into the node's copy, or (F, BSP) into
@@ -880,13 +910,11 @@ static int run_clock(call *c, int64_t clock)
     }
     sync_phase(c, SPH_COMPUTE);
     if (!rc) {
-        c->err = 0;
         /* The handler serves this clock's replicas only while tasks run. */
         if (c->track) rt__track_arm(c->trk, c->T * c->narr);
         if (!bsp && N > 1 && c->replicas) rc = rt__ssp_tasks_begin(); /* record/replay order */
-        if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
+        if (!rc) rc = rt__sync_run_tasks(c);
         if (c->track) rt__track_arm(NULL, 0);
-        if (!rc) rc = c->err;
     }
     sync_phase(c, SPH_FOLD);
     if (!rc && c->track) rc = add_unrecorded(c, U, snap, bsp);

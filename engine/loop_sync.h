@@ -90,6 +90,7 @@ typedef struct call {
     tset *ts;             /* [ntask] or NULL (recon off: whole arrays); owned by a tcache */
     int replicas;
     char **rep;           /* [T * narr] replica bases (NULL when not replicated) */
+    char **start;         /* [narr] a direct array's copy when the clock's tasks began */
     char **envs;          /* [T] env copies pointing into the replicas */
     char *tls;
     tbuf *tb;             /* [T] */
@@ -234,6 +235,7 @@ bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, in
 
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */
+int rt__sync_run_tasks(call *c); /* the clock's tasks on the pool */
 int rt__sync_clock_union(call *c, int a, int wr, elist *out);
 int rt__sync_own_range(call *c, int64_t lo, int64_t hi, int get);
 int rt__sync_fetch_input(call *c, int a);

@@ -61,7 +61,6 @@ typedef struct emu {
     int narr;
     earr *arr;
     void *wenv;  /* env with the pointers moved into the copy every worker uses in turn */
-    bool synced; /* each array's S and rep hold its node's copy: kept so, element by element */
     char *tls;   /* N x T workers' */
 } emu;
 
@@ -250,13 +249,12 @@ static void clock_run(emu *e, int64_t clock, bool commit)
 {
     for (int a = 0; a < e->narr; a++) {
         earr *x = &e->arr[a];
-        if (!e->synced) {
-            memcpy(x->S, x->dv->base, x->dv->bytes);
-            memcpy(x->rep, x->S, x->dv->bytes);
-        }
+        /* anew each clock: a function the body calls may have written the
+         * node's copy (through a global, in another file) */
+        memcpy(x->S, x->dv->base, x->dv->bytes);
+        memcpy(x->rep, x->S, x->dv->bytes);
         x->ncl = 0;
     }
-    e->synced = true;
     sync_hdr h = {.begin = e->begin, .end = e->end};
     for (int r = 0; r < e->N; r++) {
         int64_t lo, hi;
@@ -335,11 +333,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 if (x->agg == STRADS_AGG_AVG && cnt > 1 && !x->own)
                     rt__v_scale_from(x->type, row, was, x->nsc, 1.0 / cnt);
                 if (e->N == 1 || x->own) { /* in place, at once */
-                    if (commit) {
-                        memcpy(x->dv->base + (size_t)el * elem, row, elem);
-                        memcpy(x->S + (size_t)el * elem, row, elem);
-                        memcpy(x->rep + (size_t)el * elem, row, elem);
-                    }
+                    if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem);
                     continue;
                 }
                 if (same_bytes(row, was, elem)) continue;
@@ -355,12 +349,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
         earr *x = &e->arr[a];
         for (int64_t j = 0; j < x->ncl; j++) {
             int64_t el = x->cl[j];
-            if (commit) {
-                combine(e, x, el);
-                size_t at = (size_t)el * x->dv->elem;
-                memcpy(x->S + at, x->dv->base + at, x->dv->elem);
-                memcpy(x->rep + at, x->dv->base + at, x->dv->elem);
-            }
+            if (commit) combine(e, x, el);
             x->any[el] = 0;
             for (int r = 0; r < e->N; r++) x->ch[(size_t)el * (size_t)e->N + (size_t)r] = 0;
         }

@@ -37,7 +37,8 @@ size_t rt__type_size(strads_type t)
 }
 
 /* A scalar whose bytes did not change changed by 0, also at infinity or
- * NaN, where y - y is NaN (dds/delta.c's dds_vsub does the same). */
+ * NaN, where y - y is NaN (dds/delta.c's dds_vsub does the same). T_ is
+ * the scalar type of the RT_FOR_TYPE it is used in. */
 #define RT_CHANGE(y, x) (memcmp(&(y), &(x), sizeof(y)) ? (T_)((y) - (x)) : (T_)0)
 
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n)
@@ -64,59 +65,55 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
 #define FOLD_BLOCK_BYTES 64
 
 /* One element of nsc scalars of type T_ folded from nrep replicas (see
- * rt__fold_replicas); was holds the clock's value once one changed it. */
-#define FOLD_ELEMENT(T_, row, rep, nrep, off, nsc, was, avg, t)                              \
+ * rt__fold_replicas): x_ its start values, was its value before the first
+ * change is added. RT_CHANGE needs the T_ of the RT_FOR_TYPE around. */
+#define FOLD_ELEMENT(T_, row, x_, rep, nrep, off, nsc, was, avg, t)                          \
     do {                                                                                     \
         int cnt_ = 0;                                                                        \
         for (int r_ = 0; r_ < (nrep); r_++) {                                                \
             const T_ *y_ = (const T_ *)(const void *)((rep)[r_] + (off));                    \
-            const T_ *x_ = cnt_ ? (was) : (row);                                             \
             bool ch_ = false;                                                                \
             for (size_t k_ = 0; k_ < (nsc) && !ch_; k_++) {                                  \
-                T_ d_ = RT_CHANGE(y_[k_], x_[k_]);                                           \
+                T_ d_ = RT_CHANGE(y_[k_], (x_)[k_]);                                         \
                 ch_ = !rt__zero_scalar(&d_, sizeof d_); /* -0.0 is a change */               \
             }                                                                                \
             if (!ch_) continue;                                                              \
             if (!cnt_++) memcpy((was), (row), (nsc) * sizeof(T_));                           \
             for (size_t k_ = 0; k_ < (nsc); k_++)                                            \
-                (row)[k_] = (T_)((row)[k_] + RT_CHANGE(y_[k_], (was)[k_]));                  \
+                (row)[k_] = (T_)((row)[k_] + RT_CHANGE(y_[k_], (x_)[k_]));                   \
         }                                                                                    \
         if ((avg) && cnt_ > 1) rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);       \
     } while (0)
 
-void rt__fold_replicas(strads_type t, bool avg, char *base, const char *const *rep, int nrep,
-                       size_t nsc, int64_t lo, int64_t hi)
+void rt__fold_replicas(strads_type t, bool avg, char *base, const char *start,
+                       const char *const *rep, int nrep, size_t nsc, int64_t lo, int64_t hi,
+                       void *was)
 {
     size_t elem = nsc * rt__type_size(t);
-    int64_t per = elem < FOLD_BLOCK_BYTES ? (int64_t)(FOLD_BLOCK_BYTES / elem) : 1;
-    char stack[256], *was = elem <= sizeof stack ? stack : malloc(elem);
-    if (!was) abort(); /* a row over 256 bytes without memory: it cannot be dropped */
+    int64_t per = nsc == 1 ? (int64_t)(FOLD_BLOCK_BYTES / elem) : 1;
     RT_FOR_TYPE(t, {
         for (int64_t b0 = lo; b0 < hi; b0 += per) {
             int64_t b1 = b0 + per < hi ? b0 + per : hi;
-            size_t off = (size_t)b0 * elem, len = (size_t)(b1 - b0) * elem;
-            bool any = nsc == 1; /* the mask below */
-            for (int r = 0; r < nrep && !any; r++) any = !rt__same_block(rep[r] + off, base + off, len);
-            if (!any) continue;
+            size_t off = (size_t)b0 * elem;
             if (nsc == 1) {
                 /* most models: which elements some replica changed, as a
                  * mask without a branch an element, then only those */
                 uint64_t m = 0;
-                for (int r = 0; r < nrep; r++) m |= rt__changed_mask(rep[r] + off, base + off, elem, b1 - b0);
+                for (int r = 0; r < nrep; r++) m |= rt__changed_mask(rep[r] + off, start + off, elem, b1 - b0);
                 for (; m; m &= m - 1) {
-                    int64_t e = b0 + __builtin_ctzll(m);
-                    T_ *row = (T_ *)(void *)(base + (size_t)e * elem);
-                    FOLD_ELEMENT(T_, row, rep, nrep, (size_t)e * elem, 1, (T_ *)(void *)was, avg, t);
+                    size_t at = (size_t)(b0 + __builtin_ctzll(m)) * elem;
+                    FOLD_ELEMENT(T_, (T_ *)(void *)(base + at), (const T_ *)(const void *)(start + at),
+                                 rep, nrep, at, 1, (T_ *)was, avg, t);
                 }
                 continue;
             }
-            for (int64_t e = b0; e < b1; e++) {
-                T_ *row = (T_ *)(void *)(base + (size_t)e * elem);
-                FOLD_ELEMENT(T_, row, rep, nrep, (size_t)e * elem, nsc, (T_ *)(void *)was, avg, t);
-            }
+            bool any = false;
+            for (int r = 0; r < nrep && !any; r++) any = !rt__same_block(rep[r] + off, start + off, elem);
+            if (any)
+                FOLD_ELEMENT(T_, (T_ *)(void *)(base + off), (const T_ *)(const void *)(start + off),
+                             rep, nrep, off, nsc, (T_ *)was, avg, t);
         }
     })
-    if (was != stack) free(was);
 }
 
 void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *from, size_t nelem,

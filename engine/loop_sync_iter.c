@@ -471,10 +471,8 @@ static int run_clock(call *c, int64_t clock, elist *U, char **S, double *took)
     sync_phase(c, SPH_EXCHANGE);
     for (int a = 0; a < c->narr && !rc && c->replicas; a++)
         if (c->arr[a].written) rc = rt__sync_clock_union(c, a, 1, &U[a]);
-    c->err = 0;
     sync_phase(c, SPH_COMPUTE);
-    if (!rc) rc = rt_pool_run(c->T, rt__sync_run_task, c);
-    if (!rc) rc = c->err;
+    if (!rc) rc = rt__sync_run_tasks(c);
     sync_phase(c, SPH_FOLD);
     if (!rc && c->replicas) rc = rt__sync_fold_threads(c, U, S);
     for (int a = 0; a < c->narr; a++) {
