@@ -29,6 +29,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "dds/dds.h"
 #include "engine/loop.h"
 
 static int up_i64(const msgpack_object *o, int64_t *v)
@@ -288,13 +289,27 @@ uint64_t rt_fields_scalar_hash(const void *vb, const strads_field *fd, int n)
 {
     const char *b = vb;
     uint64_t h = 0;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        const void *p;
+        dds_vec *dv;
+        int64_t ei;
+        /* a pointer into a distributed array counts by where in its array
+         * it points and the array's shape, not by which array: the records
+         * name elements by the loop's arrays in order, so another array of
+         * the shape (a buffer swapped with its twin) picks the same ones */
+        if (fd[i].cls == STRADS_F_PTR && fd[i].size == sizeof p && (memcpy(&p, b + fd[i].off, sizeof p), p) &&
+            dds_lookup(p, &dv, &ei) == 0) {
+            uint64_t where[3] = {(uint64_t)((const char *)p - dv->base), (uint64_t)dv->n, (uint64_t)dv->elem};
+            h = XXH3_64bits_withSeed(where, sizeof where, h + (uint64_t)i);
+            continue;
+        }
         /* a pointer's NO is about its elements: the address itself counts */
         if (fd[i].cls == STRADS_F_PTR || fd[i].picks == STRADS_PICKS_YES ||
             (fd[i].picks == STRADS_PICKS_DEFAULT &&
              (fd[i].cls == STRADS_F_INT || fd[i].cls == STRADS_F_UINT ||
               fd[i].cls == STRADS_F_BLOB)))
             h = XXH3_64bits_withSeed(b + fd[i].off, fd[i].size, h + (uint64_t)i);
+    }
     return h;
 }
 

@@ -27,6 +27,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include <string.h>
+
 #include "engine/loop_sync.h"
 #include "core/trace.h"
 
@@ -36,6 +38,8 @@ typedef struct tcache {
     int64_t begin, end, mb;
     int T, narr;
     uint32_t ids[64];     /* the arrays the lists are for */
+    int64_t n[64];        /* their lengths and element sizes: another array of */
+    size_t elem[64];      /* the same shape in a slot keeps the lists */
     uint64_t whole;       /* those that no list holds: fetched whole (bit per array) */
     tset *ts;             /* NULL: one node needs no lists (needs_none) */
     int64_t ntask;
@@ -336,6 +340,32 @@ static bool needs_none(call *c, const sched_records *rec)
     return none;
 }
 
+/* Kept task sets for the arrays now in the loop's slots: their keys name
+ * arrays by id (the refresh fetches by them), so each slot's old id becomes
+ * its new one, and the keys are sorted again. */
+static int rename_arrays(tcache *t, const call *c)
+{
+    int moved = 0;
+    for (int a = 0; a < c->narr; a++) moved |= t->ids[a] != c->arr[a].dv->id;
+    if (!moved) return 0;
+    uint32_t *to = malloc(sizeof *to << SCHED_DV_BITS);
+    if (!to) return STRADS_ENOMEM;
+    for (uint32_t id = 0; id < 1u << SCHED_DV_BITS; id++) to[id] = id;
+    for (int a = 0; a < c->narr; a++) to[t->ids[a]] = c->arr[a].dv->id;
+    for (int64_t k = 0; t->ts && k < t->ntask; k++) {
+        tset *x = &t->ts[k];
+        for (int64_t j = 0; j < x->nkeys; j++) {
+            uint32_t id = SCHED_ACC_DV(x->keys[j]);
+            if (to[id] != id) x->keys[j] = SCHED_ACC(to[id], SCHED_ACC_ELEM(x->keys[j]), 0);
+        }
+        if (x->nkeys > 1) rt__sort_u64(x->keys, (size_t)x->nkeys);
+        if (x->unlisted >= 0) x->unlisted = to[x->unlisted];
+    }
+    for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
+    free(to);
+    return 0;
+}
+
 /* The task sets of this call: this node's kept ones when they were made for
  * the same site, range, minibatch, threads and arrays, else fresh ones. */
 int rt__sync_recon(call *c)
@@ -346,9 +376,30 @@ int rt__sync_recon(call *c)
         if (t->site_id == c->site->id) break;
         t = NULL;
     }
-    int same = t && !c->h.recon && t->begin == c->h.begin && t->end == c->h.end &&
-               t->mb == c->mb && t->T == c->T && t->narr == c->narr && c->narr <= 64;
-    for (int a = 0; same && a < c->narr; a++) same = t->ids[a] == c->arr[a].dv->id;
+    const char *why = !t || c->h.recon ? NULL
+                      : t->begin != c->h.begin || t->end != c->h.end ? "range"
+                      : t->mb != c->mb ? "minibatch"
+                      : t->T != c->T ? "threads"
+                      : t->narr != c->narr || c->narr > 64 ? "arrays" : NULL;
+    /* A slot's array replaced by another of its shape (an array allocated
+     * anew every epoch, or swapped with its twin) keeps the lists: they
+     * name elements by slot, and by the static-control-flow assumption
+     * only the integer arrays the loop reads steer them, whose contents
+     * the driver's input key covers (loop_sync.c). */
+    for (int a = 0; t && !why && a < c->narr; a++)
+        if (t->ids[a] != c->arr[a].dv->id && (t->n[a] != c->arr[a].dv->n || t->elem[a] != c->arr[a].dv->elem))
+            why = "arrays";
+    int same = t && !c->h.recon && !why;
+    if (why && c->me == 0 && rt_stats_on()) {
+        rt_stats_note("sync_for %s:%u: new reconnaissance: %s", c->site->file, c->site->line,
+                      strcmp(why, "arrays") == 0 ? "the loop's arrays changed shape"
+                                                 : strcmp(why, "range") == 0 ? "another range"
+                                                 : strcmp(why, "minibatch") == 0 ? "another minibatch"
+                                                                                 : "another thread count");
+        rt_stats("recon_again", c->site->file, c->site->line, "loop=sync_for reason=%s", why);
+    }
+    int rrc = same ? rename_arrays(t, c) : 0;
+    if (rrc) return rrc;
     if (same) {
         c->ts = t->ts; /* NULL when none */
         for (int a = 0; a < c->narr; a++) c->arr[a].whole = (t->whole >> a) & 1;
@@ -367,9 +418,10 @@ int rt__sync_recon(call *c)
         c->ts = NULL;
         return STRADS_ENOMEM;
     }
-    *t = (tcache){c->site->id, c->h.begin, c->h.end, c->mb, c->T, c->narr, {0}, 0, c->ts, c->ntask,
-                  tcaches};
-    for (int a = 0; a < c->narr; a++) t->ids[a] = c->arr[a].dv->id;
+    *t = (tcache){.site_id = c->site->id, .begin = c->h.begin, .end = c->h.end, .mb = c->mb,
+                  .T = c->T, .narr = c->narr, .ts = c->ts, .ntask = c->ntask, .next = tcaches};
+    for (int a = 0; a < c->narr; a++)
+        t->ids[a] = c->arr[a].dv->id, t->n[a] = c->arr[a].dv->n, t->elem[a] = c->arr[a].dv->elem;
     /* one pilot for both questions, when either is asked */
     t->whole = whole_candidates(c);
     sched_records prec;
