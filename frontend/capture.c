@@ -497,8 +497,16 @@ static void declref(walk *w, CXCursor cur, int helper)
         }
     }
     for (int j = w->depth - 2; j >= 0 && j >= w->depth - 4; j--)
-        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt)
-            cp->is_counter = 1; /* `for (j = 0; ...; j++)`: set or stepped by a for */
+        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt) {
+            /* `for (j = 0; ...; j++)`: set or stepped by a for, not in its
+             * body (a running minimum set under an if there is no counter) */
+            int nch;
+            CXCursor *ch = fe_children(w->stack[j], &nch);
+            if (!(nch > 0 && clang_equalCursors(ch[nch - 1], w->stack[j + 1])))
+                cp->is_counter = 1;
+            free(ch);
+            break;
+        }
     fe_item *it = fe_item_named(s, cp->name);
     if (!helper && it && it->kind != FE_IT_COPYIN) {
         it->written = 1;
@@ -630,6 +638,11 @@ static void decide_writes(walk *w)
                 ? fe_fmt("if '%s' is a random generator's state, add stream(%s) (each worker "
                          "draws its own stream); private(%s) gives every worker the same numbers",
                          nm, nm, nm)
+            : !worst->counted /* set, not added to: a running minimum, a scratch value */
+                ? fe_fmt("if each iteration sets '%s' before it uses it, declare it inside the "
+                         "loop body or add private(%s); if it is a result of the loop, add "
+                         "reduction(min: %s), reduction(max: %s) or reduction(+: %s) as fits",
+                         nm, nm, nm, nm, nm)
                 : fe_fmt("add reduction(+: %s) or private(%s) to the pragma, or declare "
                          "'%s' inside the loop body", nm, nm, nm);
         fe_error(c, worst->bad_write - 1, hint,
