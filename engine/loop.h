@@ -417,6 +417,7 @@ typedef struct rt_alone {
     uint64_t shared_ever;     /* calls run shared in all */
     double rent_s, alone_s, shared_s;
     double est_s;             /* a whole call alone: measured, or a probe's estimate */
+    double fast_s;            /* the fastest whole call alone so far (0: none) */
 } rt_alone;
 typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
 /* How the next call runs; may_alone: a call run alone computes what it
