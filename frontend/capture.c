@@ -1044,6 +1044,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
     for (int i = 0; n > 0 && i < s->ncaps; i++)
         if (s->caps[i].where == FE_V_LOCAL)
             s->caps[i].first_assign = fe_assigned_before_use(c, ch[n - 1], s->caps[i].decl);
+    if (n > 0) fe_steer(c, s, ch[n - 1], w->helpers, w->nh);
     free(ch);
     free(w->pmem);
     free(w->dmem);

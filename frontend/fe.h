@@ -237,6 +237,9 @@ typedef struct fe_rloop {
 } fe_rloop;
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
 int fe_rloop_covers(const fe_rloop *l, CXCursor access);
+/* An async_for that finds its elements from values it writes: refused
+ * (steer.c). helpers: the functions of this file the body calls. */
+void fe_steer(fe_ctx *c, fe_site *s, CXCursor body, const CXCursor *helpers, int nh);
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
 void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o); /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */

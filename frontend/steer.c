@@ -1,0 +1,310 @@
+/*
+ * frontend/steer.c - async_for loops that find the elements they touch from
+ * values the loop writes.
+ *
+ * Reconnaissance runs the body on the values from before the loop (with an
+ * iteration's own writes shadowed) and the plan orders the iterations by
+ * the elements it saw. An iteration that finds an element from a value
+ * another iteration writes (union-find's parent[parent[x]], a bucket
+ * fill's out[count[c]++], a class picked from weights the loop updates)
+ * touches other elements when it runs: the plan does not order those, and
+ * the run is no serial order of the loop (union-find lost components at
+ * two processes, with exit 0). Such a loop is refused, with what to do.
+ *
+ * Per function, the loop body and each function of this file it calls:
+ *   1. the variables written through (a subscript or * assigned, compound
+ *      assigned, incremented or decremented), and whether every such write
+ *      is the iteration's own element (v[i], i the loop variable);
+ *   2. per such variable, the locals whose values come from a read through
+ *      it (not of the iteration's own element of one written only there:
+ *      the shadow gives it; not under &), to a fixed point, whatever the
+ *      control flow;
+ *   3. a subscript or * through the same variable whose index holds such
+ *      a read or local: refused. An index from another written array is
+ *      let through (a row read back after the iteration wrote it looks the
+ *      same here), so this finds parent[parent[x]], not out[count[c]++].
+ * A function's result is not followed into its caller: the function's own
+ * accesses are checked where it is analysed.
+ */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One subscript (v[k]) or dereference (*p, *(p + k)) in a function. */
+typedef struct acc {
+    CXCursor base;  /* the variable it goes through (its declaration), or null */
+    CXCursor index; /* the index expression (a dereference: its operand) */
+    unsigned b, e;  /* the access's text */
+    int write;      /* assigned, compound assigned, ++ or -- */
+    int own;        /* the index is the loop variable itself */
+    int addr;       /* under &: an address, no read */
+} acc;
+
+/* One assignment to a local: v = E, v op= E, T v = E; at: its offset. */
+typedef struct asg {
+    CXCursor var, value;
+    unsigned at;
+} asg;
+
+/* An if: its condition, and the text of its branches (an argmax's index
+ * set under a comparison of values carries their taint). */
+typedef struct cond {
+    CXCursor test;
+    unsigned b, e;
+} cond;
+
+typedef struct scope {
+    fe_ctx *c;
+    fe_site *s;
+    CXCursor fn; /* the function analysed, or a null cursor for the body */
+    acc *a;
+    int na, capa;
+    asg *g;
+    int ng, capg;
+    cond *f;
+    int nf, capf;
+    CXCursor *tainted; /* step 2's locals */
+    int nt, capt;
+    CXCursor src;      /* the written variable whose reads taint */
+} scope;
+
+static int is_tok(fe_ctx *c, int k, const char *s)
+{
+    return k >= 0 && k < c->ntoks && strcmp(c->toks[k].spell, s) == 0;
+}
+
+static CXCursor decl_of(CXCursor e)
+{
+    e = fe_strip(e);
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr || clang_getCursorKind(e) == CXCursor_MemberRefExpr)
+        return clang_getCursorReferenced(e);
+    return clang_getNullCursor();
+}
+
+/* Is the text [b, e) the target of an assignment or of ++ / --? */
+static int written_at(fe_ctx *c, unsigned b, unsigned e)
+{
+    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                      "<<=", ">>=", "++", "--", NULL};
+    int after = fe_tok_at(c, e), before = fe_tok_at(c, b) - 1;
+    for (int i = 0; ops[i]; i++)
+        if (is_tok(c, after, ops[i])) return 1;
+    return is_tok(c, before, "++") || is_tok(c, before, "--");
+}
+
+static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    scope *sc = d;
+    fe_ctx *c = sc->c;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        int deref = k == CXCursor_UnaryOperator && n == 1 && is_tok(c, fe_tok_at(c, b), "*");
+        /* a subscript's text ends with its ']': else it is a macro's, whose
+         * expressions all share the invocation's text (not told apart) */
+        int sub = k == CXCursor_ArraySubscriptExpr && n == 2 && e > b && e <= c->srclen && c->src[e - 1] == ']';
+        if (sub || deref) {
+            int before = fe_tok_at(c, b) - 1;
+            acc x = {.b = b, .e = e, .write = written_at(c, b, e), .addr = is_tok(c, before, "&")};
+            if (deref) {
+                /* *p or *(p + k): the pointer's variable, the whole operand */
+                CXCursor op = fe_strip(ch[0]);
+                x.index = op;
+                if (clang_getCursorKind(op) == CXCursor_BinaryOperator) {
+                    int m;
+                    CXCursor *oc = fe_children(op, &m);
+                    x.base = m == 2 ? decl_of(oc[0]) : clang_getNullCursor();
+                    free(oc);
+                } else {
+                    x.base = decl_of(op);
+                }
+            } else {
+                x.base = decl_of(ch[0]);
+                x.index = ch[1];
+                CXCursor ix = decl_of(ch[1]);
+                x.own = sc->s && !clang_Cursor_isNull(ix) && clang_equalCursors(ix, sc->s->ivar_decl);
+            }
+            sc->a = fe_grow(sc->a, sizeof *sc->a, &sc->capa, sc->na + 1);
+            sc->a[sc->na++] = x;
+        }
+        free(ch);
+    }
+    if (k == CXCursor_VarDecl || k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        if (k == CXCursor_VarDecl && n > 0) { /* T v = E: the last child is E */
+            sc->g = fe_grow(sc->g, sizeof *sc->g, &sc->capg, sc->ng + 1);
+            sc->g[sc->ng++] = (asg){cur, ch[n - 1], b};
+        } else if (n == 2 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr) {
+            unsigned lb, le;
+            fe_extent(ch[0], &lb, &le);
+            int t = fe_tok_at(c, le);
+            if (k == CXCursor_CompoundAssignOperator || is_tok(c, t, "=")) {
+                sc->g = fe_grow(sc->g, sizeof *sc->g, &sc->capg, sc->ng + 1);
+                sc->g[sc->ng++] = (asg){decl_of(ch[0]), ch[1], b};
+            }
+        }
+        free(ch);
+    }
+    if (k == CXCursor_IfStmt) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        unsigned tb, te;
+        if (n >= 2) {
+            fe_extent(ch[0], &tb, &te);
+            sc->f = fe_grow(sc->f, sizeof *sc->f, &sc->capf, sc->nf + 1);
+            sc->f[sc->nf++] = (cond){ch[0], te, e};
+        }
+        free(ch);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int in_set(CXCursor x, const CXCursor *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (clang_equalCursors(x, v[i])) return 1;
+    return 0;
+}
+
+/* Bases written somewhere in the function; own: every write is v[i]. */
+static int written_base(const scope *sc, CXCursor base, int *own)
+{
+    int w = 0;
+    *own = 1;
+    for (int i = 0; i < sc->na; i++)
+        if (sc->a[i].write && !clang_Cursor_isNull(sc->a[i].base) &&
+            clang_equalCursors(sc->a[i].base, base)) {
+            w = 1;
+            *own &= sc->a[i].own;
+        }
+    return w;
+}
+
+typedef struct probe {
+    const scope *sc;
+    unsigned at; /* the offset of what steers, or 0 */
+} probe;
+
+/* A read of a value the loop writes, or a tainted local, in the expression? */
+static enum CXChildVisitResult steers(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    probe *p = d;
+    const scope *sc = p->sc;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (k == CXCursor_DeclRefExpr && in_set(clang_getCursorReferenced(cur), sc->tainted, sc->nt)) {
+        p->at = b ? b : 1;
+        return CXChildVisit_Break;
+    }
+    for (int i = 0; i < sc->na; i++) {
+        const acc *x = &sc->a[i];
+        int own;
+        if (x->b != b || x->e != e || x->addr || clang_Cursor_isNull(x->base) ||
+            !clang_equalCursors(x->base, sc->src) || !written_base(sc, x->base, &own))
+            continue;
+        if (own && x->own) continue; /* the iteration's own element: the shadow has it */
+        p->at = b ? b : 1;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static unsigned steered(const scope *sc, CXCursor expr)
+{
+    probe p = {sc, 0};
+    if (steers(expr, clang_getNullCursor(), &p) == CXChildVisit_Recurse)
+        clang_visitChildren(expr, steers, &p);
+    return p.at;
+}
+
+/* Is the declaration a variable of the function's own (not captured)? */
+static int local(const scope *sc, CXCursor decl)
+{
+    enum CXCursorKind k = clang_getCursorKind(decl);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return 0;
+    unsigned b, e;
+    fe_extent(decl, &b, &e);
+    if (clang_Cursor_isNull(sc->fn)) return b >= sc->s->body_begin && b < sc->s->body_end;
+    unsigned fb, fe;
+    fe_extent(sc->fn, &fb, &fe);
+    return b >= fb && b < fe;
+}
+
+/* Steps 2 and 3 for the reads of one written variable: an access through
+ * it whose index comes from its own values (union-find's parents, a class
+ * picked from the weights it updates). An index from another written
+ * array's values is let through: an iteration's reads of rows it wrote
+ * itself before (a row pointer read back) cannot be told apart here. */
+static int analyse_src(scope *sc)
+{
+    fe_ctx *c = sc->c;
+    sc->nt = 0;
+    for (int changed = 1; changed;) { /* step 2, to a fixed point */
+        changed = 0;
+        for (int i = 0; i < sc->ng; i++) {
+            CXCursor v = sc->g[i].var;
+            if (clang_Cursor_isNull(v) || !local(sc, v) || in_set(v, sc->tainted, sc->nt)) continue;
+            int dep = steered(sc, sc->g[i].value) != 0;
+            for (int j = 0; j < sc->nf && !dep; j++) /* set under a tested value */
+                dep = sc->g[i].at >= sc->f[j].b && sc->g[i].at < sc->f[j].e && steered(sc, sc->f[j].test);
+            if (!dep) continue;
+            sc->tainted = fe_grow(sc->tainted, sizeof *sc->tainted, &sc->capt, sc->nt + 1);
+            sc->tainted[sc->nt++] = v;
+            changed = 1;
+        }
+    }
+    for (int i = 0; i < sc->na; i++) { /* step 3 */
+        const acc *x = &sc->a[i];
+        if (clang_Cursor_isNull(x->base) || !clang_equalCursors(x->base, sc->src)) continue;
+        CXType t = clang_getCanonicalType(clang_getCursorType(x->base));
+        if (t.kind == CXType_ConstantArray && local(sc, x->base)) continue; /* scratch */
+        if (!steered(sc, x->index)) continue;
+        char *name = fe_cxstr(clang_getCursorSpelling(x->base));
+        fe_error(c, x->b,
+                 "an async_for must know each iteration's elements before it runs: keep the "
+                 "loop sequential (remove the pragma), or use sync_for if iterations may read "
+                 "values a clock old",
+                 "async_for: the element of '%s' here is found from a value the loop writes "
+                 "(another iteration may change it before this one runs)", name);
+        free(name);
+        return 1; /* once a function */
+    }
+    return 0;
+}
+
+static void analyse(fe_ctx *c, fe_site *s, CXCursor fn, CXCursor root)
+{
+    scope sc = {.c = c, .s = s, .fn = fn};
+    clang_visitChildren(root, collect, &sc);
+    int said = 0;
+    for (int i = 0; i < sc.na && !said; i++) {
+        int own, seen = 0;
+        if (!sc.a[i].write || clang_Cursor_isNull(sc.a[i].base) || !written_base(&sc, sc.a[i].base, &own))
+            continue;
+        for (int j = 0; j < i && !seen; j++) /* each written variable once */
+            seen = sc.a[j].write && !clang_Cursor_isNull(sc.a[j].base) &&
+                   clang_equalCursors(sc.a[j].base, sc.a[i].base);
+        if (seen) continue;
+        sc.src = sc.a[i].base;
+        said = analyse_src(&sc);
+    }
+    free(sc.a);
+    free(sc.g);
+    free(sc.f);
+    free(sc.tainted);
+}
+
+void fe_steer(fe_ctx *c, fe_site *s, CXCursor body, const CXCursor *helpers, int nh)
+{
+    if (s->kind != FE_ASYNC_FOR) return;
+    analyse(c, s, clang_getNullCursor(), body);
+    for (int i = 0; i < nh; i++) analyse(c, s, helpers[i], helpers[i]);
+}
