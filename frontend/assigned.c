@@ -236,6 +236,22 @@ static enum CXChildVisitResult goto_visit(CXCursor cur, CXCursor parent, CXClien
     return CXChildVisit_Recurse;
 }
 
+/* Does the condition of the do statement name var? */
+static int names_var(fe_ctx *c, CXCursor dostmt, CXCursor var)
+{
+    int n, hit = 0;
+    CXCursor *ch = fe_children(dostmt, &n);
+    unsigned b = 0, e = 0;
+    if (n == 2) fe_extent(ch[1], &b, &e);
+    free(ch);
+    if (n != 2) return 1;
+    char *name = fe_cxstr(clang_getCursorSpelling(var));
+    for (int k = fe_tok_at(c, b); k < c->ntoks && c->toks[k].off < e && !hit; k++)
+        hit = c->toks[k].kind == CXToken_Identifier && !strcmp(c->toks[k].spell, name);
+    free(name);
+    return hit;
+}
+
 int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
 {
     int jumps = 0;
@@ -249,8 +265,13 @@ int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
         return -1;
     for (int i = 0; i < p.n; i++) {
         enum CXCursorKind k = clang_getCursorKind(p.node[i]);
-        if (k == CXCursor_DoStmt || k == CXCursor_SwitchStmt)
-            return -1; /* a condition after the body, a fall-through: not followed here */
+        if (k == CXCursor_SwitchStmt)
+            return -1; /* a fall-through: not followed here */
+        /* a do's condition comes after its body: one that names var is not
+         * followed here; else the body's rest is, as for any loop (what
+         * precedes the loop in an enclosing loop is capture.c's) */
+        if (k == CXCursor_DoStmt && names_var(c, p.node[i], var))
+            return -1;
     }
     da d = {c, var, 1, NO};
     int in = NO;
