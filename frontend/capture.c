@@ -629,7 +629,8 @@ static void decide_writes(walk *w)
                          "otherwise add private(%s) or declare it inside the loop body",
                          nm, minmax, minmax, nm)
             : worst->is_counter
-                ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)'", nm)
+                ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)', or add "
+                         "private(%s) to the pragma", nm, nm)
             : worst->counted && worst->nreads
                 ? fe_fmt("the body reads the counter it adds to: add accumulate(%s) (each thread "
                          "sees its own additions, all are summed at the end); reduction(+: %s) "
