@@ -59,11 +59,16 @@ static bool verify_one(exec_job *j, int64_t k)
     bool ok = true;
     for (size_t a = 0; a < rc.rec.nacc && ok; a++) {
         sched_acc x = rc.rec.acc[a];
-        bool found = false;
-        for (int64_t p = np->voff[k]; p < np->voff[k + 1] && !found; p++) {
-            sched_acc y = np->vacc[p];
-            found = SCHED_ACC_KEY(x) == SCHED_ACC_KEY(y) && (!SCHED_ACC_WRITE(x) || SCHED_ACC_WRITE(y));
+        /* the planned accesses are sorted by element (loop_async_lists.c):
+         * the last one of x's element, a write if any is */
+        int64_t lo = np->voff[k], hi = np->voff[k + 1];
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (SCHED_ACC_KEY(np->vacc[mid]) <= SCHED_ACC_KEY(x)) lo = mid + 1;
+            else hi = mid;
         }
+        bool found = lo > np->voff[k] && SCHED_ACC_KEY(np->vacc[lo - 1]) == SCHED_ACC_KEY(x) &&
+                     (!SCHED_ACC_WRITE(x) || SCHED_ACC_WRITE(np->vacc[lo - 1]));
         if (!found) {
             dds_vec *dv = dds_vec_by_id(SCHED_ACC_DV(x));
             rt_error("verify: async_for %s:%u: iteration %lld %s element %lld of the distributed "

@@ -19,6 +19,14 @@
 #include "dds/dds.h"
 #include "engine/loop_async.h"
 
+/* Accesses by (array, element), then reads before writes. */
+static int by_key(const void *a, const void *b)
+{
+    sched_acc x = *(const sched_acc *)a, y = *(const sched_acc *)b;
+    if (SCHED_ACC_KEY(x) != SCHED_ACC_KEY(y)) return SCHED_ACC_KEY(x) < SCHED_ACC_KEY(y) ? -1 : 1;
+    return SCHED_ACC_WRITE(x) - SCHED_ACC_WRITE(y);
+}
+
 /* Bitmaps of one batch of cells stay below this. */
 #define BITMAP_BUDGET ((size_t)64 << 20)
 
@@ -305,6 +313,9 @@ int rt__extract(const sched_plan *p, const sched_records *rec, int node, const c
             np->voff[i] = (int64_t)at;
             size_t c = (size_t)(rec->off[k + 1] - rec->off[k]);
             memcpy(np->vacc + at, rec->acc + rec->off[k], c * sizeof *np->vacc);
+            /* by element, for verify mode's search (a search along the list
+             * per access was quadratic: 117 s for a 0.6 s SGD) */
+            qsort(np->vacc + at, c, sizeof *np->vacc, by_key);
             at += c;
         }
         np->voff[total] = (int64_t)at;
