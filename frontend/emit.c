@@ -262,9 +262,12 @@ static char *call_site(fe_ctx *c, fe_site *s)
     fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, &strads__e%d); ",
                   s->kind == FE_ASYNC_FOR ? "strads_async_for" : "strads_sync_for", n, s->lo,
                   s->hi, s->hi_incl ? " + 1" : "", n);
+    /* the loop variable's value after the loop, as the sequential loop leaves
+     * it; (void) so that -Wall -Werror does not fail a variable only the
+     * loop used (set but not used in the rewritten function) */
     if (!s->ivar_declared)
-        fe_buf_printf(&o, "%s = (%s) < (%s)%s ? (%s)%s : (%s); ", s->ivar, s->lo, s->hi,
-                      s->hi_incl ? " + 1" : "", s->hi, s->hi_incl ? " + 1" : "", s->lo);
+        fe_buf_printf(&o, "%s = (%s) < (%s)%s ? (%s)%s : (%s); (void)%s; ", s->ivar, s->lo, s->hi,
+                      s->hi_incl ? " + 1" : "", s->hi, s->hi_incl ? " + 1" : "", s->lo, s->ivar);
     fe_buf_puts(&o, "}");
     return o.p;
 }

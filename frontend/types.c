@@ -376,7 +376,10 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                        "between iterations", it->name);
     }
     for (int i = 0; i < s->nitems; i++)
-        if (!s->items[i].used && s->items[i].kind != FE_IT_AGGREGATE)
+        /* private(i) of the loop's own variable, as OpenMP code writes it:
+         * each iteration has its own i anyway */
+        if (!s->items[i].used && s->items[i].kind != FE_IT_AGGREGATE &&
+            !(s->items[i].kind == FE_IT_PRIVATE && s->ivar && !strcmp(s->items[i].name, s->ivar)))
             fe_warning(c, s->items[i].off, NULL, "'%s' is not used in the loop body",
                        s->items[i].name);
 }

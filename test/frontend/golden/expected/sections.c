@@ -147,7 +147,7 @@ int strads_user_main(void)
 
     long j, hits = 0;
     
-    { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.pts = pts; strads__e2.strads__lo_pts = (int64_t)(0); strads__e2.strads__n_pts = (int64_t)(N*D); strads__e2.hits = hits; strads__e2.strads__p_hits = &hits; strads_async_for(&strads__site2, (int64_t)(10), (int64_t)(N), &strads__e2); j = (10) < (N) ? (N) : (10); }
+    { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.pts = pts; strads__e2.strads__lo_pts = (int64_t)(0); strads__e2.strads__n_pts = (int64_t)(N*D); strads__e2.hits = hits; strads__e2.strads__p_hits = &hits; strads_async_for(&strads__site2, (int64_t)(10), (int64_t)(N), &strads__e2); j = (10) < (N) ? (N) : (10); (void)j; }
 
     printf("hits %ld j %ld\n", hits, j);
     strads_free(pts);
