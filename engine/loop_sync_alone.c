@@ -223,25 +223,6 @@ static void combine(const emu *e, const earr *x, int64_t el)
  * block's changed elements skips the others without a branch each. */
 #define EMU_BLOCK_BYTES 64
 
-/* Equal bytes: one word compare for the common element sizes (a memcmp
- * call per element of a changed block was most of SAGA's emulated call). */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-    if (n == 8) {
-        uint64_t x, y;
-        memcpy(&x, a, 8);
-        memcpy(&y, b, 8);
-        return x == y;
-    }
-    if (n == 4) {
-        uint32_t x, y;
-        memcpy(&x, a, 4);
-        memcpy(&y, b, 4);
-        return x == y;
-    }
-    return !memcmp(a, b, n);
-}
-
 /* One clock: every node's threads on copies of the clock's model, their
  * changes folded per node, the nodes' combined. Lists keep each pass to
  * the elements changed. */
@@ -285,7 +266,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                         int64_t el = word ? b0 + __builtin_ctzll(m) : b0;
                         char *now = x->rep + (size_t)el * elem;
                         const char *was = x->S + (size_t)el * elem;
-                        if (same_bytes(now, was, elem)) continue;
+                        if (rt__same_block(now, was, elem)) continue;
                         if (x->own) { /* written in place: the value itself */
                             if (!x->cnt[el]++) x->tl[x->ntl++] = el;
                             memcpy(x->F + (size_t)el * elem, now, elem);
@@ -336,7 +317,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                     if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem);
                     continue;
                 }
-                if (same_bytes(row, was, elem)) continue;
+                if (rt__same_block(row, was, elem)) continue;
                 char *y = x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem;
                 memcpy(y, was, elem);
                 rt__v_delta(x->type, y, row, x->nsc);
