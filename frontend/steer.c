@@ -19,10 +19,14 @@
  *      it (not of the iteration's own element of one written only there:
  *      the shadow gives it; not under &), to a fixed point, whatever the
  *      control flow;
- *   3. a subscript or * through the same variable whose index holds such
- *      a read or local: refused. An index from another written array is
- *      let through (a row read back after the iteration wrote it looks the
- *      same here), so this finds parent[parent[x]], not out[count[c]++].
+ *   3. a subscript or * whose index holds such a read or local: refused
+ *      when it goes through the same variable (parent[parent[x]]), or
+ *      through another variable the loop writes when the first is written
+ *      at elements other than the iteration's own (out[count[c]++]). An
+ *      index from an array written only at v[i] is let through into other
+ *      arrays: what the iteration reads of it is either its own element,
+ *      which the shadow gives, or one no iteration writes, or a
+ *      neighbour's (v[i - 1]), which this does not tell apart.
  * A function's result is not followed into its caller: the function's own
  * accesses are checked where it is analysed.
  */
@@ -240,9 +244,11 @@ static int local(const scope *sc, CXCursor decl)
 
 /* Steps 2 and 3 for the reads of one written variable: an access through
  * it whose index comes from its own values (union-find's parents, a class
- * picked from the weights it updates). An index from another written
- * array's values is let through: an iteration's reads of rows it wrote
- * itself before (a row pointer read back) cannot be told apart here. */
+ * picked from the weights it updates), or through another written variable
+ * from the values of one written at shared elements (a bucket fill's
+ * out[count[c]++]: at two processes the rows landed on the wrong nodes and
+ * the sum was wrong with exit 0). Such a value read back after the
+ * iteration wrote it itself is refused too: it cannot be told apart here. */
 static int analyse_src(scope *sc)
 {
     fe_ctx *c = sc->c;
@@ -261,20 +267,27 @@ static int analyse_src(scope *sc)
             changed = 1;
         }
     }
+    int src_own;
+    (void)written_base(sc, sc->src, &src_own);
     for (int i = 0; i < sc->na; i++) { /* step 3 */
         const acc *x = &sc->a[i];
-        if (clang_Cursor_isNull(x->base) || !clang_equalCursors(x->base, sc->src)) continue;
+        int own;
+        if (clang_Cursor_isNull(x->base)) continue;
+        if (!clang_equalCursors(x->base, sc->src) && (src_own || !written_base(sc, x->base, &own)))
+            continue;
         CXType t = clang_getCanonicalType(clang_getCursorType(x->base));
         if (t.kind == CXType_ConstantArray && local(sc, x->base)) continue; /* scratch */
         if (!steered(sc, x->index)) continue;
         char *name = fe_cxstr(clang_getCursorSpelling(x->base));
+        char *from = fe_cxstr(clang_getCursorSpelling(sc->src));
         fe_error(c, x->b,
                  "an async_for must know each iteration's elements before it runs: keep the "
                  "loop sequential (remove the pragma), or use sync_for if iterations may read "
                  "values a clock old",
-                 "async_for: the element of '%s' here is found from a value the loop writes "
-                 "(another iteration may change it before this one runs)", name);
+                 "async_for: the element of '%s' here is found from a value of '%s', which the "
+                 "loop writes (another iteration may change it before this one runs)", name, from);
         free(name);
+        free(from);
         return 1; /* once a function */
     }
     return 0;
@@ -293,6 +306,8 @@ static void analyse(fe_ctx *c, fe_site *s, CXCursor fn, CXCursor root)
             seen = sc.a[j].write && !clang_Cursor_isNull(sc.a[j].base) &&
                    clang_equalCursors(sc.a[j].base, sc.a[i].base);
         if (seen) continue;
+        CXType t = clang_getCanonicalType(clang_getCursorType(sc.a[i].base));
+        if (t.kind == CXType_ConstantArray && local(&sc, sc.a[i].base)) continue; /* scratch */
         sc.src = sc.a[i].base;
         said = analyse_src(&sc);
     }

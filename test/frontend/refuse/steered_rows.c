@@ -37,6 +37,6 @@ void perceptron(float *W, const float *x, const int *y, int n, int d, int k)
         for (int j = 0; j < d; j++) W[y[i] * d + j] += x[i * d + j];
     }
 }
-// EXPECT: 8:12: error: async_for: the element of 'parent' here is found from a value the loop writes
-// EXPECT: 36:37: error: async_for: the element of 'W' here is found from a value the loop writes
+// EXPECT: 8:12: error: async_for: the element of 'parent' here is found from a value of 'parent', which the loop writes
+// EXPECT: 36:37: error: async_for: the element of 'W' here is found from a value of 'W', which the loop writes
 // HINT: use sync_for if iterations may read values a clock old

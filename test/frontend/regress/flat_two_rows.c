@@ -4,12 +4,14 @@
  * reaches its two rows as W[b + l1] and W[b + l2] (two rows of one pointer
  * in one loop, each a range for reconnaissance) and the biases as
  * W[R - 1 + l1] (past the loops' ranges), with NaN checks and private
- * update buffers as glove.c has them. The second loop writes a row of
- * another array that a later read of the iteration reaches under another
- * name for half the records (S[b + l1] written, S[m] read, and the row of
- * T updated picked by it): reconnaissance must see the value the iteration
- * wrote, not memory's, or it records the other row. The updates are sums of small integers, so every build and
- * every plan prints the same.
+ * update buffers as glove.c has them. Each iteration then writes its own
+ * element of another array, which a later read of the iteration reaches
+ * under another name for half the records (S[a] written, S[m] read, and
+ * the row of T updated picked by it): reconnaissance must see the value the
+ * iteration wrote, not memory's, or it records the other row. (A row of S
+ * shared by iterations, read back so, is refused: frontend/steer.c.) The
+ * updates are sums of small integers, so every build and every plan prints
+ * the same.
  */
 #include <math.h>
 #include <stdio.h>
@@ -39,8 +41,8 @@ int main(void)
     struct cr *recs = malloc(n * sizeof *recs);
 #pragma strads dvector row(R)
     double *W = malloc(2 * V * R * sizeof *W);
-#pragma strads dvector row(R)
-    double *S = malloc(2 * V * R * sizeof *S);
+#pragma strads dvector
+    double *S = malloc(2 * (size_t)n * sizeof *S);
 #pragma strads dvector
     double *T = malloc(2 * V * sizeof *T);
     double *up1 = malloc((R - 1) * sizeof *up1), *up2 = malloc((R - 1) * sizeof *up2);
@@ -51,10 +53,10 @@ int main(void)
         recs[a].w2 = (int)(lcg(&seed) % V) + 1;
         recs[a].x = (int)(lcg(&seed) % 5);
     }
-    for (a = 0; a < 2 * V * R; a++) {
+    for (a = 0; a < 2 * V * R; a++)
         W[a] = 0;
-        S[a] = 1; /* rows never written read 1 */
-    }
+    for (a = 0; a < 2 * n; a++)
+        S[a] = 1; /* elements never written read 1 */
     for (a = 0; a < 2 * V; a++)
         T[a] = 0;
 #pragma strads async_for private(up1[0:R - 1], up2[0:R - 1])
@@ -85,10 +87,11 @@ int main(void)
         }
         W[R - 1 + l1] += 1;
         W[R - 1 + l2] += 2;
-        /* a row of S written, then one read under another name: the same
-         * row for even words (3 there), a row nothing writes otherwise (1) */
-        for (b = 0; b < R - 1; b++) S[b + l1] = 3;
-        long m = recs[a].w1 % 2 == 0 ? l1 : l2;
+        /* the iteration's element of S written, then one read under
+         * another name: the same element for even words (3 there), one
+         * nothing writes otherwise (1) */
+        S[a] = 3;
+        long m = recs[a].w1 % 2 == 0 ? a : n + a;
         int idx = (int)S[m];
         T[(idx == 3 ? l1 : l2) / R] += 1; /* the row it picks decides an access */
     }

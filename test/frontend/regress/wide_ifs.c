@@ -68,8 +68,8 @@ int main(void)
 #pragma strads async_for
     for (long j = 0; j < n; j++) {
         int a = rs[j].a, b = rs[j].b;
-        double g = rs[j].g * 2 + W[a] * 0;
-        if (isnan(g)) {
+        double g = rs[j].g * 2;
+        if (isnan(g + W[a] * 0)) {
             fprintf(stderr, "skip\n");
             continue;
         }
