@@ -324,15 +324,69 @@ static void glue_line(fe_ctx *c, fe_buf *o)
     fe_buf_printf(o, "#line %u \"%s\"\n", fe_buf_lines(o) + 2, c->outname);
 }
 
+/* Whether the body is worth a second copy: a short one without loops of
+ * its own (an element-wise update), whose iterations gcc may vectorize;
+ * the inner loops of a longer body vectorize in one copy as well, and a
+ * copy of each would cost the generated file's compile. Not where gcc
+ * cannot inline a function (setjmp, computed gotos: an error in the
+ * generated file). */
+static int two_copies(fe_ctx *c, const fe_site *s)
+{
+    int n = 0;
+    for (int k = fe_tok_at(c, s->body_begin); k < c->ntoks && c->toks[k].off < s->body_end; k++, n++) {
+        const char *t = c->toks[k].spell;
+        if (n > 200 || !strcmp(t, "for") || !strcmp(t, "while") || !strcmp(t, "do") ||
+            strstr(t, "setjmp") || (!strcmp(t, "goto") && k + 1 < c->ntoks && !strcmp(c->toks[k + 1].spell, "*")))
+            return 0;
+    }
+    return 1;
+}
+
+/* The body's function. Its loop reads the iteration from the order if
+ * there is one (strads__idx ? strads__idx[k] : k), a test gcc -O2 does not
+ * take out of the loop, so that an element-wise loop was never vectorized
+ * (twice the plain build's time): for such a body (two_copies) the loop
+ * is an inline function, called with the order or with NULL, so that the
+ * second copy counts plainly.
+ * Without optimization (-O0 -g) it is called once: a breakpoint on a body
+ * line has one place. */
 static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
 {
     int n = s->index;
-    fe_buf_printf(o, "static void strads__body%d(void *strads__ve, void *strads__vt, "
+    fe_buf tb = {0};
+    unsigned at = s->body_begin;
+    /* The body keeps the file's other edits (free -> strads_free). */
+    for (int i = 0; i < c->nedits; i++) {
+        fe_edit *e = &c->edits[i];
+        if (e->begin < at || e->end > s->body_end || e->keep_lines)
+            continue;
+        fe_buf_put(&tb, c->src + at, e->begin - at);
+        fe_buf_puts(&tb, e->text);
+        at = e->end;
+    }
+    fe_buf_put(&tb, c->src + at, s->body_end - at);
+    char *text = tb.p ? tb.p : "";
+    int two = two_copies(c, s);
+    if (two)
+        fe_buf_printf(o, "static inline __attribute__((always_inline)) void strads__loop%d("
+                         "void *strads__ve, void *strads__vt, const int64_t *strads__idx, "
+                         "int64_t strads__lo, int64_t strads__hi);\n"
+                         "static void strads__body%d(void *strads__ve, void *strads__vt, "
+                         "const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)\n{\n"
+                         "#ifdef __OPTIMIZE__\n"
+                         "    if (!strads__idx)\n"
+                         "        strads__loop%d(strads__ve, strads__vt, (const int64_t *)0, strads__lo, strads__hi);\n"
+                         "    else\n"
+                         "#endif\n"
+                         "        strads__loop%d(strads__ve, strads__vt, strads__idx, strads__lo, strads__hi);\n"
+                         "}\n",
+                      n, n, n, n);
+    fe_buf_printf(o, "static %svoid strads__%s%d(void *strads__ve, void *strads__vt, "
                      "const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)\n{\n"
                      "    struct strads__env%d *strads__e = strads__ve;\n"
                      "    struct strads__tls%d *strads__t = strads__vt;\n"
                      "    (void)strads__e;\n    (void)strads__t;\n",
-                  n, n, n);
+                  two ? "inline __attribute__((always_inline)) " : "", two ? "loop" : "body", n, n, n);
     bind_caps(s, o, "strads__e");
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
@@ -347,19 +401,6 @@ static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
                           it->name, it->name);
     }
     iter_head(c, s, o, 0);
-    /* The body keeps the file's other edits (free -> strads_free). */
-    fe_buf tb = {0};
-    unsigned at = s->body_begin;
-    for (int i = 0; i < c->nedits; i++) {
-        fe_edit *e = &c->edits[i];
-        if (e->begin < at || e->end > s->body_end || e->keep_lines)
-            continue;
-        fe_buf_put(&tb, c->src + at, e->begin - at);
-        fe_buf_puts(&tb, e->text);
-        at = e->end;
-    }
-    fe_buf_put(&tb, c->src + at, s->body_end - at);
-    char *text = tb.p;
     fe_buf_printf(o, "%s%s%s", s->body_compound ? "" : "{ ", text, s->body_compound ? "" : " }");
     glue_line(c, o);
     fe_buf_puts(o, "    }\n");

@@ -1406,7 +1406,17 @@ static const strads_loop_site strads__site9 = {
 };
 static const strads_loop_site *const strads__reg9
     __attribute__((used, section("strads_loops"))) = &strads__site9;
+static inline __attribute__((always_inline)) void strads__loop10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
 static void strads__body10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+#ifdef __OPTIMIZE__
+    if (!strads__idx)
+        strads__loop10(strads__ve, strads__vt, (const int64_t *)0, strads__lo, strads__hi);
+    else
+#endif
+        strads__loop10(strads__ve, strads__vt, strads__idx, strads__lo, strads__hi);
+}
+static inline __attribute__((always_inline)) void strads__loop10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env10 *strads__e = strads__ve;
     struct strads__tls10 *strads__t = strads__vt;
@@ -1425,7 +1435,7 @@ static void strads__body10(void *strads__ve, void *strads__vt, const int64_t *st
             if (errno == EDOM)
                 w[1] += 0.01f;
         }
-#line 1429 "<stdout>"
+#line 1439 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1446,7 +1456,7 @@ STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *
                 (void)__extension__({ __auto_type strads__p31 = &(w[1]); __typeof__(*strads__p31) strads__v31 = *(__typeof__(*strads__p31) *)strads_recon_rd(strads__rc, strads__p31, sizeof *strads__p31) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p31, &strads__v31, sizeof strads__v31); strads__v31; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1450 "<stdout>"
+#line 1460 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1469,7 +1479,7 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1473 "<stdout>"
+#line 1483 "<stdout>"
     }
 }
 static const strads_field strads__efd10[] = {
@@ -1499,10 +1509,10 @@ static const strads_loop_site strads__site10 = {
 static const strads_loop_site *const strads__reg10
     __attribute__((used, section("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
-#line 1503 "<stdout>"
+#line 1513 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (void)strads__rc; return x * 0.9f; }
-#line 1506 "<stdout>"
+#line 1516 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -104,7 +104,17 @@ int strads_user_main(void)
     return 0;
 }
 #line 107 "<stdout>"
+static inline __attribute__((always_inline)) void strads__loop1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+#ifdef __OPTIMIZE__
+    if (!strads__idx)
+        strads__loop1(strads__ve, strads__vt, (const int64_t *)0, strads__lo, strads__hi);
+    else
+#endif
+        strads__loop1(strads__ve, strads__vt, strads__idx, strads__lo, strads__hi);
+}
+static inline __attribute__((always_inline)) void strads__loop1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
     struct strads__tls1 *strads__t = strads__vt;
@@ -124,7 +134,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         hist[idx[i]] += 1;
         total += w[i] + 1;
     }
-#line 128 "<stdout>"
+#line 138 "<stdout>"
     }
     strads__t->total = total;
 }
@@ -152,7 +162,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         ((void)(STRADS__RD(w[i]) + 1));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 156 "<stdout>"
+#line 166 "<stdout>"
     }
     __builtin_free(strads__b_hist);
 }
@@ -249,7 +259,17 @@ static const strads_loop_site strads__site1 = {
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
+static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
 static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+#ifdef __OPTIMIZE__
+    if (!strads__idx)
+        strads__loop2(strads__ve, strads__vt, (const int64_t *)0, strads__lo, strads__hi);
+    else
+#endif
+        strads__loop2(strads__ve, strads__vt, strads__idx, strads__lo, strads__hi);
+}
+static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env2 *strads__e = strads__ve;
     struct strads__tls2 *strads__t = strads__vt;
@@ -269,7 +289,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 273 "<stdout>"
+#line 293 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -294,7 +314,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 298 "<stdout>"
+#line 318 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -322,7 +342,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 326 "<stdout>"
+#line 346 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -415,7 +435,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 419 "<stdout>"
+#line 439 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -483,7 +483,17 @@ static const strads_loop_site strads__site1 = {
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
+static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
 static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+{
+#ifdef __OPTIMIZE__
+    if (!strads__idx)
+        strads__loop2(strads__ve, strads__vt, (const int64_t *)0, strads__lo, strads__hi);
+    else
+#endif
+        strads__loop2(strads__ve, strads__vt, strads__idx, strads__lo, strads__hi);
+}
+static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env2 *strads__e = strads__ve;
     struct strads__tls2 *strads__t = strads__vt;
@@ -497,7 +507,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 501 "<stdout>"
+#line 511 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -516,7 +526,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 520 "<stdout>"
+#line 530 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -589,14 +599,14 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 593 "<stdout>"
+#line 603 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 600 "<stdout>"
+#line 610 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;
