@@ -475,7 +475,7 @@ static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
 {
     /* The helpers it calls are declared by now: the body called them. */
     for (int i = 0; i < s->nrh_called; i++)
-        fe_emit_recon_helper_decl(c, s->rh_called[i], o);
+        fe_emit_recon_helper_decl(c, s->rh_called[i], o, s->body_begin);
     /* Each access a call of the library's recorder (inlined, the recorders
      * cost 9 % more to compile for sgdmf.c), loops over a row one range
      * each (recon_loop.c); at -Os (STRADS__RECON) what is left of those

@@ -241,7 +241,7 @@ int fe_rloop_covers(const fe_rloop *l, CXCursor access);
  * (steer.c). helpers: the functions of this file the body calls. */
 void fe_steer(fe_ctx *c, fe_site *s, CXCursor body, const CXCursor *helpers, int nh);
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
-void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o); /* recon.c */
+void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o, unsigned site_at); /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */
 void fe_emit_pack(fe_site *s, fe_buf *o);         /* pack.c */
 void fe_emit_tls_pack(fe_site *s, fe_buf *o);     /* pack.c */

@@ -1077,10 +1077,25 @@ void fe_recon(fe_ctx *c, fe_site *s)
             copy_helper(c, k, quiet);
 }
 
-/* The prototype of helper k's copy: the helper's own type under the copy's name. */
-void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o)
+/* The prototype of helper k's copy: the helper's own type under the copy's
+ * name. Before a loop at offset site_at (else 0), a helper defined after it
+ * and declared nowhere before it (C89: called undeclared, gcc warns) is
+ * declared first, with its definition's own head: at file scope, where
+ * the copy's prototype is, the call's implicit declaration does not reach. */
+void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o, unsigned site_at)
 {
-    char *name = fe_cxstr(clang_getCursorSpelling(c->rh[k].def));
+    CXCursor def = c->rh[k].def;
+    char *name = fe_cxstr(clang_getCursorSpelling(def));
+    unsigned db, de, bb, be, fb, fe;
+    fe_extent(def, &db, &de);
+    fe_extent(c->rh[k].body, &bb, &be);
+    fe_extent(clang_getCanonicalCursor(def), &fb, &fe);
+    if (site_at && db > site_at && (fb == 0 || fb >= site_at) && bb > db) {
+        char *head = fe_text(c, db, bb);
+        if (!strchr(head, ';')) /* not a K&R definition's parameter list */
+            fe_buf_printf(o, "%s;\n", head);
+        free(head);
+    }
     fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__RECON;\n", name, k);
     free(name);
 }
@@ -1090,7 +1105,7 @@ void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o)
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
 {
     for (int k = 0; k < c->nrh; k++)
-        fe_emit_recon_helper_decl(c, k, o);
+        fe_emit_recon_helper_decl(c, k, o, 0);
     for (int k = 0; k < c->nrh; k++)
         fe_buf_puts(o, c->rh[k].text);
 }
