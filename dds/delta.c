@@ -353,6 +353,46 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
     /* Integer averages: the contributions are summed apart (isum, by
      * index, over the owned range or in a map) and the mean added once. */
     bool iavg = agg->kind == DDS_AGG_AVG && agg->type != STRADS_T_F32 && agg->type != STRADS_T_F64;
+    /* A floating mean of rows of several scalars is per scalar: over the
+     * contributions whose change of that scalar is not all zero bytes
+     * (an MLP's columns, one per node, are each whole, as in a flat
+     * array), counted per scalar over the owned range or in a map. */
+    size_t nsc = dv->elem / dds_type_size(agg->type);
+    bool smean = agg->kind == DDS_AGG_AVG && !iavg && nsc > 1;
+    int32_t *sdense = NULL;
+    dds_kv scnt;
+    bool have_scnt = false;
+    if (!rc && smean && dense && !(sdense = calloc((size_t)(own_hi - own_lo) * nsc, sizeof *sdense)))
+        rc = STRADS_ENOMEM;
+    if (!rc && smean && !dense)
+        rc = dds_kv_init(&scnt, 8, nsc * sizeof(int32_t), false), have_scnt = !rc;
+    for (int r = 0; !rc && smean && r < nodes; r++)
+        for (size_t off = 0; !rc && off + rec <= inl[r]; off += rec) {
+            int64_t i;
+            memcpy(&i, (char *)in[r] + off, 8);
+            const char *d = (char *)in[r] + off + 8;
+            int32_t *c = sdense ? sdense + (size_t)(i - own_lo) * nsc : NULL;
+            if (!c) {
+                uint64_t h = dds_hash64((uint64_t)i);
+                if (!(c = dds_kv_get(&scnt, &i, h))) {
+                    int32_t zero[64] = {0};
+                    int32_t *z = nsc <= 64 ? zero : calloc(nsc, sizeof *z);
+                    rc = z ? dds_kv_put(&scnt, &i, z, h) : STRADS_ENOMEM;
+                    if (z != zero) free(z);
+                    if (rc || !(c = dds_kv_get(&scnt, &i, h))) {
+                        rc = rc ? rc : STRADS_ENOMEM;
+                        break;
+                    }
+                }
+            }
+            size_t ts = dds_type_size(agg->type);
+            for (size_t k = 0; k < nsc; k++) {
+                const char *y = d + k * ts;
+                bool nz = false;
+                for (size_t b = 0; b < ts && !nz; b++) nz = y[b] != 0;
+                c[k] += nz;
+            }
+        }
     char *isum = NULL;
     dds_kv sums;
     bool have_sums = false;
@@ -376,6 +416,32 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
                     dds_vadd(agg->type, acc, d, dv->elem, 1);
                 else
                     rc = dds_kv_put(&sums, &i, d, h);
+            } else if (smean) {
+                const int32_t *c = sdense ? sdense + (size_t)(i - own_lo) * nsc
+                                          : dds_kv_get(&scnt, &i, dds_hash64((uint64_t)i));
+                if (agg->type == STRADS_T_F64) {
+                    for (size_t k = 0; k < nsc; k++) {
+                        double y, v;
+                        memcpy(&y, d + k * 8, 8);
+                        uint64_t bits;
+                        memcpy(&bits, &y, 8);
+                        if (!bits) continue;
+                        memcpy(&v, row + k * 8, 8);
+                        v += c[k] > 1 ? y / (double)c[k] : y;
+                        memcpy(row + k * 8, &v, 8);
+                    }
+                } else {
+                    for (size_t k = 0; k < nsc; k++) {
+                        float y, v;
+                        memcpy(&y, d + k * 4, 4);
+                        uint32_t bits;
+                        memcpy(&bits, &y, 4);
+                        if (!bits) continue;
+                        memcpy(&v, row + k * 4, 4);
+                        v += c[k] > 1 ? y / (float)c[k] : y;
+                        memcpy(row + k * 4, &v, 4);
+                    }
+                }
             } else {
                 int64_t div = 1;
                 if (agg->kind == DDS_AGG_AVG)
@@ -409,6 +475,9 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             dds_vadd_mean_int(agg->type, dv->base + (size_t)i * dv->elem, acc, dv->elem, div);
         }
     free(isum);
+    free(sdense);
+    if (have_scnt)
+        dds_kv_free(&scnt);
     if (have_sums)
         dds_kv_free(&sums);
     if (have_seen)

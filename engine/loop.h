@@ -643,12 +643,22 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n); /* acc += d *
  * without a delta buffer), skipping changes of all zero bytes and counting
  * the others in cnt. */
 void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *from, size_t nelem,
-                       size_t nsc, int32_t *cnt);
+                       size_t nsc, int32_t *cnt, int32_t *cs);
+/* A mean is per scalar: a scalar's change is divided by the contributors
+ * whose change of that scalar is not all zero bytes, not by those that
+ * changed its element. Iterations that write different columns of a row
+ * (an MLP's weights[i][j] per hidden unit j) then keep their updates
+ * whole, as with a flat array; per element, a row of two workers' columns
+ * got half of each. cs: per-scalar counts, nsc an element, where an
+ * average of rows of several scalars needs them (else NULL). */
+void rt__v_add_counted(strads_type t, void *acc, const void *d, size_t nsc, int32_t *cs);
+/* row = was + (row - was) / cs per scalar with cs > 1, and cs zeroed. */
+void rt__v_mean_from(strads_type t, void *row, const void *was, size_t nsc, int32_t *cs);
 /* One node's replicas of an array folded straight into its copy, over
  * elements [lo, hi) of nsc scalars: each replica's change from start (the
  * copy's values when the tasks began) where its bytes differ and the
  * change is not all zero bytes, added to base in replica order, then (avg)
- * scaled by the replicas that changed the element: the arithmetic of
+ * scaled per scalar by the replicas that changed it: the arithmetic of
  * v_delta, v_add_changed and v_scale_from, without a delta buffer. was:
  * room for one element, aligned for its type. */
 void rt__fold_replicas(strads_type t, bool avg, char *base, const char *start,

@@ -598,7 +598,10 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
     strads_agg_kind agg = x->desc->agg;
     elist whole;
     int64_t nu = el_count(U, dv);
-    memset(cnt, 0, (size_t)(nu ? nu : 1) * sizeof *cnt);
+    /* a mean of rows of several scalars: per scalar (rt__v_add_counted) */
+    size_t cw = agg == STRADS_AGG_AVG && x->nsc > 1 ? x->nsc : 0;
+    int32_t *cs = cw ? cnt + (nu ? nu : 1) : NULL;
+    memset(cnt, 0, (size_t)(nu ? nu : 1) * (1 + cw) * sizeof *cnt);
     for (int t = 0; t < c->T; t++) {
         if (c->task_of[t] < 0) continue;
         const elist *wr = list_of(c, c->task_of[t], a, 1, &whole);
@@ -612,7 +615,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
              * -0.0 + 0.0 is +0.0, which changed elements no thread wrote
              * (and what loop_sync_alone.c computes). */
             rt__v_add_changed(x->desc->type, F ? F : dv->base, c->rep[(size_t)t * (size_t)c->narr + (size_t)a],
-                              d, (size_t)nw, x->nsc, cnt);
+                              d, (size_t)nw, x->nsc, cnt, cs);
             at[t] += delta_bytes(nw, dv);
             continue;
         }
@@ -638,6 +641,8 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
             char *row = F ? F + (size_t)p * dv->elem : dv->base + (size_t)e * dv->elem;
             if (agg == STRADS_AGG_FN && x->desc->fn)
                 x->desc->fn(row, d + (size_t)j * dv->elem, dv->elem);
+            else if (cs)
+                rt__v_add_counted(x->desc->type, row, d + (size_t)j * dv->elem, x->nsc, cs + (size_t)p * cw);
             else
                 rt__v_add(x->desc->type, row, d + (size_t)j * dv->elem, x->nsc);
             cnt[p]++;
@@ -649,11 +654,14 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         for (int64_t j = 0; xl && j < xl->n; j++) {
             int64_t e = xl->idx[j];
             char *row = fold_row(dv, U, F, e);
+            int64_t p = el_find(U, e);
             if (agg == STRADS_AGG_FN && x->desc->fn)
                 x->desc->fn(row, xl->d + (size_t)j * dv->elem, dv->elem);
+            else if (cs)
+                rt__v_add_counted(x->desc->type, row, xl->d + (size_t)j * dv->elem, x->nsc, cs + (size_t)p * cw);
             else
                 rt__v_add(x->desc->type, row, xl->d + (size_t)j * dv->elem, x->nsc);
-            cnt[el_find(U, e)]++;
+            cnt[p]++;
         }
     }
     int async = c->kind == STRADS_SYNC_SSP || c->kind == STRADS_SYNC_ASP;
@@ -663,8 +671,11 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         /* a search of the owners' bounds: only when it matters */
         int owned = (async || (!F && c->N > 1)) && dds_owner(dv, e) == c->me;
         double f = 1;
-        if (agg == STRADS_AGG_AVG) f = 1.0 / cnt[j];
         char *row = F ? F + (size_t)j * dv->elem : dv->base + (size_t)e * dv->elem;
+        if (cs) /* the threads' mean, per scalar */
+            rt__v_mean_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, cs + (size_t)j * cw);
+        else if (agg == STRADS_AGG_AVG)
+            f = 1.0 / cnt[j];
         if (async && owned && x->iavg) { /* the threads' mean, then the nodes' */
             if (f != 1) rt__v_scale_from(x->desc->type, row, S + (size_t)j * dv->elem, x->nsc, f);
             rt__iavg_land_from(x, e, row, S + (size_t)j * dv->elem, rt__writers(x, e, c->N, c->me));
@@ -756,7 +767,9 @@ static int fold_threads(call *c, elist *U, char **S, char **F)
         dds_vec *dv = c->arr[a].dv;
         int64_t nu = el_count(&U[a], dv);
         S[a] = malloc((size_t)(nu ? nu : 1) * dv->elem);
-        int32_t *cnt = malloc((size_t)(nu ? nu : 1) * sizeof *cnt);
+        /* counts per element, then per scalar for a mean of rows */
+        size_t cw = c->arr[a].desc->agg == STRADS_AGG_AVG && c->arr[a].nsc > 1 ? c->arr[a].nsc : 0;
+        int32_t *cnt = malloc((size_t)(nu ? nu : 1) * (1 + cw) * sizeof *cnt);
         if (!S[a] || !cnt) {
             free(cnt);
             rc = STRADS_ENOMEM;

@@ -49,6 +49,7 @@ typedef struct earr {
     int64_t *cl, ncl;  /* elements some node changed: the owners' combine */
     unsigned char *any; /* n: on cl */
     int32_t *cnt;      /* per element: the node's threads that changed it */
+    int32_t *cs;       /* a mean of rows of several scalars: per scalar, or NULL */
     char *D;           /* n x N: element e's change by node r (one element's together) */
     unsigned char *ch; /* n x N: node r changed element e */
 } earr;
@@ -127,6 +128,7 @@ static void done(emu *e)
         free(x->cl);
         free(x->any);
         free(x->cnt);
+        free(x->cs);
         free(x->D);
         free(x->ch);
     }
@@ -149,6 +151,9 @@ static int setup(emu *e)
         x->cl = malloc((size_t)(x->dv->n ? x->dv->n : 1) * sizeof *x->cl);
         x->any = calloc((size_t)(x->dv->n ? x->dv->n : 1), 1);
         x->cnt = calloc((size_t)(x->dv->n ? x->dv->n : 1), sizeof *x->cnt);
+        if (x->agg == STRADS_AGG_AVG && x->nsc > 1 && !x->own &&
+            !(x->cs = calloc((size_t)(x->dv->n ? x->dv->n : 1) * x->nsc, sizeof *x->cs)))
+            return STRADS_ENOMEM;
         x->D = malloc(b * (size_t)e->N);
         x->ch = calloc((size_t)e->N, (size_t)(x->dv->n ? x->dv->n : 1));
         if (!x->S || !x->F || !x->rep || !x->tmp || !x->tl || !x->cl || !x->any || !x->cnt || !x->D || !x->ch) return STRADS_ENOMEM;
@@ -203,6 +208,22 @@ static void combine(const emu *e, const earr *x, int64_t el)
                 } else {
                     int64_t s = (int64_t)sum, q = (s >= 0 ? s + div / 2 : s - div / 2) / div;
                     v[k] = (T_)(v[k] + (T_)q);
+                }
+            }
+        } else if (x->cs && div > 1) { /* a mean of rows: per scalar, as dds/delta.c's */
+            for (size_t k = 0; k < x->nsc; k++) {
+                int32_t dk = 0;
+                for (int r = 0; r < e->N; r++) {
+                    T_ y;
+                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
+                    dk += x->ch[(size_t)el * (size_t)e->N + (size_t)r] && !rt__zero_scalar(&y, sizeof y);
+                }
+                for (int r = 0; r < e->N; r++) {
+                    if (!x->ch[(size_t)el * (size_t)e->N + (size_t)r]) continue;
+                    T_ y;
+                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
+                    if (rt__zero_scalar(&y, sizeof y)) continue;
+                    v[k] = (T_)(v[k] + (dk > 1 ? (T_)(y / (T_)dk) : y));
                 }
             }
         } else {
@@ -295,7 +316,11 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                             memcpy(x->F + (size_t)el * elem, was, elem);
                             x->tl[x->ntl++] = el;
                         }
-                        rt__v_add(x->type, x->F + (size_t)el * elem, x->tmp, x->nsc);
+                        if (x->cs)
+                            rt__v_add_counted(x->type, x->F + (size_t)el * elem, x->tmp, x->nsc,
+                                              x->cs + (size_t)el * x->nsc);
+                        else
+                            rt__v_add(x->type, x->F + (size_t)el * elem, x->tmp, x->nsc);
                     }
                 }
             }
@@ -311,7 +336,9 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 x->cnt[el] = 0;
                 char *row = x->F + (size_t)el * elem;
                 const char *was = x->S + (size_t)el * elem;
-                if (x->agg == STRADS_AGG_AVG && cnt > 1 && !x->own)
+                if (x->cs)
+                    rt__v_mean_from(x->type, row, was, x->nsc, x->cs + (size_t)el * x->nsc);
+                else if (x->agg == STRADS_AGG_AVG && cnt > 1 && !x->own)
                     rt__v_scale_from(x->type, row, was, x->nsc, 1.0 / cnt);
                 if (e->N == 1 || x->own) { /* in place, at once */
                     if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem);

@@ -66,9 +66,14 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
 
 /* One element of nsc scalars of type T_ folded from nrep replicas (see
  * rt__fold_replicas): x_ its start values, was its value before the first
- * change is added. RT_CHANGE needs the T_ of the RT_FOR_TYPE around. */
+ * change is added. RT_CHANGE needs the T_ of the RT_FOR_TYPE around. A
+ * mean of a row of several scalars goes a scalar at a time (FOLD_SCALARS). */
 #define FOLD_ELEMENT(T_, row, x_, rep, nrep, off, nsc, was, avg, t)                          \
     do {                                                                                     \
+        if ((avg) && (nsc) > 1) {                                                            \
+            FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc);                                  \
+            break;                                                                           \
+        }                                                                                    \
         int cnt_ = 0;                                                                        \
         for (int r_ = 0; r_ < (nrep); r_++) {                                                \
             const T_ *y_ = (const T_ *)(const void *)((rep)[r_] + (off));                    \
@@ -83,6 +88,24 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
                 (row)[k_] = (T_)((row)[k_] + RT_CHANGE(y_[k_], (x_)[k_]));                   \
         }                                                                                    \
         if ((avg) && cnt_ > 1) rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);       \
+    } while (0)
+
+/* The mean of each scalar of an element over the replicas that changed
+ * that scalar (rt__v_add_counted's rule). */
+#define FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc)                                       \
+    do {                                                                                     \
+        for (size_t k_ = 0; k_ < (nsc); k_++) {                                              \
+            int c_ = 0;                                                                      \
+            T_ w_ = (row)[k_];                                                               \
+            for (int r_ = 0; r_ < (nrep); r_++) {                                            \
+                const T_ *y_ = (const T_ *)(const void *)((rep)[r_] + (off));                \
+                T_ d_ = RT_CHANGE(y_[k_], (x_)[k_]);                                         \
+                if (rt__zero_scalar(&d_, sizeof d_)) continue;                               \
+                c_++;                                                                        \
+                (row)[k_] = (T_)((row)[k_] + d_);                                            \
+            }                                                                                \
+            if (c_ > 1) rt__v_scale_from(t, &(row)[k_], &w_, 1, 1.0 / c_);                  \
+        }                                                                                    \
     } while (0)
 
 void rt__fold_replicas(strads_type t, bool avg, char *base, const char *start,
@@ -116,8 +139,31 @@ void rt__fold_replicas(strads_type t, bool avg, char *base, const char *start,
     })
 }
 
+void rt__v_add_counted(strads_type t, void *acc, const void *d, size_t nsc, int32_t *cs)
+{
+    RT_FOR_TYPE(t, {
+        T_ *x = acc;
+        const T_ *y = d;
+        for (size_t k = 0; k < nsc; k++) {
+            if (rt__zero_scalar(&y[k], sizeof y[k])) continue;
+            x[k] = (T_)(x[k] + y[k]);
+            cs[k]++;
+        }
+    })
+}
+
+void rt__v_mean_from(strads_type t, void *row, const void *was, size_t nsc, int32_t *cs)
+{
+    size_t ts = rt__type_size(t);
+    for (size_t k = 0; k < nsc; k++) {
+        if (cs[k] > 1)
+            rt__v_scale_from(t, (char *)row + k * ts, (const char *)was + k * ts, 1, 1.0 / cs[k]);
+        cs[k] = 0;
+    }
+}
+
 void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *from, size_t nelem,
-                       size_t nsc, int32_t *cnt)
+                       size_t nsc, int32_t *cnt, int32_t *cs)
 {
     size_t elem = nsc * rt__type_size(t);
     bool word = nsc == 1;
@@ -139,8 +185,17 @@ void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *fr
                 }
                 if (!changed) continue;
                 T_ *v = (T_ *)(void *)(acc + (size_t)e * elem);
-                for (size_t k = 0; k < nsc; k++) v[k] = (T_)(v[k] + RT_CHANGE(y[k], x[k]));
                 cnt[e]++;
+                if (cs) {
+                    for (size_t k = 0; k < nsc; k++) {
+                        T_ d = RT_CHANGE(y[k], x[k]);
+                        if (rt__zero_scalar(&d, sizeof d)) continue;
+                        v[k] = (T_)(v[k] + d);
+                        cs[(size_t)e * nsc + k]++;
+                    }
+                    continue;
+                }
+                for (size_t k = 0; k < nsc; k++) v[k] = (T_)(v[k] + RT_CHANGE(y[k], x[k]));
             }
         }
     })

@@ -89,18 +89,47 @@ static void folds(strads_type t, size_t nsc)
                 if (!cnt++) memcpy(before, row, elem);
                 rt__v_add(t, row, d, nsc);
             }
-            if (avg && cnt > 1) rt__v_scale_from(t, row, before, nsc, 1.0 / cnt);
+            if (avg && cnt > 1 && nsc == 1) rt__v_scale_from(t, row, before, nsc, 1.0 / cnt);
+            if (avg && nsc > 1) { /* a mean per scalar: over the replicas that changed it */
+                memcpy(row, s, elem);
+                for (size_t k = 0; k < nsc; k++) {
+                    int c = 0;
+                    for (int r = 0; r < nrep; r++) {
+                        char d[8];
+                        memcpy(d, s + k * sz, sz);
+                        rt__v_delta(t, d, rep[r] + (size_t)e * elem + k * sz, 1);
+                        if (rt__zero_bytes(d, sz)) continue;
+                        c++;
+                        rt__v_add(t, row + k * sz, d, 1);
+                    }
+                    if (c > 1) rt__v_scale_from(t, row + k * sz, s + k * sz, 1, 1.0 / c);
+                }
+            }
         }
         rt__fold_replicas(t, avg, base, start, (const char *const *)rep, nrep, nsc, 0, n, was);
         CHECK(memcmp(base, want, bytes) == 0);
     }
-    /* v_add_changed: one replica against its start, counts per element */
-    int32_t *cnt = calloc((size_t)n, sizeof *cnt);
+    /* v_add_changed: one replica against its start, counts per element;
+     * then every replica, counted per scalar, and their mean */
+    int32_t *cnt = calloc((size_t)n, sizeof *cnt), *cs = calloc((size_t)n * nsc, sizeof *cs);
     memcpy(base, start, bytes);
-    rt__v_add_changed(t, base, rep[0], start, (size_t)n, nsc, cnt);
+    rt__v_add_changed(t, base, rep[0], start, (size_t)n, nsc, cnt, NULL);
     memcpy(want, start, bytes);
     rt__fold_replicas(t, false, want, start, (const char *const *)rep, 1, nsc, 0, n, was);
     CHECK(memcmp(base, want, bytes) == 0);
+    if (nsc > 1) {
+        int32_t *c2 = calloc((size_t)n, sizeof *c2);
+        memcpy(base, start, bytes);
+        for (int r = 0; r < nrep; r++) rt__v_add_changed(t, base, rep[r], start, (size_t)n, nsc, c2, cs);
+        for (int64_t e = 0; e < n; e++)
+            rt__v_mean_from(t, base + (size_t)e * elem, start + (size_t)e * elem, nsc, cs + (size_t)e * nsc);
+        memcpy(want, start, bytes);
+        rt__fold_replicas(t, true, want, start, (const char *const *)rep, nrep, nsc, 0, n, was);
+        CHECK(memcmp(base, want, bytes) == 0);
+        for (size_t k = 0; k < (size_t)n * nsc; k++) CHECK_INT(cs[k], ==, 0); /* zeroed */
+        free(c2);
+    }
+    free(cs);
     for (int64_t e = 0; e < n; e++) { /* counted: the change is not all zero bytes */
         char d[400];
         memcpy(d, start + (size_t)e * elem, elem);
