@@ -234,6 +234,9 @@ typedef struct fe_rloop {
     int drop;       /* something after it reads memory or calls: its written
                      * ranges are marked dropped (strads_recon_rwr), so that a
                      * read of them runs the iteration again, exactly */
+    CXCursor loop;  /* the for statement */
+    char **hoist;   /* reads recorded once before it (recon_hoist.c) */
+    int nhoist, caphoist;
 } fe_rloop;
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
 int fe_rloop_covers(const fe_rloop *l, CXCursor access);

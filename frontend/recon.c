@@ -693,6 +693,7 @@ fe_rloop *fe_recon_ranged(rc *r, CXCursor cur)
         free(l);
         return NULL;
     }
+    l->loop = cur;
     l->drop = writes && fe_recon_read_later(r, cur, NULL);
     return l;
 }
@@ -758,6 +759,7 @@ static char *ranged_for(rc *r, CXCursor cur)
         free(e0);
         free(key);
     }
+    for (int i = 0; i < l->nhoist; i++) fe_buf_puts(&o, l->hoist[i]);
     fe_buf_printf(&o, "} (%s); })", l->lo);
     fe_buf_puts(&o, loop + at + len);
     /* A loop body's iteration runs again as a whole in its exact copy
@@ -989,7 +991,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         /* a copyin table read (k-means' centroids, 2,048 reads a point):
          * nothing distributed to record */
         if (mode == LV || t.kind == CXType_ConstantArray || t.kind == CXType_FunctionProto ||
-            local_root(r, cur, 1))
+            local_root(r, cur, 1) || fe_recon_hoist(r, cur, E))
             return E;
         return fe_fmt("STRADS__RD(%s)", E);
     }

@@ -42,6 +42,9 @@ static inline fe_token *tok(rc *r, unsigned off) { return &r->c->toks[fe_tok_at(
 /* recon.c: the rewrite of cur (mode RV or LV; stmt: its value is unused),
  * and its tests of an access (recon.c's comments say what they return) */
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt);
+/* recon_hoist.c: a read E (cur rewritten) the innermost loop recorded as
+ * ranges does not move: recorded once before the loop; 1 if so */
+int fe_recon_hoist(rc *r, CXCursor cur, const char *E);
 int fe_recon_access_kind(rc *r, CXCursor cur);
 /* a call the copy drops (stdio, exit, abort): its name */
 int fe_recon_stdio(const char *name);

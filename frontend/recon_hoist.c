@@ -1,0 +1,171 @@
+/*
+ * frontend/recon_hoist.c - reads inside a loop recorded as ranges that do
+ * not move with the loop: recorded once, before it.
+ *
+ * An n-body or kernel body reads every element of a small array and, in
+ * the same inner loop, its own element:
+ *     for (j = 0; j < N; j++) a += (pos[j] - pos[i]) * (pos[j] - pos[i]);
+ * pos[j] is a range (recon_loop.c); pos[i] was recorded at every pass, so
+ * the loop ran with a recorder call per pass (4e8 calls, 7 s of
+ * reconnaissance for a 0.4 s loop at 2 processes), where without it the
+ * compiler deletes the loop. Such a read is recorded as a one-element range
+ * beside the loop's ranges (strads_recon_rdr: a write of the iteration that
+ * overlaps it runs the iteration again, exactly, as for any range) and left
+ * as written inside. It qualifies when:
+ *   - it is p[I] with p a captured pointer the body and the functions it
+ *     calls never write through (a shadow never holds its bytes); in a
+ *     helper's copy, which every loop that calls it shares, a global
+ *     pointer no such loop writes through, or a parameter pointing to
+ *     const;
+ *   - I is integer arithmetic over constants and variables declared before
+ *     the loop that the loop neither assigns nor takes the address of (its
+ *     value is the same at every pass, and before the loop);
+ *   - it is in the fast copy (not the exact copy, nor a branch taken both
+ *     ways).
+ * A read under a condition inside the loop is recorded all the same: one
+ * more read recorded is one more element fetched or ordered, never a
+ * wrong answer.
+ */
+#include "recon_int.h"
+
+#include <stdlib.h>
+
+typedef struct inv {
+    CXCursor loop;
+    unsigned lb, le;
+    int bad;
+} inv;
+
+/* Does the loop assign var, or take its address? */
+typedef struct setw {
+    fe_ctx *c;
+    CXCursor var;
+    int set;
+} setw;
+
+static enum CXChildVisitResult find_set(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    setw *w = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(cur), w->var))
+        return CXChildVisit_Recurse;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    int before = fe_tok_at(w->c, b) - 1, after = fe_tok_at(w->c, e);
+    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                      "<<=", ">>=", "++", "--", NULL};
+    for (int i = 0; ops[i]; i++)
+        if (after < w->c->ntoks && !strcmp(w->c->toks[after].spell, ops[i])) w->set = 1;
+    if (before >= 0 && (!strcmp(w->c->toks[before].spell, "&") || !strcmp(w->c->toks[before].spell, "++") ||
+                        !strcmp(w->c->toks[before].spell, "--")))
+        w->set = 1;
+    return w->set ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult check_index(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    inv *v = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    switch (k) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr: /* implicit casts */
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_BinaryOperator:
+    case CXCursor_UnaryOperator:
+        return CXChildVisit_Recurse;
+    case CXCursor_DeclRefExpr: {
+        CXCursor d0 = clang_getCursorReferenced(cur);
+        if (clang_getCursorKind(d0) == CXCursor_EnumConstantDecl) return CXChildVisit_Continue;
+        if (clang_getCursorKind(d0) != CXCursor_VarDecl && clang_getCursorKind(d0) != CXCursor_ParmDecl) {
+            v->bad = 1;
+            return CXChildVisit_Break;
+        }
+        CXType t = clang_getCanonicalType(clang_getCursorType(d0));
+        unsigned db, de;
+        fe_extent(d0, &db, &de);
+        if (t.kind < CXType_Bool || t.kind > CXType_Int128 || (db >= v->lb && db < v->le)) {
+            v->bad = 1;
+            return CXChildVisit_Break;
+        }
+        return CXChildVisit_Continue;
+    }
+    default:
+        v->bad = 1;
+        return CXChildVisit_Break;
+    }
+}
+
+/* The variables of the index, each checked against the loop's writes. */
+typedef struct vars {
+    fe_ctx *c;
+    CXCursor loop;
+    int set;
+} vars;
+
+static enum CXChildVisitResult each_var(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    vars *v = d;
+    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) return CXChildVisit_Recurse;
+    setw w = {v->c, clang_getCursorReferenced(cur), 0};
+    clang_visitChildren(v->loop, find_set, &w);
+    v->set |= w.set;
+    return v->set ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Does no loop of the file write through pointer variable d? In a loop's
+ * own copy (s) its capture says; in a helper's copy, the captures of every
+ * loop that names it (the copy is theirs), or a parameter's const. */
+static int read_only(fe_ctx *c, const fe_site *s, CXCursor d)
+{
+    if (clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer) return 0;
+    if (!s && clang_getCursorKind(d) == CXCursor_ParmDecl)
+        return clang_isConstQualifiedType(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(d))));
+    int seen = 0;
+    for (int k = s ? -1 : 0; k < (s ? 0 : c->nsites); k++) {
+        const fe_site *t = s ? s : &c->sites[k];
+        for (int i = 0; i < t->ncaps; i++) {
+            const fe_cap *cp = &t->caps[i];
+            if (clang_Cursor_isNull(cp->decl) || !clang_equalCursors(cp->decl, d)) continue;
+            if (cp->ptr_written || cp->helper_written) return 0;
+            seen = 1;
+        }
+    }
+    return seen;
+}
+
+int fe_recon_hoist(rc *r, CXCursor cur, const char *E)
+{
+    if (!r->nranged || r->exact || r->widen || clang_getCursorKind(cur) != CXCursor_ArraySubscriptExpr)
+        return 0;
+    fe_rloop *l = r->ranged[r->nranged - 1];
+    if (clang_Cursor_isNull(l->loop)) return 0;
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    int ok = n == 2;
+    CXCursor base = ok ? fe_strip(ch[0]) : clang_getNullCursor(), index = ok ? ch[1] : clang_getNullCursor();
+    free(ch);
+    if (!ok || clang_getCursorKind(base) != CXCursor_DeclRefExpr) return 0;
+    if (!read_only(r->c, r->s, clang_getCursorReferenced(base))) return 0;
+    inv v = {l->loop, 0, 0, 0};
+    fe_extent(l->loop, &v.lb, &v.le);
+    if (check_index(index, clang_getNullCursor(), &v) == CXChildVisit_Recurse)
+        clang_visitChildren(index, check_index, &v);
+    if (v.bad) return 0;
+    vars w = {r->c, l->loop, 0};
+    if (each_var(index, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
+        clang_visitChildren(index, each_var, &w);
+    if (w.set) return 0;
+    char *rec = fe_fmt("strads_recon_rdr(strads__rc, &(%s), sizeof (%s)); ", E, E);
+    for (int i = 0; i < l->nhoist; i++)
+        if (!strcmp(l->hoist[i], rec)) { /* pos[i] twice: once */
+            free(rec);
+            return 1;
+        }
+    l->hoist = fe_grow(l->hoist, sizeof *l->hoist, &l->caphoist, l->nhoist + 1);
+    l->hoist[l->nhoist++] = rec;
+    return 1;
+}
