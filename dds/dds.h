@@ -209,7 +209,10 @@ int dds_writeback(dds_vec *dv, const int64_t *idx, size_t n);
 int dds_writeback_range(dds_vec *dv, int64_t lo, int64_t hi);
 
 /* Aggregation of deltas for sync_for. The delta of an element is its value
- * now minus its value when dds_snapshot was taken. */
+ * now minus its value when dds_snapshot was taken. AVG: the mean of the
+ * senders' deltas of an element; of a row of several float or double
+ * scalars, per scalar over the senders whose delta of that scalar is not
+ * all zero bytes (the others leave it as it is). */
 typedef void (*dds_agg_fn)(void *owner_elem, const void *delta, size_t elem);
 typedef struct dds_agg {
     enum { DDS_AGG_SUM, DDS_AGG_AVG, DDS_AGG_FN } kind;

@@ -652,6 +652,9 @@ void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *fr
  * got half of each. cs: per-scalar counts, nsc an element, where an
  * average of rows of several scalars needs them (else NULL). */
 void rt__v_add_counted(strads_type t, void *acc, const void *d, size_t nsc, int32_t *cs);
+/* Floating types, whose means of rows go per scalar (integers' owners
+ * combine a row's rounded mean: dds/delta.c). */
+static inline bool rt__floating(strads_type t) { return t == STRADS_T_F32 || t == STRADS_T_F64; }
 /* row = was + (row - was) / cs per scalar with cs > 1, and cs zeroed. */
 void rt__v_mean_from(strads_type t, void *row, const void *was, size_t nsc, int32_t *cs);
 /* One node's replicas of an array folded straight into its copy, over

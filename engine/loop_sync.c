@@ -516,6 +516,21 @@ int rt__sync_clock_union(call *c, int a, int wr, elist *out)
     return 0;
 }
 
+/* A small floating array the loop only reads, whose new values the driver
+ * wrote since this node fetched it: whole, not only the elements the kept
+ * records name. The records are kept when such an array changes (a model
+ * an evaluation loop reads changes every epoch and picks nothing), but its
+ * values may decide how far a search reads (a particle filter's CDF: at
+ * four processes the later calls read elements no record named, stale,
+ * exit 0). Integer arrays redo the reconnaissance instead (input_key). */
+static bool float_input(const call *c, int a)
+{
+    const sarr *x = &c->arr[a];
+    strads_type t = x->desc->type;
+    return (x->desc->flags & STRADS_ARRAY_READONLY) && !x->own && (t == STRADS_T_F32 || t == STRADS_T_F64) &&
+           (size_t)x->dv->n * x->dv->elem <= SYNC_WHOLE_BYTES;
+}
+
 /* Pulls what this clock's tasks touch from the owners (multi-node). */
 static int refresh(call *c, int64_t clock)
 {
@@ -526,7 +541,7 @@ static int refresh(call *c, int64_t clock)
     for (int a = 0; a < c->narr && clock == 0; a++) c->arr[a].dv->combined_all = false;
     /* read only: once a call; no task lists them (loop_sync_recon.c) */
     for (int a = 0; a < c->narr && clock == 0 && c->ts && !rc; a++)
-        if (c->arr[a].whole) rc = rt__sync_fetch_input(c, a);
+        if (c->arr[a].whole || float_input(c, a)) rc = rt__sync_fetch_input(c, a);
     if (!c->ts) {
         /* Read-only arrays cannot change during the call: once is enough. */
         for (int a = 0; a < c->narr && !rc; a++) {
@@ -599,7 +614,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
     elist whole;
     int64_t nu = el_count(U, dv);
     /* a mean of rows of several scalars: per scalar (rt__v_add_counted) */
-    size_t cw = agg == STRADS_AGG_AVG && x->nsc > 1 ? x->nsc : 0;
+    size_t cw = agg == STRADS_AGG_AVG && x->nsc > 1 && rt__floating(x->desc->type) ? x->nsc : 0;
     int32_t *cs = cw ? cnt + (nu ? nu : 1) : NULL;
     memset(cnt, 0, (size_t)(nu ? nu : 1) * (1 + cw) * sizeof *cnt);
     for (int t = 0; t < c->T; t++) {
@@ -768,7 +783,10 @@ static int fold_threads(call *c, elist *U, char **S, char **F)
         int64_t nu = el_count(&U[a], dv);
         S[a] = malloc((size_t)(nu ? nu : 1) * dv->elem);
         /* counts per element, then per scalar for a mean of rows */
-        size_t cw = c->arr[a].desc->agg == STRADS_AGG_AVG && c->arr[a].nsc > 1 ? c->arr[a].nsc : 0;
+        size_t cw = c->arr[a].desc->agg == STRADS_AGG_AVG && c->arr[a].nsc > 1 &&
+                            rt__floating(c->arr[a].desc->type)
+                        ? c->arr[a].nsc
+                        : 0;
         int32_t *cnt = malloc((size_t)(nu ? nu : 1) * (1 + cw) * sizeof *cnt);
         if (!S[a] || !cnt) {
             free(cnt);
@@ -1372,6 +1390,22 @@ static bool alone_same(const strads_loop_site *site, const void *env)
     return true;
 }
 
+/* Does the loop write a distributed array of rows of floating scalars
+ * under aggregate(avg)? */
+static bool float_rows_avg(const strads_loop_site *site, const void *env)
+{
+    for (size_t a = 0; a < site->narrays; a++) {
+        const strads_loop_array *d = &site->arrays[a];
+        const void *p;
+        dds_vec *dv;
+        memcpy(&p, (const char *)env + d->env_off, sizeof p);
+        if (!(d->flags & STRADS_ARRAY_READONLY) && d->agg == STRADS_AGG_AVG && rt__floating(d->type) && p &&
+            dds_lookup(p, &dv, NULL) == 0 && dv->elem > rt__type_size(d->type))
+            return true;
+    }
+    return false;
+}
+
 /* One call run by the driver alone, as the sequential program runs it
  * (one worker's view of every model, its own writes seen at once), or,
  * emu, as BSP's workers compute it (loop_sync_alone.c). Stops after
@@ -1530,6 +1564,13 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     bool same = how != RT_CALL_SHARED && alone_same(site, env);
     bool emu = how != RT_CALL_SHARED && !same;
     if (emu && spec.kind == STRADS_SYNC_HYBRID) how = RT_CALL_SHARED;
+    /* BSP's workers combine a row of floating scalars per scalar; SSP and
+     * the others on several processes divide a node's change by the nodes
+     * writing the element, so their emulation would differ from their
+     * shared run by that factor: shared */
+    if (emu && strads_size() > 1 && spec.kind != STRADS_SYNC_BSP && spec.kind != STRADS_SYNC_DEFAULT &&
+        float_rows_avg(site, env))
+        how = RT_CALL_SHARED;
     bool planned = false;
     if (how != RT_CALL_SHARED) {
         uint64_t t0 = rt_now_us();

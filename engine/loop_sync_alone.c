@@ -16,8 +16,9 @@
  * the clock's model; a worker's change is the elements whose bytes it
  * changed, as the nodes count them (loop_sync.c's fold_array, and the
  * owners' dds_writeback_deltas with changed_only); the threads of a node
- * fold in thread order (a mean or a sum per element), the nodes' changes
- * combine in rank order (each divided by the nodes that changed the
+ * fold in thread order (a mean or a sum per element; of a row of floating
+ * scalars, per scalar), the nodes' changes combine in rank order (each
+ * divided by the nodes that changed the
  * element, or summed), with the same arithmetic. So shared and alone
  * compute the same model, up to the order in which reductions add, and the
  * runtime may pick either by timing (engine/loop_alone.c).
@@ -151,7 +152,7 @@ static int setup(emu *e)
         x->cl = malloc((size_t)(x->dv->n ? x->dv->n : 1) * sizeof *x->cl);
         x->any = calloc((size_t)(x->dv->n ? x->dv->n : 1), 1);
         x->cnt = calloc((size_t)(x->dv->n ? x->dv->n : 1), sizeof *x->cnt);
-        if (x->agg == STRADS_AGG_AVG && x->nsc > 1 && !x->own &&
+        if (x->agg == STRADS_AGG_AVG && x->nsc > 1 && !x->own && rt__floating(x->type) &&
             !(x->cs = calloc((size_t)(x->dv->n ? x->dv->n : 1) * x->nsc, sizeof *x->cs)))
             return STRADS_ENOMEM;
         x->D = malloc(b * (size_t)e->N);
@@ -210,7 +211,8 @@ static void combine(const emu *e, const earr *x, int64_t el)
                     v[k] = (T_)(v[k] + (T_)q);
                 }
             }
-        } else if (x->cs && div > 1) { /* a mean of rows: per scalar, as dds/delta.c's */
+        } else if (x->cs) { /* a mean of rows: per scalar, as dds/delta.c's (an untouched
+                             * scalar keeps its bytes, -0.0 too) */
             for (size_t k = 0; k < x->nsc; k++) {
                 int32_t dk = 0;
                 for (int r = 0; r < e->N; r++) {

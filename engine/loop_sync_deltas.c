@@ -67,11 +67,12 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
 /* One element of nsc scalars of type T_ folded from nrep replicas (see
  * rt__fold_replicas): x_ its start values, was its value before the first
  * change is added. RT_CHANGE needs the T_ of the RT_FOR_TYPE around. A
- * mean of a row of several scalars goes a scalar at a time (FOLD_SCALARS). */
+ * mean of a row of several floating scalars goes a scalar at a time
+ * (FOLD_SCALARS). */
 #define FOLD_ELEMENT(T_, row, x_, rep, nrep, off, nsc, was, avg, t)                          \
     do {                                                                                     \
-        if ((avg) && (nsc) > 1) {                                                            \
-            FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc);                                  \
+        if ((avg) && (nsc) > 1 && rt__floating(t)) {                                         \
+            FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc, t);                               \
             break;                                                                           \
         }                                                                                    \
         int cnt_ = 0;                                                                        \
@@ -92,7 +93,7 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
 
 /* The mean of each scalar of an element over the replicas that changed
  * that scalar (rt__v_add_counted's rule). */
-#define FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc)                                       \
+#define FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc, t)                                    \
     do {                                                                                     \
         for (size_t k_ = 0; k_ < (nsc); k_++) {                                              \
             int c_ = 0;                                                                      \
@@ -104,7 +105,7 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
                 c_++;                                                                        \
                 (row)[k_] = (T_)((row)[k_] + d_);                                            \
             }                                                                                \
-            if (c_ > 1) rt__v_scale_from(t, &(row)[k_], &w_, 1, 1.0 / c_);                  \
+            if (c_ > 1) rt__v_scale_from((t), &(row)[k_], &w_, 1, 1.0 / c_);                \
         }                                                                                    \
     } while (0)
 

@@ -37,6 +37,7 @@ typedef struct walk {
     int nh, caph;
     CXCursor stack[256]; /* ancestors of the node being visited */
     int depth;
+    int hops;            /* param_writes: functions followed into */
     unsigned *first_ref; /* per capture: offset of its first use */
 } walk;
 
@@ -147,6 +148,8 @@ static int written(walk *w, int d)
  * heuristic: a body that reads a stale value on some path is caught by the
  * runtime's verify mode, not here. Returns the assignment's extent.
  */
+static int param_writes(const walk *w, CXCursor fn, int i);
+
 /*
  * May this use of a pointer (the DeclRef at stack[d]) write through it?
  * Follows the access chain up (p[i], p->f, *p, p + k, W[i][k]) and looks at
@@ -228,8 +231,13 @@ static int ptr_use_writes(walk *w, int d, int *store)
                     return 1; /* variadic: unknown */
                 CXType pt = clang_getCanonicalType(
                     clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
-                return pt.kind != CXType_Pointer ||
-                       !clang_isConstQualifiedType(clang_getPointeeType(pt));
+                if (pt.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(pt)))
+                    return 0;
+                /* a function of this file: whether it writes through that
+                 * parameter (Rodinia's findIndex(double *CDF, ...) only
+                 * reads it; counted as written, the CDF was a replica whose
+                 * unrecorded elements were stale at four processes) */
+                return pt.kind != CXType_Pointer || param_writes(w, fn, i);
             }
         }
         return 0; /* the callee expression itself */
@@ -241,6 +249,61 @@ static int ptr_use_writes(walk *w, int d, int *store)
                  is(t, "!=") || is(t, "-"));
     }
     return 1;
+}
+
+/* A walk of a function's body for one parameter's uses, with its own
+ * ancestors (ptr_use_writes reads them). */
+typedef struct pscan {
+    walk w;
+    CXCursor parm;
+    int wrote;
+} pscan;
+
+static void scan_uses(pscan *p, CXCursor cur)
+{
+    if (p->wrote || p->w.depth >= 255) {
+        p->wrote = 1;
+        return;
+    }
+    p->w.stack[p->w.depth++] = cur;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(cur), p->parm)) {
+        int store;
+        p->wrote = ptr_use_writes(&p->w, p->w.depth - 1, &store);
+    }
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && !p->wrote; i++) scan_uses(p, ch[i]);
+    free(ch);
+    p->w.depth--;
+}
+
+/* May function fn (a call's callee) write through its parameter i, or let
+ * it escape? Followed into functions of this file it passes it to, a few
+ * calls deep; anything else may. */
+static int param_writes(const walk *w, CXCursor fn, int i)
+{
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(def) || !fe_in_main(w->c, clang_getCursorLocation(def)) || w->hops > 3 ||
+        i >= clang_Cursor_getNumArguments(def))
+        return 1;
+    CXCursor parm = clang_Cursor_getArgument(def, (unsigned)i);
+    /* the parameter assigned (cdf = other) or its address taken: a local
+     * like any other, followed no further */
+    pscan *p = calloc(1, sizeof *p);
+    if (!p) return 1;
+    p->w.c = w->c;
+    p->w.s = w->s;
+    p->w.hops = w->hops + 1;
+    p->parm = parm;
+    int n;
+    CXCursor *ch = fe_children(def, &n);
+    for (int k = 0; k < n && !p->wrote; k++)
+        if (clang_getCursorKind(ch[k]) == CXCursor_CompoundStmt) scan_uses(p, ch[k]);
+    free(ch);
+    int wrote = p->wrote;
+    free(p);
+    return wrote;
 }
 
 /* Is ix a * i + b, i the loop variable, a and b integer constants? */

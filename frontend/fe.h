@@ -222,6 +222,7 @@ typedef struct fe_rl_base {
     char *index;                /* the index's text, the same in every access */
     int read, written, spoiled; /* spoiled: some access or use rules it out */
     int stored;                 /* written by an assignment already finished */
+    int cond_read, plain;       /* read under a condition; accessed outside any */
 } fe_rl_base;
 typedef struct fe_rloop {
     CXCursor var;   /* the induction variable's declaration */
@@ -234,6 +235,8 @@ typedef struct fe_rloop {
     int drop;       /* something after it reads memory or calls: its written
                      * ranges are marked dropped (strads_recon_rwr), so that a
                      * read of them runs the iteration again, exactly */
+    int calm;       /* it calls nothing and stores into no memory but its
+                     * ranged rows (recorded before any read of it) */
     CXCursor loop;  /* the for statement */
     char **hoist;   /* reads recorded once before it (recon_hoist.c) */
     int nhoist, caphoist;

@@ -402,6 +402,27 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
                      "records only accesses spelled in this file");
         return CXChildVisit_Continue;
     }
+    /* an access a macro builds from its arguments (`#define cell(x, j)
+     * sqrt(x[j])`, cell(s, j)): its text is "s, j", not the access, and
+     * wrapped it was `STRADS__RD(s, j)`, a gcc error in the generated file */
+    const char *src = m->r->c->src;
+    int whole = !ak || in_define || sb >= se || se > m->r->c->srclen ||
+                (k == CXCursor_ArraySubscriptExpr ? src[se - 1] == ']'
+                 : ak == 4                         ? src[sb] == '*'
+                                                   : memchr(src + sb, ak == 2 ? '>' : '.', se - sb) != NULL);
+    if (ak && !whole && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
+        t.kind != CXType_FunctionProto) {
+        if (!m->r->exact && !m->r->quiet && !m->refused++)
+            fe_error(m->r->c, sb,
+                     m->r->s && m->r->s->kind == FE_SYNC_FOR
+                         ? "write the macro as a function (it is then copied for "
+                           "reconnaissance), pass the element itself (cell(s[j])), or add recon(off)"
+                         : "write the macro as a function (it is then copied for "
+                           "reconnaissance), or pass the element itself (cell(s[j]))",
+                     "a macro builds an access to a distributed array from its arguments here: "
+                     "reconnaissance records only accesses spelled in this file");
+        return CXChildVisit_Continue;
+    }
     /* parentheses and implicit conversions share their operand's text */
     if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && sb < se) {
         m->x = fe_grow(m->x, sizeof *m->x, &m->capx, m->nx + 1);

@@ -12,11 +12,13 @@
  * beside the loop's ranges (strads_recon_rdr: a write of the iteration that
  * overlaps it runs the iteration again, exactly, as for any range) and left
  * as written inside. It qualifies when:
- *   - it is p[I] with p a captured pointer the body and the functions it
- *     calls never write through (a shadow never holds its bytes); in a
- *     helper's copy, which every loop that calls it shares, a global
- *     pointer no such loop writes through, or a parameter pointing to
- *     const;
+ *   - it is p[I], p->f or p[I].f with p a pointer variable declared before
+ *     the loop that the loop does not assign, and either the loop calls
+ *     nothing and stores into no memory but its ranged rows (recorded
+ *     before it), or p is a captured pointer the body and the functions it
+ *     calls never write through (in a helper's copy, which every loop that
+ *     calls it shares: a global no such loop writes through, or a
+ *     parameter pointing to const);
  *   - I is integer arithmetic over constants and variables declared before
  *     the loop that the loop neither assigns nor takes the address of (its
  *     value is the same at every pass, and before the loop);
@@ -137,28 +139,62 @@ static int read_only(fe_ctx *c, const fe_site *s, CXCursor d)
     return seen;
 }
 
-int fe_recon_hoist(rc *r, CXCursor cur, const char *E)
+/* Is x (an index, or a pointer variable) the same at every pass of loop l:
+ * constants and integer or pointer variables declared before it that it
+ * neither assigns nor takes the address of? */
+static int fixed(rc *r, const fe_rloop *l, CXCursor x)
 {
-    if (!r->nranged || r->exact || r->widen || clang_getCursorKind(cur) != CXCursor_ArraySubscriptExpr)
-        return 0;
-    fe_rloop *l = r->ranged[r->nranged - 1];
-    if (clang_Cursor_isNull(l->loop)) return 0;
-    int n;
-    CXCursor *ch = fe_children(cur, &n);
-    int ok = n == 2;
-    CXCursor base = ok ? fe_strip(ch[0]) : clang_getNullCursor(), index = ok ? ch[1] : clang_getNullCursor();
-    free(ch);
-    if (!ok || clang_getCursorKind(base) != CXCursor_DeclRefExpr) return 0;
-    if (!read_only(r->c, r->s, clang_getCursorReferenced(base))) return 0;
     inv v = {l->loop, 0, 0, 0};
     fe_extent(l->loop, &v.lb, &v.le);
-    if (check_index(index, clang_getNullCursor(), &v) == CXChildVisit_Recurse)
-        clang_visitChildren(index, check_index, &v);
+    if (check_index(x, clang_getNullCursor(), &v) == CXChildVisit_Recurse)
+        clang_visitChildren(x, check_index, &v);
     if (v.bad) return 0;
     vars w = {r->c, l->loop, 0};
-    if (each_var(index, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
-        clang_visitChildren(index, each_var, &w);
-    if (w.set) return 0;
+    if (each_var(x, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
+        clang_visitChildren(x, each_var, &w);
+    return !w.set;
+}
+
+/* The pointer variable of p[I], p->f or p[I].f when the rest is fixed. */
+static CXCursor pointer_of(rc *r, const fe_rloop *l, CXCursor cur)
+{
+    CXCursor none = clang_getNullCursor(), p = none;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    if (k == CXCursor_ArraySubscriptExpr && n == 2) {
+        CXCursor b = fe_strip(ch[0]);
+        if (clang_getCursorKind(b) == CXCursor_DeclRefExpr && fixed(r, l, ch[1])) p = b;
+    } else if (k == CXCursor_MemberRefExpr && n == 1) {
+        unsigned cb, ce;
+        fe_extent(ch[0], &cb, &ce);
+        CXCursor b = fe_strip(ch[0]);
+        if (is(tok(r, ce), "->") && clang_getCursorKind(b) == CXCursor_DeclRefExpr)
+            p = b;
+        else if (is(tok(r, ce), ".") && clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr)
+            p = pointer_of(r, l, b);
+    }
+    free(ch);
+    if (clang_Cursor_isNull(p)) return none;
+    CXCursor d = clang_getCursorReferenced(p);
+    if (clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer) return none;
+    inv v = {l->loop, 0, 0, 0};
+    fe_extent(l->loop, &v.lb, &v.le);
+    unsigned db, de;
+    fe_extent(d, &db, &de);
+    if (db >= v.lb && db < v.le) return none;
+    setw w = {r->c, d, 0};
+    clang_visitChildren(l->loop, find_set, &w);
+    return w.set ? none : d;
+}
+
+int fe_recon_hoist(rc *r, CXCursor cur, const char *E)
+{
+    if (!r->nranged || r->exact || r->widen) return 0;
+    fe_rloop *l = r->ranged[r->nranged - 1];
+    if (clang_Cursor_isNull(l->loop)) return 0;
+    CXCursor d = pointer_of(r, l, cur);
+    if (clang_Cursor_isNull(d) || (!l->calm && !read_only(r->c, r->s, d))) return 0;
     char *rec = fe_fmt("strads_recon_rdr(strads__rc, &(%s), sizeof (%s)); ", E, E);
     for (int i = 0; i < l->nhoist; i++)
         if (!strcmp(l->hoist[i], rec)) { /* pos[i] twice: once */

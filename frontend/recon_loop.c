@@ -416,8 +416,12 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             /* W[k] of W[k][j] names a row, not an element: the range would
              * be whole rows */
             int row = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_ConstantArray;
-            if (cond || row || !row_index(w, ch[1], &off, (int)(p - w->b)) || (p->index && strcmp(p->index, it)) ||
-                (how == 0 && p->stored)) {
+            /* a read under a condition of an element the loop touches
+             * outside any (bodies[k].mass beside bodies[k].x) adds no
+             * element to the range: checked at the end */
+            int late = cond && how == 0;
+            if ((cond && !late) || row || !row_index(w, ch[1], &off, (int)(p - w->b)) ||
+                (p->index && strcmp(p->index, it)) || (how == 0 && p->stored)) {
                 p->spoiled = 1;
                 free(it);
             } else {
@@ -426,6 +430,8 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
                 p->off = off;
                 p->read |= how != 1;
                 p->written |= how != 0;
+                p->cond_read |= late;
+                p->plain |= !cond;
                 p->acc = fe_grow(p->acc, sizeof *p->acc, &p->capacc, p->nacc + 1);
                 p->acc[p->nacc++] = cur;
             }
@@ -649,6 +655,16 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
         for (int j = 0; p && !p->spoiled && j < w.nstores; j++)
             p->spoiled = may_alias(w.rt[i], clang_getCursorType(w.stores[j]));
     }
+    /* a bound spelled through a function-like macro's argument
+     * (PolyBench's _PB_M: POLYBENCH_LOOP_BOUND(M, m)) has no text of its
+     * own in the file: the loop is kept as written (the range was `()`, a
+     * gcc error in the generated file) */
+    if (ok) {
+        unsigned xb, xe, yb, ye;
+        fe_extent(a, &xb, &xe);
+        fe_extent(cc[1], &yb, &ye);
+        ok = xb < xe && yb < ye;
+    }
     if (ok) {
         unsigned b, e;
         fe_extent(a, &b, &e);
@@ -659,11 +675,14 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
         out->hi = le ? fe_fmt("(%s) + 1", fe_text(c, b, e)) : fe_text(c, b, e);
         out->var = w.var;
         for (int i = 0; i < w.nb; i++)
+            if (w.b[i].cond_read && !w.b[i].plain) w.b[i].spoiled = 1;
+        for (int i = 0; i < w.nb; i++)
             if (!w.b[i].spoiled && (w.b[i].read || w.b[i].written)) {
                 out->b = fe_grow(out->b, sizeof *out->b, &out->capb, out->nb + 1);
                 out->b[out->nb++] = w.b[i];
             }
         out->only = only(&w, out, ch[3], fb, fe);
+        out->calm = !stores;
     }
     free(cc);
     free(ch);

@@ -89,8 +89,9 @@ static void folds(strads_type t, size_t nsc)
                 if (!cnt++) memcpy(before, row, elem);
                 rt__v_add(t, row, d, nsc);
             }
-            if (avg && cnt > 1 && nsc == 1) rt__v_scale_from(t, row, before, nsc, 1.0 / cnt);
-            if (avg && nsc > 1) { /* a mean per scalar: over the replicas that changed it */
+            bool scalars = nsc > 1 && t != STRADS_T_I32; /* floating rows: per scalar */
+            if (avg && cnt > 1 && !scalars) rt__v_scale_from(t, row, before, nsc, 1.0 / cnt);
+            if (avg && scalars) { /* a mean per scalar: over the replicas that changed it */
                 memcpy(row, s, elem);
                 for (size_t k = 0; k < nsc; k++) {
                     int c = 0;
@@ -117,7 +118,7 @@ static void folds(strads_type t, size_t nsc)
     memcpy(want, start, bytes);
     rt__fold_replicas(t, false, want, start, (const char *const *)rep, 1, nsc, 0, n, was);
     CHECK(memcmp(base, want, bytes) == 0);
-    if (nsc > 1) {
+    if (nsc > 1 && t != STRADS_T_I32) {
         int32_t *c2 = calloc((size_t)n, sizeof *c2);
         memcpy(base, start, bytes);
         for (int r = 0; r < nrep; r++) rt__v_add_changed(t, base, rep[r], start, (size_t)n, nsc, c2, cs);

@@ -181,8 +181,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                                      do {
             const struct example *e = &ex[i];
             float p = __extension__({ strads__rin++; __typeof__(strads__rh0(w, e->x)) strads__c0 = strads__rh0(w, e->x); strads__rin--; strads__c0; });
-            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rwr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(e->x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(e->x)); } (0); }); k < D; k++)
-                ((void)(lr * (p - STRADS__RD(e->y)) * e->x[k] / 100));
+            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rwr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(e->x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(e->x)); strads_recon_rdr(strads__rc, &(e->y), sizeof (e->y)); } (0); }); k < D; k++)
+                ((void)sizeof(+(lr * (p - e->y) * e->x[k] / 100)));
             ((void)(STRADS__RD(e->y) ? strads__m_log(p + 1e-7) : strads__m_log(1 - p + 1e-7)));
         } while (0);
         if (strads_recon_again(strads__rc))

@@ -471,7 +471,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
+                    (void)__extension__({ __auto_type strads__p15 = &(w[k]); __typeof__(*strads__p15) strads__v15 = *(__typeof__(*strads__p15) *)strads_recon_rd(strads__rc, strads__p15, sizeof *strads__p15) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
             for (int k = 0; k < d; k++)
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
@@ -499,10 +499,10 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                                      do {
             double *w = &W[i * d];
             const double *x = &X[i * d];
-            for (int k = 0; k < d; k++)
-                if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
-            for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(d); if (strads__h13 > strads__l13) { strads_recon_rdr(strads__rc, &(w)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(X)); } (0); }); k < d; k++)
+            for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(d); if (strads__h13 > strads__l13) { strads_recon_rdr(strads__rc, &(x)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(x)); } (0); }); k < d; k++)
+                if (x[k] > 0.3)
+                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * x[k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
+            for (int k = __extension__({ int64_t strads__l14 = (int64_t)(0), strads__h14 = (int64_t)(d); if (strads__h14 > strads__l14) { strads_recon_rdr(strads__rc, &(w)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(X)); } (0); }); k < d; k++)
                 ((void)(w[k] + 0.1 * X[i * d + k]));
         } while (0);
         if (strads_recon_again(strads__rc))
