@@ -213,6 +213,24 @@ static int ptr_use_writes(walk *w, int d, int *store)
             if (clang_getCursorKind(up) == CXCursor_VarDecl && ut.kind == CXType_Pointer &&
                 clang_isConstQualifiedType(clang_getPointeeType(ut)))
                 return 0;
+            /* f(&p[i]) to a function of this file that only reads through
+             * that parameter (an n-body step's next_state(&bodies[i], ...)) */
+            if (clang_getCursorKind(up) == CXCursor_CallExpr) {
+                CXCursor fn = clang_getCursorReferenced(up);
+                int na = clang_Cursor_getNumArguments(up), np = clang_Cursor_getNumArguments(fn);
+                for (int i = 0; i < na && i < np; i++) {
+                    unsigned ab, ae;
+                    fe_extent(clang_Cursor_getArgument(up, (unsigned)i), &ab, &ae);
+                    if (ab <= pb && pe <= ae) {
+                        CXType pt = clang_getCanonicalType(
+                            clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
+                        if (pt.kind == CXType_Pointer &&
+                            (clang_isConstQualifiedType(clang_getPointeeType(pt)) || !param_writes(w, fn, i)))
+                            return 0;
+                        break;
+                    }
+                }
+            }
         }
         *store = is(first, "++") || is(first, "--") || is(last, "++") || is(last, "--");
         return *store || is(first, "&") || first->kind == CXToken_Identifier;

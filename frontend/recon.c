@@ -997,6 +997,15 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     int ak = access_kind(r, cur);
     if (ak == 1 && covered(r, cur))
         return fe_text(r->c, b, e);
+    if (ak == 3 && mode == RV) { /* a member of a ranged element (bodies[k].x) */
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        int in = n == 1 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_ArraySubscriptExpr &&
+                 covered(r, fe_strip(ch[0]));
+        free(ch);
+        if (in)
+            return fe_text(r->c, b, e);
+    }
     if (ak && !local_root(r, cur, 0)) {
         int modes[2] = {RV, RV};
         if (ak == 1 || ak == 3) {
