@@ -635,6 +635,10 @@ static int used_after(fe_ctx *c, fe_site *s, fe_cap *cp)
             continue;
         CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file,
                                                                        c->toks[k].off));
+        /* its declaration in an enclosing loop's body (`int j, i;` right
+         * before the loop, Rodinia's habit) is no use */
+        if (clang_getCursorKind(r) == CXCursor_VarDecl)
+            continue;
         if (clang_equalCursors(clang_getCursorReferenced(r), cp->decl))
             return 1;
     }
