@@ -54,7 +54,13 @@ fe_item *fe_item_named(fe_site *s, const char *name)
 
 static int is_ptr(CXCursor cur)
 {
-    return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer;
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(cur)).kind;
+    if (k == CXType_Pointer) return 1;
+    /* a parameter written as an array is a pointer (libclang types it as
+     * written; types.c asks for the pointer's spelling) */
+    CXCursor d = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(cur) : cur;
+    return clang_getCursorKind(d) == CXCursor_ParmDecl &&
+           (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray);
 }
 
 /* Is cur expanded from a macro, with all of its text spelled in one macro

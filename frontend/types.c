@@ -157,6 +157,27 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         CXType t = clang_getCursorType(cp->decl);
         CXType ct = clang_getCanonicalType(t);
         fe_item *it = fe_item_named(s, cp->name);
+        /* A parameter written as an array (PolyBench's double v[N]) is a
+         * pointer in C, but libclang gives its type as written: captured
+         * as an array it was copied by value from the pointer's bytes
+         * (every element 0 at two processes, exit 0) */
+        if (clang_getCursorKind(cp->decl) == CXCursor_ParmDecl &&
+            (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray ||
+             ct.kind == CXType_VariableArray || ct.kind == CXType_DependentSizedArray)) {
+            CXType e = clang_getCanonicalType(clang_getArrayElementType(ct));
+            int rows = e.kind == CXType_ConstantArray;
+            char *et = spelling(rows ? clang_getArrayElementType(e) : e);
+            char *as = rows ? fe_fmt("%s (*%s)[%lld]", et ? et : "T", cp->name, clang_getArraySize(e))
+                            : fe_fmt("%s *%s", et ? et : "T", cp->name);
+            fe_error(c, off, fe_fmt("declare the parameter as the pointer it is: '%s'", as),
+                     "parameter '%s' is declared as an array: reconnaissance and the loop's "
+                     "environment need it written as a pointer",
+                     cp->name);
+            free(et);
+            free(as);
+            cp->type = spelling(t);
+            continue;
+        }
         cp->type = spelling(t);
         cp->cls = cls_of(t);
         cp->is_array = ct.kind == CXType_ConstantArray;
