@@ -526,8 +526,7 @@ int rt__sync_clock_union(call *c, int a, int wr, elist *out)
 static bool float_input(const call *c, int a)
 {
     const sarr *x = &c->arr[a];
-    strads_type t = x->desc->type;
-    return (x->desc->flags & STRADS_ARRAY_READONLY) && !x->own && (t == STRADS_T_F32 || t == STRADS_T_F64) &&
+    return (x->desc->flags & STRADS_ARRAY_READONLY) && !x->own && rt__floating(x->desc->type) &&
            (size_t)x->dv->n * x->dv->elem <= SYNC_WHOLE_BYTES;
 }
 
