@@ -68,6 +68,8 @@ typedef struct scope {
     int ng, capg;
     cond *f;
     int nf, capf;
+    cond *hd;          /* for headers (test unused): a counter they set counts */
+    int nhd, caphd;
     CXCursor *tainted; /* step 2's locals */
     int nt, capt;
     CXCursor src;      /* the written variable whose reads taint */
@@ -155,6 +157,17 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
         }
         free(ch);
     }
+    if (k == CXCursor_ForStmt) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        unsigned bb, be;
+        if (n >= 1) {
+            fe_extent(ch[n - 1], &bb, &be);
+            sc->hd = fe_grow(sc->hd, sizeof *sc->hd, &sc->caphd, sc->nhd + 1);
+            sc->hd[sc->nhd++] = (cond){clang_getNullCursor(), b, bb};
+        }
+        free(ch);
+    }
     if (k == CXCursor_IfStmt) {
         int n;
         CXCursor *ch = fe_children(cur, &n);
@@ -218,6 +231,32 @@ static enum CXChildVisitResult steers(CXCursor cur, CXCursor parent, CXClientDat
         p->at = b ? b : 1;
         return CXChildVisit_Break;
     }
+    /* the value of a function of this file given the written variable
+     * (j = target(c, g) reading c[g]): its result may come from its values */
+    if (k == CXCursor_CallExpr && clang_getCanonicalType(clang_getCursorType(cur)).kind != CXType_Void) {
+        CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(cur));
+        int na = clang_Cursor_getNumArguments(cur);
+        for (int i = 0; i < na && !clang_Cursor_isNull(fn); i++) {
+            CXCursor arg = fe_strip(clang_Cursor_getArgument(cur, (unsigned)i));
+            if (clang_getCursorKind(arg) == CXCursor_UnaryOperator || clang_getCursorKind(arg) == CXCursor_BinaryOperator) {
+                int n;
+                CXCursor *ch = fe_children(arg, &n); /* &c[k], c + k */
+                CXCursor first = n > 0 ? fe_strip(ch[0]) : clang_getNullCursor();
+                free(ch);
+                if (clang_getCursorKind(first) == CXCursor_ArraySubscriptExpr) {
+                    CXCursor *cc = fe_children(first, &n);
+                    first = n > 0 ? fe_strip(cc[0]) : clang_getNullCursor();
+                    free(cc);
+                }
+                arg = first;
+            }
+            CXCursor d = decl_of(arg);
+            if (!clang_Cursor_isNull(d) && clang_equalCursors(d, sc->src)) {
+                p->at = b ? b : 1;
+                return CXChildVisit_Break;
+            }
+        }
+    }
     return CXChildVisit_Recurse;
 }
 
@@ -259,8 +298,18 @@ static int analyse_src(scope *sc)
             CXCursor v = sc->g[i].var;
             if (clang_Cursor_isNull(v) || !local(sc, v) || in_set(v, sc->tainted, sc->nt)) continue;
             int dep = steered(sc, sc->g[i].value) != 0;
-            for (int j = 0; j < sc->nf && !dep; j++) /* set under a tested value */
-                dep = sc->g[i].at >= sc->f[j].b && sc->g[i].at < sc->f[j].e && steered(sc, sc->f[j].test);
+            unsigned vb, ve;
+            fe_extent(v, &vb, &ve);
+            /* set under a tested value (an argmax's index), unless declared
+             * inside that branch: a perceptron's `for (int j = 0; ...)`
+             * under its margin test counts j over every element whatever
+             * the test said (whether it writes is the wide if's business) */
+            int header = 0; /* for (j = 0; ...; j++): a counter, not a choice */
+            for (int j = 0; j < sc->nhd && !header; j++)
+                header = sc->g[i].at >= sc->hd[j].b && sc->g[i].at < sc->hd[j].e;
+            for (int j = 0; j < sc->nf && !dep && !header; j++)
+                dep = sc->g[i].at >= sc->f[j].b && sc->g[i].at < sc->f[j].e &&
+                      !(vb >= sc->f[j].b && vb < sc->f[j].e) && steered(sc, sc->f[j].test);
             if (!dep) continue;
             sc->tainted = fe_grow(sc->tainted, sizeof *sc->tainted, &sc->capt, sc->nt + 1);
             sc->tainted[sc->nt++] = v;
@@ -314,6 +363,7 @@ static void analyse(fe_ctx *c, fe_site *s, CXCursor fn, CXCursor root)
     free(sc.a);
     free(sc.g);
     free(sc.f);
+    free(sc.hd);
     free(sc.tainted);
 }
 

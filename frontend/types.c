@@ -216,6 +216,26 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                     ct.kind == CXType_Pointer ? clang_getPointeeType(t) : e));
                 if (ct.kind != CXType_Pointer && ct.kind != CXType_ConstantArray)
                     fe_error(c, it->off, NULL, "'%s' is not an array or pointer", it->name);
+                /* a reduction adds elements: a section of rows (cm[0:L] of
+                 * int cm[L][L]) was a gcc error in the generated fold */
+                enum CXTypeKind ek = clang_getCanonicalType(e).kind;
+                if (it->kind == FE_IT_REDUCTION && (ek < CXType_Bool || ek > CXType_LongDouble))
+                    fe_error(c, it->off,
+                             fe_fmt("reduce a flat array of numbers: declare '%s' with one "
+                                    "index (%s[i * M + j]) and name all of it, %s[0:N*M]",
+                                    it->name, it->name, it->name),
+                             "reduction section '%s' has elements that are not numbers (rows of "
+                             "an array, structs)",
+                             it->name);
+                /* a section written with numbers past a fixed array's end
+                 * (a[0:1000] of int a[10]) wrote past it at run time */
+                char *ep1 = NULL, *ep2 = NULL;
+                long long l0 = it->lo ? strtoll(it->lo, &ep1, 10) : 0,
+                          n0 = it->len ? strtoll(it->len, &ep2, 10) : 0;
+                if (ct.kind == CXType_ConstantArray && ep1 && !*ep1 && ep2 && !*ep2 && it->lo[0] &&
+                    it->len[0] && (l0 < 0 || n0 < 0 || l0 + n0 > clang_getArraySize(ct)))
+                    fe_error(c, it->off, NULL, "section %s[%s:%s] is past the end of '%s' (%lld elements)",
+                             it->name, it->lo, it->len, it->name, clang_getArraySize(ct));
                 if (it->kind == FE_IT_REDUCTION && (it->op == 'm' || it->op == 'M'))
                     fe_error(c, it->off, "use + or * for an array section, or a scalar",
                              "min/max reduction of an array section is not supported");
@@ -228,8 +248,14 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                         it->name),
                                  "private pointer '%s' needs a section", it->name);
                     else if (it->kind != FE_IT_PRIVATE)
-                        fe_error(c, it->off, NULL, "'%s' is not an arithmetic scalar",
-                                 it->name);
+                        fe_error(c, it->off,
+                                 it->kind == FE_IT_REDUCTION &&
+                                         (ct.kind == CXType_ConstantArray || cp->cls == FE_T_PTR)
+                                     ? fe_fmt("name a section of numbers: reduction(+: %s[0:n]), "
+                                              "with a 2-D array declared flat (%s[i * M + j])",
+                                              it->name, it->name)
+                                     : NULL,
+                                 "'%s' is not an arithmetic scalar", it->name);
                 }
             }
             continue;
