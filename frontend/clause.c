@@ -131,7 +131,7 @@ static void item_list(cp *x, int kind, char op, int sections)
         char *name = ident(x);
         if (!name)
             return;
-        fe_item it = {kind, op, name, NULL, NULL, off, NULL, 0, 0, 0};
+        fe_item it = {kind, op, name, NULL, NULL, off, NULL, 0, 0, 0, 0};
         if (peek(x) == '[') {
             if (!sections) {
                 err(x, x->p, "accumulate takes scalar names", "unexpected array section%s", "");
@@ -334,7 +334,7 @@ void fe_parse_clauses(fe_ctx *c, fe_site *s)
             char *how = ident(&x);
             if (!how || !expect(&x, ')'))
                 break;
-            fe_item it = {FE_IT_AGGREGATE, 'f', name, how, NULL, noff, NULL, 0, 0, 0};
+            fe_item it = {FE_IT_AGGREGATE, 'f', name, how, NULL, noff, NULL, 0, 0, 0, 0};
             if (!strcmp(how, "avg"))
                 it.op = 'a';
             else if (!strcmp(how, "sum"))

@@ -258,6 +258,16 @@ static char *call_site(fe_ctx *c, fe_site *s)
         else
             fe_buf_printf(&o, "strads__e%d.%s = %s; strads__e%d.strads__p_%s = &%s; ", n,
                           it->name, it->name, n, it->name, it->name);
+        if (it->lo && it->fixed_n > 0) { /* a fixed array's section: inside it, or stop */
+            unsigned l, col;
+            fe_line_col(c, it->off, &l, &col);
+            char *msg = fe_fmt("%s:%u:%u: section %s[%s:%s] is past the end of '%s' (%lld elements)",
+                               c->path, l, col, it->name, it->lo, it->len, it->name, it->fixed_n);
+            fe_buf_printf(&o, "if (strads__e%d.strads__lo_%s < 0 || strads__e%d.strads__n_%s < 0 || "
+                              "strads__e%d.strads__lo_%s + strads__e%d.strads__n_%s > %lldLL) "
+                              "strads_fatal(STRADS_EINVAL, %s); ",
+                          n, it->name, n, it->name, n, it->name, n, it->name, it->fixed_n, lit(msg));
+        }
     }
     fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, &strads__e%d); ",
                   s->kind == FE_ASYNC_FOR ? "strads_async_for" : "strads_sync_for", n, s->lo,

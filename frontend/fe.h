@@ -54,6 +54,7 @@ typedef struct fe_item {
     int cls;           /* FE_T_* of a scalar */
     int used;          /* referenced in the body */
     int written;       /* assigned in the body (a carried private state) */
+    long long fixed_n; /* section of a fixed array: its length (checked at entry), else 0 */
 } fe_item;
 
 /* Does the item live in the per-thread tls (reduction, private, accumulate)? */

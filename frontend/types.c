@@ -229,6 +229,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                              it->name);
                 /* a section written with numbers past a fixed array's end
                  * (a[0:1000] of int a[10]) wrote past it at run time */
+                if (ct.kind == CXType_ConstantArray) it->fixed_n = clang_getArraySize(ct);
                 char *ep1 = NULL, *ep2 = NULL;
                 long long l0 = it->lo ? strtoll(it->lo, &ep1, 10) : 0,
                           n0 = it->len ? strtoll(it->len, &ep2, 10) : 0;

@@ -80,7 +80,7 @@ int strads_user_main(void)
     long hist[B] = {0};
     double total = 0;
 
-    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.idx = idx; strads__e1.w = w; strads__e1.strads__p_hist = &(hist)[0]; strads__e1.strads__lo_hist = (int64_t)(0); strads__e1.strads__n_hist = (int64_t)(B); strads__e1.total = total; strads__e1.strads__p_total = &total; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(N), &strads__e1); }
+    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.idx = idx; strads__e1.w = w; strads__e1.strads__p_hist = &(hist)[0]; strads__e1.strads__lo_hist = (int64_t)(0); strads__e1.strads__n_hist = (int64_t)(B); if (strads__e1.strads__lo_hist < 0 || strads__e1.strads__n_hist < 0 || strads__e1.strads__lo_hist + strads__e1.strads__n_hist > 16LL) strads_fatal(STRADS_EINVAL, "recon_reduction.c:22:38: section hist[0:B] is past the end of 'hist' (16 elements)"); strads__e1.total = total; strads__e1.strads__p_total = &total; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(N), &strads__e1); }
 
 
 
@@ -90,7 +90,7 @@ int strads_user_main(void)
      * nodes; one process of one thread is the plain build) */
     long seen[B] = {0};
 
-    { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.idx = idx; strads__e2.w = w; strads__e2.strads__p_seen = &(seen)[0]; strads__e2.strads__lo_seen = (int64_t)(0); strads__e2.strads__n_seen = (int64_t)(B); strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(N), &strads__e2); }
+    { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.idx = idx; strads__e2.w = w; strads__e2.strads__p_seen = &(seen)[0]; strads__e2.strads__lo_seen = (int64_t)(0); strads__e2.strads__n_seen = (int64_t)(B); if (strads__e2.strads__lo_seen < 0 || strads__e2.strads__n_seen < 0 || strads__e2.strads__lo_seen + strads__e2.strads__n_seen > 16LL) strads_fatal(STRADS_EINVAL, "recon_reduction.c:32:38: section seen[0:B] is past the end of 'seen' (16 elements)"); strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(N), &strads__e2); }
 
 
 
