@@ -145,6 +145,29 @@ static void dds_vadd(strads_type t, void *acc, const void *d, size_t elem, int64
 #undef DDS_ADD
 }
 
+/* Scalar k of a floating row: acc[k] += d[k] / c[k] (c[k] > 1), where
+ * d[k]'s bytes are not all zero (an untouched scalar keeps its bytes). */
+static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, const int32_t *c)
+{
+#define DDS_ADD_EACH(T, U)                                                           \
+    for (size_t k = 0; k < n; k++) {                                                 \
+        T x, y;                                                                      \
+        U bits;                                                                      \
+        memcpy(&bits, (const char *)d + k * sizeof(T), sizeof(T));                   \
+        if (!bits) continue;                                                         \
+        memcpy(&y, &bits, sizeof(T));                                                \
+        memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                          \
+        x += c[k] > 1 ? y / (T)c[k] : y;                                             \
+        memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                          \
+    }
+    if (t == STRADS_T_F64) {
+        DDS_ADD_EACH(double, uint64_t)
+    } else {
+        DDS_ADD_EACH(float, uint32_t)
+    }
+#undef DDS_ADD_EACH
+}
+
 /* acc += the mean of the contributions whose sum is sum, over div of them,
  * rounded to nearest (integers only: dividing each contribution first
  * truncated two processes' equal assignments, flag[k] = 1, to 0). Deltas
@@ -419,29 +442,7 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             } else if (smean) {
                 const int32_t *c = sdense ? sdense + (size_t)(i - own_lo) * nsc
                                           : dds_kv_get(&scnt, &i, dds_hash64((uint64_t)i));
-                if (agg->type == STRADS_T_F64) {
-                    for (size_t k = 0; k < nsc; k++) {
-                        double y, v;
-                        memcpy(&y, d + k * 8, 8);
-                        uint64_t bits;
-                        memcpy(&bits, &y, 8);
-                        if (!bits) continue;
-                        memcpy(&v, row + k * 8, 8);
-                        v += c[k] > 1 ? y / (double)c[k] : y;
-                        memcpy(row + k * 8, &v, 8);
-                    }
-                } else {
-                    for (size_t k = 0; k < nsc; k++) {
-                        float y, v;
-                        memcpy(&y, d + k * 4, 4);
-                        uint32_t bits;
-                        memcpy(&bits, &y, 4);
-                        if (!bits) continue;
-                        memcpy(&v, row + k * 4, 4);
-                        v += c[k] > 1 ? y / (float)c[k] : y;
-                        memcpy(row + k * 4, &v, 4);
-                    }
-                }
+                dds_vadd_each(agg->type, row, d, nsc, c);
             } else {
                 int64_t div = 1;
                 if (agg->kind == DDS_AGG_AVG)

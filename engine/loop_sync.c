@@ -604,6 +604,13 @@ static char *fold_row(const dds_vec *dv, const elist *U, char *F, int64_t e)
     return F ? F + (size_t)el_find(U, e) * dv->elem : dv->base + (size_t)e * dv->elem;
 }
 
+/* Counts a fold keeps per scalar of an element (a mean of rows of several
+ * floating scalars: rt__v_add_counted), or 0. */
+static size_t scalar_counts(const sarr *x)
+{
+    return x->desc->agg == STRADS_AGG_AVG && x->nsc > 1 && rt__floating(x->desc->type) ? x->nsc : 0;
+}
+
 static void fold_array(call *c, int a, const elist *U, const char *S, char *F, int32_t *cnt,
                        size_t *at)
 {
@@ -612,8 +619,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
     strads_agg_kind agg = x->desc->agg;
     elist whole;
     int64_t nu = el_count(U, dv);
-    /* a mean of rows of several scalars: per scalar (rt__v_add_counted) */
-    size_t cw = agg == STRADS_AGG_AVG && x->nsc > 1 && rt__floating(x->desc->type) ? x->nsc : 0;
+    size_t cw = scalar_counts(x);
     int32_t *cs = cw ? cnt + (nu ? nu : 1) : NULL;
     memset(cnt, 0, (size_t)(nu ? nu : 1) * (1 + cw) * sizeof *cnt);
     for (int t = 0; t < c->T; t++) {
@@ -782,10 +788,7 @@ static int fold_threads(call *c, elist *U, char **S, char **F)
         int64_t nu = el_count(&U[a], dv);
         S[a] = malloc((size_t)(nu ? nu : 1) * dv->elem);
         /* counts per element, then per scalar for a mean of rows */
-        size_t cw = c->arr[a].desc->agg == STRADS_AGG_AVG && c->arr[a].nsc > 1 &&
-                            rt__floating(c->arr[a].desc->type)
-                        ? c->arr[a].nsc
-                        : 0;
+        size_t cw = scalar_counts(&c->arr[a]);
         int32_t *cnt = malloc((size_t)(nu ? nu : 1) * (1 + cw) * sizeof *cnt);
         if (!S[a] || !cnt) {
             free(cnt);

@@ -54,13 +54,9 @@ fe_item *fe_item_named(fe_site *s, const char *name)
 
 static int is_ptr(CXCursor cur)
 {
-    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(cur)).kind;
-    if (k == CXType_Pointer) return 1;
-    /* a parameter written as an array is a pointer (libclang types it as
-     * written; types.c asks for the pointer's spelling) */
-    CXCursor d = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(cur) : cur;
-    return clang_getCursorKind(d) == CXCursor_ParmDecl &&
-           (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray);
+    /* a parameter written as an array is a pointer (types.c asks for the
+     * pointer's spelling) */
+    return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer || fe_array_parm(cur);
 }
 
 /* Is cur expanded from a macro, with all of its text spelled in one macro
@@ -156,6 +152,30 @@ static int written(walk *w, int d)
  */
 static int param_writes(const walk *w, CXCursor fn, int i);
 
+/* May call write through the pointer value given as its argument at text
+ * [b, e)? Not through a pointer to const, nor through a parameter of a
+ * function of this file that only reads through it (Rodinia's
+ * findIndex(double *CDF, ...): counted as written, the CDF was a replica
+ * whose unrecorded elements were stale at four processes). */
+static int arg_writes(const walk *w, CXCursor call, unsigned b, unsigned e)
+{
+    CXCursor fn = clang_getCursorReferenced(call);
+    int na = clang_Cursor_getNumArguments(call), np = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < na; i++) {
+        unsigned ab, ae;
+        fe_extent(clang_Cursor_getArgument(call, (unsigned)i), &ab, &ae);
+        if (ab <= b && e <= ae) {
+            if (i >= np)
+                return 1; /* variadic: unknown */
+            CXType pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
+            if (pt.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(pt)))
+                return 0;
+            return pt.kind != CXType_Pointer || param_writes(w, fn, i);
+        }
+    }
+    return 0; /* the callee expression itself */
+}
+
 /*
  * May this use of a pointer (the DeclRef at stack[d]) write through it?
  * Follows the access chain up (p[i], p->f, *p, p + k, W[i][k]) and looks at
@@ -221,22 +241,8 @@ static int ptr_use_writes(walk *w, int d, int *store)
                 return 0;
             /* f(&p[i]) to a function of this file that only reads through
              * that parameter (an n-body step's next_state(&bodies[i], ...)) */
-            if (clang_getCursorKind(up) == CXCursor_CallExpr) {
-                CXCursor fn = clang_getCursorReferenced(up);
-                int na = clang_Cursor_getNumArguments(up), np = clang_Cursor_getNumArguments(fn);
-                for (int i = 0; i < na && i < np; i++) {
-                    unsigned ab, ae;
-                    fe_extent(clang_Cursor_getArgument(up, (unsigned)i), &ab, &ae);
-                    if (ab <= pb && pe <= ae) {
-                        CXType pt = clang_getCanonicalType(
-                            clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
-                        if (pt.kind == CXType_Pointer &&
-                            (clang_isConstQualifiedType(clang_getPointeeType(pt)) || !param_writes(w, fn, i)))
-                            return 0;
-                        break;
-                    }
-                }
-            }
+            if (clang_getCursorKind(up) == CXCursor_CallExpr && !arg_writes(w, up, pb, pe))
+                return 0;
         }
         *store = is(first, "++") || is(first, "--") || is(last, "++") || is(last, "--");
         return *store || is(first, "&") || first->kind == CXToken_Identifier;
@@ -244,28 +250,8 @@ static int ptr_use_writes(walk *w, int d, int *store)
     CXType nt = clang_getCanonicalType(clang_getCursorType(node));
     if (nt.kind != CXType_Pointer && nt.kind != CXType_ConstantArray)
         return 0; /* a value read through the pointer */
-    if (pk == CXCursor_CallExpr) {
-        CXCursor fn = clang_getCursorReferenced(p);
-        int na = clang_Cursor_getNumArguments(p), np = clang_Cursor_getNumArguments(fn);
-        for (int i = 0; i < na; i++) {
-            unsigned ab, ae;
-            fe_extent(clang_Cursor_getArgument(p, (unsigned)i), &ab, &ae);
-            if (ab <= nb && ne <= ae) {
-                if (i >= np)
-                    return 1; /* variadic: unknown */
-                CXType pt = clang_getCanonicalType(
-                    clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
-                if (pt.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(pt)))
-                    return 0;
-                /* a function of this file: whether it writes through that
-                 * parameter (Rodinia's findIndex(double *CDF, ...) only
-                 * reads it; counted as written, the CDF was a replica whose
-                 * unrecorded elements were stale at four processes) */
-                return pt.kind != CXType_Pointer || param_writes(w, fn, i);
-            }
-        }
-        return 0; /* the callee expression itself */
-    }
+    if (pk == CXCursor_CallExpr)
+        return arg_writes(w, p, nb, ne);
     /* Stored, returned, compared...: compare is harmless, the rest escapes. */
     if (pk == CXCursor_BinaryOperator) {
         fe_token *t = &c->toks[fe_tok_at(c, ne)];

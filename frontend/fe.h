@@ -270,6 +270,11 @@ CXCursor *fe_children(CXCursor cur, int *n);
 CXCursor fe_strip(CXCursor cur);
 /* Is the unary operator (spelled here) ++ or --, prefix or postfix? */
 int fe_incdec(fe_ctx *c, CXCursor unary);
+/* Is the text [b, e) the target of an assignment or of ++ / --? */
+int fe_written_at(fe_ctx *c, unsigned b, unsigned e);
+/* A parameter written as an array (double v[N]): a pointer in C, which
+ * libclang types as written (d: the declaration or a reference to it). */
+int fe_array_parm(CXCursor d);
 /* Does cur start in a macro's expansion rather than where it is spelled? */
 int fe_from_macro(CXCursor cur);
 /* A <math.h> function whose only effect is errno (sqrtf, expf, ...). */

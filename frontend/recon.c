@@ -156,9 +156,7 @@ static int local_root(rc *r, CXCursor cur, int copyin)
                             clang_Cursor_getStorageClass(d) != CX_SC_Extern;
             /* a helper's parameter written as an array (double a[N]) is a
              * pointer to the caller's memory (libclang types it as written) */
-            if (clang_getCursorKind(d) == CXCursor_ParmDecl &&
-                (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
-                 t.kind == CXType_VariableArray))
+            if (fe_array_parm(d))
                 return 0;
             return (t.kind != CXType_Pointer && automatic) || tls_section(r, cur, copyin) ||
                    clause_scalar(r, cur);

@@ -32,13 +32,7 @@
 
 #include <stdlib.h>
 
-typedef struct inv {
-    CXCursor loop;
-    unsigned lb, le;
-    int bad;
-} inv;
-
-/* Does the loop assign var, or take its address? */
+/* Does loop l assign d or take its address? */
 typedef struct setw {
     fe_ctx *c;
     CXCursor var;
@@ -49,28 +43,42 @@ static enum CXChildVisitResult find_set(CXCursor cur, CXCursor parent, CXClientD
 {
     (void)parent;
     setw *w = d;
-    enum CXCursorKind k = clang_getCursorKind(cur);
-    if (k != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(cur), w->var))
+    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr ||
+        !clang_equalCursors(clang_getCursorReferenced(cur), w->var))
         return CXChildVisit_Recurse;
     unsigned b, e;
     fe_extent(cur, &b, &e);
-    int before = fe_tok_at(w->c, b) - 1, after = fe_tok_at(w->c, e);
-    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-                                      "<<=", ">>=", "++", "--", NULL};
-    for (int i = 0; ops[i]; i++)
-        if (after < w->c->ntoks && !strcmp(w->c->toks[after].spell, ops[i])) w->set = 1;
-    if (before >= 0 && (!strcmp(w->c->toks[before].spell, "&") || !strcmp(w->c->toks[before].spell, "++") ||
-                        !strcmp(w->c->toks[before].spell, "--")))
-        w->set = 1;
+    int before = fe_tok_at(w->c, b) - 1;
+    w->set = fe_written_at(w->c, b, e) || (before >= 0 && !strcmp(w->c->toks[before].spell, "&"));
     return w->set ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+/* Does variable d take other values in loop l: declared inside it, or
+ * assigned or address-taken there? */
+static int moves(rc *r, const fe_rloop *l, CXCursor d)
+{
+    unsigned lb, le, db, de;
+    fe_extent(l->loop, &lb, &le);
+    fe_extent(d, &db, &de);
+    if (db >= lb && db < le) return 1;
+    setw w = {r->c, d, 0};
+    clang_visitChildren(l->loop, find_set, &w);
+    return w.set;
+}
+
+typedef struct inv {
+    rc *r;
+    const fe_rloop *l;
+    int bad;
+} inv;
+
+/* An index the same at every pass of the loop: integer arithmetic over
+ * constants and integer variables that do not move in it. */
 static enum CXChildVisitResult check_index(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
     inv *v = d;
-    enum CXCursorKind k = clang_getCursorKind(cur);
-    switch (k) {
+    switch (clang_getCursorKind(cur)) {
     case CXCursor_IntegerLiteral:
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr: /* implicit casts */
@@ -80,19 +88,12 @@ static enum CXChildVisitResult check_index(CXCursor cur, CXCursor parent, CXClie
         return CXChildVisit_Recurse;
     case CXCursor_DeclRefExpr: {
         CXCursor d0 = clang_getCursorReferenced(cur);
-        if (clang_getCursorKind(d0) == CXCursor_EnumConstantDecl) return CXChildVisit_Continue;
-        if (clang_getCursorKind(d0) != CXCursor_VarDecl && clang_getCursorKind(d0) != CXCursor_ParmDecl) {
-            v->bad = 1;
-            return CXChildVisit_Break;
-        }
-        CXType t = clang_getCanonicalType(clang_getCursorType(d0));
-        unsigned db, de;
-        fe_extent(d0, &db, &de);
-        if (t.kind < CXType_Bool || t.kind > CXType_Int128 || (db >= v->lb && db < v->le)) {
-            v->bad = 1;
-            return CXChildVisit_Break;
-        }
-        return CXChildVisit_Continue;
+        enum CXCursorKind dk = clang_getCursorKind(d0);
+        if (dk == CXCursor_EnumConstantDecl) return CXChildVisit_Continue;
+        enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(d0)).kind;
+        v->bad = (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) || t < CXType_Bool || t > CXType_Int128 ||
+                 moves(v->r, v->l, d0);
+        return v->bad ? CXChildVisit_Break : CXChildVisit_Continue;
     }
     default:
         v->bad = 1;
@@ -100,22 +101,12 @@ static enum CXChildVisitResult check_index(CXCursor cur, CXCursor parent, CXClie
     }
 }
 
-/* The variables of the index, each checked against the loop's writes. */
-typedef struct vars {
-    fe_ctx *c;
-    CXCursor loop;
-    int set;
-} vars;
-
-static enum CXChildVisitResult each_var(CXCursor cur, CXCursor parent, CXClientData d)
+static int fixed(rc *r, const fe_rloop *l, CXCursor x)
 {
-    (void)parent;
-    vars *v = d;
-    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) return CXChildVisit_Recurse;
-    setw w = {v->c, clang_getCursorReferenced(cur), 0};
-    clang_visitChildren(v->loop, find_set, &w);
-    v->set |= w.set;
-    return v->set ? CXChildVisit_Break : CXChildVisit_Continue;
+    inv v = {r, l, 0};
+    if (check_index(x, clang_getNullCursor(), &v) == CXChildVisit_Recurse)
+        clang_visitChildren(x, check_index, &v);
+    return !v.bad;
 }
 
 /* Does no loop of the file write through pointer variable d? In a loop's
@@ -137,22 +128,6 @@ static int read_only(fe_ctx *c, const fe_site *s, CXCursor d)
         }
     }
     return seen;
-}
-
-/* Is x (an index, or a pointer variable) the same at every pass of loop l:
- * constants and integer or pointer variables declared before it that it
- * neither assigns nor takes the address of? */
-static int fixed(rc *r, const fe_rloop *l, CXCursor x)
-{
-    inv v = {l->loop, 0, 0, 0};
-    fe_extent(l->loop, &v.lb, &v.le);
-    if (check_index(x, clang_getNullCursor(), &v) == CXChildVisit_Recurse)
-        clang_visitChildren(x, check_index, &v);
-    if (v.bad) return 0;
-    vars w = {r->c, l->loop, 0};
-    if (each_var(x, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
-        clang_visitChildren(x, each_var, &w);
-    return !w.set;
 }
 
 /* The pointer variable of p[I], p->f or p[I].f when the rest is fixed. */
@@ -177,15 +152,8 @@ static CXCursor pointer_of(rc *r, const fe_rloop *l, CXCursor cur)
     free(ch);
     if (clang_Cursor_isNull(p)) return none;
     CXCursor d = clang_getCursorReferenced(p);
-    if (clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer) return none;
-    inv v = {l->loop, 0, 0, 0};
-    fe_extent(l->loop, &v.lb, &v.le);
-    unsigned db, de;
-    fe_extent(d, &db, &de);
-    if (db >= v.lb && db < v.le) return none;
-    setw w = {r->c, d, 0};
-    clang_visitChildren(l->loop, find_set, &w);
-    return w.set ? none : d;
+    if (clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer || moves(r, l, d)) return none;
+    return d;
 }
 
 int fe_recon_hoist(rc *r, CXCursor cur, const char *E)

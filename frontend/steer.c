@@ -88,17 +88,6 @@ static CXCursor decl_of(CXCursor e)
     return clang_getNullCursor();
 }
 
-/* Is the text [b, e) the target of an assignment or of ++ / --? */
-static int written_at(fe_ctx *c, unsigned b, unsigned e)
-{
-    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-                                      "<<=", ">>=", "++", "--", NULL};
-    int after = fe_tok_at(c, e), before = fe_tok_at(c, b) - 1;
-    for (int i = 0; ops[i]; i++)
-        if (is_tok(c, after, ops[i])) return 1;
-    return is_tok(c, before, "++") || is_tok(c, before, "--");
-}
-
 static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -116,7 +105,7 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
         int sub = k == CXCursor_ArraySubscriptExpr && n == 2 && e > b && e <= c->srclen && c->src[e - 1] == ']';
         if (sub || deref) {
             int before = fe_tok_at(c, b) - 1;
-            acc x = {.b = b, .e = e, .write = written_at(c, b, e), .addr = is_tok(c, before, "&")};
+            acc x = {.b = b, .e = e, .write = fe_written_at(c, b, e), .addr = is_tok(c, before, "&")};
             if (deref) {
                 /* *p or *(p + k): the pointer's variable, the whole operand */
                 CXCursor op = fe_strip(ch[0]);

@@ -161,9 +161,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
          * pointer in C, but libclang gives its type as written: captured
          * as an array it was copied by value from the pointer's bytes
          * (every element 0 at two processes, exit 0) */
-        if (clang_getCursorKind(cp->decl) == CXCursor_ParmDecl &&
-            (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray ||
-             ct.kind == CXType_VariableArray || ct.kind == CXType_DependentSizedArray)) {
+        if (fe_array_parm(cp->decl)) {
             CXType e = clang_getCanonicalType(clang_getArrayElementType(ct));
             int rows = e.kind == CXType_ConstantArray;
             char *et = spelling(rows ? clang_getArrayElementType(e) : e);

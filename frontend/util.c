@@ -240,6 +240,25 @@ CXCursor *fe_children(CXCursor cur, int *n)
     return k.v;
 }
 
+int fe_written_at(fe_ctx *c, unsigned b, unsigned e)
+{
+    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                      "<<=", ">>=", "++", "--", NULL};
+    int after = fe_tok_at(c, e), before = fe_tok_at(c, b) - 1;
+    for (int i = 0; ops[i] && after < c->ntoks; i++)
+        if (!strcmp(c->toks[after].spell, ops[i])) return 1;
+    return before >= 0 && (!strcmp(c->toks[before].spell, "++") || !strcmp(c->toks[before].spell, "--"));
+}
+
+int fe_array_parm(CXCursor d)
+{
+    if (clang_getCursorKind(d) == CXCursor_DeclRefExpr) d = clang_getCursorReferenced(d);
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(d)).kind;
+    return clang_getCursorKind(d) == CXCursor_ParmDecl &&
+           (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray ||
+            k == CXType_DependentSizedArray);
+}
+
 int fe_incdec(fe_ctx *c, CXCursor unary)
 {
     unsigned b, e;
