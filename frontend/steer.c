@@ -27,8 +27,10 @@
  *      arrays: what the iteration reads of it is either its own element,
  *      which the shadow gives, or one no iteration writes, or a
  *      neighbour's (v[i - 1]), which this does not tell apart.
- * A function's result is not followed into its caller: the function's own
- * accesses are checked where it is analysed.
+ * A call of a function of this file steers when it is given the written
+ * variable (j = target(c, g)) or reads it as a global, itself or through
+ * the functions it calls (out[where(c)], where returning pos[c]); the
+ * function's own accesses are checked where it is analysed.
  */
 #include "fe.h"
 
@@ -192,10 +194,50 @@ static int written_base(const scope *sc, CXCursor base, int *own)
     return w;
 }
 
+static int local(const scope *sc, CXCursor decl);
+
 typedef struct probe {
     const scope *sc;
     unsigned at; /* the offset of what steers, or 0 */
 } probe;
+
+/* Does the function read the variable itself, or through a function of
+ * this file it calls (up to depth calls down)? For a global the loop
+ * writes: where(c) returning pos[c] steers as pos[c] would. */
+typedef struct refs {
+    CXCursor var;
+    int depth, found;
+} refs;
+
+static enum CXChildVisitResult refers(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    refs *r = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), r->var)) {
+        r->found = 1;
+        return CXChildVisit_Break;
+    }
+    if (k == CXCursor_CallExpr && r->depth > 0) {
+        CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(cur));
+        if (!clang_Cursor_isNull(fn)) {
+            refs in = {r->var, r->depth - 1, 0};
+            clang_visitChildren(fn, refers, &in);
+            if (in.found) {
+                r->found = 1;
+                return CXChildVisit_Break;
+            }
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int fn_reads(CXCursor fn, CXCursor var)
+{
+    refs r = {var, 3, 0};
+    clang_visitChildren(fn, refers, &r);
+    return r.found;
+}
 
 /* A read of a value the loop writes, or a tainted local, in the expression? */
 static enum CXChildVisitResult steers(CXCursor cur, CXCursor parent, CXClientData d)
@@ -224,6 +266,12 @@ static enum CXChildVisitResult steers(CXCursor cur, CXCursor parent, CXClientDat
      * (j = target(c, g) reading c[g]): its result may come from its values */
     if (k == CXCursor_CallExpr && clang_getCanonicalType(clang_getCursorType(cur)).kind != CXType_Void) {
         CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(cur));
+        if (!clang_Cursor_isNull(fn) && clang_getCursorKind(sc->src) == CXCursor_VarDecl &&
+            !local(sc, sc->src) && clang_getCursorKind(clang_getCursorSemanticParent(sc->src)) ==
+                                       CXCursor_TranslationUnit && fn_reads(fn, sc->src)) {
+            p->at = b ? b : 1;
+            return CXChildVisit_Break;
+        }
         int na = clang_Cursor_getNumArguments(cur);
         for (int i = 0; i < na && !clang_Cursor_isNull(fn); i++) {
             CXCursor arg = fe_strip(clang_Cursor_getArgument(cur, (unsigned)i));
