@@ -57,22 +57,25 @@ void rt_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
 
 typedef struct rt_recon_hot {
     strads_recon_ign ign;            /* first (strads_generated.h): an array the loop only reads */
+    /* span mode only (sp_row NULL otherwise); kept across iterations but
+     * sp_row. strads_recon_head (strads_generated.h) is these members up
+     * to sp_hi: the generated files widen a row inline. */
+    unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
+    int sp_nr;                       /* ranges below: one per slot, or per pair half */
+    int sp_shift[RT_SPAN_RANGES];    /* byte offset >> shift = micro-block; -1: divide */
+    int sp_slot[RT_SPAN_RANGES];     /* the slot (row entry) a range widens */
+    const char *sp_lo[RT_SPAN_RANGES], *sp_hi[RT_SPAN_RANGES]; /* written bytes of each */
+    /* cleared at every iteration, up to sp_wlo */
     const char *rd_lo[2], *rd_hi[2]; /* recorded as read (or written) */
     const char *wr_lo[2], *wr_hi[2]; /* recorded as written */
     unsigned rd_next, wr_next;       /* which entry the next new element replaces */
     unsigned sp_nw;                  /* span mode: windows below set this iteration */
-    /* span mode only (sp_row NULL otherwise); kept across iterations but sp_row */
-    unsigned short *sp_row;          /* this iteration's [slot][lowest, highest] */
     /* the micro-blocks this iteration's single accesses widened its row by,
      * as bytes (recon_recorders.c): an access inside one changes nothing.
      * Only the first sp_nw (at most 4) hold, so that the iteration's reset
-     * (up to sp_row) need not clear them. */
+     * need not clear them. */
     const char *sp_wlo[4], *sp_whi[4];
-    int sp_nr;                       /* ranges below: one per slot, or per pair half */
-    const char *sp_lo[RT_SPAN_RANGES], *sp_hi[RT_SPAN_RANGES]; /* written bytes of each */
-    int sp_shift[RT_SPAN_RANGES];    /* byte offset >> shift = micro-block; -1: divide */
     size_t sp_mb[RT_SPAN_RANGES];    /* bytes of a micro-block (for -1) */
-    int sp_slot[RT_SPAN_RANGES];     /* the slot (row entry) a range widens */
 } rt_recon_hot;
 
 /* Remembers [lo, hi) as recorded for reading, and for writing too when
@@ -171,13 +174,23 @@ struct strads_recon {
     uint64_t *seen;
     bool seen_owned;
 };
-/* strads_recon_rdi, inline in generated files, reads it there */
+/* strads_recon_rdi and strads_recon_rdr_rw, inline in generated files,
+ * read it there */
 _Static_assert(__builtin_offsetof(struct strads_recon, hot.ign) == 0, "ign first");
+_Static_assert(RT_SPAN_RANGES == STRADS_RECON_RANGES, "span ranges");
+_Static_assert(__builtin_offsetof(rt_recon_hot, sp_row) == __builtin_offsetof(strads_recon_head, row) &&
+                   __builtin_offsetof(rt_recon_hot, sp_nr) == __builtin_offsetof(strads_recon_head, nr) &&
+                   __builtin_offsetof(rt_recon_hot, sp_shift) == __builtin_offsetof(strads_recon_head, shift) &&
+                   __builtin_offsetof(rt_recon_hot, sp_slot) == __builtin_offsetof(strads_recon_head, slot) &&
+                   __builtin_offsetof(rt_recon_hot, sp_lo) == __builtin_offsetof(strads_recon_head, lo) &&
+                   __builtin_offsetof(rt_recon_hot, sp_hi) == __builtin_offsetof(strads_recon_head, hi),
+               "strads_recon_head is rt_recon_hot's head");
 
 void rt_recon_init(strads_recon *rc, int64_t first);
-/* The current iteration's writes (recon_shadow.c): rt_shadow_on is set while
- * it holds any, or any range recorded without running its writes. */
-extern __thread __attribute__((tls_model("initial-exec"))) int rt_shadow_on;
+/* The current iteration's writes (recon_shadow.c): rt_shadow_on
+ * (strads_recon_shadowed, strads_generated.h) is set while it holds any, or
+ * any range recorded without running its writes. */
+#define rt_shadow_on strads_recon_shadowed
 void rt_shadow_reset(void);
 uint64_t rt_fields_copyin_hash(const void *env, const strads_field *fd, int n,
                                int index_only); /* loop_fields.c */
@@ -202,6 +215,23 @@ uint64_t rt_loop_copyin_index_hash(const strads_loop_site *site, const void *env
 void rt_fields_copyin_counts(uint64_t *sent, uint64_t *kept);
 /* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
  * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
+/* Runs iterations of a site's body on this thread (every caller of a body
+ * goes through it), marking the thread as in that body: a parallel loop
+ * entered from inside another's body (a function of another file holding
+ * one) is refused by rt_nested_check, where its workers' results came back
+ * as zeros with exit 0. */
+extern __thread __attribute__((tls_model("initial-exec"))) const strads_loop_site *rt_in_body;
+static inline void rt_body(const strads_loop_site *site, void *env, void *tls, const int64_t *idx, int64_t lo,
+                           int64_t hi)
+{
+    const strads_loop_site *outer = rt_in_body;
+    rt_in_body = site;
+    site->body(env, tls, idx, lo, hi);
+    rt_in_body = outer;
+}
+/* At the entry of strads_sync_for and strads_async_for: stops the job,
+ * naming both loops, when called from a body or its reconnaissance. */
+void rt_nested_check(const strads_loop_site *site);
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi);
 extern __thread __attribute__((tls_model("initial-exec"))) int64_t rt_recon_cur_iter;

@@ -53,7 +53,7 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
     if (rt_loop_tls_workers(site, env, worker, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
     int64_t at = begin;
     if (budget_s <= 0) {
-        site->body(env, tls, order, begin, end);
+        rt_body(site, env, tls, order, begin, end);
         at = end;
     }
     /* Chunks from one iteration (one may take seconds), growing fourfold,
@@ -62,7 +62,7 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
     uint64_t t0 = rt_now_us(), limit = t0 + (uint64_t)(budget_s * 1e6);
     for (int64_t chunk = 1; at < end;) {
         int64_t hi = end - at > chunk ? at + chunk : end;
-        site->body(env, tls, order, at, hi);
+        rt_body(site, env, tls, order, at, hi);
         at = hi;
         uint64_t now = rt_now_us();
         if (now >= limit) break;

@@ -878,6 +878,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
 {
     if (!site || site->abi != STRADS_ABI_VERSION || !site->body)
         strads_fatal(STRADS_EINVAL, "async_for: loop site from an incompatible stradsc");
+    rt_nested_check(site);
     if (end <= begin) return;
     int threads = rt_loop_threads(env);
     uint64_t call = replay_next_async_call();

@@ -41,7 +41,7 @@ static void body_idx(exec_job *j, char *tls, int64_t *idx, int64_t m)
             if (idx[q] >= j->skip) idx[w++] = idx[q];
         m = w;
     }
-    if (m) j->site->body(j->env, tls, idx, 0, m);
+    if (m) rt_body(j->site, j->env, tls, idx, 0, m);
 }
 
 /* Verify mode: before iteration order[k] runs, its reconnaissance body runs
@@ -137,7 +137,7 @@ static void exec_task(void *arg, int64_t t, int thread)
     if (!np->voff && !locked) {
         if (c->len) rt_trace_begin(RT_TR_TASK, NULL, c->len);
         if (c->len && j->skip == INT64_MIN) {
-            j->site->body(j->env, tls, np->order, c->start, c->start + c->len);
+            rt_body(j->site, j->env, tls, np->order, c->start, c->start + c->len);
         } else {
             int64_t idx[1024];
             for (int64_t k = c->start; k < c->start + c->len;) {
@@ -158,7 +158,7 @@ static void exec_task(void *arg, int64_t t, int thread)
          * place in the serial order (loop_locks.c) */
         if (locked) j->ticket[k] = rt__turn_take(&j->turns);
         bool ok = !np->voff || verify_one(j, k);
-        if (ok && (np->order ? np->order[k] : k) >= j->skip) j->site->body(j->env, tls, np->order, k, k + 1);
+        if (ok && (np->order ? np->order[k] : k) >= j->skip) rt_body(j->site, j->env, tls, np->order, k, k + 1);
         rt__unlock(st, nst);
         if (!ok) {
             atomic_store(&j->violated, 1);

@@ -351,7 +351,7 @@ static void run_chunk(void *arg, int64_t lo, int64_t hi)
     chunk_ctx *x = arg;
     uint64_t start = rt_now_us();
     if (lo < x->c->h.skip) lo = x->c->h.skip < hi ? x->c->h.skip : hi;
-    if (lo < hi) x->c->site->body(x->env, x->tls, NULL, lo, hi);
+    if (lo < hi) rt_body(x->c->site, x->env, x->tls, NULL, lo, hi);
     slow_factor(x->c, start);
 }
 
@@ -376,7 +376,7 @@ static void run_body(call *c, int t, int64_t k, void *env, void *tls)
     task_range(c, k, &lo, &hi);
     if (lo < c->h.skip) lo = c->h.skip < hi ? c->h.skip : hi; /* ran alone before */
     rt_trace_begin(RT_TR_TASK, NULL, hi - lo);
-    if (lo < hi) c->site->body(env, tls, NULL, lo, hi);
+    if (lo < hi) rt_body(c->site, env, tls, NULL, lo, hi);
     rt_trace_end();
 }
 
@@ -1472,6 +1472,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
                  site && site->file ? site->file : "?", site ? site->line : 0);
         strads_fatal(STRADS_EINVAL, what);
     }
+    rt_nested_check(site);
     if (end <= begin) return;
     const strads_loop_dyn *dyn = env;
     strads_sync_spec spec;

@@ -270,7 +270,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
             if (k >= ntask) continue;
             int64_t tlo = lo + k * e->mb, thi = tlo + e->mb < hi ? tlo + e->mb : hi;
             int w = r * e->T + t;
-            e->site->body(e->wenv, e->tls + (size_t)w * e->site->tls_size, NULL, tlo, thi);
+            rt_body(e->site, e->wenv, e->tls + (size_t)w * e->site->tls_size, NULL, tlo, thi);
             /* the thread's change, rep - S, where its bytes are not zero
              * (loop_sync.c's fold_array), added in thread order; the copy
              * made the clock's model again for the next worker */

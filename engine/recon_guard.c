@@ -155,6 +155,23 @@ static void alt_stack(void)
     (void)pthread_setspecific(alt_key, p);
 }
 
+TLS const strads_loop_site *rt_in_body;
+
+void rt_nested_check(const strads_loop_site *site)
+{
+    const strads_loop_site *o = rt_in_body ? rt_in_body : cur_site;
+    if (!o) return;
+    char what[512];
+    snprintf(what, sizeof what,
+             "%s %s:%u: nested parallel loop: entered from the %sbody of the %s at %s:%u (a "
+             "function it calls runs a parallel loop); only the outermost loop runs in parallel: "
+             "remove one of the two pragmas, or call a copy of the function without it",
+             site->kind == STRADS_SYNC_FOR ? "sync_for" : "async_for", site->file ? site->file : "?",
+             site->line, rt_in_body ? "" : "reconnaissance of the ",
+             o->kind == STRADS_SYNC_FOR ? "sync_for" : "async_for", o->file ? o->file : "?", o->line);
+    strads_fatal(STRADS_EINVAL, what);
+}
+
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi)
 {

@@ -90,7 +90,7 @@ void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_to
 /* A loop's range (frontend/recon_loop.c), recorded instead of running the
  * loop. With nothing shadowed or dropped this iteration (rt_shadow_on is
  * off), a read range can overlap neither: no call to the shadow. */
-void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
+void strads_recon_rdr_call(strads_recon *rc, const void *addr, size_t len)
 {
     /* a loop's range is most often a row of a written array: in span
      * mode the widening first, before three compares that would miss */
@@ -110,7 +110,7 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
  * so no shadow: rt_shadow_on stays off, and the iteration's reads and its
  * end skip the shadow's tests. Its written ranges are plain
  * strads_recon_rw records. */
-void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
+void strads_recon_rdr_only_call(strads_recon *rc, const void *addr, size_t len)
 {
     if (!span_hot(rc, addr, len, 0)) rd_record(rc, addr, len);
 }
@@ -119,7 +119,7 @@ void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
  * and surely, without a shadow (frontend/recon_pair.c): the write is
  * recorded here, and that loop records nothing. The read is checked
  * against what the iteration dropped before, as any read range is. */
-void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
+void strads_recon_rdr_rw_call(strads_recon *rc, const void *addr, size_t len)
 {
     /* a row of a written array, as for strads_recon_rdr: the widening first */
     if (!span_hot(rc, addr, len, 0)) rw_record(rc, addr, len, 1);

@@ -102,7 +102,7 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
     rt_recon_cur_iter = i;
     if (sp) { /* the slots and the ignored array stay */
         span_done(sp);
-        memset(&rc->hot.rd_lo, 0, offsetof(rt_recon_hot, sp_row) - offsetof(rt_recon_hot, rd_lo));
+        memset(&rc->hot.rd_lo, 0, offsetof(rt_recon_hot, sp_wlo) - offsetof(rt_recon_hot, rd_lo));
         int64_t k = i - sp->first;
         sp->cur = i;
         uint16_t *row = (uint64_t)k >= (uint64_t)sp->n ? NULL

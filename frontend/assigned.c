@@ -293,3 +293,63 @@ int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
     }
     return 1;
 }
+
+/* Does the text of node before its child on the path (an if's test, a
+ * loop's header) name var? */
+static int header_names(fe_ctx *c, CXCursor node, int at, CXCursor var)
+{
+    int n;
+    CXCursor *ch = fe_children(node, &n);
+    unsigned b, e, cb = 0, ce;
+    fe_extent(node, &b, &e);
+    if (at < n) fe_extent(ch[at], &cb, &ce);
+    free(ch);
+    if (at >= n) return 1;
+    char *name = fe_cxstr(clang_getCursorSpelling(var));
+    int hit = 0;
+    for (int k = fe_tok_at(c, b); k < c->ntoks && c->toks[k].off < cb && !hit; k++)
+        hit = c->toks[k].kind == CXToken_Identifier && !strcmp(c->toks[k].spell, name);
+    free(name);
+    return hit;
+}
+
+int fe_dead_around(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
+{
+    int jumps = 0;
+    clang_visitChildren(fn, goto_visit, &jumps);
+    if (jumps)
+        return -1;
+    unsigned lb, le;
+    fe_extent(loop, &lb, &le);
+    path p = {.n = 0};
+    if (!find_path(fn, lb, le, &p))
+        return -1;
+    for (int top = 0; top < p.n; top++) {
+        enum CXCursorKind k = clang_getCursorKind(p.node[top]);
+        if (k == CXCursor_SwitchStmt)
+            return -1;
+        if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt)
+            continue;
+        /* around this loop: its test (and a for's step) first, then its
+         * body down to the parallel loop */
+        if (k == CXCursor_DoStmt ? names_var(c, p.node[top], var) : header_names(c, p.node[top], p.at[top], var))
+            return -1;
+        da d = {c, var, 1, NO};
+        int in = NO;
+        for (int level = top + 1; level < p.n && d.ok && in != YES; level++) {
+            CXCursor node = p.node[level];
+            if (clang_getCursorKind(node) != CXCursor_CompoundStmt) {
+                if (header_names(c, node, p.at[level], var)) return -1;
+                continue;
+            }
+            int n;
+            CXCursor *ch = fe_children(node, &n);
+            for (int i = 0; i < p.at[level] && d.ok && in != YES; i++) in = stmt(&d, ch[i], in);
+            free(ch);
+            if (in == GONE) return -1;
+        }
+        if (!d.ok)
+            return 0;
+    }
+    return 1;
+}

@@ -188,6 +188,9 @@ static int ptr_use_writes(walk *w, int d, int *store)
     *store = 0; /* set for a plain store: assigned, incremented */
     fe_ctx *c = w->c;
     CXCursor node = w->stack[d];
+    /* the chain's last step but casts when it read a pointer out of the
+     * memory (sp->cid, not A[j] of a 2-D array: that is an address in it) */
+    enum CXCursorKind lastk = CXCursor_DeclRefExpr;
     int k = d - 1;
     for (; k >= 0; k--) {
         CXCursor p = w->stack[k];
@@ -208,6 +211,8 @@ static int ptr_use_writes(walk *w, int d, int *store)
             ;
         else
             break;
+        if (pk != CXCursor_ParenExpr && pk != CXCursor_UnexposedExpr && pk != CXCursor_CStyleCastExpr)
+            lastk = clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer ? pk : CXCursor_DeclRefExpr;
         node = p;
     }
     if (k < 0)
@@ -250,6 +255,8 @@ static int ptr_use_writes(walk *w, int d, int *store)
     CXType nt = clang_getCanonicalType(clang_getCursorType(node));
     if (nt.kind != CXType_Pointer && nt.kind != CXType_ConstantArray)
         return 0; /* a value read through the pointer */
+    if (nt.kind == CXType_Pointer && (lastk == CXCursor_MemberRefExpr || lastk == CXCursor_ArraySubscriptExpr))
+        return 0; /* a pointer read from the memory (int *cid = sp->cid) */
     if (pk == CXCursor_CallExpr)
         return arg_writes(w, p, nb, ne);
     /* Stored, returned, compared...: compare is harmless, the rest escapes. */
@@ -454,10 +461,35 @@ static const char *const hidden_state[] = {"rand", "random", "drand48", "lrand48
 
 static void visit(walk *w, CXCursor cur, int helper);
 
-static void helper_fn(walk *w, CXCursor def)
+/* A function of this file holding a parallel loop, called from a parallel
+ * body: the inner loop would start on worker processes and threads (its
+ * workers' counts came back as zeros, exit 0). Refused at the call. */
+static void nested_call(walk *w, CXCursor def, unsigned call)
+{
+    fe_ctx *c = w->c;
+    unsigned b, e;
+    fe_extent(def, &b, &e);
+    for (int i = 0; i < c->nsites; i++) {
+        const fe_site *in = &c->sites[i];
+        if ((in->kind != FE_ASYNC_FOR && in->kind != FE_SYNC_FOR) || in == w->s || in->prag_begin < b ||
+            in->prag_begin >= e)
+            continue;
+        char *name = fe_cxstr(clang_getCursorSpelling(def));
+        fe_error(c, call,
+                 "only the outermost loop runs in parallel: remove one of the two pragmas, or "
+                 "keep a copy of the function without it for the body to call",
+                 "nested parallel loop: '%s' runs the %s at line %u inside this loop's body", name,
+                 in->kind == FE_SYNC_FOR ? "sync_for" : "async_for", in->line);
+        free(name);
+        return;
+    }
+}
+
+static void helper_fn(walk *w, CXCursor def, unsigned call)
 {
     if (fe_cursor_in(def, w->helpers, w->nh))
         return;
+    nested_call(w, def, call);
     w->helpers = fe_grow(w->helpers, sizeof *w->helpers, &w->caph, w->nh + 1);
     w->helpers[w->nh++] = def;
     /* Pushed above the call: the ancestors stay intact for the caller. */
@@ -474,7 +506,7 @@ static void declref(walk *w, CXCursor cur, int helper)
     if (rk == CXCursor_FunctionDecl) {
         CXCursor def = clang_getCursorDefinition(ref);
         if (!clang_Cursor_isNull(def) && fe_in_main(c, clang_getCursorLocation(def)))
-            helper_fn(w, def);
+            helper_fn(w, def, off);
         return;
     }
     if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
@@ -622,6 +654,10 @@ static int used_after(fe_ctx *c, fe_site *s, fe_cap *cp)
 {
     outer o = {s->for_begin, s->for_end, s->for_begin};
     clang_visitChildren(s->fn, outer_visit, &o);
+    /* a loop around it assigning first (for (d = 0; ...) s[d] = 0; before a
+     * sync_for whose body counts d too) is no use */
+    if (o.first < s->for_begin && fe_dead_around(c, s->fn, s->forc, cp->decl) == 1)
+        o.first = s->for_begin;
     for (int k = fe_tok_at(c, o.first); k < c->ntoks && c->toks[k].off < s->for_begin; k++) {
         if (c->toks[k].kind != CXToken_Identifier || strcmp(c->toks[k].spell, cp->name))
             continue;

@@ -210,6 +210,11 @@ int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.
  * assigned before any read on every way to the function's end? 1 yes, 0 no,
  * -1 not followed (a goto, a do-while or switch around the loop) */
 int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var);
+/* 1: every loop around loop in fn assigns var before any read on its way
+ * from its test to loop (its earlier iterations' value of var goes nowhere);
+ * 0: a read comes first; -1: not followed (a goto, a switch, var in a loop's
+ * test). */
+int fe_dead_around(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var);
 /* A counted loop of a reconnaissance body whose pointers' accesses p[k] are
  * recorded as one range before it (recon_loop.c says when). */
 typedef struct fe_rl_base {

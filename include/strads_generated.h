@@ -17,7 +17,7 @@ extern "C" {
 
 /* Bumped whenever the layout of strads_loop_site or anything else in this
  * header changes. */
-#define STRADS_ABI_VERSION 4
+#define STRADS_ABI_VERSION 5
 
 #pragma GCC visibility push(default)
 
@@ -139,18 +139,67 @@ int strads_recon_snprintf(strads_recon *rc, char *dst, size_t n, const char *fmt
     __attribute__((format(printf, 4, 5)));
 void strads_recon_qsort(strads_recon *rc, void *base, size_t nmemb, size_t size,
                         int (*cmp)(const void *, const void *));
+/* The head of every strads_recon (engine/loop.h's rt_recon_hot), for the
+ * range recorders below. In span mode (one plan from the rows an iteration
+ * writes) row is the current iteration's [slot][lowest, highest]
+ * micro-block of each written array, which a range inside one of the nr
+ * written ranges only widens: inline, where a call per range was a third
+ * of SGD-MF's reconnaissance. row is NULL outside span mode. */
+#define STRADS_RECON_RANGES 8
+typedef struct strads_recon_head {
+    strads_recon_ign ign;
+    unsigned short *row;
+    int nr;
+    int shift[STRADS_RECON_RANGES]; /* byte offset >> shift = micro-block; -1: the call divides */
+    int slot[STRADS_RECON_RANGES];  /* the row's entry a range widens */
+    const char *lo[STRADS_RECON_RANGES], *hi[STRADS_RECON_RANGES];
+} strads_recon_head;
+/* Set while the iteration has shadowed a write or dropped a range
+ * (engine/recon_shadow.c): a range is then checked against those. */
+extern __thread __attribute__((tls_model("initial-exec"))) int strads_recon_shadowed;
+static inline __attribute__((always_inline)) int strads_recon_widen(strads_recon *rc, const void *addr, size_t len)
+{
+    const strads_recon_head *h = (const strads_recon_head *)(const void *)rc;
+    const char *p = (const char *)addr;
+    if (!h->row || strads_recon_shadowed) return 0;
+    size_t last = len ? len - 1 : 0;
+    for (int s = 0; s < h->nr; s++)
+        if (p >= h->lo[s] && p + last < h->hi[s]) {
+            int sh = h->shift[s];
+            if (sh < 0) return 0;
+            unsigned short *r = h->row + 2 * h->slot[s];
+            size_t o0 = (size_t)(p - h->lo[s]);
+            unsigned short m0 = (unsigned short)(o0 >> sh), m1 = (unsigned short)((o0 + last) >> sh);
+            if (m0 < r[0]) r[0] = m0;
+            if (m1 > r[1]) r[1] = m1;
+            return 1;
+        }
+    return 0;
+}
 /* A loop recorded as ranges (recon_loop.c): its reads, and its writes, which
  * it does not run; reading those back later makes the iteration stale. */
-void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len);
+void strads_recon_rdr_call(strads_recon *rc, const void *addr, size_t len);
+static inline __attribute__((always_inline)) void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
+{
+    if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_call(rc, addr, len);
+}
 void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too);
 /* The same for a loop whose values go nowhere (it assigns only its own
  * locals and its ranged rows): its ranges are not checked against what the
  * iteration wrote before, nor kept for what it reads after; its written
  * ranges are strads_recon_rw records. */
-void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len);
+void strads_recon_rdr_only_call(strads_recon *rc, const void *addr, size_t len);
+static inline __attribute__((always_inline)) void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
+{
+    if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_only_call(rc, addr, len);
+}
 /* A loop's read range that a later loop of the iteration updates, surely
  * and whole (frontend/recon_pair.c): recorded read and written here, once. */
-void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len);
+void strads_recon_rdr_rw_call(strads_recon *rc, const void *addr, size_t len);
+static inline __attribute__((always_inline)) void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
+{
+    if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_rw_call(rc, addr, len);
+}
 /* strads_recon_again, at the end of an iteration: 1 when it must run once
  * more in exact mode (strads_recon_exact() true: no ranges, every write to
  * the shadow), because it read back what a range did not run. */
