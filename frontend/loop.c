@@ -21,7 +21,8 @@
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
 
 static const char *NONCANON_HINT =
-    "write the loop as 'for (T i = lo; i < hi; i++)' (also <=, != and i += 1)";
+    "write the loop as 'for (T i = lo; i < hi; i++)' (also <=, != and i += 1); a strided or "
+    "downward loop counts its steps instead: 'for (p = 0; p < n / 2; p++) { i = 2 * p; ... }'";
 
 static void nonca(fe_ctx *c, fe_site *s, unsigned off, const char *what)
 {

@@ -6,3 +6,4 @@ void f(double *a, int n)
         a[i] = 0;
 }
 // EXPECT: 5:28: error: parallel loop is not in canonical form
+// HINT: a strided or downward loop counts its steps instead
