@@ -102,10 +102,10 @@ static int find_arrays(call *c)
             return STRADS_EINVAL;
         }
         /* An array is its iterations' own only when every field reaches it
-         * as p[i] from its first element, one scalar an element, and no
+         * as p[i] from its first element, p[i] being one element, and no
          * user function combines a write (it might not just add). */
         int own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
-                  dv->elem == rt__type_size(d->type) && d->agg != STRADS_AGG_FN;
+                  dv->elem == d->own_elem && d->agg != STRADS_AGG_FN;
         /* Two fields into one array share one replica, described by a
          * field that writes it if one does: the array is read only (not
          * combined, maybe fetched whole) only when every field only reads. */

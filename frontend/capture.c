@@ -368,8 +368,8 @@ static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
  * Is this use of a pointer (the DeclRef at stack[d]) p[a * i + b], i the
  * loop variable, a != 0 and b integer constants, not address-taken
  * (&p[2 * i] reaches the next element), and when the element is a row,
- * indexed at once (p[2 * i][k]; a row taken whole, row = p[i]; row[-4],
- * reaches its neighbours)? Then *a, *b and the element's type. What every
+ * indexed at once to a number (p[2 * i][k], not &p[i][0]; a row taken
+ * whole, row = p[i]; row[-4], reaches its neighbours)? Then *a, *b and the element's type. What every
  * use of a pointer is decides two flags of sync_for's array table (elem_flags).
  */
 static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
@@ -403,15 +403,31 @@ static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
         ok = k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ArraySubscriptExpr && n == 2 &&
              clang_equalCursors(ch[0], sub);
         free(ch);
+        /* p[i][k] a number, not its address (&p[i][0] + K reaches row
+         * i + 1) */
+        CXType st = clang_getCanonicalType(clang_getCursorType(w->stack[k]));
+        int num = ok && st.kind >= CXType_Bool && st.kind <= CXType_LongDouble;
+        for (k--; num && k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr ||
+                                   clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr);
+             k--)
+            ;
+        if (num && k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
+            unsigned pb, pe;
+            fe_extent(w->stack[k], &pb, &pe);
+            num = !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
+        }
+        ok = num;
     }
     return ok && *tk != CXType_Pointer; /* an element that is an address reaches anything */
 }
 
 /*
  * Folds a use of pointer cp (the DeclRef at stack[d]; helper: in a called
- * function) into its flags. Every use p[i] of a number, i the loop
- * variable: iteration i touches only element i, and sync_for writes the
- * array in place, without replicas or deltas (STRADS_ARRAY_OWN). Every use
+ * function) into its flags. Every use p[i] of a number, or p[i][k] of a
+ * number of a row p[i], i the loop variable: iteration i touches only
+ * element i, and sync_for writes the array in place, without replicas or
+ * deltas (STRADS_ARRAY_OWN; a row overwritten as old + (new - old) lost
+ * its small values under a large old one). Every use
  * p[a * i + b], one a, the b's within |a| of each other (an odd-even sort's
  * v[2 * j] and v[2 * j + 1]): no two iterations touch one element
  * (STRADS_ARRAY_DISJOINT).
@@ -421,7 +437,7 @@ static void elem_flags(walk *w, int d, int helper, fe_cap *cp)
     long a = 0, b = 0;
     enum CXTypeKind tk = CXType_Invalid;
     int ok = !helper && elem_use(w, d, &a, &b, &tk);
-    if (!ok || a != 1 || b != 0 || tk < CXType_Bool || tk > CXType_LongDouble)
+    if (!ok || a != 1 || b != 0 || !((tk >= CXType_Bool && tk <= CXType_LongDouble) || tk == CXType_ConstantArray))
         cp->not_own = 1;
     if (!ok || (cp->disj_a && cp->disj_a != a)) {
         cp->not_disjoint = 1;

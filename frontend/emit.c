@@ -628,15 +628,19 @@ static int array_table(fe_site *s, fe_buf *o)
         }
         if (!n++)
             fe_buf_printf(o, "static const strads_loop_array strads__arr%d[] = {\n", s->index);
-        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s},\n",
+        /* p[i]'s bytes (a row of a VLA has none known: not own) */
+        long long pe = clang_Type_getSizeOf(
+            clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(cp->decl))));
+        int own = cp->ptr_written && !cp->helper_written && !cp->not_own && pe > 0;
+        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s, %lld},\n",
                       s->index, cp->name, cp->elem_type, agg, fn,
                       !cp->ptr_written      ? "STRADS_ARRAY_READONLY"
                       : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
-                      : !cp->not_own       ? "STRADS_ARRAY_OWN"
+                      : own                ? "STRADS_ARRAY_OWN"
                       : !cp->not_disjoint && cp->disj_a &&
                               cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a)
                           ? "STRADS_ARRAY_DISJOINT"
-                          : "0");
+                          : "0", own ? pe : 0LL);
     }
     if (n)
         fe_buf_puts(o, "};\n");

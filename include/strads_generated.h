@@ -272,8 +272,9 @@ typedef enum { STRADS_AGG_AVG = 0, STRADS_AGG_SUM = 1, STRADS_AGG_FN = 2 } strad
 typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
 /* STRADS_ARRAY_VIA_GLOBAL: a function the body calls writes the array through
  * a global variable, which reaches the node's copy, not a thread's replica.
- * STRADS_ARRAY_OWN: the body reaches the array only as p[i], i the loop
- * variable (stradsc proves it): iteration i alone touches element i, so the
+ * STRADS_ARRAY_OWN: the body reaches the array only as p[i] (or p[i][k] of
+ * a row), i the loop variable (stradsc proves it): where p[i] is the array's
+ * element (own_elem), iteration i alone touches element i, so the
  * engine lets it write the node's copy in place under every model.
  * STRADS_ARRAY_DISJOINT: the body reaches it only as p[a * i + b], one a for
  * all and the b's within |a| of each other (v[2 * j], v[2 * j + 1]): no two
@@ -287,6 +288,7 @@ typedef struct strads_loop_array {
     strads_agg_kind agg;
     strads_agg_fn fn;     /* STRADS_AGG_FN only */
     unsigned flags;       /* STRADS_ARRAY_* */
+    size_t own_elem;      /* STRADS_ARRAY_OWN: the bytes of p[i], which must be the array's element */
 } strads_loop_array;
 
 typedef struct strads_loop_site {

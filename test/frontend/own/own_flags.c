@@ -98,6 +98,20 @@ int main(void)
 #pragma strads sync_for
     for (int i = 0; i < n / 2; i++)
         for (int k = 0; k < 4; k++) rows[2 * i][k] += rows[2 * i + 1][k];
+    // OWN rows
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 4; k++) rows[i][k] = rows[i][k] * 0.5 + k;
+    // NOT rows
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        double *q = &rows[i][0]; /* an address: q + 4 is the next row */
+        q[0] = 1;
+    }
+    // NOT rows
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        rows[i][0] = rows[i + 1][0];
     free(a);
     free(b);
     free(idx);
