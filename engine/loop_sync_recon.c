@@ -322,9 +322,28 @@ static int pick_whole(call *c, const sched_records *rec, uint64_t *mask)
  * compute. A pilot that writes an array the site does not list leaves the
  * decision to the full records, which report it. */
 #define ONE_NODE_TINY ((size_t)64 << 10)
+/* Several nodes under BSP too, when every array the loop reads is small
+ * (each node then fetches them whole; a large input stays read by its
+ * records): a small dense network trained per example (Tinn's 240
+ * weights) recorded every weight of every example, and reconnaissance
+ * and its sort took 13 s of a first call whose tasks took 0.01 s. The
+ * nodes' decisions may differ: under BSP each combines what it changed,
+ * listed or not (SSP and ASP count writers from the records). */
+static bool none_candidate(const call *c)
+{
+    if (!c->replicas) return false;
+    if (c->N == 1) return true;
+    if (c->kind != STRADS_SYNC_BSP) return false;
+    for (int a = 0; a < c->narr; a++) {
+        const dds_vec *dv = c->arr[a].dv;
+        if ((size_t)dv->n * dv->elem > SYNC_WHOLE_BYTES) return false;
+    }
+    return true;
+}
+
 static bool needs_none(call *c, const sched_records *rec)
 {
-    if (c->N != 1 || !c->replicas || !rec) return false;
+    if (!none_candidate(c) || !rec) return false;
     int64_t *buf = malloc((rec->nacc ? rec->nacc : 1) * sizeof *buf);
     bool none = buf != NULL;
     for (size_t i = 0; i < rec->nacc && none; i++) { /* no unlisted writes */
@@ -437,7 +456,7 @@ int rt__sync_recon(call *c)
     /* one pilot for both questions, when either is asked */
     t->whole = whole_candidates(c);
     sched_records prec;
-    bool piloted = (t->whole || (c->N == 1 && c->replicas)) && pilot(c, &prec);
+    bool piloted = (t->whole || none_candidate(c)) && pilot(c, &prec);
     bool none = needs_none(c, piloted ? &prec : NULL);
     int prc = none ? 0 : pick_whole(c, piloted ? &prec : NULL, &t->whole);
     if (piloted) sched_rec_free(&prec);

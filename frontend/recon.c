@@ -130,6 +130,113 @@ static int clause_scalar(rc *r, CXCursor ref)
     return it && !it->lo && it->kind != FE_IT_COPYIN;
 }
 
+/* A local pointer given only fresh memory (double *buf = malloc(...), as
+ * a helper's scratch matrix): every value it takes comes from malloc,
+ * calloc, realloc or aligned_alloc in its own function, its address is
+ * never taken, and no function but free and realloc is given it (a
+ * function's reconnaissance writes the shadow). What it points to is no distributed array and no other
+ * iteration's: reconnaissance reads and writes it as the body does (its
+ * writes went to the shadow, 10 to 40 times the loop's own time). */
+typedef struct fresh {
+    fe_ctx *c;
+    CXCursor var;
+    int ok;
+} fresh;
+
+static int alloc_call(CXCursor e)
+{
+    for (int guard = 0; guard < 8 && clang_getCursorKind(e = fe_strip(e)) == CXCursor_CStyleCastExpr; guard++) {
+        int n;
+        CXCursor *ch = fe_children(e, &n);
+        CXCursor in = n > 0 ? ch[n - 1] : clang_getNullCursor();
+        free(ch);
+        if (clang_Cursor_isNull(in)) return 0;
+        e = in;
+    }
+    if (clang_getCursorKind(e) != CXCursor_CallExpr) return 0;
+    char *f = fe_cxstr(clang_getCursorSpelling(e));
+    int yes = !strcmp(f, "malloc") || !strcmp(f, "calloc") || !strcmp(f, "realloc") ||
+              !strcmp(f, "aligned_alloc");
+    free(f);
+    return yes;
+}
+
+/* The variable itself, under parentheses and implicit casts? */
+static int is_ref(CXCursor e, CXCursor var)
+{
+    e = fe_strip(e);
+    return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), var);
+}
+
+/* Any use of the variable below: clears ok. */
+static enum CXChildVisitResult fresh_use(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    fresh *f = d;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), f->var)) {
+        f->ok = 0;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult fresh_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    fresh *f = d;
+    fe_ctx *c = f->c;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (k == CXCursor_VarDecl && clang_equalCursors(cur, f->var)) {
+        f->ok &= n > 0 && alloc_call(ch[n - 1]); /* the last child is the initializer */
+    } else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && n == 2 &&
+               is_ref(ch[0], f->var)) {
+        unsigned lb, le;
+        fe_extent(ch[0], &lb, &le);
+        const char *op = c->toks[fe_tok_at(c, le)].spell;
+        if (!strcmp(op, "="))
+            f->ok &= alloc_call(ch[1]);
+        else if (k == CXCursor_CompoundAssignOperator)
+            f->ok &= !strcmp(op, "+=") || !strcmp(op, "-="); /* moves inside its block */
+    } else if (k == CXCursor_UnaryOperator && n == 1 && is_ref(ch[0], f->var)) {
+        f->ok &= strcmp(c->toks[fe_tok_at(c, b)].spell, "&") != 0; /* its address: set anywhere */
+    } else if (k == CXCursor_CallExpr) {
+        /* given to a function (memcpy, a helper filling it), whose
+         * reconnaissance writes the shadow, which plain reads would miss */
+        char *fn = fe_cxstr(clang_getCursorSpelling(cur));
+        int frees = !strcmp(fn, "free") || !strcmp(fn, "realloc");
+        free(fn);
+        int na = clang_Cursor_getNumArguments(cur);
+        for (int i = 0; i < na && !frees && f->ok; i++) {
+            fresh in = {c, f->var, 1};
+            CXCursor arg = clang_Cursor_getArgument(cur, (unsigned)i);
+            if (is_ref(arg, f->var)) in.ok = 0;
+            else clang_visitChildren(arg, fresh_use, &in);
+            f->ok &= in.ok;
+        }
+    }
+    free(ch);
+    return f->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static int fresh_heap(rc *r, CXCursor var)
+{
+    fe_ctx *c = r->c;
+    if (clang_getCanonicalType(clang_getCursorType(var)).kind != CXType_Pointer ||
+        clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+        clang_Cursor_getStorageClass(var) == CX_SC_Extern ||
+        !fe_cursor_in(var, c->heapdecls, c->nheap) || fe_cursor_in(var, c->dvdecls, c->ndv))
+        return 0;
+    CXCursor fn = clang_getCursorSemanticParent(var);
+    if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return 0;
+    fresh f = {c, var, 1};
+    clang_visitChildren(fn, fresh_visit, &f);
+    return f.ok;
+}
+
 /*
  * Is the access chain rooted in memory that cannot belong to a distributed
  * array, so that it needs no record and its writes may run? A local array or
@@ -171,9 +278,11 @@ static int local_root(rc *r, CXCursor cur, int copyin)
         }
         CXCursor base = fe_strip(ch[0]);
         free(ch);
-        /* Through a pointer: only a section named by a clause is known. */
+        /* Through a pointer: only a section named by a clause, or fresh
+         * memory, is known. */
         if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
-            return clang_getCursorKind(base) == CXCursor_DeclRefExpr && tls_section(r, base, copyin);
+            return clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+                   (tls_section(r, base, copyin) || fresh_heap(r, clang_getCursorReferenced(base)));
         cur = base;
     }
     return 0;
