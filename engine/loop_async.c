@@ -141,7 +141,9 @@ static void say_serial(const strads_loop_site *site, const char *how)
     if (!rt_loop_once(site->id ^ 0x73657269616C6C79ull)) return;
     rt_warn("async_for %s:%u: every iteration conflicts with the others (one conflict group): "
             "%s; if the program tolerates stale reads, sync_for (no reconnaissance) runs it "
-            "data-parallel", site->file, site->line, how);
+            "data-parallel, combining each worker's change (a value that starts or ends at an "
+            "infinity, as a log-space sum from -INFINITY does, combines to NaN)",
+            site->file, site->line, how);
 }
 
 /* A plan whose work all falls to one node (or thread). */
