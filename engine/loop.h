@@ -680,8 +680,13 @@ void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *fr
  * (an MLP's weights[i][j] per hidden unit j) then keep their updates
  * whole, as with a flat array; per element, a row of two workers' columns
  * got half of each. cs: per-scalar counts, nsc an element, where an
- * average of rows of several scalars needs them (else NULL). */
-void rt__v_add_counted(strads_type t, void *acc, const void *d, size_t nsc, int32_t *cs);
+ * average of rows of several scalars needs them (else NULL).
+ * rt__v_put adds one worker's change d (its value y of an element that
+ * started as x) to row, scalar by scalar where d is not zero: the first
+ * contribution (first, or per scalar by cs) to a scalar still at x is y
+ * itself (loop_sync_deltas.c's RT_PUT). */
+void rt__v_put(strads_type t, void *row, const void *y, const void *x, const void *d, size_t nsc, bool first,
+               int32_t *cs);
 /* Floating types, whose means of rows go per scalar (integers' owners
  * combine a row's rounded mean: dds/delta.c). */
 static inline bool rt__floating(strads_type t) { return t == STRADS_T_F32 || t == STRADS_T_F64; }

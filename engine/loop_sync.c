@@ -605,7 +605,7 @@ static char *fold_row(const dds_vec *dv, const elist *U, char *F, int64_t e)
 }
 
 /* Counts a fold keeps per scalar of an element (a mean of rows of several
- * floating scalars: rt__v_add_counted), or 0. */
+ * floating scalars: rt__v_put), or 0. */
 static size_t scalar_counts(const sarr *x)
 {
     return x->desc->agg == STRADS_AGG_AVG && x->nsc > 1 && rt__floating(x->desc->type) ? x->nsc : 0;
@@ -627,6 +627,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
         const elist *wr = list_of(c, c->task_of[t], a, 1, &whole);
         int64_t nw = el_count(wr, dv);
         const char *d = c->tb[t].d + at[t];
+        const char *rep = c->rep[(size_t)t * (size_t)c->narr + (size_t)a]; /* the task's end values */
         if (fold_whole(c, a)) {
             /* A whole array (recon(off), or one node without lists): the
              * replica against its start values (d), a block at a time, not
@@ -634,8 +635,7 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
              * residual at 1 x 2). Zero changes are skipped, sums too:
              * -0.0 + 0.0 is +0.0, which changed elements no thread wrote
              * (and what loop_sync_alone.c computes). */
-            rt__v_add_changed(x->desc->type, F ? F : dv->base, c->rep[(size_t)t * (size_t)c->narr + (size_t)a],
-                              d, (size_t)nw, x->nsc, cnt, cs);
+            rt__v_add_changed(x->desc->type, F ? F : dv->base, rep, d, (size_t)nw, x->nsc, cnt, cs);
             at[t] += delta_bytes(nw, dv);
             continue;
         }
@@ -661,10 +661,9 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
             char *row = F ? F + (size_t)p * dv->elem : dv->base + (size_t)e * dv->elem;
             if (agg == STRADS_AGG_FN && x->desc->fn)
                 x->desc->fn(row, d + (size_t)j * dv->elem, dv->elem);
-            else if (cs)
-                rt__v_add_counted(x->desc->type, row, d + (size_t)j * dv->elem, x->nsc, cs + (size_t)p * cw);
             else
-                rt__v_add(x->desc->type, row, d + (size_t)j * dv->elem, x->nsc);
+                rt__v_put(x->desc->type, row, rep + (size_t)e * dv->elem, S + (size_t)p * dv->elem,
+                          d + (size_t)j * dv->elem, x->nsc, cnt[p] == 0, cs ? cs + (size_t)p * cw : NULL);
             cnt[p]++;
         }
         at[t] += delta_bytes(nw, dv);
@@ -677,10 +676,9 @@ static void fold_array(call *c, int a, const elist *U, const char *S, char *F, i
             int64_t p = el_find(U, e);
             if (agg == STRADS_AGG_FN && x->desc->fn)
                 x->desc->fn(row, xl->d + (size_t)j * dv->elem, dv->elem);
-            else if (cs)
-                rt__v_add_counted(x->desc->type, row, xl->d + (size_t)j * dv->elem, x->nsc, cs + (size_t)p * cw);
             else
-                rt__v_add(x->desc->type, row, xl->d + (size_t)j * dv->elem, x->nsc);
+                rt__v_put(x->desc->type, row, rep + (size_t)e * dv->elem, S + (size_t)p * dv->elem,
+                          xl->d + (size_t)j * dv->elem, x->nsc, cnt[p] == 0, cs ? cs + (size_t)p * cw : NULL);
             cnt[p]++;
         }
     }

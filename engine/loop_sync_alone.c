@@ -306,23 +306,25 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                             memcpy(&bits, &d1, 8);
                             if (!bits) continue;
                             double *f = (double *)(void *)(x->F + (size_t)el * 8);
-                            if (!x->cnt[el]++) *f = w1, x->tl[x->ntl++] = el;
-                            *f += d1;
+                            /* the first thread's value itself (RT_PUT) */
+                            if (!x->cnt[el]++) *f = n1, x->tl[x->ntl++] = el;
+                            else *f += d1;
                             continue;
                         }
                         memcpy(x->tmp, was, elem);
                         rt__v_delta(x->type, x->tmp, now, x->nsc);
-                        memcpy(now, was, elem);
-                        if (rt__zero_bytes(x->tmp, elem)) continue;
-                        if (!x->cnt[el]++) {
+                        if (rt__zero_bytes(x->tmp, elem)) {
+                            memcpy(now, was, elem);
+                            continue;
+                        }
+                        bool first = !x->cnt[el]++;
+                        if (first) {
                             memcpy(x->F + (size_t)el * elem, was, elem);
                             x->tl[x->ntl++] = el;
                         }
-                        if (x->cs)
-                            rt__v_add_counted(x->type, x->F + (size_t)el * elem, x->tmp, x->nsc,
-                                              x->cs + (size_t)el * x->nsc);
-                        else
-                            rt__v_add(x->type, x->F + (size_t)el * elem, x->tmp, x->nsc);
+                        rt__v_put(x->type, x->F + (size_t)el * elem, now, was, x->tmp, x->nsc, first,
+                                  x->cs ? x->cs + (size_t)el * x->nsc : NULL);
+                        memcpy(now, was, elem);
                     }
                 }
             }

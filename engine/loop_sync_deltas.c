@@ -41,6 +41,15 @@ size_t rt__type_size(strads_type t)
  * the scalar type of the RT_FOR_TYPE it is used in. */
 #define RT_CHANGE(y, x) (memcmp(&(y), &(x), sizeof(y)) ? (T_)((y) - (x)) : (T_)0)
 
+/* A scalar v whose start was x gets a worker's value y (change d = y - x,
+ * not all zero bytes). The first contribution to it, while v still holds
+ * x, is y itself: x + (y - x) rounds a small value written over a large
+ * one to the large one's precision (0.001f over 1e8f came out 0) and makes
+ * -0.0 written over 1.0 +0.0. Later ones add their change. Every fold of
+ * the threads (records, whole replicas, direct, and loop_sync_alone.c's)
+ * uses it, so that a call run alone computes what it computes shared. */
+#define RT_PUT(v, y, x, d, first) ((first) && !memcmp(&(v), &(x), sizeof(v)) ? (y) : (T_)((v) + (d)))
+
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n)
 {
     RT_FOR_TYPE(t, {
@@ -84,15 +93,19 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
                 ch_ = !rt__zero_scalar(&d_, sizeof d_); /* -0.0 is a change */               \
             }                                                                                \
             if (!ch_) continue;                                                              \
-            if (!cnt_++) memcpy((was), (row), (nsc) * sizeof(T_));                           \
-            for (size_t k_ = 0; k_ < (nsc); k_++)                                            \
-                (row)[k_] = (T_)((row)[k_] + RT_CHANGE(y_[k_], (x_)[k_]));                   \
+            if (!cnt_) memcpy((was), (row), (nsc) * sizeof(T_));                             \
+            for (size_t k_ = 0; k_ < (nsc); k_++) {                                          \
+                T_ d_ = RT_CHANGE(y_[k_], (x_)[k_]);                                         \
+                if (!rt__zero_scalar(&d_, sizeof d_))                                        \
+                    (row)[k_] = RT_PUT((row)[k_], y_[k_], (x_)[k_], d_, cnt_ == 0);          \
+            }                                                                                \
+            cnt_++;                                                                          \
         }                                                                                    \
         if ((avg) && cnt_ > 1) rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);       \
     } while (0)
 
 /* The mean of each scalar of an element over the replicas that changed
- * that scalar (rt__v_add_counted's rule). */
+ * that scalar (rt__v_put's rule). */
 #define FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc, t)                                    \
     do {                                                                                     \
         for (size_t k_ = 0; k_ < (nsc); k_++) {                                              \
@@ -102,8 +115,8 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
                 const T_ *y_ = (const T_ *)(const void *)((rep)[r_] + (off));                \
                 T_ d_ = RT_CHANGE(y_[k_], (x_)[k_]);                                         \
                 if (rt__zero_scalar(&d_, sizeof d_)) continue;                               \
+                (row)[k_] = RT_PUT((row)[k_], y_[k_], (x_)[k_], d_, c_ == 0);                 \
                 c_++;                                                                        \
-                (row)[k_] = (T_)((row)[k_] + d_);                                            \
             }                                                                                \
             if (c_ > 1) rt__v_scale_from((t), &(row)[k_], &w_, 1, 1.0 / c_);                \
         }                                                                                    \
@@ -140,15 +153,20 @@ void rt__fold_replicas(strads_type t, bool avg, char *base, const char *start,
     })
 }
 
-void rt__v_add_counted(strads_type t, void *acc, const void *d, size_t nsc, int32_t *cs)
+void rt__v_put(strads_type t, void *row, const void *y, const void *x, const void *dl, size_t nsc, bool first,
+               int32_t *cs)
 {
     RT_FOR_TYPE(t, {
-        T_ *x = acc;
-        const T_ *y = d;
+        T_ *v = row;
+        const T_ *a = y, *b = x, *c = dl;
         for (size_t k = 0; k < nsc; k++) {
-            if (rt__zero_scalar(&y[k], sizeof y[k])) continue;
-            x[k] = (T_)(x[k] + y[k]);
-            cs[k]++;
+            T_ d = c[k], own = RT_CHANGE(a[k], b[k]);
+            if (rt__zero_scalar(&d, sizeof d)) continue;
+            /* y itself only where the task started from x (its change is
+             * y - x): a function writing the node's copy may have moved it */
+            bool f = (cs ? cs[k] == 0 : first) && !memcmp(&own, &d, sizeof d);
+            v[k] = RT_PUT(v[k], a[k], b[k], d, f);
+            if (cs) cs[k]++;
         }
     })
 }
@@ -186,17 +204,14 @@ void rt__v_add_changed(strads_type t, char *acc, const char *rep, const char *fr
                 }
                 if (!changed) continue;
                 T_ *v = (T_ *)(void *)(acc + (size_t)e * elem);
-                cnt[e]++;
-                if (cs) {
-                    for (size_t k = 0; k < nsc; k++) {
-                        T_ d = RT_CHANGE(y[k], x[k]);
-                        if (rt__zero_scalar(&d, sizeof d)) continue;
-                        v[k] = (T_)(v[k] + d);
-                        cs[(size_t)e * nsc + k]++;
-                    }
-                    continue;
+                bool first = cnt[e]++ == 0;
+                int32_t *c = cs ? cs + (size_t)e * nsc : NULL;
+                for (size_t k = 0; k < nsc; k++) {
+                    T_ d = RT_CHANGE(y[k], x[k]);
+                    if (rt__zero_scalar(&d, sizeof d)) continue;
+                    v[k] = RT_PUT(v[k], y[k], x[k], d, c ? c[k] == 0 : first);
+                    if (c) c[k]++;
                 }
-                for (size_t k = 0; k < nsc; k++) v[k] = (T_)(v[k] + RT_CHANGE(y[k], x[k]));
             }
         }
     })

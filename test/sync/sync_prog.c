@@ -930,9 +930,11 @@ static int prog_main(int argc, char **argv)
         float *W1, *H1, *W2, *H2;
         rc = run_mf(epochs, &mf_site, &W1, &H1);
         if (!rc) rc = run_mf(epochs, &mf_site_fn, &W2, &H2);
-        CHECK(memcmp(W1, W2, sizeof(float[MK]) * 200) == 0);
-        CHECK(memcmp(H1, H2, sizeof(float[MK]) * 150) == 0);
-        printf("mffn: aggregate(fn) with an adding function equals aggregate(sum) bitwise\n");
+        /* The same sums, up to rounding: where one worker changes an
+         * element, sum takes its value itself, fn adds its change. */
+        for (size_t k = 0; k < (size_t)MK * 200; k++) CHECK(fabsf(W1[k] - W2[k]) <= 1e-4f * (1 + fabsf(W1[k])));
+        for (size_t k = 0; k < (size_t)MK * 150; k++) CHECK(fabsf(H1[k] - H2[k]) <= 1e-4f * (1 + fabsf(H1[k])));
+        printf("mffn: aggregate(fn) with an adding function equals aggregate(sum)\n");
         free(W1), free(H1), free(W2), free(H2);
     } else {
         fprintf(stderr, "sync_prog: unknown mode %s\n", mode);

@@ -86,8 +86,14 @@ static void folds(strads_type t, size_t nsc)
                 memcpy(d, s, elem);
                 rt__v_delta(t, d, y, nsc); /* d = y - s, 0 where the bytes are the same */
                 if (rt__zero_bytes(d, elem)) continue;
-                if (!cnt++) memcpy(before, row, elem);
-                rt__v_add(t, row, d, nsc);
+                if (!cnt) memcpy(before, row, elem);
+                /* each changed scalar: y itself first (the row still at s), then + d */
+                for (size_t k = 0; k < nsc; k++) {
+                    if (rt__zero_bytes(d + k * sz, sz)) continue;
+                    if (!cnt && !memcmp(row + k * sz, s + k * sz, sz)) memcpy(row + k * sz, y + k * sz, sz);
+                    else rt__v_add(t, row + k * sz, d + k * sz, 1);
+                }
+                cnt++;
             }
             bool scalars = nsc > 1 && t != STRADS_T_I32; /* floating rows: per scalar */
             if (avg && cnt > 1 && !scalars) rt__v_scale_from(t, row, before, nsc, 1.0 / cnt);
@@ -100,8 +106,8 @@ static void folds(strads_type t, size_t nsc)
                         memcpy(d, s + k * sz, sz);
                         rt__v_delta(t, d, rep[r] + (size_t)e * elem + k * sz, 1);
                         if (rt__zero_bytes(d, sz)) continue;
-                        c++;
-                        rt__v_add(t, row + k * sz, d, 1);
+                        if (!c++) memcpy(row + k * sz, rep[r] + (size_t)e * elem + k * sz, sz);
+                        else rt__v_add(t, row + k * sz, d, 1);
                     }
                     if (c > 1) rt__v_scale_from(t, row + k * sz, s + k * sz, 1, 1.0 / c);
                 }
@@ -145,9 +151,34 @@ static void folds(strads_type t, size_t nsc)
     free(was);
 }
 
+/* One worker's value over a much larger start comes out as written, not
+ * as start + (value - start) (0.001f over 1e8f came out 0), and -0.0 over
+ * 1.0 as -0.0: by every fold of the threads. */
+static void exact_first(void)
+{
+    float start[2] = {1e8f, 1.0f}, rep0[2] = {0.001f, -0.0f}, base[2], was[2];
+    const char *rep[1] = {(const char *)rep0};
+    memcpy(base, start, sizeof base);
+    rt__fold_replicas(STRADS_T_F32, true, (char *)base, (const char *)start, rep, 1, 2, 0, 1, was);
+    CHECK(memcmp(base, rep0, sizeof base) == 0);
+    int32_t cnt[1] = {0}, cs[2] = {0, 0};
+    memcpy(base, start, sizeof base);
+    rt__v_add_changed(STRADS_T_F32, (char *)base, (const char *)rep0, (const char *)start, 1, 2, cnt, cs);
+    CHECK(memcmp(base, rep0, sizeof base) == 0);
+    float d[2] = {rep0[0] - start[0], rep0[1] - start[1]};
+    memcpy(base, start, sizeof base);
+    rt__v_put(STRADS_T_F32, base, rep0, start, d, 2, true, NULL);
+    CHECK(memcmp(base, rep0, sizeof base) == 0);
+    /* a second worker adds its change */
+    float rep1[2] = {3e8f, 1.0f}, d1[2] = {rep1[0] - start[0], 0.0f};
+    rt__v_put(STRADS_T_F32, base, rep1, start, d1, 2, false, NULL);
+    CHECK(base[0] == 0.001f + 2e8f && memcmp(&base[1], &rep0[1], sizeof base[1]) == 0);
+}
+
 int main(void)
 {
     masks();
+    exact_first();
     static const strads_type types[] = {STRADS_T_F64, STRADS_T_F32, STRADS_T_I32};
     static const size_t rows[] = {1, 3, 40};
     for (int it = 0; it < 300; it++)
