@@ -262,7 +262,10 @@ void fe_emit_tls_pack(fe_site *s, fe_buf *o);     /* pack.c */
 unsigned fe_offset(CXSourceLocation loc);          /* expansion offset */
 void fe_spelling(CXCursor cur, CXFile *file, unsigned *b, unsigned *e); /* spelling offsets */
 int fe_in_main(fe_ctx *c, CXSourceLocation loc);
+/* Expansion offsets; an end inside a macro's expansion is the invocation's
+ * end (fe_extent_tokens gives the main file's tokens, scan.c). */
 void fe_extent(CXCursor cur, unsigned *b, unsigned *e);
+void fe_extent_tokens(const fe_ctx *c);
 char *fe_text(fe_ctx *c, unsigned b, unsigned e);
 int fe_tok_at(fe_ctx *c, unsigned off);          /* first token at or after off */
 void fe_line_col(fe_ctx *c, unsigned off, unsigned *line, unsigned *col);

@@ -41,6 +41,7 @@ static void tokenize(fe_ctx *c)
     c->toks[n] = (fe_token){CXToken_Punctuation, (unsigned)c->srclen, (unsigned)c->srclen,
                             0, 0, ""};
     clang_disposeTokens(c->tu, t, n);
+    fe_extent_tokens(c);
 }
 
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }

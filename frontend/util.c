@@ -153,11 +153,42 @@ void fe_spelling(CXCursor cur, CXFile *file, unsigned *b, unsigned *e)
         *file = f1 && f2 && clang_File_isEqual(f1, f2) ? f1 : NULL;
 }
 
+/* The main file's tokens, for fe_extent (scan.c sets them once). */
+static const fe_ctx *extent_ctx;
+
+void fe_extent_tokens(const fe_ctx *c) { extent_ctx = c; }
+
+/* The end of the macro invocation whose name is at offset at: past its
+ * ')' for a function-like one, past the name otherwise. */
+static unsigned invocation_end(const fe_ctx *c, unsigned at)
+{
+    int k = fe_tok_at((fe_ctx *)c, at);
+    if (k >= c->ntoks || c->toks[k].off != at) return at;
+    if (k + 1 >= c->ntoks || strcmp(c->toks[k + 1].spell, "(") != 0) return c->toks[k].end;
+    int depth = 0;
+    for (int j = k + 1; j < c->ntoks; j++) {
+        if (!strcmp(c->toks[j].spell, "(")) depth++;
+        else if (!strcmp(c->toks[j].spell, ")") && --depth == 0) return c->toks[j].end;
+    }
+    return c->toks[k].end;
+}
+
+/* A range whose end lies in a macro's expansion ends where the invocation
+ * does: libclang gives the invocation's start, so `t[i] = SCALAR_VAL(0.0)`
+ * lost its value (and its rewrite was a gcc error: `= ();`). */
 void fe_extent(CXCursor cur, unsigned *b, unsigned *e)
 {
     CXSourceRange r = clang_getCursorExtent(cur);
+    CXSourceLocation end = clang_getRangeEnd(r);
     *b = fe_offset(clang_getRangeStart(r));
-    *e = fe_offset(clang_getRangeEnd(r));
+    *e = fe_offset(end);
+    if (!extent_ctx) return;
+    unsigned so;
+    CXFile xf, sf;
+    clang_getExpansionLocation(end, &xf, NULL, NULL, e);
+    clang_getSpellingLocation(end, &sf, NULL, NULL, &so);
+    if (xf && clang_File_isEqual(xf, extent_ctx->file) && (so != *e || !sf || !clang_File_isEqual(xf, sf)))
+        *e = invocation_end(extent_ctx, *e);
 }
 
 char *fe_text(fe_ctx *c, unsigned b, unsigned e)
