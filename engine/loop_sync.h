@@ -54,6 +54,11 @@ typedef rt__sarr sarr;
  * 3 ms, where recording a gather's reads of a rank vector cost 0.35 s of a
  * 200,000-vertex PageRank's first call, and of k-means' centroids seconds. */
 #define SYNC_WHOLE_BYTES ((size_t)1 << 22)
+/* Larger ones, up to this, when the pilot shows every node needs most of
+ * it anyway (each iteration reads a good part: a gemm's B, 4.7 MB, read
+ * whole by every row, recorded as 75 M element records, seconds of a call
+ * whose tasks took 20 ms). */
+#define SYNC_WHOLE_SHARED_BYTES ((size_t)1 << 28)
 #define el_at rt__el_at
 
 /* What reconnaissance says a task touches: per array all accesses and
@@ -161,7 +166,12 @@ static inline int cmp_i64(const void *a, const void *b)
 
 static inline int64_t uniq_i64(int64_t *v, int64_t n)
 {
-    qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    /* element numbers, not negative: the radix sort, where qsort of a
+     * pilot's 9 M reads (a gemm's B) was most of a first call */
+    bool neg = false;
+    for (int64_t i = 0; i < n && !neg; i++) neg = v[i] < 0;
+    if (neg) qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    else rt__sort_u64((uint64_t *)(void *)v, (size_t)n);
     int64_t u = 0;
     for (int64_t i = 0; i < n; i++)
         if (!u || v[u - 1] != v[i]) v[u++] = v[i];

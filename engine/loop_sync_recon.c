@@ -247,7 +247,10 @@ static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t shar
 {
     int64_t reads, d = pilot_distinct(rec, dv->id, buf, &reads);
     double expect = (double)reads * (double)share / (double)(rec->n ? rec->n : 1);
-    return d > 0 && (reads >= PILOT_SHARED * d || 1 - exp(-expect / (double)dv->n) >= PILOT_COVER);
+    bool shared = reads >= PILOT_SHARED * d, cover = 1 - exp(-expect / (double)dv->n) >= PILOT_COVER;
+    if ((size_t)dv->n * dv->elem > SYNC_WHOLE_BYTES) /* larger: each iteration reads a quarter */
+        return d > 0 && 4 * reads >= (int64_t)rec->n * dv->n;
+    return d > 0 && (shared || cover);
 }
 
 /* The pilot: the records of the share's first PILOT_ITERS iterations, or
@@ -261,7 +264,16 @@ static bool pilot(call *c, sched_records *rec)
 {
     int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
     int64_t few = hi - c->lo > PILOT_FEW ? c->lo + PILOT_FEW : hi;
+    int64_t two = hi - c->lo > 2 ? c->lo + 2 : hi;
     if (c->lo >= hi) return false;
+    /* two iterations of a million accesses each (a gemm's rows) are
+     * enough: sorting eight was most of the call */
+    if (record_ex(c, c->lo, two, rec, 0, NULL)) {
+        sched_rec_free(rec);
+        return false;
+    }
+    if (two == hi || rec->nacc > PILOT_ACCS) return true;
+    sched_rec_free(rec);
     if (record_ex(c, c->lo, few, rec, 0, NULL)) {
         sched_rec_free(rec);
         return false;
@@ -280,7 +292,7 @@ static uint64_t whole_candidates(const call *c)
     for (int a = 0, n = 0; a < c->narr && a < 64 && n < RT_RECON_SKIP; a++) {
         const dds_vec *dv = c->arr[a].dv;
         if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
-            (size_t)dv->n * dv->elem <= SYNC_WHOLE_BYTES)
+            (size_t)dv->n * dv->elem <= SYNC_WHOLE_SHARED_BYTES)
             n++, mask |= 1ull << a;
     }
     return mask;

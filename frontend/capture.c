@@ -1076,6 +1076,7 @@ static void outside_call(walk *w, CXCursor call, int helper)
         free(root);
     }
     if (!s->recon_on || pure_fn(def, 0)) {
+        s->calls_out |= !pure_fn(def, 0);
         free(name);
         return;
     }

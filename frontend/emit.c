@@ -678,8 +678,9 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
         fe_buf_printf(o, "    .tls_free = strads__tls_free%d,\n", n);
     fe_buf_printf(o, "    .env_fields = strads__efd%d,\n"
                      "    .nenv_fields = (int)(sizeof strads__efd%d / sizeof *strads__efd%d),\n"
-                     "    .recon_on = %d,\n",
-                  n, n, n, s->recon_on);
+                     "    .recon_on = %d,\n"
+                     "    .calls_out = %d,\n",
+                  n, n, n, s->recon_on, s->calls_out);
     if (narr)
         fe_buf_printf(o, "    .arrays = strads__arr%d,\n    .narrays = %d,\n", n, narr);
     fe_buf_printf(o, "};\n"

@@ -119,6 +119,7 @@ typedef struct fe_site {
     int sync_kind;             /* STRADS_SYNC_* value */
     char *sync_a, *sync_b, *sync_fn;
     int recon_on;
+    int calls_out;     /* calls a function of another file that may write (recon(off)) */
 
     /* loop (loop.c) */
     CXCursor forc;

@@ -735,7 +735,7 @@ static char *recon_call(rc *r, CXCursor call)
      * (anything after the call, a loop around it), the helper's written
      * loops run element by element (strads__rin), since a range's dropped
      * writes would be read back stale. */
-    if (!r->exact && (r->nranged > 0 || fe_recon_read_later(r, call, NULL))) {
+    if (!r->exact && (r->nranged > 0 || fe_recon_read_later(r, call, NULL, 0))) {
         char *t = o.p;
         int id = r->c->nranged++;
         if (clang_getCanonicalType(clang_getCursorType(call)).kind == CXType_Void)
@@ -823,12 +823,12 @@ fe_rloop *fe_recon_ranged(rc *r, CXCursor cur)
         } else if (l->b[i].written) {
             l->only = 0; /* its writes run, into memory the copy may read */
         }
-    if ((l->nb = m) == 0 || (writes && fe_recon_read_later(r, cur, l))) {
+    if ((l->nb = m) == 0 || (writes && fe_recon_read_later(r, cur, l, l->only))) {
         free(l);
         return NULL;
     }
     l->loop = cur;
-    l->drop = writes && fe_recon_read_later(r, cur, NULL);
+    l->drop = writes && fe_recon_read_later(r, cur, NULL, l->only);
     return l;
 }
 

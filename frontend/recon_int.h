@@ -53,8 +53,9 @@ int fe_recon_local_root(rc *r, CXCursor cur, int copyin);
 int fe_recon_is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs);
 int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *name);
 /* recon_later.c: may what a call (l NULL: any later read or call counts)
- * or the ranged loop l writes be read later in the iteration? */
-int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l);
+ * or the ranged loop l writes be read later in the iteration? self_ok: an
+ * enclosing loop running it again is no read back (its values go nowhere) */
+int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok);
 /* recon.c: the loop's rows recorded as ranges (those whose accesses the
  * copy records), or NULL when it is not recorded so */
 fe_rloop *fe_recon_ranged(rc *r, CXCursor forstmt);

@@ -31,7 +31,7 @@ static char *text_of(rc *r, CXCursor cur)
  * call are the caller's to judge, which sets strads__rin for the call when
  * they may read (recon_call).
  */
-typedef struct later { rc *r; unsigned lb, le; int hit; const fe_rloop *l; } later;
+typedef struct later { rc *r; unsigned lb, le; int hit; const fe_rloop *l; int self_ok; } later;
 
 /* The variable an access or pointer expression starts from (W of W[u].v[k],
  * p of *(p + 1)), or a null cursor. */
@@ -171,6 +171,14 @@ static enum CXChildVisitResult before_visit(CXCursor cur, CXCursor parent, CXCli
  * again, whose reads count as later ones. */
 static int enclosing_hit(later *v, CXCursor loop)
 {
+    /* a loop whose values go nowhere (fe_rloop.only) reading back what its
+     * last pass wrote decides nothing: only the code before it counts
+     * (gemm's `for (k) for (j) C[i][j] += A[i][k] * B[k][j]` ran element
+     * by element, 200 times its loop) */
+    if (v->self_ok) {
+        clang_visitChildren(loop, before_visit, v);
+        return v->hit;
+    }
     if (!v->l) return 1;
     int n;
     unsigned b = 0, e = 0;
@@ -216,11 +224,11 @@ static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClie
 
 /* May what a call (l NULL: any later read or call counts) or the ranged
  * loop l writes be read later in the iteration? */
-int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l)
+int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok)
 {
     if (clang_Cursor_isNull(r->body))
         return 1;
-    later v = {.r = r, .l = l};
+    later v = {.r = r, .l = l, .self_ok = self_ok};
     fe_extent(loop, &v.lb, &v.le);
     clang_visitChildren(r->body, later_visit, &v);
     return v.hit;

@@ -309,6 +309,8 @@ typedef struct strads_loop_site {
     int (*unpack)(const struct msgpack_object *o, void *env);
     void (*env_free)(void *env);
     int recon_on;            /* 0 after recon(off), else 1 */
+    int calls_out;           /* the body calls a function of another file that may write
+                              * memory (under recon(off)): what it writes is not listed */
     /* Ship a node's folded tls to the driver (reductions across processes):
      * tls_pack writes one msgpack object, tls_unpack fills a tls prepared by
      * tls_init. May be NULL when tls_size is 0. */

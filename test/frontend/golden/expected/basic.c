@@ -256,11 +256,12 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 264 "<stdout>"
+#line 265 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -270,5 +271,5 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
-#line 274 "<stdout>"
+#line 275 "<stdout>"
 STRADS_MAIN(strads_user_main)

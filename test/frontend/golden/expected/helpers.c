@@ -304,11 +304,12 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 312 "<stdout>"
+#line 313 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
@@ -325,5 +326,5 @@ static void strads__rh1(double *row, double g)
         (void)__extension__({ __auto_type strads__p4 = &(row[k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; }); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(DIM); if (strads__h3 > strads__l3) { strads_recon_rwr(strads__rc, &(row)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(row), 1); } (0); }); k < DIM; k++)
         ((void)(g * STRADS__RD(weights[k])));
 }
-#line 329 "<stdout>"
+#line 330 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -261,13 +261,14 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
     .arrays = strads__arr1,
     .narrays = 2,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 271 "<stdout>"
+#line 272 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -277,5 +278,5 @@ static float strads__rh0(const float *w, const float *x)
         z += w[k] * x[k];
     return 1.0f / (1.0f + strads__m_expf(-z));
 }
-#line 281 "<stdout>"
+#line 282 "<stdout>"
 STRADS_MAIN(strads_user_main)

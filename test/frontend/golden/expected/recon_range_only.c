@@ -400,6 +400,7 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
@@ -432,7 +433,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 436 "<stdout>"
+#line 437 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -463,7 +464,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p9 = &(pick[u]); __typeof__(*strads__p9) strads__v9 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 467 "<stdout>"
+#line 468 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -496,7 +497,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 500 "<stdout>"
+#line 501 "<stdout>"
     }
 }
 static const strads_field strads__efd2[] = {
@@ -525,6 +526,7 @@ static const strads_loop_site strads__site2 = {
     .env_fields = strads__efd2,
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
@@ -545,7 +547,7 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 549 "<stdout>"
+#line 551 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -564,7 +566,7 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 568 "<stdout>"
+#line 570 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -585,7 +587,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 589 "<stdout>"
+#line 591 "<stdout>"
     }
 }
 static const strads_field strads__efd3[] = {
@@ -611,6 +613,7 @@ static const strads_loop_site strads__site3 = {
     .env_fields = strads__efd3,
     .nenv_fields = (int)(sizeof strads__efd3 / sizeof *strads__efd3),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg3
     __attribute__((used, section("strads_loops"))) = &strads__site3;
@@ -631,7 +634,7 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 w[k] = shrink(w[k]);
         }
-#line 635 "<stdout>"
+#line 638 "<stdout>"
     }
 }
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
@@ -652,7 +655,7 @@ STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 656 "<stdout>"
+#line 659 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -674,7 +677,7 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 678 "<stdout>"
+#line 681 "<stdout>"
     }
 }
 static const strads_field strads__efd4[] = {
@@ -700,6 +703,7 @@ static const strads_loop_site strads__site4 = {
     .env_fields = strads__efd4,
     .nenv_fields = (int)(sizeof strads__efd4 / sizeof *strads__efd4),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg4
     __attribute__((used, section("strads_loops"))) = &strads__site4;
@@ -725,7 +729,7 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
             }
             (void)tmp;
         }
-#line 729 "<stdout>"
+#line 733 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -749,7 +753,7 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
             (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 753 "<stdout>"
+#line 757 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -775,7 +779,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 779 "<stdout>"
+#line 783 "<stdout>"
     }
 }
 static const strads_field strads__efd5[] = {
@@ -801,6 +805,7 @@ static const strads_loop_site strads__site5 = {
     .env_fields = strads__efd5,
     .nenv_fields = (int)(sizeof strads__efd5 / sizeof *strads__efd5),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg5
     __attribute__((used, section("strads_loops"))) = &strads__site5;
@@ -830,7 +835,7 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 834 "<stdout>"
+#line 839 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -860,7 +865,7 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p19 = &(w[k]); __typeof__(*strads__p19) strads__v19 = *(__typeof__(*strads__p19) *)strads_recon_rd(strads__rc, strads__p19, sizeof *strads__p19) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 864 "<stdout>"
+#line 869 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -891,7 +896,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 895 "<stdout>"
+#line 900 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init6(void *strads__vt, const void *strads__ve)
@@ -961,6 +966,7 @@ static const strads_loop_site strads__site6 = {
     .env_fields = strads__efd6,
     .nenv_fields = (int)(sizeof strads__efd6 / sizeof *strads__efd6),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg6
     __attribute__((used, section("strads_loops"))) = &strads__site6;
@@ -991,7 +997,7 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 995 "<stdout>"
+#line 1001 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1022,7 +1028,7 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p22 = &(w[k]); __typeof__(*strads__p22) strads__v22 = *(__typeof__(*strads__p22) *)strads_recon_rd(strads__rc, strads__p22, sizeof *strads__p22) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p22, &strads__v22, sizeof strads__v22); strads__v22; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1026 "<stdout>"
+#line 1032 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1054,7 +1060,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1058 "<stdout>"
+#line 1064 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init7(void *strads__vt, const void *strads__ve)
@@ -1124,6 +1130,7 @@ static const strads_loop_site strads__site7 = {
     .env_fields = strads__efd7,
     .nenv_fields = (int)(sizeof strads__efd7 / sizeof *strads__efd7),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg7
     __attribute__((used, section("strads_loops"))) = &strads__site7;
@@ -1155,7 +1162,7 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1159 "<stdout>"
+#line 1166 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1187,7 +1194,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1191 "<stdout>"
+#line 1198 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1220,7 +1227,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1224 "<stdout>"
+#line 1231 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init8(void *strads__vt, const void *strads__ve)
@@ -1290,6 +1297,7 @@ static const strads_loop_site strads__site8 = {
     .env_fields = strads__efd8,
     .nenv_fields = (int)(sizeof strads__efd8 / sizeof *strads__efd8),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg8
     __attribute__((used, section("strads_loops"))) = &strads__site8;
@@ -1318,7 +1326,7 @@ static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += 0.001f * H[idx[k] * K];
         }
-#line 1322 "<stdout>"
+#line 1330 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1345,7 +1353,7 @@ STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p29 = &(w[k]); __typeof__(*strads__p29) strads__v29 = *(__typeof__(*strads__p29) *)strads_recon_rd(strads__rc, strads__p29, sizeof *strads__p29) + (0.001f * STRADS__RD(H[STRADS__RD(idx[k]) * K])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p29, &strads__v29, sizeof strads__v29); strads__v29; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1349 "<stdout>"
+#line 1357 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1374,7 +1382,7 @@ STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx9(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1378 "<stdout>"
+#line 1386 "<stdout>"
     }
 }
 static const strads_field strads__efd9[] = {
@@ -1403,6 +1411,7 @@ static const strads_loop_site strads__site9 = {
     .env_fields = strads__efd9,
     .nenv_fields = (int)(sizeof strads__efd9 / sizeof *strads__efd9),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg9
     __attribute__((used, section("strads_loops"))) = &strads__site9;
@@ -1435,7 +1444,7 @@ static inline __attribute__((always_inline)) void strads__loop10(void *strads__v
             if (errno == EDOM)
                 w[1] += 0.01f;
         }
-#line 1439 "<stdout>"
+#line 1448 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1456,7 +1465,7 @@ STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *
                 (void)__extension__({ __auto_type strads__p31 = &(w[1]); __typeof__(*strads__p31) strads__v31 = *(__typeof__(*strads__p31) *)strads_recon_rd(strads__rc, strads__p31, sizeof *strads__p31) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p31, &strads__v31, sizeof strads__v31); strads__v31; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1460 "<stdout>"
+#line 1469 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1479,7 +1488,7 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1483 "<stdout>"
+#line 1492 "<stdout>"
     }
 }
 static const strads_field strads__efd10[] = {
@@ -1505,14 +1514,15 @@ static const strads_loop_site strads__site10 = {
     .env_fields = strads__efd10,
     .nenv_fields = (int)(sizeof strads__efd10 / sizeof *strads__efd10),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg10
     __attribute__((used, section("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
-#line 1513 "<stdout>"
+#line 1523 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (void)strads__rc; return x * 0.9f; }
-#line 1516 "<stdout>"
+#line 1526 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -417,6 +417,7 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
@@ -446,7 +447,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 450 "<stdout>"
+#line 451 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -476,7 +477,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 480 "<stdout>"
+#line 481 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -507,7 +508,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 511 "<stdout>"
+#line 512 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -581,11 +582,12 @@ static const strads_loop_site strads__site2 = {
     .env_fields = strads__efd2,
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
+    .calls_out = 0,
     .arrays = strads__arr2,
     .narrays = 2,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 591 "<stdout>"
+#line 593 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -254,6 +254,7 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
     .arrays = strads__arr1,
     .narrays = 2,
 };
@@ -289,7 +290,7 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 293 "<stdout>"
+#line 294 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -314,7 +315,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 318 "<stdout>"
+#line 319 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -342,7 +343,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 346 "<stdout>"
+#line 347 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -429,13 +430,14 @@ static const strads_loop_site strads__site2 = {
     .env_fields = strads__efd2,
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
+    .calls_out = 0,
     .arrays = strads__arr2,
     .narrays = 2,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 439 "<stdout>"
+#line 441 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -362,9 +362,10 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 370 "<stdout>"
+#line 371 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -480,6 +480,7 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 0,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
@@ -507,7 +508,7 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
         (void)j;
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 511 "<stdout>"
+#line 512 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -526,7 +527,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 530 "<stdout>"
+#line 531 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -595,18 +596,19 @@ static const strads_loop_site strads__site2 = {
     .env_fields = strads__efd2,
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 603 "<stdout>"
+#line 605 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 static unsigned strads__rh0(unsigned *s)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
     return (STRADS__RD(*s) >> 16) & 0x7fff;
 }
-#line 610 "<stdout>"
+#line 612 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -331,6 +331,7 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
+    .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
@@ -360,7 +361,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 364 "<stdout>"
+#line 365 "<stdout>"
     }
     strads__t->se = se;
 }
@@ -390,7 +391,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             ((void)((p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r))));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 394 "<stdout>"
+#line 395 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -421,7 +422,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 425 "<stdout>"
+#line 426 "<stdout>"
     }
 }
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
@@ -497,11 +498,12 @@ static const strads_loop_site strads__site2 = {
     .env_fields = strads__efd2,
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
+    .calls_out = 0,
     .arrays = strads__arr2,
     .narrays = 3,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 507 "<stdout>"
+#line 509 "<stdout>"
 STRADS_MAIN(strads_user_main)

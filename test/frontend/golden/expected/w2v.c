@@ -572,6 +572,7 @@ static const strads_loop_site strads__site1 = {
     .env_fields = strads__efd1,
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 0,
+    .calls_out = 0,
     .arrays = strads__arr1,
     .narrays = 3,
 };
@@ -607,12 +608,12 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 611 "<stdout>"
+#line 612 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 618 "<stdout>"
+#line 619 "<stdout>"
 STRADS_MAIN(strads_user_main)
