@@ -38,6 +38,12 @@ typedef struct taint {
     CXCursor *vars;        /* the value's variable and the locals it reached */
     int nvars, capvars;
     int grew, keyed;
+    /* tests do not count (a written array's elements under a hinge test:
+     * the model's values are assumed to pick no rows); and per capture, a
+     * written array whose elements reach nothing but tests (its stores
+     * are data for a scalar's value), or NULL */
+    int tests_ok;
+    const char *soft;
     CXCursor stack[256];
     int depth;
 } taint;
@@ -76,6 +82,7 @@ static const char *const ARITH[] = {"+", "-", "*", "/", "%", "&", "|", "^", "<<"
 static const char *const ASSIGN[] = {"=", NULL};
 static const char *const COMMA[] = {",", NULL};
 static const char *const UNARY[] = {"-", "+", "~", "!", NULL};
+static const char *const COMPARE[] = {"<", ">", "<=", ">=", "==", "!=", "&&", "||", NULL};
 static const char *const DEREF[] = {"*", NULL};
 
 static enum CXTypeKind kind_of(CXCursor cur)
@@ -221,7 +228,12 @@ static int sub_statement(fe_ctx *c, CXCursor p, CXCursor node)
 
 /* The value (at node) assigned by p, whose left side is lhs: a variable
  * takes it on; the elements of an env pointer whose elements pick nothing
- * hold it as data; any other memory may hand it back as an index. */
+ * hold it as data, and so do those of an array an async_for writes whose
+ * elements reach nothing but tests (t->soft: the model's values change
+ * every call by design and are assumed to pick no rows, so a learning
+ * rate stored into it, w[j] += eta * g under a hinge test on w, keeps the
+ * plan: Pegasos had a new reconnaissance every epoch, 60 times its loop);
+ * any other memory may hand it back as an index. */
 static int assigned(taint *t, CXCursor lhs)
 {
     CXCursor l = fe_strip(lhs);
@@ -233,7 +245,7 @@ static int assigned(taint *t, CXCursor lhs)
         return 1;
     }
     int r = store_root(t, lhs);
-    return r >= 0 && t->elem_free && t->elem_free[r];
+    return r >= 0 && t->elem_free && (t->elem_free[r] || (t->soft && t->soft[r]));
 }
 
 /* Where does the use at stack[d] go? Sets t->keyed, or adds the locals it
@@ -292,6 +304,8 @@ static void follow(taint *t, int d)
             }
             if (first && binop_is(c, lhs, COMMA))
                 return; /* dropped */
+            if (t->tests_ok && binop_is(c, lhs, COMPARE))
+                return; /* a test's truth, which picks nothing here */
             break; /* compared, &&, || */
         case CXCursor_CompoundAssignOperator:
             if (first || assigned(t, lhs))
@@ -322,6 +336,8 @@ static void follow(taint *t, int d)
         default:
             if (sub_statement(c, p, node))
                 return; /* for (...) a[i] += v; the statement's value is dropped */
+            if (t->tests_ok && pk == CXCursor_IfStmt)
+                return; /* if (v) ... */
             break;
         }
         t->keyed = 1;
@@ -353,11 +369,11 @@ static void visit(taint *t, CXCursor cur)
 /* Does the captured variable cp (a pointer: its elements) reach a
  * subscript, a pointer, a branch or an unknown function in the body? */
 static int keyed(fe_ctx *c, const fe_site *s, const char *elem_free, CXCursor body,
-                 const fe_cap *cp)
+                 const fe_cap *cp, int tests_ok, const char *soft)
 {
     if (cp->in_helper)
         return 1; /* a function reads it by name: not followed there */
-    taint t = {.c = c, .s = s, .elem_free = elem_free, .body = body};
+    taint t = {.c = c, .s = s, .elem_free = elem_free, .body = body, .tests_ok = tests_ok, .soft = soft};
     add_var(&t, cp->decl);
     while (t.grew && !t.keyed) {
         t.grew = 0;
@@ -397,8 +413,23 @@ void fe_keyed(fe_ctx *c, fe_site *s)
     for (int dropped = 1; dropped;) {
         dropped = 0;
         for (int i = 0; i < s->ncaps; i++)
-            if (free_[i] && keyed(c, s, free_, body, &s->caps[i]))
+            if (free_[i] && keyed(c, s, free_, body, &s->caps[i], 0, NULL))
                 free_[i] = 0, dropped = 1;
+    }
+    /* The arrays the loop writes whose elements reach only tests */
+    char *soft = calloc((size_t)s->ncaps + 1, 1);
+    if (!soft) {
+        fprintf(stderr, "stradsc: out of memory\n");
+        exit(2);
+    }
+    for (int i = 0; i < s->ncaps; i++) /* then dropped as free_ is: SGD's rows flow into themselves */
+        soft[i] = s->kind == FE_ASYNC_FOR && s->caps[i].cls == FE_T_PTR && followed(&s->caps[i]) &&
+                  s->caps[i].ptr_written;
+    for (int dropped = 1; dropped;) {
+        dropped = 0;
+        for (int i = 0; i < s->ncaps; i++)
+            if (soft[i] && !free_[i] && keyed(c, s, free_, body, &s->caps[i], 1, soft))
+                soft[i] = 0, dropped = 1;
     }
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
@@ -411,7 +442,7 @@ void fe_keyed(fe_ctx *c, fe_site *s)
                 cp->picks = FE_PICKS_NO;
             continue;
         }
-        int k = keyed(c, s, free_, body, cp);
+        int k = keyed(c, s, free_, body, cp, 0, soft);
         if (!k && (cp->cls == FE_T_INT || cp->cls == FE_T_UINT || cp->cls == FE_T_BLOB))
             cp->picks = FE_PICKS_NO;
         else if (k && (cp->cls == FE_T_FLOAT || cp->cls == FE_T_DOUBLE) && s->kind == FE_ASYNC_FOR)
@@ -420,4 +451,5 @@ void fe_keyed(fe_ctx *c, fe_site *s)
             cp->picks = FE_PICKS_YES;
     }
     free(free_);
+    free(soft);
 }

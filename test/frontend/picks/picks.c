@@ -156,6 +156,17 @@ int main(void)
         double *row = a + (i % 8) * 2;
         row[1] += c * x[i];
     }
+    // PICKS lr DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) /* a hinge test on the model: the rate stored into it is data */
+        if (a[i % 8] * x[i] < 1) a[i % 8] += lr * x[i];
+    // PICKS lr YES
+    // PICKS c DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++) { /* the written values read back as an index pick rows */
+        idx[i] = (int)(lr * i) + c;
+        a[idx[i] % 8] += 1;
+    }
     free(a);
     free(b);
     free(idx);
