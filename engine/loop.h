@@ -213,13 +213,11 @@ uint64_t rt_loop_copyin_index_hash(const strads_loop_site *site, const void *env
  * (sent) and referred to by hash because every worker holds them (kept).
  * Driver only (loop_fields.c). */
 void rt_fields_copyin_counts(uint64_t *sent, uint64_t *kept);
-/* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
- * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
 /* Runs iterations of a site's body on this thread (every caller of a body
  * goes through it), marking the thread as in that body: a parallel loop
  * entered from inside another's body (a function of another file holding
- * one) is refused by rt_nested_check, where its workers' results came back
- * as zeros with exit 0. */
+ * one) is refused by rt_nested_check: its workers' results would not come
+ * back. */
 extern __thread __attribute__((tls_model("initial-exec"))) const strads_loop_site *rt_in_body;
 static inline void rt_body(const strads_loop_site *site, void *env, void *tls, const int64_t *idx, int64_t lo,
                            int64_t hi)
@@ -232,6 +230,8 @@ static inline void rt_body(const strads_loop_site *site, void *env, void *tls, c
 /* At the entry of strads_sync_for and strads_async_for: stops the job,
  * naming both loops, when called from a body or its reconnaissance. */
 void rt_nested_check(const strads_loop_site *site);
+/* recon_guard.c: runs site's reconnaissance so that a fault, an abort or an
+ * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi);
 extern __thread __attribute__((tls_model("initial-exec"))) int64_t rt_recon_cur_iter;

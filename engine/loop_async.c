@@ -643,7 +643,9 @@ typedef struct stale_why {
 static const stale_why STALE_ARRAYS = {"arrays", "the env refers to other arrays"};
 static const stale_why STALE_COPYIN = {"copyin", "the copyin input changed"};
 static const stale_why STALE_READONLY = {"readonly", "an array the loop only reads changed"};
-static const stale_why STALE_SCALARS = {"scalars", "a captured value that may pick rows changed (an integer, a pointer, or a number tested by a branch or used as an index)"};
+static const stale_why STALE_SCALARS = {"scalars", "a captured value that may pick rows changed (an "
+                                                    "integer, a pointer, or a number a branch tests or "
+                                                    "an index uses)"};
 
 /* Why the cached plan of st cannot serve this call (NULL: it can). refs
  * are the env's arrays now; versions are read after dds_operator_begin, so

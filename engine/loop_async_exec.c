@@ -158,7 +158,8 @@ static void exec_task(void *arg, int64_t t, int thread)
          * place in the serial order (loop_locks.c) */
         if (locked) j->ticket[k] = rt__turn_take(&j->turns);
         bool ok = !np->voff || verify_one(j, k);
-        if (ok && (np->order ? np->order[k] : k) >= j->skip) rt_body(j->site, j->env, tls, np->order, k, k + 1);
+        if (ok && (np->order ? np->order[k] : k) >= j->skip)
+            rt_body(j->site, j->env, tls, np->order, k, k + 1);
         rt__unlock(st, nst);
         if (!ok) {
             atomic_store(&j->violated, 1);

@@ -1196,8 +1196,8 @@ static int sync_node(const void *arg, size_t len)
     if (!rc && !c.site->narrays && (c.site->calls_out || !c.site->env_fields) && c.N > 1 && !c.ts &&
         strads_rank() == 0)
         rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
-                "distributed arrays %sare not combined across nodes",
-                c.site->file, c.site->line, c.site->calls_out ? "by the functions of other files it calls " : "");
+                "distributed arrays %sare not combined across nodes", c.site->file, c.site->line,
+                c.site->calls_out ? "by the functions of other files it calls " : "");
     if (!rc && !c.ts && c.N > 1) {
         /* only written arrays are snapshot whole: the input (600,000
          * k-means points) would cost 4.8 MB of fresh memory a call */

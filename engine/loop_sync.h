@@ -55,9 +55,8 @@ typedef rt__sarr sarr;
  * 200,000-vertex PageRank's first call, and of k-means' centroids seconds. */
 #define SYNC_WHOLE_BYTES ((size_t)1 << 22)
 /* Larger ones, up to this, when the pilot shows every node needs most of
- * it anyway (each iteration reads a good part: a gemm's B, 4.7 MB, read
- * whole by every row, recorded as 75 M element records, seconds of a call
- * whose tasks took 20 ms). */
+ * it anyway (each iteration reads a good part of it: a gemm's B, read whole
+ * by every row, would be recorded element by element for every row). */
 #define SYNC_WHOLE_SHARED_BYTES ((size_t)1 << 28)
 #define el_at rt__el_at
 
@@ -166,8 +165,8 @@ static inline int cmp_i64(const void *a, const void *b)
 
 static inline int64_t uniq_i64(int64_t *v, int64_t n)
 {
-    /* element numbers, not negative: the radix sort, where qsort of a
-     * pilot's 9 M reads (a gemm's B) was most of a first call */
+    /* element numbers, not negative: the radix sort, as a pilot's reads
+     * run to millions (a gemm's B read whole by every row) */
     bool neg = false;
     for (int64_t i = 0; i < n && !neg; i++) neg = v[i] < 0;
     if (neg) qsort(v, (size_t)n, sizeof *v, cmp_i64);

@@ -48,6 +48,7 @@ size_t rt__type_size(strads_type t)
  * -0.0 written over 1.0 +0.0. Later ones add their change. Every fold of
  * the threads (records, whole replicas, direct, and loop_sync_alone.c's)
  * uses it, so that a call run alone computes what it computes shared. */
+/* (it evaluates v twice: its callers pass plain lvalues) */
 #define RT_PUT(v, y, x, d, first) ((first) && !memcmp(&(v), &(x), sizeof(v)) ? (y) : (T_)((v) + (d)))
 
 void rt__v_delta(strads_type t, void *d, const void *a, size_t n)
@@ -115,7 +116,7 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
                 const T_ *y_ = (const T_ *)(const void *)((rep)[r_] + (off));                \
                 T_ d_ = RT_CHANGE(y_[k_], (x_)[k_]);                                         \
                 if (rt__zero_scalar(&d_, sizeof d_)) continue;                               \
-                (row)[k_] = RT_PUT((row)[k_], y_[k_], (x_)[k_], d_, c_ == 0);                 \
+                (row)[k_] = RT_PUT((row)[k_], y_[k_], (x_)[k_], d_, c_ == 0);                \
                 c_++;                                                                        \
             }                                                                                \
             if (c_ > 1) rt__v_scale_from((t), &(row)[k_], &w_, 1, 1.0 / c_);                \

@@ -267,7 +267,7 @@ static bool pilot(call *c, sched_records *rec)
     int64_t two = hi - c->lo > 2 ? c->lo + 2 : hi;
     if (c->lo >= hi) return false;
     /* two iterations of a million accesses each (a gemm's rows) are
-     * enough: sorting eight was most of the call */
+     * enough to judge; eight would cost more to sort than the call */
     if (record_ex(c, c->lo, two, rec, 0, NULL)) {
         sched_rec_free(rec);
         return false;
@@ -336,11 +336,11 @@ static int pick_whole(call *c, const sched_records *rec, uint64_t *mask)
 #define ONE_NODE_TINY ((size_t)64 << 10)
 /* Several nodes under BSP too, when every array the loop reads is small
  * (each node then fetches them whole; a large input stays read by its
- * records): a small dense network trained per example (Tinn's 240
- * weights) recorded every weight of every example, and reconnaissance
- * and its sort took 13 s of a first call whose tasks took 0.01 s. The
- * nodes' decisions may differ: under BSP each combines what it changed,
- * listed or not (SSP and ASP count writers from the records). */
+ * records): a small dense network trained per example (Tinn's weights)
+ * would record every weight of every example, and sort them, for a model
+ * each node fetches whole in less time. The nodes' decisions may differ:
+ * under BSP each combines what it changed, listed or not (SSP and ASP
+ * count writers from the records). */
 static bool none_candidate(const call *c)
 {
     if (!c->replicas) return false;

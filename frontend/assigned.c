@@ -332,7 +332,9 @@ int fe_dead_around(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
             continue;
         /* around this loop: its test (and a for's step) first, then its
          * body down to the parallel loop */
-        if (k == CXCursor_DoStmt ? names_var(c, p.node[top], var) : header_names(c, p.node[top], p.at[top], var))
+        int named = k == CXCursor_DoStmt ? names_var(c, p.node[top], var)
+                                         : header_names(c, p.node[top], p.at[top], var);
+        if (named)
             return -1;
         da d = {c, var, 1, NO};
         int in = NO;

@@ -212,7 +212,8 @@ static int ptr_use_writes(walk *w, int d, int *store)
         else
             break;
         if (pk != CXCursor_ParenExpr && pk != CXCursor_UnexposedExpr && pk != CXCursor_CStyleCastExpr)
-            lastk = clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer ? pk : CXCursor_DeclRefExpr;
+            lastk = clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer ? pk
+                                                                                        : CXCursor_DeclRefExpr;
         node = p;
     }
     if (k < 0)
@@ -437,7 +438,8 @@ static void elem_flags(walk *w, int d, int helper, fe_cap *cp)
     long a = 0, b = 0;
     enum CXTypeKind tk = CXType_Invalid;
     int ok = !helper && elem_use(w, d, &a, &b, &tk);
-    if (!ok || a != 1 || b != 0 || !((tk >= CXType_Bool && tk <= CXType_LongDouble) || tk == CXType_ConstantArray))
+    int number = tk >= CXType_Bool && tk <= CXType_LongDouble;
+    if (!ok || a != 1 || b != 0 || !(number || tk == CXType_ConstantArray))
         cp->not_own = 1;
     if (!ok || (cp->disj_a && cp->disj_a != a)) {
         cp->not_disjoint = 1;

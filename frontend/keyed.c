@@ -232,8 +232,8 @@ static int sub_statement(fe_ctx *c, CXCursor p, CXCursor node)
  * elements reach nothing but tests (t->soft: the model's values change
  * every call by design and are assumed to pick no rows, so a learning
  * rate stored into it, w[j] += eta * g under a hinge test on w, keeps the
- * plan: Pegasos had a new reconnaissance every epoch, 60 times its loop);
- * any other memory may hand it back as an index. */
+ * plan, where Pegasos' decaying rate made a new one every epoch); any
+ * other memory may hand it back as an index. */
 static int assigned(taint *t, CXCursor lhs)
 {
     CXCursor l = fe_strip(lhs);

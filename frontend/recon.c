@@ -132,20 +132,28 @@ static int clause_scalar(rc *r, CXCursor ref)
 
 /* A local pointer given only fresh memory (double *buf = malloc(...), as
  * a helper's scratch matrix): every value it takes comes from malloc,
- * calloc, realloc or aligned_alloc in its own function, its address is
- * never taken, and no function but free and realloc is given it (a
- * function's reconnaissance writes the shadow). What it points to is no distributed array and no other
- * iteration's: reconnaissance reads and writes it as the body does (its
- * writes went to the shadow, 10 to 40 times the loop's own time). */
+ * calloc, realloc or aligned_alloc in its own function, and every use of
+ * it reaches only that memory's bytes: buf[k], *buf, *(buf + k), buf += k,
+ * a test, free(buf) or realloc(buf, n). A copy (q = buf, a walking
+ * pointer, a member, a return), its address or another call would write
+ * the memory through a name the shadow keeps, which plain reads of buf
+ * would miss. What it points to is no distributed array and no other
+ * iteration's: reconnaissance reads and writes it as the body does, not
+ * through the shadow, whose hash per scalar made such bodies many times
+ * slower there than the loop. */
 typedef struct fresh {
     fe_ctx *c;
     CXCursor var;
     int ok;
+    CXCursor stack[128];
+    int depth;
 } fresh;
 
 static int alloc_call(CXCursor e)
 {
-    for (int guard = 0; guard < 8 && clang_getCursorKind(e = fe_strip(e)) == CXCursor_CStyleCastExpr; guard++) {
+    for (int guard = 0; guard < 8; guard++) {
+        e = fe_strip(e);
+        if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr) break;
         int n;
         CXCursor *ch = fe_children(e, &n);
         CXCursor in = n > 0 ? ch[n - 1] : clang_getNullCursor();
@@ -161,65 +169,90 @@ static int alloc_call(CXCursor e)
     return yes;
 }
 
-/* The variable itself, under parentheses and implicit casts? */
-static int is_ref(CXCursor e, CXCursor var)
+static const char *op_after(fe_ctx *c, CXCursor lhs)
 {
-    e = fe_strip(e);
-    return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), var);
+    unsigned b, e;
+    fe_extent(lhs, &b, &e);
+    return c->toks[fe_tok_at(c, e)].spell;
 }
 
-/* Any use of the variable below: clears ok. */
-static enum CXChildVisitResult fresh_use(CXCursor cur, CXCursor parent, CXClientData d)
+/* Is the use of f->var at stack[d] one that reaches only its memory? */
+static int fresh_use(fresh *f, int d)
 {
-    (void)parent;
-    fresh *f = d;
-    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), f->var)) {
-        f->ok = 0;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
-static enum CXChildVisitResult fresh_visit(CXCursor cur, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    fresh *f = d;
     fe_ctx *c = f->c;
+    CXCursor node = f->stack[d];
+    int arith = 0; /* under buf + k: only a dereference or a subscript of it may follow */
+    for (int k = d - 1; k >= 0; node = f->stack[k--]) {
+        CXCursor p = f->stack[k];
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        int n;
+        CXCursor *ch = fe_children(p, &n);
+        int first = n > 0 && clang_equalCursors(ch[0], node);
+        CXCursor lhs = n > 0 ? ch[0] : clang_getNullCursor(), other = n == 2 ? ch[first ? 1 : 0] : lhs;
+        free(ch);
+        unsigned b, e;
+        fe_extent(p, &b, &e);
+        switch (pk) {
+        case CXCursor_ParenExpr:
+        case CXCursor_UnexposedExpr:
+            continue;
+        case CXCursor_ArraySubscriptExpr:
+            return first; /* buf[k]: an element; not buf as an index */
+        case CXCursor_UnaryOperator: {
+            const char *op = c->toks[fe_tok_at(c, b)].spell;
+            return !strcmp(op, "*") || (!arith && !strcmp(op, "!"));
+        }
+        case CXCursor_BinaryOperator: {
+            const char *op = op_after(c, lhs);
+            if (!strcmp(op, "=")) /* buf = alloc(...); not x = buf */
+                return first && !arith && alloc_call(other);
+            if (!strcmp(op, "+") || !strcmp(op, "-")) {
+                if (clang_getCanonicalType(clang_getCursorType(p)).kind != CXType_Pointer) return 0;
+                arith = 1;
+                continue;
+            }
+            static const char *const tests[] = {"==", "!=", "<", ">", "<=", ">=", "&&", "||", NULL};
+            for (int t = 0; tests[t]; t++)
+                if (!strcmp(op, tests[t])) return !arith;
+            return 0;
+        }
+        case CXCursor_CompoundAssignOperator: {
+            const char *op = op_after(c, lhs);
+            return first && !arith && (!strcmp(op, "+=") || !strcmp(op, "-="));
+        }
+        case CXCursor_CallExpr: {
+            char *fn = fe_cxstr(clang_getCursorSpelling(p));
+            int ok = !arith && (!strcmp(fn, "free") || !strcmp(fn, "realloc"));
+            free(fn);
+            return ok;
+        }
+        default:
+            return !arith && clang_isStatement(pk); /* if (buf), a statement of its own */
+        }
+    }
+    return 0;
+}
+
+static void fresh_walk(fresh *f, CXCursor cur)
+{
+    if (!f->ok || f->depth >= 128) {
+        f->ok = 0;
+        return;
+    }
+    f->stack[f->depth++] = cur;
     enum CXCursorKind k = clang_getCursorKind(cur);
     int n;
     CXCursor *ch = fe_children(cur, &n);
-    unsigned b, e;
-    fe_extent(cur, &b, &e);
     if (k == CXCursor_VarDecl && clang_equalCursors(cur, f->var)) {
-        f->ok &= n > 0 && alloc_call(ch[n - 1]); /* the last child is the initializer */
-    } else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && n == 2 &&
-               is_ref(ch[0], f->var)) {
-        unsigned lb, le;
-        fe_extent(ch[0], &lb, &le);
-        const char *op = c->toks[fe_tok_at(c, le)].spell;
-        if (!strcmp(op, "="))
-            f->ok &= alloc_call(ch[1]);
-        else if (k == CXCursor_CompoundAssignOperator)
-            f->ok &= !strcmp(op, "+=") || !strcmp(op, "-="); /* moves inside its block */
-    } else if (k == CXCursor_UnaryOperator && n == 1 && is_ref(ch[0], f->var)) {
-        f->ok &= strcmp(c->toks[fe_tok_at(c, b)].spell, "&") != 0; /* its address: set anywhere */
-    } else if (k == CXCursor_CallExpr) {
-        /* given to a function (memcpy, a helper filling it), whose
-         * reconnaissance writes the shadow, which plain reads would miss */
-        char *fn = fe_cxstr(clang_getCursorSpelling(cur));
-        int frees = !strcmp(fn, "free") || !strcmp(fn, "realloc");
-        free(fn);
-        int na = clang_Cursor_getNumArguments(cur);
-        for (int i = 0; i < na && !frees && f->ok; i++) {
-            fresh in = {c, f->var, 1};
-            CXCursor arg = clang_Cursor_getArgument(cur, (unsigned)i);
-            if (is_ref(arg, f->var)) in.ok = 0;
-            else clang_visitChildren(arg, fresh_use, &in);
-            f->ok &= in.ok;
-        }
+        /* its initializer (the last child) an allocation, which names no buf */
+        f->ok &= n > 0 && alloc_call(ch[n - 1]);
+    } else if (k == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), f->var)) {
+        f->ok &= fresh_use(f, f->depth - 1);
+    } else {
+        for (int i = 0; i < n && f->ok; i++) fresh_walk(f, ch[i]);
     }
     free(ch);
-    return f->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+    f->depth--;
 }
 
 static int fresh_heap(rc *r, CXCursor var)
@@ -232,8 +265,15 @@ static int fresh_heap(rc *r, CXCursor var)
         return 0;
     CXCursor fn = clang_getCursorSemanticParent(var);
     if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return 0;
-    fresh f = {c, var, 1};
-    clang_visitChildren(fn, fresh_visit, &f);
+    /* asked once per access: the last answer is kept */
+    static CXCursor last;
+    static int last_ok, have;
+    if (have && clang_equalCursors(last, var)) return last_ok;
+    fresh f = {.c = c, .var = var, .ok = 1};
+    fresh_walk(&f, fn);
+    last = var;
+    last_ok = f.ok;
+    have = 1;
     return f.ok;
 }
 
@@ -994,6 +1034,21 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     CXCursor lhs, rhs;
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
         CXCursor l = fe_strip(lhs);
+        if (fe_from_macro(cur) && access_kind(r, l) && !local_root(r, l, 0)) {
+            /* `#define ACC(a, v) a += v`: the store is the macro's text, which
+             * the rewrite cannot take apart (it was a gcc error: lvalue
+             * required) */
+            if (!r->exact && !r->quiet)
+                fe_error(r->c, b,
+                         r->s && r->s->kind == FE_SYNC_FOR
+                             ? "write the assignment in the loop, or the macro as a function (it "
+                               "is then copied for reconnaissance), or add recon(off)"
+                             : "write the assignment in the loop, or the macro as a function (it "
+                               "is then copied for reconnaissance)",
+                         "a macro writes a distributed array here: reconnaissance records only "
+                         "stores spelled in this file");
+            return fe_text(r->c, b, e);
+        }
         if (stmt && compound && update_only_item(r, l))
             return clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr
                        ? fe_fmt("((void)(%s), (void)(%s))", index_of(r, l), rw(r, rhs, RV, 0))

@@ -172,9 +172,9 @@ static enum CXChildVisitResult before_visit(CXCursor cur, CXCursor parent, CXCli
 static int enclosing_hit(later *v, CXCursor loop)
 {
     /* a loop whose values go nowhere (fe_rloop.only) reading back what its
-     * last pass wrote decides nothing: only the code before it counts
-     * (gemm's `for (k) for (j) C[i][j] += A[i][k] * B[k][j]` ran element
-     * by element, 200 times its loop) */
+     * last pass wrote decides nothing: only the code before it counts, so
+     * gemm's `for (k) for (j) C[i][j] += A[i][k] * B[k][j]` keeps its
+     * ranges instead of running element by element */
     if (v->self_ok) {
         clang_visitChildren(loop, before_visit, v);
         return v->hit;

@@ -153,7 +153,9 @@ void fe_spelling(CXCursor cur, CXFile *file, unsigned *b, unsigned *e)
         *file = f1 && f2 && clang_File_isEqual(f1, f2) ? f1 : NULL;
 }
 
-/* The main file's tokens, for fe_extent (scan.c sets them once). */
+/* The main file's tokens, for fe_extent (scan.c sets them once, before any
+ * extent is asked: one translation unit a run). The 126 callers of
+ * fe_extent would otherwise all pass the context for a case of macros. */
 static const fe_ctx *extent_ctx;
 
 void fe_extent_tokens(const fe_ctx *c) { extent_ctx = c; }
@@ -162,7 +164,13 @@ void fe_extent_tokens(const fe_ctx *c) { extent_ctx = c; }
  * ')' for a function-like one, past the name otherwise. */
 static unsigned invocation_end(const fe_ctx *c, unsigned at)
 {
-    int k = fe_tok_at((fe_ctx *)c, at);
+    int lo = 0, hi = c->ntoks; /* the first token at or after at */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (c->toks[mid].off < at) lo = mid + 1;
+        else hi = mid;
+    }
+    int k = lo;
     if (k >= c->ntoks || c->toks[k].off != at) return at;
     if (k + 1 >= c->ntoks || strcmp(c->toks[k + 1].spell, "(") != 0) return c->toks[k].end;
     int depth = 0;

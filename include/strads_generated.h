@@ -143,8 +143,8 @@ void strads_recon_qsort(strads_recon *rc, void *base, size_t nmemb, size_t size,
  * range recorders below. In span mode (one plan from the rows an iteration
  * writes) row is the current iteration's [slot][lowest, highest]
  * micro-block of each written array, which a range inside one of the nr
- * written ranges only widens: inline, where a call per range was a third
- * of SGD-MF's reconnaissance. row is NULL outside span mode. */
+ * written ranges only widens: inline, as a call per range would cost more
+ * than the widening. row is NULL outside span mode. */
 #define STRADS_RECON_RANGES 8
 typedef struct strads_recon_head {
     strads_recon_ign ign;
@@ -157,7 +157,8 @@ typedef struct strads_recon_head {
 /* Set while the iteration has shadowed a write or dropped a range
  * (engine/recon_shadow.c): a range is then checked against those. */
 extern __thread __attribute__((tls_model("initial-exec"))) int strads_recon_shadowed;
-static inline __attribute__((always_inline)) int strads_recon_widen(strads_recon *rc, const void *addr, size_t len)
+static inline __attribute__((always_inline)) int
+strads_recon_widen(strads_recon *rc, const void *addr, size_t len)
 {
     const strads_recon_head *h = (const strads_recon_head *)(const void *)rc;
     const char *p = (const char *)addr;
@@ -179,7 +180,8 @@ static inline __attribute__((always_inline)) int strads_recon_widen(strads_recon
 /* A loop recorded as ranges (recon_loop.c): its reads, and its writes, which
  * it does not run; reading those back later makes the iteration stale. */
 void strads_recon_rdr_call(strads_recon *rc, const void *addr, size_t len);
-static inline __attribute__((always_inline)) void strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
+static inline __attribute__((always_inline)) void
+strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_call(rc, addr, len);
 }
@@ -189,14 +191,16 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
  * iteration wrote before, nor kept for what it reads after; its written
  * ranges are strads_recon_rw records. */
 void strads_recon_rdr_only_call(strads_recon *rc, const void *addr, size_t len);
-static inline __attribute__((always_inline)) void strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
+static inline __attribute__((always_inline)) void
+strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_only_call(rc, addr, len);
 }
 /* A loop's read range that a later loop of the iteration updates, surely
  * and whole (frontend/recon_pair.c): recorded read and written here, once. */
 void strads_recon_rdr_rw_call(strads_recon *rc, const void *addr, size_t len);
-static inline __attribute__((always_inline)) void strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
+static inline __attribute__((always_inline)) void
+strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_rw_call(rc, addr, len);
 }
