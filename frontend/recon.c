@@ -266,14 +266,12 @@ static int fresh_heap(rc *r, CXCursor var)
     CXCursor fn = clang_getCursorSemanticParent(var);
     if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return 0;
     /* asked once per access: the last answer is kept */
-    static CXCursor last;
-    static int last_ok, have;
-    if (have && clang_equalCursors(last, var)) return last_ok;
+    if (r->fresh_have && clang_equalCursors(r->fresh_var, var)) return r->fresh_ok;
     fresh f = {.c = c, .var = var, .ok = 1};
     fresh_walk(&f, fn);
-    last = var;
-    last_ok = f.ok;
-    have = 1;
+    r->fresh_var = var;
+    r->fresh_ok = f.ok;
+    r->fresh_have = 1;
     return f.ok;
 }
 
