@@ -18,7 +18,8 @@
  *     the faster way stays (said once);
  *   - a shared call under RT_SHORT_CALL_S, or slower than a probe said the
  *     whole call takes alone, is timed against one call run alone, the
- *     faster stays;
+ *     faster stays; a short shared call twice as slow as the fastest call
+ *     alone is timed again;
  *   - a call kept alone that took over RT_LONG_ALONE_S (its work grew with
  *     a captured bound) runs shared again, and is timed anew.
  *
@@ -201,10 +202,20 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
                 (took < RT_SHORT_CALL_S || (est > 0 && est < took && est < RT_LONG_ALONE_S)))
                 a->phase = TIMING, a->shared_s = took;
             break;
-        case TRY:
+        case TRY: {
             if (planned && a->shared < 2) break;
-            a->phase = took < a->alone_s ? DONE : ALONE;
-            if (a->phase == ALONE) say_alone(loop, site, threads, took, a->alone_s);
+            /* against the fastest call alone: one preempted call alone
+             * sent jacobi-2d's calls shared, ten times slower, for good */
+            double alone = a->fast_s > 0 ? a->fast_s : a->alone_s;
+            a->phase = took < alone ? DONE : ALONE;
+            if (a->phase == ALONE) say_alone(loop, site, threads, took, alone);
+            break;
+        }
+        case DONE:
+            /* a short shared call twice as slow as the fastest alone is
+             * timed again: the choice rested on one call each way */
+            if (a->fast_s > 0 && took > 2 * a->fast_s && took < RT_SHORT_CALL_S && rt_loop_may_run_alone())
+                a->phase = TIMING, a->shared_s = took;
             break;
         default: break;
         }
