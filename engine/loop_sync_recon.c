@@ -285,7 +285,8 @@ static bool pilot(call *c, sched_records *rec)
     return false;
 }
 
-/* The small arrays the loop only reads: those that may go whole. */
+/* The arrays the loop only reads that may go whole: small ones, and up to
+ * SYNC_WHOLE_SHARED_BYTES where each iteration reads a good part (pilot_whole). */
 static uint64_t whole_candidates(const call *c)
 {
     uint64_t mask = 0;

@@ -37,13 +37,6 @@ static int is_var(da *d, CXCursor cur)
            clang_equalCursors(clang_getCursorReferenced(cur), d->var);
 }
 
-static const char *op_of(da *d, CXCursor lhs)
-{
-    unsigned b, e;
-    fe_extent(lhs, &b, &e);
-    return d->c->toks[fe_tok_at(d->c, e)].spell;
-}
-
 static int kids(da *d, CXCursor cur, int in, int as_stmt)
 {
     int n;
@@ -82,7 +75,7 @@ static int expr(da *d, CXCursor cur, int in)
     case CXCursor_CompoundAssignOperator:
         ch = fe_children(cur, &n);
         if (n == 2) {
-            const char *op = op_of(d, ch[0]);
+            const char *op = fe_op_after(d->c, ch[0]);
             if (k == CXCursor_BinaryOperator && !strcmp(op, "=") && is_var(d, ch[0])) {
                 expr(d, ch[1], in);
                 out = YES;
@@ -236,32 +229,46 @@ static enum CXChildVisitResult goto_visit(CXCursor cur, CXCursor parent, CXClien
     return CXChildVisit_Recurse;
 }
 
-/* Does the condition of the do statement name var? */
-static int names_var(fe_ctx *c, CXCursor dostmt, CXCursor var)
+/* Does a token of [b, e) name var? */
+static int names_in(fe_ctx *c, unsigned b, unsigned e, CXCursor var)
 {
-    int n, hit = 0;
-    CXCursor *ch = fe_children(dostmt, &n);
-    unsigned b = 0, e = 0;
-    if (n == 2) fe_extent(ch[1], &b, &e);
-    free(ch);
-    if (n != 2) return 1;
     char *name = fe_cxstr(clang_getCursorSpelling(var));
+    int hit = 0;
     for (int k = fe_tok_at(c, b); k < c->ntoks && c->toks[k].off < e && !hit; k++)
         hit = c->toks[k].kind == CXToken_Identifier && !strcmp(c->toks[k].spell, name);
     free(name);
     return hit;
 }
 
-int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
+/* Does the condition of the do statement name var? */
+static int names_var(fe_ctx *c, CXCursor dostmt, CXCursor var)
+{
+    int n;
+    CXCursor *ch = fe_children(dostmt, &n);
+    unsigned b = 0, e = 0;
+    if (n == 2) fe_extent(ch[1], &b, &e);
+    free(ch);
+    return n != 2 || names_in(c, b, e, var);
+}
+
+/* The path from fn's body down to loop, or 0 when it is not followed (a
+ * goto or a label anywhere in fn, or loop not found). */
+static int loop_path(CXCursor fn, CXCursor loop, path *p)
 {
     int jumps = 0;
     clang_visitChildren(fn, goto_visit, &jumps);
     if (jumps)
-        return -1;
+        return 0;
     unsigned lb, le;
     fe_extent(loop, &lb, &le);
-    path p = {.n = 0};
-    if (!find_path(fn, lb, le, &p))
+    p->n = 0;
+    return find_path(fn, lb, le, p);
+}
+
+int fe_dead_after(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
+{
+    path p;
+    if (!loop_path(fn, loop, &p))
         return -1;
     for (int i = 0; i < p.n; i++) {
         enum CXCursorKind k = clang_getCursorKind(p.node[i]);
@@ -304,25 +311,13 @@ static int header_names(fe_ctx *c, CXCursor node, int at, CXCursor var)
     fe_extent(node, &b, &e);
     if (at < n) fe_extent(ch[at], &cb, &ce);
     free(ch);
-    if (at >= n) return 1;
-    char *name = fe_cxstr(clang_getCursorSpelling(var));
-    int hit = 0;
-    for (int k = fe_tok_at(c, b); k < c->ntoks && c->toks[k].off < cb && !hit; k++)
-        hit = c->toks[k].kind == CXToken_Identifier && !strcmp(c->toks[k].spell, name);
-    free(name);
-    return hit;
+    return at >= n || names_in(c, b, cb, var);
 }
 
 int fe_dead_around(fe_ctx *c, CXCursor fn, CXCursor loop, CXCursor var)
 {
-    int jumps = 0;
-    clang_visitChildren(fn, goto_visit, &jumps);
-    if (jumps)
-        return -1;
-    unsigned lb, le;
-    fe_extent(loop, &lb, &le);
-    path p = {.n = 0};
-    if (!find_path(fn, lb, le, &p))
+    path p;
+    if (!loop_path(fn, loop, &p))
         return -1;
     for (int top = 0; top < p.n; top++) {
         enum CXCursorKind k = clang_getCursorKind(p.node[top]);

@@ -268,7 +268,8 @@ int fe_in_main(fe_ctx *c, CXSourceLocation loc);
 void fe_extent(CXCursor cur, unsigned *b, unsigned *e);
 void fe_extent_tokens(const fe_ctx *c);
 char *fe_text(fe_ctx *c, unsigned b, unsigned e);
-int fe_tok_at(fe_ctx *c, unsigned off);          /* first token at or after off */
+int fe_tok_at(const fe_ctx *c, unsigned off);          /* first token at or after off */
+const char *fe_op_after(const fe_ctx *c, CXCursor lhs); /* a binary node's operator, from its left side */
 void fe_line_col(fe_ctx *c, unsigned off, unsigned *line, unsigned *col);
 unsigned fe_line_start(fe_ctx *c, unsigned off);
 void fe_add_edit(fe_ctx *c, unsigned b, unsigned e, char *text, int keep_lines);

@@ -169,13 +169,6 @@ static int alloc_call(CXCursor e)
     return yes;
 }
 
-static const char *op_after(fe_ctx *c, CXCursor lhs)
-{
-    unsigned b, e;
-    fe_extent(lhs, &b, &e);
-    return c->toks[fe_tok_at(c, e)].spell;
-}
-
 /* Is the use of f->var at stack[d] one that reaches only its memory? */
 static int fresh_use(fresh *f, int d)
 {
@@ -203,7 +196,7 @@ static int fresh_use(fresh *f, int d)
             return !strcmp(op, "*") || (!arith && !strcmp(op, "!"));
         }
         case CXCursor_BinaryOperator: {
-            const char *op = op_after(c, lhs);
+            const char *op = fe_op_after(c, lhs);
             if (!strcmp(op, "=")) /* buf = alloc(...); not x = buf */
                 return first && !arith && alloc_call(other);
             if (!strcmp(op, "+") || !strcmp(op, "-")) {
@@ -217,7 +210,7 @@ static int fresh_use(fresh *f, int d)
             return 0;
         }
         case CXCursor_CompoundAssignOperator: {
-            const char *op = op_after(c, lhs);
+            const char *op = fe_op_after(c, lhs);
             return first && !arith && (!strcmp(op, "+=") || !strcmp(op, "-="));
         }
         case CXCursor_CallExpr: {

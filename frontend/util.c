@@ -164,13 +164,7 @@ void fe_extent_tokens(const fe_ctx *c) { extent_ctx = c; }
  * ')' for a function-like one, past the name otherwise. */
 static unsigned invocation_end(const fe_ctx *c, unsigned at)
 {
-    int lo = 0, hi = c->ntoks; /* the first token at or after at */
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (c->toks[mid].off < at) lo = mid + 1;
-        else hi = mid;
-    }
-    int k = lo;
+    int k = fe_tok_at(c, at);
     if (k >= c->ntoks || c->toks[k].off != at) return at;
     if (k + 1 >= c->ntoks || strcmp(c->toks[k + 1].spell, "(") != 0) return c->toks[k].end;
     int depth = 0;
@@ -179,6 +173,14 @@ static unsigned invocation_end(const fe_ctx *c, unsigned at)
         else if (!strcmp(c->toks[j].spell, ")") && --depth == 0) return c->toks[j].end;
     }
     return c->toks[k].end;
+}
+
+/* The operator of a binary node: the first token after its left side. */
+const char *fe_op_after(const fe_ctx *c, CXCursor lhs)
+{
+    unsigned b, e;
+    fe_extent(lhs, &b, &e);
+    return c->toks[fe_tok_at(c, e)].spell;
 }
 
 /* A range whose end lies in a macro's expansion ends where the invocation
@@ -208,7 +210,7 @@ char *fe_text(fe_ctx *c, unsigned b, unsigned e)
     return fe_strndup(c->src + b, e - b);
 }
 
-int fe_tok_at(fe_ctx *c, unsigned off)
+int fe_tok_at(const fe_ctx *c, unsigned off)
 {
     int lo = 0, hi = c->ntoks;
     while (lo < hi) {
