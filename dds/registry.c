@@ -432,6 +432,37 @@ void strads_free(void *p)
                 strads_strerror(rc));
 }
 
+void *strads_realloc(void *p, size_t size)
+{
+    if (!p || !dds_in_arena(p))
+        return realloc(p, size);
+    dds_vec *v;
+    if (dds_lookup(p, &v, NULL) || v->base != (char *)p) {
+        rt_error("realloc(%p): not the start of a live distributed array", p);
+        errno = EINVAL;
+        return NULL;
+    }
+    if (!size) { /* as glibc's realloc(p, 0) */
+        strads_free(p);
+        return NULL;
+    }
+    if (size % v->elem) {
+        rt_error("realloc of the distributed array allocated at %s to %zu bytes: not a whole "
+                 "number of its %zu-byte elements", v->site, size, v->elem);
+        errno = EINVAL;
+        return NULL;
+    }
+    char site[sizeof v->site];
+    memcpy(site, v->site, sizeof site);
+    size_t old = v->bytes;
+    char *q = dds_dv_alloc(size, v->elem, 0, site);
+    if (!q)
+        return NULL; /* p stays, as realloc leaves it */
+    memcpy(q, p, old < size ? old : size);
+    strads_free(p);
+    return q;
+}
+
 int strads_is_dvector(const void *p)
 {
     dds_vec *v;

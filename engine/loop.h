@@ -464,6 +464,11 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
 /* A probe that ran nothing but timed a part: what it says the whole call
  * takes alone. */
 void rt_alone_estimate(rt_alone *a, double whole_s);
+/* A site's new range: from's state, its times scaled (the new range's
+ * iterations over from's). */
+void rt_alone_inherit(rt_alone *a, const rt_alone *from, double scale);
+/* Ranges a site keeps state for (the least recently used goes). */
+#define RT_RANGES_PER_SITE 16
 /* The same on the driver of a loop it ran alone: no other node's part. */
 int rt_loop_fold_alone(const strads_loop_site *site, void *env, char *tls, int threads,
                        char **acc_out);

@@ -10,7 +10,10 @@
  *   - the first call of a loop (one site, range and thread count) runs
  *     alone, in chunks, for at most RT_SHORT_CALL_S; iterations left then
  *     run shared, and so do the next calls (a long loop loses at most that
- *     much of its first call);
+ *     much of its first call); a range new to a site that ran another
+ *     starts where that one is, its times scaled by the iterations
+ *     (rt_alone_inherit: an elimination's j = k + 1 .. n is a new range
+ *     at every call);
  *   - a loop whose first call finished in time keeps running alone until
  *     its calls alone have taken what a first shared call may cost
  *     (rent_limit), in one process only while a call is shorter than
@@ -149,6 +152,16 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
 }
 
 void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }
+
+void rt_alone_inherit(rt_alone *a, const rt_alone *from, double scale)
+{
+    *a = *from;
+    a->shared_ever = 0; /* the records and plan are the range's own */
+    a->alone_s *= scale;
+    a->shared_s *= scale;
+    a->est_s *= scale;
+    a->fast_s *= scale;
+}
 
 void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
                     rt_call_how how, double took, double ran, bool planned)

@@ -85,6 +85,7 @@ typedef struct site_state {
     bool lopsided;
     double locked_s;
     rt_alone al; /* short calls (engine/loop_alone.c) */
+    uint64_t used; /* site_of's clock at its latest call */
     struct site_state *next;
 } site_state;
 static site_state *sites;
@@ -582,15 +583,45 @@ static int async_node(const void *arg, size_t len)
     return rc;
 }
 
+/* A site's state for one range and thread count, up to RT_RANGES_PER_SITE
+ * of them (the least recently used goes). A new range starts from the
+ * site's latest: its alone state scaled (rt_alone_inherit), and serial
+ * when that range was as long (a short range's one conflict group says
+ * nothing of a long one's). */
 static site_state *site_of(const strads_loop_site *site, int64_t begin, int64_t end, int threads)
 {
-    for (site_state *s = sites; s; s = s->next)
-        if (s->site_id == site->id && s->begin == begin && s->end == end && s->threads == threads)
+    static uint64_t clock;
+    site_state *recent = NULL, **old = NULL;
+    int same = 0;
+    for (site_state **pp = &sites; *pp; pp = &(*pp)->next) {
+        site_state *s = *pp;
+        if (s->site_id != site->id || s->threads != threads) continue;
+        if (s->begin == begin && s->end == end) {
+            s->used = ++clock;
             return s;
+        }
+        same++;
+        if (!recent || s->used > recent->used) recent = s;
+        if (!old || s->used < (*old)->used) old = pp;
+    }
     site_state *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     *s = (site_state){.site_id = site->id, .begin = begin, .end = end, .threads = threads,
-                      .next = sites};
+                      .used = ++clock};
+    if (recent) {
+        int64_t n = recent->end - recent->begin;
+        rt_alone_inherit(&s->al, &recent->al, (double)(end - begin) / (double)n);
+        s->serial = recent->serial && 2 * n >= end - begin;
+        s->sampled = s->serial;
+    }
+    if (same >= RT_RANGES_PER_SITE) {
+        site_state *o = *old;
+        *old = o->next;
+        free(o->order);
+        free(o->key.refs);
+        free(o);
+    }
+    s->next = sites;
     sites = s;
     return s;
 }

@@ -1248,26 +1248,45 @@ typedef struct site_calls {
 } site_calls;
 
 /* Driver: whether a site's calls of one range and thread count run alone
- * (engine/loop_alone.c). One per range: a loop over alternating slices. */
+ * (engine/loop_alone.c). One per range (a loop over alternating slices),
+ * up to RT_RANGES_PER_SITE a site and thread count. */
 typedef struct alone_state {
     uint64_t id;
     int64_t begin, end;
     int threads;
+    uint64_t used; /* alone_clock at its latest call */
     rt_alone al;
     struct alone_state *next;
 } alone_state;
 static alone_state *alone_list;
+static uint64_t alone_clock;
 
 static alone_state *alone_of(const strads_loop_site *site, int64_t begin, int64_t end, int threads)
 {
-    alone_state *s = alone_list;
-    while (s && !(s->id == site->id && s->begin == begin && s->end == end && s->threads == threads))
-        s = s->next;
-    if (!s && (s = calloc(1, sizeof *s))) {
-        *s = (alone_state){.id = site->id, .begin = begin, .end = end, .threads = threads,
-                           .next = alone_list};
-        alone_list = s;
+    alone_state *s, *recent = NULL, *old = NULL;
+    int same = 0;
+    for (s = alone_list; s; s = s->next) {
+        if (s->id != site->id || s->threads != threads) continue;
+        if (s->begin == begin && s->end == end) break;
+        same++;
+        if (!recent || s->used > recent->used) recent = s;
+        if (!old || s->used < old->used) old = s;
     }
+    if (!s) {
+        alone_state *reuse = same >= RT_RANGES_PER_SITE ? old : NULL;
+        if (!reuse && !(reuse = calloc(1, sizeof *reuse))) return NULL;
+        if (reuse != old) {
+            reuse->next = alone_list;
+            alone_list = reuse;
+        }
+        rt_alone al = {0};
+        if (recent)
+            rt_alone_inherit(&al, &recent->al, (double)(end - begin) / (double)(recent->end - recent->begin));
+        reuse->id = site->id, reuse->begin = begin, reuse->end = end, reuse->threads = threads;
+        reuse->al = al;
+        s = reuse;
+    }
+    s->used = ++alone_clock;
     return s;
 }
 static site_calls *calls_list;
@@ -1304,6 +1323,16 @@ static const char *const in_why[IN_N] = {
     "counts: the records name the arrays)",
     "an integer array it only reads changed"};
 
+/* Integers whose values pick nothing: stradsc's picks of the pointer at
+ * env_off (frontend/keyed.c: labels only compared). */
+static bool values_only(const strads_loop_site *site, size_t env_off)
+{
+    for (int i = 0; site->env_fields && i < site->nenv_fields; i++)
+        if (site->env_fields[i].cls == STRADS_F_PTR && site->env_fields[i].off == env_off)
+            return site->env_fields[i].picks == STRADS_PICKS_NO;
+    return false;
+}
+
 static void input_key(const strads_loop_site *site, const void *env, uint64_t key[IN_N])
 {
     key[IN_COPYIN] = rt_loop_copyin_index_hash(site, env);
@@ -1317,7 +1346,8 @@ static void input_key(const strads_loop_site *site, const void *env, uint64_t ke
         /* integer arrays only: indices pick rows; the model values an
          * evaluation loop reads change every epoch and pick nothing */
         strads_type t = site->arrays[a].type;
-        if (!(site->arrays[a].flags & STRADS_ARRAY_READONLY) || t == STRADS_T_F32 || t == STRADS_T_F64)
+        if (!(site->arrays[a].flags & STRADS_ARRAY_READONLY) || t == STRADS_T_F32 || t == STRADS_T_F64 ||
+            values_only(site, site->arrays[a].env_off))
             continue;
         const void *p;
         dds_vec *dv;

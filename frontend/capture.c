@@ -423,6 +423,135 @@ static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
 }
 
 /*
+ * Is this use of a pointer to rows of constant length (the DeclRef at
+ * stack[d]) p[e0][e1]... indexed to a number, one of the subscripts after
+ * the first a * i + b (i the loop variable, a != 0)? Then *lvl (1 for
+ * p[e0][a * i + b]), *a and *b. A subscript stays within its row (C's
+ * rule), so uses that all put a * i + b at one level, the b's within |a|,
+ * touch different elements at different iterations whatever the other
+ * subscripts are: a column of a matrix, A[k][j] and A[i][j] for j the loop
+ * variable (Gram-Schmidt, LU). Rows reached through pointers (double **)
+ * may alias one another and do not count.
+ */
+static int col_use(walk *w, int d, int *lvl, long *a, long *b)
+{
+    CXCursor node = w->stack[d], sub = node;
+    int k = d - 1, level = 0, found = 0;
+    for (;;) {
+        while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                          clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+            node = w->stack[k--];
+        if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+            break;
+        /* the base of a later subscript is a row of constant length */
+        if (level > 0 && clang_getCanonicalType(clang_getCursorType(sub)).kind != CXType_ConstantArray)
+            return 0;
+        int n;
+        CXCursor *ch = fe_children(w->stack[k], &n);
+        long a1, b1;
+        int base = n == 2 && clang_equalCursors(ch[0], node);
+        if (base && !found && level > 0 && affine(w->c, ch[1], w->s->ivar_decl, &a1, &b1) && a1 != 0)
+            found = 1, *lvl = level, *a = a1, *b = b1;
+        free(ch);
+        if (!base)
+            return 0;
+        node = sub = w->stack[k--];
+        level++;
+    }
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
+    if (!found || tk < CXType_Bool || tk > CXType_LongDouble)
+        return 0;
+    if (k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[k], &pb, &pe);
+        return !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
+    }
+    return 1;
+}
+
+/* Is ix x, x + c or x - c (x a variable, c an integer constant)? */
+static int var_offset(fe_ctx *c, CXCursor ix, CXCursor *x, long *off)
+{
+    ix = fe_strip(ix);
+    enum CXCursorKind k = clang_getCursorKind(ix);
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor r = clang_getCursorReferenced(ix);
+        enum CXCursorKind rk = clang_getCursorKind(r);
+        if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
+            return 0;
+        *x = r, *off = 0;
+        return 1;
+    }
+    if (k != CXCursor_BinaryOperator || fe_from_macro(ix))
+        return 0;
+    int n;
+    CXCursor *ch = fe_children(ix, &n);
+    int ok = n == 2 && var_offset(c, ch[0], x, off);
+    long k1 = 0;
+    if (ok) {
+        CXEvalResult r = clang_Cursor_Evaluate(ch[1]);
+        ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+        if (ok)
+            k1 = (long)clang_EvalResult_getAsLongLong(r);
+        if (r)
+            clang_EvalResult_dispose(r);
+    }
+    unsigned lb = 0, le = 0;
+    if (ok)
+        fe_extent(ch[0], &lb, &le);
+    free(ch);
+    if (!ok)
+        return 0;
+    const char *op = c->toks[fe_tok_at(c, le)].spell;
+    if (strcmp(op, "+") && strcmp(op, "-"))
+        return 0;
+    *off += op[0] == '+' ? k1 : -k1;
+    return 1;
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) a read of a row p[x + c]
+ * (x a variable other than the loop variable, c an integer constant), or
+ * of a number in it (p[x + c][j]), not its address? Then *x and *off. When
+ * the loop starts above it (for (i = k + 1; ...) reading p[k][j]: LU's and
+ * Gaussian elimination's pivot row) and the iterations write only their
+ * own rows, no iteration writes what it reads (fe_capture's below_rows).
+ */
+static int below_use(walk *w, int d, CXCursor *x, long *off)
+{
+    CXCursor node = w->stack[d], sub = node;
+    int k = d - 1, level = 0;
+    for (;;) {
+        while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                          clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+            node = w->stack[k--];
+        if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+            break;
+        if (level > 0 && clang_getCanonicalType(clang_getCursorType(sub)).kind != CXType_ConstantArray)
+            return 0;
+        int n;
+        CXCursor *ch = fe_children(w->stack[k], &n);
+        int base = n == 2 && clang_equalCursors(ch[0], node);
+        int ok = base && (level > 0 || var_offset(w->c, ch[1], x, off));
+        free(ch);
+        if (!ok)
+            return 0;
+        node = sub = w->stack[k--];
+        level++;
+    }
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
+    if (!level || tk < CXType_Bool || tk > CXType_LongDouble ||
+        clang_equalCursors(*x, w->s->ivar_decl))
+        return 0;
+    if (k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[k], &pb, &pe);
+        return !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
+    }
+    return 1;
+}
+
+/*
  * Folds a use of pointer cp (the DeclRef at stack[d]; helper: in a called
  * function) into its flags. Every use p[i] of a number, or p[i][k] of a
  * number of a row p[i], i the loop variable: iteration i touches only
@@ -430,24 +559,38 @@ static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
  * deltas (STRADS_ARRAY_OWN; a row overwritten as old + (new - old) lost
  * its small values under a large old one). Every use
  * p[a * i + b], one a, the b's within |a| of each other (an odd-even sort's
- * v[2 * j] and v[2 * j + 1]): no two iterations touch one element
- * (STRADS_ARRAY_DISJOINT).
+ * v[2 * j] and v[2 * j + 1]), or every use a column of rows at one level
+ * (col_use): no two iterations touch one element (STRADS_ARRAY_DISJOINT).
  */
-static void elem_flags(walk *w, int d, int helper, fe_cap *cp)
+static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
 {
     long a = 0, b = 0;
+    int lvl = 0;
     enum CXTypeKind tk = CXType_Invalid;
     int ok = !helper && elem_use(w, d, &a, &b, &tk);
     int number = tk >= CXType_Bool && tk <= CXType_LongDouble;
     if (!ok || a != 1 || b != 0 || !(number || tk == CXType_ConstantArray))
         cp->not_own = 1;
-    if (!ok || (cp->disj_a && cp->disj_a != a)) {
+    if (!ok && !helper)
+        ok = col_use(w, d, &lvl, &a, &b);
+    CXCursor x;
+    long off;
+    if (!ok && !helper && !writes && below_use(w, d, &x, &off)) {
+        if (cp->below_n && !clang_equalCursors(cp->below_x, x))
+            cp->not_disjoint = 1;
+        if (!cp->below_n++ || off > cp->below_cmax)
+            cp->below_cmax = off;
+        cp->below_x = x;
+        return;
+    }
+    if (!ok || (cp->disj_a && (cp->disj_a != a || cp->disj_lvl != lvl))) {
         cp->not_disjoint = 1;
         return;
     }
     if (!cp->disj_a || b < cp->disj_bmin) cp->disj_bmin = b;
     if (!cp->disj_a || b > cp->disj_bmax) cp->disj_bmax = b;
     cp->disj_a = a;
+    cp->disj_lvl = lvl;
 }
 
 static int add_cap(walk *w, CXCursor decl, int where, unsigned off)
@@ -478,6 +621,81 @@ static const char *const hidden_state[] = {"rand", "random", "drand48", "lrand48
                                            "srand", "srandom", "srand48", "strtok", NULL};
 
 static void visit(walk *w, CXCursor cur, int helper);
+
+typedef struct in_index { CXCursor var; int found, depth; } in_index;
+
+static enum CXChildVisitResult index_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    in_index *v = d;
+    if (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        in_index sub = {v->var, 0, 1};
+        if (n == 2)
+            clang_visitChildren(ch[1], index_visit, &sub);
+        if (n == 2 && clang_getCursorKind(fe_strip(ch[1])) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(fe_strip(ch[1])), v->var))
+            sub.found = 1;
+        free(ch);
+        if (sub.found) {
+            v->found = 1;
+            return CXChildVisit_Break;
+        }
+    } else if (v->depth && clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+               clang_equalCursors(clang_getCursorReferenced(cur), v->var)) {
+        v->found = 1;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/*
+ * Does the number a call draws (the CallExpr at the top of the stack) choose
+ * what the body touches: inside a subscript (v[rand() % m]), or stored in a
+ * variable a subscript of the loop body uses (j = rand() % m; V[j * K + k])?
+ */
+static int draw_picks(walk *w, CXCursor call)
+{
+    for (int d = w->depth - 2; d >= 0; d--) {
+        CXCursor a = w->stack[d];
+        enum CXCursorKind k = clang_getCursorKind(a);
+        if (k == CXCursor_ArraySubscriptExpr) {
+            int n;
+            CXCursor *ch = fe_children(a, &n);
+            unsigned cb, ce, ib = 1, ie = 0;
+            fe_extent(call, &cb, &ce);
+            if (n == 2)
+                fe_extent(ch[1], &ib, &ie);
+            free(ch);
+            if (cb >= ib && ce <= ie)
+                return 1;
+        }
+        CXCursor var = clang_getNullCursor();
+        if (k == CXCursor_VarDecl)
+            var = a;
+        else if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+            int n;
+            CXCursor *ch = fe_children(a, &n);
+            if (n == 2 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr)
+                var = clang_getCursorReferenced(fe_strip(ch[0]));
+            free(ch);
+        }
+        if (!clang_Cursor_isNull(var)) {
+            int n;
+            CXCursor *ch = fe_children(w->s->forc, &n);
+            in_index v = {var, 0, 0};
+            if (n > 0)
+                clang_visitChildren(ch[n - 1], index_visit, &v);
+            free(ch);
+            return v.found;
+        }
+        if (k == CXCursor_CompoundStmt || k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+            k == CXCursor_IfStmt || k == CXCursor_CallExpr)
+            return 0;
+    }
+    return 0;
+}
 
 /* A function of this file holding a parallel loop, called from a parallel
  * body: the inner loop would start on worker processes and threads (its
@@ -556,9 +774,10 @@ static void declref(walk *w, CXCursor cur, int helper)
     fe_cap *cp = &s->caps[idx];
     cp->in_helper |= helper;
     int store;
+    int pw = is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store);
     if (is_ptr(ref))
-        elem_flags(w, w->depth - 1, helper, cp);
-    if (is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store)) {
+        elem_flags(w, w->depth - 1, helper, pw, cp);
+    if (pw) {
         cp->ptr_written = 1;
         cp->ptr_stored |= store;
         cp->helper_written |= helper; /* through the global: past the thread's replica */
@@ -1128,7 +1347,15 @@ static void visit(walk *w, CXCursor cur, int helper)
         outside_call(w, cur, helper);
         char *name = fe_cxstr(clang_getCursorSpelling(cur));
         for (int i = 0; hidden_state[i]; i++)
-            if (!strcmp(name, hidden_state[i])) {
+            if (!strcmp(name, hidden_state[i]) && w->s->kind == FE_ASYNC_FOR && draw_picks(w, cur)) {
+                fe_error(w->c, fe_offset(clang_getCursorLocation(cur)),
+                         "draw the numbers before the loop into an array the body reads "
+                         "(neg[i] = rand() % m: the same numbers as the sequential program), or "
+                         "run the loop as 'sync_for sync(hybrid) recon(off)'",
+                         "'%s' chooses the elements the body touches: reconnaissance cannot "
+                         "foresee its numbers, and the run would draw others", name);
+                break;
+            } else if (!strcmp(name, hidden_state[i])) {
                 unsigned off = fe_offset(clang_getCursorLocation(cur));
                 char *hint = fe_fmt("keep a per-thread state with private(seed) and use "
                                     "rand_r(&seed) or your own generator");
@@ -1160,6 +1387,58 @@ static void name_clash(walk *w)
             }
 }
 
+/* The loop's first value as x + c (for (int i = k + 1; ...), i = k + 1)? */
+static int start_of(fe_ctx *c, fe_site *s, CXCursor *x, long *off)
+{
+    int n, ok = 0;
+    CXCursor *ch = fe_children(s->forc, &n);
+    if (n < 1) {
+        free(ch);
+        return 0;
+    }
+    CXCursor init = ch[0];
+    free(ch);
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+        ch = fe_children(init, &n);
+        init = n == 1 ? ch[0] : clang_getNullCursor();
+        free(ch);
+    }
+    ch = clang_Cursor_isNull(init) ? NULL : fe_children(init, &n);
+    enum CXCursorKind k = clang_Cursor_isNull(init) ? CXCursor_InvalidCode : clang_getCursorKind(init);
+    if (ch && n >= 1 && k == CXCursor_VarDecl)
+        ok = var_offset(c, ch[n - 1], x, off);
+    else if (ch && n == 2 && k == CXCursor_BinaryOperator)
+        ok = var_offset(c, ch[1], x, off);
+    free(ch);
+    return ok;
+}
+
+/*
+ * An array whose every other use is one iteration's (p[i + b]) and that is
+ * also read at rows p[x + c] (below_use): disjoint when the loop starts
+ * above every such row, x + c < x + start + bmin, and the body cannot change
+ * x (a local, not its own private copy). Else not.
+ */
+static void below_rows(fe_ctx *c, fe_site *s)
+{
+    CXCursor x;
+    long start;
+    int have = start_of(c, s, &x, &start);
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        if (!cp->below_n || cp->not_disjoint)
+            continue;
+        int ok = have && cp->disj_a == 1 && cp->disj_lvl == 0 && clang_equalCursors(cp->below_x, x) &&
+                 cp->below_cmax < start + cp->disj_bmin &&
+                 clang_getCursorKind(clang_getCursorSemanticParent(x)) != CXCursor_TranslationUnit;
+        for (int j = 0; ok && j < s->ncaps; j++)
+            if (clang_equalCursors(s->caps[j].decl, x))
+                ok = !s->caps[j].auto_private && !s->caps[j].is_item && !s->caps[j].bad_write;
+        if (!ok)
+            cp->not_disjoint = 1;
+    }
+}
+
 void fe_capture(fe_ctx *c, fe_site *s)
 {
     walk *w = fe_alloc(sizeof *w);
@@ -1183,6 +1462,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
     free(w->dmem);
     name_clash(w);
     decide_writes(w);
+    below_rows(c, s);
     fe_check_captures(c, s, w->first_ref);
     fe_keyed(c, s);
     free(w->first_ref);

@@ -481,11 +481,33 @@ static void recon_one(fe_ctx *c, fe_site *s, fe_buf *o, int exact)
     fe_buf_puts(o, "}\n");
 }
 
+/*
+ * Around reconnaissance code: the user's assert() checks through
+ * strads_recon_assert, which lets a failure pass in an iteration's first
+ * pass once it read memory a ranged loop did not update (the pass's values
+ * are stale and the iteration runs again exactly, engine/recon_shadow.c):
+ * lda-c's assert(!isnan(likelihood)) failed there, over a helper's ranged
+ * sum of a row the iteration had just written. Not under NDEBUG, where
+ * the plain build checks nothing either.
+ */
+void fe_emit_recon_assert(fe_buf *o, int begin)
+{
+    if (begin)
+        fe_buf_puts(o, "#if defined(assert) && !defined(NDEBUG)\n#pragma push_macro(\"assert\")\n"
+                       "#undef assert\n#define assert(e) ((e) ? (void)0 : "
+                       "strads_recon_assert(#e, __FILE__, __LINE__, __func__))\n"
+                       "#define STRADS__ASSERT_PUSHED\n#endif\n");
+    else
+        fe_buf_puts(o, "#ifdef STRADS__ASSERT_PUSHED\n#pragma pop_macro(\"assert\")\n"
+                       "#undef STRADS__ASSERT_PUSHED\n#endif\n");
+}
+
 static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
 {
     /* The helpers it calls are declared by now: the body called them. */
     for (int i = 0; i < s->nrh_called; i++)
         fe_emit_recon_helper_decl(c, s->rh_called[i], o, s->body_begin);
+    fe_emit_recon_assert(o, 1);
     /* Each access a call of the library's recorder (inlined, the recorders
      * cost 9 % more to compile for sgdmf.c), loops over a row one range
      * each (recon_loop.c); at -Os (STRADS__RECON) what is left of those
@@ -493,6 +515,7 @@ static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
     if (s->recon_exact)
         recon_one(c, s, o, 1);
     recon_one(c, s, o, 0);
+    fe_emit_recon_assert(o, 0);
 }
 
 static void tls_fns(fe_ctx *c, fe_site *s, fe_buf *o)

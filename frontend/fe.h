@@ -84,9 +84,15 @@ typedef struct fe_cap {
     int helper_written; /* a global pointer a called function writes through */
     int not_own;       /* some use is not p[i] of the loop variable i (elem_flags) */
     /* every use is p[a * i + b], one a != 0 for all and the b's within |a|
-     * of each other: iterations touch disjoint elements (elem_flags) */
-    int not_disjoint;
+     * of each other, at subscript level disj_lvl (p[e][a * i + b]: 1):
+     * iterations touch disjoint elements (elem_flags) */
+    int not_disjoint, disj_lvl;
     long disj_a, disj_bmin, disj_bmax;
+    /* ... besides reads of rows p[below_x + c], c <= below_cmax, which no
+     * iteration writes when the loop starts above them (below_rows) */
+    int below_n;
+    long below_cmax;
+    CXCursor below_x;
     int is_counter;    /* written in the header of a for of the body */
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
@@ -254,6 +260,8 @@ int fe_rloop_covers(const fe_rloop *l, CXCursor access);
  * (steer.c). helpers: the functions of this file the body calls. */
 void fe_steer(fe_ctx *c, fe_site *s, CXCursor body, const CXCursor *helpers, int nh);
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
+/* Before (begin) and after reconnaissance code: its assert() (emit.c). */
+void fe_emit_recon_assert(fe_buf *o, int begin);
 void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o, unsigned site_at); /* recon.c */
 int fe_emit(fe_ctx *c, fe_buf *out);              /* emit.c */
 void fe_emit_pack(fe_site *s, fe_buf *o);         /* pack.c */

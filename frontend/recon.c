@@ -986,6 +986,42 @@ static char *wide_if(rc *r, CXCursor cur)
     return o.p;
 }
 
+/*
+ * a / b or a % b of integers, b not a constant: 0 when b is 0 (and -a, 0
+ * when b is -1 of a signed type, which traps for the least a). A node reads
+ * what another node owns before it has fetched it as 0 (it records the
+ * iteration again once fetched): `i % cnt[u]` died of SIGFPE there; where
+ * the program itself divides by 0, its real run does so, as the plain
+ * build does. NULL when it is no such division.
+ */
+static char *int_div(rc *r, CXCursor a, CXCursor b, char op)
+{
+    enum CXTypeKind ta = clang_getCanonicalType(clang_getCursorType(a)).kind,
+                    tb = clang_getCanonicalType(clang_getCursorType(b)).kind;
+    int ints = ta >= CXType_Bool && ta <= CXType_Int128 && tb >= CXType_Bool && tb <= CXType_Int128;
+    CXEvalResult e = ints ? clang_Cursor_Evaluate(b) : NULL;
+    int constant = e && clang_EvalResult_getKind(e) == CXEval_Int;
+    if (e)
+        clang_EvalResult_dispose(e);
+    if (!ints || constant)
+        return NULL;
+    char *A = rw(r, a, RV, 0), *B = rw(r, b, RV, 0);
+    int id = r->c->nranged++;
+    char *neg = op == '/' ? fe_fmt("(0 - (unsigned long long)strads__x%d)", id) : fe_strdup("0");
+    char *q = fe_fmt("__extension__({ __auto_type strads__da%d = (%s); __auto_type strads__db%d = (%s); "
+                     "__typeof__(strads__da%d %c strads__db%d) strads__x%d = strads__da%d, "
+                     "strads__y%d = strads__db%d; "
+                     "strads__y%d == 0 ? (__typeof__(strads__x%d))0 : "
+                     "(__typeof__(strads__x%d))-1 < (__typeof__(strads__x%d))1 && "
+                     "strads__y%d == (__typeof__(strads__x%d))-1 ? "
+                     "(__typeof__(strads__x%d))%s : strads__x%d %c strads__y%d; })",
+                     id, A, id, B, id, op, id, id, id, id, id, id, id, id, id, id, id, id, neg, id, op, id);
+    free(neg);
+    free(A);
+    free(B);
+    return q;
+}
+
 static char *rw(rc *r, CXCursor cur, int mode, int stmt)
 {
     unsigned b, e;
@@ -1096,8 +1132,29 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                           "&strads__v%d, sizeof strads__v%d); strads__v%d; })",
                           stmt ? "(void)" : "", id, L, id, id, old, R, id, id, id, id);
         }
+        char *q = op && (!strcmp(op, "/") || !strcmp(op, "%")) &&
+                          clang_getCursorKind(l) == CXCursor_DeclRefExpr
+                      ? int_div(r, lhs, rhs, op[0])
+                      : NULL;
+        if (q) /* x /= y of a local, as x = x / y */
+            return fe_fmt("(%s = %s)", text_of(r, lhs), q);
         int modes[2] = {LV, RV};
         return rebuild(r, cur, modes, 2, RV);
+    }
+    if (k == CXCursor_BinaryOperator) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        char *q = NULL;
+        if (n == 2) {
+            unsigned lb, le;
+            fe_extent(ch[0], &lb, &le);
+            const char *op = tok(r, le)->spell;
+            if ((!strcmp(op, "/") || !strcmp(op, "%")) && !fe_from_macro(cur))
+                q = int_div(r, ch[0], ch[1], op[0]);
+        }
+        free(ch);
+        if (q)
+            return q;
     }
     if (k == CXCursor_UnaryOperator) {
         fe_token *first = tok(r, b);
@@ -1297,8 +1354,10 @@ void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
 {
     for (int k = 0; k < c->nrh; k++)
         fe_emit_recon_helper_decl(c, k, o, 0);
+    fe_emit_recon_assert(o, 1);
     for (int k = 0; k < c->nrh; k++)
         fe_buf_puts(o, c->rh[k].text);
+    fe_emit_recon_assert(o, 0);
 }
 
 char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt) { return rw(r, cur, mode, stmt); }

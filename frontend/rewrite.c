@@ -9,6 +9,7 @@
  *   posix_memalign(&p, al, total);     -> strads_dv_posix_memalign((void **)(&p), al, total,
  *                                                                  elem, "f.c:L")
  *   free(x)                            -> strads_free(x)        (every call in the file)
+ *   realloc(x, n)                      -> strads_realloc(x, n)  (the same)
  *   int main(...)                      -> int strads_user_main(...) + STRADS_MAIN at the end
  *
  * elem is `sizeof *p` (times n for row(n)). The variables given dvector memory
@@ -249,6 +250,12 @@ void fe_rewrite(fe_ctx *c)
                 fe_add_edit(c, T[k].off, T[k].end, fe_strdup("strads_free"), 0);
         } else if (!strcmp(T[k].spell, "malloc") || !strcmp(T[k].spell, "calloc") ||
                    !strcmp(T[k].spell, "realloc") || !strcmp(T[k].spell, "aligned_alloc")) {
+            if (is(&T[k], "realloc")) {
+                CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, T[k].off));
+                enum CXCursorKind rk = clang_getCursorKind(r);
+                if (rk == CXCursor_DeclRefExpr || rk == CXCursor_CallExpr || rk == CXCursor_UnexposedExpr)
+                    fe_add_edit(c, T[k].off, T[k].end, fe_strdup("strads_realloc"), 0);
+            }
             CXCursor var;
             if (decl_at(&vs, T[k].off, &var) || assigned_at(c, k, &var))
                 if (!fe_cursor_in(var, c->dvdecls, c->ndv))

@@ -145,6 +145,11 @@ int strads_dv_posix_memalign(void **out, size_t align, size_t total, size_t elem
 /* free() for any pointer: distributed arrays are released on every node,
  * other pointers go to free(). */
 void strads_free(void *p);
+/* realloc() for any pointer: a distributed array grows or shrinks by whole
+ * elements into a new one (its contents copied, the old one released, as
+ * realloc moves a block: a loader's `x = realloc(x, 2 * cap * sizeof *x)`);
+ * other pointers go to realloc(). */
+void *strads_realloc(void *p, size_t size);
 /* Nonzero when p points into a distributed array. */
 int strads_is_dvector(const void *p);
 

@@ -209,6 +209,10 @@ strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
  * the shadow), because it read back what a range did not run. */
 int strads_recon_again(strads_recon *rc);
 int strads_recon_exact(void);
+/* The user's assert() in reconnaissance code: fails as assert does, but
+ * for an iteration's first pass that read stale memory (it runs again
+ * exactly, where the check counts). */
+void strads_recon_assert(const char *expr, const char *file, unsigned line, const char *fn);
 
 struct msgpack_packer;
 struct msgpack_object;

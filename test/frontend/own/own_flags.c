@@ -112,10 +112,69 @@ int main(void)
 #pragma strads sync_for
     for (int i = 0; i < n; i++)
         rows[i][0] = rows[i + 1][0];
+    /* columns: Gram-Schmidt's and LU's A[i][j] and R[k][j], j the loop
+     * variable; a column used at another level, an address, or rows reached
+     * through pointers (which may alias) are not */
+    #pragma strads dvector
+    double (*M)[4] = calloc(n, sizeof *M);
+    #pragma strads dvector
+    double (*R)[4] = calloc(n, sizeof *R);
+    #pragma strads dvector
+    double (*C)[4][4] = calloc(n, sizeof *C);
+    int k0 = 1;
+    // DISJOINT M
+    // DISJOINT R
+    // DISJOINT C
+#pragma strads sync_for
+    for (int j = k0; j < 4; j++) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += M[i][j];
+        R[k0][j] = s;
+        for (int i = 0; i < n; i++) M[i][j] -= s * M[i][j] * R[0][j];
+        C[k0][j][0] += C[2][j][3];
+    }
+    // NOT M
+#pragma strads sync_for
+    for (int j = 1; j < 4; j++)
+        for (int i = 0; i < n; i++) M[i][j] -= M[i][0]; /* column 0: iteration 0's */
+    // NOT M
+    // NOT R
+    // NOT C
+#pragma strads sync_for
+    for (int j = 0; j < 4; j++) {
+        M[j][0] = M[0][j];
+        double *q = &R[0][j];
+        *q = 1;
+        C[0][j][0] = C[0][0][j];
+    }
+    /* LU's pivot row: iterations i = k + 1 .. n write their own rows and
+     * read row k, which none of them writes; starting at k, or reading row
+     * k + 1, they would */
+    // DISJOINT M
+#pragma strads sync_for
+    for (int i = k0 + 1; i < n; i++) {
+        double l = M[i][k0] / M[k0][k0];
+        M[i][k0] = l;
+        for (int j = k0 + 1; j < 4; j++) M[i][j] -= l * M[k0][j] + M[k0 - 1][j];
+    }
+    // NOT M
+#pragma strads sync_for
+    for (int i = k0; i < n; i++)
+        for (int j = k0 + 1; j < 4; j++) M[i][j] -= M[k0][j];
+    // NOT M
+#pragma strads sync_for
+    for (int i = k0 + 1; i < n; i++)
+        for (int j = k0 + 1; j < 4; j++) M[i][j] -= M[k0 + 1][j];
+    // NOT M
+#pragma strads sync_for
+    for (int i = k0 + 1; i < n; i++) M[k0][0] += M[i][0]; /* a write to the pivot row */
     free(a);
     free(b);
     free(idx);
     free(p);
     free(rows);
+    free(M);
+    free(R);
+    free(C);
     return 0;
 }

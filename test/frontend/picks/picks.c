@@ -167,9 +167,46 @@ int main(void)
         idx[i] = (int)(lr * i) + c;
         a[idx[i] % 8] += 1;
     }
+    /* labels only compared, and the branch sets variables from what the
+     * test read: they pick nothing; an argmin's index set under the test
+     * does, and so does a test whose branch reads another element */
+    #pragma strads dvector
+    int *lab = calloc(n + 16, sizeof *lab);
+    #pragma strads dvector
+    int *nlab = calloc(n + 16, sizeof *nlab);
+    int changed = 0;
+    // PICKS lab NO
+#pragma strads sync_for reduction(max: changed)
+    for (int i = 0; i < n; i++) {
+        int best = lab[i];
+        for (int j = i; j < i + 2; j++)
+            if (lab[idx[j]] < best) best = lab[idx[j]];
+        nlab[i] = best;
+        if (best != lab[i]) changed = 1;
+    }
+    // PICKS lab DEFAULT
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        int best = 1 << 30, arg = 0;
+        for (int c = 0; c < 4; c++)
+            if (lab[c] < best) {
+                best = lab[c];
+                arg = c;
+            }
+        nlab[arg] += 1;
+    }
+    // PICKS lab DEFAULT
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        if (lab[i] > 0) s = x[i];
+        nlab[i] = (int)s;
+    }
     free(a);
     free(b);
     free(idx);
     free(x);
+    free(lab);
+    free(nlab);
     return 0;
 }

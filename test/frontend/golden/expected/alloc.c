@@ -115,6 +115,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     }
     strads__t->total = total;
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -139,7 +145,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 143 "<stdout>"
+#line 149 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -168,9 +174,13 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 172 "<stdout>"
+#line 178 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
@@ -243,5 +253,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 247 "<stdout>"
+#line 257 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -121,6 +121,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->cnt = cnt;
 }
 static __typeof__(dot) strads__rh0 STRADS__RECON;
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -141,14 +147,14 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
                                 do {
         if (i % 3 == 0)
             continue;
-        double d = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]);
+        double d = strads__rh0(&w[i * dim], &w[(__extension__({ __auto_type strads__da3 = ((i + 1)); __auto_type strads__db3 = (n); __typeof__(strads__da3 % strads__db3) strads__x3 = strads__da3, strads__y3 = strads__db3; strads__y3 == 0 ? (__typeof__(strads__x3))0 : (__typeof__(strads__x3))-1 < (__typeof__(strads__x3))1 && strads__y3 == (__typeof__(strads__x3))-1 ? (__typeof__(strads__x3))0 : strads__x3 % strads__y3; })) * dim]);
         for (int k = 0; k < dim; k++)
-            (void)__extension__({ __auto_type strads__p2 = &(w[i * dim + k]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + ((real)(lr * d)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
+            (void)__extension__({ __auto_type strads__p4 = &(w[i * dim + k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + ((real)(lr * d)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
         ((void)(d));
         ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 152 "<stdout>"
+#line 158 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -172,17 +178,21 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                                 do {
         if (i % 3 == 0)
             continue;
-        double d = __extension__({ strads__rin++; __typeof__(strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim])) strads__c0 = strads__rh0(&w[i * dim], &w[((i + 1) % n) * dim]); strads__rin--; strads__c0; });
-        for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(dim); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); } (0); }); k < dim; k++)
+        double d = __extension__({ strads__rin++; __typeof__(strads__rh0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim])) strads__c1 = strads__rh0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim]); strads__rin--; strads__c1; });
+        for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(dim); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)sizeof(+((real)(lr * d))));
         ((void)(d));
         ((void)0);
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 184 "<stdout>"
+#line 190 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
@@ -261,15 +271,25 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 265 "<stdout>"
+#line 275 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
     if (strads_recon_exact()) for (int k = 0; k < dim; k++)
-        s += STRADS__RD(a[k]) * STRADS__RD(b[k]); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(dim); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(a)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(b)); } (0); }); k < dim; k++)
+        s += STRADS__RD(a[k]) * STRADS__RD(b[k]); else for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(dim); if (strads__h5 > strads__l5) { strads_recon_rdr(strads__rc, &(a)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(b)); } (0); }); k < dim; k++)
         s += a[k] * b[k];
     return s;
 }
-#line 275 "<stdout>"
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
+#line 295 "<stdout>"
 STRADS_MAIN(strads_user_main)

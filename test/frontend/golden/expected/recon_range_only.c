@@ -319,6 +319,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #line 320 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -334,16 +340,16 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         (void)u;
         /* recon_range_only.c:43 */
                                     do {
-            int r = u * 7 % m;
+            int r = __extension__({ __auto_type strads__da3 = (u * 7); __auto_type strads__db3 = (m); __typeof__(strads__da3 % strads__db3) strads__x3 = strads__da3, strads__y3 = strads__db3; strads__y3 == 0 ? (__typeof__(strads__x3))0 : (__typeof__(strads__x3))-1 < (__typeof__(strads__x3))1 && strads__y3 == (__typeof__(strads__x3))-1 ? (__typeof__(strads__x3))0 : strads__x3 % strads__y3; });
             float *w = &W[u * K], *h = &H[r * K];
-            (void)__extension__({ __auto_type strads__p2 = &(H[r * K]); __typeof__(*strads__p2) strads__v2 = (1.0f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; }); /* dropped: its text is not read again */
+            (void)__extension__({ __auto_type strads__p4 = &(H[r * K]); __typeof__(*strads__p4) strads__v4 = (1.0f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; }); /* dropped: its text is not read again */
             for (int k = 0; k < K; k++) { /* only: the values end in w */
                 float t = STRADS__RD(h[k]);
-                (void)__extension__({ __auto_type strads__p3 = &(w[k]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (0.5f * t); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+                (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (0.5f * t); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 347 "<stdout>"
+#line 353 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -362,19 +368,23 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)u);
         /* recon_range_only.c:43 */
                                     do {
-            int r = u * 7 % m;
+            int r = __extension__({ __auto_type strads__da0 = (u * 7); __auto_type strads__db0 = (m); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; });
             float *w = &W[u * K], *h = &H[r * K];
-            __extension__({ __auto_type strads__p0 = &(H[r * K]); (void)sizeof(+(1.0f)); strads_recon_rwr(strads__rc, strads__p0, sizeof *strads__p0, 0); }); /* dropped: its text is not read again */
-            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(K); if (strads__h1 > strads__l1) { strads_recon_rw(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h)); } (0); }); k < K; k++) { /* only: the values end in w */
+            __extension__({ __auto_type strads__p1 = &(H[r * K]); (void)sizeof(+(1.0f)); strads_recon_rwr(strads__rc, strads__p1, sizeof *strads__p1, 0); }); /* dropped: its text is not read again */
+            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(K); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(w)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(h)); } (0); }); k < K; k++) { /* only: the values end in w */
                 float t = h[k];
                 ((void)sizeof(+(0.5f * t)));
             }
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 376 "<stdout>"
+#line 382 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -433,9 +443,15 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 437 "<stdout>"
+#line 447 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
@@ -453,18 +469,18 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         (void)u;
         /* recon_range_only.c:53 */
                                     do {
-            int r = u * 3 % m;
+            int r = __extension__({ __auto_type strads__da10 = (u * 3); __auto_type strads__db10 = (m); __typeof__(strads__da10 % strads__db10) strads__x10 = strads__da10, strads__y10 = strads__db10; strads__y10 == 0 ? (__typeof__(strads__x10))0 : (__typeof__(strads__x10))-1 < (__typeof__(strads__x10))1 && strads__y10 == (__typeof__(strads__x10))-1 ? (__typeof__(strads__x10))0 : strads__x10 % strads__y10; });
             float *w = &W[u * K], *h = &H[r * K];
-            (void)__extension__({ __auto_type strads__p7 = &(H[r * K]); __typeof__(*strads__p7) strads__v7 = (2.0f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
+            (void)__extension__({ __auto_type strads__p11 = &(H[r * K]); __typeof__(*strads__p11) strads__v11 = (2.0f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
             float s = 0;
             for (int k = 0; k < K; k++) { /* s outlives the loop */
                 s += STRADS__RD(h[k]);
-                (void)__extension__({ __auto_type strads__p8 = &(w[k]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (0.1f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
+                (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.1f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
             }
-            (void)__extension__({ __auto_type strads__p9 = &(pick[u]); __typeof__(*strads__p9) strads__v9 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
+            (void)__extension__({ __auto_type strads__p13 = &(pick[u]); __typeof__(*strads__p13) strads__v13 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 468 "<stdout>"
+#line 484 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -485,21 +501,25 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)u);
         /* recon_range_only.c:53 */
                                     do {
-            int r = u * 3 % m;
+            int r = __extension__({ __auto_type strads__da6 = (u * 3); __auto_type strads__db6 = (m); __typeof__(strads__da6 % strads__db6) strads__x6 = strads__da6, strads__y6 = strads__db6; strads__y6 == 0 ? (__typeof__(strads__x6))0 : (__typeof__(strads__x6))-1 < (__typeof__(strads__x6))1 && strads__y6 == (__typeof__(strads__x6))-1 ? (__typeof__(strads__x6))0 : strads__x6 % strads__y6; });
             float *w = &W[u * K], *h = &H[r * K];
-            __extension__({ __auto_type strads__p4 = &(H[r * K]); (void)sizeof(+(2.0f)); strads_recon_rwr(strads__rc, strads__p4, sizeof *strads__p4, 0); });
+            __extension__({ __auto_type strads__p7 = &(H[r * K]); (void)sizeof(+(2.0f)); strads_recon_rwr(strads__rc, strads__p7, sizeof *strads__p7, 0); });
             float s = 0;
-            for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(K); if (strads__h5 > strads__l5) { strads_recon_rwr(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(h)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(h)); } (0); }); k < K; k++) { /* s outlives the loop */
+            for (int k = __extension__({ int64_t strads__l8 = (int64_t)(0), strads__h8 = (int64_t)(K); if (strads__h8 > strads__l8) { strads_recon_rwr(strads__rc, &(w)[strads__l8], (size_t)(strads__h8 - strads__l8) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(h)[strads__l8], (size_t)(strads__h8 - strads__l8) * sizeof *(h)); } (0); }); k < K; k++) { /* s outlives the loop */
                 s += h[k];
                 ((void)sizeof(+(0.1f)));
             }
-            __extension__({ __auto_type strads__p6 = &(pick[u]); (void)sizeof(+(s > 1.5f ? r : -1)); strads_recon_rwr(strads__rc, strads__p6, sizeof *strads__p6, 0); });
+            __extension__({ __auto_type strads__p9 = &(pick[u]); (void)sizeof(+(s > 1.5f ? r : -1)); strads_recon_rwr(strads__rc, strads__p9, sizeof *strads__p9, 0); });
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 501 "<stdout>"
+#line 517 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env2, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -547,9 +567,15 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 551 "<stdout>"
+#line 571 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env3 *strads__e = strads__ve;
@@ -563,10 +589,10 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
                                     do {
             float *w = &W[u * K];
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
-                (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+                (void)__extension__({ __auto_type strads__p15 = &(w[k]); __typeof__(*strads__p15) strads__v15 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 570 "<stdout>"
+#line 596 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -582,14 +608,18 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         /* recon_range_only.c:65 */
                                     do {
             float *w = &W[u * K];
-            for (int k = __extension__({ int64_t strads__l10 = (int64_t)(0), strads__h10 = (int64_t)(K); if (strads__h10 > strads__l10) { strads_recon_rw(strads__rc, &(w)[strads__l10], (size_t)(strads__h10 - strads__l10) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
+            for (int k = __extension__({ int64_t strads__l14 = (int64_t)(0), strads__h14 = (int64_t)(K); if (strads__h14 > strads__l14) { strads_recon_rw(strads__rc, &(w)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
                 ((void)(strads__m_fabsf(w[k] - 1.0f) * 0.9f));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 591 "<stdout>"
+#line 617 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd3[] = {
     {STRADS_FIELD(struct strads__env3, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env3, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -634,10 +664,16 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 w[k] = shrink(w[k]);
         }
-#line 638 "<stdout>"
+#line 668 "<stdout>"
     }
 }
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env4 *strads__e = strads__ve;
@@ -652,10 +688,10 @@ STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *s
                                     do {
             float *w = &W[u * K];
             for (int k = 0; k < K; k++) /* a call of the file's own function */
-                (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
+                (void)__extension__({ __auto_type strads__p18 = &(w[k]); __typeof__(*strads__p18) strads__v18 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 659 "<stdout>"
+#line 695 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -672,14 +708,18 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         /* recon_range_only.c:71 */
                                     do {
             float *w = &W[u * K];
-            for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(K); if (strads__h13 > strads__l13) { strads_recon_rwr(strads__rc, &(w)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(w), 1); } (0); }); k < K; k++) /* a call of the file's own function */
-                ((void)(__extension__({ strads__rin++; __typeof__(strads__rh0(w[k])) strads__c12 = strads__rh0(w[k]); strads__rin--; strads__c12; })));
+            for (int k = __extension__({ int64_t strads__l17 = (int64_t)(0), strads__h17 = (int64_t)(K); if (strads__h17 > strads__l17) { strads_recon_rwr(strads__rc, &(w)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(w), 1); } (0); }); k < K; k++) /* a call of the file's own function */
+                ((void)(__extension__({ strads__rin++; __typeof__(strads__rh0(w[k])) strads__c16 = strads__rh0(w[k]); strads__rin--; strads__c16; })));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 681 "<stdout>"
+#line 717 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd4[] = {
     {STRADS_FIELD(struct strads__env4, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env4, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -729,9 +769,15 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
             }
             (void)tmp;
         }
-#line 733 "<stdout>"
+#line 773 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env5 *strads__e = strads__ve;
@@ -748,12 +794,12 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
             for (int k = 0; k < K; k++) { /* a store to a local array */
                 float v = STRADS__RD(w[k]);
                 tmp[k] = v;
-                (void)__extension__({ __auto_type strads__p16 = &(w[k]); __typeof__(*strads__p16) strads__v16 = (v + 0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
+                (void)__extension__({ __auto_type strads__p20 = &(w[k]); __typeof__(*strads__p20) strads__v20 = (v + 0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p20, &strads__v20, sizeof strads__v20); strads__v20; });
             }
             (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 757 "<stdout>"
+#line 803 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -770,7 +816,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
                                     do {
             float *w = &W[u * K];
             float tmp[K];
-            for (int k = __extension__({ int64_t strads__l15 = (int64_t)(0), strads__h15 = (int64_t)(K); if (strads__h15 > strads__l15) { strads_recon_rwr(strads__rc, &(w)[strads__l15], (size_t)(strads__h15 - strads__l15) * sizeof *(w), 1); } (0); }); k < K; k++) { /* a store to a local array */
+            for (int k = __extension__({ int64_t strads__l19 = (int64_t)(0), strads__h19 = (int64_t)(K); if (strads__h19 > strads__l19) { strads_recon_rwr(strads__rc, &(w)[strads__l19], (size_t)(strads__h19 - strads__l19) * sizeof *(w), 1); } (0); }); k < K; k++) { /* a store to a local array */
                 float v = w[k];
                 ((void)&(tmp[k]), (void)sizeof(+(v)));
                 ((void)sizeof(+(v + 0.01f)));
@@ -779,9 +825,13 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 783 "<stdout>"
+#line 829 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd5[] = {
     {STRADS_FIELD(struct strads__env5, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env5, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -835,10 +885,16 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 839 "<stdout>"
+#line 889 "<stdout>"
     }
     strads__t->pos = pos;
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env6 *strads__e = strads__ve;
@@ -856,16 +912,16 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
         (void)u;
         /* recon_range_only.c:88 */
                                     do { /* paired: the first loop records w read and written */
-            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
+            float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da24 = (u * 11); __auto_type strads__db24 = (m); __typeof__(strads__da24 % strads__db24) strads__x24 = strads__da24, strads__y24 = strads__db24; strads__y24 == 0 ? (__typeof__(strads__x24))0 : (__typeof__(strads__x24))-1 < (__typeof__(strads__x24))1 && strads__y24 == (__typeof__(strads__x24))-1 ? (__typeof__(strads__x24))0 : strads__x24 % strads__y24; }) * K];
             float g = 0;
             for (int k = 0; k < K; k++)
                 g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
             ((void)(g >= 0));
             for (int k = 0; k < K; k++)
-                (void)__extension__({ __auto_type strads__p19 = &(w[k]); __typeof__(*strads__p19) strads__v19 = *(__typeof__(*strads__p19) *)strads_recon_rd(strads__rc, strads__p19, sizeof *strads__p19) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; });
+                (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 869 "<stdout>"
+#line 925 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -886,19 +942,23 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)u);
         /* recon_range_only.c:88 */
                                     do { /* paired: the first loop records w read and written */
-            float *w = &W[u % 100 * K], *h = &H[u * 11 % m * K];
+            float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da21 = (u * 11); __auto_type strads__db21 = (m); __typeof__(strads__da21 % strads__db21) strads__x21 = strads__da21, strads__y21 = strads__db21; strads__y21 == 0 ? (__typeof__(strads__x21))0 : (__typeof__(strads__x21))-1 < (__typeof__(strads__x21))1 && strads__y21 == (__typeof__(strads__x21))-1 ? (__typeof__(strads__x21))0 : strads__x21 % strads__y21; }) * K];
             float g = 0;
-            for (int k = __extension__({ int64_t strads__l17 = (int64_t)(0), strads__h17 = (int64_t)(K); if (strads__h17 > strads__l17) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l17], (size_t)(strads__h17 - strads__l17) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l22 = (int64_t)(0), strads__h22 = (int64_t)(K); if (strads__h22 > strads__l22) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(w[k] * h[k])));
             ((void)(g >= 0));
-            for (int k = __extension__({ int64_t strads__l18 = (int64_t)(0), strads__h18 = (int64_t)(K); if (strads__h18 > strads__l18) { } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l23 = (int64_t)(0), strads__h23 = (int64_t)(K); if (strads__h23 > strads__l23) { } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 900 "<stdout>"
+#line 956 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init6(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls6 *t = strads__vt;
@@ -997,10 +1057,16 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1001 "<stdout>"
+#line 1061 "<stdout>"
     }
     strads__t->pos = pos;
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env7 *strads__e = strads__ve;
@@ -1018,17 +1084,17 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
         (void)u;
         /* recon_range_only.c:98 */
                                     do { /* not paired: w moves to another row between */
-            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+            float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da29 = (u * 13); __auto_type strads__db29 = (m); __typeof__(strads__da29 % strads__db29) strads__x29 = strads__da29, strads__y29 = strads__db29; strads__y29 == 0 ? (__typeof__(strads__x29))0 : (__typeof__(strads__x29))-1 < (__typeof__(strads__x29))1 && strads__y29 == (__typeof__(strads__x29))-1 ? (__typeof__(strads__x29))0 : strads__x29 % strads__y29; }) * K];
             float g = 0;
             for (int k = 0; k < K; k++)
                 g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
             w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
             for (int k = 0; k < K; k++)
-                (void)__extension__({ __auto_type strads__p22 = &(w[k]); __typeof__(*strads__p22) strads__v22 = *(__typeof__(*strads__p22) *)strads_recon_rd(strads__rc, strads__p22, sizeof *strads__p22) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p22, &strads__v22, sizeof strads__v22); strads__v22; });
+                (void)__extension__({ __auto_type strads__p30 = &(w[k]); __typeof__(*strads__p30) strads__v30 = *(__typeof__(*strads__p30) *)strads_recon_rd(strads__rc, strads__p30, sizeof *strads__p30) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p30, &strads__v30, sizeof strads__v30); strads__v30; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1032 "<stdout>"
+#line 1098 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1049,20 +1115,24 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)u);
         /* recon_range_only.c:98 */
                                     do { /* not paired: w moves to another row between */
-            float *w = &W[u % 100 * K], *h = &H[u * 13 % m * K];
+            float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da26 = (u * 13); __auto_type strads__db26 = (m); __typeof__(strads__da26 % strads__db26) strads__x26 = strads__da26, strads__y26 = strads__db26; strads__y26 == 0 ? (__typeof__(strads__x26))0 : (__typeof__(strads__x26))-1 < (__typeof__(strads__x26))1 && strads__y26 == (__typeof__(strads__x26))-1 ? (__typeof__(strads__x26))0 : strads__x26 % strads__y26; }) * K];
             float g = 0;
-            for (int k = __extension__({ int64_t strads__l20 = (int64_t)(0), strads__h20 = (int64_t)(K); if (strads__h20 > strads__l20) { strads_recon_rdr(strads__rc, &(w)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l27 = (int64_t)(0), strads__h27 = (int64_t)(K); if (strads__h27 > strads__l27) { strads_recon_rdr(strads__rc, &(w)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(w[k] * h[k])));
             w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
-            for (int k = __extension__({ int64_t strads__l21 = (int64_t)(0), strads__h21 = (int64_t)(K); if (strads__h21 > strads__l21) { strads_recon_rw(strads__rc, &(w)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l21], (size_t)(strads__h21 - strads__l21) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l28 = (int64_t)(0), strads__h28 = (int64_t)(K); if (strads__h28 > strads__l28) { strads_recon_rw(strads__rc, &(w)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1064 "<stdout>"
+#line 1130 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init7(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls7 *t = strads__vt;
@@ -1162,10 +1232,16 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1166 "<stdout>"
+#line 1236 "<stdout>"
     }
     strads__t->pos = pos;
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env8 *strads__e = strads__ve;
@@ -1183,7 +1259,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
         (void)u;
         /* recon_range_only.c:109 */
                                     do { /* not paired: the update may not run */
-            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da34 = (u * 17); __auto_type strads__db34 = (m); __typeof__(strads__da34 % strads__db34) strads__x34 = strads__da34, strads__y34 = strads__db34; strads__y34 == 0 ? (__typeof__(strads__x34))0 : (__typeof__(strads__x34))-1 < (__typeof__(strads__x34))1 && strads__y34 == (__typeof__(strads__x34))-1 ? (__typeof__(strads__x34))0 : strads__x34 % strads__y34; }) * K];
             float g = 0;
             for (int k = 0; k < K; k++)
                 g += STRADS__RD(w[k]) * STRADS__RD(h[k]);
@@ -1191,10 +1267,10 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
             if (u % 3 == 0)
                 continue;
             for (int k = 0; k < K; k++)
-                (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
+                (void)__extension__({ __auto_type strads__p35 = &(w[k]); __typeof__(*strads__p35) strads__v35 = *(__typeof__(*strads__p35) *)strads_recon_rd(strads__rc, strads__p35, sizeof *strads__p35) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p35, &strads__v35, sizeof strads__v35); strads__v35; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1198 "<stdout>"
+#line 1274 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1215,21 +1291,25 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)u);
         /* recon_range_only.c:109 */
                                     do { /* not paired: the update may not run */
-            float *w = &W[u % 100 * K], *h = &H[u * 17 % m * K];
+            float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da31 = (u * 17); __auto_type strads__db31 = (m); __typeof__(strads__da31 % strads__db31) strads__x31 = strads__da31, strads__y31 = strads__db31; strads__y31 == 0 ? (__typeof__(strads__x31))0 : (__typeof__(strads__x31))-1 < (__typeof__(strads__x31))1 && strads__y31 == (__typeof__(strads__x31))-1 ? (__typeof__(strads__x31))0 : strads__x31 % strads__y31; }) * K];
             float g = 0;
-            for (int k = __extension__({ int64_t strads__l23 = (int64_t)(0), strads__h23 = (int64_t)(K); if (strads__h23 > strads__l23) { strads_recon_rdr(strads__rc, &(w)[strads__l23], (size_t)(strads__h23 - strads__l23) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l23], (size_t)(strads__h23 - strads__l23) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l32 = (int64_t)(0), strads__h32 = (int64_t)(K); if (strads__h32 > strads__l32) { strads_recon_rdr(strads__rc, &(w)[strads__l32], (size_t)(strads__h32 - strads__l32) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l32], (size_t)(strads__h32 - strads__l32) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(w[k] * h[k])));
             ((void)(g >= 0));
             if (u % 3 == 0)
                 continue;
-            for (int k = __extension__({ int64_t strads__l24 = (int64_t)(0), strads__h24 = (int64_t)(K); if (strads__h24 > strads__l24) { strads_recon_rw(strads__rc, &(w)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l24], (size_t)(strads__h24 - strads__l24) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l33 = (int64_t)(0), strads__h33 = (int64_t)(K); if (strads__h33 > strads__l33) { strads_recon_rw(strads__rc, &(w)[strads__l33], (size_t)(strads__h33 - strads__l33) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l33], (size_t)(strads__h33 - strads__l33) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1231 "<stdout>"
+#line 1307 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init8(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls8 *t = strads__vt;
@@ -1326,9 +1406,15 @@ static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += 0.001f * H[idx[k] * K];
         }
-#line 1330 "<stdout>"
+#line 1410 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env9 *strads__e = strads__ve;
@@ -1347,13 +1433,13 @@ STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *s
         /* recon_range_only.c:121 */
                                     do { /* not only: an index read in the loop picks H's element */
             int *idx = &IDX[u * K];
-            (void)__extension__({ __auto_type strads__p28 = &(IDX[u * K]); __typeof__(*strads__p28) strads__v28 = ((u * 5 + 1) % m); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p28, &strads__v28, sizeof strads__v28); strads__v28; }); /* dropped: read back through idx */
+            (void)__extension__({ __auto_type strads__p40 = &(IDX[u * K]); __typeof__(*strads__p40) strads__v40 = (__extension__({ __auto_type strads__da39 = ((u * 5 + 1)); __auto_type strads__db39 = (m); __typeof__(strads__da39 % strads__db39) strads__x39 = strads__da39, strads__y39 = strads__db39; strads__y39 == 0 ? (__typeof__(strads__x39))0 : (__typeof__(strads__x39))-1 < (__typeof__(strads__x39))1 && strads__y39 == (__typeof__(strads__x39))-1 ? (__typeof__(strads__x39))0 : strads__x39 % strads__y39; })); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p40, &strads__v40, sizeof strads__v40); strads__v40; }); /* dropped: read back through idx */
             float *w = &W[u * K];
             for (int k = 0; k < K; k++)
-                (void)__extension__({ __auto_type strads__p29 = &(w[k]); __typeof__(*strads__p29) strads__v29 = *(__typeof__(*strads__p29) *)strads_recon_rd(strads__rc, strads__p29, sizeof *strads__p29) + (0.001f * STRADS__RD(H[STRADS__RD(idx[k]) * K])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p29, &strads__v29, sizeof strads__v29); strads__v29; });
+                (void)__extension__({ __auto_type strads__p41 = &(w[k]); __typeof__(*strads__p41) strads__v41 = *(__typeof__(*strads__p41) *)strads_recon_rd(strads__rc, strads__p41, sizeof *strads__p41) + (0.001f * STRADS__RD(H[STRADS__RD(idx[k]) * K])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p41, &strads__v41, sizeof strads__v41); strads__v41; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1357 "<stdout>"
+#line 1443 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1375,16 +1461,20 @@ STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *s
         /* recon_range_only.c:121 */
                                     do { /* not only: an index read in the loop picks H's element */
             int *idx = &IDX[u * K];
-            __extension__({ __auto_type strads__p26 = &(IDX[u * K]); (void)sizeof(+((u * 5 + 1) % m)); strads_recon_rwr(strads__rc, strads__p26, sizeof *strads__p26, 0); }); /* dropped: read back through idx */
+            __extension__({ __auto_type strads__p37 = &(IDX[u * K]); (void)(__extension__({ __auto_type strads__da36 = ((u * 5 + 1)); __auto_type strads__db36 = (m); __typeof__(strads__da36 % strads__db36) strads__x36 = strads__da36, strads__y36 = strads__db36; strads__y36 == 0 ? (__typeof__(strads__x36))0 : (__typeof__(strads__x36))-1 < (__typeof__(strads__x36))1 && strads__y36 == (__typeof__(strads__x36))-1 ? (__typeof__(strads__x36))0 : strads__x36 % strads__y36; })); strads_recon_rwr(strads__rc, strads__p37, sizeof *strads__p37, 0); }); /* dropped: read back through idx */
             float *w = &W[u * K];
-            for (int k = __extension__({ int64_t strads__l27 = (int64_t)(0), strads__h27 = (int64_t)(K); if (strads__h27 > strads__l27) { strads_recon_rwr(strads__rc, &(w)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(idx)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(idx)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l38 = (int64_t)(0), strads__h38 = (int64_t)(K); if (strads__h38 > strads__l38) { strads_recon_rwr(strads__rc, &(w)[strads__l38], (size_t)(strads__h38 - strads__l38) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(idx)[strads__l38], (size_t)(strads__h38 - strads__l38) * sizeof *(idx)); } (0); }); k < K; k++)
                 ((void)(0.001f * STRADS__RD(H[idx[k] * K])));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx9(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1386 "<stdout>"
+#line 1472 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd9[] = {
     {STRADS_FIELD(struct strads__env9, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env9, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -1444,9 +1534,15 @@ static inline __attribute__((always_inline)) void strads__loop10(void *strads__v
             if (errno == EDOM)
                 w[1] += 0.01f;
         }
-#line 1448 "<stdout>"
+#line 1538 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env10 *strads__e = strads__ve;
@@ -1462,10 +1558,10 @@ STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *
             errno = 0;
             (void)logf(STRADS__RD(w[0]) - 1000.0f);
             if (errno == EDOM)
-                (void)__extension__({ __auto_type strads__p31 = &(w[1]); __typeof__(*strads__p31) strads__v31 = *(__typeof__(*strads__p31) *)strads_recon_rd(strads__rc, strads__p31, sizeof *strads__p31) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p31, &strads__v31, sizeof strads__v31); strads__v31; });
+                (void)__extension__({ __auto_type strads__p43 = &(w[1]); __typeof__(*strads__p43) strads__v43 = *(__typeof__(*strads__p43) *)strads_recon_rd(strads__rc, strads__p43, sizeof *strads__p43) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p43, &strads__v43, sizeof strads__v43); strads__v43; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1469 "<stdout>"
+#line 1565 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1484,13 +1580,17 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
             errno = 0;
             (void)logf(STRADS__RD(w[0]) - 1000.0f);
             if (errno == EDOM)
-                __extension__({ __auto_type strads__p30 = &(w[1]); (void)sizeof(+(0.01f)); strads_recon_rwr(strads__rc, strads__p30, sizeof *strads__p30, 1); });
+                __extension__({ __auto_type strads__p42 = &(w[1]); (void)sizeof(+(0.01f)); strads_recon_rwr(strads__rc, strads__p42, sizeof *strads__p42, 1); });
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1492 "<stdout>"
+#line 1588 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd10[] = {
     {STRADS_FIELD(struct strads__env10, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env10, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -1519,10 +1619,20 @@ static const strads_loop_site strads__site10 = {
 static const strads_loop_site *const strads__reg10
     __attribute__((used, section("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
-#line 1523 "<stdout>"
+#line 1623 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (void)strads__rc; return x * 0.9f; }
-#line 1526 "<stdout>"
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
+#line 1636 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -235,6 +235,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #line 236 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -260,7 +266,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         (void)i;
         /* recon_ranges.c:38 */
                                      do {
-            double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
+            double *x = &X[i * d], *w = &W[i * d], *h = &H[(__extension__({ __auto_type strads__da14 = (i * 7); __auto_type strads__db14 = (m); __typeof__(strads__da14 % strads__db14) strads__x14 = strads__da14, strads__y14 = strads__db14; strads__y14 == 0 ? (__typeof__(strads__x14))0 : (__typeof__(strads__x14))-1 < (__typeof__(strads__x14))1 && strads__y14 == (__typeof__(strads__x14))-1 ? (__typeof__(strads__x14))0 : strads__x14 % strads__y14; })) * d];
             const int *c = &col[i * nnz];
             double s = 0;
             int k;
@@ -278,36 +284,36 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
             double g = 0.05 * (1.0 - s);
             for (int q = 0; q <= d - 1; ++q)
-                (void)__extension__({ __auto_type strads__p8 = &(h[q]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (g * STRADS__RD(x[q])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
+                (void)__extension__({ __auto_type strads__p15 = &(h[q]); __typeof__(*strads__p15) strads__v15 = *(__typeof__(*strads__p15) *)strads_recon_rd(strads__rc, strads__p15, sizeof *strads__p15) + (g * STRADS__RD(x[q])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
             if (i % 2)
                 for (k = 0; k < d; k += 1)
-                    (void)__extension__({ __auto_type strads__p9 = &(w[k]); __typeof__(*strads__p9) strads__v9 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
+                    (void)__extension__({ __auto_type strads__p16 = &(w[k]); __typeof__(*strads__p16) strads__v16 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
             for (k = 0; k < 2; k++) {
-                double *o = &H[((i + k) % m) * d];
+                double *o = &H[(__extension__({ __auto_type strads__da17 = ((i + k)); __auto_type strads__db17 = (m); __typeof__(strads__da17 % strads__db17) strads__x17 = strads__da17, strads__y17 = strads__db17; strads__y17 == 0 ? (__typeof__(strads__x17))0 : (__typeof__(strads__x17))-1 < (__typeof__(strads__x17))1 && strads__y17 == (__typeof__(strads__x17))-1 ? (__typeof__(strads__x17))0 : strads__x17 % strads__y17; })) * d];
                 s += 0.001 * STRADS__RD(o[0]);
             }
             for (k = d; k < 0; k++)
-                (void)__extension__({ __auto_type strads__p10 = &(w[k]); __typeof__(*strads__p10) strads__v10 = (1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
+                (void)__extension__({ __auto_type strads__p18 = &(w[k]); __typeof__(*strads__p18) strads__v18 = (1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; });
             for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
-                s += 0.001 * STRADS__RD(H[(STRADS__RD(c[0]) % m) * d + k]);
+                s += 0.001 * STRADS__RD(H[(__extension__({ __auto_type strads__da19 = (STRADS__RD(c[0])); __auto_type strads__db19 = (m); __typeof__(strads__da19 % strads__db19) strads__x19 = strads__da19, strads__y19 = strads__db19; strads__y19 == 0 ? (__typeof__(strads__x19))0 : (__typeof__(strads__x19))-1 < (__typeof__(strads__x19))1 && strads__y19 == (__typeof__(strads__x19))-1 ? (__typeof__(strads__x19))0 : strads__x19 % strads__y19; })) * d + k]);
             for (k = 0; k + 1 < d; k++) /* not k < B */
                 s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
             for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
-                long r = (i + k) % n;
+                long r = __extension__({ __auto_type strads__da20 = ((i + k)); __auto_type strads__db20 = (n); __typeof__(strads__da20 % strads__db20) strads__x20 = strads__da20, strads__y20 = strads__db20; strads__y20 == 0 ? (__typeof__(strads__x20))0 : (__typeof__(strads__x20))-1 < (__typeof__(strads__x20))1 && strads__y20 == (__typeof__(strads__x20))-1 ? (__typeof__(strads__x20))0 : strads__x20 % strads__y20; });
                 s += 0.0001 * STRADS__RD(X[r * d + k]);
             }
             long u = 0;
             for (k = 0; k < d; k++) {
-                u = (i + k) % n;
+                u = __extension__({ __auto_type strads__da21 = ((i + k)); __auto_type strads__db21 = (n); __typeof__(strads__da21 % strads__db21) strads__x21 = strads__da21, strads__y21 = strads__db21; strads__y21 == 0 ? (__typeof__(strads__x21))0 : (__typeof__(strads__x21))-1 < (__typeof__(strads__x21))1 && strads__y21 == (__typeof__(strads__x21))-1 ? (__typeof__(strads__x21))0 : strads__x21 % strads__y21; });
                 s += 0.0001 * STRADS__RD(X[u * d + k]);
             }
-            long off = (i + 1) % n * d;
+            long off = __extension__({ __auto_type strads__da22 = ((i + 1)); __auto_type strads__db22 = (n); __typeof__(strads__da22 % strads__db22) strads__x22 = strads__da22, strads__y22 = strads__db22; strads__y22 == 0 ? (__typeof__(strads__x22))0 : (__typeof__(strads__x22))-1 < (__typeof__(strads__x22))1 && strads__y22 == (__typeof__(strads__x22))-1 ? (__typeof__(strads__x22))0 : strads__x22 % strads__y22; }) * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
                 s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (void)__extension__({ __auto_type strads__p11 = &(w[0]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+            (void)__extension__({ __auto_type strads__p23 = &(w[0]); __typeof__(*strads__p23) strads__v23 = *(__typeof__(*strads__p23) *)strads_recon_rd(strads__rc, strads__p23, sizeof *strads__p23) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p23, &strads__v23, sizeof strads__v23); strads__v23; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 311 "<stdout>"
+#line 317 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -336,15 +342,15 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)i);
         /* recon_ranges.c:38 */
                                      do {
-            double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
+            double *x = &X[i * d], *w = &W[i * d], *h = &H[(__extension__({ __auto_type strads__da0 = (i * 7); __auto_type strads__db0 = (m); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * d];
             const int *c = &col[i * nnz];
             double s = 0;
             int k;
-            for (k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(d); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(x)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(h)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(d); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h)); } (0); }); k < d; k++)
                 ((void)sizeof(+(x[k] * h[k])));
-            for (int j = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(nnz); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(c)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(c)); } (0); }); j < nnz; j++)
+            for (int j = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(nnz); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(c)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(c)); } (0); }); j < nnz; j++)
                 ((void)(0.1 * STRADS__RD(w[c[j]])));
-            for (k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(d); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0)
                     ((void)(0.01 * STRADS__RD(w[k])));
             for (k = 0; k < d; k++) {
@@ -354,39 +360,43 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             double g = 0.05 * (1.0 - s);
             for (int q = 0; q <= d - 1; ++q)
-                __extension__({ __auto_type strads__p3 = &(h[q]); (void)(g * STRADS__RD(x[q])); strads_recon_rwr(strads__rc, strads__p3, sizeof *strads__p3, 1); });
+                __extension__({ __auto_type strads__p4 = &(h[q]); (void)(g * STRADS__RD(x[q])); strads_recon_rwr(strads__rc, strads__p4, sizeof *strads__p4, 1); });
             if (i % 2)
                 for (k = 0; k < d; k += 1)
-                    (void)__extension__({ __auto_type strads__p4 = &(w[k]); __typeof__(*strads__p4) strads__v4 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+                    (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
             for (k = 0; k < 2; k++) {
-                double *o = &H[((i + k) % m) * d];
+                double *o = &H[(__extension__({ __auto_type strads__da6 = ((i + k)); __auto_type strads__db6 = (m); __typeof__(strads__da6 % strads__db6) strads__x6 = strads__da6, strads__y6 = strads__db6; strads__y6 == 0 ? (__typeof__(strads__x6))0 : (__typeof__(strads__x6))-1 < (__typeof__(strads__x6))1 && strads__y6 == (__typeof__(strads__x6))-1 ? (__typeof__(strads__x6))0 : strads__x6 % strads__y6; })) * d];
                 ((void)(0.001 * STRADS__RD(o[0])));
             }
-            for (k = __extension__({ int64_t strads__l5 = (int64_t)(d), strads__h5 = (int64_t)(0); if (strads__h5 > strads__l5) { strads_recon_rwr(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 0); } (d); }); k < 0; k++)
+            for (k = __extension__({ int64_t strads__l7 = (int64_t)(d), strads__h7 = (int64_t)(0); if (strads__h7 > strads__l7) { strads_recon_rwr(strads__rc, &(w)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(w), 0); } (d); }); k < 0; k++)
                 ((void)sizeof(+(1)));
-            for (k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(H)[((STRADS__RD(c[0]) % m) * d) + strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
+            for (k = __extension__({ int64_t strads__l8 = (int64_t)(0), strads__h8 = (int64_t)(d); if (strads__h8 > strads__l8) { strads_recon_rdr(strads__rc, &(H)[((__extension__({ __auto_type strads__da9 = (STRADS__RD(c[0])); __auto_type strads__db9 = (m); __typeof__(strads__da9 % strads__db9) strads__x9 = strads__da9, strads__y9 = strads__db9; strads__y9 == 0 ? (__typeof__(strads__x9))0 : (__typeof__(strads__x9))-1 < (__typeof__(strads__x9))1 && strads__y9 == (__typeof__(strads__x9))-1 ? (__typeof__(strads__x9))0 : strads__x9 % strads__y9; })) * d) + strads__l8], (size_t)(strads__h8 - strads__l8) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
                 ((void)sizeof(+(0.001 * H[(c[0] % m) * d + k])));
             for (k = 0; k + 1 < d; k++) /* not k < B */
                 ((void)(0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]))));
             for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
-                long r = (i + k) % n;
+                long r = __extension__({ __auto_type strads__da10 = ((i + k)); __auto_type strads__db10 = (n); __typeof__(strads__da10 % strads__db10) strads__x10 = strads__da10, strads__y10 = strads__db10; strads__y10 == 0 ? (__typeof__(strads__x10))0 : (__typeof__(strads__x10))-1 < (__typeof__(strads__x10))1 && strads__y10 == (__typeof__(strads__x10))-1 ? (__typeof__(strads__x10))0 : strads__x10 % strads__y10; });
                 ((void)(0.0001 * STRADS__RD(X[r * d + k])));
             }
             long u = 0;
             for (k = 0; k < d; k++) {
-                u = (i + k) % n;
+                u = __extension__({ __auto_type strads__da11 = ((i + k)); __auto_type strads__db11 = (n); __typeof__(strads__da11 % strads__db11) strads__x11 = strads__da11, strads__y11 = strads__db11; strads__y11 == 0 ? (__typeof__(strads__x11))0 : (__typeof__(strads__x11))-1 < (__typeof__(strads__x11))1 && strads__y11 == (__typeof__(strads__x11))-1 ? (__typeof__(strads__x11))0 : strads__x11 % strads__y11; });
                 ((void)(0.0001 * STRADS__RD(X[u * d + k])));
             }
-            long off = (i + 1) % n * d;
+            long off = __extension__({ __auto_type strads__da12 = ((i + 1)); __auto_type strads__db12 = (n); __typeof__(strads__da12 % strads__db12) strads__x12 = strads__da12, strads__y12 = strads__db12; strads__y12 == 0 ? (__typeof__(strads__x12))0 : (__typeof__(strads__x12))-1 < (__typeof__(strads__x12))1 && strads__y12 == (__typeof__(strads__x12))-1 ? (__typeof__(strads__x12))0 : strads__x12 % strads__y12; }) * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
                 ((void)(0.0001 * STRADS__RD(X[off++ + k])));
-            __extension__({ __auto_type strads__p7 = &(w[0]); (void)sizeof(+(0.001 * s)); strads_recon_rwr(strads__rc, strads__p7, sizeof *strads__p7, 1); });
+            __extension__({ __auto_type strads__p13 = &(w[0]); (void)sizeof(+(0.001 * s)); strads_recon_rwr(strads__rc, strads__p13, sizeof *strads__p13, 1); });
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 388 "<stdout>"
+#line 394 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -447,10 +457,16 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 451 "<stdout>"
+#line 461 "<stdout>"
     }
     strads__t->sum = sum;
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
@@ -472,12 +488,12 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p15 = &(w[k]); __typeof__(*strads__p15) strads__v15 = *(__typeof__(*strads__p15) *)strads_recon_rd(strads__rc, strads__p15, sizeof *strads__p15) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
+                    (void)__extension__({ __auto_type strads__p27 = &(w[k]); __typeof__(*strads__p27) strads__v27 = *(__typeof__(*strads__p27) *)strads_recon_rd(strads__rc, strads__p27, sizeof *strads__p27) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p27, &strads__v27, sizeof strads__v27); strads__v27; });
             for (int k = 0; k < d; k++)
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 481 "<stdout>"
+#line 497 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -500,17 +516,21 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                                      do {
             double *w = &W[i * d];
             const double *x = &X[i * d];
-            for (int k = __extension__({ int64_t strads__l13 = (int64_t)(0), strads__h13 = (int64_t)(d); if (strads__h13 > strads__l13) { strads_recon_rdr(strads__rc, &(x)[strads__l13], (size_t)(strads__h13 - strads__l13) * sizeof *(x)); } (0); }); k < d; k++)
+            for (int k = __extension__({ int64_t strads__l25 = (int64_t)(0), strads__h25 = (int64_t)(d); if (strads__h25 > strads__l25) { strads_recon_rdr(strads__rc, &(x)[strads__l25], (size_t)(strads__h25 - strads__l25) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0.3)
-                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.01 * x[k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
-            for (int k = __extension__({ int64_t strads__l14 = (int64_t)(0), strads__h14 = (int64_t)(d); if (strads__h14 > strads__l14) { strads_recon_rdr(strads__rc, &(w)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(X)); } (0); }); k < d; k++)
+                    (void)__extension__({ __auto_type strads__p24 = &(w[k]); __typeof__(*strads__p24) strads__v24 = *(__typeof__(*strads__p24) *)strads_recon_rd(strads__rc, strads__p24, sizeof *strads__p24) + (0.01 * x[k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p24, &strads__v24, sizeof strads__v24); strads__v24; });
+            for (int k = __extension__({ int64_t strads__l26 = (int64_t)(0), strads__h26 = (int64_t)(d); if (strads__h26 > strads__l26) { strads_recon_rdr(strads__rc, &(w)[strads__l26], (size_t)(strads__h26 - strads__l26) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l26], (size_t)(strads__h26 - strads__l26) * sizeof *(X)); } (0); }); k < d; k++)
                 ((void)(w[k] + 0.1 * X[i * d + k]));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 512 "<stdout>"
+#line 528 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls2 *t = strads__vt;
@@ -589,5 +609,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 593 "<stdout>"
+#line 613 "<stdout>"
 STRADS_MAIN(strads_user_main)

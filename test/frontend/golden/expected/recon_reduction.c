@@ -138,6 +138,12 @@ static inline __attribute__((always_inline)) void strads__loop1(void *strads__ve
     }
     strads__t->total = total;
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -162,10 +168,14 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         ((void)(STRADS__RD(w[i]) + 1));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 166 "<stdout>"
+#line 172 "<stdout>"
     }
     __builtin_free(strads__b_hist);
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
@@ -290,9 +300,15 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 294 "<stdout>"
+#line 304 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env2 *strads__e = strads__ve;
@@ -315,7 +331,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 319 "<stdout>"
+#line 335 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -343,10 +359,14 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 347 "<stdout>"
+#line 363 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init2(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls2 *t = strads__vt;
@@ -437,7 +457,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 441 "<stdout>"
+#line 461 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

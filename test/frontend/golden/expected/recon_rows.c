@@ -206,6 +206,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #line 207 "<stdout>"
     }
 }
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -231,7 +237,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         (void)u;
         /* recon_rows.c:50 */
                                      do {
-            long i = u * 7 % m;
+            long i = __extension__({ __auto_type strads__da8 = (u * 7); __auto_type strads__db8 = (m); __typeof__(strads__da8 % strads__db8) strads__x8 = strads__da8, strads__y8 = strads__db8; strads__y8 == 0 ? (__typeof__(strads__x8))0 : (__typeof__(strads__x8))-1 < (__typeof__(strads__x8))1 && strads__y8 == (__typeof__(strads__x8))-1 ? (__typeof__(strads__x8))0 : strads__x8 % strads__y8; });
             struct row *x = &R[u];
             double s = 0, t[2] = {0, 0};
             for (int k = 0; k < D; k++) /* 2-D rows */
@@ -253,19 +259,19 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
                     s += 0.001 * STRADS__RD(W[u][k]);
             double g = 0.05 * (1 - s);
             for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
-                (void)__extension__({ __auto_type strads__p6 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p6) strads__v6 = *(__typeof__(*strads__p6) *)strads_recon_rd(strads__rc, strads__p6, sizeof *strads__p6) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p6, &strads__v6, sizeof strads__v6); strads__v6; });
+                (void)__extension__({ __auto_type strads__p9 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p9) strads__v9 = *(__typeof__(*strads__p9) *)strads_recon_rd(strads__rc, strads__p9, sizeof *strads__p9) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
             for (int k = 0; k < D; k++) {
                 double wk = STRADS__RD(W[u][k]);
-                (void)__extension__({ __auto_type strads__p7 = &(W[u][k]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (g * STRADS__RD(H[i][k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
-                (void)__extension__({ __auto_type strads__p8 = &(H[i][k]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (g * wk); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
-                (void)__extension__({ __auto_type strads__p9 = &(R[u].v[k]); __typeof__(*strads__p9) strads__v9 = *(__typeof__(*strads__p9) *)strads_recon_rd(strads__rc, strads__p9, sizeof *strads__p9) * (0.99); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
-                (void)__extension__({ __auto_type strads__p10 = &(x->v[k]); __typeof__(*strads__p10) strads__v10 = *(__typeof__(*strads__p10) *)strads_recon_rd(strads__rc, strads__p10, sizeof *strads__p10) + (0.001); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
-                (void)__extension__({ __auto_type strads__p11 = &((F + u * D)[k]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (0.01 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
-                (void)__extension__({ __auto_type strads__p12 = &(W[STRADS__RD(pick[u]) % n][k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (0.0001 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; }); /* through int memory: ranged */
+                (void)__extension__({ __auto_type strads__p10 = &(W[u][k]); __typeof__(*strads__p10) strads__v10 = *(__typeof__(*strads__p10) *)strads_recon_rd(strads__rc, strads__p10, sizeof *strads__p10) + (g * STRADS__RD(H[i][k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
+                (void)__extension__({ __auto_type strads__p11 = &(H[i][k]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (g * wk); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+                (void)__extension__({ __auto_type strads__p12 = &(R[u].v[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) * (0.99); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
+                (void)__extension__({ __auto_type strads__p13 = &(x->v[k]); __typeof__(*strads__p13) strads__v13 = *(__typeof__(*strads__p13) *)strads_recon_rd(strads__rc, strads__p13, sizeof *strads__p13) + (0.001); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
+                (void)__extension__({ __auto_type strads__p14 = &((F + u * D)[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
+                (void)__extension__({ __auto_type strads__p16 = &(W[__extension__({ __auto_type strads__da15 = (STRADS__RD(pick[u])); __auto_type strads__db15 = (n); __typeof__(strads__da15 % strads__db15) strads__x15 = strads__da15, strads__y15 = strads__db15; strads__y15 == 0 ? (__typeof__(strads__x15))0 : (__typeof__(strads__x15))-1 < (__typeof__(strads__x15))1 && strads__y15 == (__typeof__(strads__x15))-1 ? (__typeof__(strads__x15))0 : strads__x15 % strads__y15; })][k]); __typeof__(*strads__p16) strads__v16 = *(__typeof__(*strads__p16) *)strads_recon_rd(strads__rc, strads__p16, sizeof *strads__p16) + (0.0001 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; }); /* through int memory: ranged */
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 269 "<stdout>"
+#line 275 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -294,16 +300,16 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)u);
         /* recon_rows.c:50 */
                                      do {
-            long i = u * 7 % m;
+            long i = __extension__({ __auto_type strads__da0 = (u * 7); __auto_type strads__db0 = (m); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; });
             struct row *x = &R[u];
             double s = 0, t[2] = {0, 0};
-            for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(D); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(W[u])[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(W[u])); strads_recon_rdr(strads__rc, &(H[i])[strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(H[i])); } (0); }); k < D; k++) /* 2-D rows */
+            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(W[u])[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(W[u])); strads_recon_rdr(strads__rc, &(H[i])[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(H[i])); } (0); }); k < D; k++) /* 2-D rows */
                 ((void)sizeof(+(W[u][k] * H[i][k])));
-            for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(R[u].v)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(R[u].v)); strads_recon_rdr(strads__rc, &(x->v)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x->v)); } (0); }); k < D; k++) /* struct members, by value and through x */
+            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(D); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(R[u].v)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(R[u].v)); strads_recon_rdr(strads__rc, &(x->v)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x->v)); } (0); }); k < D; k++) /* struct members, by value and through x */
                 ((void)sizeof(+(R[u].v[k] + 0.5 * x->v[k])));
-            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(D); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(F + u * D)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(F + u * D)); } (0); }); k < D; k++) /* a pointer expression */
+            for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(D); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(F + u * D)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(F + u * D)); } (0); }); k < D; k++) /* a pointer expression */
                 ((void)sizeof(+((F + u * D)[k])));
-            for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(D); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(H[STRADS__RD(pick[u])])[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(H[pick[u]])); } (0); }); k < D; k++) /* a row through memory, nothing stored */
+            for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(D); if (strads__h4 > strads__l4) { strads_recon_rdr(strads__rc, &(H[STRADS__RD(pick[u])])[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(H[pick[u]])); } (0); }); k < D; k++) /* a row through memory, nothing stored */
                 ((void)sizeof(+(0.1 * H[pick[u]][k])));
             for (int k = 0; k < D; k++) { /* through memory, a store: exact */
                 ((void)&(t[k & 1]), (void)(STRADS__RD(H[STRADS__RD(pick[u])][k])));
@@ -316,8 +322,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                     ((void)(0.001 * STRADS__RD(W[u][k])));
             double g = 0.05 * (1 - s);
             for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
-                (void)__extension__({ __auto_type strads__p4 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
-            for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(D); if (strads__h5 > strads__l5) { strads_recon_rw(strads__rc, &(W[u])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[u]), 1); strads_recon_rw(strads__rc, &(H[i])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(H[i]), 1); strads_recon_rw(strads__rc, &(R[u].v)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(R[u].v), 1); strads_recon_rw(strads__rc, &(x->v)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(x->v), 1); strads_recon_rw(strads__rc, &(F + u * D)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(F + u * D), 1); strads_recon_rw(strads__rc, &(W[STRADS__RD(pick[u]) % n])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[pick[u] % n]), 1); } (0); }); k < D; k++) {
+                (void)__extension__({ __auto_type strads__p5 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+            for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(D); if (strads__h6 > strads__l6) { strads_recon_rw(strads__rc, &(W[u])[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(W[u]), 1); strads_recon_rw(strads__rc, &(H[i])[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H[i]), 1); strads_recon_rw(strads__rc, &(R[u].v)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(R[u].v), 1); strads_recon_rw(strads__rc, &(x->v)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(x->v), 1); strads_recon_rw(strads__rc, &(F + u * D)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(F + u * D), 1); strads_recon_rw(strads__rc, &(W[__extension__({ __auto_type strads__da7 = (STRADS__RD(pick[u])); __auto_type strads__db7 = (n); __typeof__(strads__da7 % strads__db7) strads__x7 = strads__da7, strads__y7 = strads__db7; strads__y7 == 0 ? (__typeof__(strads__x7))0 : (__typeof__(strads__x7))-1 < (__typeof__(strads__x7))1 && strads__y7 == (__typeof__(strads__x7))-1 ? (__typeof__(strads__x7))0 : strads__x7 % strads__y7; })])[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(W[pick[u] % n]), 1); } (0); }); k < D; k++) {
                 double wk = W[u][k];
                 ((void)sizeof(+(g * H[i][k])));
                 ((void)sizeof(+(g * wk)));
@@ -329,9 +335,13 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 333 "<stdout>"
+#line 339 "<stdout>"
     }
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.minibatch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__dyn.threads), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -367,5 +377,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 371 "<stdout>"
+#line 381 "<stdout>"
 STRADS_MAIN(strads_user_main)

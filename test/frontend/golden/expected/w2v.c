@@ -277,6 +277,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->word_count_actual = word_count_actual;
 }
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     const struct strads__env1 *strads__e = strads__ve;
@@ -338,7 +344,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
       }
       next_random = next_random * (unsigned long long)25214903917 + 11;
-      b = next_random % window;
+      b = __extension__({ __auto_type strads__da6 = (next_random); __auto_type strads__db6 = (window); __typeof__(strads__da6 % strads__db6) strads__x6 = strads__da6, strads__y6 = strads__db6; strads__y6 == 0 ? (__typeof__(strads__x6))0 : (__typeof__(strads__x6))-1 < (__typeof__(strads__x6))1 && strads__y6 == (__typeof__(strads__x6))-1 ? (__typeof__(strads__x6))0 : strads__x6 % strads__y6; });
       for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
         c = pos - window + a;
         if (c < 0) continue;
@@ -361,13 +367,13 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
           for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
           g = (label - strads__rh0(f)) * alpha;
           for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn1neg[c + l2]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p7 = &(syn1neg[c + l2]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
         }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p6 = &(syn0[c + l1]); __typeof__(*strads__p6) strads__v6 = *(__typeof__(*strads__p6) *)strads_recon_rd(strads__rc, strads__p6, sizeof *strads__p6) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p6, &strads__v6, sizeof strads__v6); strads__v6; });
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p8 = &(syn0[c + l1]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
       }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 371 "<stdout>"
+#line 377 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -433,7 +439,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
       }
       next_random = next_random * (unsigned long long)25214903917 + 11;
-      b = next_random % window;
+      b = __extension__({ __auto_type strads__da0 = (next_random); __auto_type strads__db0 = (window); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; });
       for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
         c = pos - window + a;
         if (c < 0) continue;
@@ -453,20 +459,24 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
           }
           l2 = target * layer1_size;
           f = 0;
-          for (c = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(layer1_size); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
-          g = (label - __extension__({ strads__rin++; __typeof__(strads__rh0(f)) strads__c1 = strads__rh0(f); strads__rin--; strads__c1; })) * alpha;
-          for (c = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(layer1_size); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p3 = &(syn1neg[c + l2]); __typeof__(*strads__p3) strads__v3 = *(__typeof__(*strads__p3) *)strads_recon_rd(strads__rc, strads__p3, sizeof *strads__p3) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p3, &strads__v3, sizeof strads__v3); strads__v3; });
+          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
+          g = (label - __extension__({ strads__rin++; __typeof__(strads__rh0(f)) strads__c2 = strads__rh0(f); strads__rin--; strads__c2; })) * alpha;
+          for (c = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(layer1_size); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
+          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
         }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn0[c + l1]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
+        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
       }
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 467 "<stdout>"
+#line 473 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
@@ -608,12 +618,22 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 612 "<stdout>"
+#line 622 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
+#if defined(assert) && !defined(NDEBUG)
+#pragma push_macro("assert")
+#undef assert
+#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
+#define STRADS__ASSERT_PUSHED
+#endif
 static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
   if (f > MAX_EXP) return 1;
   if (f < -MAX_EXP) return 0;
   return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
 }
-#line 619 "<stdout>"
+#ifdef STRADS__ASSERT_PUSHED
+#pragma pop_macro("assert")
+#undef STRADS__ASSERT_PUSHED
+#endif
+#line 639 "<stdout>"
 STRADS_MAIN(strads_user_main)
