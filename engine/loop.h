@@ -464,6 +464,27 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
 /* A probe that ran nothing but timed a part: what it says the whole call
  * takes alone. */
 void rt_alone_estimate(rt_alone *a, double whole_s);
+/* The bytes of an element an iteration owns (STRADS_ARRAY_OWN): own_elem,
+ * times the row length the body captured for a flat row (0 when that is
+ * not positive: not own). */
+static inline size_t rt_own_elem(const strads_loop_array *d, const void *env)
+{
+    if (!d->own_row_size) return d->own_elem;
+    const char *p = (const char *)env + d->own_row_off;
+    int64_t n = 0;
+    switch (d->own_row_size) {
+    case 1: { int8_t v; memcpy(&v, p, 1); n = v; break; }
+    case 2: { int16_t v; memcpy(&v, p, 2); n = v; break; }
+    case 4: { int32_t v; memcpy(&v, p, 4); n = v; break; }
+    case 8: { int64_t v; memcpy(&v, p, 8); n = v; break; }
+    default: return 0;
+    }
+    return n > 0 ? (size_t)n * d->own_elem : 0;
+}
+
+/* Under STRADS_STATS, once a site: a call of one thread of one process
+ * runs in place (ev=in_place). */
+void rt_loop_say_in_place(const char *loop, const strads_loop_site *site);
 /* A site's new range: from's state, its times scaled (the new range's
  * iterations over from's). */
 void rt_alone_inherit(rt_alone *a, const rt_alone *from, double scale);

@@ -131,6 +131,15 @@ static void say_alone(const char *loop, const strads_loop_site *site, int thread
             strads_size() == 1 ? "" : "s", threads, threads == 1 ? "" : "s", alone_s * 1e3);
 }
 
+void rt_loop_say_in_place(const char *loop, const strads_loop_site *site)
+{
+    if (!rt_stats_on() || !rt_loop_once(site->id ^ 0x696E706C61636521ull)) return;
+    rt_stats_note("%s %s:%u: one thread of one process: the driver runs it in place, as the "
+                  "sequential program does (no reconnaissance, plan or copies)",
+                  loop, site->file, site->line);
+    rt_stats("in_place", site->file, site->line, "loop=%s", loop);
+}
+
 /* Under STRADS_STATS only: the common case, and nothing is decided yet. */
 static void say_rent(const char *loop, const strads_loop_site *site, double alone_s)
 {

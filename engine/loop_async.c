@@ -919,6 +919,7 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     uint64_t call = replay_next_async_call();
     bool replaying = replay_replaying(); /* one process; a cluster replay plans as usual */
     if (replaying || (strads_size() == 1 && threads == 1 && !rt__async_verify_mode())) {
+        if (!replaying) rt_loop_say_in_place("async_for", site);
         async_alone(site, env, begin, end, call, replaying, 0);
         return;
     }

@@ -105,7 +105,7 @@ static int find_arrays(call *c)
          * as p[i] from its first element, p[i] being one element, and no
          * user function combines a write (it might not just add). */
         int own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
-                  dv->elem == d->own_elem && d->agg != STRADS_AGG_FN;
+                  dv->elem == rt_own_elem(d, c->env) && d->agg != STRADS_AGG_FN;
         /* Two fields into one array share one replica, described by a
          * field that writes it if one does: the array is read only (not
          * combined, maybe fetched whole) only when every field only reads. */
@@ -1096,10 +1096,11 @@ static void say_recon_cost(const call *c)
     double recon = (double)c->ph_us[SPH_RECON] / 1e6, work = (double)c->ph_us[SPH_COMPUTE] / 1e6;
     if (recon < 0.1 || recon < 10 * work || !rt_loop_once(c->site->id ^ 0x7265636F6E636F73ull))
         return;
-    rt_warn("sync_for %s:%u: reconnaissance took %.2f s for %.3f s of tasks (its iterations "
-            "touch many elements each); recon(off) on the pragma skips it: each node then "
-            "fetches the arrays the body reads whole, and combines what it writes whole "
-            "(docs/guide.md)",
+    rt_warn("sync_for %s:%u: reconnaissance took %.2f s for %.3f s of the tasks it plans "
+            "(an iteration that touches many elements, or that computes much to find them; "
+            "STRADS_STATS=1 says when it is made again); recon(off) on the pragma skips it: "
+            "each node then fetches the arrays the body reads whole, and combines what it "
+            "writes whole (docs/guide.md)",
             c->site->file, c->site->line, recon, work);
 }
 
@@ -1169,7 +1170,14 @@ static int sync_node(const void *arg, size_t len)
     /* a generated site without a table touches no distributed array (NPB
      * EP: reconnaissance took twice its loop, for nothing to list) */
     bool listed = c.narr > 0 || !c.site->env_fields;
-    if (!rc && !c.absp && listed && c.site->recon && c.site->recon_on && (c.N > 1 || c.replicas)) {
+    /* every array the iterations' own (t-SNE's rows, each rewritten in a
+     * binary search): each node fetches its block's and writes them back,
+     * and records name nothing more (reconnaissance took five times the
+     * loop, exactly, element by element) */
+    bool all_own = c.narr > 0;
+    for (int a = 0; a < c.narr; a++) all_own &= c.arr[a].own;
+    if (!rc && !c.absp && listed && !all_own && c.site->recon && c.site->recon_on &&
+        (c.N > 1 || c.replicas)) {
         sync_phase(&c, SPH_RECON);
         rc = rt__sync_recon(&c);
         sync_phase(&c, SPH_PLAN);
@@ -1587,6 +1595,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     if (strads_size() == 1 && threads == 1 && spec.kind != STRADS_SYNC_CUSTOM &&
         rt_loop_may_run_alone()) {
         double whole;
+        rt_loop_say_in_place("sync_for", site);
         run_alone(site, env, begin, end, 0, false, 1, 0, &whole);
         return;
     }

@@ -86,7 +86,7 @@ static int find(emu *e)
         if (dds_lookup(p, &dv, NULL) || dv->elem % rt__type_size(d->type)) return 0;
         /* as loop_sync.c's find_arrays judges it, over every field */
         bool own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
-                   dv->elem == d->own_elem && d->agg != STRADS_AGG_FN;
+                   dv->elem == rt_own_elem(d, e->env) && d->agg != STRADS_AGG_FN;
         int a = 0;
         while (a < e->narr && e->arr[a].dv != dv) a++;
         if (a < e->narr) {

@@ -551,6 +551,190 @@ static int below_use(walk *w, int d, CXCursor *x, long *off)
     return 1;
 }
 
+/* The row(n) text of the dvector variable decl, or NULL. */
+static const char *dv_row(const fe_ctx *c, CXCursor decl)
+{
+    for (int i = 0; i < c->ndv; i++)
+        if (clang_equalCursors(c->dvdecls[i], decl))
+            return c->dvrows[i];
+    return NULL;
+}
+
+/* Is cur's text row (tokens alike)? */
+static int spells(walk *w, CXCursor cur, const char *row)
+{
+    unsigned b, e;
+    fe_extent(fe_strip(cur), &b, &e);
+    char *t = fe_text(w->c, b, e);
+    int same = !strcmp(t, row);
+    free(t);
+    return same;
+}
+
+/* Is cur v++, ++v or v += 1? */
+static int counts_up(walk *w, CXCursor cur, CXCursor v)
+{
+    cur = fe_strip(cur);
+    int n, ok = 0;
+    CXCursor *ch = fe_children(cur, &n);
+    if (n >= 1 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(fe_strip(ch[0])), v)) {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        if (clang_getCursorKind(cur) == CXCursor_UnaryOperator)
+            ok = fe_incdec(w->c, cur) && (is(&w->c->toks[fe_tok_at(w->c, b)], "++") ||
+                                          is(&w->c->toks[fe_tok_at(w->c, e) - 1], "++"));
+        else if (clang_getCursorKind(cur) == CXCursor_CompoundAssignOperator && n == 2) {
+            unsigned lb, le;
+            fe_extent(ch[0], &lb, &le);
+            CXEvalResult r = clang_Cursor_Evaluate(ch[1]);
+            ok = is(&w->c->toks[fe_tok_at(w->c, le)], "+=") && r &&
+                 clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 1;
+            if (r)
+                clang_EvalResult_dispose(r);
+        }
+    }
+    free(ch);
+    return ok;
+}
+
+/* Does the for statement f count v from 0 while v < row, one by one, and
+ * nothing else in it assign v? */
+static int counter_of(walk *w, CXCursor f, CXCursor v, const char *row)
+{
+    int n;
+    CXCursor *ch = fe_children(f, &n);
+    if (n != 4) {
+        free(ch);
+        return 0;
+    }
+    CXCursor init = ch[0], cond = fe_strip(ch[1]), inc = ch[2], body = ch[3];
+    free(ch);
+    int ok = 0;
+    /* int m = 0 or m = 0 */
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+        CXCursor *d = fe_children(init, &n);
+        if (n == 1 && clang_equalCursors(d[0], v)) {
+            int m;
+            CXCursor *e = fe_children(d[0], &m);
+            CXEvalResult r = m > 0 ? clang_Cursor_Evaluate(e[m - 1]) : NULL;
+            ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
+            if (r)
+                clang_EvalResult_dispose(r);
+            free(e);
+        }
+        free(d);
+    } else if (clang_getCursorKind(init) == CXCursor_BinaryOperator) {
+        CXCursor *e = fe_children(init, &n);
+        if (n == 2 && clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), v)) {
+            CXEvalResult r = clang_Cursor_Evaluate(e[1]);
+            ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
+            if (r)
+                clang_EvalResult_dispose(r);
+        }
+        free(e);
+    }
+    /* v < row */
+    if (ok && clang_getCursorKind(cond) == CXCursor_BinaryOperator) {
+        CXCursor *e = fe_children(cond, &n);
+        unsigned lb, le;
+        if (n == 2)
+            fe_extent(e[0], &lb, &le);
+        ok = n == 2 && clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr &&
+             clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), v) &&
+             is(&w->c->toks[fe_tok_at(w->c, le)], "<") && spells(w, e[1], row);
+        free(e);
+    } else {
+        ok = 0;
+    }
+    ok = ok && counts_up(w, inc, v);
+    /* no other store to v in the body: v = ..., v op= ..., ++v, v--, &v */
+    if (ok) {
+        unsigned b, e;
+        fe_extent(body, &b, &e);
+        char *name = fe_cxstr(clang_getCursorSpelling(v));
+        const fe_ctx *c = w->c;
+        for (int k = fe_tok_at(c, b); ok && k < c->ntoks && c->toks[k].off < e; k++) {
+            if (strcmp(c->toks[k].spell, name))
+                continue;
+            const char *before = k > 0 ? c->toks[k - 1].spell : "", *after = k + 1 < c->ntoks ? c->toks[k + 1].spell : "";
+            size_t al = strlen(after);
+            ok = !(!strcmp(before, "++") || !strcmp(before, "--") || !strcmp(before, "&") ||
+                   !strcmp(after, "++") || !strcmp(after, "--") ||
+                   (al >= 1 && after[al - 1] == '=' && strcmp(after, "==")));
+        }
+        free(name);
+    }
+    return ok;
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) p[i * n + m], p[m +
+ * n * i] or p[i * n] of a number, p a dvector of row(n), i the loop
+ * variable and m the counter of a for of the body that runs 0 .. n - 1
+ * (counter_of)? Then iteration i touches only its own row i, a flat one
+ * (t-SNE's P[n * N + m], rewritten in a binary search): the runtime checks
+ * that n's value, captured, is the array's row length (rt_own_elem).
+ */
+static int flat_use(walk *w, int d, const char *row)
+{
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+        node = w->stack[k--];
+    if (!row || k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+        return 0;
+    CXCursor sub = w->stack[k];
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
+    int n;
+    CXCursor *ch = fe_children(sub, &n);
+    int ok = n == 2 && clang_equalCursors(ch[0], node) && tk >= CXType_Bool && tk <= CXType_LongDouble;
+    CXCursor ix = ok ? fe_strip(ch[1]) : clang_getNullCursor();
+    free(ch);
+    if (!ok || fe_from_macro(ix))
+        return 0;
+    /* i * n, alone or + m */
+    CXCursor prod = ix, m = clang_getNullCursor();
+    if (clang_getCursorKind(ix) == CXCursor_BinaryOperator) {
+        CXCursor *e = fe_children(ix, &n);
+        unsigned lb, le;
+        if (n == 2)
+            fe_extent(e[0], &lb, &le);
+        if (n == 2 && is(&w->c->toks[fe_tok_at(w->c, le)], "+")) {
+            int first = clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr;
+            m = fe_strip(e[first ? 0 : 1]);
+            prod = fe_strip(e[first ? 1 : 0]);
+        }
+        free(e);
+    }
+    if (clang_getCursorKind(prod) != CXCursor_BinaryOperator)
+        return 0;
+    CXCursor *e = fe_children(prod, &n);
+    unsigned lb, le;
+    if (n == 2)
+        fe_extent(e[0], &lb, &le);
+    int iv0 = n == 2 && clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr &&
+              clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), w->s->ivar_decl);
+    int iv1 = n == 2 && clang_getCursorKind(fe_strip(e[1])) == CXCursor_DeclRefExpr &&
+              clang_equalCursors(clang_getCursorReferenced(fe_strip(e[1])), w->s->ivar_decl);
+    ok = n == 2 && is(&w->c->toks[fe_tok_at(w->c, le)], "*") && (iv0 || iv1) &&
+         spells(w, e[iv0 ? 1 : 0], row);
+    free(e);
+    if (!ok)
+        return 0;
+    if (clang_Cursor_isNull(m))
+        return 1;
+    if (clang_getCursorKind(m) != CXCursor_DeclRefExpr)
+        return 0;
+    CXCursor v = clang_getCursorReferenced(m);
+    for (int j = k - 1; j >= 0; j--)
+        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt && counter_of(w, w->stack[j], v, row))
+            return 1;
+    return 0;
+}
+
 /*
  * Folds a use of pointer cp (the DeclRef at stack[d]; helper: in a called
  * function) into its flags. Every use p[i] of a number, or p[i][k] of a
@@ -573,6 +757,11 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
         cp->not_own = 1;
     if (!ok && !helper)
         ok = col_use(w, d, &lvl, &a, &b);
+    const char *row = helper ? NULL : dv_row(w->c, cp->decl);
+    if (!row || !flat_use(w, d, row))
+        cp->not_flat = 1;
+    else
+        cp->flat_row = row;
     CXCursor x;
     long off;
     if (!ok && !helper && !writes && below_use(w, d, &x, &off)) {

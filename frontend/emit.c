@@ -655,15 +655,38 @@ static int array_table(fe_site *s, fe_buf *o)
         long long pe = clang_Type_getSizeOf(
             clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(cp->decl))));
         int own = cp->ptr_written && !cp->helper_written && !cp->not_own && pe > 0;
-        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s, %lld},\n",
+        /* a flat row p[i * n + m]: n's value in the env (a captured
+         * scalar), or a number */
+        const fe_cap *rc = NULL;
+        char *end = NULL;
+        long long rn = !own && cp->ptr_written && !cp->helper_written && !cp->not_flat && cp->flat_row && pe > 0
+                           ? strtoll(cp->flat_row, &end, 10) : 0;
+        int flat = !own && cp->ptr_written && !cp->helper_written && !cp->not_flat && cp->flat_row && pe > 0;
+        if (flat && !(end && !*end && rn > 0)) {
+            rn = 0;
+            for (int j = 0; j < s->ncaps && !rc; j++)
+                if (!strcmp(s->caps[j].name, cp->flat_row) && !s->caps[j].is_const_global &&
+                    !s->caps[j].is_item && !s->caps[j].auto_private &&
+                    (s->caps[j].cls == FE_T_INT || s->caps[j].cls == FE_T_UINT))
+                    rc = &s->caps[j];
+            flat = rc != NULL;
+        }
+        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s, %lld",
                       s->index, cp->name, cp->elem_type, agg, fn,
                       !cp->ptr_written      ? "STRADS_ARRAY_READONLY"
                       : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
-                      : own                ? "STRADS_ARRAY_OWN"
+                      : own || flat        ? "STRADS_ARRAY_OWN"
                       : !cp->not_disjoint && cp->disj_a &&
                               cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a)
                           ? "STRADS_ARRAY_DISJOINT"
-                          : "0", own ? pe : 0LL);
+                          : "0", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
+        if (rc)
+            fe_buf_printf(o, ", __builtin_offsetof(struct strads__env%d, %s), "
+                             "sizeof(((struct strads__env%d *)0)->%s)",
+                          s->index, rc->name, s->index, rc->name);
+        else
+            fe_buf_puts(o, ", 0, 0"); /* every field: -Wmissing-field-initializers */
+        fe_buf_puts(o, "},\n");
     }
     if (n)
         fe_buf_puts(o, "};\n");

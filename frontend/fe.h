@@ -93,6 +93,10 @@ typedef struct fe_cap {
     int below_n;
     long below_cmax;
     CXCursor below_x;
+    /* every use p[i * n + m] of a dvector row(n), m counting 0 .. n - 1 in
+     * a for of the body: the iterations' own flat rows (flat_use) */
+    int not_flat;
+    const char *flat_row;
     int is_counter;    /* written in the header of a for of the body */
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
@@ -190,6 +194,7 @@ typedef struct fe_ctx {
     int nedits, capedits;
 
     CXCursor *dvdecls;     /* variables initialized from a dvector allocation */
+    char **dvrows;         /* ... their row(n) clause's n, or NULL */
     int ndv, capdv;
     CXCursor *heapdecls;   /* variables given plain malloc/calloc memory */
     int nheap, capheap;

@@ -20,6 +20,7 @@
  */
 #include "fe.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,8 +193,19 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
         }
         target = fe_text(c, T[j0].off, T[eq].off);
     }
-    if (have_var)
+    if (have_var) {
+        int cap = c->capdv;
         add_cursor(&c->dvdecls, &c->ndv, &c->capdv, var);
+        if (c->capdv != cap) {
+            char **r = realloc(c->dvrows, sizeof *r * (size_t)c->capdv);
+            if (!r) {
+                fprintf(stderr, "stradsc: out of memory\n");
+                exit(2);
+            }
+            c->dvrows = r;
+        }
+        c->dvrows[c->ndv - 1] = s->row;
+    }
     char *elem = s->row ? fe_fmt("(size_t)(%s) * sizeof *(%s)", s->row, target)
                         : fe_fmt("sizeof *(%s)", target);
     fe_add_edit(c, T[k].off, T[k].end, fe_fmt("strads_dv_%s", fn), 0);

@@ -17,7 +17,7 @@ extern "C" {
 
 /* Bumped whenever the layout of strads_loop_site or anything else in this
  * header changes. */
-#define STRADS_ABI_VERSION 5
+#define STRADS_ABI_VERSION 6
 
 #pragma GCC visibility push(default)
 
@@ -281,9 +281,11 @@ typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
 /* STRADS_ARRAY_VIA_GLOBAL: a function the body calls writes the array through
  * a global variable, which reaches the node's copy, not a thread's replica.
  * STRADS_ARRAY_OWN: the body reaches the array only as p[i] (or p[i][k] of
- * a row), i the loop variable (stradsc proves it): where p[i] is the array's
- * element (own_elem), iteration i alone touches element i, so the
- * engine lets it write the node's copy in place under every model.
+ * a row, or p[i * n + m] of a flat row(n), m counting 0 .. n - 1), i the
+ * loop variable (stradsc proves it): where p[i] is the array's element
+ * (own_elem, times n for a flat row), iteration i alone touches element
+ * i, so the engine lets it write the node's copy in place under every
+ * model.
  * STRADS_ARRAY_DISJOINT: the body reaches it only as p[a * i + b], one a for
  * all and the b's within |a| of each other (v[2 * j], v[2 * j + 1]): no two
  * iterations touch one element, so a call run alone computes what the call
@@ -297,6 +299,11 @@ typedef struct strads_loop_array {
     strads_agg_fn fn;     /* STRADS_AGG_FN only */
     unsigned flags;       /* STRADS_ARRAY_* */
     size_t own_elem;      /* STRADS_ARRAY_OWN: the bytes of p[i], which must be the array's element */
+    /* STRADS_ARRAY_OWN of a flat row (p[i * n + m], p a dvector of row(n)):
+     * the env field holding n, an integer of own_row_size bytes (0: none);
+     * the element is then n * own_elem bytes */
+    size_t own_row_off;
+    unsigned own_row_size;
 } strads_loop_array;
 
 typedef struct strads_loop_site {

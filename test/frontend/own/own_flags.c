@@ -168,11 +168,41 @@ int main(void)
     // NOT M
 #pragma strads sync_for
     for (int i = k0 + 1; i < n; i++) M[k0][0] += M[i][0]; /* a write to the pivot row */
+    /* flat rows of a dvector row(D): P[i * D + m], m counting 0 .. D - 1 */
+    int D = 4 + (n > 5000);
+    #pragma strads dvector row(D)
+    double *F = calloc((size_t)n * D, sizeof *F);
+    // OWN F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        for (int m = 0; m < D; m++) F[i * D + m] = F[D * i + m] * 0.5 + m;
+        F[i * D] += 1;
+    }
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m <= D; m++) F[i * D + m] = 1; /* m reaches D: the next row */
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m < D; m++) F[i * D + m + 1] = 1;
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m < D; m++) {
+            F[i * D + m] = 1;
+            m += 0; /* the counter assigned in its loop */
+        }
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m < D; m++) F[i * n + m] = 1; /* another length than the row's */
     free(a);
     free(b);
     free(idx);
     free(p);
     free(rows);
+    free(F);
     free(M);
     free(R);
     free(C);

@@ -249,8 +249,8 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, loss), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr1[] = {
-    {__builtin_offsetof(struct strads__env1, ex), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0},
-    {__builtin_offsetof(struct strads__env1, w), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0},
+    {__builtin_offsetof(struct strads__env1, ex), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env1, w), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,

@@ -580,8 +580,8 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, sum), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr2[] = {
-    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0, 0},
-    {__builtin_offsetof(struct strads__env2, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0},
+    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_OWN, 8, __builtin_offsetof(struct strads__env2, d), sizeof(((struct strads__env2 *)0)->d)},
+    {__builtin_offsetof(struct strads__env2, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
 };
 static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,

@@ -495,9 +495,9 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, se), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr2[] = {
-    {__builtin_offsetof(struct strads__env2, test), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0},
-    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0},
-    {__builtin_offsetof(struct strads__env2, H), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0},
+    {__builtin_offsetof(struct strads__env2, test), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env2, H), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
 };
 static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,

@@ -558,9 +558,9 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, word_count_actual), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr1[] = {
-    {__builtin_offsetof(struct strads__env1, corpus), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0},
-    {__builtin_offsetof(struct strads__env1, syn0), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0, 0},
-    {__builtin_offsetof(struct strads__env1, syn1neg), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0, 0},
+    {__builtin_offsetof(struct strads__env1, corpus), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env1, syn0), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env1, syn1neg), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0, 0, 0, 0},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
