@@ -137,14 +137,14 @@ static node_plan *find_plan(uint64_t id, int64_t begin, int64_t end, int threads
 
 /* A loop that cannot run in parallel: said once per site, with what to do
  * instead. */
-static void say_serial(const strads_loop_site *site, const char *how)
+static void say_serial(const strads_loop_site *site, const char *what)
 {
     if (!rt_loop_once(site->id ^ 0x73657269616C6C79ull)) return;
-    rt_warn("async_for %s:%u: every iteration conflicts with the others (one conflict group): "
-            "%s; if the program tolerates stale reads, sync_for (no reconnaissance) runs it "
-            "data-parallel, combining each worker's change (a value that starts or ends at an "
-            "infinity, as a log-space sum from -INFINITY does, combines to NaN)",
-            site->file, site->line, how);
+    rt_warn("async_for %s:%u: %s; if the program tolerates stale reads, sync_for (no "
+            "reconnaissance) runs it data-parallel, combining each worker's change (a value that "
+            "starts or ends at an infinity, as a log-space sum from -INFINITY does, combines to "
+            "NaN)",
+            site->file, site->line, what);
 }
 
 /* A plan whose work all falls to one node (or thread). */
@@ -153,8 +153,13 @@ static void note_serial(const strads_loop_site *site, const sched_plan *p)
 {
     int width = p->nodes > 1 ? p->nodes : p->threads;
     planned_lopsided = p->nodes > 1 && p->imbalance >= LOPSIDED * p->nodes;
-    if (width >= 2 && p->imbalance >= 0.9 * width)
-        say_serial(site, p->nodes > 1 ? "it runs on one node at a time" : "it runs on one thread at a time");
+    if (width >= 2 && p->imbalance >= 0.9 * width) {
+        char what[160];
+        snprintf(what, sizeof what, "its iterations conflict so that the plan leaves most of "
+                 "the work to one %s (load max/mean %.2f of %d)",
+                 p->nodes > 1 ? "node" : "thread", p->imbalance, width);
+        say_serial(site, what);
+    }
 }
 
 static void cache_plan(node_plan *np)
@@ -590,14 +595,14 @@ static int async_node(const void *arg, size_t len)
  * nothing of a long one's). */
 static site_state *site_of(const strads_loop_site *site, int64_t begin, int64_t end, int threads)
 {
-    static uint64_t clock;
+    static uint64_t site_clock;
     site_state *recent = NULL, **old = NULL;
     int same = 0;
     for (site_state **pp = &sites; *pp; pp = &(*pp)->next) {
         site_state *s = *pp;
         if (s->site_id != site->id || s->threads != threads) continue;
         if (s->begin == begin && s->end == end) {
-            s->used = ++clock;
+            s->used = ++site_clock;
             return s;
         }
         same++;
@@ -607,7 +612,7 @@ static site_state *site_of(const strads_loop_site *site, int64_t begin, int64_t 
     site_state *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     *s = (site_state){.site_id = site->id, .begin = begin, .end = end, .threads = threads,
-                      .used = ++clock};
+                      .used = ++site_clock};
     if (recent) {
         int64_t n = recent->end - recent->begin;
         rt_alone_inherit(&s->al, &recent->al, (double)(end - begin) / (double)n);
@@ -806,10 +811,12 @@ static void lock_trial_end(const strads_loop_site *site, site_state *st, double 
 {
     if (took < st->locked_s) {
         st->serial = true;
-        say_serial(site, st->lopsided ? "it ran faster alone than on its plan's nodes: the "
-                                        "driver runs it alone, as the sequential program does"
-                                      : "it ran faster alone than under its plan's locks: the "
-                                        "driver runs it alone, as the sequential program does");
+        say_serial(site, st->lopsided ? "its iterations conflict so that it ran faster alone than "
+                                        "on its plan's nodes: the driver runs it alone, as the "
+                                        "sequential program does"
+                                      : "its iterations conflict so that it ran faster alone than "
+                                        "under its plan's locks: the driver runs it alone, as the "
+                                        "sequential program does");
     }
     if (rt_stats_on())
         rt_stats("lock_trial", site->file, site->line, "locked_s=%.6f alone_s=%.6f alone=%d",
@@ -850,7 +857,8 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
     if (!rt__async_verify_mode() && !st->sampled &&
         (st->sampled = true, rt__async_serial(site, env, begin, end, threads))) {
         st->serial = true;
-        say_serial(site, "the driver runs it alone, as the sequential program does");
+        say_serial(site, "every iteration conflicts with the others (one conflict group): the "
+                         "driver runs it alone, as the sequential program does");
     }
     if (st->serial) {
         st->calls++;

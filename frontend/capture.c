@@ -598,9 +598,53 @@ static int counts_up(walk *w, CXCursor cur, CXCursor v)
     return ok;
 }
 
-/* Does the for statement f count v from 0 while v < row, one by one, and
- * nothing else in it assign v? */
-static int counter_of(walk *w, CXCursor f, CXCursor v, const char *row)
+typedef struct v_writes { fe_ctx *c; CXCursor v; int wrote; } v_writes;
+
+static int names(CXCursor e, CXCursor v)
+{
+    e = fe_strip(e);
+    return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(e), v);
+}
+
+/* Any store to v, or its address taken, in the tree (macros expanded:
+ * `#define SHIFT(a, d) ((a) += (d))` too). */
+static enum CXChildVisitResult v_write_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    v_writes *x = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int n;
+    CXCursor *ch = (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+                    k == CXCursor_UnaryOperator)
+                       ? fe_children(cur, &n)
+                       : NULL;
+    if (ch && n >= 1 && names(ch[0], x->v)) {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        x->wrote = k == CXCursor_CompoundAssignOperator ||
+                   (k == CXCursor_BinaryOperator && !strcmp(fe_op_after(x->c, ch[0]), "=")) ||
+                   (k == CXCursor_UnaryOperator &&
+                    (fe_incdec(x->c, cur) || is(&x->c->toks[fe_tok_at(x->c, b)], "&")));
+    }
+    free(ch);
+    return x->wrote ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Is e (stripped) an integer constant of value k? */
+static int is_const(CXCursor e, long long k)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    int ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == k;
+    if (r)
+        clang_EvalResult_dispose(r);
+    return ok;
+}
+
+/* Does the for statement f count v from 0 while v < the row length (its
+ * variable rowv, or for a number, the text row), one by one, with no other
+ * store to v in it? */
+static int counter_of(walk *w, CXCursor f, CXCursor v, CXCursor rowv, const char *row)
 {
     int n;
     CXCursor *ch = fe_children(f, &n);
@@ -611,60 +655,33 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, const char *row)
     CXCursor init = ch[0], cond = fe_strip(ch[1]), inc = ch[2], body = ch[3];
     free(ch);
     int ok = 0;
-    /* int m = 0 or m = 0 */
     if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
         CXCursor *d = fe_children(init, &n);
         if (n == 1 && clang_equalCursors(d[0], v)) {
             int m;
             CXCursor *e = fe_children(d[0], &m);
-            CXEvalResult r = m > 0 ? clang_Cursor_Evaluate(e[m - 1]) : NULL;
-            ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
-            if (r)
-                clang_EvalResult_dispose(r);
+            ok = m > 0 && is_const(e[m - 1], 0);
             free(e);
         }
         free(d);
     } else if (clang_getCursorKind(init) == CXCursor_BinaryOperator) {
         CXCursor *e = fe_children(init, &n);
-        if (n == 2 && clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr &&
-            clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), v)) {
-            CXEvalResult r = clang_Cursor_Evaluate(e[1]);
-            ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
-            if (r)
-                clang_EvalResult_dispose(r);
-        }
+        ok = n == 2 && names(e[0], v) && !strcmp(fe_op_after(w->c, e[0]), "=") && is_const(e[1], 0);
         free(e);
     }
-    /* v < row */
     if (ok && clang_getCursorKind(cond) == CXCursor_BinaryOperator) {
         CXCursor *e = fe_children(cond, &n);
-        unsigned lb, le;
-        if (n == 2)
-            fe_extent(e[0], &lb, &le);
-        ok = n == 2 && clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr &&
-             clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), v) &&
-             is(&w->c->toks[fe_tok_at(w->c, le)], "<") && spells(w, e[1], row);
+        ok = n == 2 && names(e[0], v) && !strcmp(fe_op_after(w->c, e[0]), "<") &&
+             (clang_Cursor_isNull(rowv) ? spells(w, e[1], row) : names(e[1], rowv));
         free(e);
     } else {
         ok = 0;
     }
     ok = ok && counts_up(w, inc, v);
-    /* no other store to v in the body: v = ..., v op= ..., ++v, v--, &v */
     if (ok) {
-        unsigned b, e;
-        fe_extent(body, &b, &e);
-        char *name = fe_cxstr(clang_getCursorSpelling(v));
-        const fe_ctx *c = w->c;
-        for (int k = fe_tok_at(c, b); ok && k < c->ntoks && c->toks[k].off < e; k++) {
-            if (strcmp(c->toks[k].spell, name))
-                continue;
-            const char *before = k > 0 ? c->toks[k - 1].spell : "", *after = k + 1 < c->ntoks ? c->toks[k + 1].spell : "";
-            size_t al = strlen(after);
-            ok = !(!strcmp(before, "++") || !strcmp(before, "--") || !strcmp(before, "&") ||
-                   !strcmp(after, "++") || !strcmp(after, "--") ||
-                   (al >= 1 && after[al - 1] == '=' && strcmp(after, "==")));
-        }
-        free(name);
+        v_writes x = {w->c, v, 0};
+        clang_visitChildren(body, v_write_visit, &x);
+        ok = !x.wrote;
     }
     return ok;
 }
@@ -677,7 +694,7 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, const char *row)
  * (t-SNE's P[n * N + m], rewritten in a binary search): the runtime checks
  * that n's value, captured, is the array's row length (rt_own_elem).
  */
-static int flat_use(walk *w, int d, const char *row)
+static int flat_use(walk *w, int d, const char *row, CXCursor *rowv)
 {
     CXCursor node = w->stack[d];
     int k = d - 1;
@@ -719,8 +736,17 @@ static int flat_use(walk *w, int d, const char *row)
               clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), w->s->ivar_decl);
     int iv1 = n == 2 && clang_getCursorKind(fe_strip(e[1])) == CXCursor_DeclRefExpr &&
               clang_equalCursors(clang_getCursorReferenced(fe_strip(e[1])), w->s->ivar_decl);
+    /* the row length: one variable, the same declaration everywhere (an
+     * inner `int N = 8` is another length than the captured N the runtime
+     * checks), or the row's number */
+    CXCursor len = n == 2 ? fe_strip(e[iv0 ? 1 : 0]) : clang_getNullCursor();
+    *rowv = clang_getNullCursor();
+    if (n == 2 && clang_getCursorKind(len) == CXCursor_DeclRefExpr && spells(w, len, row))
+        *rowv = clang_getCursorReferenced(len);
+    char *end;
+    long long num = strtoll(row, &end, 10);
     ok = n == 2 && is(&w->c->toks[fe_tok_at(w->c, le)], "*") && (iv0 || iv1) &&
-         spells(w, e[iv0 ? 1 : 0], row);
+         (!clang_Cursor_isNull(*rowv) || (!*end && num > 0 && spells(w, len, row)));
     free(e);
     if (!ok)
         return 0;
@@ -730,7 +756,7 @@ static int flat_use(walk *w, int d, const char *row)
         return 0;
     CXCursor v = clang_getCursorReferenced(m);
     for (int j = k - 1; j >= 0; j--)
-        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt && counter_of(w, w->stack[j], v, row))
+        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt && counter_of(w, w->stack[j], v, *rowv, row))
             return 1;
     return 0;
 }
@@ -758,10 +784,12 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
     if (!ok && !helper)
         ok = col_use(w, d, &lvl, &a, &b);
     const char *row = helper ? NULL : dv_row(w->c, cp->decl);
-    if (!row || !flat_use(w, d, row))
+    CXCursor rowv;
+    if (!row || !flat_use(w, d, row, &rowv) ||
+        (cp->flat_row && !clang_equalCursors(cp->flat_rowv, rowv)))
         cp->not_flat = 1;
     else
-        cp->flat_row = row;
+        cp->flat_row = row, cp->flat_rowv = rowv;
     CXCursor x;
     long off;
     if (!ok && !helper && !writes && below_use(w, d, &x, &off)) {
@@ -811,79 +839,117 @@ static const char *const hidden_state[] = {"rand", "random", "drand48", "lrand48
 
 static void visit(walk *w, CXCursor cur, int helper);
 
-typedef struct in_index { CXCursor var; int found, depth; } in_index;
+/*
+ * What a drawn number reaches: the variables assigned from it, followed
+ * through the body (unsigned r = rand(); int j = r % n;), and whether one
+ * of them is in an address (a subscript, or arithmetic of pointer type:
+ * *(V + j)).
+ */
+typedef struct drawn {
+    fe_ctx *c;
+    CXCursor *vars;
+    int nvars, capvars, grew, found;
+} drawn;
 
-static enum CXChildVisitResult index_visit(CXCursor cur, CXCursor parent, CXClientData d)
+static int drawn_in(const drawn *x, CXCursor cur)
 {
-    (void)parent;
-    in_index *v = d;
-    if (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
-        int n;
-        CXCursor *ch = fe_children(cur, &n);
-        in_index sub = {v->var, 0, 1};
-        if (n == 2)
-            clang_visitChildren(ch[1], index_visit, &sub);
-        if (n == 2 && clang_getCursorKind(fe_strip(ch[1])) == CXCursor_DeclRefExpr &&
-            clang_equalCursors(clang_getCursorReferenced(fe_strip(ch[1])), v->var))
-            sub.found = 1;
-        free(ch);
-        if (sub.found) {
-            v->found = 1;
-            return CXChildVisit_Break;
-        }
-    } else if (v->depth && clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
-               clang_equalCursors(clang_getCursorReferenced(cur), v->var)) {
-        v->found = 1;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
+    int n, any = 0;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr)
+        return fe_cursor_in(clang_getCursorReferenced(cur), x->vars, x->nvars);
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && !any; i++)
+        any = drawn_in(x, ch[i]);
+    free(ch);
+    return any;
+}
+
+static void drawn_add(drawn *x, CXCursor v)
+{
+    if (fe_cursor_in(v, x->vars, x->nvars))
+        return;
+    x->vars = fe_grow(x->vars, sizeof *x->vars, &x->capvars, x->nvars + 1);
+    x->vars[x->nvars++] = v;
+    x->grew = 1;
+}
+
+/* One pass over the body: assignments spread the number; addresses
+ * (addr: inside one) find it. */
+static void drawn_walk(drawn *x, CXCursor cur, int addr)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    if (k == CXCursor_DeclRefExpr && addr &&
+        fe_cursor_in(clang_getCursorReferenced(cur), x->vars, x->nvars))
+        x->found = 1;
+    if (k == CXCursor_VarDecl && n > 0 && drawn_in(x, ch[n - 1]))
+        drawn_add(x, cur);
+    if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && n == 2 &&
+        clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr &&
+        (k == CXCursor_CompoundAssignOperator || !strcmp(fe_op_after(x->c, ch[0]), "=")) &&
+        drawn_in(x, ch[1]))
+        drawn_add(x, clang_getCursorReferenced(fe_strip(ch[0])));
+    int ptr = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer &&
+              k != CXCursor_DeclRefExpr;
+    for (int i = 0; i < n && !x->found; i++)
+        drawn_walk(x, ch[i], addr || ptr || (k == CXCursor_ArraySubscriptExpr && i == 1));
+    free(ch);
 }
 
 /*
  * Does the number a call draws (the CallExpr at the top of the stack) choose
- * what the body touches: inside a subscript (v[rand() % m]), or stored in a
- * variable a subscript of the loop body uses (j = rand() % m; V[j * K + k])?
+ * what the body touches: inside an address (v[rand() % m]), or through the
+ * variables it is assigned to (j = rand() % m; V[j * K + k])?
  */
 static int draw_picks(walk *w, CXCursor call)
 {
-    for (int d = w->depth - 2; d >= 0; d--) {
+    unsigned cb, ce;
+    fe_extent(call, &cb, &ce);
+    for (int d = w->depth - 2; d >= 0; d--) { /* in an address itself */
         CXCursor a = w->stack[d];
         enum CXCursorKind k = clang_getCursorKind(a);
         if (k == CXCursor_ArraySubscriptExpr) {
             int n;
             CXCursor *ch = fe_children(a, &n);
-            unsigned cb, ce, ib = 1, ie = 0;
-            fe_extent(call, &cb, &ce);
+            unsigned ib = 1, ie = 0;
             if (n == 2)
                 fe_extent(ch[1], &ib, &ie);
             free(ch);
             if (cb >= ib && ce <= ie)
                 return 1;
         }
-        CXCursor var = clang_getNullCursor();
-        if (k == CXCursor_VarDecl)
-            var = a;
-        else if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
-            int n;
-            CXCursor *ch = fe_children(a, &n);
-            if (n == 2 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr)
-                var = clang_getCursorReferenced(fe_strip(ch[0]));
-            free(ch);
-        }
-        if (!clang_Cursor_isNull(var)) {
-            int n;
-            CXCursor *ch = fe_children(w->s->forc, &n);
-            in_index v = {var, 0, 0};
-            if (n > 0)
-                clang_visitChildren(ch[n - 1], index_visit, &v);
-            free(ch);
-            return v.found;
-        }
-        if (k == CXCursor_CompoundStmt || k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
-            k == CXCursor_IfStmt || k == CXCursor_CallExpr)
-            return 0;
+        if (k == CXCursor_CompoundStmt || k == CXCursor_CallExpr)
+            break; /* a statement's value, or another function's argument */
+        if (clang_getCanonicalType(clang_getCursorType(a)).kind == CXType_Pointer)
+            return 1;
     }
-    return 0;
+    /* the variables it reaches, until none is added */
+    drawn x = {w->c, NULL, 0, 0, 0, 0};
+    for (int d = w->depth - 2; d >= 0; d--) {
+        CXCursor a = w->stack[d];
+        enum CXCursorKind k = clang_getCursorKind(a);
+        int n;
+        CXCursor *ch = fe_children(a, &n);
+        if (k == CXCursor_VarDecl)
+            drawn_add(&x, a);
+        else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && n == 2 &&
+                 clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr &&
+                 (k == CXCursor_CompoundAssignOperator || !strcmp(fe_op_after(w->c, ch[0]), "=")))
+            drawn_add(&x, clang_getCursorReferenced(fe_strip(ch[0])));
+        free(ch);
+        if (x.nvars || k == CXCursor_CompoundStmt || k == CXCursor_CallExpr)
+            break;
+    }
+    int n;
+    CXCursor *ch = fe_children(w->s->forc, &n);
+    do {
+        x.grew = 0;
+        if (n > 0 && x.nvars)
+            drawn_walk(&x, ch[n - 1], 0);
+    } while (x.grew && !x.found);
+    free(ch);
+    free(x.vars);
+    return x.found;
 }
 
 /* A function of this file holding a parallel loop, called from a parallel

@@ -97,6 +97,7 @@ typedef struct fe_cap {
      * a for of the body: the iterations' own flat rows (flat_use) */
     int not_flat;
     const char *flat_row;
+    CXCursor flat_rowv; /* the length's variable (null: a number) */
     int is_counter;    /* written in the header of a for of the body */
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
@@ -195,7 +196,7 @@ typedef struct fe_ctx {
 
     CXCursor *dvdecls;     /* variables initialized from a dvector allocation */
     char **dvrows;         /* ... their row(n) clause's n, or NULL */
-    int ndv, capdv;
+    int ndv, capdv, caprows;
     CXCursor *heapdecls;   /* variables given plain malloc/calloc memory */
     int nheap, capheap;
 

@@ -278,9 +278,8 @@ static enum CXChildVisitResult quiet_visit(CXCursor cur, CXCursor parent, CXClie
     } else if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
                (k == CXCursor_UnaryOperator && spelled(q->c, b, DEREF))) {
         char *txt = fe_text(q->c, b, e);
-        q->ok = strstr(q->cond, txt) != NULL;
+        q->ok = strstr(q->cond, txt) != NULL; /* and inside it, no store (lab[j++]) */
         free(txt);
-        return q->ok ? CXChildVisit_Continue : CXChildVisit_Break;
     } else if (k == CXCursor_CompoundAssignOperator || k == CXCursor_StmtExpr ||
                (k == CXCursor_UnaryOperator && fe_incdec(q->c, cur))) {
         q->ok = 0;

@@ -20,7 +20,6 @@
  */
 #include "fe.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,16 +193,8 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
         target = fe_text(c, T[j0].off, T[eq].off);
     }
     if (have_var) {
-        int cap = c->capdv;
         add_cursor(&c->dvdecls, &c->ndv, &c->capdv, var);
-        if (c->capdv != cap) {
-            char **r = realloc(c->dvrows, sizeof *r * (size_t)c->capdv);
-            if (!r) {
-                fprintf(stderr, "stradsc: out of memory\n");
-                exit(2);
-            }
-            c->dvrows = r;
-        }
+        c->dvrows = fe_grow(c->dvrows, sizeof *c->dvrows, &c->caprows, c->ndv);
         c->dvrows[c->ndv - 1] = s->row;
     }
     char *elem = s->row ? fe_fmt("(size_t)(%s) * sizeof *(%s)", s->row, target)
@@ -265,7 +256,8 @@ void fe_rewrite(fe_ctx *c)
             if (is(&T[k], "realloc")) {
                 CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, T[k].off));
                 enum CXCursorKind rk = clang_getCursorKind(r);
-                if (rk == CXCursor_DeclRefExpr || rk == CXCursor_CallExpr || rk == CXCursor_UnexposedExpr)
+                if (rk == CXCursor_DeclRefExpr || rk == CXCursor_MacroDefinition ||
+                    rk == CXCursor_CallExpr || rk == CXCursor_UnexposedExpr)
                     fe_add_edit(c, T[k].off, T[k].end, fe_strdup("strads_realloc"), 0);
             }
             CXCursor var;

@@ -197,6 +197,27 @@ int main(void)
 #pragma strads sync_for
     for (int i = 0; i < n; i++)
         for (int m = 0; m < D; m++) F[i * n + m] = 1; /* another length than the row's */
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n / 2; i++) {
+        int D = 8; /* another length than the captured one */
+        for (int m = 0; m < D; m++) F[i * D + m] = m;
+    }
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m < D; m++) {
+            F[i * D + m] = 1;
+            (m) += 0;
+        }
+#define SHIFT(v, k) ((v) += (k))
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m < D; m++) {
+            F[i * D + m] = 1;
+            SHIFT(m, 0);
+        }
     free(a);
     free(b);
     free(idx);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #define K 3
+#define GROW(p, n) realloc((p), (n) * sizeof *(p))
 
 int main(void)
 {
@@ -22,7 +23,7 @@ int main(void)
         if (n == cap) {
             cap *= 2;
             x = realloc(x, cap * sizeof *x);
-            w = realloc(w, cap * sizeof *w);
+            w = GROW(w, cap); /* through a macro too */
             if (!x || !w) return 1;
         }
         x[n] = 0.5 * (double)i;

@@ -120,6 +120,15 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -145,7 +154,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 149 "<stdout>"
+#line 158 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -174,10 +183,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 178 "<stdout>"
+#line 187 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -253,5 +263,5 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 257 "<stdout>"
+#line 267 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -98,6 +98,15 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -129,7 +138,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p2 = &(C[i * ldc + j]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (a * STRADS__RD(B[k * ldb + j])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
         }; } while (0);
         (void)strads_recon_again(strads__rc);
-#line 133 "<stdout>"
+#line 142 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -164,10 +173,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         }; } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 168 "<stdout>"
+#line 177 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif

@@ -137,6 +137,15 @@ static __typeof__(predict) strads__rh0 STRADS__RECON;
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -163,7 +172,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             ((void)(STRADS__RD(e->y) ? strads__m_log(p + 1e-7) : strads__m_log(1 - p + 1e-7)));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 167 "<stdout>"
+#line 176 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -193,10 +202,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 197 "<stdout>"
+#line 206 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -278,13 +288,22 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 282 "<stdout>"
+#line 292 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
@@ -295,8 +314,9 @@ static float strads__rh0(const float *w, const float *x)
     return 1.0f / (1.0f + strads__m_expf(-z));
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 302 "<stdout>"
+#line 322 "<stdout>"
 STRADS_MAIN(strads_user_main)

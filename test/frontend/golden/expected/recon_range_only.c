@@ -324,6 +324,15 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -349,7 +358,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 353 "<stdout>"
+#line 362 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -378,10 +387,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 382 "<stdout>"
+#line 391 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -443,7 +453,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 447 "<stdout>"
+#line 457 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -451,6 +461,15 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -480,7 +499,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p13 = &(pick[u]); __typeof__(*strads__p13) strads__v13 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 484 "<stdout>"
+#line 503 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -513,10 +532,11 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 517 "<stdout>"
+#line 536 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -567,7 +587,7 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 571 "<stdout>"
+#line 591 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -575,6 +595,15 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -592,7 +621,7 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p15 = &(w[k]); __typeof__(*strads__p15) strads__v15 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 596 "<stdout>"
+#line 625 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -613,10 +642,11 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 617 "<stdout>"
+#line 646 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -664,7 +694,7 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 w[k] = shrink(w[k]);
         }
-#line 668 "<stdout>"
+#line 698 "<stdout>"
     }
 }
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
@@ -673,6 +703,15 @@ static __typeof__(shrink) strads__rh0 STRADS__RECON;
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -691,7 +730,7 @@ STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p18 = &(w[k]); __typeof__(*strads__p18) strads__v18 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 695 "<stdout>"
+#line 734 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -713,10 +752,11 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 717 "<stdout>"
+#line 756 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -769,7 +809,7 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
             }
             (void)tmp;
         }
-#line 773 "<stdout>"
+#line 813 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -777,6 +817,15 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -799,7 +848,7 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
             (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 803 "<stdout>"
+#line 852 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -825,10 +874,11 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 829 "<stdout>"
+#line 878 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -885,7 +935,7 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 889 "<stdout>"
+#line 939 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -894,6 +944,15 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -921,7 +980,7 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 925 "<stdout>"
+#line 984 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -952,10 +1011,11 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 956 "<stdout>"
+#line 1015 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -1057,7 +1117,7 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1061 "<stdout>"
+#line 1121 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1066,6 +1126,15 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -1094,7 +1163,7 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p30 = &(w[k]); __typeof__(*strads__p30) strads__v30 = *(__typeof__(*strads__p30) *)strads_recon_rd(strads__rc, strads__p30, sizeof *strads__p30) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p30, &strads__v30, sizeof strads__v30); strads__v30; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1098 "<stdout>"
+#line 1167 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1126,10 +1195,11 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1130 "<stdout>"
+#line 1199 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -1232,7 +1302,7 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1236 "<stdout>"
+#line 1306 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1241,6 +1311,15 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -1270,7 +1349,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p35 = &(w[k]); __typeof__(*strads__p35) strads__v35 = *(__typeof__(*strads__p35) *)strads_recon_rd(strads__rc, strads__p35, sizeof *strads__p35) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p35, &strads__v35, sizeof strads__v35); strads__v35; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1274 "<stdout>"
+#line 1353 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1303,10 +1382,11 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1307 "<stdout>"
+#line 1386 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -1406,7 +1486,7 @@ static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += 0.001f * H[idx[k] * K];
         }
-#line 1410 "<stdout>"
+#line 1490 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -1414,6 +1494,15 @@ static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -1439,7 +1528,7 @@ STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p41 = &(w[k]); __typeof__(*strads__p41) strads__v41 = *(__typeof__(*strads__p41) *)strads_recon_rd(strads__rc, strads__p41, sizeof *strads__p41) + (0.001f * STRADS__RD(H[STRADS__RD(idx[k]) * K])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p41, &strads__v41, sizeof strads__v41); strads__v41; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1443 "<stdout>"
+#line 1532 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1468,10 +1557,11 @@ STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx9(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1472 "<stdout>"
+#line 1561 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -1534,7 +1624,7 @@ static inline __attribute__((always_inline)) void strads__loop10(void *strads__v
             if (errno == EDOM)
                 w[1] += 0.01f;
         }
-#line 1538 "<stdout>"
+#line 1628 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -1542,6 +1632,15 @@ static inline __attribute__((always_inline)) void strads__loop10(void *strads__v
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -1561,7 +1660,7 @@ STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *
                 (void)__extension__({ __auto_type strads__p43 = &(w[1]); __typeof__(*strads__p43) strads__v43 = *(__typeof__(*strads__p43) *)strads_recon_rd(strads__rc, strads__p43, sizeof *strads__p43) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p43, &strads__v43, sizeof strads__v43); strads__v43; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1565 "<stdout>"
+#line 1664 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1584,10 +1683,11 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1588 "<stdout>"
+#line 1687 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -1619,20 +1719,30 @@ static const strads_loop_site strads__site10 = {
 static const strads_loop_site *const strads__reg10
     __attribute__((used, section("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
-#line 1623 "<stdout>"
+#line 1723 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (void)strads__rc; return x * 0.9f; }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 1636 "<stdout>"
+#line 1746 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -240,6 +240,15 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -313,7 +322,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p23 = &(w[0]); __typeof__(*strads__p23) strads__v23 = *(__typeof__(*strads__p23) *)strads_recon_rd(strads__rc, strads__p23, sizeof *strads__p23) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p23, &strads__v23, sizeof strads__v23); strads__v23; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 317 "<stdout>"
+#line 326 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -390,10 +399,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 394 "<stdout>"
+#line 403 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -457,7 +467,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 461 "<stdout>"
+#line 471 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -466,6 +476,15 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -493,7 +512,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 497 "<stdout>"
+#line 516 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -524,10 +543,11 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 528 "<stdout>"
+#line 547 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -609,5 +629,5 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 613 "<stdout>"
+#line 633 "<stdout>"
 STRADS_MAIN(strads_user_main)

@@ -143,6 +143,15 @@ static inline __attribute__((always_inline)) void strads__loop1(void *strads__ve
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -168,11 +177,12 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         ((void)(STRADS__RD(w[i]) + 1));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 172 "<stdout>"
+#line 181 "<stdout>"
     }
     __builtin_free(strads__b_hist);
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -300,7 +310,7 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 304 "<stdout>"
+#line 314 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -308,6 +318,15 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
 #undef assert
 #define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
 #define STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wreturn-type"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#if defined(__clang__)
+#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
+#else
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #endif
 STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -331,7 +350,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 335 "<stdout>"
+#line 354 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -359,11 +378,12 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 363 "<stdout>"
+#line 382 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
 #ifdef STRADS__ASSERT_PUSHED
+#pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
@@ -457,7 +477,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 461 "<stdout>"
+#line 481 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;
