@@ -1425,6 +1425,9 @@ static bool alone_same(const strads_loop_site *site, const void *env)
         dds_vec *dv = NULL;
         memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
         if ((!p || dds_lookup(p, &dv, NULL) != 0) && !(f & STRADS_ARRAY_READONLY)) return false;
+        /* a flat row's length, as stradsc saw it, is the array's */
+        if (site->arrays[a].own_row_size && (!dv || dv->elem != rt_own_elem(&site->arrays[a], env)))
+            return false;
         vec[a] = dv;
     }
     /* stradsc judged each pointer alone: another one into an array the

@@ -631,20 +631,13 @@ static enum CXChildVisitResult v_write_visit(CXCursor cur, CXCursor parent, CXCl
     return x->wrote ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-/* Is e (stripped) an integer constant of value k? */
-static int is_const(CXCursor e, long long k)
-{
-    CXEvalResult r = clang_Cursor_Evaluate(e);
-    int ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == k;
-    if (r)
-        clang_EvalResult_dispose(r);
-    return ok;
-}
+static int nonneg(walk *w, CXCursor e, int depth);
 
-/* Does the for statement f count v from 0 while v < the row length (its
- * variable rowv, or for a number, the text row), one by one, with no other
- * store to v in it? */
-static int counter_of(walk *w, CXCursor f, CXCursor v, CXCursor rowv, const char *row)
+/* Does the for statement f count v up one by one from a value >= 0, with
+ * no other store to v in it, and, when bound is set, while v < the row
+ * length (its variable rowv, or for a number, the text row)? */
+static int counter_of(walk *w, CXCursor f, CXCursor v, int bound, CXCursor rowv, const char *row,
+                      int depth)
 {
     int n;
     CXCursor *ch = fe_children(f, &n);
@@ -660,21 +653,22 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, CXCursor rowv, const char
         if (n == 1 && clang_equalCursors(d[0], v)) {
             int m;
             CXCursor *e = fe_children(d[0], &m);
-            ok = m > 0 && is_const(e[m - 1], 0);
+            ok = m > 0 && nonneg(w, e[m - 1], depth + 1);
             free(e);
         }
         free(d);
     } else if (clang_getCursorKind(init) == CXCursor_BinaryOperator) {
         CXCursor *e = fe_children(init, &n);
-        ok = n == 2 && names(e[0], v) && !strcmp(fe_op_after(w->c, e[0]), "=") && is_const(e[1], 0);
+        ok = n == 2 && names(e[0], v) && !strcmp(fe_op_after(w->c, e[0]), "=") &&
+             nonneg(w, e[1], depth + 1);
         free(e);
     }
-    if (ok && clang_getCursorKind(cond) == CXCursor_BinaryOperator) {
+    if (ok && bound && clang_getCursorKind(cond) == CXCursor_BinaryOperator) {
         CXCursor *e = fe_children(cond, &n);
         ok = n == 2 && names(e[0], v) && !strcmp(fe_op_after(w->c, e[0]), "<") &&
              (clang_Cursor_isNull(rowv) ? spells(w, e[1], row) : names(e[1], rowv));
         free(e);
-    } else {
+    } else if (bound) {
         ok = 0;
     }
     ok = ok && counts_up(w, inc, v);
@@ -686,6 +680,67 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, CXCursor rowv, const char
     return ok;
 }
 
+typedef struct around { unsigned at; CXCursor *fors; int n, cap; } around;
+
+static enum CXChildVisitResult around_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    around *a = d;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (a->at < b || a->at >= e)
+        return CXChildVisit_Continue;
+    if (clang_getCursorKind(cur) == CXCursor_ForStmt) {
+        a->fors = fe_grow(a->fors, sizeof *a->fors, &a->cap, a->n + 1);
+        a->fors[a->n++] = cur;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Is v counted by a for of the body around the use (the walk's stack), or
+ * by a for around the parallel loop, as counter_of says? */
+static int counted(walk *w, CXCursor v, int bound, CXCursor rowv, const char *row, int depth)
+{
+    if (depth > 4)
+        return 0;
+    for (int j = w->depth - 1; j >= 0; j--)
+        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt &&
+            !clang_equalCursors(w->stack[j], w->s->forc) &&
+            counter_of(w, w->stack[j], v, bound, rowv, row, depth))
+            return 1;
+    around a = {w->s->for_begin, NULL, 0, 0};
+    clang_visitChildren(w->s->fn, around_visit, &a);
+    int ok = 0;
+    for (int i = 0; i < a.n && !ok; i++)
+        ok = !clang_equalCursors(a.fors[i], w->s->forc) && counter_of(w, a.fors[i], v, bound, rowv, row, depth);
+    free(a.fors);
+    return ok;
+}
+
+/* Is e >= 0: a number, a counter from a value >= 0 upward, a sum of such? */
+static int nonneg(walk *w, CXCursor e, int depth)
+{
+    e = fe_strip(e);
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    if (r) {
+        int k = clang_EvalResult_getKind(r) == CXEval_Int;
+        long long val = k ? clang_EvalResult_getAsLongLong(r) : -1;
+        clang_EvalResult_dispose(r);
+        if (k)
+            return val >= 0;
+    }
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+        return counted(w, clang_getCursorReferenced(e), 0, clang_getNullCursor(), NULL, depth + 1);
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator || fe_from_macro(e))
+        return 0;
+    int n, ok;
+    CXCursor *ch = fe_children(e, &n);
+    ok = n == 2 && !strcmp(fe_op_after(w->c, ch[0]), "+") && nonneg(w, ch[0], depth + 1) &&
+         nonneg(w, ch[1], depth + 1);
+    free(ch);
+    return ok;
+}
+
 /*
  * Is this use of a pointer (the DeclRef at stack[d]) p[i * n + m], p[m +
  * n * i] or p[i * n] of a number, p a dvector of row(n), i the loop
@@ -694,8 +749,9 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, CXCursor rowv, const char
  * (t-SNE's P[n * N + m], rewritten in a binary search): the runtime checks
  * that n's value, captured, is the array's row length (rt_own_elem).
  */
-static int flat_use(walk *w, int d, const char *row, CXCursor *rowv)
+static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *rowx)
 {
+    *rowx = clang_getNullCursor();
     CXCursor node = w->stack[d];
     int k = d - 1;
     while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
@@ -736,6 +792,17 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv)
               clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), w->s->ivar_decl);
     int iv1 = n == 2 && clang_getCursorKind(fe_strip(e[1])) == CXCursor_DeclRefExpr &&
               clang_equalCursors(clang_getCursorReferenced(fe_strip(e[1])), w->s->ivar_decl);
+    /* or the row of another variable (k * n + j: a pivot row, read) */
+    if (n == 2 && !iv0 && !iv1) {
+        for (int t = 0; t < 2 && !iv0 && !iv1; t++) {
+            CXCursor x = fe_strip(e[t]), l = fe_strip(e[1 - t]);
+            if (clang_getCursorKind(x) == CXCursor_DeclRefExpr && clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+                spells(w, l, row) && !spells(w, x, row)) {
+                *rowx = clang_getCursorReferenced(x);
+                iv0 = t == 0, iv1 = t == 1;
+            }
+        }
+    }
     /* the row length: one variable, the same declaration everywhere (an
      * inner `int N = 8` is another length than the captured N the runtime
      * checks), or the row's number */
@@ -752,13 +819,10 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv)
         return 0;
     if (clang_Cursor_isNull(m))
         return 1;
-    if (clang_getCursorKind(m) != CXCursor_DeclRefExpr)
-        return 0;
-    CXCursor v = clang_getCursorReferenced(m);
-    for (int j = k - 1; j >= 0; j--)
-        if (clang_getCursorKind(w->stack[j]) == CXCursor_ForStmt && counter_of(w, w->stack[j], v, *rowv, row))
-            return 1;
-    return 0;
+    /* m in 0 .. n - 1: counted so, in the body or around the loop (LU's
+     * a[i * n + k], k the pivot loop's counter) */
+    return clang_getCursorKind(m) == CXCursor_DeclRefExpr &&
+           counted(w, clang_getCursorReferenced(m), 1, *rowv, row, 0);
 }
 
 /*
@@ -784,12 +848,16 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
     if (!ok && !helper)
         ok = col_use(w, d, &lvl, &a, &b);
     const char *row = helper ? NULL : dv_row(w->c, cp->decl);
-    CXCursor rowv;
-    if (!row || !flat_use(w, d, row, &rowv) ||
-        (cp->flat_row && !clang_equalCursors(cp->flat_rowv, rowv)))
+    CXCursor rowv, rowx;
+    if (!row || !flat_use(w, d, row, &rowv, &rowx) ||
+        (cp->flat_row && !clang_equalCursors(cp->flat_rowv, rowv)) ||
+        (!clang_Cursor_isNull(rowx) && (writes || (cp->flat_below && !clang_equalCursors(cp->flat_x, rowx)))))
         cp->not_flat = 1;
-    else
+    else {
         cp->flat_row = row, cp->flat_rowv = rowv;
+        if (!clang_Cursor_isNull(rowx))
+            cp->flat_below = 1, cp->flat_x = rowx;
+    }
     CXCursor x;
     long off;
     if (!ok && !helper && !writes && below_use(w, d, &x, &off)) {
@@ -1681,6 +1749,15 @@ static void below_rows(fe_ctx *c, fe_site *s)
     int have = start_of(c, s, &x, &start);
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
+        /* a flat pivot row k * n + j: the loop starts at k + 1 or above */
+        if (cp->flat_below && !cp->not_flat &&
+            !(have && clang_equalCursors(cp->flat_x, x) && start >= 1 &&
+              clang_getCursorKind(clang_getCursorSemanticParent(x)) != CXCursor_TranslationUnit))
+            cp->not_flat = 1;
+        for (int j = 0; cp->flat_below && !cp->not_flat && j < s->ncaps; j++)
+            if (clang_equalCursors(s->caps[j].decl, cp->flat_x) &&
+                (s->caps[j].auto_private || s->caps[j].is_item || s->caps[j].bad_write))
+                cp->not_flat = 1;
         if (!cp->below_n || cp->not_disjoint)
             continue;
         int ok = have && cp->disj_a == 1 && cp->disj_lvl == 0 && clang_equalCursors(cp->below_x, x) &&

@@ -680,13 +680,15 @@ static int array_table(fe_site *s, fe_buf *o)
                     rc = &s->caps[j];
             flat = rc != NULL;
         }
+        /* with a pivot row read (flat_below): one iteration a row, not own */
+        int below = flat && cp->flat_below;
         fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s, %lld",
                       s->index, cp->name, cp->elem_type, agg, fn,
                       !cp->ptr_written      ? "STRADS_ARRAY_READONLY"
                       : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
-                      : own || flat        ? "STRADS_ARRAY_OWN"
-                      : !cp->not_disjoint && cp->disj_a &&
-                              cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a)
+                      : (own || flat) && !below ? "STRADS_ARRAY_OWN"
+                      : below || (!cp->not_disjoint && cp->disj_a &&
+                                  cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a))
                           ? "STRADS_ARRAY_DISJOINT"
                           : "0", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
         if (rc)

@@ -98,6 +98,10 @@ typedef struct fe_cap {
     int not_flat;
     const char *flat_row;
     CXCursor flat_rowv; /* the length's variable (null: a number) */
+    /* ... and reads of the rows p[x * n + m] of a row the loop starts
+     * above (LU's pivot row): disjoint, not own (below_rows) */
+    int flat_below;
+    CXCursor flat_x;
     int is_counter;    /* written in the header of a for of the body */
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */

@@ -287,9 +287,11 @@ typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
  * i, so the engine lets it write the node's copy in place under every
  * model.
  * STRADS_ARRAY_DISJOINT: the body reaches it only as p[a * i + b], one a for
- * all and the b's within |a| of each other (v[2 * j], v[2 * j + 1]): no two
- * iterations touch one element, so a call run alone computes what the call
- * shared does (loop_sync.c). */
+ * all and the b's within |a| of each other (v[2 * j], v[2 * j + 1]), as a
+ * column, or as its rows and a row the loop starts above (a flat one with
+ * own_row_size set: only while that length is the array's row): no
+ * iteration touches an element another writes, so a call run alone
+ * computes what the call shared does (loop_sync.c). */
 enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2, STRADS_ARRAY_OWN = 4,
        STRADS_ARRAY_DISJOINT = 8 };
 typedef struct strads_loop_array {

@@ -218,6 +218,25 @@ int main(void)
             F[i * D + m] = 1;
             SHIFT(m, 0);
         }
+    /* Gaussian elimination on flat rows: iterations i = k + 1 .. write
+     * their rows from column k on (k the pivot loop's counter, below D)
+     * and read the pivot row k */
+    for (int k = 0; k < D; k++) {
+        // DISJOINT F
+#pragma strads sync_for
+        for (int i = k + 1; i < n; i++) {
+            double f = F[i * D + k] / F[k * D + k];
+            for (int j = k; j < D; j++) F[i * D + j] -= f * F[k * D + j];
+        }
+        // NOT F
+#pragma strads sync_for
+        for (int i = k; i < n; i++) /* the pivot row is an iteration's */
+            for (int j = k; j < D; j++) F[i * D + j] -= F[k * D + j];
+        // NOT F
+#pragma strads sync_for
+        for (int i = k + 1; i < n; i++) /* k0 counts nothing: maybe past the row */
+            for (int j = k0; j < D; j++) F[i * D + j] -= F[k * D + j];
+    }
     free(a);
     free(b);
     free(idx);
