@@ -1611,8 +1611,9 @@ static void outside_call(walk *w, CXCursor call, int helper)
         char *mem = pointer_member(clang_getCursorType(arg)), *root = NULL;
         if (mem && (root = outside_root(w, arg, helper)))
             fe_error(w->c, fe_offset(clang_getCursorLocation(arg)),
-                     "keep what the pointers reach in dvectors and store indices, or move "
-                     "the function into this file",
+                     "keep what the pointers reach in dvectors and pass those to the function "
+                     "(or store indices into them in the struct); the function, moved into "
+                     "this file, would still follow the struct's pointers",
                      "'%s' is passed to '%s', defined outside this file, and holds pointer "
                      "member '%s': on another node it is an address of the driver's memory",
                      root, name, mem);

@@ -15,14 +15,31 @@
 
 #include <stdio.h>
 
-static void report(fe_ctx *c, unsigned off, const char *level, const char *hint,
-                   const char *fmt, va_list ap)
+/* Said before at this place, word for word? A helper two loops call is
+ * walked for each, and its diagnostics were printed twice. */
+static int said(fe_ctx *c, unsigned off, const char *level, const char *msg)
 {
+    uint64_t h = 1469598103934665603ull ^ off;
+    for (const char *p = level; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    for (const char *p = msg; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    for (int i = 0; i < c->nsaid; i++)
+        if (c->said[i] == h)
+            return 1;
+    c->said = fe_grow(c->said, sizeof *c->said, &c->capsaid, c->nsaid + 1);
+    c->said[c->nsaid++] = h;
+    return 0;
+}
+
+static int report(fe_ctx *c, unsigned off, const char *level, const char *hint,
+                  const char *fmt, va_list ap)
+{
+    char msg[2048];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (said(c, off, level, msg))
+        return 0;
     unsigned line, col;
     fe_line_col(c, off, &line, &col);
-    fprintf(stderr, "%s:%u:%u: %s: ", c->path, line, col, level);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "%s:%u:%u: %s: %s\n", c->path, line, col, level, msg);
     unsigned b = fe_line_start(c, off), e = b;
     while (e < c->srclen && c->src[e] != '\n')
         e++;
@@ -33,13 +50,14 @@ static void report(fe_ctx *c, unsigned off, const char *level, const char *hint,
     fputs("^\n", stderr);
     if (hint)
         fprintf(stderr, "hint: %s\n", hint);
+    return 1;
 }
 
 void fe_error(fe_ctx *c, unsigned off, const char *hint, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(c, off, "error", hint, fmt, ap);
+    c->nprinted += report(c, off, "error", hint, fmt, ap);
     va_end(ap);
     c->nerrors++;
 }

@@ -17,6 +17,7 @@
 #include <clang-c/Index.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* ---- growable text buffer (buf.c) ---- */
 typedef struct fe_buf {
@@ -210,6 +211,9 @@ typedef struct fe_ctx {
     int nranged;           /* loops recorded as ranges so far (recon.c names) */
     int has_main, main_params;
     int nerrors, nwarnings;
+    int nprinted;          /* errors printed (a repeated one is counted, not printed) */
+    uint64_t *said;        /* diagnostics printed: hashes of place and words (diag.c) */
+    int nsaid, capsaid;
 } fe_ctx;
 
 /* ---- passes ---- */

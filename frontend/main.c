@@ -148,7 +148,7 @@ static int translate(int argc, char **argv)
             fe_capture(c, s);
     }
     if (c->nerrors) {
-        fprintf(stderr, "%d error%s generated.\n", c->nerrors, c->nerrors == 1 ? "" : "s");
+        fprintf(stderr, "%d error%s generated.\n", c->nprinted, c->nprinted == 1 ? "" : "s");
         return 1;
     }
     /* loops with reconnaissance first: a helper they reach is copied (and
@@ -161,7 +161,7 @@ static int translate(int argc, char **argv)
                 fe_recon(c, s);
         }
     if (c->nerrors) { /* what a reconnaissance copy cannot translate (recon_lib.c) */
-        fprintf(stderr, "%d error%s generated.\n", c->nerrors, c->nerrors == 1 ? "" : "s");
+        fprintf(stderr, "%d error%s generated.\n", c->nprinted, c->nprinted == 1 ? "" : "s");
         return 1;
     }
     fe_buf o = {0};
