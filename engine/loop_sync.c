@@ -96,7 +96,8 @@ static int find_arrays(call *c)
                      s->file, s->line, i);
             return STRADS_EINVAL;
         }
-        if (dv->elem % rt__type_size(d->type)) {
+        /* (an array only read is fetched whole elements at a time: any size) */
+        if (!(d->flags & STRADS_ARRAY_READONLY) && dv->elem % rt__type_size(d->type)) {
             rt_error("sync_for %s:%u: elements of the array allocated at %s (%zu bytes) are not "
                      "made of the declared scalar type", s->file, s->line, dv->site, dv->elem);
             return STRADS_EINVAL;

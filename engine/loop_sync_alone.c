@@ -83,7 +83,9 @@ static int find(emu *e)
         memcpy(&p, (const char *)e->env + d->env_off, sizeof p);
         dds_vec *dv;
         if (!p) continue;
-        if (dds_lookup(p, &dv, NULL) || dv->elem % rt__type_size(d->type)) return 0;
+        if (dds_lookup(p, &dv, NULL) ||
+            (!(d->flags & STRADS_ARRAY_READONLY) && dv->elem % rt__type_size(d->type)))
+            return 0;
         /* as loop_sync.c's find_arrays judges it, over every field */
         bool own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
                    dv->elem == rt_own_elem(d, e->env) && d->agg != STRADS_AGG_FN;

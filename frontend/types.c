@@ -279,8 +279,11 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                          "the loop writes through copyin pointer '%s'", it->name);
             cp->is_copyin = 1;
             if (ct.kind == CXType_Pointer) {
-                enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
-                cp->copyin_real = k == CXType_Float || k == CXType_Double;
+                /* floats, rows of them or structs of them (k-means'
+                 * centroids as float (*C)[D]: new reconnaissance at every
+                 * call where they moved) */
+                const char *st = scalar_of(clang_getPointeeType(ct), 0);
+                cp->copyin_real = st && (!strcmp(st, "STRADS_T_F32") || !strcmp(st, "STRADS_T_F64"));
             }
             continue;
         }
@@ -303,10 +306,12 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                 break;
             }
             /* For sync_for's array table: read-only input may be any
-             * 4-byte-multiple record, a written model must be one scalar. */
+             * element (its type is not used: it is fetched, not combined;
+             * an unlisted char or short array was never fetched, and other
+             * nodes read zeros, exit 0), a written model must be one
+             * scalar. */
             cp->elem_type = (char *)scalar_of(pt, 0);
-            if (!cp->elem_type && !cp->ptr_written && clang_Type_getSizeOf(pt) > 0 &&
-                clang_Type_getSizeOf(pt) % 4 == 0)
+            if (!cp->elem_type && !cp->ptr_written && clang_Type_getSizeOf(pt) > 0)
                 cp->elem_type = "STRADS_T_I32";
             /* sync_for combines each node's changes as numbers: short,
              * char, _Bool and long double elements have no such type (on 2
