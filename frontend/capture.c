@@ -356,13 +356,11 @@ static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
         }
         return 0;
     }
-    CXEvalResult r = clang_Cursor_Evaluate(ix);
-    int ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-    if (ok)
-        *a = 0, *b = (long)clang_EvalResult_getAsLongLong(r);
-    if (r)
-        clang_EvalResult_dispose(r);
-    return ok;
+    long long v;
+    if (!fe_int_const(ix, &v))
+        return 0;
+    *a = 0, *b = (long)v;
+    return 1;
 }
 
 /*
@@ -422,51 +420,70 @@ static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
     return ok && *tk != CXType_Pointer; /* an element that is an address reaches anything */
 }
 
+#define MAX_LEVELS 8
+
 /*
- * Is this use of a pointer to rows of constant length (the DeclRef at
- * stack[d]) p[e0][e1]... indexed to a number, one of the subscripts after
- * the first a * i + b (i the loop variable, a != 0)? Then *lvl (1 for
- * p[e0][a * i + b]), *a and *b. A subscript stays within its row (C's
- * rule), so uses that all put a * i + b at one level, the b's within |a|,
- * touch different elements at different iterations whatever the other
- * subscripts are: a column of a matrix, A[k][j] and A[i][j] for j the loop
- * variable (Gram-Schmidt, LU). Rows reached through pointers (double **)
- * may alias one another and do not count.
+ * The subscripts of this use of a pointer (the DeclRef at stack[d]),
+ * p[e0][e1]... into ix[], when the whole is a number, not its address, and
+ * every subscript after the first is of a row of constant length (rows
+ * reached through pointers, double **, may alias one another): how many,
+ * else -1.
  */
-static int col_use(walk *w, int d, int *lvl, long *a, long *b)
+static int subscripts(walk *w, int d, CXCursor ix[MAX_LEVELS])
 {
     CXCursor node = w->stack[d], sub = node;
-    int k = d - 1, level = 0, found = 0;
+    int k = d - 1, level = 0;
     for (;;) {
         while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
                           clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
             node = w->stack[k--];
         if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
             break;
-        /* the base of a later subscript is a row of constant length */
-        if (level > 0 && clang_getCanonicalType(clang_getCursorType(sub)).kind != CXType_ConstantArray)
-            return 0;
+        if (level == MAX_LEVELS ||
+            (level > 0 && clang_getCanonicalType(clang_getCursorType(sub)).kind != CXType_ConstantArray))
+            return -1;
         int n;
         CXCursor *ch = fe_children(w->stack[k], &n);
-        long a1, b1;
         int base = n == 2 && clang_equalCursors(ch[0], node);
-        if (base && !found && level > 0 && affine(w->c, ch[1], w->s->ivar_decl, &a1, &b1) && a1 != 0)
-            found = 1, *lvl = level, *a = a1, *b = b1;
+        if (base)
+            ix[level] = ch[1];
         free(ch);
         if (!base)
-            return 0;
+            return -1;
         node = sub = w->stack[k--];
         level++;
     }
     enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
-    if (!found || tk < CXType_Bool || tk > CXType_LongDouble)
-        return 0;
+    if (tk < CXType_Bool || tk > CXType_LongDouble)
+        return -1;
     if (k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
         unsigned pb, pe;
         fe_extent(w->stack[k], &pb, &pe);
-        return !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
+        if (is(&w->c->toks[fe_tok_at(w->c, pb)], "&"))
+            return -1;
     }
-    return 1;
+    return level;
+}
+
+/*
+ * Is this use of a pointer to rows of constant length p[e0][e1]... (see
+ * subscripts) one whose subscript after the first is a * i + b (i the loop
+ * variable, a != 0)? Then *lvl (1 for p[e0][a * i + b]), *a and *b. A
+ * subscript stays within its row (C's rule), so uses that all put a * i + b
+ * at one level, the b's within |a|, touch different elements at different
+ * iterations whatever the other subscripts are: a column of a matrix,
+ * A[k][j] and A[i][j] for j the loop variable (Gram-Schmidt, LU).
+ */
+static int col_use(walk *w, int d, int *lvl, long *a, long *b)
+{
+    CXCursor ix[MAX_LEVELS];
+    int n = subscripts(w, d, ix);
+    for (int level = 1; level < n; level++)
+        if (affine(w->c, ix[level], w->s->ivar_decl, a, b) && *a != 0) {
+            *lvl = level;
+            return 1;
+        }
+    return 0;
 }
 
 /* Is ix x, x + c or x - c (x a variable, c an integer constant)? */
@@ -487,15 +504,8 @@ static int var_offset(fe_ctx *c, CXCursor ix, CXCursor *x, long *off)
     int n;
     CXCursor *ch = fe_children(ix, &n);
     int ok = n == 2 && var_offset(c, ch[0], x, off);
-    long k1 = 0;
-    if (ok) {
-        CXEvalResult r = clang_Cursor_Evaluate(ch[1]);
-        ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-        if (ok)
-            k1 = (long)clang_EvalResult_getAsLongLong(r);
-        if (r)
-            clang_EvalResult_dispose(r);
-    }
+    long long k1 = 0;
+    ok = ok && fe_int_const(ch[1], &k1);
     unsigned lb = 0, le = 0;
     if (ok)
         fe_extent(ch[0], &lb, &le);
@@ -505,7 +515,7 @@ static int var_offset(fe_ctx *c, CXCursor ix, CXCursor *x, long *off)
     const char *op = c->toks[fe_tok_at(c, le)].spell;
     if (strcmp(op, "+") && strcmp(op, "-"))
         return 0;
-    *off += op[0] == '+' ? k1 : -k1;
+    *off += (long)(op[0] == '+' ? k1 : -k1);
     return 1;
 }
 
@@ -519,36 +529,9 @@ static int var_offset(fe_ctx *c, CXCursor ix, CXCursor *x, long *off)
  */
 static int below_use(walk *w, int d, CXCursor *x, long *off)
 {
-    CXCursor node = w->stack[d], sub = node;
-    int k = d - 1, level = 0;
-    for (;;) {
-        while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
-                          clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
-            node = w->stack[k--];
-        if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
-            break;
-        if (level > 0 && clang_getCanonicalType(clang_getCursorType(sub)).kind != CXType_ConstantArray)
-            return 0;
-        int n;
-        CXCursor *ch = fe_children(w->stack[k], &n);
-        int base = n == 2 && clang_equalCursors(ch[0], node);
-        int ok = base && (level > 0 || var_offset(w->c, ch[1], x, off));
-        free(ch);
-        if (!ok)
-            return 0;
-        node = sub = w->stack[k--];
-        level++;
-    }
-    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
-    if (!level || tk < CXType_Bool || tk > CXType_LongDouble ||
-        clang_equalCursors(*x, w->s->ivar_decl))
-        return 0;
-    if (k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
-        unsigned pb, pe;
-        fe_extent(w->stack[k], &pb, &pe);
-        return !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
-    }
-    return 1;
+    CXCursor ix[MAX_LEVELS];
+    return subscripts(w, d, ix) > 0 && var_offset(w->c, ix[0], x, off) &&
+           !clang_equalCursors(*x, w->s->ivar_decl);
 }
 
 /* The row(n) text of the dvector variable decl, or NULL. */
@@ -571,14 +554,21 @@ static int spells(walk *w, CXCursor cur, const char *row)
     return same;
 }
 
+/* Is e (stripped) a reference to v? */
+static int names(CXCursor e, CXCursor v)
+{
+    e = fe_strip(e);
+    return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(e), v);
+}
+
 /* Is cur v++, ++v or v += 1? */
 static int counts_up(walk *w, CXCursor cur, CXCursor v)
 {
     cur = fe_strip(cur);
     int n, ok = 0;
     CXCursor *ch = fe_children(cur, &n);
-    if (n >= 1 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(fe_strip(ch[0])), v)) {
+    if (n >= 1 && names(ch[0], v)) {
         unsigned b, e;
         fe_extent(cur, &b, &e);
         if (clang_getCursorKind(cur) == CXCursor_UnaryOperator)
@@ -587,11 +577,8 @@ static int counts_up(walk *w, CXCursor cur, CXCursor v)
         else if (clang_getCursorKind(cur) == CXCursor_CompoundAssignOperator && n == 2) {
             unsigned lb, le;
             fe_extent(ch[0], &lb, &le);
-            CXEvalResult r = clang_Cursor_Evaluate(ch[1]);
-            ok = is(&w->c->toks[fe_tok_at(w->c, le)], "+=") && r &&
-                 clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 1;
-            if (r)
-                clang_EvalResult_dispose(r);
+            long long one;
+            ok = is(&w->c->toks[fe_tok_at(w->c, le)], "+=") && fe_int_const(ch[1], &one) && one == 1;
         }
     }
     free(ch);
@@ -599,13 +586,6 @@ static int counts_up(walk *w, CXCursor cur, CXCursor v)
 }
 
 typedef struct v_writes { fe_ctx *c; CXCursor v; int wrote; } v_writes;
-
-static int names(CXCursor e, CXCursor v)
-{
-    e = fe_strip(e);
-    return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCursorReferenced(e), v);
-}
 
 /* Any store to v, or its address taken, in the tree (macros expanded:
  * `#define SHIFT(a, d) ((a) += (d))` too). */
@@ -721,14 +701,9 @@ static int counted(walk *w, CXCursor v, int bound, CXCursor rowv, const char *ro
 static int nonneg(walk *w, CXCursor e, int depth)
 {
     e = fe_strip(e);
-    CXEvalResult r = clang_Cursor_Evaluate(e);
-    if (r) {
-        int k = clang_EvalResult_getKind(r) == CXEval_Int;
-        long long val = k ? clang_EvalResult_getAsLongLong(r) : -1;
-        clang_EvalResult_dispose(r);
-        if (k)
-            return val >= 0;
-    }
+    long long val;
+    if (fe_int_const(e, &val))
+        return val >= 0;
     if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
         return counted(w, clang_getCursorReferenced(e), 0, clang_getNullCursor(), NULL, depth + 1);
     if (clang_getCursorKind(e) != CXCursor_BinaryOperator || fe_from_macro(e))
@@ -788,10 +763,7 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
     unsigned lb, le;
     if (n == 2)
         fe_extent(e[0], &lb, &le);
-    int iv0 = n == 2 && clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr &&
-              clang_equalCursors(clang_getCursorReferenced(fe_strip(e[0])), w->s->ivar_decl);
-    int iv1 = n == 2 && clang_getCursorKind(fe_strip(e[1])) == CXCursor_DeclRefExpr &&
-              clang_equalCursors(clang_getCursorReferenced(fe_strip(e[1])), w->s->ivar_decl);
+    int iv0 = n == 2 && names(e[0], w->s->ivar_decl), iv1 = n == 2 && names(e[1], w->s->ivar_decl);
     /* or the row of another variable (k * n + j: a pivot row, read) */
     if (n == 2 && !iv0 && !iv1) {
         for (int t = 0; t < 2 && !iv0 && !iv1; t++) {
@@ -933,11 +905,7 @@ static int drawn_in(const drawn *x, CXCursor cur)
 
 static void drawn_add(drawn *x, CXCursor v)
 {
-    if (fe_cursor_in(v, x->vars, x->nvars))
-        return;
-    x->vars = fe_grow(x->vars, sizeof *x->vars, &x->capvars, x->nvars + 1);
-    x->vars[x->nvars++] = v;
-    x->grew = 1;
+    x->grew |= fe_cursor_add(&x->vars, &x->nvars, &x->capvars, v);
 }
 
 /* One pass over the body: assignments spread the number; addresses

@@ -641,6 +641,18 @@ static void tls_fns(fe_ctx *c, fe_site *s, fe_buf *o)
  * element scalar type, aggregate() clause, and read-only when the body never
  * writes through the pointer. Returns the number of entries (0: no table).
  */
+/* The captured integer holding cp's flat row length, or NULL. */
+static const fe_cap *row_cap(const fe_site *s, const fe_cap *cp)
+{
+    for (int j = 0; j < s->ncaps; j++) {
+        const fe_cap *x = &s->caps[j];
+        if (clang_equalCursors(x->decl, cp->flat_rowv) && !x->is_const_global && !x->is_item &&
+            !x->auto_private && (x->cls == FE_T_INT || x->cls == FE_T_UINT))
+            return x;
+    }
+    return NULL;
+}
+
 static int array_table(fe_site *s, fe_buf *o)
 {
     int n = 0;
@@ -664,21 +676,19 @@ static int array_table(fe_site *s, fe_buf *o)
         long long pe = clang_Type_getSizeOf(
             clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(cp->decl))));
         int own = cp->ptr_written && !cp->helper_written && !cp->not_own && pe > 0;
-        /* a flat row p[i * n + m]: n's value in the env (a captured
-         * scalar), or a number */
-        const fe_cap *rc = NULL;
-        char *end = NULL;
-        long long rn = !own && cp->ptr_written && !cp->helper_written && !cp->not_flat && cp->flat_row && pe > 0
-                           ? strtoll(cp->flat_row, &end, 10) : 0;
+        /* a flat row p[i * n + m]: n a number, or its value in the env (a
+         * captured integer) */
         int flat = !own && cp->ptr_written && !cp->helper_written && !cp->not_flat && cp->flat_row && pe > 0;
-        if (flat && !(end && !*end && rn > 0)) {
-            rn = 0;
-            for (int j = 0; j < s->ncaps && !rc; j++)
-                if (clang_equalCursors(s->caps[j].decl, cp->flat_rowv) && !s->caps[j].is_const_global &&
-                    !s->caps[j].is_item && !s->caps[j].auto_private &&
-                    (s->caps[j].cls == FE_T_INT || s->caps[j].cls == FE_T_UINT))
-                    rc = &s->caps[j];
-            flat = rc != NULL;
+        const fe_cap *rc = NULL;
+        long long rn = 0;
+        if (flat) {
+            char *end;
+            rn = strtoll(cp->flat_row, &end, 10);
+            if (*end || rn <= 0) {
+                rn = 0;
+                rc = row_cap(s, cp);
+                flat = rc != NULL;
+            }
         }
         /* with a pivot row read (flat_below): one iteration a row, not own */
         int below = flat && cp->flat_below;

@@ -292,10 +292,13 @@ void fe_extent_tokens(const fe_ctx *c);
 char *fe_text(fe_ctx *c, unsigned b, unsigned e);
 int fe_tok_at(const fe_ctx *c, unsigned off);          /* first token at or after off */
 const char *fe_op_after(const fe_ctx *c, CXCursor lhs); /* a binary node's operator, from its left side */
+int fe_int_const(CXCursor e, long long *v); /* an integer constant expression: 1 and its value */
 void fe_line_col(fe_ctx *c, unsigned off, unsigned *line, unsigned *col);
 unsigned fe_line_start(fe_ctx *c, unsigned off);
 void fe_add_edit(fe_ctx *c, unsigned b, unsigned e, char *text, int keep_lines);
 int fe_cursor_in(CXCursor cur, CXCursor *set, int n);
+/* Adds x to the set unless it is there: 1 when added. */
+int fe_cursor_add(CXCursor **set, int *n, int *cap, CXCursor x);
 /* Visits the direct children of cur into a freshly allocated array. */
 CXCursor *fe_children(CXCursor cur, int *n);
 /* Skips UnexposedExpr and ParenExpr wrappers to the interesting node. */

@@ -50,11 +50,7 @@ typedef struct taint {
 
 static void add_var(taint *t, CXCursor v)
 {
-    if (fe_cursor_in(v, t->vars, t->nvars))
-        return;
-    t->vars = fe_grow(t->vars, sizeof *t->vars, &t->capvars, t->nvars + 1);
-    t->vars[t->nvars++] = v;
-    t->grew = 1;
+    t->grew |= fe_cursor_add(&t->vars, &t->nvars, &t->capvars, v);
 }
 
 static int spelled(fe_ctx *c, unsigned off, const char *const *ops)

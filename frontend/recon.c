@@ -999,11 +999,7 @@ static char *int_div(rc *r, CXCursor a, CXCursor b, char op)
     enum CXTypeKind ta = clang_getCanonicalType(clang_getCursorType(a)).kind,
                     tb = clang_getCanonicalType(clang_getCursorType(b)).kind;
     int ints = ta >= CXType_Bool && ta <= CXType_Int128 && tb >= CXType_Bool && tb <= CXType_Int128;
-    CXEvalResult e = ints ? clang_Cursor_Evaluate(b) : NULL;
-    int constant = e && clang_EvalResult_getKind(e) == CXEval_Int;
-    if (e)
-        clang_EvalResult_dispose(e);
-    if (!ints || constant)
+    if (!ints || fe_int_const(b, NULL))
         return NULL;
     char *A = rw(r, a, RV, 0), *B = rw(r, b, RV, 0);
     int id = r->c->nranged++;

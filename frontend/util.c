@@ -377,3 +377,23 @@ CXCursor fe_strip(CXCursor cur)
         free(ch);
     }
 }
+
+int fe_int_const(CXCursor e, long long *v)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    int ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok && v)
+        *v = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return ok;
+}
+
+int fe_cursor_add(CXCursor **set, int *n, int *cap, CXCursor x)
+{
+    if (fe_cursor_in(x, *set, *n))
+        return 0;
+    *set = fe_grow(*set, sizeof **set, cap, *n + 1);
+    (*set)[(*n)++] = x;
+    return 1;
+}
