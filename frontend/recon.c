@@ -1050,6 +1050,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     }
     if (k == CXCursor_IfStmt) {
         char *t = wide_if(r, cur);
+        if (!t)
+            t = fe_recon_maywrite_if(r, cur);
         if (t)
             return t;
     }

@@ -70,6 +70,10 @@ char *fe_recon_pair_key(const char *row, const char *off, const fe_rloop *l);
 int fe_recon_pair(rc *r, CXCursor a, const fe_rloop *la, const fe_rl_base *row, const char *key);
 int fe_recon_paired(rc *r, CXCursor loop, const char *key);
 
+/* recon_maywrite.c: an async_for's if whose test reads what the loop writes,
+ * with the writes of each branch recorded on the other path; NULL: as written */
+char *fe_recon_maywrite_if(rc *r, CXCursor ifs);
+
 /* recon_slice.c: what the fast copy of an async_for body need not compute
  * (its header says): fe_recon_slice finds it, before the copy is written;
  * fe_recon_wide says how an if is taken (0 as written, 1 both branches
