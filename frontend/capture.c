@@ -185,7 +185,7 @@ static int arg_writes(const walk *w, CXCursor call, unsigned b, unsigned e)
  */
 static int ptr_use_writes(walk *w, int d, int *store)
 {
-    *store = 0; /* set for a plain store: assigned, incremented */
+    *store = 0; /* a plain store: 2 assigned, 1 updated (+=, ++) */
     fe_ctx *c = w->c;
     CXCursor node = w->stack[d];
     /* the chain's last step but casts when it read a pointer out of the
@@ -228,7 +228,7 @@ static int ptr_use_writes(walk *w, int d, int *store)
     if (pk == CXCursor_BinaryOperator && nb == pb) {
         fe_token *t = &c->toks[fe_tok_at(c, ne)];
         if (is(t, "=") || t->kind == CXToken_Identifier)
-            return *store = 1;
+            return *store = 2;
     }
     if (pk == CXCursor_UnaryOperator) {
         fe_token *first = &c->toks[fe_tok_at(c, pb)];
@@ -1070,7 +1070,8 @@ static void declref(walk *w, CXCursor cur, int helper)
         elem_flags(w, w->depth - 1, helper, pw, cp);
     if (pw) {
         cp->ptr_written = 1;
-        cp->ptr_stored |= store;
+        cp->ptr_stored |= store != 0;
+        cp->ptr_assigned |= store != 1;
         cp->helper_written |= helper; /* through the global: past the thread's replica */
     }
     if (!wr) {

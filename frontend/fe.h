@@ -82,6 +82,7 @@ typedef struct fe_cap {
     int is_item;       /* named by reduction/private/accumulate: lives in tls */
     int ptr_written;   /* a pointer the body may write through (or let escape) */
     int ptr_stored;    /* ... and does: p[i] = x, p->f++ in the body itself */
+    int ptr_assigned;  /* ... other than by updates (p[i] += x, p[i]++): =, escapes */
     int helper_written; /* a global pointer a called function writes through */
     int not_own;       /* some use is not p[i] of the loop variable i (elem_flags) */
     /* every use is p[a * i + b], one a != 0 for all and the b's within |a|
@@ -204,6 +205,9 @@ typedef struct fe_ctx {
     int ndv, capdv, caprows;
     CXCursor *heapdecls;   /* variables given plain malloc/calloc memory */
     int nheap, capheap;
+    CXCursor *allocdecls;  /* variables given malloc/calloc memory, dvector or not, */
+    char **alloclen;       /* ... and the element count it names (NULL: unknown) */
+    int nalloc, capalloc, capalloclen;
 
     fe_rhelper *rh;
     int nrh, caprh;

@@ -95,6 +95,87 @@ static void add_cursor(CXCursor **v, int *n, int *cap, CXCursor x)
     (*v)[(*n)++] = x;
 }
 
+/* The element count an allocation at token k names, for hints: calloc's
+ * first argument, or malloc's (aligned_alloc's last) without its sizeof
+ * factor (`(size_t)n * n * sizeof *A` -> `n * n`); NULL when it is no
+ * product of that form. */
+static char *alloc_count(fe_ctx *c, int k)
+{
+    fe_token *T = c->toks;
+    int calloc_ = is(&T[k], "calloc"), a = k + 2, depth = 0, last = a;
+    if (is(&T[k], "realloc") || k + 2 >= c->ntoks) return NULL;
+    /* the argument that holds the count: [a, e) */
+    int e = a;
+    for (; e < c->ntoks; e++) {
+        if (is(&T[e], "(") || is(&T[e], "[")) depth++;
+        else if ((is(&T[e], ")") || is(&T[e], "]")) && depth-- == 0) break;
+        else if (depth == 0 && is(&T[e], ",")) {
+            if (calloc_) break;
+            last = e + 1; /* aligned_alloc(alignment, size) */
+        }
+    }
+    if (e >= c->ntoks) return NULL;
+    a = last;
+    if (calloc_) {
+        while (a + 3 < e && is(&T[a], "(") && is(&T[a + 2], ")") && T[a + 1].kind != CXToken_Literal)
+            a += 3; /* (size_t)n */
+        return a < e ? fe_text(c, T[a].off, T[e - 1].end) : NULL;
+    }
+    /* factors split at top-level '*', the sizeof ones and casts dropped */
+    fe_buf o = {0};
+    int f = a, ok = 1, kept = 0, sized = 0;
+    depth = 0;
+    for (int j = a; j <= e && ok; j++) {
+        if (j < e && (is(&T[j], "(") || is(&T[j], "["))) depth++;
+        else if (j < e && (is(&T[j], ")") || is(&T[j], "]"))) depth--;
+        else if (j < e && depth == 0 && (is(&T[j], "+") || is(&T[j], "-") || is(&T[j], "/")))
+            ok = 0;
+        if (j < e && !(depth == 0 && is(&T[j], "*") && j > f)) continue;
+        int b = f;
+        while (b + 3 < j && is(&T[b], "(") && is(&T[b + 2], ")") && T[b + 1].kind != CXToken_Literal)
+            b += 3; /* (size_t) */
+        if (b < j && is(&T[b], "sizeof")) {
+            /* sizeof *p, sizeof p[0], sizeof(T): its operand's '*' is no factor */
+            int q = b + 1;
+            if (q < e && is(&T[q], "(")) {
+                for (int d = 0; q < e; q++) {
+                    d += is(&T[q], "(") - is(&T[q], ")");
+                    if (d == 0) break;
+                }
+                q++;
+            } else {
+                while (q < e && is(&T[q], "*")) q++;
+                if (q < e && T[q].kind == CXToken_Identifier) q++;
+                while (q + 1 < e && (is(&T[q], ".") || is(&T[q], "->")) && T[q + 1].kind == CXToken_Identifier) q += 2;
+                while (q < e && is(&T[q], "[")) {
+                    for (int d = 0; q < e; q++) {
+                        d += is(&T[q], "[") - is(&T[q], "]");
+                        if (d == 0) break;
+                    }
+                    q++;
+                }
+            }
+            sized++;
+            f = j = q; /* the next factor starts after its '*' */
+            if (j < e && !is(&T[j], "*")) ok = 0;
+            f = j + 1;
+            continue;
+        }
+        if (b >= j) ok = 0;
+        else {
+            char *t = fe_text(c, T[b].off, T[j - 1].end);
+            fe_buf_printf(&o, "%s%s", kept++ ? " * " : "", t);
+            free(t);
+        }
+        f = j + 1;
+    }
+    if (!ok || sized != 1 || !kept) {
+        free(o.p);
+        return NULL;
+    }
+    return o.p;
+}
+
 static void dvector(fe_ctx *c, fe_site *s, vars *vs)
 {
     fe_token *T = c->toks;
@@ -193,6 +274,9 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
         target = fe_text(c, T[j0].off, T[eq].off);
     }
     if (have_var) {
+        c->alloclen = fe_grow(c->alloclen, sizeof *c->alloclen, &c->capalloclen, c->nalloc + 1);
+        c->alloclen[c->nalloc] = alloc_count(c, k);
+        add_cursor(&c->allocdecls, &c->nalloc, &c->capalloc, var);
         add_cursor(&c->dvdecls, &c->ndv, &c->capdv, var);
         c->dvrows = fe_grow(c->dvrows, sizeof *c->dvrows, &c->caprows, c->ndv);
         c->dvrows[c->ndv - 1] = s->row;
@@ -261,9 +345,13 @@ void fe_rewrite(fe_ctx *c)
                     fe_add_edit(c, T[k].off, T[k].end, fe_strdup("strads_realloc"), 0);
             }
             CXCursor var;
-            if (decl_at(&vs, T[k].off, &var) || assigned_at(c, k, &var))
+            if (decl_at(&vs, T[k].off, &var) || assigned_at(c, k, &var)) {
+                c->alloclen = fe_grow(c->alloclen, sizeof *c->alloclen, &c->capalloclen, c->nalloc + 1);
+                c->alloclen[c->nalloc] = alloc_count(c, k);
+                add_cursor(&c->allocdecls, &c->nalloc, &c->capalloc, var);
                 if (!fe_cursor_in(var, c->dvdecls, c->ndv))
                     add_cursor(&c->heapdecls, &c->nheap, &c->capheap, var);
+            }
         } else if (is(&T[k], "main")) {
             CXCursor r = clang_getCursor(c->tu,
                                          clang_getLocationForOffset(c->tu, c->file, T[k].off));

@@ -103,6 +103,37 @@ static int is_dvector(fe_ctx *c, CXCursor decl)
     return a[1] != NULL;
 }
 
+/* The element count of decl's malloc or calloc as written, or "n". */
+static const char *heap_count(fe_ctx *c, CXCursor decl)
+{
+    for (int i = c->nalloc - 1; i >= 0; i--)
+        if (clang_equalCursors(c->allocdecls[i], decl))
+            return c->alloclen[i] ? c->alloclen[i] : "n";
+    return "n";
+}
+
+/* A sync_for that only adds into an array of integers (cnt[c]++,
+ * hist[b] += 1) and leaves it to the default aggregate, the average of
+ * the workers' changes: counts came out halved at two workers, exit 0. */
+static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off)
+{
+    if (s->kind != FE_SYNC_FOR || !cp->ptr_stored || cp->ptr_assigned || cp->helper_written ||
+        !cp->elem_type || (strcmp(cp->elem_type, "STRADS_T_I32") && strcmp(cp->elem_type, "STRADS_T_I64") &&
+                           strcmp(cp->elem_type, "STRADS_T_U32") && strcmp(cp->elem_type, "STRADS_T_U64")))
+        return;
+    if (!cp->not_own || (!cp->not_disjoint && cp->disj_a)) /* each iteration its own elements */
+        return;
+    for (int k = 0; k < s->nitems; k++)
+        if (s->items[k].kind == FE_IT_AGGREGATE && !strcmp(s->items[k].name, cp->name)) return;
+    fe_warning(c, off,
+               fe_fmt("add aggregate(%s: sum) to add the workers' changes up, or reduction(+: %s[0:%s]) "
+                      "to give each worker its own copy",
+                      cp->name, cp->name, heap_count(c, cp->decl)),
+               "sync_for adds into the integers of '%s', whose workers' changes are averaged "
+               "(the default aggregate): counts come out divided by the workers",
+               cp->name);
+}
+
 typedef struct scal {
     const char *t;
     int mixed, depth;
@@ -349,22 +380,38 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                  "p[i*n + k]",
                          "captured '%s' is a table of pointers", cp->name);
             else if (is_dvector(c, cp->decl))
-                ;
-            else if (fe_cursor_in(cp->decl, c->heapdecls, c->nheap) && cp->ptr_written)
+                warn_averaged_counts(c, s, cp, off);
+            else if (fe_cursor_in(cp->decl, c->heapdecls, c->nheap) && cp->ptr_written) {
                 /* copyin's copies of an array the loop writes are thrown
-                 * away: offering it would hint at a wrong answer */
+                 * away: offering it would hint at a wrong answer; and a
+                 * sync_for's dvector averages what the workers add
+                 * (cnt[c]++: counts halved at two workers) */
+                const char *n = heap_count(c, cp->decl);
                 fe_error(c, off,
-                         fe_fmt("the loop writes through it: mark its allocation '#pragma "
-                                "strads dvector', or add private(%s[0:n]) if each worker's "
-                                "writes are its own scratch",
-                                cp->name),
+                         s->kind == FE_SYNC_FOR && cp->ptr_stored && !cp->ptr_assigned
+                             ? fe_fmt("the loop adds into it: add reduction(+: %s[0:%s]) (each worker "
+                                      "adds into its own copy, summed at the end), or mark its "
+                                      "allocation '#pragma strads dvector' and add aggregate(%s: sum)",
+                                      cp->name, n, cp->name)
+                         : s->kind == FE_SYNC_FOR
+                             ? fe_fmt("the loop writes through it: mark its allocation '#pragma "
+                                      "strads dvector' (the workers' changes are averaged; "
+                                      "aggregate(%s: sum) adds them), or add private(%s[0:%s]) if "
+                                      "each worker's writes are its own scratch",
+                                      cp->name, cp->name, n)
+                             : fe_fmt("the loop writes through it: mark its allocation '#pragma "
+                                      "strads dvector', or add private(%s[0:%s]) if each "
+                                      "iteration's writes are its own scratch",
+                                      cp->name, n),
                          "captured pointer '%s' of unknown extent", cp->name);
-            else if (fe_cursor_in(cp->decl, c->heapdecls, c->nheap))
+            } else if (fe_cursor_in(cp->decl, c->heapdecls, c->nheap)) {
+                const char *n = heap_count(c, cp->decl);
                 fe_error(c, off,
                          fe_fmt("mark its allocation '#pragma strads dvector', or add "
-                                "copyin(%s[0:n]) or private(%s[0:n])",
-                                cp->name, cp->name),
+                                "copyin(%s[0:%s]) or private(%s[0:%s])",
+                                cp->name, n, cp->name, n),
                          "captured pointer '%s' of unknown extent", cp->name);
+            }
             else
                 cp->ptr_check = 1;
             break;
