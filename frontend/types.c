@@ -14,6 +14,7 @@
 #include "fe.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,42 @@ static int has_pointer(CXType t, int depth)
         return p.found;
     }
     return 0;
+}
+
+/* How the loop body uses a captured struct that holds pointers: only as
+ * d.f of fields without pointers (shipped whole, its pointers never read
+ * on another process) or otherwise; and the fields it names, for the hint. */
+typedef struct field_uses {
+    CXCursor decl;
+    const char *name;
+    int whole;          /* d itself, or a field holding pointers */
+    char names[256];    /* the fields named, as declarations for the hint */
+} field_uses;
+
+static enum CXChildVisitResult uses_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    field_uses *u = d;
+    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr ||
+        !clang_equalCursors(clang_getCursorReferenced(cur), u->decl))
+        return CXChildVisit_Recurse;
+    if (clang_getCursorKind(parent) != CXCursor_MemberRefExpr) {
+        u->whole = 1;
+        return CXChildVisit_Continue;
+    }
+    CXType ft = clang_getCursorType(parent);
+    int ptr = has_pointer(ft, 0);
+    u->whole |= ptr;
+    char *f = fe_cxstr(clang_getCursorSpelling(parent)), *ts = fe_cxstr(clang_getTypeSpelling(ft));
+    char *one = fe_fmt(ptr ? "'%s%s%s = %s.%s;' (its array under '#pragma strads dvector')"
+                           : "'%s%s%s = %s.%s;'",
+                       ts, ts[strlen(ts) - 1] == '*' ? "" : " ", f, u->name, f);
+    if (!strstr(u->names, one) && strlen(u->names) + strlen(one) + 3 < sizeof u->names)
+        snprintf(u->names + strlen(u->names), sizeof u->names - strlen(u->names), "%s%s",
+                 u->names[0] ? ", " : "", one);
+    free(f);
+    free(ts);
+    free(one);
+    return CXChildVisit_Continue;
 }
 
 static int cls_of(CXType t)
@@ -417,16 +454,24 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             break;
         }
         case CXType_Record:
-        case CXType_ConstantArray:
+        case CXType_ConstantArray: {
+            /* a struct whose pointers the body never reads (tinn.nb of a
+             * network that also holds its weights) travels whole: its
+             * pointers are addresses of this process, unused elsewhere */
+            field_uses u = {cp->decl, cp->name, cp->in_helper || ct.kind != CXType_Record, ""};
             if (has_pointer(ct, 0))
+                clang_visitChildren(s->forc, uses_visit, &u);
+            const char *ex = u.names[0] ? u.names : NULL;
+            if (has_pointer(ct, 0) && u.whole)
                 fe_error(c, off,
                          fe_fmt("a pointer copied in a struct reaches another process as an "
                                 "address of this one: before the loop, take the fields the body "
-                                "uses into local variables ('float *w = %s.w;', the array under "
-                                "'#pragma strads dvector'; scalars as they are) and use those in "
-                                "the body", cp->name),
+                                "uses into local variables (%s) and use those in the body",
+                                ex ? ex : "'float *w = s.w;', the array under '#pragma strads dvector'; "
+                                          "scalars as they are"),
                          "captured '%s' holds pointers", cp->name);
             break;
+        }
         case CXType_VariableArray:
         case CXType_IncompleteArray:
         case CXType_DependentSizedArray:
