@@ -8,9 +8,10 @@
  * never guessed, and renting is tried before buying (the ski-rental rule):
  *
  *   - the first call of a loop (one site, range and thread count) runs
- *     alone, in chunks, for at most RT_SHORT_CALL_S; iterations left then
- *     run shared, and so do the next calls (a long loop loses at most that
- *     much of its first call); a range new to a site that ran another
+ *     alone for a fixed prefix of iterations, and wholly when that
+ *     prefix's rate says it takes at most RT_SHORT_CALL_S; iterations left
+ *     then run shared, and so do the next calls (a long loop loses at most
+ *     that much of its first call); a range new to a site that ran another
  *     starts where that one is, its times scaled by the iterations
  *     (rt_alone_inherit: an elimination's j = k + 1 .. n is a new range
  *     at every call);
@@ -47,6 +48,8 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
     (void)rt_loop_body_alone_for(site, env, order, begin, end, 0);
 }
 
+#define PROBE_PREFIX 341 /* 1 + 4 + 16 + 64 + 256 */
+
 int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
                                int64_t begin, int64_t end, double budget_s)
 {
@@ -60,21 +63,31 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
         rt_body(site, env, tls, order, begin, end);
         at = end;
     }
-    /* Chunks from one iteration (one may take seconds), growing fourfold,
-     * each cut to what fits in the budget at the rate so far: few body
-     * calls (each copies the captured arrays), little past the budget. */
-    uint64_t t0 = rt_now_us(), limit = t0 + (uint64_t)(budget_s * 1e6);
-    for (int64_t chunk = 1; at < end;) {
+    /* A prefix of PROBE_PREFIX iterations in chunks from one (one may take
+     * seconds), growing fourfold; then the rest in one go when the
+     * prefix's rate says the whole call fits the budget, else the rest
+     * runs shared. Where an async_for's calls stop alone decides which of
+     * its iterations run in program order: a prefix cut by the clock made
+     * two runs of one program differ (GloVe's loss in its last digits), a
+     * fixed one only when an iteration takes about the budget. A rest
+     * slower than the prefix said stops at four budgets. */
+    uint64_t t0 = rt_now_us(), budget_us = (uint64_t)(budget_s * 1e6), now = t0;
+    int64_t chunk = 1;
+    while (at < end && at - begin < PROBE_PREFIX && now - t0 < budget_us) {
         int64_t hi = end - at > chunk ? at + chunk : end;
         rt_body(site, env, tls, order, at, hi);
         at = hi;
-        uint64_t now = rt_now_us();
-        if (now >= limit) break;
-        double per = (double)(now - t0) / (double)(at - begin);
-        double fit = per > 0 ? (double)(limit - now) / per : 4.0 * (double)chunk;
-        chunk = fit < 4.0 * (double)chunk ? (int64_t)fit : 4 * chunk;
-        if (chunk < 1) chunk = 1;
+        now = rt_now_us();
+        chunk *= 4;
     }
+    double per = at > begin ? (double)(now - t0) / (double)(at - begin) : 0;
+    if (at < end && per * (double)(end - begin) <= (double)budget_us)
+        for (chunk = 4 * (at - begin); at < end && now - t0 < 4 * budget_us; chunk *= 4) {
+            int64_t hi = end - at > chunk ? at + chunk : end;
+            rt_body(site, env, tls, order, at, hi);
+            at = hi;
+            now = rt_now_us();
+        }
     int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
     if (at < end)
