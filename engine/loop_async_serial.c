@@ -88,6 +88,41 @@ typedef struct shape {
     int64_t touches;        /* written elements over the sample */
 } shape;
 
+/* Reads the sample keeps for read_conflicts: beyond this, only writes. */
+#define SAMPLE_READS ((size_t)1 << 22)
+
+static bool has_key(const uint64_t *v, size_t n, uint64_t k)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid] < k) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && v[lo] == k;
+}
+
+/*
+ * Conflicts through reads: an iteration that reads elements others write
+ * (Bellman-Ford's dist[src] beside its dist[dst], Gauss-Seidel's x[j] of
+ * every j) is linked to their writers, which writes alone do not show (one
+ * row an iteration). Each read element found among the sample's writes
+ * stands for n/S writers of the whole loop (each sampled write stands for
+ * n/S of them): the mean over the sample is how many iterations one is
+ * linked to that way. Reads of its own writes are not counted.
+ */
+static double read_conflicts(uint64_t *rk, size_t nr, uint64_t *all_w, size_t nw, int64_t S, int64_t n)
+{
+    if (!nw || !nr) return 0;
+    rt__sort_u64(all_w, nw);
+    size_t u = 0;
+    for (size_t q = 0; q < nw; q++)
+        if (!u || all_w[q] != all_w[u - 1]) all_w[u++] = all_w[q];
+    size_t hits = 0;
+    for (size_t q = 0; q < nr; q++) hits += has_key(all_w, u, rk[q]);
+    return (double)hits / (double)S * (double)n / (double)S;
+}
+
 static bool sample_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
                           int threads)
 {
@@ -97,8 +132,9 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
     shape sh[SCHED_MAX_ARRAYS];
     int nsh = 0, rc = 0;
     double runs = 0;
-    uint64_t *wk = NULL;
-    size_t capw = 0;
+    uint64_t *wk = NULL, *rk = NULL, *aw = NULL;
+    size_t capw = 0, nr = 0, capr = 0, naw = 0, capaw = 0;
+    bool reads = true;
     for (int64_t s = 0; s < S && !rc; s++) {
         int64_t i = begin + n * s / S, cnt = 0, m = 0;
         sched_records one;
@@ -111,17 +147,33 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
         }
         for (int64_t q = 0; !rc && q < cnt; q++)
             if (SCHED_ACC_WRITE(acc[q])) wk[m++] = SCHED_ACC_KEY(acc[q]);
-        sched_rec_free(&one);
         if (m > 1) rt__sort_u64(wk, (size_t)m);
+        /* its reads of elements it does not write, and its writes, kept */
+        if (!rc && reads && nr + (size_t)cnt > SAMPLE_READS) reads = false;
+        if (!rc && reads && (nr + (size_t)cnt > capr || naw + (size_t)m > capaw)) {
+            size_t c1 = 2 * (nr + (size_t)cnt), c2 = 2 * (naw + (size_t)m) + 1;
+            uint64_t *t1 = realloc(rk, c1 * sizeof *t1);
+            if (t1) rk = t1, capr = c1;
+            uint64_t *t2 = t1 ? realloc(aw, c2 * sizeof *t2) : NULL;
+            if (t2) aw = t2, capaw = c2;
+            if (!t1 || !t2) reads = false;
+        }
+        for (int64_t q = 0; !rc && reads && q < cnt; q++)
+            if (!SCHED_ACC_WRITE(acc[q]) && !has_key(wk, (size_t)m, SCHED_ACC_KEY(acc[q])))
+                rk[nr++] = SCHED_ACC_KEY(acc[q]);
+        for (int64_t q = 0; !rc && reads && q < m; q++) aw[naw++] = wk[q];
+        sched_rec_free(&one);
         /* the rows of each written array, as runs of consecutive elements */
         for (int64_t q = 0; q < m && !rc;) {
             uint32_t id = SCHED_ACC_DV(wk[q]);
             int k = 0;
             while (k < nsh && sh[k].id != id) k++;
             if (k == nsh && nsh == SCHED_MAX_ARRAYS) {
-            free(wk);
-            return false;
-        }
+                free(wk);
+                free(rk);
+                free(aw);
+                return false;
+            }
             if (k == nsh) sh[nsh++] = (shape){id, 0, 0, -1, INT64_MAX, 0};
             int64_t r = 0, lo_end = -1, up_start = -1, prev = -2;
             for (; q < m && SCHED_ACC_DV(wk[q]) == id; q++) {
@@ -142,6 +194,9 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
         }
     }
     free(wk);
+    double rd = !rc && reads ? read_conflicts(rk, nr, aw, naw, S, n) : 0;
+    free(rk);
+    free(aw);
     if (rc) return false;
     /* the strata shape: one row an iteration, or two in two parts */
     bool strata = true;
@@ -156,11 +211,11 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
         if (distinct > 0) shared += (double)sh[k].touches * (full / distinct);
     }
     double d = runs / (double)S, m = touches > 0 ? shared / touches : 0;
-    bool serial = !strata && (d - 1) * (m - 1) >= GIANT;
+    bool serial = (!strata && (d - 1) * (m - 1) >= GIANT) || rd >= GIANT;
     if (rt_stats_on())
         rt_stats("async_sample", site->file, site->line,
-                 "iterations=%lld strata_shape=%d rows=%.2f writers=%.2f serial=%d", (long long)S,
-                 (int)strata, d, m, (int)serial);
+                 "iterations=%lld strata_shape=%d rows=%.2f writers=%.2f read_links=%.2f serial=%d",
+                 (long long)S, (int)strata, d, m, rd, (int)serial);
     return serial;
 }
 

@@ -253,7 +253,6 @@ typedef struct fe_rl_base {
     char *index;                /* the index's text, the same in every access */
     int read, written, spoiled; /* spoiled: some access or use rules it out */
     int stored;                 /* written by an assignment already finished */
-    int cond_read, plain;       /* read under a condition; accessed outside any */
 } fe_rl_base;
 typedef struct fe_rloop {
     CXCursor var;   /* the induction variable's declaration */

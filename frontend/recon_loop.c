@@ -28,12 +28,16 @@
  * calls), and its body has no break, continue, goto or return and assigns
  * neither k nor a variable of A or B nor takes their address. A row p
  * of the body is recorded as a range only when every one of its accesses
- * there is p[k] (or all are p[E + k], the same E, not naming k), outside
- * any condition (if, ?:, &&, ||, switch, an inner loop), each an element
- * (not W[k] of W[k][j]), and p is neither assigned nor has its address taken: then
- * each element of the range is read (or written) on every pass, so the
- * range is exactly the accesses, never more (sync_for averages over the
- * nodes that touched an element: over-recording would change results).
+ * there is p[k] (or all are p[E + k], the same E, not naming k), each an
+ * element (not W[k] of W[k][j]), its writes outside any condition (if, ?:,
+ * &&, ||, switch, an inner loop), and p is neither assigned nor has its
+ * address taken: then each element of the range is written on every pass,
+ * so the writes recorded are exactly the loop's, never more (sync_for
+ * averages over the nodes that wrote an element: over-recording would
+ * change results). A read under a condition is recorded all the same
+ * (Gauss-Seidel's `if (j != i) s -= A[i * n + j] * x[j]` was recorded
+ * element by element, two recorder calls for every j): one more element
+ * read is one more element fetched or ordered, never a wrong answer.
  */
 #include "fe.h"
 
@@ -416,11 +420,9 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             /* W[k] of W[k][j] names a row, not an element: the range would
              * be whole rows */
             int row = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_ConstantArray;
-            /* a read under a condition of an element the loop touches
-             * outside any (bodies[k].mass beside bodies[k].x) adds no
-             * element to the range: checked at the end */
-            int late = cond && how == 0;
-            if ((cond && !late) || row || !row_index(w, ch[1], &off, (int)(p - w->b)) ||
+            /* a read under a condition joins the range (see the header);
+             * a write there does not */
+            if ((cond && how != 0) || row || !row_index(w, ch[1], &off, (int)(p - w->b)) ||
                 (p->index && strcmp(p->index, it)) || (how == 0 && p->stored)) {
                 p->spoiled = 1;
                 free(it);
@@ -430,8 +432,6 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
                 p->off = off;
                 p->read |= how != 1;
                 p->written |= how != 0;
-                p->cond_read |= late;
-                p->plain |= !cond;
                 p->acc = fe_grow(p->acc, sizeof *p->acc, &p->capacc, p->nacc + 1);
                 p->acc[p->nacc++] = cur;
             }
@@ -674,8 +674,6 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
         fe_extent(cc[1], &b, &e);
         out->hi = le ? fe_fmt("(%s) + 1", fe_text(c, b, e)) : fe_text(c, b, e);
         out->var = w.var;
-        for (int i = 0; i < w.nb; i++)
-            if (w.b[i].cond_read && !w.b[i].plain) w.b[i].spoiled = 1;
         for (int i = 0; i < w.nb; i++)
             if (!w.b[i].spoiled && (w.b[i].read || w.b[i].written)) {
                 out->b = fe_grow(out->b, sizeof *out->b, &out->capb, out->nb + 1);

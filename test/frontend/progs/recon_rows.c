@@ -65,7 +65,7 @@ int main(int argc, char **argv)
             }
             for (int k = 0; k < D; k++) /* the row moves with k: exact */
                 s += 0.001 * H[k][k];
-            for (int k = 0; k < D; k++) /* conditional: exact */
+            for (int k = 0; k < D; k++) /* a conditional read: ranged */
                 if (x->tag == 1)
                     s += 0.001 * W[u][k];
             double g = 0.05 * (1 - s);

@@ -359,9 +359,9 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 ((void)sizeof(+(x[k] * h[k])));
             for (int j = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(nnz); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(c)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(c)); } (0); }); j < nnz; j++)
                 ((void)(0.1 * STRADS__RD(w[c[j]])));
-            for (k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(d); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(d); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); strads_recon_rdr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); } (0); }); k < d; k++)
                 if (x[k] > 0)
-                    ((void)(0.01 * STRADS__RD(w[k])));
+                    ((void)sizeof(+(0.01 * w[k])));
             for (k = 0; k < d; k++) {
                 if (STRADS__RD(h[k]) > 100)
                     break;

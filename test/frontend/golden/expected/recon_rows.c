@@ -187,7 +187,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
             }
             for (int k = 0; k < D; k++) /* the row moves with k: exact */
                 s += 0.001 * H[k][k];
-            for (int k = 0; k < D; k++) /* conditional: exact */
+            for (int k = 0; k < D; k++) /* a conditional read: ranged */
                 if (x->tag == 1)
                     s += 0.001 * W[u][k];
             double g = 0.05 * (1 - s);
@@ -246,7 +246,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         (void)u;
         /* recon_rows.c:50 */
                                      do {
-            long i = __extension__({ __auto_type strads__da8 = (u * 7); __auto_type strads__db8 = (m); __typeof__(strads__da8 % strads__db8) strads__x8 = strads__da8, strads__y8 = strads__db8; strads__y8 == 0 ? (__typeof__(strads__x8))0 : (__typeof__(strads__x8))-1 < (__typeof__(strads__x8))1 && strads__y8 == (__typeof__(strads__x8))-1 ? (__typeof__(strads__x8))0 : strads__x8 % strads__y8; });
+            long i = __extension__({ __auto_type strads__da9 = (u * 7); __auto_type strads__db9 = (m); __typeof__(strads__da9 % strads__db9) strads__x9 = strads__da9, strads__y9 = strads__db9; strads__y9 == 0 ? (__typeof__(strads__x9))0 : (__typeof__(strads__x9))-1 < (__typeof__(strads__x9))1 && strads__y9 == (__typeof__(strads__x9))-1 ? (__typeof__(strads__x9))0 : strads__x9 % strads__y9; });
             struct row *x = &R[u];
             double s = 0, t[2] = {0, 0};
             for (int k = 0; k < D; k++) /* 2-D rows */
@@ -263,20 +263,20 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
             for (int k = 0; k < D; k++) /* the row moves with k: exact */
                 s += 0.001 * STRADS__RD(H[k][k]);
-            for (int k = 0; k < D; k++) /* conditional: exact */
+            for (int k = 0; k < D; k++) /* a conditional read: ranged */
                 if (STRADS__RD(x->tag) == 1)
                     s += 0.001 * STRADS__RD(W[u][k]);
             double g = 0.05 * (1 - s);
             for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
-                (void)__extension__({ __auto_type strads__p9 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p9) strads__v9 = *(__typeof__(*strads__p9) *)strads_recon_rd(strads__rc, strads__p9, sizeof *strads__p9) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p9, &strads__v9, sizeof strads__v9); strads__v9; });
+                (void)__extension__({ __auto_type strads__p10 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p10) strads__v10 = *(__typeof__(*strads__p10) *)strads_recon_rd(strads__rc, strads__p10, sizeof *strads__p10) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
             for (int k = 0; k < D; k++) {
                 double wk = STRADS__RD(W[u][k]);
-                (void)__extension__({ __auto_type strads__p10 = &(W[u][k]); __typeof__(*strads__p10) strads__v10 = *(__typeof__(*strads__p10) *)strads_recon_rd(strads__rc, strads__p10, sizeof *strads__p10) + (g * STRADS__RD(H[i][k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p10, &strads__v10, sizeof strads__v10); strads__v10; });
-                (void)__extension__({ __auto_type strads__p11 = &(H[i][k]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (g * wk); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
-                (void)__extension__({ __auto_type strads__p12 = &(R[u].v[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) * (0.99); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
-                (void)__extension__({ __auto_type strads__p13 = &(x->v[k]); __typeof__(*strads__p13) strads__v13 = *(__typeof__(*strads__p13) *)strads_recon_rd(strads__rc, strads__p13, sizeof *strads__p13) + (0.001); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
-                (void)__extension__({ __auto_type strads__p14 = &((F + u * D)[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.01 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
-                (void)__extension__({ __auto_type strads__p16 = &(W[__extension__({ __auto_type strads__da15 = (STRADS__RD(pick[u])); __auto_type strads__db15 = (n); __typeof__(strads__da15 % strads__db15) strads__x15 = strads__da15, strads__y15 = strads__db15; strads__y15 == 0 ? (__typeof__(strads__x15))0 : (__typeof__(strads__x15))-1 < (__typeof__(strads__x15))1 && strads__y15 == (__typeof__(strads__x15))-1 ? (__typeof__(strads__x15))0 : strads__x15 % strads__y15; })][k]); __typeof__(*strads__p16) strads__v16 = *(__typeof__(*strads__p16) *)strads_recon_rd(strads__rc, strads__p16, sizeof *strads__p16) + (0.0001 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; }); /* through int memory: ranged */
+                (void)__extension__({ __auto_type strads__p11 = &(W[u][k]); __typeof__(*strads__p11) strads__v11 = *(__typeof__(*strads__p11) *)strads_recon_rd(strads__rc, strads__p11, sizeof *strads__p11) + (g * STRADS__RD(H[i][k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+                (void)__extension__({ __auto_type strads__p12 = &(H[i][k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) + (g * wk); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
+                (void)__extension__({ __auto_type strads__p13 = &(R[u].v[k]); __typeof__(*strads__p13) strads__v13 = *(__typeof__(*strads__p13) *)strads_recon_rd(strads__rc, strads__p13, sizeof *strads__p13) * (0.99); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
+                (void)__extension__({ __auto_type strads__p14 = &(x->v[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) + (0.001); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
+                (void)__extension__({ __auto_type strads__p15 = &((F + u * D)[k]); __typeof__(*strads__p15) strads__v15 = *(__typeof__(*strads__p15) *)strads_recon_rd(strads__rc, strads__p15, sizeof *strads__p15) + (0.01 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
+                (void)__extension__({ __auto_type strads__p17 = &(W[__extension__({ __auto_type strads__da16 = (STRADS__RD(pick[u])); __auto_type strads__db16 = (n); __typeof__(strads__da16 % strads__db16) strads__x16 = strads__da16, strads__y16 = strads__db16; strads__y16 == 0 ? (__typeof__(strads__x16))0 : (__typeof__(strads__x16))-1 < (__typeof__(strads__x16))1 && strads__y16 == (__typeof__(strads__x16))-1 ? (__typeof__(strads__x16))0 : strads__x16 % strads__y16; })][k]); __typeof__(*strads__p17) strads__v17 = *(__typeof__(*strads__p17) *)strads_recon_rd(strads__rc, strads__p17, sizeof *strads__p17) + (0.0001 * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p17, &strads__v17, sizeof strads__v17); strads__v17; }); /* through int memory: ranged */
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
@@ -326,13 +326,13 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             for (int k = 0; k < D; k++) /* the row moves with k: exact */
                 ((void)(0.001 * STRADS__RD(H[k][k])));
-            for (int k = 0; k < D; k++) /* conditional: exact */
-                if (STRADS__RD(x->tag) == 1)
-                    ((void)(0.001 * STRADS__RD(W[u][k])));
+            for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(D); if (strads__h5 > strads__l5) { strads_recon_rdr(strads__rc, &(W[u])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[u])); strads_recon_rdr(strads__rc, &(x->tag), sizeof (x->tag)); } (0); }); k < D; k++) /* a conditional read: ranged */
+                if (x->tag == 1)
+                    ((void)sizeof(+(0.001 * W[u][k])));
             double g = 0.05 * (1 - s);
             for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
-                (void)__extension__({ __auto_type strads__p5 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
-            for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(D); if (strads__h6 > strads__l6) { strads_recon_rw(strads__rc, &(W[u])[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(W[u]), 1); strads_recon_rw(strads__rc, &(H[i])[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(H[i]), 1); strads_recon_rw(strads__rc, &(R[u].v)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(R[u].v), 1); strads_recon_rw(strads__rc, &(x->v)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(x->v), 1); strads_recon_rw(strads__rc, &(F + u * D)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(F + u * D), 1); strads_recon_rw(strads__rc, &(W[__extension__({ __auto_type strads__da7 = (STRADS__RD(pick[u])); __auto_type strads__db7 = (n); __typeof__(strads__da7 % strads__db7) strads__x7 = strads__da7, strads__y7 = strads__db7; strads__y7 == 0 ? (__typeof__(strads__x7))0 : (__typeof__(strads__x7))-1 < (__typeof__(strads__x7))1 && strads__y7 == (__typeof__(strads__x7))-1 ? (__typeof__(strads__x7))0 : strads__x7 % strads__y7; })])[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(W[pick[u] % n]), 1); } (0); }); k < D; k++) {
+                (void)__extension__({ __auto_type strads__p6 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p6) strads__v6 = *(__typeof__(*strads__p6) *)strads_recon_rd(strads__rc, strads__p6, sizeof *strads__p6) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p6, &strads__v6, sizeof strads__v6); strads__v6; });
+            for (int k = __extension__({ int64_t strads__l7 = (int64_t)(0), strads__h7 = (int64_t)(D); if (strads__h7 > strads__l7) { strads_recon_rw(strads__rc, &(W[u])[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(W[u]), 1); strads_recon_rw(strads__rc, &(H[i])[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(H[i]), 1); strads_recon_rw(strads__rc, &(R[u].v)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(R[u].v), 1); strads_recon_rw(strads__rc, &(x->v)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(x->v), 1); strads_recon_rw(strads__rc, &(F + u * D)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(F + u * D), 1); strads_recon_rw(strads__rc, &(W[__extension__({ __auto_type strads__da8 = (STRADS__RD(pick[u])); __auto_type strads__db8 = (n); __typeof__(strads__da8 % strads__db8) strads__x8 = strads__da8, strads__y8 = strads__db8; strads__y8 == 0 ? (__typeof__(strads__x8))0 : (__typeof__(strads__x8))-1 < (__typeof__(strads__x8))1 && strads__y8 == (__typeof__(strads__x8))-1 ? (__typeof__(strads__x8))0 : strads__x8 % strads__y8; })])[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(W[pick[u] % n]), 1); } (0); }); k < D; k++) {
                 double wk = W[u][k];
                 ((void)sizeof(+(g * H[i][k])));
                 ((void)sizeof(+(g * wk)));
