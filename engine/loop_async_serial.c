@@ -30,7 +30,12 @@ static bool all_conflict(const strads_loop_site *site, const void *env, int64_t 
     uint64_t common[64];
     int ncommon = 0;
     for (int s = 0; s < SERIAL_SAMPLE; s++) {
-        int64_t i = begin + n * s / SERIAL_SAMPLE + n / (2 * SERIAL_SAMPLE), cnt = 0;
+        /* one iteration at a fixed pseudo-random place in each eighth: at
+         * the eighths' middles a periodic input (user j * 7919 % 500) put
+         * every sample on one row */
+        uint64_t h = (uint64_t)(s + 1) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+        int64_t i = begin + n * s / SERIAL_SAMPLE + (int64_t)(h % (uint64_t)(n / SERIAL_SAMPLE)), cnt = 0;
         sched_records rec;
         if (rt__run_recon(site, env, i, i + 1, 1, &rec)) {
             sched_rec_free(&rec);

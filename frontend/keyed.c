@@ -46,6 +46,14 @@ typedef struct taint {
     const char *soft;
     CXCursor stack[256];
     int depth;
+    /* in a function of this file the body calls (helper_data): its
+     * parameters, the capture each pointer one points into (-1: none),
+     * and whether the value is returned */
+    int nested;
+    int nparams;
+    const CXCursor *params;
+    const int *param_cap;
+    int returns;
 } taint;
 
 static void add_var(taint *t, CXCursor v)
@@ -145,7 +153,10 @@ static int store_root(const taint *t, CXCursor lhs)
         if (k == CXCursor_DeclRefExpr) {
             free(ch);
             CXCursor v = clang_getCursorReferenced(cur);
-            for (int i = 0; i < t->s->ncaps; i++)
+            for (int i = 0; i < t->nparams; i++) /* a helper's pointer parameter */
+                if (clang_equalCursors(t->params[i], v))
+                    return depth > 0 ? t->param_cap[i] : -1;
+            for (int i = 0; i < t->s->ncaps && !t->nparams; i++)
                 if (clang_equalCursors(t->s->caps[i].decl, v))
                     return t->s->caps[i].cls == FE_T_PTR && depth > 0 ? i : -1;
             CXCursor init = clang_getNullCursor();
@@ -379,6 +390,57 @@ static int quiet_test(taint *t, int k)
     return 0;
 }
 
+static void visit(taint *t, CXCursor cur);
+
+/*
+ * A value given to a function of this file as an argument (SGD-MF's
+ * update(&W[u * K], &H[i * K], e, lr, K) with a learning rate that decays
+ * every epoch: a new reconnaissance every epoch, as long as the epoch): it
+ * is followed into the function as its parameter, the same way, and a
+ * store through a pointer parameter counts as a store into what the
+ * caller's argument points into. 1: it picks nothing there (*returns: the
+ * function returns it, so the call's value carries it on); 0: keyed. One
+ * level: a call inside the function counts as keyed.
+ */
+static int helper_data(taint *t, CXCursor call, CXCursor node, int *returns)
+{
+    CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (t->nested || clang_Cursor_isNull(fn) ||
+        clang_getCursorKind(fn) != CXCursor_FunctionDecl || !fe_in_main(t->c, clang_getCursorLocation(fn)))
+        return 0;
+    int n, np = clang_Cursor_getNumArguments(fn), na = clang_Cursor_getNumArguments(call);
+    CXCursor *ch = fe_children(fn, &n);
+    CXCursor body = n > 0 && clang_getCursorKind(ch[n - 1]) == CXCursor_CompoundStmt ? ch[n - 1]
+                                                                                 : clang_getNullCursor();
+    free(ch);
+    if (clang_Cursor_isNull(body) || np < 0 || np != na || np > 32) return 0;
+    unsigned nb, ne;
+    fe_extent(node, &nb, &ne);
+    int at = -1;
+    CXCursor params[32];
+    int caps[32];
+    for (int i = 0; i < np; i++) {
+        unsigned ab, ae;
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        fe_extent(arg, &ab, &ae);
+        if (ab <= nb && ne <= ae) at = i;
+        params[i] = clang_Cursor_getArgument(fn, (unsigned)i);
+        caps[i] = pointer(params[i]) ? store_root(t, arg) : -1;
+    }
+    if (at < 0) return 0;
+    taint h = {.c = t->c, .s = t->s, .elem_free = t->elem_free, .body = body,
+               .tests_ok = t->tests_ok, .soft = t->soft, .nested = 1, .nparams = np,
+               .params = params, .param_cap = caps};
+    add_var(&h, params[at]);
+    while (h.grew && !h.keyed) {
+        h.grew = 0;
+        visit(&h, body);
+    }
+    free(h.vars);
+    *returns = h.returns;
+    return !h.keyed;
+}
+
 /* Where does the use at stack[d] go? Sets t->keyed, or adds the locals it
  * is assigned to. */
 static void follow(taint *t, int d)
@@ -453,9 +515,24 @@ static void follow(taint *t, int d)
                 continue; /* &W[u * K]: W + u * K, its elements still */
             break;        /* &x: an alias the value escapes through */
         }
-        case CXCursor_CallExpr:
-            if (!first && fe_pure_math(fe_cxstr(clang_getCursorSpelling(p))))
+        case CXCursor_CallExpr: {
+            char *name = fe_cxstr(clang_getCursorSpelling(p));
+            int pure = fe_pure_math(name), returns = 0;
+            free(name);
+            if (!first && pure)
                 continue; /* its result carries the value on */
+            if (!first && helper_data(t, p, node, &returns)) {
+                if (returns)
+                    continue;
+                return;
+            }
+            break;
+        }
+        case CXCursor_ReturnStmt:
+            if (t->nested) { /* a helper's value: the call's */
+                t->returns = 1;
+                return;
+            }
             break;
         case CXCursor_VarDecl:
             add_var(t, p); /* double step = lr / (1 + epoch); */

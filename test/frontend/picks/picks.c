@@ -10,8 +10,18 @@ typedef struct cfg { double lr; int stride; } cfg;
 typedef struct ctr { double x, y; } ctr;
 
 static int wrap(int k, int n) { return k % n; }
+/* SGD's helpers: a rate only computed with, through a pointer parameter
+ * into the loop's own array; one that picks the element it adds to; one
+ * whose value comes back and is stored */
+static void step(double *w, double g, double rate, int k)
+{
+    for (int t = 0; t < k; t++) w[t] += rate * g;
+}
+static void step_at(double *w, double rate) { w[(int)(rate * 100)] += 1; }
+static double scaled(double rate, double g) { double r = rate * g; return r; }
 int shared_off;
 static double at_off(const double *v, int i) { return v[i + shared_off]; }
+static double at_ix(const double *v, const int *ix, int i) { return v[ix[i] % 8]; }
 
 int main(void)
 {
@@ -89,13 +99,21 @@ int main(void)
     // PICKS b NO
 #pragma strads async_for
     for (int i = 0; i < n; i++) a[i] += x[(i % 8) * 2 + 1] * *(x + 3) + b[idx[i]];
+    /* b's elements go into at_off and come back as its value, added to
+     * a's: followed into the function, they pick nothing */
     // PICKS x DEFAULT
-    // PICKS b DEFAULT
+    // PICKS b NO
 #pragma strads async_for
     for (int i = 0; i < n; i++) {
         if (x[i] > 0) a[i] += 1;
         a[i] += at_off(b, i);
     }
+    /* ... but an index array given to a function that subscripts with it
+     * picks rows */
+    // PICKS idx DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++)
+        a[i] += at_ix(b, idx, i);
     /* Ways a value reaches a subscript that are not plain: each loop's c
      * can pick rows (a review found each one judged NO). */
     int c = 3;
@@ -209,6 +227,23 @@ int main(void)
         if (lab[j++] > 0) best = lab[j++]; /* the test's own store moves j */
         nlab[j % n] = best;
     }
+    // PICKS lr DEFAULT
+    // PICKS epoch NO
+#pragma strads async_for
+    for (int i = 0; i < n; i++)
+        step(&a[(i % 10) * 4], 1.0 / (1 + epoch), lr, 4);
+    // PICKS lr YES
+#pragma strads async_for
+    for (int i = 0; i < n; i++)
+        step_at(a, lr);
+    // PICKS lr DEFAULT
+#pragma strads async_for
+    for (int i = 0; i < n; i++)
+        a[i] += scaled(lr, b[i]);
+    // PICKS lr YES
+#pragma strads async_for
+    for (int i = 0; i < n; i++)
+        a[(int)scaled(lr, 3.0) % n] += 1;
     free(a);
     free(b);
     free(idx);
