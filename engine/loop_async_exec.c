@@ -29,6 +29,8 @@ typedef struct exec_job {
     int64_t *ticket;          /* per position of np->order, in locked rounds */
     int64_t *gate;            /* cluster replay: the ticket each position must draw */
     int64_t skip;             /* iterations below it ran alone before (call_hdr) */
+    int64_t *done;            /* locked sub-round: each thread's iterations run in turn order
+                               * before the threads start (seq_locked) */
 } exec_job;
 
 /* The body over iterations idx[0..m), less those that ran before the call
@@ -149,7 +151,7 @@ static void exec_task(void *arg, int64_t t, int thread)
         if (c->len) rt_trace_end();
         return;
     }
-    for (int64_t k = c->start; k < c->start + c->len && !atomic_load(&j->violated); k++) {
+    for (int64_t k = c->start + (locked && j->done ? j->done[t] : 0); k < c->start + c->len && !atomic_load(&j->violated); k++) {
         const uint16_t *st = locked ? np->lstripe + np->loff[k] : NULL;
         int64_t nst = locked ? np->loff[k + 1] - np->loff[k] : 0;
         if (locked) rt__lock_wait_turn(&j->turns, j->gate[k]);
@@ -286,6 +288,46 @@ static int gather_order(const node_plan *np, const exec_job *j, uint64_t tag)
     return rc;
 }
 
+/*
+ * A locked sub-round starts on one thread, in the order the turns would
+ * grant it (turn_gates), with no locks: the same serial order, so the
+ * same result. When its iterations are short (Bellman-Ford's edge: a few
+ * nanoseconds, where a turn handed between threads costs microseconds: a
+ * locked call took 7 s that one thread runs in 1 ms), it finishes there;
+ * after SEQ_PROBE turns of longer ones, the threads take the rest of their
+ * shares under locks (j->done: what each has run).
+ */
+#define SEQ_PROBE 256
+#define SEQ_MAX_US 20.0
+static void seq_locked(exec_job *j)
+{
+    const node_plan *np = j->np;
+    const sched_cell *c =
+        &np->cells[((size_t)j->round * (size_t)np->subrounds + (size_t)j->sub) * (size_t)np->threads];
+    int64_t most = 0, ran = 0;
+    for (int t = 0; t < np->threads; t++) {
+        j->done[t] = 0;
+        most = c[t].len > most ? c[t].len : most;
+    }
+    uint64_t t0 = rt_now_us();
+    bool all = false;
+    for (int64_t q = 0; q < most; q++) {
+        for (int t = 0; t < np->threads; t++) {
+            if (q >= c[t].len) continue;
+            int64_t k = c[t].start + q;
+            j->ticket[k] = rt__turn_take(&j->turns);
+            if ((np->order ? np->order[k] : k) >= j->skip)
+                rt_body(j->site, j->env, j->tls + (size_t)t * j->site->tls_size, np->order, k, k + 1);
+            j->done[t] = q + 1;
+            ran++;
+        }
+        if (!all && ran >= SEQ_PROBE) {
+            if ((double)(rt_now_us() - t0) / (double)ran >= SEQ_MAX_US) return;
+            all = true;
+        }
+    }
+}
+
 /* The order in which the iterations of locked rounds draw their tickets:
  * the threads' shares interleaved, one iteration of each in turn. A thread
  * waits for its turn only to take its locks, so bodies that do not conflict
@@ -356,6 +398,13 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
         free(j.ticket);
         return rc;
     }
+    /* (a cluster replay's grants follow the record; verify mode checks
+     * each access under the threads' locks) */
+    if (np->loff && !replay_cluster() && !np->voff && !(j.done = calloc((size_t)np->threads, sizeof *j.done))) {
+        free(j.ticket);
+        free(j.gate);
+        return STRADS_ENOMEM;
+    }
     uint64_t t_fetch = 0, t_run = 0, t_wb = 0, t_bar = 0, t;
     moved_bytes = 0;
     rt_progress_total(np->rounds, "rounds");
@@ -369,6 +418,7 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
         t_fetch += rt_now_us() - t, t = rt_now_us();
         for (int s = 0; s < np->subrounds && !rc; s++) {
             j.sub = s;
+            if (np->locked[r] && j.done) seq_locked(&j);
             rc = rt_pool_run(np->threads, exec_task, &j);
         }
         t_run += rt_now_us() - t, t = rt_now_us();
@@ -405,6 +455,7 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
     if (!rc) note_versions(np, h);
     free(j.ticket);
     free(j.gate);
+    free(j.done);
     return rc;
 }
 

@@ -124,7 +124,15 @@ static double read_conflicts(uint64_t *rk, size_t nr, uint64_t *all_w, size_t nw
     for (size_t q = 0; q < nw; q++)
         if (!u || all_w[q] != all_w[u - 1]) all_w[u++] = all_w[q];
     size_t hits = 0;
-    for (size_t q = 0; q < nr; q++) hits += has_key(all_w, u, rk[q]);
+    for (size_t q = 0; q < nr; q++)
+        if (has_key(all_w, u, rk[q])) rk[hits++] = rk[q];
+    /* hits on a few elements are hubs (every iteration reading x[0], which
+     * one writes): the planner puts their writers in rounds of their own,
+     * and the readers run together */
+    rt__sort_u64(rk, hits);
+    size_t distinct = 0;
+    for (size_t q = 0; q < hits; q++) distinct += !q || rk[q] != rk[q - 1];
+    if (distinct < 4) return 0;
     return (double)hits / (double)S * (double)n / (double)S;
 }
 
@@ -141,7 +149,12 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
     size_t capw = 0, nr = 0, capr = 0, naw = 0, capaw = 0;
     bool reads = true;
     for (int64_t s = 0; s < S && !rc; s++) {
-        int64_t i = begin + n * s / S, cnt = 0, m = 0;
+        /* at a pseudo-random place in each S-th of the loop: a regular
+         * stride fell on structure (the first iteration, which alone
+         * writes what all read; the first of every block) */
+        uint64_t h = (uint64_t)(s + 1) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+        int64_t i = begin + n * s / S + (n >= 2 * S ? (int64_t)(h % (uint64_t)(n / S)) : 0), cnt = 0, m = 0;
         sched_records one;
         rc = rt__run_recon(site, env, i, i + 1, 1, &one);
         const sched_acc *acc = rc ? NULL : sched_rec_accs(&one, i, &cnt);

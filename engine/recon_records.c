@@ -240,6 +240,13 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
     if (!dv) {
         if (dds_lookup(addr, &dv, NULL) != 0) {
             skip_gap(rc, addr, write);
+            /* a range that starts before an array and runs into it (a
+             * guarded read x[j], j from v - 1, recorded as one range):
+             * its part in the array is recorded */
+            uintptr_t lo, hi;
+            dds_gap(addr, &lo, &hi);
+            if ((uintptr_t)p + len > hi && hi > (uintptr_t)p)
+                record(rc, (const void *)hi, (size_t)((uintptr_t)p + len - hi), write);
             return;
         }
         memmove(rc->recent + 1, rc->recent, 3 * sizeof *rc->recent);

@@ -903,12 +903,20 @@ int fe_emit(fe_ctx *c, fe_buf *o)
         if (o->len && o->p[o->len - 1] != '\n')
             fe_buf_puts(o, "\n");
         fe_buf_printf(o, "#line %u \"%s\"\n", fe_buf_lines(o) + 2, c->outname);
+        /* main's parameters as the program wrote them: char const
+         * *argv[] and a third, envp, were passed as the runtime's type,
+         * a gcc error from GCC 14 (incompatible pointer types) */
         if (c->main_params == 0)
             fe_buf_puts(o, "static int strads__main(int argc, char **argv)\n{\n"
-                           "    (void)argc;\n    (void)argv;\n    return strads_user_main();\n}\n"
-                           "STRADS_MAIN(strads__main)\n");
+                           "    (void)argc;\n    (void)argv;\n    return strads_user_main();\n}\n");
+        else if (c->main_params == 3)
+            fe_buf_puts(o, "extern char **environ;\n"
+                           "static int strads__main(int argc, char **argv)\n{\n"
+                           "    return strads_user_main(argc, (void *)argv, (void *)environ);\n}\n");
         else
-            fe_buf_puts(o, "STRADS_MAIN(strads_user_main)\n");
+            fe_buf_puts(o, "static int strads__main(int argc, char **argv)\n{\n"
+                           "    return strads_user_main(argc, (void *)argv);\n}\n");
+        fe_buf_puts(o, "STRADS_MAIN(strads__main)\n");
     }
     free(pts);
     return 0;

@@ -16,11 +16,14 @@
  * fetches what it may write back, and writes back the value it holds when
  * the write did not happen). A write qualifies when it is a statement of
  * the branch itself (not inside a loop or an inner if of it) to memory
- * reached through a pointer, and its address can be computed where the
- * branch does not run: its variables are neither declared nor assigned in
- * the if, it calls nothing, and every memory read in it is one the test
- * reads unconditionally (the `e[j].dst` the test compared). Other writes
- * stay as written (docs/guide.md: STRADS_VERIFY_RECON finds them).
+ * reached through a pointer (or of an if among those statements, an
+ * else-if's), and its address can be computed where the branch does not
+ * run: its variables are neither declared nor assigned in the if, it calls
+ * nothing, and every memory read in it is one the test reads
+ * unconditionally (the `e[j].dst` the test compared). The records come
+ * first on the other path, before a continue or return there can skip
+ * them. Other writes stay as written (docs/guide.md: STRADS_VERIFY_RECON
+ * finds them).
  *
  * For async_for only: a sync_for finds writes reconnaissance did not name
  * by page (loop_sync.c), and its averages count the nodes that wrote.
@@ -205,7 +208,9 @@ static CXCursor write_target(rc *r, CXCursor st)
 }
 
 /* The records of the writes of branch br its path cannot see:
- * `strads_recon_rw(...); ` for each that qualifies, appended to o. */
+ * `strads_recon_rw(...); ` for each that qualifies, appended to o. An if
+ * among its statements (an else-if chain's next test) gives the writes of
+ * both its branches: which one runs is not known either. */
 static int may_writes(rc *r, CXCursor br, const test_walk *t, set_walk *sw, unsigned ib, unsigned ie,
                       fe_buf *o)
 {
@@ -213,7 +218,15 @@ static int may_writes(rc *r, CXCursor br, const test_walk *t, set_walk *sw, unsi
     CXCursor *ch = NULL, one = br;
     if (clang_getCursorKind(br) == CXCursor_CompoundStmt) ch = fe_children(br, &n);
     for (int i = 0; i < n; i++) {
-        CXCursor l = write_target(r, ch ? ch[i] : one);
+        CXCursor st = ch ? ch[i] : one;
+        if (clang_getCursorKind(st) == CXCursor_IfStmt) {
+            int m;
+            CXCursor *arms = fe_children(st, &m);
+            for (int a = 1; a < m; a++) got += may_writes(r, arms[a], t, sw, ib, ie, o);
+            free(arms);
+            continue;
+        }
+        CXCursor l = write_target(r, st);
         if (clang_Cursor_isNull(l)) continue;
         addr_walk a = {r, t, ib, ie, 0};
         addr_visit(&a, l, 1);
@@ -252,8 +265,10 @@ char *fe_recon_maywrite_if(rc *r, CXCursor ifs)
         if (got) {
             char *C = fe_recon_rw(r, ch[0], RV, 0), *S1 = fe_recon_rw(r, ch[1], RV, 1);
             char *S2 = n == 3 ? fe_recon_rw(r, ch[2], RV, 1) : fe_strdup("");
-            out = fe_fmt("if (%s) { %s; %s} else { %s; %s}", C, S1, m2.p ? m2.p : "", S2,
-                         m1.p ? m1.p : "");
+            /* before each branch's own statements: a continue or return
+             * there would skip them, and they name no value it writes */
+            out = fe_fmt("if (%s) { %s%s; } else { %s%s; }", C, m2.p ? m2.p : "", S1,
+                         m1.p ? m1.p : "", S2);
             free(C);
             free(S1);
             free(S2);
