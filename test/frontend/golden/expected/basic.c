@@ -253,7 +253,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, dim), STRADS_F_INT, (void *)&dim, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, w), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, n), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env1, lr), STRADS_F_FLT, (void *)&lr, 0, 0, 0, STRADS_PICKS_YES},
+    {STRADS_FIELD(struct strads__env1, lr), STRADS_F_FLT, (void *)&lr, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, loss), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, cnt), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
@@ -312,4 +312,8 @@ static double strads__rh0(const real *a, const real *b)
 #undef STRADS__ASSERT_PUSHED
 #endif
 #line 315 "<stdout>"
-STRADS_MAIN(strads_user_main)
+static int strads__main(int argc, char **argv)
+{
+    return strads_user_main(argc, (void *)argv);
+}
+STRADS_MAIN(strads__main)

@@ -300,7 +300,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, table), STRADS_F_BLOB, (void *)&table, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, rows), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env1, calls), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, calls), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_NO},
     {STRADS_FIELD(struct strads__env1, o), STRADS_F_BLOB, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, seed), STRADS_F_UINT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -367,4 +367,8 @@ static void strads__rh1(double *row, double g)
 #undef STRADS__ASSERT_PUSHED
 #endif
 #line 370 "<stdout>"
-STRADS_MAIN(strads_user_main)
+static int strads__main(int argc, char **argv)
+{
+    return strads_user_main(argc, (void *)argv);
+}
+STRADS_MAIN(strads__main)

@@ -319,4 +319,8 @@ static float strads__rh0(const float *w, const float *x)
 #undef STRADS__ASSERT_PUSHED
 #endif
 #line 322 "<stdout>"
-STRADS_MAIN(strads_user_main)
+static int strads__main(int argc, char **argv)
+{
+    return strads_user_main(argc, (void *)argv);
+}
+STRADS_MAIN(strads__main)

@@ -630,4 +630,8 @@ static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
 #line 633 "<stdout>"
-STRADS_MAIN(strads_user_main)
+static int strads__main(int argc, char **argv)
+{
+    return strads_user_main(argc, (void *)argv);
+}
+STRADS_MAIN(strads__main)

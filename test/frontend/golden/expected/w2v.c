@@ -656,4 +656,8 @@ static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)
 #undef STRADS__ASSERT_PUSHED
 #endif
 #line 659 "<stdout>"
-STRADS_MAIN(strads_user_main)
+static int strads__main(int argc, char **argv)
+{
+    return strads_user_main(argc, (void *)argv);
+}
+STRADS_MAIN(strads__main)
