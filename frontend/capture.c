@@ -644,9 +644,21 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, int bound, CXCursor rowv,
         free(e);
     }
     if (ok && bound && clang_getCursorKind(cond) == CXCursor_BinaryOperator) {
+        /* v < n, or a stencil's interior: v < n - c, v <= n - c - 1 */
         CXCursor *e = fe_children(cond, &n);
-        ok = n == 2 && names(e[0], v) && !strcmp(fe_op_after(w->c, e[0]), "<") &&
-             (clang_Cursor_isNull(rowv) ? spells(w, e[1], row) : names(e[1], rowv));
+        const char *op = n == 2 ? fe_op_after(w->c, e[0]) : "";
+        int lt = !strcmp(op, "<"), le = !strcmp(op, "<=");
+        CXCursor hi = n == 2 ? fe_strip(e[1]) : clang_getNullCursor(), len = hi;
+        long long c = 0;
+        if (n == 2 && clang_getCursorKind(hi) == CXCursor_BinaryOperator && !fe_from_macro(hi)) {
+            int m;
+            CXCursor *h = fe_children(hi, &m);
+            if (m == 2 && !strcmp(fe_op_after(w->c, h[0]), "-") && fe_int_const(h[1], &c))
+                len = fe_strip(h[0]);
+            free(h);
+        }
+        ok = n == 2 && names(e[0], v) && (lt ? c >= 0 : le && c >= 1) &&
+             (clang_Cursor_isNull(rowv) ? spells(w, len, row) : names(len, rowv));
         free(e);
     } else if (bound) {
         ok = 0;

@@ -178,6 +178,23 @@ int main(void)
         for (int m = 0; m < D; m++) F[i * D + m] = F[D * i + m] * 0.5 + m;
         F[i * D] += 1;
     }
+    /* a stencil's interior: m from 1 while m < D - 1, or m <= D - 2 */
+    // OWN F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 1; m < D - 1; m++) F[i * D + m] = 0.25 * m;
+    // OWN F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 1; m <= D - 2; m++) F[i * D + m] = 0.5 * m;
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m <= D - 0; m++) F[i * D + m] = 1; /* m reaches D: the next row */
+    // NOT F
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int m = 0; m < D + 1; m++) F[i * D + m] = 1;
     // NOT F
 #pragma strads sync_for
     for (int i = 0; i < n; i++)
