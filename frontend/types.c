@@ -231,11 +231,18 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
          * (every element 0 at two processes, exit 0) */
         if (fe_array_parm(cp->decl)) {
             CXType e = clang_getCanonicalType(clang_getArrayElementType(ct));
-            int rows = e.kind == CXType_ConstantArray;
-            char *et = spelling(rows ? clang_getArrayElementType(e) : e);
+            int rows = e.kind == CXType_ConstantArray, vla = e.kind == CXType_VariableArray;
+            char *et = spelling(rows || vla ? clang_getArrayElementType(e) : e);
+            /* rows of a variable length cannot be captured: flat, as the
+             * refusal of such a pointer says ('double[n] *M' was no C) */
             char *as = rows ? fe_fmt("%s (*%s)[%lld]", et ? et : "T", cp->name, clang_getArraySize(e))
-                            : fe_fmt("%s *%s", et ? et : "T", cp->name);
-            fe_error(c, off, fe_fmt("declare the parameter as the pointer it is: '%s'", as),
+                       : vla ? fe_fmt("%s *%s", et ? et : "T", cp->name)
+                             : fe_fmt("%s *%s", et ? et : "T", cp->name);
+            fe_error(c, off,
+                     vla ? fe_fmt("declare it flat, '%s', and index it %s[i * n + j] (rows of a "
+                                  "variable length cannot be captured)",
+                                  as, cp->name)
+                         : fe_fmt("declare the parameter as the pointer it is: '%s'", as),
                      "parameter '%s' is declared as an array: reconnaissance and the loop's "
                      "environment need it written as a pointer",
                      cp->name);
