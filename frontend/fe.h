@@ -167,6 +167,10 @@ typedef struct fe_rhelper {
     CXCursor def;
     CXCursor body;         /* def's compound body (copyable() checked it) */
     char *text;            /* the copy's definition; NULL until rewritten */
+    /* the value-free copy, strads__rhv<index> (recon_vfree.c): wanted by
+     * an async_for's fast copy, and its definition */
+    int vwant;
+    char *vtext;
 } fe_rhelper;
 
 /* ---- an in-place edit of the main file ---- */

@@ -710,7 +710,7 @@ static int rh_index(fe_ctx *c, CXCursor def, CXCursor body)
         if (clang_equalCursors(c->rh[i].def, def))
             return i;
     c->rh = fe_grow(c->rh, sizeof *c->rh, &c->caprh, c->nrh + 1);
-    c->rh[c->nrh] = (fe_rhelper){def, body, NULL};
+    c->rh[c->nrh] = (fe_rhelper){def, body, NULL, 0, NULL};
     return c->nrh++;
 }
 
@@ -722,6 +722,8 @@ static int rh_index(fe_ctx *c, CXCursor def, CXCursor body)
  * records what the helper reads and drops what it writes. NULL when the
  * callee is not a function defined in this file, or not named plainly.
  */
+static int has_label(CXCursor body);
+
 static char *recon_call(rc *r, CXCursor call)
 {
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call)), body;
@@ -743,9 +745,12 @@ static char *recon_call(rc *r, CXCursor call)
         free(ch);
         return NULL;
     }
-    int k = rh_index(r->c, def, body);
+    /* (a body with labels keeps its one copy: as copy_helper writes it) */
+    int k = rh_index(r->c, def, body), vfree = fe_recon_use_vfree(r, call) && !has_label(body);
+    if (vfree)
+        r->c->rh[k].vwant = 1;
     fe_buf o = {0};
-    fe_buf_printf(&o, "strads__rh%d", k);
+    fe_buf_printf(&o, vfree ? "strads__rhv%d" : "strads__rh%d", k);
     unsigned at = ce;
     for (int i = 1; i < n; i++) {
         unsigned ab, ae;
@@ -913,7 +918,7 @@ static char *ranged_for(rc *r, CXCursor cur)
             ; /* an earlier loop recorded it (recon_pair.c) */
         else if (l->b[i].written) /* a loop whose values go nowhere, and nothing reads after it: no shadow */
             fe_buf_printf(&o, "strads_recon_%s(strads__rc, &(%s)[%s], %s, %d); ",
-                          l->only && !l->drop && !r->widen ? "rw" : "rwr", p, first, n,
+                          l->only && !l->drop && !r->widen && !r->vfree ? "rw" : "rwr", p, first, n,
                           l->b[i].read || r->widen);
         else if (key && fe_recon_pair(r, cur, l, &l->b[i], key) == 2)
             fe_buf_printf(&o, "strads_recon_rdr_rw(strads__rc, &(%s)[%s], %s); ", p, first, n);
@@ -931,7 +936,7 @@ static char *ranged_for(rc *r, CXCursor cur)
      * (fe_recon); a helper's copy serves both, so it takes the loop element
      * by element in exact mode (strads_recon_exact): if/else keeps that one
      * statement wherever it stands. */
-    if (r->s)
+    if (r->s || r->vfree) /* (a value-free copy's caller is a fast copy: recon_vfree.c) */
         return o.p;
     r->exact++;
     char *slow = rebuild(r, cur, NULL, 0, RV);
@@ -954,6 +959,7 @@ static char *ranged_for(rc *r, CXCursor cur)
  */
 static char *unused_store(rc *r, CXCursor lhs, CXCursor rhs)
 {
+    fe_recon_value_calls(r, rhs);
     char *R = rw(r, rhs, RV, 0);
     char *val = pure_value(r, rhs, R) ? fe_fmt("(void)sizeof(+(%s))", R) : fe_fmt("(void)(%s)", R);
     if (clang_getCursorKind(fe_strip(lhs)) == CXCursor_DeclRefExpr)
@@ -1039,9 +1045,23 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         char *t = fe_recon_lib_call(r, cur, name);
         if (t)
             return t;
+        /* its value goes nowhere (a void function's copy computes no
+         * value; its stores, shadowed, stay readable: a body that reads a
+         * row back after update() would run every iteration again) */
+        if (stmt && clang_getCanonicalType(clang_getCursorType(cur)).kind != CXType_Void)
+            fe_recon_value_calls(r, cur);
         t = recon_call(r, cur);
         if (t)
             return t;
+    }
+    /* float e = r - dot(w, h, K) of an e that does not matter */
+    if (k == CXCursor_VarDecl && r->sliced && !r->exact && !clang_Cursor_isNull(r->body) &&
+        fe_recon_irrelevant_var(r, cur)) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        if (n > 0)
+            fe_recon_value_calls(r, ch[n - 1]);
+        free(ch);
     }
     if (k == CXCursor_ForStmt) {
         char *t = ranged_for(r, cur);
@@ -1106,6 +1126,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
              * later read of the bytes runs the iteration again, exactly.
              * In a branch of a wide if it is recorded read too: the node
              * that runs it fetches what it may write back unchanged. */
+            fe_recon_value_calls(r, rhs);
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
             int id = r->c->nranged++;
             return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); %s; "
@@ -1268,6 +1289,31 @@ static void copy_helper(fe_ctx *c, int k, int quiet)
     c->rh[k].text = o.p;
 }
 
+/* Helper k's value-free copy, strads__rhv<k> (recon_vfree.c): its body
+ * sliced as the fast copy's is, its return value not mattering. */
+static void copy_vfree(fe_ctx *c, int k)
+{
+    CXCursor def = c->rh[k].def, body = c->rh[k].body;
+    unsigned fb, fe, bb, be;
+    fe_extent(def, &fb, &fe);
+    fe_extent(body, &bb, &be);
+    unsigned name = fe_offset(clang_getCursorLocation(def));
+    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body, .vfree = 1};
+    fe_recon_slice(&r);
+    char *t = rw(&r, body, RV, 1);
+    fe_buf o = {0};
+    fe_buf_put(&o, c->src + fb, name - fb);
+    fe_buf_printf(&o, "strads__rhv%d", k);
+    unsigned after = c->toks[fe_tok_at(c, name)].end;
+    fe_buf_put(&o, c->src + after, bb - after);
+    fe_buf_printf(&o, "{ strads_recon *strads__rc = strads__rct; (void)strads__rc;%s\n", t + 1);
+    c->rh[k].vtext = o.p;
+    free(t);
+    free(r.rel);
+    free(r.wide);
+    free(r.vcalls);
+}
+
 static enum CXChildVisitResult label_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -1317,10 +1363,17 @@ void fe_recon(fe_ctx *c, fe_site *s)
         }
     }
     free(ch);
-    /* Helpers reached so far, and the helpers they call in turn. */
-    for (int k = 0; k < c->nrh; k++)
-        if (!c->rh[k].text)
-            copy_helper(c, k, quiet);
+    /* Helpers reached so far, and the helpers they call in turn, and the
+     * value-free copies asked for (which ask for more) */
+    for (int more = 1; more;) {
+        more = 0;
+        for (int k = 0; k < c->nrh; k++) {
+            if (!c->rh[k].text)
+                copy_helper(c, k, quiet), more = 1;
+            if (c->rh[k].vwant && !c->rh[k].vtext && !has_label(c->rh[k].body))
+                copy_vfree(c, k), more = 1;
+        }
+    }
 }
 
 /* The prototype of helper k's copy: the helper's own type under the copy's
@@ -1343,6 +1396,8 @@ void fe_emit_recon_helper_decl(fe_ctx *c, int k, fe_buf *o, unsigned site_at)
         free(head);
     }
     fe_buf_printf(o, "static __typeof__(%s) strads__rh%d STRADS__RECON;\n", name, k);
+    if (c->rh[k].vwant)
+        fe_buf_printf(o, "static __typeof__(%s) strads__rhv%d STRADS__RECON;\n", name, k);
     free(name);
 }
 
@@ -1353,8 +1408,11 @@ void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o)
     for (int k = 0; k < c->nrh; k++)
         fe_emit_recon_helper_decl(c, k, o, 0);
     fe_emit_recon_assert(o, 1);
-    for (int k = 0; k < c->nrh; k++)
+    for (int k = 0; k < c->nrh; k++) {
         fe_buf_puts(o, c->rh[k].text);
+        if (c->rh[k].vtext)
+            fe_buf_puts(o, c->rh[k].vtext);
+    }
     fe_emit_recon_assert(o, 0);
 }
 
@@ -1368,6 +1426,7 @@ int fe_recon_stdio(const char *name)
     return 0;
 }
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin) { return local_root(r, cur, copyin); }
+int fe_recon_copyable(fe_ctx *c, CXCursor def, CXCursor *body) { return copyable(c, def, body); }
 int fe_recon_is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs)
 {
     return is_assign(r, cur, compound, lhs, rhs);

@@ -36,6 +36,11 @@ typedef struct rc {
     CXCursor *wide;       /* the if statements taken both ways */
     int nwide, capwide;
     int widen;            /* rewriting a branch of a wide if */
+    /* recon_vfree.c: writing a helper's value-free copy; the calls of the
+     * copy being written whose values go nowhere (their extents) */
+    int vfree;
+    unsigned *vcalls;
+    int nvcalls, capvcalls;
 } rc;
 
 static inline int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -74,6 +79,17 @@ int fe_recon_paired(rc *r, CXCursor loop, const char *key);
  * with the writes of each branch recorded on the other path; NULL: as written */
 char *fe_recon_maywrite_if(rc *r, CXCursor ifs);
 
+/* recon_vfree.c: does parameter i of the file's function def matter in
+ * its value-free copy (a floating one may not: see there); the calls of
+ * expr whose values only feed expr's, into r->vcalls; whether call
+ * (in r's copy) is to go to the value-free copy */
+int fe_recon_param_matters(rc *r, CXCursor def, CXCursor body, int i);
+void fe_recon_value_calls(rc *r, CXCursor expr);
+int fe_recon_use_vfree(rc *r, CXCursor call);
+/* recon.c: def is a function of this file whose copy can be written
+ * (*body its body) */
+int fe_recon_copyable(fe_ctx *c, CXCursor def, CXCursor *body);
+
 /* recon_slice.c: what the fast copy of an async_for body need not compute
  * (its header says): fe_recon_slice finds it, before the copy is written;
  * fe_recon_wide says how an if is taken (0 as written, 1 both branches
@@ -84,6 +100,8 @@ void fe_recon_slice(rc *r);
 int fe_recon_wide(rc *r, CXCursor ifs);
 int fe_recon_irrelevant(rc *r, CXCursor target);
 int fe_recon_names_irrelevant(rc *r, CXCursor expr);
+/* ... and whether a floating local variable (its VarDecl) does not matter */
+int fe_recon_irrelevant_var(rc *r, CXCursor var);
 
 /* recon_lib.c: the rewrite of a call to a C library function that writes
  * memory or reads strings, or NULL to rewrite it as any call. */

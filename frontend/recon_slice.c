@@ -77,7 +77,27 @@ static int in(const CXCursor *v, int n, CXCursor d)
 typedef struct slice {
     rc *r;
     int changed;
+    int memloop; /* inside a loop whose test reads memory */
 } slice;
+
+typedef struct mem_walk { rc *r; int hit; } mem_walk;
+
+static enum CXChildVisitResult mem_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    mem_walk *m = d;
+    m->hit = fe_recon_access_kind(m->r, cur) && !fe_recon_local_root(m->r, cur, 1);
+    return m->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Does cur read memory a store may change (not a local, a copyin)? */
+static int reads_memory(rc *r, CXCursor cur)
+{
+    mem_walk m = {r, 0};
+    if (mem_visit(cur, clang_getNullCursor(), &m) == CXChildVisit_Recurse)
+        clang_visitChildren(cur, mem_visit, &m);
+    return m.hit;
+}
 
 static void rel_add(slice *s, CXCursor d)
 {
@@ -175,6 +195,20 @@ static int pure_fn(rc *r, CXCursor call)
 static int pure_call(rc *r, CXCursor call)
 {
     return math_call(call) || pure_fn(r, call);
+}
+
+/* A call of a function of this file whose copy can be written: its
+ * arguments matter as its parameters do in its value-free copy
+ * (recon_vfree.c); 0 for any other call. */
+static int helper_args(slice *s, CXCursor call)
+{
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call)), body;
+    if (clang_Cursor_isNull(def) || !fe_recon_copyable(s->r->c, def, &body)) return 0;
+    int na = clang_Cursor_getNumArguments(call);
+    if (na < 0 || na != clang_Cursor_getNumArguments(def)) return 0;
+    for (int i = 0; i < na; i++)
+        if (fe_recon_param_matters(s->r, def, body, i)) rel_all(s, clang_Cursor_getArgument(call, (unsigned)i));
+    return 1;
 }
 
 /* The root variable of an assignment's target (v, v[i], v.f, v[i].f[j]), or
@@ -466,12 +500,23 @@ static void seed_visit(slice *s, CXCursor cur)
         seed_children(s, cur, wide);
         return;
     }
-    case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
+    case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt: {
         ch = fe_children(cur, &n);
         for (int i = 0; i < n - 1; i++) rel_all(s, ch[i]); /* all but the body */
+        /* a loop until a value it stores settles (`while (*g < 1) *g +=
+         * step;`): a store in it may decide its test, so what it stores
+         * matters (dropped, the loop never ended) */
+        int mem = 0;
+        if (k == CXCursor_DoStmt)
+            mem = n == 2 && reads_memory(r, ch[1]);
+        else if (k != CXCursor_SwitchStmt)
+            for (int i = 0; i < n - 1 && !mem; i++) mem = reads_memory(r, ch[i]);
         free(ch);
+        s->memloop += mem;
         seed_children(s, cur, 0);
+        s->memloop -= mem;
         return;
+    }
     case CXCursor_ConditionalOperator:
         ch = fe_children(cur, &n);
         if (n > 0) rel_all(s, ch[0]);
@@ -524,7 +569,7 @@ static void seed_visit(slice *s, CXCursor cur)
         free(ch);
         break;
     case CXCursor_CallExpr:
-        if (!pure_call(r, cur) && !stdio_call(cur)) rel_all(s, cur);
+        if (!pure_call(r, cur) && !stdio_call(cur) && !helper_args(s, cur)) rel_all(s, cur);
         seed_children(s, cur, 0);
         return;
     case CXCursor_VarDecl:
@@ -544,6 +589,7 @@ static void seed_visit(slice *s, CXCursor cur)
         CXCursor root = target_root(l);
         if (!clang_Cursor_isNull(root) && fe_recon_local_root(r, l, 0) && in(r->rel, r->nrel, root))
             rel_all(s, rr);
+        if (s->memloop && !fe_recon_local_root(r, l, 0)) rel_all(s, rr);
         if (clang_getCanonicalType(clang_getCursorType(l)).kind == CXType_Pointer) rel_all(s, cur);
     }
     seed_children(s, cur, 0);
@@ -566,14 +612,14 @@ void fe_recon_slice(rc *r)
 {
     r->nrel = r->nwide = 0;
     r->sliced = 0;
-    if (!r->s || r->s->kind != FE_ASYNC_FOR || clang_Cursor_isNull(r->body)) return;
+    if (((!r->s || r->s->kind != FE_ASYNC_FOR) && !r->vfree) || clang_Cursor_isNull(r->body)) return;
     /* the candidates, then what matters with their conditions left out;
      * a candidate whose branch assigns what matters is not wide after all,
      * and its condition matters: again until nothing changes */
     ifs_walk iw = {r};
     clang_visitChildren(r->body, ifs_visit, &iw);
     for (int round = 0; round < 64; round++) {
-        slice s = {r, 1};
+        slice s = {r, 1, 0};
         while (s.changed) {
             s.changed = 0;
             seed_visit(&s, r->body);
@@ -615,6 +661,13 @@ int fe_recon_irrelevant(rc *r, CXCursor target)
     CXCursor root = target_root(target);
     return !clang_Cursor_isNull(root) && floating(clang_getCursorType(fe_strip(target))) &&
            fe_recon_local_root(r, target, 0) && !in(r->rel, r->nrel, root);
+}
+
+int fe_recon_irrelevant_var(rc *r, CXCursor var)
+{
+    if (!r->sliced || r->exact || clang_getCursorKind(var) != CXCursor_VarDecl) return 0;
+    return floating(clang_getCursorType(var)) && !in(r->rel, r->nrel, var) &&
+           clang_Cursor_getStorageClass(var) != CX_SC_Static && clang_Cursor_getStorageClass(var) != CX_SC_Extern;
 }
 
 typedef struct names_walk { rc *r; int hit; } names_walk;

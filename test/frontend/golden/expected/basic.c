@@ -121,6 +121,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->cnt = cnt;
 }
 static __typeof__(dot) strads__rh0 STRADS__RECON;
+static __typeof__(dot) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
 #undef assert
@@ -163,7 +164,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 167 "<stdout>"
+#line 168 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -187,7 +188,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                                 do {
         if (i % 3 == 0)
             continue;
-        double d = __extension__({ strads__rin++; __typeof__(strads__rh0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim])) strads__c1 = strads__rh0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim]); strads__rin--; strads__c1; });
+        double d = __extension__({ strads__rin++; __typeof__(strads__rhv0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim])) strads__c1 = strads__rhv0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim]); strads__rin--; strads__c1; });
         for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(dim); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)sizeof(+((real)(lr * d))));
         ((void)(d));
@@ -195,7 +196,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 199 "<stdout>"
+#line 200 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -281,8 +282,9 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 285 "<stdout>"
+#line 286 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
+static __typeof__(dot) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
 #undef assert
@@ -306,12 +308,19 @@ static double strads__rh0(const real *a, const real *b)
         s += a[k] * b[k];
     return s;
 }
+static double strads__rhv0(const real *a, const real *b)
+{ strads_recon *strads__rc = strads__rct; (void)strads__rc;
+    double s = 0;
+    for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(dim); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(a)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(b)); } (0); }); k < dim; k++)
+        ((void)sizeof(+(a[k] * b[k])));
+    return s;
+}
 #ifdef STRADS__ASSERT_PUSHED
 #pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 315 "<stdout>"
+#line 324 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
