@@ -44,11 +44,11 @@ int main(void)
             continue;
         }
     }
-    long sum = 0;
+    unsigned long long sum = 0; /* a hash: it wraps */
     int bad = 0;
-    for (int v = 0; v < n; v++) sum = sum * 3 + dist[v] + cnt[v] + 7 * hit[v];
+    for (int v = 0; v < n; v++) sum = sum * 3 + (unsigned)(dist[v] + cnt[v] + 7 * hit[v]);
     for (int v = 1; v < n; v++) bad += cnt[v] != 2 || hit[v] != 1;
-    printf("sum %ld bad %d\n", sum, bad);
+    printf("sum %llu bad %d\n", sum, bad);
     return 0;
 }
 // CONFIGS: 1x1 2x1 4x1 2x2

@@ -54,10 +54,10 @@ int main(void)
         else
             seen[v % 16] += 1;
     }
-    long sum = 0;
+    unsigned long long sum = 0; /* a hash: it wraps */
     for (int v = 0; v < n; v++) sum += dist[v];
-    for (int b = 0; b < 16; b++) sum = sum * 31 + best[b] + 7 * seen[b];
-    printf("sum %ld\n", sum);
+    for (int b = 0; b < 16; b++) sum = sum * 31 + (unsigned)(best[b] + 7 * seen[b]);
+    printf("sum %llu\n", sum);
     return 0;
 }
 // CONFIGS: 1x1 1x2 2x1 4x1 2x2
