@@ -73,9 +73,13 @@ static enum CXChildVisitResult uses_visit(CXCursor cur, CXCursor parent, CXClien
     int ptr = has_pointer(ft, 0);
     u->whole |= ptr;
     char *f = fe_cxstr(clang_getCursorSpelling(parent)), *ts = fe_cxstr(clang_getTypeSpelling(ft));
-    char *one = fe_fmt(ptr ? "'%s%s%s = %s.%s;' (its array under '#pragma strads dvector')"
-                           : "'%s%s%s = %s.%s;'",
-                       ts, ts[strlen(ts) - 1] == '*' ? "" : " ", f, u->name, f);
+    /* a field of an array type has no declaration of this form (float
+     * *[2] rows): flat, as a table of pointers is refused anyway */
+    int array = clang_getCanonicalType(ft).kind == CXType_ConstantArray;
+    char *one = array ? fe_fmt("'%s' (an array of pointers: one flat dvector instead)", f)
+                : fe_fmt(ptr ? "'%s%s%s = %s.%s;' (its array under '#pragma strads dvector')"
+                             : "'%s%s%s = %s.%s;'",
+                         ts, ts[strlen(ts) - 1] == '*' ? "" : " ", f, u->name, f);
     if (!strstr(u->names, one) && strlen(u->names) + strlen(one) + 3 < sizeof u->names)
         snprintf(u->names + strlen(u->names), sizeof u->names - strlen(u->names), "%s%s",
                  u->names[0] ? ", " : "", one);
@@ -166,8 +170,9 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
                fe_fmt("add aggregate(%s: sum) to add the workers' changes up, or reduction(+: %s[0:%s]) "
                       "to give each worker its own copy",
                       cp->name, cp->name, heap_count(c, cp->decl)),
-               "sync_for adds into the integers of '%s', whose workers' changes are averaged "
-               "(the default aggregate): counts come out divided by the workers",
+               "sync_for adds into the integers of '%s' under the default aggregate, which "
+               "averages the changes of the workers that changed an element: a count that "
+               "several workers add to comes out divided by them",
                cp->name);
 }
 

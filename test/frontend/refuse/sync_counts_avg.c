@@ -12,7 +12,7 @@ int *hist(const int *lab, long n, int k)
         cnt[lab[i]] += 1;
     return cnt;
 }
-// EXPECT: 12:9: warning: sync_for adds into the integers of 'cnt', whose workers' changes are averaged
+// EXPECT: 12:9: warning: sync_for adds into the integers of 'cnt' under the default aggregate
 // HINT: add aggregate(cnt: sum)
 // HINT: reduction(+: cnt[0:k])
 // EXIT: 0
