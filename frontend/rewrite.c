@@ -99,7 +99,39 @@ static void add_cursor(CXCursor **v, int *n, int *cap, CXCursor x)
  * first argument, or malloc's (aligned_alloc's last) without its sizeof
  * factor (`(size_t)n * n * sizeof *A` -> `n * n`); NULL when it is no
  * product of that form. */
-static char *alloc_count(fe_ctx *c, int k)
+/* Is the text of tokens [a, b) the type var points to (spaces apart)? */
+static int pointee_text(fe_ctx *c, int a, int b, CXCursor var)
+{
+    CXType pt = clang_getPointeeType(clang_getCursorType(var));
+    char *want[2] = {fe_cxstr(clang_getTypeSpelling(pt)),
+                     fe_cxstr(clang_getTypeSpelling(clang_getCanonicalType(pt)))};
+    fe_buf got = {0};
+    for (int j = a; j < b; j++) fe_buf_puts(&got, c->toks[j].spell);
+    int same = 0;
+    for (int w = 0; w < 2; w++) {
+        char *o = want[w];
+        for (char *q = want[w]; *q; q++)
+            if (*q != ' ') *o++ = *q;
+        *o = 0;
+        same |= got.p && !strcmp(got.p, want[w]);
+        free(want[w]);
+    }
+    free(got.p);
+    return same;
+}
+
+/* Does the operand of sizeof( that starts at token t name a type (int[3],
+ * struct P, a typedef), not an expression (*p, p[0])? */
+static int sizeof_type(fe_ctx *c, int t)
+{
+    if (c->toks[t].kind == CXToken_Keyword) return 1;
+    if (c->toks[t].kind != CXToken_Identifier) return 0;
+    CXCursor at = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, c->toks[t].off));
+    enum CXCursorKind k = clang_getCursorKind(at);
+    return k == CXCursor_TypeRef || k == CXCursor_TypedefDecl;
+}
+
+static char *alloc_count(fe_ctx *c, int k, CXCursor var)
 {
     fe_token *T = c->toks;
     int calloc_ = is(&T[k], "calloc"), a = k + 2, depth = 0, last = a;
@@ -117,6 +149,14 @@ static char *alloc_count(fe_ctx *c, int k)
     if (e >= c->ntoks) return NULL;
     a = last;
     if (calloc_) {
+        /* calloc(n, sizeof(T)) of a T the pointer does not point to (int[3]) */
+        int z = e + 1;
+        if (z + 3 < c->ntoks && is(&T[z], "sizeof") && is(&T[z + 1], "(")) {
+            int q = z + 2, d = 1;
+            while (q < c->ntoks && d > 0) d += is(&T[q], "(") - is(&T[q], ")"), q++;
+            if (sizeof_type(c, z + 2) && !pointee_text(c, z + 2, q - 1, var))
+                return NULL;
+        }
         while (a + 3 < e && is(&T[a], "(") && is(&T[a + 2], ")") && T[a + 1].kind != CXToken_Literal)
             a += 3; /* (size_t)n */
         return a < e ? fe_text(c, T[a].off, T[e - 1].end) : NULL;
@@ -142,6 +182,10 @@ static char *alloc_count(fe_ctx *c, int k)
                     d += is(&T[q], "(") - is(&T[q], ")");
                     if (d == 0) break;
                 }
+                /* sizeof(T) of another T than the pointer's (int[3]): the
+                 * count would be short */
+                if (sizeof_type(c, b + 2) && !pointee_text(c, b + 2, q, var))
+                    ok = 0;
                 q++;
             } else {
                 while (q < e && is(&T[q], "*")) q++;
@@ -275,7 +319,7 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
     }
     if (have_var) {
         c->alloclen = fe_grow(c->alloclen, sizeof *c->alloclen, &c->capalloclen, c->nalloc + 1);
-        c->alloclen[c->nalloc] = alloc_count(c, k);
+        c->alloclen[c->nalloc] = alloc_count(c, k, var);
         add_cursor(&c->allocdecls, &c->nalloc, &c->capalloc, var);
         add_cursor(&c->dvdecls, &c->ndv, &c->capdv, var);
         c->dvrows = fe_grow(c->dvrows, sizeof *c->dvrows, &c->caprows, c->ndv);
@@ -347,7 +391,7 @@ void fe_rewrite(fe_ctx *c)
             CXCursor var;
             if (decl_at(&vs, T[k].off, &var) || assigned_at(c, k, &var)) {
                 c->alloclen = fe_grow(c->alloclen, sizeof *c->alloclen, &c->capalloclen, c->nalloc + 1);
-                c->alloclen[c->nalloc] = alloc_count(c, k);
+                c->alloclen[c->nalloc] = alloc_count(c, k, var);
                 add_cursor(&c->allocdecls, &c->nalloc, &c->capalloc, var);
                 if (!fe_cursor_in(var, c->dvdecls, c->ndv))
                     add_cursor(&c->heapdecls, &c->nheap, &c->capheap, var);
