@@ -14,9 +14,11 @@
  *     if (!isnan(sum1) && !isnan(sum2)) for (b = 0; b < D; b++) W[b + l1] -= up1[b];
  *
  * Run as written, its copy computed every value to decide two NaN checks,
- * as dear as the iteration itself. Two rules, for async_for only (whose
- * plan may rest on more accesses than an iteration makes; sync_for averages
- * over the nodes that touched an element, so it must record exactly):
+ * as dear as the iteration itself. Two rules (the first over-records, which
+ * an async_for's plan may rest on; a sync_for averages over the nodes that
+ * wrote an element, so it must record exactly, and gets it only for ifs
+ * whose branches touch no memory, as a value-free copy of a function does,
+ * recon_vfree.c):
  *
  * Wide ifs. An if whose condition reads no memory, calls nothing but pure
  * math and names only floating-point variables that do not matter (below:
@@ -33,9 +35,11 @@
  *
  * Irrelevant locals. A variable matters when its value can reach an
  * address (an index, a pointer, a dereference), the condition of a loop, a
- * switch, a ?:, an if that is not wide or the left side of && and ||, or an
- * argument of a call that is neither pure math nor a function of the file
- * that only computes (pure_fn); and when a variable that
+ * switch, a ?:, an if that is not wide or the left side of && and ||, a
+ * store in a loop whose test reads memory, or an argument of a call that
+ * is neither pure math nor a function of the file that only computes
+ * (pure_fn), nor given to a parameter that does not matter in the value-
+ * free copy of a function of the file (recon_vfree.c); and when a variable that
  * matters is assigned from it (the body's own variables, its local arrays
  * and the loop's private sections, flow-insensitively, to a fixed point).
  * A statement that assigns a floating-point local (or an element of a local
@@ -595,13 +599,26 @@ static void seed_visit(slice *s, CXCursor cur)
     seed_children(s, cur, 0);
 }
 
-typedef struct ifs_walk { rc *r; } ifs_walk;
+typedef struct ifs_walk { rc *r; int exact; } ifs_walk;
+
+/* Does an if's branch touch no memory (taken both ways it records nothing
+ * more than the iteration does: an argmax's `if (l > bl) { bl = l; best
+ * = c; }`)? */
+static int branches_local(rc *r, CXCursor ifs)
+{
+    int n, local = 1;
+    CXCursor *ch = fe_children(ifs, &n);
+    for (int i = 1; i < n && local; i++) local = !reads_memory(r, ch[i]);
+    free(ch);
+    return local;
+}
 
 static enum CXChildVisitResult ifs_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
-    rc *r = ((ifs_walk *)d)->r;
-    if (clang_getCursorKind(cur) == CXCursor_IfStmt && wide_kind(r, cur)) {
+    ifs_walk *w = d;
+    rc *r = w->r;
+    if (clang_getCursorKind(cur) == CXCursor_IfStmt && (!w->exact || branches_local(r, cur)) && wide_kind(r, cur)) {
         r->wide = fe_grow(r->wide, sizeof *r->wide, &r->capwide, r->nwide + 1);
         r->wide[r->nwide++] = cur;
     }
@@ -612,11 +629,16 @@ void fe_recon_slice(rc *r)
 {
     r->nrel = r->nwide = 0;
     r->sliced = 0;
-    if (((!r->s || r->s->kind != FE_ASYNC_FOR) && !r->vfree) || clang_Cursor_isNull(r->body)) return;
+    if ((!r->s && !r->vfree) || (r->s && r->quiet) || clang_Cursor_isNull(r->body)) return;
     /* the candidates, then what matters with their conditions left out;
      * a candidate whose branch assigns what matters is not wide after all,
-     * and its condition matters: again until nothing changes */
-    ifs_walk iw = {r};
+     * and its condition matters: again until nothing changes. A sync_for
+     * (its records must be exact: averages count the nodes that wrote) and
+     * a value-free copy (which a sync_for may call) take an if both ways
+     * only when its branches touch no memory; what they leave out (values
+     * no address, test or loop needs) is exact: a read back of a dropped
+     * store runs the iteration again. */
+    ifs_walk iw = {r, (r->s && r->s->kind == FE_SYNC_FOR) || r->vfree};
     clang_visitChildren(r->body, ifs_visit, &iw);
     for (int round = 0; round < 64; round++) {
         slice s = {r, 1, 0};

@@ -132,6 +132,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->loss = loss;
 }
 static __typeof__(predict) strads__rh0 STRADS__RECON;
+static __typeof__(predict) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
 #undef assert
@@ -172,7 +173,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             ((void)(STRADS__RD(e->y) ? strads__m_log(p + 1e-7) : strads__m_log(1 - p + 1e-7)));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 176 "<stdout>"
+#line 177 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -195,14 +196,14 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         /* logreg.c:44 */
                                      do {
             const struct example *e = &ex[i];
-            float p = __extension__({ strads__rin++; __typeof__(strads__rh0(w, e->x)) strads__c0 = strads__rh0(w, e->x); strads__rin--; strads__c0; });
+            float p = __extension__({ strads__rin++; __typeof__(strads__rhv0(w, e->x)) strads__c0 = strads__rhv0(w, e->x); strads__rin--; strads__c0; });
             for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(D); if (strads__h1 > strads__l1) { strads_recon_rwr(strads__rc, &(w)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(w), 1); strads_recon_rdr(strads__rc, &(e->x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(e->x)); strads_recon_rdr(strads__rc, &(e->y), sizeof (e->y)); } (0); }); k < D; k++)
                 ((void)sizeof(+(lr * (p - e->y) * e->x[k] / 100)));
             ((void)(STRADS__RD(e->y) ? strads__m_log(p + 1e-7) : strads__m_log(1 - p + 1e-7)));
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 206 "<stdout>"
+#line 207 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -288,8 +289,9 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 292 "<stdout>"
+#line 293 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
+static __typeof__(predict) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
 #undef assert
@@ -313,12 +315,19 @@ static float strads__rh0(const float *w, const float *x)
         z += w[k] * x[k];
     return 1.0f / (1.0f + strads__m_expf(-z));
 }
+static float strads__rhv0(const float *w, const float *x)
+{ strads_recon *strads__rc = strads__rct; (void)strads__rc;
+    float z = 0;
+    for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(D); if (strads__h4 > strads__l4) { strads_recon_rdr(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(x)); } (0); }); k < D; k++)
+        ((void)sizeof(+(w[k] * x[k])));
+    return 1.0f / (1.0f + strads__m_expf(-z));
+}
 #ifdef STRADS__ASSERT_PUSHED
 #pragma GCC diagnostic pop
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 322 "<stdout>"
+#line 331 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
