@@ -916,6 +916,11 @@ static char *ranged_for(rc *r, CXCursor cur)
         const char *only = l->only ? "_only" : "";
         if (key && fe_recon_paired(r, cur, key))
             ; /* an earlier loop recorded it (recon_pair.c) */
+        else if (l->b[i].written && r->vfree && l->only && !l->drop && !r->widen)
+            /* a value-free copy's: its caller may read what it drops only
+             * where it said so (strads__rin: recon_call) */
+            fe_buf_printf(&o, "(strads__rin ? strads_recon_rwr : strads_recon_rw)(strads__rc, &(%s)[%s], %s, %d); ",
+                          p, first, n, l->b[i].read);
         else if (l->b[i].written) /* a loop whose values go nowhere, and nothing reads after it: no shadow */
             fe_buf_printf(&o, "strads_recon_%s(strads__rc, &(%s)[%s], %s, %d); ",
                           l->only && !l->drop && !r->widen && !r->vfree ? "rw" : "rwr", p, first, n,
