@@ -209,6 +209,11 @@ typedef struct fe_ctx {
     int ndv, capdv, caprows;
     CXCursor *heapdecls;   /* variables given plain malloc/calloc memory */
     int nheap, capheap;
+    /* recon_vfree.c: per function of the file (its offset), which of its
+     * parameters matter in its value-free copy (bit i: parameter i) */
+    unsigned *pm_off;
+    unsigned long long *pm_mask;
+    int npm, cappm, cappmmask;
     CXCursor *allocdecls;  /* variables given malloc/calloc memory, dvector or not, */
     char **alloclen;       /* ... and the element count it names (NULL: unknown) */
     int nalloc, capalloc, capalloclen;

@@ -1317,6 +1317,7 @@ static void copy_vfree(fe_ctx *c, int k)
     free(r.rel);
     free(r.wide);
     free(r.vcalls);
+    free(r.novfree);
 }
 
 static enum CXChildVisitResult label_visit(CXCursor cur, CXCursor parent, CXClientData d)
@@ -1432,6 +1433,7 @@ int fe_recon_stdio(const char *name)
 }
 int fe_recon_local_root(rc *r, CXCursor cur, int copyin) { return local_root(r, cur, copyin); }
 int fe_recon_copyable(fe_ctx *c, CXCursor def, CXCursor *body) { return copyable(c, def, body); }
+int fe_recon_has_label(CXCursor body) { return has_label(body); }
 int fe_recon_is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor *rhs)
 {
     return is_assign(r, cur, compound, lhs, rhs);

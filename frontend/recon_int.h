@@ -41,6 +41,8 @@ typedef struct rc {
     int vfree;
     unsigned *vcalls;
     int nvcalls, capvcalls;
+    unsigned *novfree; /* calls (extents) that must get the ordinary copy */
+    int nnovfree, capnovfree;
 } rc;
 
 static inline int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -86,6 +88,11 @@ char *fe_recon_maywrite_if(rc *r, CXCursor ifs);
 int fe_recon_param_matters(rc *r, CXCursor def, CXCursor body, int i);
 void fe_recon_value_calls(rc *r, CXCursor expr);
 int fe_recon_use_vfree(rc *r, CXCursor call);
+/* ... and whether it may (its pointer arguments into the loop's arrays, not
+ * in a loop that waits on memory) */
+int fe_recon_vfree_ok(rc *r, CXCursor call);
+/* recon.c: does the body have a label */
+int fe_recon_has_label(CXCursor body);
 /* recon.c: def is a function of this file whose copy can be written
  * (*body its body) */
 int fe_recon_copyable(fe_ctx *c, CXCursor def, CXCursor *body);

@@ -207,7 +207,9 @@ static int pure_call(rc *r, CXCursor call)
 static int helper_args(slice *s, CXCursor call)
 {
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call)), body;
-    if (clang_Cursor_isNull(def) || !fe_recon_copyable(s->r->c, def, &body)) return 0;
+    if (clang_Cursor_isNull(def) || !fe_recon_copyable(s->r->c, def, &body) ||
+        !fe_recon_vfree_ok(s->r, call))
+        return 0;
     int na = clang_Cursor_getNumArguments(call);
     if (na < 0 || na != clang_Cursor_getNumArguments(def)) return 0;
     for (int i = 0; i < na; i++)
@@ -510,11 +512,14 @@ static void seed_visit(slice *s, CXCursor cur)
         /* a loop until a value it stores settles (`while (*g < 1) *g +=
          * step;`): a store in it may decide its test, so what it stores
          * matters (dropped, the loop never ended) */
-        int mem = 0;
-        if (k == CXCursor_DoStmt)
-            mem = n == 2 && reads_memory(r, ch[1]);
-        else if (k != CXCursor_SwitchStmt)
+        /* while and do loops always (their exit may be a break on
+         * memory, a flag or a local copy of it); a for whose header reads
+         * memory or has no test */
+        int mem = k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+        if (k == CXCursor_ForStmt) {
+            mem = n < 4 || clang_Cursor_isNull(ch[1]) || clang_getCursorKind(ch[1]) == CXCursor_InvalidFile;
             for (int i = 0; i < n - 1 && !mem; i++) mem = reads_memory(r, ch[i]);
+        }
         free(ch);
         s->memloop += mem;
         seed_children(s, cur, 0);
@@ -573,7 +578,22 @@ static void seed_visit(slice *s, CXCursor cur)
         free(ch);
         break;
     case CXCursor_CallExpr:
-        if (!pure_call(r, cur) && !stdio_call(cur) && !helper_args(s, cur)) rel_all(s, cur);
+        /* in a loop that may wait on memory a function may be what stores
+         * it: its ordinary copy, every argument computed */
+        if (s->memloop && !pure_call(r, cur) && !stdio_call(cur)) {
+            unsigned b, e;
+            fe_extent(cur, &b, &e);
+            int seen = 0;
+            for (int i = 0; i + 1 < r->nnovfree && !seen; i += 2) seen = r->novfree[i] == b && r->novfree[i + 1] == e;
+            if (!seen) {
+                r->novfree = fe_grow(r->novfree, sizeof *r->novfree, &r->capnovfree, r->nnovfree + 2);
+                r->novfree[r->nnovfree++] = b;
+                r->novfree[r->nnovfree++] = e;
+            }
+            rel_all(s, cur);
+        } else if (!pure_call(r, cur) && !stdio_call(cur) && !helper_args(s, cur)) {
+            rel_all(s, cur);
+        }
         seed_children(s, cur, 0);
         return;
     case CXCursor_VarDecl:

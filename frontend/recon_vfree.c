@@ -41,27 +41,133 @@ static int floating(CXType t)
 /* How deep the slices of functions that call functions go. */
 static int depth;
 
+/* Which parameters of def matter in its value-free copy: all when it has
+ * labels (it has none: its callers get the ordinary copy) or the slices of
+ * functions calling functions go too deep. Once per function. */
+static unsigned long long params_mask(rc *r, CXCursor def, CXCursor body)
+{
+    fe_ctx *c = r->c;
+    unsigned off = fe_offset(clang_getCursorLocation(def));
+    for (int k = 0; k < c->npm; k++)
+        if (c->pm_off[k] == off) return c->pm_mask[k];
+    unsigned long long mask = ~0ull;
+    int np = clang_Cursor_getNumArguments(def);
+    if (depth < 3 && np >= 0 && np < 64 && !fe_recon_has_label(body)) {
+        unsigned b, e;
+        fe_extent(body, &b, &e);
+        rc h = {.c = c, .s = NULL, .rb = b, .re = e, .body = body, .vfree = 1};
+        depth++;
+        fe_recon_slice(&h);
+        depth--;
+        mask = 0;
+        for (int i = 0; i < np; i++) {
+            CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+            int matters = clang_Cursor_isNull(p) || !floating(clang_getCursorType(p));
+            unsigned pb, pe;
+            fe_extent(p, &pb, &pe);
+            for (int k = 0; k < h.nrel && !matters; k++) {
+                unsigned vb, ve;
+                fe_extent(h.rel[k], &vb, &ve);
+                matters = clang_equalCursors(h.rel[k], p) || (vb == pb && ve == pe);
+            }
+            if (matters) mask |= 1ull << i;
+        }
+        free(h.rel);
+        free(h.wide);
+        free(h.vcalls);
+        free(h.novfree);
+    }
+    c->pm_off = fe_grow(c->pm_off, sizeof *c->pm_off, &c->cappm, c->npm + 1);
+    c->pm_mask = fe_grow(c->pm_mask, sizeof *c->pm_mask, &c->cappmmask, c->npm + 1);
+    c->pm_off[c->npm] = off;
+    c->pm_mask[c->npm++] = mask;
+    return mask;
+}
+
 int fe_recon_param_matters(rc *r, CXCursor def, CXCursor body, int i)
 {
-    CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
-    if (clang_Cursor_isNull(p) || !floating(clang_getCursorType(p)) || depth >= 3) return 1;
+    return i >= 63 || (params_mask(r, def, body) >> i & 1);
+}
+
+/* Is v assigned or its address taken anywhere in body (null: no body)? */
+typedef struct written { fe_ctx *c; CXCursor v; int hit; } written;
+
+static enum CXChildVisitResult written_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    written *w = d;
+    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr ||
+        !clang_equalCursors(clang_getCursorReferenced(cur), w->v))
+        return CXChildVisit_Recurse;
     unsigned b, e;
-    fe_extent(body, &b, &e);
-    rc h = {.c = r->c, .s = NULL, .rb = b, .re = e, .body = body, .vfree = 1};
-    depth++;
-    fe_recon_slice(&h);
-    depth--;
-    unsigned pb, pe;
-    fe_extent(p, &pb, &pe);
-    int matters = 0;
-    for (int k = 0; k < h.nrel && !matters; k++) {
-        unsigned vb, ve;
-        fe_extent(h.rel[k], &vb, &ve);
-        matters = clang_equalCursors(h.rel[k], p) || (vb == pb && ve == pe);
+    fe_extent(cur, &b, &e);
+    int before = fe_tok_at(w->c, b) - 1;
+    w->hit = fe_written_at(w->c, b, e) || (before >= 0 && !strcmp(w->c->toks[before].spell, "&"));
+    return w->hit ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static int written_in(fe_ctx *c, CXCursor body, CXCursor v)
+{
+    if (clang_Cursor_isNull(body)) return 1;
+    written w = {c, v, 0};
+    clang_visitChildren(body, written_visit, &w);
+    return w.hit;
+}
+
+/* May the value-free copy's dropped stores through pointer arguments of
+ * call be lost? Not when each points into the loop's arrays: a captured
+ * pointer (or one of the body's set once from one: w = &W[u * K]) with
+ * subscripts and arithmetic. A local's address (`put(&t, g)`, read back
+ * as a plain local) or anything else: the ordinary copy, which writes the
+ * stack for real. */
+static int into_arrays(rc *r, CXCursor arg)
+{
+    CXCursor x = arg;
+    for (int guard = 0; guard < 32; guard++) {
+        x = fe_strip(x);
+        enum CXCursorKind k = clang_getCursorKind(x);
+        int n;
+        CXCursor *ch = fe_children(x, &n), next = clang_getNullCursor();
+        if (k == CXCursor_DeclRefExpr) {
+            free(ch);
+            CXCursor v = clang_getCursorReferenced(x);
+            if (clang_getCanonicalType(clang_getCursorType(v)).kind != CXType_Pointer) return 0;
+            for (int i = 0; r->s && i < r->s->ncaps; i++)
+                if (clang_equalCursors(r->s->caps[i].decl, v)) return r->s->caps[i].cls == FE_T_PTR;
+            if (clang_getCursorKind(v) != CXCursor_VarDecl) return 0;
+            /* a pointer of the body set once (its address never taken) */
+            CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+            if (clang_Cursor_isNull(init) || written_in(r->c, r->body, v)) return 0;
+            x = init;
+            continue;
+        }
+        if (k == CXCursor_UnaryOperator || k == CXCursor_ParenExpr || k == CXCursor_CStyleCastExpr ||
+            k == CXCursor_UnexposedExpr)
+            next = n == 1 ? ch[0] : next;
+        else if ((k == CXCursor_ArraySubscriptExpr && n == 2) || (k == CXCursor_MemberRefExpr && n == 1))
+            next = ch[0]; /* w[u], e->x of an element e points to */
+        else if (k == CXCursor_BinaryOperator && n == 2)
+            next = clang_getCanonicalType(clang_getCursorType(ch[0])).kind == CXType_Pointer ? ch[0] : ch[1];
+        free(ch);
+        if (clang_Cursor_isNull(next)) return 0;
+        x = next;
     }
-    free(h.rel);
-    free(h.wide);
-    return matters;
+    return 0;
+}
+
+int fe_recon_vfree_ok(rc *r, CXCursor call)
+{
+    int na = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < na; i++) {
+        CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+        enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(a)).kind;
+        if ((t == CXType_Pointer || t == CXType_ConstantArray) && !into_arrays(r, a)) return 0;
+    }
+    unsigned b, e;
+    fe_extent(call, &b, &e);
+    for (int i = 0; i + 1 < r->nnovfree; i += 2)
+        if (r->novfree[i] == b && r->novfree[i + 1] == e) return 0;
+    return 1;
 }
 
 static void add_call(rc *r, CXCursor call)
@@ -126,7 +232,7 @@ void fe_recon_value_calls(rc *r, CXCursor expr)
 
 int fe_recon_use_vfree(rc *r, CXCursor call)
 {
-    if (!r->sliced || r->exact) return 0;
+    if (!r->sliced || r->exact || !fe_recon_vfree_ok(r, call)) return 0;
     unsigned b, e;
     fe_extent(call, &b, &e);
     for (int i = 0; i + 1 < r->nvcalls; i += 2)
