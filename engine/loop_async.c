@@ -321,7 +321,7 @@ static int span_planned(const strads_loop_site *site, const void *env, const cal
             rt_stats_note("async_for %s:%u: %lld iterations, spans of %d written arrays%s, "
                           "plan %s/%s%s, %d rounds x %d sub-rounds, load max/mean %.2f", site->file,
                           site->line, (long long)p->n, sp->pair ? sp->nw : sp->ns,
-                          sp->pair ? " (two rows each: lower x upper parts)" : "", p->node_method,
+                          sp->pair ? " (in pairs: two parts of an array, or two groups of arrays)" : "", p->node_method,
                           p->thread_method, how, p->rounds, p->subrounds, p->imbalance);
             /* sample: 1 in how many iterations the cut saw (1: all, 0: no sample) */
             rt_stats("async_plan", site->file, site->line,
@@ -348,9 +348,9 @@ static void planned_spans(const strads_loop_site *site, const call_hdr *h, const
     planned_nro = 0;
     for (int k = 0; k < info->nin; k++) planned_ro[planned_nro++] = info->in_ids[k];
     if (rt_stats_on()) {
-        char pair[64] = "";
+        char pair[128] = "";
         if (info->pair)
-            snprintf(pair, sizeof pair, " of %d written arrays (two rows each: lower x upper parts)",
+            snprintf(pair, sizeof pair, " of %d written arrays (in pairs: two parts of an array, or two groups of arrays)",
                      info->pair);
         rt_stats_note("async_for %s:%u: %lld iterations, spans planned on %d nodes, plan strata%s, "
                       "%d rounds x %d sub-rounds, load max/mean %.2f", site->file, site->line,
