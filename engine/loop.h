@@ -173,6 +173,9 @@ struct strads_recon {
      * not write: rt_recon_fetch_reads). */
     uint64_t *seen;
     bool seen_owned;
+    /* a sync_for's records (loop_sync_recon.c): they must be exact, so a
+     * function's may-writes are not recorded (strads_recon_maywrite) */
+    bool sync;
 };
 /* strads_recon_rdi and strads_recon_rdr_rw, inline in generated files,
  * read it there */

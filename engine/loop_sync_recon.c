@@ -87,6 +87,7 @@ static int record_ex(call *c, int64_t lo, int64_t hi, sched_records *out, int sk
 {
     strads_recon rc;
     rt_recon_init(&rc, lo);
+    rc.sync = true;
     rc.seen = seen;
     rc.seen_owned = c->N > 1 && c->me != 0;
     for (int a = 0; a < c->narr && rc.nskip < RT_RECON_SKIP && skip; a++)

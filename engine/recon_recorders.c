@@ -87,6 +87,15 @@ void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_to
     rw_record(rc, addr, len, read_too);
 }
 
+/* A write a function of the file may make on the path its test did not
+ * take (frontend/recon_maywrite.c): read and written for an async_for,
+ * whose plan may rest on more than an iteration touches; nothing for a
+ * sync_for, whose records are exact (it finds unrecorded writes by page). */
+void strads_recon_maywrite(strads_recon *rc, const void *addr, size_t len)
+{
+    if (!rc->sync) rw_record(rc, addr, len, 1);
+}
+
 /* A loop's range (frontend/recon_loop.c), recorded instead of running the
  * loop. With nothing shadowed or dropped this iteration (rt_shadow_on is
  * off), a read range can overlap neither: no call to the shadow. */

@@ -26,7 +26,9 @@
  * finds them).
  *
  * For async_for only: a sync_for finds writes reconnaissance did not name
- * by page (loop_sync.c), and its averages count the nodes that wrote.
+ * by page (loop_sync.c), and its averages count the nodes that wrote. A
+ * function's copy serves both: there the records are
+ * strads_recon_maywrite, which a sync_for's reconnaissance ignores.
  */
 #include "recon_int.h"
 
@@ -81,7 +83,7 @@ static int written_root(rc *r, CXCursor access)
 {
     if (fe_recon_local_root(r, access, 1)) return 0;
     CXCursor v = root_var(access);
-    if (clang_Cursor_isNull(v)) return 1;
+    if (clang_Cursor_isNull(v) || !r->s) return 1; /* (a function's copy: any pointer) */
     for (int i = 0; i < r->s->ncaps; i++)
         if (clang_equalCursors(r->s->caps[i].decl, v))
             return r->s->caps[i].ptr_written || r->s->caps[i].helper_written;
@@ -234,7 +236,10 @@ static int may_writes(rc *r, CXCursor br, const test_walk *t, set_walk *sw, unsi
         clang_visitChildren(l, moved_visit, &m);
         if (a.bad || m.nset < 0) continue;
         char *L = fe_recon_rw(r, l, LV, 0);
-        fe_buf_printf(o, "strads_recon_rw(strads__rc, (const void *)&(%s), sizeof(%s), 1); ", L, L);
+        if (r->s)
+            fe_buf_printf(o, "strads_recon_rw(strads__rc, (const void *)&(%s), sizeof(%s), 1); ", L, L);
+        else /* a function's copy serves sync_for callers too */
+            fe_buf_printf(o, "strads_recon_maywrite(strads__rc, (const void *)&(%s), sizeof(%s)); ", L, L);
         free(L);
         got++;
     }
@@ -244,7 +249,7 @@ static int may_writes(rc *r, CXCursor br, const test_walk *t, set_walk *sw, unsi
 
 char *fe_recon_maywrite_if(rc *r, CXCursor ifs)
 {
-    if (!r->s || r->s->kind != FE_ASYNC_FOR || r->widen || r->quiet) return NULL;
+    if ((r->s && r->s->kind != FE_ASYNC_FOR) || r->widen || r->quiet) return NULL;
     int n;
     CXCursor *ch = fe_children(ifs, &n);
     if (n != 2 && n != 3) {

@@ -118,6 +118,9 @@ static inline __attribute__((always_inline)) const void *strads_recon_rdi(strads
     return p >= g->lo && p + len <= g->hi ? addr : strads_recon_rd(rc, addr, len);
 }
 void strads_recon_rw(strads_recon *rc, const void *addr, size_t len, int read_too);
+/* A write a called function may make on the path its test did not take:
+ * recorded for an async_for only. */
+void strads_recon_maywrite(strads_recon *rc, const void *addr, size_t len);
 /* A write's value goes to the iteration's shadow, which later reads of the
  * same iteration see (engine/recon_shadow.c); memory is never written. */
 void strads_recon_shadow_write(const void *addr, const void *val, size_t len);
