@@ -65,6 +65,9 @@ int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *nam
  * or the ranged loop l writes be read later in the iteration? self_ok: an
  * enclosing loop running it again is no read back (its values go nowhere) */
 int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok);
+/* recon_later.c: the variable an access or pointer expression starts from
+ * (W of W[u].v[k], p of *(p + 1)), or a null cursor */
+CXCursor fe_recon_root_of(CXCursor e);
 /* recon.c: the loop's rows recorded as ranges (those whose accesses the
  * copy records), or NULL when it is not recorded so */
 fe_rloop *fe_recon_ranged(rc *r, CXCursor forstmt);

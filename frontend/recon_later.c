@@ -35,7 +35,7 @@ typedef struct later { rc *r; unsigned lb, le; int hit; const fe_rloop *l; int s
 
 /* The variable an access or pointer expression starts from (W of W[u].v[k],
  * p of *(p + 1)), or a null cursor. */
-static CXCursor root_of(CXCursor e)
+CXCursor fe_recon_root_of(CXCursor e)
 {
     for (int depth = 0; depth < 32; depth++) {
         e = fe_strip(e);
@@ -77,7 +77,7 @@ static int binop_plus(rc *r, CXCursor bin)
  * range. */
 static int reads_written(rc *r, const fe_rloop *l, CXCursor cur)
 {
-    CXCursor root = root_of(cur);
+    CXCursor root = fe_recon_root_of(cur);
     if (clang_Cursor_isNull(root)) return 1;
     int n;
     CXCursor *ch = clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr ? fe_children(cur, &n) : NULL;
@@ -86,7 +86,7 @@ static int reads_written(rc *r, const fe_rloop *l, CXCursor cur)
     for (int i = 0; i < l->nb && !hit; i++) {
         const fe_rl_base *p = &l->b[i];
         if (!p->written) continue;
-        CXCursor pr = clang_Cursor_isNull(p->decl) ? root_of(p->expr) : p->decl;
+        CXCursor pr = clang_Cursor_isNull(p->decl) ? fe_recon_root_of(p->expr) : p->decl;
         if (!clang_Cursor_isNull(pr) && !clang_equalCursors(pr, root)) continue;
         char *row = clang_Cursor_isNull(p->decl) ? fe_strdup(p->key ? p->key : "")
                                                  : fe_cxstr(clang_getCursorSpelling(p->decl));
@@ -128,11 +128,11 @@ static int call_reads_written(const fe_rloop *l, CXCursor call)
     for (int i = 1; i < n && !hit; i++) {
         enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(ch[i])).kind;
         if (t != CXType_Pointer && t != CXType_ConstantArray && t != CXType_IncompleteArray) continue;
-        CXCursor root = root_of(ch[i]);
+        CXCursor root = fe_recon_root_of(ch[i]);
         hit = clang_Cursor_isNull(root);
         for (int j = 0; j < l->nb && !hit; j++) {
             const fe_rl_base *p = &l->b[j];
-            CXCursor pr = clang_Cursor_isNull(p->decl) ? root_of(p->expr) : p->decl;
+            CXCursor pr = clang_Cursor_isNull(p->decl) ? fe_recon_root_of(p->expr) : p->decl;
             hit = p->written && (clang_Cursor_isNull(pr) || clang_equalCursors(pr, root));
         }
     }

@@ -46,29 +46,6 @@ static char *text_of(rc *r, CXCursor cur)
     return t;
 }
 
-/* The variable an access chain starts from (e of e[j].dst), or null. */
-static CXCursor root_var(CXCursor e)
-{
-    for (int depth = 0; depth < 32; depth++) {
-        e = fe_strip(e);
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k == CXCursor_DeclRefExpr) return clang_getCursorReferenced(e);
-        int n;
-        CXCursor *ch = fe_children(e, &n);
-        CXCursor next = clang_getNullCursor();
-        if (n >= 1 && (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
-                       k == CXCursor_UnaryOperator || k == CXCursor_ParenExpr ||
-                       k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr))
-            next = ch[0];
-        else if (n == 2 && k == CXCursor_BinaryOperator) /* p + i, i + p */
-            next = clang_getCanonicalType(clang_getCursorType(ch[1])).kind == CXType_Pointer ? ch[1] : ch[0];
-        free(ch);
-        if (clang_Cursor_isNull(next)) return next;
-        e = next;
-    }
-    return clang_getNullCursor();
-}
-
 /* The test's accesses: *hit when one reads memory the loop may write (a
  * captured pointer it writes through, or any pointer of the body's own);
  * the texts of those read unconditionally (not right of &&, || or in ?:). */
@@ -82,7 +59,7 @@ typedef struct test_walk {
 static int written_root(rc *r, CXCursor access)
 {
     if (fe_recon_local_root(r, access, 1)) return 0;
-    CXCursor v = root_var(access);
+    CXCursor v = fe_recon_root_of(access);
     if (clang_Cursor_isNull(v) || !r->s) return 1; /* (a function's copy: any pointer) */
     for (int i = 0; i < r->s->ncaps; i++)
         if (clang_equalCursors(r->s->caps[i].decl, v))
