@@ -54,6 +54,10 @@ int main(void)
     for (long i = 0; i < n; i++) h += pick[i] * (i % 5 + 1);
     for (long i = 0; i < n * d; i++) s += Y[i];
     printf("hist %ld picks %ld sum %.6f\n", hist, h, s);
+    free(mean);
+    free(X);
+    free(Y);
+    free(pick);
     return 0;
 }
 // CONFIGS: 1x1 1x2 2x1 2x2
