@@ -1,6 +1,8 @@
 #!/bin/sh
 # bench/conflict.sh - a loop that cannot run in parallel (bench/progs/
-# conflict_lasso.c: every iteration writes the whole shared residual) built
+# conflict_lasso.c: every iteration writes the whole shared residual; with
+# PROG=gauss_seidel, bench/progs/gauss_seidel.c: every row reads the x its
+# band's other rows write, ROWS BAND SWEEPS) built
 # with plain cc and with stradscc, run at 1x1, 1x2, 2x1 and 4x1 (processes x
 # threads), alternating, ROUNDS rounds; prints each run's wall time and the
 # median ratio to the plain build (target <= 1.1, first call included: the
@@ -13,10 +15,11 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 N=${1:-20000} D=${2:-800} S=${3:-8} R=${4:-3}
+PROG=${PROG:-conflict_lasso}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 "$ROOT/bench/progs/conflict_lasso.c" -o "$tmp/seq" -lm
-"$BUILD/bin/stradscc" -O2 "$ROOT/bench/progs/conflict_lasso.c" -o "$tmp/par" -lm
+cc -O2 "$ROOT/bench/progs/$PROG.c" -o "$tmp/seq" -lm
+"$BUILD/bin/stradscc" -O2 "$ROOT/bench/progs/$PROG.c" -o "$tmp/par" -lm
 now() { date +%s.%N; }
 "$tmp/seq" "$N" "$D" "$S" >"$tmp/ref"
 for r in $(seq "$R"); do
