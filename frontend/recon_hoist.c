@@ -53,6 +53,13 @@ static enum CXChildVisitResult find_set(CXCursor cur, CXCursor parent, CXClientD
     return w->set ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+int fe_recon_sets(fe_ctx *c, CXCursor within, CXCursor var)
+{
+    setw w = {c, var, 0};
+    clang_visitChildren(within, find_set, &w);
+    return w.set;
+}
+
 /* Does variable d take other values in loop l: declared inside it, or
  * assigned or address-taken there? */
 static int moves(rc *r, const fe_rloop *l, CXCursor d)
@@ -61,9 +68,7 @@ static int moves(rc *r, const fe_rloop *l, CXCursor d)
     fe_extent(l->loop, &lb, &le);
     fe_extent(d, &db, &de);
     if (db >= lb && db < le) return 1;
-    setw w = {r->c, d, 0};
-    clang_visitChildren(l->loop, find_set, &w);
-    return w.set;
+    return fe_recon_sets(r->c, l->loop, d);
 }
 
 typedef struct inv {

@@ -54,6 +54,8 @@ char *fe_recon_rw(rc *r, CXCursor cur, int mode, int stmt);
 /* recon_hoist.c: a read E (cur rewritten) the innermost loop recorded as
  * ranges does not move: recorded once before the loop; 1 if so */
 int fe_recon_hoist(rc *r, CXCursor cur, const char *E);
+/* recon_hoist.c: is var assigned, stepped or its address taken under within */
+int fe_recon_sets(fe_ctx *c, CXCursor within, CXCursor var);
 int fe_recon_access_kind(rc *r, CXCursor cur);
 /* a call the copy drops (stdio, exit, abort): its name */
 int fe_recon_stdio(const char *name);

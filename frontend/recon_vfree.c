@@ -89,31 +89,6 @@ int fe_recon_param_matters(rc *r, CXCursor def, CXCursor body, int i)
     return i >= 63 || (params_mask(r, def, body) >> i & 1);
 }
 
-/* Is v assigned or its address taken anywhere in body (null: no body)? */
-typedef struct written { fe_ctx *c; CXCursor v; int hit; } written;
-
-static enum CXChildVisitResult written_visit(CXCursor cur, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    written *w = d;
-    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr ||
-        !clang_equalCursors(clang_getCursorReferenced(cur), w->v))
-        return CXChildVisit_Recurse;
-    unsigned b, e;
-    fe_extent(cur, &b, &e);
-    int before = fe_tok_at(w->c, b) - 1;
-    w->hit = fe_written_at(w->c, b, e) || (before >= 0 && !strcmp(w->c->toks[before].spell, "&"));
-    return w->hit ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-static int written_in(fe_ctx *c, CXCursor body, CXCursor v)
-{
-    if (clang_Cursor_isNull(body)) return 1;
-    written w = {c, v, 0};
-    clang_visitChildren(body, written_visit, &w);
-    return w.hit;
-}
-
 /* May the value-free copy's dropped stores through pointer arguments of
  * call be lost? Not when each points into the loop's arrays: a captured
  * pointer (or one of the body's set once from one: w = &W[u * K]) with
@@ -137,7 +112,7 @@ static int into_arrays(rc *r, CXCursor arg)
             if (clang_getCursorKind(v) != CXCursor_VarDecl) return 0;
             /* a pointer of the body set once (its address never taken) */
             CXCursor init = clang_Cursor_getVarDeclInitializer(v);
-            if (clang_Cursor_isNull(init) || written_in(r->c, r->body, v)) return 0;
+            if (clang_Cursor_isNull(init) || clang_Cursor_isNull(r->body) || fe_recon_sets(r->c, r->body, v)) return 0;
             x = init;
             continue;
         }
