@@ -2,8 +2,10 @@
 # bench/conflict.sh - a loop that cannot run in parallel (bench/progs/
 # conflict_lasso.c: every iteration writes the whole shared residual; with
 # PROG=gauss_seidel, bench/progs/gauss_seidel.c: every row reads the x its
-# band's other rows write, ROWS BAND SWEEPS) built
-# with plain cc and with stradscc, run at 1x1, 1x2, 2x1 and 4x1 (processes x
+# band's other rows write, ROWS BAND SWEEPS; with PROG=bellman_ford,
+# bench/progs/bellman_ford.c: a sparse relaxation whose plan has little
+# parallelism and whose reconnaissance costs many sweeps, NODES DEGREE
+# MAX_SWEEPS) built with plain cc and with stradscc, run at 1x1, 1x2, 2x1 and 4x1 (processes x
 # threads), alternating, ROUNDS rounds; prints each run's wall time and the
 # median ratio to the plain build (target <= 1.1, first call included: the
 # driver runs such a loop alone). Checks that every run prints the plain

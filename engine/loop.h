@@ -451,6 +451,7 @@ typedef struct rt_alone {
     double rent_s, alone_s, shared_s;
     double est_s;             /* a whole call alone: measured, or a probe's estimate */
     double fast_s;            /* the fastest whole call alone so far (0: none) */
+    double buy_s;             /* a first shared call's projected cost (0: unknown) */
 } rt_alone;
 typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
 /* How the next call runs; may_alone: a call run alone computes what it
@@ -467,6 +468,11 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
 /* A probe that ran nothing but timed a part: what it says the whole call
  * takes alone. */
 void rt_alone_estimate(rt_alone *a, double whole_s);
+/* Before a first shared call projected to cost buy_s seconds of
+ * reconnaissance and planning: true when that is more than a whole call
+ * alone, and the calls then run alone until they have taken buy_s (the
+ * ski-rental rule with the real price); false: share it now. */
+bool rt_alone_rent_first(rt_alone *a, const char *loop, const strads_loop_site *site, double buy_s);
 /* The bytes of an element an iteration owns (STRADS_ARRAY_OWN): own_elem,
  * times the row length the body captured for a flat row (0 when that is
  * not positive: not own). */

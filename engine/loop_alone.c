@@ -128,9 +128,10 @@ bool rt_loop_may_run_alone(void)
  * their owners, reconnaissance and planning across processes (PageRank's
  * first call at two processes: 0.2 s for 6 ms of work), reconnaissance and
  * planning within one; and a few calls' work. */
-static double rent_limit(double alone_s)
+static double rent_limit(const rt_alone *a, double alone_s)
 {
-    return (strads_size() > 1 ? 0.25 : 0.02) + 4 * alone_s;
+    double base = (strads_size() > 1 ? 0.25 : 0.02) + 4 * alone_s;
+    return a->buy_s > base ? a->buy_s : base;
 }
 
 static void say_alone(const char *loop, const strads_loop_site *site, int threads,
@@ -154,13 +155,14 @@ void rt_loop_say_in_place(const char *loop, const strads_loop_site *site)
 }
 
 /* Under STRADS_STATS only: the common case, and nothing is decided yet. */
-static void say_rent(const char *loop, const strads_loop_site *site, double alone_s)
+static void say_rent(const char *loop, const strads_loop_site *site, const rt_alone *a,
+                     double alone_s)
 {
     if (!rt_stats_on() || !rt_loop_once(site->id ^ 0x72656E74696E6721ull)) return;
     rt_stats_note("%s %s:%u: a call takes %.3f ms run alone on the driver: the driver runs its calls "
             "alone, as the sequential program does, until they have taken %.2f s, then times "
             "them shared (STRADS_TRY_ALONE=0 shares every call)",
-            loop, site->file, site->line, alone_s * 1e3, rent_limit(alone_s));
+            loop, site->file, site->line, alone_s * 1e3, rent_limit(a, alone_s));
 }
 
 rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
@@ -174,6 +176,25 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
 }
 
 void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }
+
+bool rt_alone_rent_first(rt_alone *a, const char *loop, const strads_loop_site *site, double buy_s)
+{
+    if (!rt_loop_may_run_alone() || a->buy_s || a->est_s <= 0 || buy_s <= a->est_s) return false;
+    int was = a->phase;
+    a->buy_s = buy_s;
+    a->phase = RENT;
+    if (rt_stats_on()) {
+        if (rt_loop_once(site->id ^ 0x6275796C61746572ull))
+            rt_stats_note("%s %s:%u: reconnaissance and planning of a call would take about %.3f s, "
+                          "a call alone %.3f s: the driver runs its calls alone, as the sequential "
+                          "program does, until they have taken that long (STRADS_TRY_ALONE=0 "
+                          "shares every call)",
+                          loop, site->file, site->line, buy_s, a->est_s);
+        rt_stats("alone", site->file, site->line, "loop=%s from=%s to=%s ran=alone took_s=0 rent_s=%.6f buy_s=%.6f",
+                 loop, phase_name[was], phase_name[a->phase], a->rent_s, buy_s);
+    }
+    return true;
+}
 
 void rt_alone_inherit(rt_alone *a, const rt_alone *from, double scale)
 {
@@ -199,14 +220,16 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
         switch (a->phase) {
         case NEW:
             a->phase = finished ? RENT : SHARED;
-            if (finished) say_rent(loop, site, took);
+            if (finished) say_rent(loop, site, a, took);
             break;
         case TIMING: /* decided either way */
             a->phase = took < a->shared_s ? ALONE : DONE;
             if (a->phase == ALONE) say_alone(loop, site, threads, a->shared_s, took);
             break;
         default:
-            if (took > RT_LONG_ALONE_S) a->phase = SHARED; /* the calls grew: shared, timed anew */
+            /* the calls grew: shared, timed anew (not while a projected
+             * price is rented off: those calls were long from the start) */
+            if (took > RT_LONG_ALONE_S && !a->buy_s) a->phase = SHARED;
             break;
         }
         a->alone_s = took;
@@ -217,8 +240,8 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
          * no short call: its threads have no other process to wait for
          * and nothing to move, so sharing is tried at once (an emulated
          * sync_for runs its workers one after another). */
-        bool long_one = strads_size() == 1 && took >= RT_SHORT_CALL_S;
-        if (a->phase == RENT && (a->rent_s >= rent_limit(took) || long_one)) a->phase = TRY, a->shared = 0;
+        bool long_one = strads_size() == 1 && took >= RT_SHORT_CALL_S && !a->buy_s;
+        if (a->phase == RENT && (a->rent_s >= rent_limit(a, took) || long_one)) a->phase = TRY, a->shared = 0;
     } else {
         a->shared++;
         switch (a->phase) {

@@ -854,11 +854,20 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
                            int64_t end, int threads, uint64_t call, int64_t skip, bool *planned)
 {
     *planned = false;
+    double recon_s = 0;
     if (!rt__async_verify_mode() && !st->sampled &&
-        (st->sampled = true, rt__async_serial(site, env, begin, end, threads))) {
+        (st->sampled = true, rt__async_serial(site, env, begin, end, threads, &recon_s))) {
         st->serial = true;
         say_serial(site, "every iteration conflicts with the others (one conflict group): the "
                          "driver runs it alone, as the sequential program does");
+    }
+    /* Its records and plan would cost more than the call alone (a sparse
+     * relaxation: 6 s of them for 0.2 s of work): rented first. Planning
+     * costs about what recording does, so twice the records. */
+    if (!st->serial && recon_s > 0 && rt_alone_rent_first(&st->al, "async_for", site, 2 * recon_s)) {
+        st->calls++;
+        async_alone(site, env, skip > begin ? skip : begin, end, call, false, 0);
+        return -1;
     }
     if (st->serial) {
         st->calls++;

@@ -234,8 +234,10 @@ int rt__run_recon(const strads_loop_site *site, const void *env, int64_t lo, int
                   int threads, sched_records *out);
 
 /* Whether the driver runs the loop alone from its first call on
- * (loop_async_serial.c). Driver only. */
+ * (loop_async_serial.c); *recon_s: what the sample says reconnaissance of
+ * the whole loop costs when it records every access (0: unknown, or spans).
+ * Driver only. */
 bool rt__async_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
-                      int threads);
+                      int threads, double *recon_s);
 
 #endif

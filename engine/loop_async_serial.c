@@ -93,6 +93,9 @@ typedef struct shape {
     int64_t touches;        /* written elements over the sample */
 } shape;
 
+/* Consecutive iterations whose reconnaissance gives its rate per iteration. */
+#define RATE_BLOCK 256
+
 /* Reads the sample keeps for read_conflicts: beyond this, only writes. */
 #define SAMPLE_READS ((size_t)1 << 22)
 
@@ -137,7 +140,7 @@ static double read_conflicts(uint64_t *rk, size_t nr, uint64_t *all_w, size_t nw
 }
 
 static bool sample_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
-                          int threads)
+                          int threads, double *recon_s)
 {
     int64_t n = end - begin, S = n < SAMPLE_PLAN ? n : SAMPLE_PLAN;
     int nodes = strads_size(), width = nodes > 1 ? nodes : threads;
@@ -148,6 +151,7 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
     uint64_t *wk = NULL, *rk = NULL, *aw = NULL;
     size_t capw = 0, nr = 0, capr = 0, naw = 0, capaw = 0;
     bool reads = true;
+    uint64_t t0 = rt_now_us();
     for (int64_t s = 0; s < S && !rc; s++) {
         /* at a pseudo-random place in each S-th of the loop: a regular
          * stride fell on structure (the first iteration, which alone
@@ -212,6 +216,17 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
         }
     }
     free(wk);
+    double sample_s = (double)(rt_now_us() - t0) / 1e6;
+    /* reads of a written array outside the iteration's own rows (a
+     * relaxation's dist[from]): the rows the planner would block do not
+     * hold what an iteration touches */
+    int64_t out_reads = 0;
+    for (size_t q = 0; reads && q < nr; q++)
+        for (int k = 0; k < nsh; k++)
+            if (sh[k].id == SCHED_ACC_DV(rk[q])) {
+                out_reads++;
+                break;
+            }
     double rd = !rc && reads ? read_conflicts(rk, nr, aw, naw, S, n) : 0;
     free(rk);
     free(aw);
@@ -230,15 +245,35 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
     }
     double d = runs / (double)S, m = touches > 0 ? shared / touches : 0;
     bool serial = (!strata && (d - 1) * (m - 1) >= GIANT) || rd >= GIANT;
+    /* Off the strata shape, the full reconnaissance records every access
+     * as the sample did: its cost is the sample's rate scaled to the loop. */
+    bool spans = strata && !(reads && (double)out_reads > STRATA_MISS * (double)S);
+    double per = sample_s / (double)S;
+    if (!spans && n >= 4 * RATE_BLOCK) {
+        /* one call per sampled iteration pays the call's set-up each time
+         * (six times the full pass's rate on a relaxation): the rate of
+         * one block of consecutive iterations, if lower */
+        sched_records blk;
+        int64_t at = begin + n / 2;
+        uint64_t t1 = rt_now_us();
+        if (!rt__run_recon(site, env, at, at + RATE_BLOCK, 1, &blk)) {
+            double b = (double)(rt_now_us() - t1) / 1e6 / RATE_BLOCK;
+            if (b < per) per = b;
+        }
+        sched_rec_free(&blk);
+    }
+    *recon_s = spans ? 0 : per * (double)n;
     if (rt_stats_on())
         rt_stats("async_sample", site->file, site->line,
-                 "iterations=%lld strata_shape=%d rows=%.2f writers=%.2f read_links=%.2f serial=%d",
-                 (long long)S, (int)strata, d, m, rd, (int)serial);
+                 "iterations=%lld strata_shape=%d rows=%.2f writers=%.2f read_links=%.2f serial=%d "
+                 "sample_s=%.6f recon_s=%.6f",
+                 (long long)S, (int)strata, d, m, rd, (int)serial, sample_s, *recon_s);
     return serial;
 }
 
 bool rt__async_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
-                      int threads)
+                      int threads, double *recon_s)
 {
-    return all_conflict(site, env, begin, end) || sample_serial(site, env, begin, end, threads);
+    *recon_s = 0;
+    return all_conflict(site, env, begin, end) || sample_serial(site, env, begin, end, threads, recon_s);
 }

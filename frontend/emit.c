@@ -312,6 +312,10 @@ static void iter_head(fe_ctx *c, fe_site *s, fe_buf *o, int recon)
                      "        %s %s = (%s)(strads__idx ? strads__idx[strads__k] : strads__k);\n"
                      "        (void)%s;\n",
                   s->itype, s->ivar, s->itype, s->ivar);
+    char *hint = recon ? NULL : fe_range_hint(c, s);
+    if (hint)
+        fe_buf_printf(o, "        %s\n", hint);
+    free(hint);
     if (recon == 1) /* 2: the exact copy continues an iteration begun */
         fe_buf_printf(o, "        strads_recon_iter(strads__rc, (int64_t)%s);\n", s->ivar);
     unsigned l, col;

@@ -145,6 +145,7 @@ typedef struct fe_site {
     unsigned body_line;
     int body_compound;
     char *ivar, *itype, *lo, *hi;
+    unsigned lo_b, lo_e, hi_b, hi_e; /* lo's and hi's extents in the file */
     int hi_incl, ivar_declared;
     CXCursor ivar_decl;
     CXCursor fn;                     /* enclosing function definition */
@@ -302,6 +303,8 @@ int fe_in_main(fe_ctx *c, CXSourceLocation loc);
 void fe_extent(CXCursor cur, unsigned *b, unsigned *e);
 void fe_extent_tokens(const fe_ctx *c);
 char *fe_text(fe_ctx *c, unsigned b, unsigned e);
+/* The body's statement of its loop variable's range, or NULL (range_hint.c). */
+char *fe_range_hint(fe_ctx *c, const fe_site *s);
 int fe_tok_at(const fe_ctx *c, unsigned off);          /* first token at or after off */
 const char *fe_op_after(const fe_ctx *c, CXCursor lhs); /* a binary node's operator, from its left side */
 int fe_int_const(CXCursor e, long long *v); /* an integer constant expression: 1 and its value */

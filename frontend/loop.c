@@ -69,6 +69,8 @@ static int header(fe_ctx *c, fe_site *s, int a, int rp)
     s->ivar = iv->spell;
     s->ivar_declared = eq - 1 > a;
     s->lo = fe_text(c, T[eq + 1].off, T[semi[0]].off);
+    s->lo_b = T[eq + 1].off;
+    s->lo_e = T[semi[0]].off;
     CXCursor ic = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, iv->off));
     if (clang_getCursorKind(ic) == CXCursor_DeclRefExpr)
         ic = clang_getCursorReferenced(ic);
@@ -128,6 +130,8 @@ static int header(fe_ctx *c, fe_site *s, int a, int rp)
     }
     s->hi_incl = is(&T[k + 1], "<=");
     s->hi = fe_text(c, T[k + 2].off, T[semi[1]].off);
+    s->hi_b = T[k + 2].off;
+    s->hi_e = T[semi[1]].off;
 
     /* increment: i++ | ++i | i += 1 */
     k = semi[1] + 1;
@@ -140,6 +144,50 @@ static int header(fe_ctx *c, fe_site *s, int a, int rp)
         return 0;
     }
     return 1;
+}
+
+static CXCursor var_at(fe_ctx *c, unsigned off)
+{
+    CXCursor r = clang_getCursorReferenced(
+        clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, off)));
+    return clang_getCursorKind(r) == CXCursor_VarDecl ? r : clang_getNullCursor();
+}
+
+/* The sequential loop reads its bound before every iteration; the parallel
+ * one once, at entry (as OpenMP's). A body that assigns a variable of the
+ * bound would stop the sequential loop where the parallel one runs on:
+ * refused, at the assignment. */
+static int bound_assigned(fe_ctx *c, fe_site *s)
+{
+    static const char *const wr[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                     "<<=", ">>=", "++", "--", NULL};
+    fe_token *T = c->toks;
+    for (int h = fe_tok_at(c, s->hi_b); h < c->ntoks && T[h].off < s->hi_e; h++) {
+        if (T[h].kind != CXToken_Identifier)
+            continue;
+        CXCursor v = var_at(c, T[h].off);
+        if (clang_Cursor_isNull(v))
+            continue;
+        int k0 = fe_tok_at(c, s->body_begin);
+        for (int k = k0; k < c->ntoks && T[k].off < s->body_end; k++) {
+            if (!is(&T[k], T[h].spell))
+                continue;
+            int w = k > k0 && (is(&T[k - 1], "++") || is(&T[k - 1], "--") || is(&T[k - 1], "&"));
+            for (int o = 0; !w && wr[o] && k + 1 < c->ntoks; o++)
+                w = is(&T[k + 1], wr[o]);
+            if (w && clang_equalCursors(var_at(c, T[k].off), v)) {
+                fe_error(c, T[k].off,
+                         "the sequential loop re-reads its bound before every iteration, a "
+                         "parallel loop once at entry; keep the bound's variables unchanged in "
+                         "the body, and stop iterations early with 'if (...) continue;'",
+                         "the body changes '%s', which the loop's condition reads",
+                         T[h].spell);
+                s->kind = 0;
+                return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 typedef struct flow {
@@ -324,7 +372,7 @@ static void bind(fe_ctx *c, fe_site *s, fns *f)
     s->for_end = fe;
     s->body_end = fe;
     fe_line_col(c, s->body_begin, &s->body_line, &(unsigned){0});
-    if (!header(c, s, j + 2, rp))
+    if (!header(c, s, j + 2, rp) || bound_assigned(c, s))
         return;
     for (int i = 0; i < f->n; i++) {
         unsigned b, e;

@@ -105,6 +105,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (i < (0LL) || i >= (n)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 28 "basic.c"
                                 {
         if (i % 3 == 0)
@@ -115,7 +116,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         loss += d;
         cnt++;
     }
-#line 119 "<stdout>"
+#line 120 "<stdout>"
     }
     strads__t->loss = loss;
     strads__t->cnt = cnt;
@@ -164,7 +165,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 168 "<stdout>"
+#line 169 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -196,7 +197,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 200 "<stdout>"
+#line 201 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -282,7 +283,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 286 "<stdout>"
+#line 287 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static __typeof__(dot) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
@@ -320,7 +321,7 @@ static double strads__rhv0(const real *a, const real *b)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 324 "<stdout>"
+#line 325 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

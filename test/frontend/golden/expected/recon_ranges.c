@@ -184,6 +184,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (i < (0LL) || i >= (n)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 38 "recon_ranges.c"
                                      {
             double *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
@@ -232,7 +233,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 s += 0.0001 * X[off++ + k];
             w[0] += 0.001 * s;
         }
-#line 236 "<stdout>"
+#line 237 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -322,7 +323,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p23 = &(w[0]); __typeof__(*strads__p23) strads__v23 = *(__typeof__(*strads__p23) *)strads_recon_rd(strads__rc, strads__p23, sizeof *strads__p23) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p23, &strads__v23, sizeof strads__v23); strads__v23; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 326 "<stdout>"
+#line 327 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -399,7 +400,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 403 "<stdout>"
+#line 404 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -467,7 +468,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 471 "<stdout>"
+#line 472 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -512,7 +513,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 516 "<stdout>"
+#line 517 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -543,7 +544,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 547 "<stdout>"
+#line 548 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -629,7 +630,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 633 "<stdout>"
+#line 634 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

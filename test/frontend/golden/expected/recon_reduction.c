@@ -129,12 +129,13 @@ static inline __attribute__((always_inline)) void strads__loop1(void *strads__ve
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (i < (0LL) || i >= (2000LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 23 "recon_reduction.c"
                                 {
         hist[idx[i]] += 1;
         total += w[i] + 1;
     }
-#line 138 "<stdout>"
+#line 139 "<stdout>"
     }
     strads__t->total = total;
 }
@@ -177,7 +178,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         ((void)(STRADS__RD(w[i]) + 1));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 181 "<stdout>"
+#line 182 "<stdout>"
     }
     __builtin_free(strads__b_hist);
 }
@@ -304,13 +305,14 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (i < (0LL) || i >= (2000LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 33 "recon_reduction.c"
                                 {
         if (seen[idx[i]] == 0)
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 314 "<stdout>"
+#line 316 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -350,7 +352,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 354 "<stdout>"
+#line 356 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -378,7 +380,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 382 "<stdout>"
+#line 384 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -477,7 +479,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 481 "<stdout>"
+#line 483 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -168,6 +168,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long u = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)u;
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (u < (0LL) || u >= (n)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 50 "recon_rows.c"
                                      {
             long i = u * 7 % m;
@@ -203,7 +204,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 W[pick[u] % n][k] += 0.0001 * g; /* through int memory: ranged */
             }
         }
-#line 207 "<stdout>"
+#line 208 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -280,7 +281,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 284 "<stdout>"
+#line 285 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -344,7 +345,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 348 "<stdout>"
+#line 349 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -387,7 +388,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 391 "<stdout>"
+#line 392 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

@@ -178,6 +178,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (i < (0LL) || i > (999LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 37 "sections.c"
                                      {
         int bc = 0;
@@ -205,7 +206,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 209 "<stdout>"
+#line 210 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -292,7 +293,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 296 "<stdout>"
+#line 297 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -363,7 +364,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 367 "<stdout>"
+#line 368 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -526,9 +527,10 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long j = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)j;
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (j < (10LL) || j >= (1000LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 532 "<stdout>"
+#line 534 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -562,7 +564,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 566 "<stdout>"
+#line 568 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -641,7 +643,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 645 "<stdout>"
+#line 647 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -668,7 +670,7 @@ static unsigned strads__rh0(unsigned *s)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 672 "<stdout>"
+#line 674 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;
