@@ -156,11 +156,46 @@ static const char *heap_count(fe_ctx *c, CXCursor decl)
 /* A sync_for that only adds into an array of integers (cnt[c]++,
  * hist[b] += 1) and leaves it to the default aggregate, the average of
  * the workers' changes: counts came out halved at two workers, exit 0. */
+/* Is every use of name in the body an element's addition, `name[...] +=`,
+ * `-=`, `++` or `--` (an accumulator the body never reads)? */
+static int only_added(fe_ctx *c, const fe_site *s, const char *name)
+{
+    int k0 = fe_tok_at(c, s->body_begin), any = 0;
+    for (int k = k0; k < c->ntoks && c->toks[k].off < s->body_end; k++) {
+        if (strcmp(c->toks[k].spell, name))
+            continue;
+        int pre = k > k0 && (!strcmp(c->toks[k - 1].spell, "++") || !strcmp(c->toks[k - 1].spell, "--"));
+        int j = k + 1, depth = 0;
+        if (j >= c->ntoks || strcmp(c->toks[j].spell, "["))
+            return 0;
+        for (; j < c->ntoks; j++) {
+            const char *t = c->toks[j].spell;
+            if (!strcmp(t, "["))
+                depth++;
+            else if (!strcmp(t, "]") && --depth == 0)
+                break;
+        }
+        const char *op = j + 1 < c->ntoks ? c->toks[j + 1].spell : "";
+        if (!pre && strcmp(op, "+=") && strcmp(op, "-=") && strcmp(op, "++") && strcmp(op, "--"))
+            return 0;
+        any = 1;
+    }
+    return any;
+}
+
+/* A sync_for whose body adds into a dvector under the default aggregate,
+ * which averages: the integers' counts, or floating sums the body never
+ * reads (PageRank's prnew[row] += v * pr[col]); a model the body reads
+ * and updates is what averaging is for. */
 static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off)
 {
     if (s->kind != FE_SYNC_FOR || !cp->ptr_stored || cp->ptr_assigned || cp->helper_written ||
-        !cp->elem_type || (strcmp(cp->elem_type, "STRADS_T_I32") && strcmp(cp->elem_type, "STRADS_T_I64") &&
-                           strcmp(cp->elem_type, "STRADS_T_U32") && strcmp(cp->elem_type, "STRADS_T_U64")))
+        !cp->elem_type)
+        return;
+    int ints = !strcmp(cp->elem_type, "STRADS_T_I32") || !strcmp(cp->elem_type, "STRADS_T_I64") ||
+               !strcmp(cp->elem_type, "STRADS_T_U32") || !strcmp(cp->elem_type, "STRADS_T_U64");
+    int reals = !strcmp(cp->elem_type, "STRADS_T_F32") || !strcmp(cp->elem_type, "STRADS_T_F64");
+    if (!ints && !(reals && !cp->in_helper && only_added(c, s, cp->name)))
         return;
     if (!cp->not_own || (!cp->not_disjoint && cp->disj_a)) /* each iteration its own elements */
         return;
@@ -170,9 +205,12 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
                fe_fmt("add aggregate(%s: sum) to add the workers' changes up, or reduction(+: %s[0:%s]) "
                       "to give each worker its own copy",
                       cp->name, cp->name, heap_count(c, cp->decl)),
-               "sync_for adds into the integers of '%s' under the default aggregate, which "
-               "averages the changes of the workers that changed an element: a count that "
-               "several workers add to comes out divided by them",
+               ints ? "sync_for adds into the integers of '%s' under the default aggregate, which "
+                      "averages the changes of the workers that changed an element: a count that "
+                      "several workers add to comes out divided by them"
+                    : "sync_for only adds into '%s' under the default aggregate, which averages "
+                      "the changes of the workers that changed an element: a sum that several "
+                      "workers add to comes out divided by them",
                cp->name);
 }
 
