@@ -1184,6 +1184,21 @@ static int sync_node(const void *arg, size_t len)
     for (int a = 0; a < c.narr; a++)
         writable |= !(c.arr[a].desc->flags & STRADS_ARRAY_READONLY) && !c.arr[a].own;
     if (!writable) c.replicas = 0;
+    /* A-BSP's early stop leaves items for a later call; an item of a loop
+     * that writes only its iterations' own elements (or nothing but
+     * reductions) is then simply not done this call: a prediction left
+     * stale, a convergence test that never passes (PageRank's copy of the
+     * new ranks under a global --sync absp). Every model gives such a loop
+     * the sequential result, so it runs whole, as BSP (said once). */
+    if (c.absp && (c.h.model == STRADS_SYNC_ABSP || (c.h.model == STRADS_SYNC_FLEXPARA && c.h.a < 1)) &&
+        !writable) {
+        c.absp = false;
+        if (c.me == 0 && rt_loop_once(c.site->id ^ 0x6162737077686F6Cull))
+            rt_warn("sync_for %s:%u: the body writes only its iterations' own elements, which "
+                    "A-BSP's early stop would leave undone for this call: every item runs, as "
+                    "under bsp (absp is for loops that update a shared model)",
+                    c.site->file, c.site->line);
+    }
     /* A-BSP's splits start anywhere and move between nodes: it fetches by
      * split (absp_fetch) and replicates written arrays whole. */
     /* a generated site without a table touches no distributed array (NPB
