@@ -10,6 +10,14 @@
  * docs/design.md §6, so a replay is bit for bit identical). base is the owner's
  * own snapshot of the row when it has one (its current value already holds
  * its own update, which arrives again as d_me), else its current value.
+ * A floating scalar that one node alone changed, from the owner's base,
+ * gets that node's value: base + (value - base) rounds a small value
+ * written over a large one to the large one's precision (0.001f written
+ * over 1e8f came out 0: an OpenMP loop's output buffer, rewritten every
+ * step), as a node's own fold of its threads does (engine/
+ * loop_sync_deltas.c's RT_PUT). So where start + delta is not the value
+ * (a scalar of the row), the sender adds (index, start, value) to its
+ * records for that owner, after them, with their count last.
  * SUM adds, AVG adds the mean of the contributions, FN calls a registered
  * function per contribution. Other nodes' copies of the row are stale after
  * the round, unless the owner sent them back: after combining, each owner
@@ -124,6 +132,52 @@ static void dds_vsub(strads_type t, void *out, const void *a, const void *b, siz
 #undef DDS_SUB
 }
 
+/* Does start + delta miss the value of some floating scalar (the owner
+ * then needs the value itself, when it starts from the same start)? */
+static bool dds_inexact(strads_type t, const void *start, const void *d, const void *val, size_t elem)
+{
+#define DDS_INEXACT(T)                                                               \
+    for (size_t k = 0; k < elem / sizeof(T); k++) {                                  \
+        T x, y, v;                                                                   \
+        memcpy(&x, (const char *)start + k * sizeof(T), sizeof(T));                  \
+        memcpy(&y, (const char *)d + k * sizeof(T), sizeof(T));                      \
+        memcpy(&v, (const char *)val + k * sizeof(T), sizeof(T));                    \
+        T z = (T)(x + y);                                                            \
+        if (memcmp(&z, &v, sizeof(T)))                                               \
+            return true;                                                             \
+    }
+    if (t == STRADS_T_F32) {
+        DDS_INEXACT(float)
+    } else if (t == STRADS_T_F64) {
+        DDS_INEXACT(double)
+    }
+#undef DDS_INEXACT
+    return false;
+}
+
+/* The value sender r gave row i where start + delta is not it: its
+ * (start, value), or NULL. x[r] walks the sender's list in index order. */
+typedef struct dds_exact {
+    const char *at;
+    size_t n;
+} dds_exact;
+
+static const char *dds_exact_find(dds_exact *x, int64_t i, size_t elem)
+{
+    size_t xr = 8 + 2 * elem;
+    while (x->n) {
+        int64_t j;
+        memcpy(&j, x->at, 8);
+        if (j > i)
+            return NULL;
+        if (j == i)
+            return x->at + 8;
+        x->at += xr;
+        x->n--;
+    }
+    return NULL;
+}
+
 static void dds_vadd(strads_type t, void *acc, const void *d, size_t elem, int64_t div)
 {
     size_t n = elem / dds_type_size(t);
@@ -145,9 +199,12 @@ static void dds_vadd(strads_type t, void *acc, const void *d, size_t elem, int64
 #undef DDS_ADD
 }
 
-/* Scalar k of a floating row: acc[k] += d[k] / c[k] (c[k] > 1), where
- * d[k]'s bytes are not all zero (an untouched scalar keeps its bytes). */
-static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, const int32_t *c)
+/* Scalar k of a floating row: acc[k] += d[k], over c[k] for a mean, where
+ * d[k]'s bytes are not all zero (an untouched scalar keeps its bytes); the
+ * sender's value where it alone changed the scalar from acc[k]'s start
+ * (sv: its start and value, or NULL). */
+static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, const int32_t *c,
+                          bool mean, const char *sv)
 {
 #define DDS_ADD_EACH(T, U)                                                           \
     for (size_t k = 0; k < n; k++) {                                                 \
@@ -155,10 +212,15 @@ static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, con
         U bits;                                                                      \
         memcpy(&bits, (const char *)d + k * sizeof(T), sizeof(T));                   \
         if (!bits) continue;                                                         \
+        char *a = (char *)acc + k * sizeof(T);                                       \
+        if (sv && c[k] == 1 && !memcmp(sv + k * sizeof(T), a, sizeof(T))) {          \
+            memcpy(a, sv + (n + k) * sizeof(T), sizeof(T));                          \
+            continue;                                                                \
+        }                                                                            \
         memcpy(&y, &bits, sizeof(T));                                                \
-        memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                          \
-        x += c[k] > 1 ? y / (T)c[k] : y;                                             \
-        memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                          \
+        memcpy(&x, a, sizeof(T));                                                    \
+        x += mean && c[k] > 1 ? y / (T)c[k] : y;                                     \
+        memcpy(a, &x, sizeof(T));                                                    \
     }
     if (t == STRADS_T_F64) {
         DDS_ADD_EACH(double, uint64_t)
@@ -295,11 +357,19 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
     size_t *inl = calloc((size_t)nodes, sizeof *inl);
     if (!out || !outl || !cnt || !in || !inl)
         rc = STRADS_ENOMEM;
-    /* Per-owner records (index, delta), in index order. */
+    /* Per-owner records (index, delta), in index order; then those of
+     * (index, start, value) where start + delta is not the value, and
+     * their count. */
+    bool real = agg->type == STRADS_T_F32 || agg->type == STRADS_T_F64;
+    size_t xrec = 8 + 2 * dv->elem;
+    void **xo = rc ? NULL : calloc((size_t)nodes, sizeof *xo);
+    size_t *xn = rc ? NULL : calloc((size_t)nodes, sizeof *xn);
+    if (!rc && (!xo || !xn))
+        rc = STRADS_ENOMEM;
     for (size_t k = 0; !rc && k < s->n; k++)
         cnt[dds_owner(dv, s->idx[k])]++;
     for (int r = 0; !rc && r < nodes; r++)
-        if (!(out[r] = malloc(cnt[r] * rec + 1)))
+        if (!(out[r] = malloc(cnt[r] * rec + 8)))
             rc = STRADS_ENOMEM;
     for (size_t k = 0; !rc && k < s->n; k++) {
         int r = dds_owner(dv, s->idx[k]);
@@ -307,15 +377,62 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
         memcpy(p, &s->idx[k], 8);
         const char *cur = vals ? (const char *)vals + k * dv->elem
                                : dv->base + (size_t)s->idx[k] * dv->elem;
-        if (agg->changed_only && !memcmp(cur, s->vals + k * dv->elem, dv->elem))
+        const char *start = s->vals + k * dv->elem;
+        if (agg->changed_only && !memcmp(cur, start, dv->elem))
             continue;
-        dds_vsub(agg->type, p + 8, cur, s->vals + k * dv->elem, dv->elem);
+        dds_vsub(agg->type, p + 8, cur, start, dv->elem);
         outl[r] += rec;
+        if (real && agg->kind != DDS_AGG_FN && dds_inexact(agg->type, start, p + 8, cur, dv->elem)) {
+            if (!xo[r] && !(xo[r] = malloc(cnt[r] * xrec))) {
+                rc = STRADS_ENOMEM;
+                break;
+            }
+            char *q = (char *)xo[r] + xn[r]++ * xrec;
+            memcpy(q, &s->idx[k], 8);
+            memcpy(q + 8, start, dv->elem);
+            memcpy(q + 8 + dv->elem, cur, dv->elem);
+        }
     }
+    for (int r = 0; !rc && r < nodes; r++) {
+        void *m = realloc(out[r], outl[r] + xn[r] * xrec + 8);
+        if (!m) {
+            rc = STRADS_ENOMEM;
+            break;
+        }
+        out[r] = m;
+        if (xn[r])
+            memcpy((char *)m + outl[r], xo[r], xn[r] * xrec);
+        outl[r] += xn[r] * xrec;
+        uint64_t nx = xn[r];
+        memcpy((char *)m + outl[r], &nx, 8);
+        outl[r] += 8;
+    }
+    for (int r = 0; xo && r < nodes; r++)
+        free(xo[r]);
+    free(xo);
+    free(xn);
     /* A node whose exchange completed has every contribution to its rows
      * and combines them; the errors are agreed on afterwards. */
     if (!rc)
         rc = dds_exchange(dds_xchg_tag(), out, outl, in, inl);
+    /* Each sender's exact values, cut off the end of its records. */
+    dds_exact *ex = rc ? NULL : calloc((size_t)nodes, sizeof *ex);
+    if (!rc && !ex)
+        rc = STRADS_ENOMEM;
+    for (int r = 0; !rc && r < nodes; r++) {
+        uint64_t nx;
+        if (inl[r] < 8) {
+            rc = STRADS_EPROTO;
+            break;
+        }
+        memcpy(&nx, (char *)in[r] + inl[r] - 8, 8);
+        if (nx > (inl[r] - 8) / xrec || (inl[r] - 8 - nx * xrec) % rec) {
+            rc = STRADS_EPROTO;
+            break;
+        }
+        inl[r] -= 8 + nx * xrec;
+        ex[r] = (dds_exact){(char *)in[r] + inl[r], nx};
+    }
     /* Contributions per index this round: counted in an array over the
      * owned range where the partition is one and the records are not few
      * against it, else in a hash map (a map's insert and two lookups per
@@ -381,7 +498,7 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
      * (an MLP's columns, one per node, are each whole, as in a flat
      * array), counted per scalar over the owned range or in a map. */
     size_t nsc = dv->elem / dds_type_size(agg->type);
-    bool smean = agg->kind == DDS_AGG_AVG && !iavg && nsc > 1;
+    bool smean = (agg->kind == DDS_AGG_AVG || agg->kind == DDS_AGG_SUM) && real && nsc > 1;
     int32_t *sdense = NULL;
     dds_kv scnt;
     bool have_scnt = false;
@@ -442,13 +559,16 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             } else if (smean) {
                 const int32_t *c = sdense ? sdense + (size_t)(i - own_lo) * nsc
                                           : dds_kv_get(&scnt, &i, dds_hash64((uint64_t)i));
-                dds_vadd_each(agg->type, row, d, nsc, c);
+                dds_vadd_each(agg->type, row, d, nsc, c, agg->kind == DDS_AGG_AVG,
+                              dds_exact_find(&ex[r], i, dv->elem));
             } else {
-                int64_t div = 1;
-                if (agg->kind == DDS_AGG_AVG)
-                    div = dense ? dense[i - own_lo]
-                                : *(int64_t *)dds_kv_get(&seen, &i, dds_hash64((uint64_t)i));
-                dds_vadd(agg->type, row, d, dv->elem, div);
+                int64_t n = dense ? dense[i - own_lo]
+                                  : *(int64_t *)dds_kv_get(&seen, &i, dds_hash64((uint64_t)i));
+                const char *sv = real && n == 1 ? dds_exact_find(&ex[r], i, dv->elem) : NULL;
+                if (sv && !memcmp(sv, row, dv->elem)) /* alone, from this start: its value */
+                    memcpy(row, sv + dv->elem, dv->elem);
+                else
+                    dds_vadd(agg->type, row, d, dv->elem, agg->kind == DDS_AGG_AVG ? n : 1);
             }
             dds_mark_changed(dv, i, i + 1);
         }
@@ -475,6 +595,7 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             const char *acc = isum ? isum + (size_t)(i - own_lo) * dv->elem : dds_kv_get(&sums, &i, h);
             dds_vadd_mean_int(agg->type, dv->base + (size_t)i * dv->elem, acc, dv->elem, div);
         }
+    free(ex);
     free(isum);
     free(sdense);
     if (have_scnt)

@@ -629,6 +629,11 @@ static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)
     case STRADS_T_F64: { typedef double T_; __VA_ARGS__; } break;                            \
     }
 
+/* A scalar whose bytes did not change changed by 0, also at infinity or
+ * NaN, where y - y is NaN (dds/delta.c's dds_vsub does the same). T_ is
+ * the scalar type of the RT_FOR_TYPE it is used in. */
+#define RT_CHANGE(y, x) (memcmp(&(y), &(x), sizeof(y)) ? (T_)((y) - (x)) : (T_)0)
+
 /* Are n bytes at p all zero (a delta that changes nothing)? */
 static inline int rt__zero_bytes(const void *p, size_t n)
 {

@@ -1185,13 +1185,14 @@ static int sync_node(const void *arg, size_t len)
         writable |= !(c.arr[a].desc->flags & STRADS_ARRAY_READONLY) && !c.arr[a].own;
     if (!writable) c.replicas = 0;
     /* A-BSP's early stop leaves items for a later call; an item of a loop
-     * that writes only its iterations' own elements (or nothing but
-     * reductions) is then simply not done this call: a prediction left
-     * stale, a convergence test that never passes (PageRank's copy of the
-     * new ranks under a global --sync absp). Every model gives such a loop
-     * the sequential result, so it runs whole, as BSP (said once). */
+     * that writes only its iterations' own elements, with no reduction, is
+     * then simply not done this call: a prediction left stale, a copy of
+     * new ranks not made (PageRank under a global --sync absp). Every model
+     * gives such a loop the sequential result, so it runs whole, as BSP
+     * (said once). A reduction is a shared model the stop may cut short
+     * (k-means' sums over the points processed). */
     if (c.absp && (c.h.model == STRADS_SYNC_ABSP || (c.h.model == STRADS_SYNC_FLEXPARA && c.h.a < 1)) &&
-        !writable) {
+        !writable && !c.site->tls_size) {
         c.absp = false;
         if (c.me == 0 && rt_loop_once(c.site->id ^ 0x6162737077686F6Cull))
             rt_warn("sync_for %s:%u: the body writes only its iterations' own elements, which "

@@ -180,67 +180,77 @@ static int setup(emu *e)
     return rt_loop_tls_workers(e->site, e->env, 0, W, &e->tls);
 }
 
-/* The owners' combine of one element: base plus each node's change in rank
- * order, a mean over the nodes that changed it or a sum
- * (dds_writeback_deltas). */
+/* The owners' combine of one element (dds_writeback_deltas): base plus
+ * each node's change (its value minus the base) in rank order, a mean over
+ * the nodes that changed it or a sum; a floating scalar one node alone
+ * changed gets that node's value. */
 static void combine(const emu *e, const earr *x, int64_t el)
 {
     size_t elem = x->dv->elem;
-    int64_t div = 0;
-    for (int r = 0; r < e->N; r++) div += x->ch[(size_t)el * (size_t)e->N + (size_t)r];
-    if (!div) return;
+    int64_t nch = 0;
+    const unsigned char *ch = x->ch + (size_t)el * (size_t)e->N;
+    for (int r = 0; r < e->N; r++) nch += ch[r];
+    if (!nch) return;
     char *row = x->dv->base + (size_t)el * elem;
-    memcpy(row, x->S + (size_t)el * elem, elem);
-    if (x->agg == STRADS_AGG_SUM) div = 1;
+    const char *base = x->S + (size_t)el * elem;
+    memcpy(row, base, elem);
+    bool mean = x->agg == STRADS_AGG_AVG;
+#define VAL(r) ((const T_ *)(const void *)(x->D + ((size_t)el * (size_t)e->N + (size_t)(r)) * elem))
     RT_FOR_TYPE(x->type, {
         T_ *v = (T_ *)(void *)row;
-        if ((T_)0.5 == 0 && div > 1) { /* integers: the rounded mean of the sum */
+        const T_ *b = (const T_ *)(const void *)base;
+        if ((T_)0.5 == 0) { /* integers: the rounded mean of the sum, or the sum */
             for (size_t k = 0; k < x->nsc; k++) {
                 T_ sum = 0;
                 int first = 1;
                 for (int r = 0; r < e->N; r++) {
-                    if (!x->ch[(size_t)el * (size_t)e->N + (size_t)r]) continue;
-                    T_ y;
-                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
+                    if (!ch[r]) continue;
+                    T_ y = RT_CHANGE(VAL(r)[k], b[k]);
                     sum = first ? y : (T_)(sum + y);
                     first = 0;
                 }
-                if (sizeof(T_) == 4) {
-                    int32_t s = (int32_t)sum, q = (s >= 0 ? s + (int32_t)(div / 2) : s - (int32_t)(div / 2)) / (int32_t)div;
+                if (!mean || nch == 1) {
+                    v[k] = (T_)(v[k] + sum);
+                } else if (sizeof(T_) == 4) {
+                    int32_t s = (int32_t)sum, q = (s >= 0 ? s + (int32_t)(nch / 2) : s - (int32_t)(nch / 2)) / (int32_t)nch;
                     v[k] = (T_)(v[k] + (T_)q);
                 } else {
-                    int64_t s = (int64_t)sum, q = (s >= 0 ? s + div / 2 : s - div / 2) / div;
+                    int64_t s = (int64_t)sum, q = (s >= 0 ? s + nch / 2 : s - nch / 2) / nch;
                     v[k] = (T_)(v[k] + (T_)q);
                 }
             }
-        } else if (x->cs) { /* a mean of rows: per scalar, as dds/delta.c's (an untouched
-                             * scalar keeps its bytes, -0.0 too) */
+        } else if (x->nsc > 1) { /* rows: per scalar, as dds/delta.c's (an untouched
+                                  * scalar keeps its bytes, -0.0 too) */
             for (size_t k = 0; k < x->nsc; k++) {
                 int32_t dk = 0;
+                int last = 0;
                 for (int r = 0; r < e->N; r++) {
-                    T_ y;
-                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
-                    dk += x->ch[(size_t)el * (size_t)e->N + (size_t)r] && !rt__zero_scalar(&y, sizeof y);
+                    T_ y = RT_CHANGE(VAL(r)[k], b[k]);
+                    if (ch[r] && !rt__zero_scalar(&y, sizeof y)) dk++, last = r;
+                }
+                if (dk == 1) {
+                    memcpy(&v[k], &VAL(last)[k], sizeof v[k]);
+                    continue;
                 }
                 for (int r = 0; r < e->N; r++) {
-                    if (!x->ch[(size_t)el * (size_t)e->N + (size_t)r]) continue;
-                    T_ y;
-                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
+                    if (!ch[r]) continue;
+                    T_ y = RT_CHANGE(VAL(r)[k], b[k]);
                     if (rt__zero_scalar(&y, sizeof y)) continue;
-                    v[k] = (T_)(v[k] + (dk > 1 ? (T_)(y / (T_)dk) : y));
+                    v[k] = (T_)(v[k] + (mean && dk > 1 ? (T_)(y / (T_)dk) : y));
                 }
             }
+        } else if (nch == 1) {
+            for (int r = 0; r < e->N; r++)
+                if (ch[r]) memcpy(row, VAL(r), elem);
         } else {
             for (int r = 0; r < e->N; r++) {
-                if (!x->ch[(size_t)el * (size_t)e->N + (size_t)r]) continue;
-                for (size_t k = 0; k < x->nsc; k++) {
-                    T_ y;
-                    memcpy(&y, x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem + k * sizeof y, sizeof y);
-                    v[k] = (T_)(v[k] + (div > 1 ? (T_)(y / (T_)div) : y));
-                }
+                if (!ch[r]) continue;
+                T_ y = RT_CHANGE(VAL(r)[0], b[0]);
+                v[0] = (T_)(v[0] + (mean ? (T_)(y / (T_)nch) : y));
             }
         }
     })
+#undef VAL
 }
 
 /* Elements compared a block of 64 bytes at a time: a worker changes few of
@@ -351,9 +361,8 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                     continue;
                 }
                 if (rt__same_block(row, was, elem)) continue;
-                char *y = x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem;
-                memcpy(y, was, elem);
-                rt__v_delta(x->type, y, row, x->nsc);
+                /* the node's value, as it goes to the owner */
+                memcpy(x->D + ((size_t)el * (size_t)e->N + (size_t)r) * elem, row, elem);
                 x->ch[(size_t)el * (size_t)e->N + (size_t)r] = 1;
                 if (!x->any[el]) x->any[el] = 1, x->cl[x->ncl++] = el;
             }

@@ -36,11 +36,6 @@ size_t rt__type_size(strads_type t)
     return 0;
 }
 
-/* A scalar whose bytes did not change changed by 0, also at infinity or
- * NaN, where y - y is NaN (dds/delta.c's dds_vsub does the same). T_ is
- * the scalar type of the RT_FOR_TYPE it is used in. */
-#define RT_CHANGE(y, x) (memcmp(&(y), &(x), sizeof(y)) ? (T_)((y) - (x)) : (T_)0)
-
 /* A scalar v whose start was x gets a worker's value y (change d = y - x,
  * not all zero bytes). The first contribution to it, while v still holds
  * x, is y itself: x + (y - x) rounds a small value written over a large
