@@ -1370,12 +1370,28 @@ static void table_member(walk *w, CXCursor mem)
         if (clang_Cursor_isNull(d) || !clang_equalCursors(clang_getCanonicalCursor(d), rec))
             continue;
         char *fname = fe_cxstr(clang_getCursorSpelling(field));
+        s->caps[k].member_refused = 1;
+        /* one struct reached as s->f (llama2.c's RunState *s): its members
+         * taken into locals before the loop travel, as pointers into
+         * dvectors do; a table s[i].f is another matter */
+        CXType mt = clang_getCanonicalType(clang_getCursorType(field));
+        int table = mt.kind != CXType_Pointer ||
+                    clang_getCanonicalType(clang_getPointeeType(mt)).kind == CXType_Pointer;
+        for (int t = fe_tok_at(w->c, s->body_begin); t + 1 < w->c->ntoks && w->c->toks[t].off < s->body_end; t++)
+            table |= !strcmp(w->c->toks[t].spell, s->caps[k].name) && !strcmp(w->c->toks[t + 1].spell, "[");
         fe_error(w->c, fe_offset(clang_getCursorLocation(mem)),
-                 "tables of pointers are refused: flatten them into one array (index "
-                 "arithmetic) or a dvector of rows, and store an index instead of a pointer",
-                 "the parallel body follows pointer member '%s' of the elements '%s' points "
+                 table ? "tables of pointers are refused: flatten them into one array (index "
+                         "arithmetic) or a dvector of rows, and store an index instead of a pointer"
+                       : fe_fmt("take the member into a local before the loop ('%s *%s = %s->%s;' "
+                                "outside it, '%s' inside), as for every member the body uses: "
+                                "a pointer into a '#pragma strads dvector' allocation travels, "
+                                "the struct does not",
+                                fe_cxstr(clang_getTypeSpelling(clang_getPointeeType(
+                                    clang_getCursorType(field)))),
+                                fname, s->caps[k].name, fname, fname),
+                 "the parallel body follows pointer member '%s' of the %s '%s' points "
                  "to; on another node it holds an address of the driver's memory",
-                 fname, s->caps[k].name);
+                 fname, table ? "elements" : "struct", s->caps[k].name);
         return;
     }
 }

@@ -239,6 +239,15 @@ static char *call_site(fe_ctx *c, fe_site *s)
                                      "copyin(%s[0:n]) if the functions it is passed to only "
                                      "read through it",
                                      c->path, l, cp->name, cp->name)
+                        : clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(
+                              clang_getCursorType(cp->decl)))).kind == CXType_Record
+                            ? fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
+                                     "if it points to one struct (a local's, a member's "
+                                     "address), add copyin(%s[0:1]) (read-only input) or copy "
+                                     "the members the body reads into locals before the loop; "
+                                     "if to an array of them, mark its allocation '#pragma "
+                                     "strads dvector' or add copyin(%s[0:n])",
+                                     c->path, l, cp->name, cp->name, cp->name)
                             : fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
                                      "mark its allocation '#pragma strads dvector' or add "
                                      "copyin(%s[0:n]) (read-only input)",

@@ -84,6 +84,7 @@ typedef struct fe_cap {
     int ptr_stored;    /* ... and does: p[i] = x, p->f++ in the body itself */
     int ptr_assigned;  /* ... other than by updates (p[i] += x, p[i]++): =, escapes */
     int helper_written; /* a global pointer a called function writes through */
+    int member_refused; /* the body follows a pointer member of what it points to (refused) */
     int not_own;       /* some use is not p[i] of the loop variable i (elem_flags) */
     /* every use is p[a * i + b], one a != 0 for all and the b's within |a|
      * of each other, at subscript level disj_lvl (p[e][a * i + b]: 1):

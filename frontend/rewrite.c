@@ -235,10 +235,20 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
             break;
     }
     if (k >= c->ntoks || is(&T[k], ";")) {
+        /* an allocating wrapper (llm.c's mallocCheck, xmalloc): the first
+         * call of the statement, named */
+        const char *wrap = NULL;
+        for (int q = j0; q + 1 < c->ntoks && q < k && !wrap; q++)
+            if (T[q].kind == CXToken_Identifier && is(&T[q + 1], "(") && !(q > j0 && is(&T[q - 1], "sizeof")))
+                wrap = T[q].spell;
         fe_error(c, j0 < c->ntoks ? T[j0].off : s->prag_begin,
-                 "put the pragma right before 'p = malloc(...)', calloc, aligned_alloc "
-                 "or posix_memalign(&p, ...); a fixed array 'double W[N][D]' becomes "
-                 "'double (*W)[D]', allocated with 'W = malloc(N * sizeof *W)' under the pragma",
+                 wrap ? fe_fmt("the pragma marks a call of malloc, calloc, aligned_alloc "
+                               "or posix_memalign itself, not of '%s': call malloc on this line "
+                               "(and check its result after it, as '%s' does)",
+                               wrap, wrap)
+                      : "put the pragma right before 'p = malloc(...)', calloc, aligned_alloc "
+                        "or posix_memalign(&p, ...); a fixed array 'double W[N][D]' becomes "
+                        "'double (*W)[D]', allocated with 'W = malloc(N * sizeof *W)' under the pragma",
                  "expected an allocation after '#pragma strads dvector'");
         s->kind = 0;
         return;

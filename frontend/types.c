@@ -435,7 +435,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
              * char, _Bool and long double elements have no such type (on 2
              * nodes the loop stopped with a misleading message, or with
              * recon(off) lost updates) */
-            if (s->kind == FE_SYNC_FOR && cp->ptr_written && !cp->elem_type &&
+            if (s->kind == FE_SYNC_FOR && cp->ptr_written && !cp->elem_type && !cp->member_refused &&
                 clang_Type_getSizeOf(pt) > 0 && pt.kind != CXType_FunctionProto &&
                 pt.kind != CXType_FunctionNoProto && pt.kind != CXType_Pointer &&
                 pt.kind != CXType_Void)
