@@ -55,6 +55,9 @@ typedef struct shadow {
 
 static TLS shadow sh;
 TLS int rt_shadow_on; /* sh.n || sh.ndrop: the one test a read makes */
+/* sh.stale || sh.exact: the inline test of strads_recon_again at every
+ * iteration's end (a call there was a tenth of SGD-MF's key pass) */
+TLS int strads_recon_pending;
 
 void rt_shadow_reset(void)
 {
@@ -202,13 +205,13 @@ void strads_recon_shadow_write(const void *addr, const void *val, size_t len)
         memcpy((void *)(uintptr_t)p, val, len);
         return;
     }
-    if (dropped((uintptr_t)p, (uintptr_t)p + len)) sh.stale = 1;
+    if (dropped((uintptr_t)p, (uintptr_t)p + len)) sh.stale = strads_recon_pending = 1;
     for (size_t i = 0; i < len;) {
         uintptr_t a = ((uintptr_t)p + i) / 8;
         unsigned o = (unsigned)(((uintptr_t)p + i) % 8);
         word *w = insert(a);
         if (!w) {
-            sh.stale = 1; /* out of memory: the exact pass will fail the same way */
+            sh.stale = strads_recon_pending = 1; /* out of memory: the exact pass will fail the same way */
             return;
         }
         for (; o < 8 && i < len; o++, i++) {
@@ -221,7 +224,7 @@ void strads_recon_shadow_write(const void *addr, const void *val, size_t len)
 const void *rt_shadow_read(const void *addr, size_t len)
 {
     const char *p = addr;
-    if (sh.ndrop && dropped((uintptr_t)p, (uintptr_t)p + len)) sh.stale = 1;
+    if (sh.ndrop && dropped((uintptr_t)p, (uintptr_t)p + len)) sh.stale = strads_recon_pending = 1;
     if (!shadowed(p, len)) return addr;
     if (len > RING / 4) { /* too large to merge: exact mode cannot help either */
         return addr;
@@ -249,10 +252,10 @@ const void *rt_shadow_read(const void *addr, size_t len)
 static __attribute__((noinline)) void range_slow(const void *addr, size_t len, int write)
 {
     uintptr_t lo = (uintptr_t)addr, hi = lo + len;
-    if ((sh.ndrop && dropped(lo, hi)) || (sh.n && shadowed(addr, len))) sh.stale = 1;
+    if ((sh.ndrop && dropped(lo, hi)) || (sh.n && shadowed(addr, len))) sh.stale = strads_recon_pending = 1;
     if (!write) return;
     if (sh.ndrop == MAX_DROP) {
-        sh.stale = 1;
+        sh.stale = strads_recon_pending = 1;
         return;
     }
     sh.drop_lo[sh.ndrop] = lo;
@@ -273,7 +276,7 @@ void rt_shadow_range(const void *addr, size_t len, int write)
     uintptr_t lo = (uintptr_t)addr, hi = lo + len;
     int k = sh.ndrop;
     for (int d = 0; d < k; d++)
-        if (lo < sh.drop_hi[d] && sh.drop_lo[d] < hi) sh.stale = 1;
+        if (lo < sh.drop_hi[d] && sh.drop_lo[d] < hi) sh.stale = strads_recon_pending = 1;
     sh.drop_lo[k] = lo;
     sh.drop_hi[k] = hi;
     sh.ndrop = k + 1;
@@ -291,11 +294,11 @@ void strads_recon_assert(const char *expr, const char *file, unsigned line, cons
     abort();
 }
 
-int strads_recon_again(strads_recon *rc)
+int strads_recon_again_call(strads_recon *rc)
 {
     (void)rc;
     if (!sh.stale || sh.exact) {
-        sh.exact = sh.stale = 0;
+        sh.exact = sh.stale = strads_recon_pending = 0;
         return 0;
     }
     sh.stale = 0;

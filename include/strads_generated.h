@@ -209,8 +209,14 @@ strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
 }
 /* strads_recon_again, at the end of an iteration: 1 when it must run once
  * more in exact mode (strads_recon_exact() true: no ranges, every write to
- * the shadow), because it read back what a range did not run. */
-int strads_recon_again(strads_recon *rc);
+ * the shadow), because it read back what a range did not run. Inline: most
+ * iterations have nothing pending. */
+int strads_recon_again_call(strads_recon *rc);
+extern __thread __attribute__((tls_model("initial-exec"))) int strads_recon_pending;
+static inline __attribute__((always_inline)) int strads_recon_again(strads_recon *rc)
+{
+    return strads_recon_pending ? strads_recon_again_call(rc) : 0;
+}
 int strads_recon_exact(void);
 /* The user's assert() in reconnaissance code: fails as assert does, but
  * for an iteration's first pass that read stale memory (it runs again
