@@ -919,11 +919,12 @@ static char *ranged_for(rc *r, CXCursor cur)
         else if (l->b[i].written && r->vfree && l->only && !l->drop && !r->widen)
             /* a value-free copy's: its caller may read what it drops only
              * where it said so (strads__rin: recon_call) */
-            fe_buf_printf(&o, "(strads__rin ? strads_recon_rwr : strads_recon_rw)(strads__rc, &(%s)[%s], %s, %d); ",
-                          p, first, n, l->b[i].read);
+            fe_buf_printf(&o, "if (strads__rin) strads_recon_rwr(strads__rc, &(%s)[%s], %s, %d); "
+                              "else strads_recon_rw_range(strads__rc, &(%s)[%s], %s, %d); ",
+                          p, first, n, l->b[i].read, p, first, n, l->b[i].read);
         else if (l->b[i].written) /* a loop whose values go nowhere, and nothing reads after it: no shadow */
             fe_buf_printf(&o, "strads_recon_%s(strads__rc, &(%s)[%s], %s, %d); ",
-                          l->only && !l->drop && !r->widen && !r->vfree ? "rw" : "rwr", p, first, n,
+                          l->only && !l->drop && !r->widen && !r->vfree ? "rw_range" : "rwr", p, first, n,
                           l->b[i].read || r->widen);
         else if (key && fe_recon_pair(r, cur, l, &l->b[i], key) == 2)
             fe_buf_printf(&o, "strads_recon_rdr_rw(strads__rc, &(%s)[%s], %s); ", p, first, n);

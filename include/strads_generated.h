@@ -199,6 +199,13 @@ strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_only_call(rc, addr, len);
 }
+/* A loop's written range that nothing of the iteration reads back (no
+ * shadow): in span mode the row widens inline, as for a read range. */
+static inline __attribute__((always_inline)) void
+strads_recon_rw_range(strads_recon *rc, const void *addr, size_t len, int read_too)
+{
+    if (!strads_recon_widen(rc, addr, len)) strads_recon_rw(rc, addr, len, read_too);
+}
 /* A loop's read range that a later loop of the iteration updates, surely
  * and whole (frontend/recon_pair.c): recorded read and written here, once. */
 void strads_recon_rdr_rw_call(strads_recon *rc, const void *addr, size_t len);

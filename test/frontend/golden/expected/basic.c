@@ -190,7 +190,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         if (i % 3 == 0)
             continue;
         double d = __extension__({ strads__rin++; __typeof__(strads__rhv0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim])) strads__c1 = strads__rhv0(&w[i * dim], &w[(__extension__({ __auto_type strads__da0 = ((i + 1)); __auto_type strads__db0 = (n); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * dim]); strads__rin--; strads__c1; });
-        for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(dim); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(w)[(i * dim) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w), 1); } (0); }); k < dim; k++)
+        for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(dim); if (strads__h2 > strads__l2) { strads_recon_rw_range(strads__rc, &(w)[(i * dim) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w), 1); } (0); }); k < dim; k++)
             ((void)sizeof(+((real)(lr * d))));
         ((void)(d));
         ((void)0);

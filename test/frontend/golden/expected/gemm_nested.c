@@ -168,7 +168,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         /* gemm_nested.c:9 */
         do { for (int k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(K); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(A)[(i * lda) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(A)); } (0); }); k < K; k++) {
             float a = A[i * lda + k];
-            for (int j = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(N); if (strads__h0 > strads__l0) { strads_recon_rw(strads__rc, &(C)[(i * ldc) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(C), 1); strads_recon_rdr_only(strads__rc, &(B)[(k * ldb) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(B)); } (0); }); j < N; j++)
+            for (int j = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(N); if (strads__h0 > strads__l0) { strads_recon_rw_range(strads__rc, &(C)[(i * ldc) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(C), 1); strads_recon_rdr_only(strads__rc, &(B)[(k * ldb) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(B)); } (0); }); j < N; j++)
                 ((void)sizeof(+(a * B[k * ldb + j])));
         }; } while (0);
         if (strads_recon_again(strads__rc))

@@ -380,7 +380,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             int r = __extension__({ __auto_type strads__da0 = (u * 7); __auto_type strads__db0 = (m); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; });
             float *w = &W[u * K], *h = &H[r * K];
             __extension__({ __auto_type strads__p1 = &(H[r * K]); (void)sizeof(+(1.0f)); strads_recon_rwr(strads__rc, strads__p1, sizeof *strads__p1, 0); }); /* dropped: its text is not read again */
-            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(K); if (strads__h2 > strads__l2) { strads_recon_rw(strads__rc, &(w)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(h)); } (0); }); k < K; k++) { /* only: the values end in w */
+            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(K); if (strads__h2 > strads__l2) { strads_recon_rw_range(strads__rc, &(w)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(h)); } (0); }); k < K; k++) { /* only: the values end in w */
                 float t = h[k];
                 ((void)sizeof(+(0.5f * t)));
             }
@@ -637,7 +637,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         /* recon_range_only.c:65 */
                                     do {
             float *w = &W[u * K];
-            for (int k = __extension__({ int64_t strads__l14 = (int64_t)(0), strads__h14 = (int64_t)(K); if (strads__h14 > strads__l14) { strads_recon_rw(strads__rc, &(w)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
+            for (int k = __extension__({ int64_t strads__l14 = (int64_t)(0), strads__h14 = (int64_t)(K); if (strads__h14 > strads__l14) { strads_recon_rw_range(strads__rc, &(w)[strads__l14], (size_t)(strads__h14 - strads__l14) * sizeof *(w), 1); } (0); }); k < K; k++) /* fabsf: no store, still one */
                 ((void)(strads__m_fabsf(w[k] - 1.0f) * 0.9f));
         } while (0);
         if (strads_recon_again(strads__rc))
@@ -1190,7 +1190,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
                 ((void)sizeof(+(w[k] * h[k])));
             w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
-            for (int k = __extension__({ int64_t strads__l28 = (int64_t)(0), strads__h28 = (int64_t)(K); if (strads__h28 > strads__l28) { strads_recon_rw(strads__rc, &(w)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l28 = (int64_t)(0), strads__h28 = (int64_t)(K); if (strads__h28 > strads__l28) { strads_recon_rw_range(strads__rc, &(w)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
@@ -1377,7 +1377,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
             ((void)(g >= 0));
             if (u % 3 == 0)
                 continue;
-            for (int k = __extension__({ int64_t strads__l33 = (int64_t)(0), strads__h33 = (int64_t)(K); if (strads__h33 > strads__l33) { strads_recon_rw(strads__rc, &(w)[strads__l33], (size_t)(strads__h33 - strads__l33) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l33], (size_t)(strads__h33 - strads__l33) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l33 = (int64_t)(0), strads__h33 = (int64_t)(K); if (strads__h33 > strads__l33) { strads_recon_rw_range(strads__rc, &(w)[strads__l33], (size_t)(strads__h33 - strads__l33) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l33], (size_t)(strads__h33 - strads__l33) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(h[k])));
         } while (0);
         if (strads_recon_again(strads__rc))
