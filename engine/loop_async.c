@@ -846,6 +846,14 @@ static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begi
     return done;
 }
 
+/* What the first call's sample may cost: a few calls alone (0: no limit,
+ * when calls never run alone or none was timed). */
+static double sample_budget(const site_state *st)
+{
+    if (!rt_loop_may_run_alone() || st->al.est_s <= 0) return 0;
+    return 4 * st->al.est_s > 0.02 ? 4 * st->al.est_s : 0.02;
+}
+
 /* One call on the plan's nodes and threads: its seconds, and whether it
  * planned. A first shared call whose sample finds every iteration in
  * conflict runs alone instead, and so do the next (-1 s): its whole
@@ -856,7 +864,8 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
     *planned = false;
     double recon_s = 0;
     if (!rt__async_verify_mode() && !st->sampled &&
-        (st->sampled = true, rt__async_serial(site, env, begin, end, threads, &recon_s))) {
+        (st->sampled = true, rt__async_serial(site, env, begin, end, threads, sample_budget(st),
+                                              &recon_s))) {
         st->serial = true;
         say_serial(site, "every iteration conflicts with the others (one conflict group): the "
                          "driver runs it alone, as the sequential program does");

@@ -236,8 +236,9 @@ int rt__run_recon(const strads_loop_site *site, const void *env, int64_t lo, int
 /* Whether the driver runs the loop alone from its first call on
  * (loop_async_serial.c); *recon_s: what the sample says reconnaissance of
  * the whole loop costs when it records every access (0: unknown, or spans).
+ * A sample past budget_s seconds (0: none) stops there and says only that.
  * Driver only. */
 bool rt__async_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
-                      int threads, double *recon_s);
+                      int threads, double budget_s, double *recon_s);
 
 #endif

@@ -140,11 +140,25 @@ static double read_conflicts(uint64_t *rk, size_t nr, uint64_t *all_w, size_t nw
 }
 
 static bool sample_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
-                          int threads, double *recon_s)
+                          int threads, double budget_s, double *recon_s)
 {
     int64_t n = end - begin, S = n < SAMPLE_PLAN ? n : SAMPLE_PLAN;
     int nodes = strads_size(), width = nodes > 1 ? nodes : threads;
-    if (!rt_cfg()->sample_plan || width < 2 || S < 4 * width) return false;
+    if (!rt_cfg()->sample_plan || width < 2) return false;
+    if (S < 4 * width) {
+        /* Too few iterations to judge a plan by, and each may be long (an
+         * NMF column update reads whole columns of two matrices: 0.18 s
+         * of reconnaissance each, for a 5 ms call): one iteration's
+         * records, timed, project the loop's. */
+        sched_records one;
+        uint64_t t0 = rt_now_us();
+        if (!rt__run_recon(site, env, begin, begin + 1, 1, &one))
+            *recon_s = (double)(rt_now_us() - t0) / 1e6 * (double)n;
+        sched_rec_free(&one);
+        if (rt_stats_on())
+            rt_stats("async_sample", site->file, site->line, "iterations=1 recon_s=%.6f", *recon_s);
+        return false;
+    }
     shape sh[SCHED_MAX_ARRAYS];
     int nsh = 0, rc = 0;
     double runs = 0;
@@ -185,6 +199,21 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
                 rk[nr++] = SCHED_ACC_KEY(acc[q]);
         for (int64_t q = 0; !rc && reads && q < m; q++) aw[naw++] = wk[q];
         sched_rec_free(&one);
+        /* A sample that costs more than the call alone is cut: its rate
+         * projects the loop's records, and no plan is judged (an NMF
+         * column update, 8 iterations of 0.1 s of records each, for a
+         * 6 ms call). */
+        double took = (double)(rt_now_us() - t0) / 1e6;
+        if (budget_s > 0 && took > budget_s && s + 1 < S) {
+            *recon_s = took / (double)(s + 1) * (double)n;
+            free(wk);
+            free(rk);
+            free(aw);
+            if (rt_stats_on())
+                rt_stats("async_sample", site->file, site->line, "iterations=%lld cut=1 recon_s=%.6f",
+                         (long long)(s + 1), *recon_s);
+            return false;
+        }
         /* the rows of each written array, as runs of consecutive elements */
         for (int64_t q = 0; q < m && !rc;) {
             uint32_t id = SCHED_ACC_DV(wk[q]);
@@ -272,8 +301,9 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
 }
 
 bool rt__async_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
-                      int threads, double *recon_s)
+                      int threads, double budget_s, double *recon_s)
 {
     *recon_s = 0;
-    return all_conflict(site, env, begin, end) || sample_serial(site, env, begin, end, threads, recon_s);
+    return all_conflict(site, env, begin, end) ||
+           sample_serial(site, env, begin, end, threads, budget_s, recon_s);
 }
