@@ -473,6 +473,8 @@ void rt_alone_estimate(rt_alone *a, double whole_s);
  * alone, and the calls then run alone until they have taken buy_s (the
  * ski-rental rule with the real price); false: share it now. */
 bool rt_alone_rent_first(rt_alone *a, const char *loop, const strads_loop_site *site, double buy_s);
+/* ... and the seconds of the call run alone then, towards the price. */
+void rt_alone_add_rent(rt_alone *a, double took);
 /* The bytes of an element an iteration owns (STRADS_ARRAY_OWN): own_elem,
  * times the row length the body captured for a flat row (0 when that is
  * not positive: not own). */

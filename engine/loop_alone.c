@@ -204,7 +204,10 @@ void rt_alone_inherit(rt_alone *a, const rt_alone *from, double scale)
     a->shared_s *= scale;
     a->est_s *= scale;
     a->fast_s *= scale;
+    a->buy_s *= scale;
 }
+
+void rt_alone_add_rent(rt_alone *a, double took) { a->rent_s += took; }
 
 void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site, int threads,
                     rt_call_how how, double took, double ran, bool planned)
@@ -229,7 +232,7 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
         default:
             /* the calls grew: shared, timed anew (not while a projected
              * price is rented off: those calls were long from the start) */
-            if (took > RT_LONG_ALONE_S && !a->buy_s) a->phase = SHARED;
+            if (took > RT_LONG_ALONE_S && !(a->phase == RENT && a->buy_s)) a->phase = SHARED;
             break;
         }
         a->alone_s = took;
@@ -240,7 +243,7 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
          * no short call: its threads have no other process to wait for
          * and nothing to move, so sharing is tried at once (an emulated
          * sync_for runs its workers one after another). */
-        bool long_one = strads_size() == 1 && took >= RT_SHORT_CALL_S && !a->buy_s;
+        bool long_one = strads_size() == 1 && took >= RT_SHORT_CALL_S && !(a->phase == RENT && a->buy_s);
         if (a->phase == RENT && (a->rent_s >= rent_limit(a, took) || long_one)) a->phase = TRY, a->shared = 0;
     } else {
         a->shared++;

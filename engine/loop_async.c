@@ -874,8 +874,10 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
      * relaxation: 6 s of them for 0.2 s of work): rented first. Planning
      * costs about what recording does, so twice the records. */
     if (!st->serial && recon_s > 0 && rt_alone_rent_first(&st->al, "async_for", site, 2 * recon_s)) {
+        uint64_t t0 = rt_now_us();
         st->calls++;
         async_alone(site, env, skip > begin ? skip : begin, end, call, false, 0);
+        rt_alone_add_rent(&st->al, (double)(rt_now_us() - t0) / 1e6);
         return -1;
     }
     if (st->serial) {

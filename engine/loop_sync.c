@@ -1191,7 +1191,7 @@ static int sync_node(const void *arg, size_t len)
      * gives such a loop the sequential result, so it runs whole, as BSP
      * (said once). A reduction is a shared model the stop may cut short
      * (k-means' sums over the points processed). */
-    if (c.absp && (c.h.model == STRADS_SYNC_ABSP || (c.h.model == STRADS_SYNC_FLEXPARA && c.h.a < 1)) &&
+    if (c.absp && (c.h.model == STRADS_SYNC_ABSP || (c.h.model == STRADS_SYNC_FLEXPARA && c.h.a > 0 && c.h.a < 1)) &&
         !writable && !c.site->tls_size) {
         c.absp = false;
         if (c.me == 0 && rt_loop_once(c.site->id ^ 0x6162737077686F6Cull))

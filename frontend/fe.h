@@ -306,6 +306,9 @@ void fe_extent_tokens(const fe_ctx *c);
 char *fe_text(fe_ctx *c, unsigned b, unsigned e);
 /* The body's statement of its loop variable's range, or NULL (range_hint.c). */
 char *fe_range_hint(fe_ctx *c, const fe_site *s);
+/* Does a token end an operand (an identifier, a literal, ')' or ']'), so
+ * that a '&' or '*' after it is binary? */
+int fe_operand_end(const fe_token *t);
 int fe_tok_at(const fe_ctx *c, unsigned off);          /* first token at or after off */
 const char *fe_op_after(const fe_ctx *c, CXCursor lhs); /* a binary node's operator, from its left side */
 int fe_int_const(CXCursor e, long long *v); /* an integer constant expression: 1 and its value */

@@ -150,7 +150,9 @@ static CXCursor var_at(fe_ctx *c, unsigned off)
 {
     CXCursor r = clang_getCursorReferenced(
         clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, off)));
-    return clang_getCursorKind(r) == CXCursor_VarDecl ? r : clang_getNullCursor();
+    return clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_ParmDecl
+               ? r
+               : clang_getNullCursor();
 }
 
 /* The sequential loop reads its bound before every iteration; the parallel
@@ -172,7 +174,8 @@ static int bound_assigned(fe_ctx *c, fe_site *s)
         for (int k = k0; k < c->ntoks && T[k].off < s->body_end; k++) {
             if (!is(&T[k], T[h].spell))
                 continue;
-            int w = k > k0 && (is(&T[k - 1], "++") || is(&T[k - 1], "--") || is(&T[k - 1], "&"));
+            int w = k > k0 && (is(&T[k - 1], "++") || is(&T[k - 1], "--") ||
+                               (is(&T[k - 1], "&") && !fe_operand_end(&T[k - 2])));
             for (int o = 0; !w && wr[o] && k + 1 < c->ntoks; o++)
                 w = is(&T[k + 1], wr[o]);
             if (w && clang_equalCursors(var_at(c, T[k].off), v)) {

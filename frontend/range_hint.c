@@ -34,8 +34,8 @@ static int body_writes(const fe_ctx *c, const fe_site *s, const char *name)
     for (int k = k0; k < c->ntoks && c->toks[k].off < s->body_end; k++) {
         if (!is(&c->toks[k], name))
             continue;
-        if (k > k0 && (is(&c->toks[k - 1], "&") || is(&c->toks[k - 1], "++") ||
-                       is(&c->toks[k - 1], "--")))
+        if (k > k0 && ((is(&c->toks[k - 1], "&") && !fe_operand_end(&c->toks[k - 2])) ||
+                       is(&c->toks[k - 1], "++") || is(&c->toks[k - 1], "--")))
             return 1;
         for (int w = 0; wr[w] && k + 1 < c->ntoks; w++)
             if (is(&c->toks[k + 1], wr[w]))
@@ -124,6 +124,12 @@ char *fe_range_hint(fe_ctx *c, const fe_site *s)
         hi = last_child(k[1]);
     }
     free(k);
+    /* an empty range of constants: no iteration to state it for, and
+     * clang's -Wall calls the test tautological */
+    long long lv, hv;
+    if (!clang_Cursor_isNull(lo) && !clang_Cursor_isNull(hi) && fe_int_const(lo, &lv) &&
+        fe_int_const(hi, &hv) && (s->hi_incl ? lv > hv : lv >= hv))
+        return NULL;
     char *lt = s->lo ? bound_text(c, s, lo, s->lo, s->lo_b, s->lo_e, cls) : NULL;
     char *ht = lt && s->hi ? bound_text(c, s, hi, s->hi, s->hi_b, s->hi_e, cls) : NULL;
     if (!ht) {

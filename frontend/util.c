@@ -397,3 +397,9 @@ int fe_cursor_add(CXCursor **set, int *n, int *cap, CXCursor x)
     (*set)[(*n)++] = x;
     return 1;
 }
+
+int fe_operand_end(const fe_token *t)
+{
+    return t->kind == CXToken_Identifier || t->kind == CXToken_Literal ||
+           !strcmp(t->spell, ")") || !strcmp(t->spell, "]");
+}

@@ -63,6 +63,29 @@ int main(void)
     CHECK_INT(rt_alone_next(&d, true), ==, RT_CALL_ALONE); /* timed */
     call(&d, 0.03, false);
     CHECK_INT(rt_alone_next(&d, true), ==, RT_CALL_ALONE); /* and kept */
+
+    /* a first shared call projected to cost more than a call alone: the
+     * calls are rented until they have taken that (long calls included),
+     * then a shared trial; kept alone after it, a call grown past a short
+     * one alone is shared again, as without a price */
+    rt_alone e = {0};
+    call(&e, 0.010, false);
+    CHECK(rt_alone_rent_first(&e, "async_for", &site, 0.5));
+    CHECK(!rt_alone_rent_first(&e, "async_for", &site, 0.5)); /* once */
+    calls = 0;
+    while (rt_alone_next(&e, true) == RT_CALL_ALONE && calls < 1000) call(&e, 0.2, false), calls++;
+    /* long calls (over RT_LONG_ALONE_S) kept alone: 0.01 + 5 x 0.2 s against
+     * the price, or four calls and a short call's limit (0.82 s) */
+    CHECK_INT(calls, ==, 5);
+    call(&e, 0.6, true);
+    call(&e, 0.3, false); /* slower than alone: alone stays */
+    CHECK_INT(rt_alone_next(&e, true), ==, RT_CALL_ALONE);
+    call(&e, 2 * RT_LONG_ALONE_S + 0.5, false);
+    CHECK_INT(rt_alone_next(&e, true), ==, RT_CALL_SHARED);
+    /* cheaper than a call alone: shared now */
+    rt_alone f = {0};
+    call(&f, 0.010, false);
+    CHECK(!rt_alone_rent_first(&f, "async_for", &site, 0.005));
     CHECK_DONE();
     return 0;
 }

@@ -6,14 +6,16 @@
  * Unsigned and size_t loops build without a warning under -Wall -Wextra
  * (the hint's `i < 0`), and every shape prints the plain build's sums.
  * Three loops get the hint (stradsc's output has three __builtin_unreachable
- * conditions); a struct member's bound, a bound of mixed signedness and a
- * bound of variables the body does not read (not captured) get none.
+ * conditions); an empty range of constants, a struct member's bound, a
+ * bound of mixed signedness and a bound of variables the body does not read
+ * (not captured) get none.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N 3000
 #define HALF (N / 2)
+#define NPAD 0
 
 struct dims {
     int n;
@@ -58,7 +60,12 @@ int main(void)
     for (long i = 1; i < n - 1; i++)
         y[i] = z[i - 1] + z[i + 1];
 
-    /* no hint: a member read from memory, mixed signedness, a private bound */
+    /* no hint: an empty range of constants (clang -Wall calls the test
+     * tautological), a member read from memory, mixed signedness, a bound
+     * of variables the body does not read */
+#pragma strads async_for
+    for (int i = 0; i < NPAD; i++)
+        z[i] = 0;
     struct dims d = {N};
     struct dims *dp = &d;
 #pragma strads async_for
