@@ -25,7 +25,9 @@
  *     faster stays; a short shared call twice as slow as the fastest call
  *     alone is timed again;
  *   - a call kept alone that took over RT_LONG_ALONE_S (its work grew with
- *     a captured bound) runs shared again, and is timed anew.
+ *     a captured bound) runs shared again, and is timed anew;
+ *   - every RETIME-th shared call under RT_LONG_ALONE_S, one runs alone,
+ *     timed against it (an estimate or one timing kept it shared).
  *
  * A call run alone is one the sequential program makes: async_for is
  * serializable in program order; sync_for runs alone only when alone and
@@ -49,6 +51,7 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
 }
 
 #define PROBE_PREFIX 341 /* 1 + 4 + 16 + 64 + 256 */
+#define RETIME 16 /* shared calls between timings of a call alone */
 
 int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
                                int64_t begin, int64_t end, double budget_s)
@@ -280,6 +283,14 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
             break;
         default: break;
         }
+        /* Shared for good on a probe's estimate or one timed call: every
+         * RETIME-th shared call under RT_LONG_ALONE_S, one call runs alone
+         * and the faster way stays (a PageRank gather at two processes
+         * stayed shared at 2-5x its time alone: the probe's cold estimate
+         * was above the shared calls') */
+        if ((a->phase == SHARED || a->phase == DONE) && a->shared % RETIME == 0 &&
+            took < RT_LONG_ALONE_S && rt_loop_may_run_alone())
+            a->phase = TIMING, a->shared_s = took;
     }
     if (a->phase != was && rt_stats_on() && rt_loop_may_run_alone())
         rt_stats("alone", site->file, site->line, "loop=%s from=%s to=%s ran=%s took_s=%.6f rent_s=%.6f",

@@ -86,6 +86,19 @@ int main(void)
     rt_alone f = {0};
     call(&f, 0.010, false);
     CHECK(!rt_alone_rent_first(&f, "async_for", &site, 0.005));
+
+    /* shared for good on a probe's estimate: every 16th shared call under
+     * RT_LONG_ALONE_S, one runs alone, and the faster way stays */
+    rt_alone g = {0};
+    /* the probe ran a fifth in 16 ms: a cold estimate of 0.08 s, above the
+     * shared calls */
+    rt_alone_after(&g, "sync_for", &site, 2, RT_CALL_PROBE, 0.016, 0.2, false);
+    for (calls = 0; calls < 15; calls++) call(&g, 0.05, calls == 0);
+    CHECK_INT(rt_alone_next(&g, true), ==, RT_CALL_SHARED);
+    call(&g, 0.05, false); /* the 16th */
+    CHECK_INT(rt_alone_next(&g, true), ==, RT_CALL_ALONE);
+    call(&g, 0.02, false); /* faster alone: alone stays */
+    CHECK_INT(rt_alone_next(&g, true), ==, RT_CALL_ALONE);
     CHECK_DONE();
     return 0;
 }
