@@ -275,6 +275,11 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
             if (a->phase == ALONE) say_alone(loop, site, threads, took, alone);
             break;
         }
+        case TIMING:
+            /* the call to time alone could not run so (an emulation of
+             * BSP's workers too large): shared, retimed as DONE is */
+            a->phase = DONE;
+            break;
         case DONE:
             /* a short shared call twice as slow as the fastest alone is
              * timed again: the choice rested on one call each way */

@@ -809,6 +809,46 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
            counted(w, clang_getCursorReferenced(m), 1, *rowv, row, 0);
 }
 
+/* The name X of a use p[i * X + m] or p[X * i + m] (i the loop
+ * variable, X a variable), or NULL. */
+static const char *index_row(walk *w, int d)
+{
+    int k = d - 1;
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+        k--;
+    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+        return NULL;
+    int n;
+    CXCursor *ch = fe_children(w->stack[k], &n);
+    CXCursor ix = n == 2 ? fe_strip(ch[1]) : clang_getNullCursor();
+    free(ch);
+    const char *row = NULL;
+    for (int depth = 0; depth < 2 && !row && clang_getCursorKind(ix) == CXCursor_BinaryOperator; depth++) {
+        CXCursor *e = fe_children(ix, &n);
+        if (n == 2) {
+            unsigned lb, le;
+            fe_extent(e[0], &lb, &le);
+            const char *op = w->c->toks[fe_tok_at(w->c, le)].spell;
+            if (!strcmp(op, "*")) {
+                for (int t = 0; t < 2 && !row; t++)
+                    if (names(e[t], w->s->ivar_decl) &&
+                        clang_getCursorKind(fe_strip(e[1 - t])) == CXCursor_DeclRefExpr)
+                        row = fe_cxstr(clang_getCursorSpelling(fe_strip(e[1 - t])));
+            } else if (!strcmp(op, "+")) {
+                /* i * X + m, or m + i * X: the product */
+                int prod = clang_getCursorKind(fe_strip(e[0])) == CXCursor_BinaryOperator ? 0 : 1;
+                ix = fe_strip(e[prod]);
+                free(e);
+                continue;
+            }
+        }
+        free(e);
+        break;
+    }
+    return row;
+}
+
 /*
  * Folds a use of pointer cp (the DeclRef at stack[d]; helper: in a called
  * function) into its flags. Every use p[i] of a number, or p[i][k] of a
@@ -832,6 +872,11 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
     if (!ok && !helper)
         ok = col_use(w, d, &lvl, &a, &b);
     const char *row = helper ? NULL : dv_row(w->c, cp->decl);
+    /* a pointer this file does not allocate (a parameter: the caller's
+     * dvector row(K), reached as x[t * K + m]): the row length the index
+     * names, which the runtime checks is the array's (emit.c's table) */
+    if (!row && !helper && w->s->kind == FE_SYNC_FOR)
+        row = index_row(w, d);
     CXCursor rowv, rowx;
     if (!row || !flat_use(w, d, row, &rowv, &rowx) ||
         (cp->flat_row && !clang_equalCursors(cp->flat_rowv, rowv)) ||

@@ -133,6 +133,26 @@ static int translate(int argc, char **argv)
     c->file = clang_getFile(c->tu, in);
     size_t len = 0;
     c->src = clang_getFileContents(c->tu, c->file, &len);
+    /* parameters declared as arrays, as the pointers they are: parsed
+     * again (array_parms.c); the text lives as long as the unit */
+    size_t nlen = 0;
+    char *edited = c->src ? fe_array_parms(c->tu, c->file, c->src, len, &nlen) : NULL;
+    if (edited) {
+        struct CXUnsavedFile uf = {in, edited, (unsigned long)nlen};
+        clang_disposeTranslationUnit(c->tu);
+        c->tu = NULL;
+        ec = clang_parseTranslationUnit2(
+            idx, in, args, nargs, &uf, 1,
+            CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &c->tu);
+        if (ec != CXError_Success || !c->tu) {
+            fprintf(stderr, "stradsc: cannot parse %s (libclang error %d)\n", in, (int)ec);
+            return 2;
+        }
+        if (print_clang_errors(c))
+            return 1;
+        c->file = clang_getFile(c->tu, in);
+        c->src = clang_getFileContents(c->tu, c->file, &len);
+    }
     c->srclen = len;
     if (!c->src) {
         fprintf(stderr, "stradsc: cannot read %s\n", in);

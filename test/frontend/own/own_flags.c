@@ -265,3 +265,21 @@ int main(void)
     free(C);
     return 0;
 }
+
+/* A pointer this file does not allocate (the caller's dvector row(K)),
+ * rewritten row by row with C89 counters: its own flat rows, the row
+ * length K checked at run time against the array's */
+void step(int T, int K, double *x, const double *tab)
+{
+    int t, m;
+    // OWN x
+#pragma strads sync_for
+    for (t = 0; t < T; t++)
+        for (m = 0; m < K; m++)
+            x[t * K + m] = tab[m] * (t + 1);
+    // NOT x
+#pragma strads sync_for
+    for (t = 0; t < T; t++)
+        for (m = 0; m < K; m++)
+            x[t * K + m] += x[m];
+}
