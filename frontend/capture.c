@@ -1315,13 +1315,31 @@ static void decide_writes(walk *w)
             if (s->items[i].kind == FE_IT_REDUCTION && !s->items[i].lo &&
                 (s->items[i].op == 'm' || s->items[i].op == 'M'))
                 minmax = s->items[i].name;
+        /* a fixed array's shape, for the hint: its scalar, its length,
+         * and one row's dimensions ([D] of double d[N][D]) */
+        CXType at = clang_getCanonicalType(clang_getCursorType(worst->decl));
+        long long alen = at.kind == CXType_ConstantArray ? clang_getArraySize(at) : 0;
+        CXType el = at;
+        fe_buf rowdims = {0};
+        for (int lvl = 0; el.kind == CXType_ConstantArray || el.kind == CXType_IncompleteArray ||
+                          el.kind == CXType_VariableArray; lvl++) {
+            if (lvl > 0)
+                fe_buf_printf(&rowdims, "[%lld]", el.kind == CXType_ConstantArray ? clang_getArraySize(el) : 0LL);
+            el = clang_getCanonicalType(clang_getArrayElementType(el));
+        }
+        char *els = fe_cxstr(clang_getTypeSpelling(el));
         char *hint =
-            array /* a model in a fixed array: reduction() and private() take scalars */
+            array && !rowdims.p /* one dimension: scratch, or a model vector */
+                ? fe_fmt("if each iteration fills '%s' before it reads it (scratch), add "
+                         "private(%s[0:%lld]) to the pragma or declare it inside the loop body; "
+                         "if it is a model the iterations update, make it a pointer allocated "
+                         "under '#pragma strads dvector' ('%s *%s = malloc(%lld * sizeof *%s)')",
+                         nm, nm, alen, els, nm, alen, nm)
+            : array /* a model in a fixed array: reduction() and private() take scalars */
                 ? fe_fmt("an array the loop writes must be a dvector: make '%s' a pointer "
-                         "allocated under '#pragma strads dvector' (a fixed 'double %s[N][D]' "
-                         "becomes 'double (*%s)[D] = malloc(N * sizeof *%s)'), or declare it "
-                         "inside the loop body if it is scratch",
-                         nm, nm, nm, nm)
+                         "allocated under '#pragma strads dvector' ('%s (*%s)%s = malloc(%lld "
+                         "* sizeof *%s)'), or declare it inside the loop body if it is scratch",
+                         nm, els, nm, rowdims.p, alen, nm)
             : minmax && !worst->counted
                 ? fe_fmt("if '%s' is where '%s' was found (an argmax), no reduction gives it: "
                          "find it after the loop, e.g. the first i whose value equals '%s'; "

@@ -260,6 +260,34 @@ static const char *scalar_of(CXType t, int depth)
     }
 }
 
+/* A pointer to rows of a variable length (double (*g)[nx], or [n][m]):
+ * its type names a local, which the generated struct at file scope cannot
+ * (gcc failed on it). The hint spells the rows' scalar, once per level. */
+static void refuse_vla_rows(fe_ctx *c, unsigned off, const char *name, CXType rows, int copyin)
+{
+    int levels = 0;
+    CXType t = rows;
+    while (t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||
+           t.kind == CXType_IncompleteArray) {
+        levels++;
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
+    char *es = fe_cxstr(clang_getTypeSpelling(t));
+    fe_buf dims = {0};
+    for (int k = 0; k < levels; k++)
+        fe_buf_puts(&dims, "[64]");
+    fe_error(c, off,
+             fe_fmt("declare it with constant row lengths ('%s (*%s)%s', the lengths macros "
+                    "or enums), or flat ('%s *%s', indexed %s[i * nx + j], %s)",
+                    es, name, dims.p, es, name, name,
+                    copyin ? fe_fmt("in copyin(%s[0:n * nx])", name)
+                           : "under '#pragma strads dvector row(nx)'"),
+             "'%s' points to rows of a variable length, which a parallel body cannot capture",
+             name);
+    free(dims.p);
+    free(es);
+}
+
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
 {
     for (int i = 0; i < s->ncaps; i++) {
@@ -395,6 +423,11 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                 "points to '#pragma strads dvector' so that writes are kept",
                                 it->name),
                          "the loop writes through copyin pointer '%s'", it->name);
+            if (ct.kind == CXType_Pointer &&
+                clang_getCanonicalType(clang_getPointeeType(ct)).kind == CXType_VariableArray) {
+                refuse_vla_rows(c, it->off, cp->name, clang_getCanonicalType(clang_getPointeeType(ct)), 1);
+                continue;
+            }
             cp->is_copyin = 1;
             if (ct.kind == CXType_Pointer) {
                 /* floats, rows of them or structs of them (k-means'
@@ -409,18 +442,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         case CXType_Pointer: {
             CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
             if (pt.kind == CXType_VariableArray) {
-                /* its type names a local (nx of double (*g)[nx]), which the
-                 * generated struct at file scope cannot: gcc failed on it */
-                CXType et = clang_getArrayElementType(pt);
-                char *es = fe_cxstr(clang_getTypeSpelling(et));
-                fe_error(c, off,
-                         fe_fmt("declare it with a constant row length ('%s (*%s)[64]', "
-                                "the length a macro or an enum), or flat ('%s *%s', indexed "
-                                "%s[i * nx + j], under '#pragma strads dvector row(nx)')",
-                                es, cp->name, es, cp->name, cp->name),
-                         "'%s' points to rows of a variable length, which a parallel body "
-                         "cannot capture", cp->name);
-                free(es);
+                refuse_vla_rows(c, off, cp->name, pt, 0);
                 break;
             }
             /* For sync_for's array table: read-only input may be any
