@@ -10,14 +10,14 @@
  * docs/design.md §6, so a replay is bit for bit identical). base is the owner's
  * own snapshot of the row when it has one (its current value already holds
  * its own update, which arrives again as d_me), else its current value.
- * A floating scalar that one node alone changed, from the owner's base,
- * gets that node's value: base + (value - base) rounds a small value
- * written over a large one to the large one's precision (0.001f written
- * over 1e8f came out 0: an OpenMP loop's output buffer, rewritten every
- * step), as a node's own fold of its threads does (engine/
- * loop_sync_deltas.c's RT_PUT). So where start + delta is not the value
- * (a scalar of the row), the sender adds (index, start, value) to its
- * records for that owner, after them, with their count last.
+ * A floating scalar that one node alone changed gets that node's value:
+ * base + (value - base) rounds a small value written over a large one to
+ * the large one's precision (0.001f written over 1e8f came out 0: an OpenMP
+ * loop's output buffer, rewritten every step), as a node's own fold of its
+ * threads does (engine/loop_sync_deltas.c's RT_PUT). So where start +
+ * delta is not the value, the sender's record carries the value instead
+ * (DDS_VALUE in its index), and the owner takes the delta from its base,
+ * the start every node began the round from.
  * SUM adds, AVG adds the mean of the contributions, FN calls a registered
  * function per contribution. Other nodes' copies of the row are stale after
  * the round, unless the owner sent them back: after combining, each owner
@@ -155,27 +155,23 @@ static bool dds_inexact(strads_type t, const void *start, const void *d, const v
     return false;
 }
 
-/* The value sender r gave row i where start + delta is not it: its
- * (start, value), or NULL. x[r] walks the sender's list in index order. */
-typedef struct dds_exact {
-    const char *at;
-    size_t n;
-} dds_exact;
+/* A record whose payload is the sender's value, not its delta (an index
+ * is below 2^62). */
+#define DDS_VALUE ((int64_t)1 << 62)
 
-static const char *dds_exact_find(dds_exact *x, int64_t i, size_t elem)
+/* The values of one sender's value records, by the records' offsets in
+ * its message, in order; at walks them as the records are read in turn. */
+typedef struct dds_values {
+    size_t *off;
+    char *v;
+    size_t n, cap, at;
+} dds_values;
+
+static const char *dds_value_at(dds_values *x, size_t off, size_t elem)
 {
-    size_t xr = 8 + 2 * elem;
-    while (x->n) {
-        int64_t j;
-        memcpy(&j, x->at, 8);
-        if (j > i)
-            return NULL;
-        if (j == i)
-            return x->at + 8;
-        x->at += xr;
-        x->n--;
-    }
-    return NULL;
+    while (x->at < x->n && x->off[x->at] < off)
+        x->at++;
+    return x->at < x->n && x->off[x->at] == off ? x->v + x->at * elem : NULL;
 }
 
 static void dds_vadd(strads_type t, void *acc, const void *d, size_t elem, int64_t div)
@@ -201,10 +197,10 @@ static void dds_vadd(strads_type t, void *acc, const void *d, size_t elem, int64
 
 /* Scalar k of a floating row: acc[k] += d[k], over c[k] for a mean, where
  * d[k]'s bytes are not all zero (an untouched scalar keeps its bytes); the
- * sender's value where it alone changed the scalar from acc[k]'s start
- * (sv: its start and value, or NULL). */
+ * sender's value v[k] where it alone changed the scalar (v: its values,
+ * when its record carried them, or NULL). */
 static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, const int32_t *c,
-                          bool mean, const char *sv)
+                          bool mean, const void *v)
 {
 #define DDS_ADD_EACH(T, U)                                                           \
     for (size_t k = 0; k < n; k++) {                                                 \
@@ -213,8 +209,8 @@ static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, con
         memcpy(&bits, (const char *)d + k * sizeof(T), sizeof(T));                   \
         if (!bits) continue;                                                         \
         char *a = (char *)acc + k * sizeof(T);                                       \
-        if (sv && c[k] == 1 && !memcmp(sv + k * sizeof(T), a, sizeof(T))) {          \
-            memcpy(a, sv + (n + k) * sizeof(T), sizeof(T));                          \
+        if (v && c[k] == 1) {                                                        \
+            memcpy(a, (const char *)v + k * sizeof(T), sizeof(T));                   \
             continue;                                                                \
         }                                                                            \
         memcpy(&y, &bits, sizeof(T));                                                \
@@ -357,19 +353,13 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
     size_t *inl = calloc((size_t)nodes, sizeof *inl);
     if (!out || !outl || !cnt || !in || !inl)
         rc = STRADS_ENOMEM;
-    /* Per-owner records (index, delta), in index order; then those of
-     * (index, start, value) where start + delta is not the value, and
-     * their count. */
+    /* Per-owner records (index, delta), in index order; (index |
+     * DDS_VALUE, value) where start + delta is not the value. */
     bool real = agg->type == STRADS_T_F32 || agg->type == STRADS_T_F64;
-    size_t xrec = 8 + 2 * dv->elem;
-    void **xo = rc ? NULL : calloc((size_t)nodes, sizeof *xo);
-    size_t *xn = rc ? NULL : calloc((size_t)nodes, sizeof *xn);
-    if (!rc && (!xo || !xn))
-        rc = STRADS_ENOMEM;
     for (size_t k = 0; !rc && k < s->n; k++)
         cnt[dds_owner(dv, s->idx[k])]++;
     for (int r = 0; !rc && r < nodes; r++)
-        if (!(out[r] = malloc(cnt[r] * rec + 8)))
+        if (!(out[r] = malloc(cnt[r] * rec + 1)))
             rc = STRADS_ENOMEM;
     for (size_t k = 0; !rc && k < s->n; k++) {
         int r = dds_owner(dv, s->idx[k]);
@@ -381,58 +371,47 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
         if (agg->changed_only && !memcmp(cur, start, dv->elem))
             continue;
         dds_vsub(agg->type, p + 8, cur, start, dv->elem);
-        outl[r] += rec;
         if (real && agg->kind != DDS_AGG_FN && dds_inexact(agg->type, start, p + 8, cur, dv->elem)) {
-            if (!xo[r] && !(xo[r] = malloc(cnt[r] * xrec))) {
-                rc = STRADS_ENOMEM;
-                break;
-            }
-            char *q = (char *)xo[r] + xn[r]++ * xrec;
-            memcpy(q, &s->idx[k], 8);
-            memcpy(q + 8, start, dv->elem);
-            memcpy(q + 8 + dv->elem, cur, dv->elem);
+            int64_t vi = s->idx[k] | DDS_VALUE;
+            memcpy(p, &vi, 8);
+            memcpy(p + 8, cur, dv->elem);
         }
+        outl[r] += rec;
     }
-    for (int r = 0; !rc && r < nodes; r++) {
-        void *m = realloc(out[r], outl[r] + xn[r] * xrec + 8);
-        if (!m) {
-            rc = STRADS_ENOMEM;
-            break;
-        }
-        out[r] = m;
-        if (xn[r])
-            memcpy((char *)m + outl[r], xo[r], xn[r] * xrec);
-        outl[r] += xn[r] * xrec;
-        uint64_t nx = xn[r];
-        memcpy((char *)m + outl[r], &nx, 8);
-        outl[r] += 8;
-    }
-    for (int r = 0; xo && r < nodes; r++)
-        free(xo[r]);
-    free(xo);
-    free(xn);
     /* A node whose exchange completed has every contribution to its rows
      * and combines them; the errors are agreed on afterwards. */
     if (!rc)
         rc = dds_exchange(dds_xchg_tag(), out, outl, in, inl);
-    /* Each sender's exact values, cut off the end of its records. */
-    dds_exact *ex = rc ? NULL : calloc((size_t)nodes, sizeof *ex);
-    if (!rc && !ex)
+    /* Value records: the flag off their index, their offsets kept (their
+     * values move aside once the rows hold their base, after pass 1). */
+    dds_values *vrec = rc ? NULL : calloc((size_t)nodes, sizeof *vrec);
+    if (!rc && !vrec)
         rc = STRADS_ENOMEM;
-    for (int r = 0; !rc && r < nodes; r++) {
-        uint64_t nx;
-        if (inl[r] < 8) {
-            rc = STRADS_EPROTO;
-            break;
+    for (int r = 0; !rc && r < nodes; r++)
+        for (size_t off = 0; !rc && off + rec <= inl[r]; off += rec) {
+            int64_t i;
+            memcpy(&i, (char *)in[r] + off, 8);
+            if (i < 0 || !(i & DDS_VALUE))
+                continue;
+            i &= ~DDS_VALUE;
+            memcpy((char *)in[r] + off, &i, 8);
+            dds_values *x = &vrec[r];
+            if (x->n == x->cap) {
+                size_t c2 = x->cap ? 2 * x->cap : 64;
+                size_t *o2 = realloc(x->off, c2 * sizeof *o2);
+                if (o2)
+                    x->off = o2;
+                char *v2 = o2 ? realloc(x->v, c2 * dv->elem) : NULL;
+                if (v2)
+                    x->v = v2;
+                if (!o2 || !v2) {
+                    rc = STRADS_ENOMEM;
+                    break;
+                }
+                x->cap = c2;
+            }
+            x->off[x->n++] = off;
         }
-        memcpy(&nx, (char *)in[r] + inl[r] - 8, 8);
-        if (nx > (inl[r] - 8) / xrec || (inl[r] - 8 - nx * xrec) % rec) {
-            rc = STRADS_EPROTO;
-            break;
-        }
-        inl[r] -= 8 + nx * xrec;
-        ex[r] = (dds_exact){(char *)in[r] + inl[r], nx};
-    }
     /* Contributions per index this round: counted in an array over the
      * owned range where the partition is one and the records are not few
      * against it, else in a hash map (a map's insert and two lookups per
@@ -490,6 +469,17 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
                 memcpy(dv->base + (size_t)i * dv->elem, s->vals + (size_t)f * dv->elem, dv->elem);
         }
     }
+    /* Each value record's delta from the base, which every touched row
+     * holds now; the value kept aside. */
+    for (int r = 0; !rc && r < nodes; r++)
+        for (size_t j = 0; j < vrec[r].n; j++) {
+            char *p = (char *)in[r] + vrec[r].off[j];
+            int64_t i;
+            memcpy(&i, p, 8);
+            memcpy(vrec[r].v + j * dv->elem, p + 8, dv->elem);
+            dds_vsub(agg->type, p + 8, vrec[r].v + j * dv->elem, dv->base + (size_t)i * dv->elem,
+                     dv->elem);
+        }
     /* Integer averages: the contributions are summed apart (isum, by
      * index, over the owned range or in a map) and the mean added once. */
     bool iavg = agg->kind == DDS_AGG_AVG && agg->type != STRADS_T_F32 && agg->type != STRADS_T_F64;
@@ -560,13 +550,13 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
                 const int32_t *c = sdense ? sdense + (size_t)(i - own_lo) * nsc
                                           : dds_kv_get(&scnt, &i, dds_hash64((uint64_t)i));
                 dds_vadd_each(agg->type, row, d, nsc, c, agg->kind == DDS_AGG_AVG,
-                              dds_exact_find(&ex[r], i, dv->elem));
+                              dds_value_at(&vrec[r], off, dv->elem));
             } else {
                 int64_t n = dense ? dense[i - own_lo]
                                   : *(int64_t *)dds_kv_get(&seen, &i, dds_hash64((uint64_t)i));
-                const char *sv = real && n == 1 ? dds_exact_find(&ex[r], i, dv->elem) : NULL;
-                if (sv && !memcmp(sv, row, dv->elem)) /* alone, from this start: its value */
-                    memcpy(row, sv + dv->elem, dv->elem);
+                const char *v = real && n == 1 ? dds_value_at(&vrec[r], off, dv->elem) : NULL;
+                if (v) /* one node changed it: its value */
+                    memcpy(row, v, dv->elem);
                 else
                     dds_vadd(agg->type, row, d, dv->elem, agg->kind == DDS_AGG_AVG ? n : 1);
             }
@@ -595,7 +585,11 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             const char *acc = isum ? isum + (size_t)(i - own_lo) * dv->elem : dds_kv_get(&sums, &i, h);
             dds_vadd_mean_int(agg->type, dv->base + (size_t)i * dv->elem, acc, dv->elem, div);
         }
-    free(ex);
+    for (int r = 0; vrec && r < nodes; r++) {
+        free(vrec[r].off);
+        free(vrec[r].v);
+    }
+    free(vrec);
     free(isum);
     free(sdense);
     if (have_scnt)
