@@ -6,11 +6,13 @@
  * `double *x` and `double (*a)[N]`, but libclang reports the types as
  * written, and the captures, reconnaissance and environment of a loop that
  * uses them need pointers (a C89 program declares every vector that way).
- * So the definitions in the main file are rewritten as C reads them, and
- * the file parsed again; each edit stays on its line, so lines (and the
+ * So the functions of the main file that hold a parallel loop are
+ * rewritten as C reads them (their definitions and prototypes there; the
+ * glue silences gcc's -Warray-parameter for one in a header), and the
+ * file parsed again; each edit keeps its newlines, so lines (and the
  * columns of every other line) are the user's. A bracket that holds a
- * qualifier or `static` (`double x[static 4]`) is left as written, as is a
- * parameter whose name a macro makes.
+ * qualifier or `static` (`double x[static 4]`) is left as written, as are
+ * a parameter whose name or dimensions a macro makes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +71,12 @@ static void parm(scan *s, CXCursor p)
             more = 1;
         clang_disposeString(sp);
     }
+    /* the dimensions after the first, from the type; the tokens must
+     * agree (a macro's `[M]` after the name is not edited) */
+    CXType et = clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(clang_getCursorType(p))));
+    int rows = array_kind(et);
+    if (ok && close && rows != (int)more)
+        ok = 0;
     if (ok && close) {
         CXSourceLocation lb = clang_getTokenLocation(s->tu, t[at]);
         CXSourceRange rc = clang_getTokenExtent(s->tu, t[close]);
@@ -77,12 +85,41 @@ static void parm(scan *s, CXCursor p)
         clang_getFileLocation(lb, &f1, NULL, NULL, &b);
         clang_getFileLocation(clang_getRangeEnd(rc), NULL, NULL, NULL, &e);
         if (clang_File_isEqual(f1, s->file)) {
+            /* brackets over several lines keep their newlines: the lines
+             * after stay the user's */
+            fe_buf nl = {0};
+            for (unsigned q = b; q < e; q++)
+                if (s->src[q] == '\n')
+                    fe_buf_puts(&nl, "\n");
             s->v = fe_grow(s->v, sizeof *s->v, &s->cap, s->n + 1);
-            s->v[s->n++] = (edit){b, e, more ? fe_fmt("(*%s)", name) : fe_fmt("*%s", name)};
+            s->v[s->n++] = (edit){b, e, fe_fmt(more ? "(*%s)%s" : "*%s%s", name, nl.p ? nl.p : "")};
+            free(nl.p);
         }
     }
     free(name);
     clang_disposeTokens(s->tu, t, n);
+}
+
+/* Does the function's definition hold a '#pragma strads' (only the
+ * functions with parallel loops are edited, and their prototypes here:
+ * gcc's -Warray-parameter compares the forms)? */
+static int has_pragma(scan *s, CXCursor fn)
+{
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(def))
+        return 0;
+    unsigned b, e;
+    CXSourceRange r = clang_getCursorExtent(def);
+    CXFile f;
+    clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+    if (!f || !clang_File_isEqual(f, s->file) || e <= b)
+        return 0;
+    const char *at = s->src + b;
+    for (const char *q = at; q + 14 <= s->src + e; q++)
+        if (*q == '#' && !strncmp(q, "#pragma strads", 14))
+            return 1;
+    return 0;
 }
 
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData d)
@@ -93,7 +130,7 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
     clang_getFileLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
     if (!f || !clang_File_isEqual(f, s->file))
         return CXChildVisit_Continue;
-    if (clang_getCursorKind(cur) == CXCursor_FunctionDecl && clang_isCursorDefinition(cur)) {
+    if (clang_getCursorKind(cur) == CXCursor_FunctionDecl && has_pragma(s, cur)) {
         int n = clang_Cursor_getNumArguments(cur);
         for (int i = 0; i < n; i++) {
             CXCursor p = clang_Cursor_getArgument(cur, (unsigned)i);

@@ -755,6 +755,18 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
     free(ch);
     if (!ok || fe_from_macro(ix))
         return 0;
+    /* &p[i * n] escapes: what a function does with it is not p[i * n + m]
+     * (elem_use refuses it alike) */
+    int up = k - 1;
+    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
+                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
+        up--;
+    if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[up], &pb, &pe);
+        if (is(&w->c->toks[fe_tok_at(w->c, pb)], "&"))
+            return 0;
+    }
     /* i * n, alone or + m */
     CXCursor prod = ix, m = clang_getNullCursor();
     if (clang_getCursorKind(ix) == CXCursor_BinaryOperator) {
@@ -1323,23 +1335,27 @@ static void decide_writes(walk *w)
         fe_buf rowdims = {0};
         for (int lvl = 0; el.kind == CXType_ConstantArray || el.kind == CXType_IncompleteArray ||
                           el.kind == CXType_VariableArray; lvl++) {
-            if (lvl > 0)
-                fe_buf_printf(&rowdims, "[%lld]", el.kind == CXType_ConstantArray ? clang_getArraySize(el) : 0LL);
+            if (lvl > 0 && el.kind == CXType_ConstantArray)
+                fe_buf_printf(&rowdims, "[%lld]", clang_getArraySize(el));
+            else if (lvl > 0)
+                fe_buf_puts(&rowdims, "[m]");
             el = clang_getCanonicalType(clang_getArrayElementType(el));
         }
         char *els = fe_cxstr(clang_getTypeSpelling(el));
+        /* a variable length: named n in the hint */
+        char *len = alen > 0 ? fe_fmt("%lld", alen) : fe_strdup("n");
         char *hint =
             array && !rowdims.p /* one dimension: scratch, or a model vector */
                 ? fe_fmt("if each iteration fills '%s' before it reads it (scratch), add "
-                         "private(%s[0:%lld]) to the pragma or declare it inside the loop body; "
+                         "private(%s[0:%s]) to the pragma or declare it inside the loop body; "
                          "if it is a model the iterations update, make it a pointer allocated "
-                         "under '#pragma strads dvector' ('%s *%s = malloc(%lld * sizeof *%s)')",
-                         nm, nm, alen, els, nm, alen, nm)
+                         "under '#pragma strads dvector' ('%s *%s = malloc(%s * sizeof *%s)')",
+                         nm, nm, len, els, nm, len, nm)
             : array /* a model in a fixed array: reduction() and private() take scalars */
                 ? fe_fmt("an array the loop writes must be a dvector: make '%s' a pointer "
-                         "allocated under '#pragma strads dvector' ('%s (*%s)%s = malloc(%lld "
+                         "allocated under '#pragma strads dvector' ('%s (*%s)%s = malloc(%s "
                          "* sizeof *%s)'), or declare it inside the loop body if it is scratch",
-                         nm, els, nm, rowdims.p, alen, nm)
+                         nm, els, nm, rowdims.p, len, nm)
             : minmax && !worst->counted
                 ? fe_fmt("if '%s' is where '%s' was found (an argmax), no reduction gives it: "
                          "find it after the loop, e.g. the first i whose value equals '%s'; "

@@ -34,6 +34,15 @@ static const char *PROLOGUE =
      * the glue's calloc and free are __builtin_calloc and __builtin_free. */
     "#include <strads.h>\n"
     "#include <strads_generated.h>\n"
+    /* array parameters written as pointers (array_parms.c) against a
+     * header's prototype written with brackets */
+    "#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11\n"
+    "#pragma GCC diagnostic ignored \"-Warray-parameter\"\n"
+    "#elif defined(__clang__) && defined(__has_warning)\n"
+    "#if __has_warning(\"-Warray-parameter\")\n"
+    "#pragma clang diagnostic ignored \"-Warray-parameter\"\n"
+    "#endif\n"
+    "#endif\n"
     "/* Reconnaissance records a read and keeps the value readable. */\n"
     "#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))\n"
     "/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost\n"

@@ -265,17 +265,17 @@ static const char *scalar_of(CXType t, int depth)
  * (gcc failed on it). The hint spells the rows' scalar, once per level. */
 static void refuse_vla_rows(fe_ctx *c, unsigned off, const char *name, CXType rows, int copyin)
 {
-    int levels = 0;
     CXType t = rows;
+    fe_buf dims = {0}; /* a constant level as it is, a variable one [64] */
     while (t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||
            t.kind == CXType_IncompleteArray) {
-        levels++;
+        if (t.kind == CXType_ConstantArray)
+            fe_buf_printf(&dims, "[%lld]", clang_getArraySize(t));
+        else
+            fe_buf_puts(&dims, "[64]");
         t = clang_getCanonicalType(clang_getArrayElementType(t));
     }
     char *es = fe_cxstr(clang_getTypeSpelling(t));
-    fe_buf dims = {0};
-    for (int k = 0; k < levels; k++)
-        fe_buf_puts(&dims, "[64]");
     fe_error(c, off,
              fe_fmt("declare it with constant row lengths ('%s (*%s)%s', the lengths macros "
                     "or enums), or flat ('%s *%s', indexed %s[i * nx + j], %s)",
@@ -548,9 +548,12 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         case CXType_IncompleteArray:
         case CXType_DependentSizedArray:
             fe_error(c, off,
-                     fe_fmt("allocate it with malloc under '#pragma strads dvector', or "
-                            "add copyin(%s[0:n])",
-                            cp->name),
+                     fe_fmt("allocate it with malloc under '#pragma strads dvector'; if the loop "
+                            "only reads it, take a pointer to it before the loop ('%s *%s_p = "
+                            "%s;') and use that, with copyin(%s_p[0:n]); if each iteration fills "
+                            "it first, declare it inside the loop body",
+                            fe_cxstr(clang_getTypeSpelling(clang_getArrayElementType(ct))),
+                            cp->name, cp->name, cp->name),
                      "variable-length array '%s' captured by a parallel body", cp->name);
             break;
         default:

@@ -283,3 +283,22 @@ void step(int T, int K, double *x, const double *tab)
         for (m = 0; m < K; m++)
             x[t * K + m] += x[m];
 }
+
+static void bump2(double *r, int K)
+{
+    for (int m = 0; m < 2 * K; m++)
+        r[m] += 1;
+}
+
+/* ... unless a row's address escapes to a function, which may write past it */
+void step_escape(int T, int K, double *x)
+{
+    int t, m;
+    // NOT x
+#pragma strads sync_for
+    for (t = 0; t < T; t++) {
+        for (m = 0; m < K; m++)
+            x[t * K + m] += 0.5;
+        bump2(&x[t * K], K);
+    }
+}

@@ -15,4 +15,4 @@ void heat(int nx, int ny, int iters)
     free(g);
 }
 // EXPECT: 13:17: error: 'g' points to rows of a variable length, which a parallel body cannot capture
-// HINT: declare it with a constant row length
+// HINT: declare it with constant row lengths

@@ -12,6 +12,13 @@ float (*G)[KK];
 #line 13 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -42,7 +49,7 @@ static void init(float *p, long n)
         p[i] = (float)(i % 13);
 }
 
-#line 46 "<stdout>"
+#line 53 "<stdout>"
 /* alloc.c:32: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -86,7 +93,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(b);
     return 0;
 }
-#line 90 "<stdout>"
+#line 97 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -111,7 +118,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
             total += G[i][k];
         }
     }
-#line 115 "<stdout>"
+#line 122 "<stdout>"
     }
     strads__t->total = total;
 }
@@ -154,7 +161,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 158 "<stdout>"
+#line 165 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -183,7 +190,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 187 "<stdout>"
+#line 194 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -263,7 +270,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 46 "alloc.c"
-#line 267 "<stdout>"
+#line 274 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

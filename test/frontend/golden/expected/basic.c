@@ -11,6 +11,13 @@ static double lr = 0.1;
 #line 12 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -48,7 +55,7 @@ static double dot(const real *a, const real *b)
     return s;
 }
 
-#line 52 "<stdout>"
+#line 59 "<stdout>"
 /* basic.c:27: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -89,7 +96,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 93 "<stdout>"
+#line 100 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -116,7 +123,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         loss += d;
         cnt++;
     }
-#line 120 "<stdout>"
+#line 127 "<stdout>"
     }
     strads__t->loss = loss;
     strads__t->cnt = cnt;
@@ -165,7 +172,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)0);
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 169 "<stdout>"
+#line 176 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -197,7 +204,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 201 "<stdout>"
+#line 208 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -283,7 +290,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 287 "<stdout>"
+#line 294 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static __typeof__(dot) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
@@ -321,7 +328,7 @@ static double strads__rhv0(const real *a, const real *b)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 325 "<stdout>"
+#line 332 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

@@ -6,6 +6,13 @@
 #line 7 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -30,7 +37,7 @@ STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 5 "gemm_nested.c"
-#line 34 "<stdout>"
+#line 41 "<stdout>"
 /* gemm_nested.c:7: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -58,7 +65,7 @@ void gemm_nn(int M, int N, int K, const float *A, int lda, const float *B, int l
 
 
 }
-#line 62 "<stdout>"
+#line 69 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -90,7 +97,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
             for (int j = 0; j < N; j++)
                 C[i * ldc + j] += a * B[k * ldb + j];
         } }
-#line 94 "<stdout>"
+#line 101 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -138,7 +145,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p2 = &(C[i * ldc + j]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (a * STRADS__RD(B[k * ldb + j])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
         }; } while (0);
         (void)strads_recon_again(strads__rc);
-#line 142 "<stdout>"
+#line 149 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -173,7 +180,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         }; } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 177 "<stdout>"
+#line 184 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED

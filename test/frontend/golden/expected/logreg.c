@@ -16,6 +16,13 @@ struct example {
 #line 17 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -53,7 +60,7 @@ static float predict(const float *w, const float *x)
     return 1.0f / (1.0f + expf(-z));
 }
 
-#line 57 "<stdout>"
+#line 64 "<stdout>"
 /* logreg.c:43: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -102,7 +109,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(w);
     return 0;
 }
-#line 106 "<stdout>"
+#line 113 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -127,7 +134,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] -= lr * (p - e->y) * e->x[k] / 100;
             loss -= e->y ? log(p + 1e-7) : log(1 - p + 1e-7);
         }
-#line 131 "<stdout>"
+#line 138 "<stdout>"
     }
     strads__t->loss = loss;
 }
@@ -173,7 +180,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             ((void)(STRADS__RD(e->y) ? strads__m_log(p + 1e-7) : strads__m_log(1 - p + 1e-7)));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 177 "<stdout>"
+#line 184 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -203,7 +210,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 207 "<stdout>"
+#line 214 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -289,7 +296,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 293 "<stdout>"
+#line 300 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static __typeof__(predict) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
@@ -327,7 +334,7 @@ static float strads__rhv0(const float *w, const float *x)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 331 "<stdout>"
+#line 338 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

@@ -24,6 +24,13 @@
 #line 25 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -55,7 +62,7 @@ static __thread int strads__rin __attribute__((unused));
 #line 23 "recon_range_only.c"
 static float shrink(float x) { return x * 0.9f; }
 
-#line 59 "<stdout>"
+#line 66 "<stdout>"
 /* recon_range_only.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -290,7 +297,7 @@ int strads_user_main(void)
     printf("%.4f %.4f %ld %ld\n", sw, sh, sp, pos);
     return 0;
 }
-#line 294 "<stdout>"
+#line 301 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -316,7 +323,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 w[k] += 0.5f * t;
             }
         }
-#line 320 "<stdout>"
+#line 327 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -358,7 +365,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 362 "<stdout>"
+#line 369 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -387,7 +394,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 391 "<stdout>"
+#line 398 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -453,7 +460,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 457 "<stdout>"
+#line 464 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -499,7 +506,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p13 = &(pick[u]); __typeof__(*strads__p13) strads__v13 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 503 "<stdout>"
+#line 510 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -532,7 +539,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 536 "<stdout>"
+#line 543 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -587,7 +594,7 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 591 "<stdout>"
+#line 598 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -621,7 +628,7 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p15 = &(w[k]); __typeof__(*strads__p15) strads__v15 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 625 "<stdout>"
+#line 632 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -642,7 +649,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 646 "<stdout>"
+#line 653 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -694,7 +701,7 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 w[k] = shrink(w[k]);
         }
-#line 698 "<stdout>"
+#line 705 "<stdout>"
     }
 }
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
@@ -730,7 +737,7 @@ STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p18 = &(w[k]); __typeof__(*strads__p18) strads__v18 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 734 "<stdout>"
+#line 741 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -752,7 +759,7 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 756 "<stdout>"
+#line 763 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -809,7 +816,7 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
             }
             (void)tmp;
         }
-#line 813 "<stdout>"
+#line 820 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -848,7 +855,7 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
             (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 852 "<stdout>"
+#line 859 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -874,7 +881,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 878 "<stdout>"
+#line 885 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -935,7 +942,7 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 939 "<stdout>"
+#line 946 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -980,7 +987,7 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 984 "<stdout>"
+#line 991 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1011,7 +1018,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1015 "<stdout>"
+#line 1022 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1117,7 +1124,7 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1121 "<stdout>"
+#line 1128 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1163,7 +1170,7 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p30 = &(w[k]); __typeof__(*strads__p30) strads__v30 = *(__typeof__(*strads__p30) *)strads_recon_rd(strads__rc, strads__p30, sizeof *strads__p30) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p30, &strads__v30, sizeof strads__v30); strads__v30; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1167 "<stdout>"
+#line 1174 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1195,7 +1202,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1199 "<stdout>"
+#line 1206 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1302,7 +1309,7 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1306 "<stdout>"
+#line 1313 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1349,7 +1356,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p35 = &(w[k]); __typeof__(*strads__p35) strads__v35 = *(__typeof__(*strads__p35) *)strads_recon_rd(strads__rc, strads__p35, sizeof *strads__p35) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p35, &strads__v35, sizeof strads__v35); strads__v35; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1353 "<stdout>"
+#line 1360 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1382,7 +1389,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1386 "<stdout>"
+#line 1393 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1486,7 +1493,7 @@ static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += 0.001f * H[idx[k] * K];
         }
-#line 1490 "<stdout>"
+#line 1497 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -1528,7 +1535,7 @@ STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p41 = &(w[k]); __typeof__(*strads__p41) strads__v41 = *(__typeof__(*strads__p41) *)strads_recon_rd(strads__rc, strads__p41, sizeof *strads__p41) + (0.001f * STRADS__RD(H[STRADS__RD(idx[k]) * K])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p41, &strads__v41, sizeof strads__v41); strads__v41; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1532 "<stdout>"
+#line 1539 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1557,7 +1564,7 @@ STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx9(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1561 "<stdout>"
+#line 1568 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1624,7 +1631,7 @@ static inline __attribute__((always_inline)) void strads__loop10(void *strads__v
             if (errno == EDOM)
                 w[1] += 0.01f;
         }
-#line 1628 "<stdout>"
+#line 1635 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -1660,7 +1667,7 @@ STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *
                 (void)__extension__({ __auto_type strads__p43 = &(w[1]); __typeof__(*strads__p43) strads__v43 = *(__typeof__(*strads__p43) *)strads_recon_rd(strads__rc, strads__p43, sizeof *strads__p43) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p43, &strads__v43, sizeof strads__v43); strads__v43; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1664 "<stdout>"
+#line 1671 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1683,7 +1690,7 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1687 "<stdout>"
+#line 1694 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1719,7 +1726,7 @@ static const strads_loop_site strads__site10 = {
 static const strads_loop_site *const strads__reg10
     __attribute__((used, section("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
-#line 1723 "<stdout>"
+#line 1730 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -1742,7 +1749,7 @@ static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (voi
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 1746 "<stdout>"
+#line 1753 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -19,6 +19,13 @@
 #line 20 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -43,7 +50,7 @@ STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 18 "recon_ranges.c"
-#line 47 "<stdout>"
+#line 54 "<stdout>"
 /* recon_ranges.c:37: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -158,7 +165,7 @@ int strads_user_main(int argc, char **argv)
     }
     return 0;
 }
-#line 162 "<stdout>"
+#line 169 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -233,7 +240,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 s += 0.0001 * X[off++ + k];
             w[0] += 0.001 * s;
         }
-#line 237 "<stdout>"
+#line 244 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -323,7 +330,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p23 = &(w[0]); __typeof__(*strads__p23) strads__v23 = *(__typeof__(*strads__p23) *)strads_recon_rd(strads__rc, strads__p23, sizeof *strads__p23) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p23, &strads__v23, sizeof strads__v23); strads__v23; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 327 "<stdout>"
+#line 334 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -400,7 +407,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 404 "<stdout>"
+#line 411 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -468,7 +475,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 472 "<stdout>"
+#line 479 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -513,7 +520,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 517 "<stdout>"
+#line 524 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -544,7 +551,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 548 "<stdout>"
+#line 555 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -601,7 +608,7 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, sum), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr2[] = {
-    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_OWN, 8, __builtin_offsetof(struct strads__env2, d), sizeof(((struct strads__env2 *)0)->d)},
+    {__builtin_offsetof(struct strads__env2, W), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0, 0, 0, 0},
     {__builtin_offsetof(struct strads__env2, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
 };
 static const strads_loop_site strads__site2 = {
@@ -630,7 +637,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 634 "<stdout>"
+#line 641 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

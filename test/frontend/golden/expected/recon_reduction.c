@@ -11,6 +11,13 @@ enum { N = 2000, B = 16 };
 #line 12 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -35,7 +42,7 @@ STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 10 "recon_reduction.c"
-#line 39 "<stdout>"
+#line 46 "<stdout>"
 /* recon_reduction.c:22: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -103,7 +110,7 @@ int strads_user_main(void)
     strads_free(w);
     return 0;
 }
-#line 107 "<stdout>"
+#line 114 "<stdout>"
 static inline __attribute__((always_inline)) void strads__loop1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -135,7 +142,7 @@ static inline __attribute__((always_inline)) void strads__loop1(void *strads__ve
         hist[idx[i]] += 1;
         total += w[i] + 1;
     }
-#line 139 "<stdout>"
+#line 146 "<stdout>"
     }
     strads__t->total = total;
 }
@@ -178,7 +185,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         ((void)(STRADS__RD(w[i]) + 1));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 182 "<stdout>"
+#line 189 "<stdout>"
     }
     __builtin_free(strads__b_hist);
 }
@@ -312,7 +319,7 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 316 "<stdout>"
+#line 323 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -352,7 +359,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 356 "<stdout>"
+#line 363 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -380,7 +387,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 384 "<stdout>"
+#line 391 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -479,7 +486,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 483 "<stdout>"
+#line 490 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -23,6 +23,13 @@ struct row { double v[D]; int tag; };
 #line 24 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -47,7 +54,7 @@ STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #define STRADS__RECON __attribute__((cold))
 #endif
 #line 22 "recon_rows.c"
-#line 51 "<stdout>"
+#line 58 "<stdout>"
 /* recon_rows.c:49: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -142,7 +149,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(C);
     return 0;
 }
-#line 146 "<stdout>"
+#line 153 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -204,7 +211,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 W[pick[u] % n][k] += 0.0001 * g; /* through int memory: ranged */
             }
         }
-#line 208 "<stdout>"
+#line 215 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -281,7 +288,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 285 "<stdout>"
+#line 292 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -345,7 +352,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 349 "<stdout>"
+#line 356 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -388,7 +395,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((used, section("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 392 "<stdout>"
+#line 399 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

@@ -11,6 +11,13 @@ enum { N = 1000, D = 4, K = 3 };
 #line 12 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -46,7 +53,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 50 "<stdout>"
+#line 57 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -155,7 +162,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 159 "<stdout>"
+#line 166 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -206,7 +213,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 210 "<stdout>"
+#line 217 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -293,7 +300,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             continue;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 297 "<stdout>"
+#line 304 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -364,7 +371,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 368 "<stdout>"
+#line 375 "<stdout>"
     }
     __builtin_free(strads__b_scratch);
     __builtin_free(strads__b_sums);
@@ -530,7 +537,7 @@ static inline __attribute__((always_inline)) void strads__loop2(void *strads__ve
         _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (j < (10LL) || j >= (1000LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 534 "<stdout>"
+#line 541 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -564,7 +571,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 568 "<stdout>"
+#line 575 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -643,7 +650,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 647 "<stdout>"
+#line 654 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -670,7 +677,7 @@ static unsigned strads__rh0(unsigned *s)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 674 "<stdout>"
+#line 681 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -32,6 +32,13 @@ static uint64_t rng_state;
 #line 33 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -69,7 +76,7 @@ static long arg(int argc, char **argv, int i, long dflt)
     return argc > i ? strtol(argv[i], NULL, 10) : dflt;
 }
 
-#line 73 "<stdout>"
+#line 80 "<stdout>"
 /* sgdmf.c:104: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -191,7 +198,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(test);
     return 0;
 }
-#line 195 "<stdout>"
+#line 202 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -226,7 +233,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 h[k] += lr * (e * wk - lambda * h[k]);
             }
         }
-#line 230 "<stdout>"
+#line 237 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -277,7 +284,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 281 "<stdout>"
+#line 288 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -315,7 +322,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 319 "<stdout>"
+#line 326 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -381,7 +388,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                 p += W[(long)x->u * rank + k] * H[(long)x->i * rank + k];
             se += (p - x->r) * (p - x->r);
         }
-#line 385 "<stdout>"
+#line 392 "<stdout>"
     }
     strads__t->se = se;
 }
@@ -426,7 +433,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             ((void)((p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r))));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 430 "<stdout>"
+#line 437 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -457,7 +464,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 461 "<stdout>"
+#line 468 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -545,7 +552,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((used, section("strads_loops"))) = &strads__site2;
 #line 136 "sgdmf.c"
-#line 549 "<stdout>"
+#line 556 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

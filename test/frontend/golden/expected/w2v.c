@@ -26,6 +26,13 @@ int *table, *corpus;
 #line 27 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic ignored "-Warray-parameter"
+#elif defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Warray-parameter")
+#pragma clang diagnostic ignored "-Warray-parameter"
+#endif
+#endif
 /* Reconnaissance records a read and keeps the value readable. */
 #define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
@@ -105,7 +112,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 109 "<stdout>"
+#line 116 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -185,7 +192,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 189 "<stdout>"
+#line 196 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -270,7 +277,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 274 "<stdout>"
+#line 281 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
@@ -382,7 +389,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
       }
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 386 "<stdout>"
+#line 393 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -478,7 +485,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 482 "<stdout>"
+#line 489 "<stdout>"
     }
     __builtin_free(strads__b_neu1e);
 }
@@ -628,7 +635,7 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 632 "<stdout>"
+#line 639 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -655,7 +662,7 @@ static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 659 "<stdout>"
+#line 666 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
