@@ -452,6 +452,7 @@ typedef struct rt_alone {
     double est_s;             /* a whole call alone: measured, or a probe's estimate */
     double fast_s;            /* the fastest whole call alone so far (0: none) */
     double buy_s;             /* a first shared call's projected cost (0: unknown) */
+    int retimes;              /* timings alone that shared won: each doubles the wait */
 } rt_alone;
 typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
 /* How the next call runs; may_alone: a call run alone computes what it

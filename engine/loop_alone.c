@@ -27,7 +27,9 @@
  *   - a call kept alone that took over RT_LONG_ALONE_S (its work grew with
  *     a captured bound) runs shared again, and is timed anew;
  *   - every RETIME-th shared call under RT_LONG_ALONE_S, one runs alone,
- *     timed against it (an estimate or one timing kept it shared).
+ *     timed against it (an estimate or one timing kept it shared); not
+ *     where a call alone took over twice as long, and each timing shared
+ *     wins doubles the wait.
  *
  * A call run alone is one the sequential program makes: async_for is
  * serializable in program order; sync_for runs alone only when alone and
@@ -230,6 +232,7 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
             break;
         case TIMING: /* decided either way */
             a->phase = took < a->shared_s ? ALONE : DONE;
+            a->retimes += a->phase == DONE;
             if (a->phase == ALONE) say_alone(loop, site, threads, a->shared_s, took);
             break;
         default:
@@ -293,8 +296,9 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
          * and the faster way stays (a PageRank gather at two processes
          * stayed shared at 2-5x its time alone: the probe's cold estimate
          * was above the shared calls') */
-        if ((a->phase == SHARED || a->phase == DONE) && a->shared % RETIME == 0 &&
-            took < RT_LONG_ALONE_S && rt_loop_may_run_alone())
+        if ((a->phase == SHARED || a->phase == DONE) &&
+            a->shared % ((uint64_t)RETIME << (a->retimes < 6 ? a->retimes : 6)) == 0 &&
+            took < RT_LONG_ALONE_S && !(a->fast_s > 2 * took) && rt_loop_may_run_alone())
             a->phase = TIMING, a->shared_s = took;
     }
     if (a->phase != was && rt_stats_on() && rt_loop_may_run_alone())

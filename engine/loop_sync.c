@@ -1611,6 +1611,22 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             strads_fatal(STRADS_EINVAL, what);
         }
     int threads = rt_loop_threads(env);
+    /* Hybrid's threads share a process's copy without locks (Hogwild):
+     * two threads' cnt[k]++ on one element lose one (an LDA's topic counts
+     * went negative). Said once. */
+    for (size_t a = 0; kind == STRADS_SYNC_HYBRID && threads > 1 && a < site->narrays; a++) {
+        strads_type t = site->arrays[a].type;
+        if (!(site->arrays[a].flags & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN)) &&
+            (t == STRADS_T_I32 || t == STRADS_T_I64 || t == STRADS_T_U64)) {
+            if (rt_loop_once(site->id ^ 0x68796263696E7473ull))
+                rt_warn("sync_for %s:%u: under hybrid the threads of a process share its copy of "
+                        "the arrays without locks, so two threads' increments of one integer "
+                        "element can lose one: counts want bsp, ssp or asp with aggregate(...: "
+                        "sum), or one thread (--threads 1)",
+                        site->file, site->line);
+            break;
+        }
+    }
     /* A function the body calls that writes an array through a global
      * writes the node's copy, not its thread's replica: two threads doing
      * G[j] += t at once lose one update (a wrong sum, now and then, under

@@ -13,6 +13,7 @@
 #include "fe.h"
 #include "serve.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,13 @@ static int translate(int argc, char **argv)
     if (!in)
         usage();
 
+    /* libclang says only "error 1" of a file it cannot read */
+    FILE *probe = fopen(in, "r");
+    if (!probe) {
+        fprintf(stderr, "stradsc: cannot open %s: %s\n", in, strerror(errno));
+        return 2;
+    }
+    fclose(probe);
     fe_ctx *c = fe_alloc(sizeof *c);
     c->path = in;
     c->outname = glue ? glue : out ? out : "<stdout>";

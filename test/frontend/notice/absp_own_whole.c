@@ -29,6 +29,7 @@ int main(void)
         total += cnt[i];
     }
     printf("item-runs %ld, items short of %d: %ld\n", total, calls, short_runs);
+
     free(cnt);
     return 0;
 }
