@@ -155,7 +155,7 @@ int rt__sync_own_range(call *c, int64_t lo, int64_t hi, int get)
     int rc = 0;
     for (int a = 0; a < c->narr && !rc && c->N > 1; a++) {
         dds_vec *dv = c->arr[a].dv;
-        if (!c->arr[a].own) continue;
+        if (!c->arr[a].own || (!get && (c->arr[a].desc->flags & STRADS_ARRAY_READONLY))) continue;
         int64_t l = lo < 0 ? 0 : lo, h = hi > dv->n ? dv->n : hi;
         if (l >= h) continue;
         rc = get ? dds_prefetch_range(dv, l, h) : dds_writeback_range(dv, l, h);

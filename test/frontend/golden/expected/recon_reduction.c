@@ -259,8 +259,8 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, total), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr1[] = {
-    {__builtin_offsetof(struct strads__env1, idx), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
-    {__builtin_offsetof(struct strads__env1, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env1, idx), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN, 4, 0, 0},
+    {__builtin_offsetof(struct strads__env1, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN, 8, 0, 0},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
@@ -456,7 +456,7 @@ static const strads_field strads__efd2[] = {
     {STRADS_FIELD(struct strads__env2, strads__n_seen), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr2[] = {
-    {__builtin_offsetof(struct strads__env2, idx), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env2, idx), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN, 4, 0, 0},
     {__builtin_offsetof(struct strads__env2, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_OWN, 8, 0, 0},
 };
 static const strads_loop_site strads__site2 = {
