@@ -139,6 +139,18 @@ static double read_conflicts(uint64_t *rk, size_t nr, uint64_t *all_w, size_t nw
     return (double)hits / (double)S * (double)n / (double)S;
 }
 
+/* Seconds per iteration of [lo, hi)'s reconnaissance on one thread, or
+ * -1 when it fails. */
+static double recon_rate(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi)
+{
+    sched_records rec;
+    uint64_t t0 = rt_now_us();
+    int rc = rt__run_recon(site, env, lo, hi, 1, &rec);
+    double per = (double)(rt_now_us() - t0) / 1e6 / (double)(hi - lo);
+    sched_rec_free(&rec);
+    return rc ? -1 : per;
+}
+
 static bool sample_serial(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
                           int threads, double budget_s, double *recon_s)
 {
@@ -150,11 +162,8 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
          * NMF column update reads whole columns of two matrices: 0.18 s
          * of reconnaissance each, for a 5 ms call): one iteration's
          * records, timed, project the loop's. */
-        sched_records one;
-        uint64_t t0 = rt_now_us();
-        if (!rt__run_recon(site, env, begin, begin + 1, 1, &one))
-            *recon_s = (double)(rt_now_us() - t0) / 1e6 * (double)n;
-        sched_rec_free(&one);
+        double per = recon_rate(site, env, begin, begin + 1);
+        *recon_s = per > 0 ? per * (double)n : 0;
         if (rt_stats_on())
             rt_stats("async_sample", site->file, site->line, "iterations=1 recon_s=%.6f", *recon_s);
         return false;
@@ -282,14 +291,8 @@ static bool sample_serial(const strads_loop_site *site, const void *env, int64_t
         /* one call per sampled iteration pays the call's set-up each time
          * (six times the full pass's rate on a relaxation): the rate of
          * one block of consecutive iterations, if lower */
-        sched_records blk;
-        int64_t at = begin + n / 2;
-        uint64_t t1 = rt_now_us();
-        if (!rt__run_recon(site, env, at, at + RATE_BLOCK, 1, &blk)) {
-            double b = (double)(rt_now_us() - t1) / 1e6 / RATE_BLOCK;
-            if (b < per) per = b;
-        }
-        sched_rec_free(&blk);
+        double b = recon_rate(site, env, begin + n / 2, begin + n / 2 + RATE_BLOCK);
+        if (b > 0 && b < per) per = b;
     }
     *recon_s = spans ? 0 : per * (double)n;
     if (rt_stats_on())

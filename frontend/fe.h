@@ -312,6 +312,10 @@ char *fe_range_hint(fe_ctx *c, const fe_site *s);
 /* Does a token end an operand (an identifier, a literal, ')' or ']'), so
  * that a '&' or '*' after it is binary? */
 int fe_operand_end(const fe_token *t);
+/* Is token k (a variable's name) assigned, incremented or its address
+ * taken there ('x =', 'x +=', '++x', 'x--', '&x'; k0: the first token of
+ * the range looked at)? */
+int fe_tok_written(const fe_ctx *c, int k, int k0);
 int fe_tok_at(const fe_ctx *c, unsigned off);          /* first token at or after off */
 const char *fe_op_after(const fe_ctx *c, CXCursor lhs); /* a binary node's operator, from its left side */
 int fe_int_const(CXCursor e, long long *v); /* an integer constant expression: 1 and its value */

@@ -161,8 +161,6 @@ static CXCursor var_at(fe_ctx *c, unsigned off)
  * refused, at the assignment. */
 static int bound_assigned(fe_ctx *c, fe_site *s)
 {
-    static const char *const wr[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-                                     "<<=", ">>=", "++", "--", NULL};
     fe_token *T = c->toks;
     for (int h = fe_tok_at(c, s->hi_b); h < c->ntoks && T[h].off < s->hi_e; h++) {
         if (T[h].kind != CXToken_Identifier)
@@ -174,11 +172,7 @@ static int bound_assigned(fe_ctx *c, fe_site *s)
         for (int k = k0; k < c->ntoks && T[k].off < s->body_end; k++) {
             if (!is(&T[k], T[h].spell))
                 continue;
-            int w = k > k0 && (is(&T[k - 1], "++") || is(&T[k - 1], "--") ||
-                               (is(&T[k - 1], "&") && !fe_operand_end(&T[k - 2])));
-            for (int o = 0; !w && wr[o] && k + 1 < c->ntoks; o++)
-                w = is(&T[k + 1], wr[o]);
-            if (w && clang_equalCursors(var_at(c, T[k].off), v)) {
+            if (fe_tok_written(c, k, k0) && clang_equalCursors(var_at(c, T[k].off), v)) {
                 fe_error(c, T[k].off,
                          "the sequential loop re-reads its bound before every iteration, a "
                          "parallel loop once at entry; keep the bound's variables unchanged in "

@@ -57,6 +57,27 @@ static int print_clang_errors(fe_ctx *c)
     return errors;
 }
 
+/* Parses the file (from its edited text when uf is set) into c->tu and
+ * c->file; 0, or the exit status after saying why. */
+static int parse(fe_ctx *c, CXIndex idx, const char *in, const char *const *args, int nargs,
+                 struct CXUnsavedFile *uf)
+{
+    enum CXErrorCode ec = clang_parseTranslationUnit2(
+        idx, in, args, nargs, uf, uf ? 1 : 0,
+        /* The detailed preprocessing record keeps the ranges #if skipped
+         * (clang_getSkippedRanges is empty without it): a pragma under a
+         * false #ifdef is ignored, as the compiler ignores it (scan.c). */
+        CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &c->tu);
+    if (ec != CXError_Success || !c->tu) {
+        fprintf(stderr, "stradsc: cannot parse %s (libclang error %d)\n", in, (int)ec);
+        return 2;
+    }
+    if (print_clang_errors(c))
+        return 1;
+    c->file = clang_getFile(c->tu, in);
+    return 0;
+}
+
 /* The whole of a direct run: parse, check, translate, write. Also what a
  * compile server's worker runs for each request (serve.c). */
 static int translate(int argc, char **argv)
@@ -126,39 +147,20 @@ static int translate(int argc, char **argv)
     c->path = in;
     c->outname = glue ? glue : out ? out : "<stdout>";
     CXIndex idx = clang_createIndex(0, 0);
-    enum CXErrorCode ec = clang_parseTranslationUnit2(
-        idx, in, args, nargs, NULL, 0,
-        /* The detailed preprocessing record keeps the ranges #if skipped
-         * (clang_getSkippedRanges is empty without it): a pragma under a
-         * false #ifdef is ignored, as the compiler ignores it (scan.c). */
-        CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &c->tu);
-    if (ec != CXError_Success || !c->tu) {
-        fprintf(stderr, "stradsc: cannot parse %s (libclang error %d)\n", in, (int)ec);
-        return 2;
-    }
-    if (print_clang_errors(c))
-        return 1;
-    c->file = clang_getFile(c->tu, in);
+    int prc = parse(c, idx, in, args, nargs, NULL);
+    if (prc)
+        return prc;
     size_t len = 0;
     c->src = clang_getFileContents(c->tu, c->file, &len);
     /* parameters declared as arrays, as the pointers they are: parsed
-     * again (array_parms.c); the text lives as long as the unit */
+     * again (array_parms.c) */
     size_t nlen = 0;
     char *edited = c->src ? fe_array_parms(c->tu, c->file, c->src, len, &nlen) : NULL;
     if (edited) {
         struct CXUnsavedFile uf = {in, edited, (unsigned long)nlen};
         clang_disposeTranslationUnit(c->tu);
-        c->tu = NULL;
-        ec = clang_parseTranslationUnit2(
-            idx, in, args, nargs, &uf, 1,
-            CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &c->tu);
-        if (ec != CXError_Success || !c->tu) {
-            fprintf(stderr, "stradsc: cannot parse %s (libclang error %d)\n", in, (int)ec);
-            return 2;
-        }
-        if (print_clang_errors(c))
-            return 1;
-        c->file = clang_getFile(c->tu, in);
+        if ((prc = parse(c, idx, in, args, nargs, &uf)))
+            return prc;
         c->src = clang_getFileContents(c->tu, c->file, &len);
     }
     c->srclen = len;

@@ -28,19 +28,10 @@ static int is(const fe_token *t, const char *s)
  * change under the hint). */
 static int body_writes(const fe_ctx *c, const fe_site *s, const char *name)
 {
-    static const char *const wr[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-                                     "<<=", ">>=", "++", "--", NULL};
     int k0 = fe_tok_at(c, s->body_begin);
-    for (int k = k0; k < c->ntoks && c->toks[k].off < s->body_end; k++) {
-        if (!is(&c->toks[k], name))
-            continue;
-        if (k > k0 && ((is(&c->toks[k - 1], "&") && !fe_operand_end(&c->toks[k - 2])) ||
-                       is(&c->toks[k - 1], "++") || is(&c->toks[k - 1], "--")))
+    for (int k = k0; k < c->ntoks && c->toks[k].off < s->body_end; k++)
+        if (is(&c->toks[k], name) && fe_tok_written(c, k, k0))
             return 1;
-        for (int w = 0; wr[w] && k + 1 < c->ntoks; w++)
-            if (is(&c->toks[k + 1], wr[w]))
-                return 1;
-    }
     return 0;
 }
 

@@ -1275,45 +1275,28 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
  *   static double dot(const real *a, const real *b) { ... a[k] ... }
  *   -> static double strads__rh0(const real *a, const real *b)
  *      { strads_recon *strads__rc = strads__rct; ... STRADS__RD(a[k]) ... }
+ * or, vfree, its value-free copy strads__rhv0 (recon_vfree.c): the body
+ * sliced as the fast copy's is, its return value not mattering.
  */
-static void copy_helper(fe_ctx *c, int k, int quiet)
+static void copy_helper(fe_ctx *c, int k, int quiet, int vfree)
 {
     CXCursor def = c->rh[k].def, body = c->rh[k].body;
     unsigned fb, fe, bb, be;
     fe_extent(def, &fb, &fe);
     fe_extent(body, &bb, &be);
     unsigned name = fe_offset(clang_getCursorLocation(def));
-    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body, .quiet = quiet};
+    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body, .quiet = quiet, .vfree = vfree};
+    if (vfree)
+        fe_recon_slice(&r);
     char *t = rw(&r, body, RV, 1);
     fe_buf o = {0};
     fe_buf_put(&o, c->src + fb, name - fb);
-    fe_buf_printf(&o, "strads__rh%d", k);
+    fe_buf_printf(&o, "strads__rh%s%d", vfree ? "v" : "", k);
     unsigned after = c->toks[fe_tok_at(c, name)].end;
     fe_buf_put(&o, c->src + after, bb - after);
     /* t starts with the body's '{' (copyable checked it). */
     fe_buf_printf(&o, "{ strads_recon *strads__rc = strads__rct; (void)strads__rc;%s\n", t + 1);
-    c->rh[k].text = o.p;
-}
-
-/* Helper k's value-free copy, strads__rhv<k> (recon_vfree.c): its body
- * sliced as the fast copy's is, its return value not mattering. */
-static void copy_vfree(fe_ctx *c, int k)
-{
-    CXCursor def = c->rh[k].def, body = c->rh[k].body;
-    unsigned fb, fe, bb, be;
-    fe_extent(def, &fb, &fe);
-    fe_extent(body, &bb, &be);
-    unsigned name = fe_offset(clang_getCursorLocation(def));
-    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body, .vfree = 1};
-    fe_recon_slice(&r);
-    char *t = rw(&r, body, RV, 1);
-    fe_buf o = {0};
-    fe_buf_put(&o, c->src + fb, name - fb);
-    fe_buf_printf(&o, "strads__rhv%d", k);
-    unsigned after = c->toks[fe_tok_at(c, name)].end;
-    fe_buf_put(&o, c->src + after, bb - after);
-    fe_buf_printf(&o, "{ strads_recon *strads__rc = strads__rct; (void)strads__rc;%s\n", t + 1);
-    c->rh[k].vtext = o.p;
+    *(vfree ? &c->rh[k].vtext : &c->rh[k].text) = o.p;
     free(t);
     free(r.rel);
     free(r.wide);
@@ -1376,9 +1359,9 @@ void fe_recon(fe_ctx *c, fe_site *s)
         more = 0;
         for (int k = 0; k < c->nrh; k++) {
             if (!c->rh[k].text)
-                copy_helper(c, k, quiet), more = 1;
+                copy_helper(c, k, quiet, 0), more = 1;
             if (c->rh[k].vwant && !c->rh[k].vtext && !has_label(c->rh[k].body))
-                copy_vfree(c, k), more = 1;
+                copy_helper(c, k, 0, 1), more = 1;
         }
     }
 }

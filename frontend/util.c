@@ -403,3 +403,17 @@ int fe_operand_end(const fe_token *t)
     return t->kind == CXToken_Identifier || t->kind == CXToken_Literal ||
            !strcmp(t->spell, ")") || !strcmp(t->spell, "]");
 }
+
+int fe_tok_written(const fe_ctx *c, int k, int k0)
+{
+    static const char *const wr[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                     "<<=", ">>=", "++", "--", NULL};
+    const fe_token *T = c->toks;
+    if (k > k0 && (!strcmp(T[k - 1].spell, "++") || !strcmp(T[k - 1].spell, "--") ||
+                   (!strcmp(T[k - 1].spell, "&") && !fe_operand_end(&T[k - 2]))))
+        return 1;
+    for (int w = 0; wr[w] && k + 1 < c->ntoks; w++)
+        if (!strcmp(T[k + 1].spell, wr[w]))
+            return 1;
+    return 0;
+}

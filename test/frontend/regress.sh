@@ -1,5 +1,6 @@
 #!/bin/sh
-# regress.sh STRADSCC STRADS-RUN FILE.c - a program a bug was found with:
+# regress.sh STRADSCC STRADS-RUN FILE.c [ARGS...] - a program a bug was found with
+# (run with ARGS, if given):
 # its plain-cc build and its stradscc build at 1x1, 1x2, 2x1 and 4x1
 # (processes x threads) must print the same bytes, each run within 60 s.
 # FILE.c may say `// CONFIGS: 1x1 2x1` to run fewer shapes. Each shape runs
@@ -11,11 +12,12 @@ set -u
 stradscc=$1
 run=$2
 file=$3
+shift 3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cc -O1 -w "$file" -o "$dir/ref" -lm || exit 1
 "$stradscc" -O1 "$file" -o "$dir/par" -lm || { echo "FAIL: $file: stradscc"; exit 1; }
-"$dir/ref" >"$dir/ref.out" || { echo "FAIL: $file: the plain build exits $?"; exit 1; }
+"$dir/ref" "$@" >"$dir/ref.out" || { echo "FAIL: $file: the plain build exits $?"; exit 1; }
 configs=$(sed -n 's|^// CONFIGS: *||p' "$file")
 [ -n "$configs" ] || configs="1x1 1x2 2x1 4x1"
 shared=
@@ -29,7 +31,7 @@ for cfg in $configs; do
     t=${cfg#*x}
     alone=0
     case $t in *a) alone=1 t=${t%a} ;; esac
-    STRADS_TRY_ALONE=$alone timeout 60 "$run" -n "$n" --threads "$t" "$dir/par" >"$dir/par.out" 2>"$dir/par.err"
+    STRADS_TRY_ALONE=$alone timeout 60 "$run" -n "$n" --threads "$t" "$dir/par" "$@" >"$dir/par.out" 2>"$dir/par.err"
     rc=$?
     if [ $rc -ne 0 ]; then
         echo "FAIL: $file at $cfg: exit $rc"
