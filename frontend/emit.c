@@ -52,19 +52,19 @@ static const char *PROLOGUE =
     "/* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the\n"
     " * same symbols, declared const, so that a call whose value goes nowhere\n"
     " * is deleted (errno kept them, even under optimize(\"no-math-errno\")). */\n"
-    "#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));\n"
-    "#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));\n"
+    "#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));\n"
+    "#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));\n"
     "#define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)\n"
     "STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)\n"
     "STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)\n"
     "STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)\n"
     "STRADS__M2(double, fmin) STRADS__M2(float, fminf)\n"
     "#if defined(__GNUC__) && !defined(__clang__)\n"
-    "#define STRADS__GLUE __attribute__((cold, optimize(\"O0\")))\n"
-    "#define STRADS__RECON __attribute__((cold, optimize(\"Os\", \"no-math-errno\")))\n"
+    "#define STRADS__GLUE __attribute__((__cold__, __optimize__(\"O0\")))\n"
+    "#define STRADS__RECON __attribute__((__cold__, __optimize__(\"Os\", \"no-math-errno\")))\n"
     "#else\n"
-    "#define STRADS__GLUE __attribute__((cold))\n"
-    "#define STRADS__RECON __attribute__((cold))\n"
+    "#define STRADS__GLUE __attribute__((__cold__))\n"
+    "#define STRADS__RECON __attribute__((__cold__))\n"
     "#endif\n"
 ;
 /* Only when reconnaissance calls copies of helpers (recon.c). */
@@ -73,7 +73,7 @@ static const char *PROLOGUE_RH =
     "static __thread strads_recon *strads__rct;\n"
     "/* Set while a helper's copy runs where its caller may read back what it\n"
     " * writes: its written loops then run element by element. */\n"
-    "static __thread int strads__rin __attribute__((unused));\n"
+    "static __thread int strads__rin __attribute__((__unused__));\n"
 ;
 
 static uint64_t fnv1a(const char *s)
@@ -400,7 +400,7 @@ static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
     char *text = tb.p ? tb.p : "";
     int two = two_copies(c, s);
     if (two)
-        fe_buf_printf(o, "static inline __attribute__((always_inline)) void strads__loop%d("
+        fe_buf_printf(o, "static inline __attribute__((__always_inline__)) void strads__loop%d("
                          "void *strads__ve, void *strads__vt, const int64_t *strads__idx, "
                          "int64_t strads__lo, int64_t strads__hi);\n"
                          "static void strads__body%d(void *strads__ve, void *strads__vt, "
@@ -418,7 +418,7 @@ static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
                      "    struct strads__env%d *strads__e = strads__ve;\n"
                      "    struct strads__tls%d *strads__t = strads__vt;\n"
                      "    (void)strads__e;\n    (void)strads__t;\n",
-                  two ? "inline __attribute__((always_inline)) " : "", two ? "loop" : "body", n, n, n);
+                  two ? "inline __attribute__((__always_inline__)) " : "", two ? "loop" : "body", n, n, n);
     bind_caps(s, o, "strads__e");
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
@@ -778,7 +778,7 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
         fe_buf_printf(o, "    .arrays = strads__arr%d,\n    .narrays = %d,\n", n, narr);
     fe_buf_printf(o, "};\n"
                      "static const strads_loop_site *const strads__reg%d\n"
-                     "    __attribute__((used, section(\"strads_loops\"))) = &strads__site%d;\n",
+                     "    __attribute__((__used__, __section__(\"strads_loops\"))) = &strads__site%d;\n",
                   n, n);
 }
 

@@ -1189,11 +1189,19 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         CXCursor *ch = fe_children(cur, &n);
         CXCursor op = n == 1 ? ch[0] : cur;
         free(ch);
-        int incdec = is(first, "++") || is(first, "--") || is(last, "++") || is(last, "--");
+        /* The operator is the token before the operand or the one after
+         * it: `*w++` is a read through w++ (genann's weight walk lost its
+         * records as an increment of *w), `(*w)++` an increment. Where the
+         * extents cannot tell (a macro's), either token counts. */
+        unsigned ob, oe;
+        fe_extent(op, &ob, &oe);
+        int prefix = n == 1 && ob > b, postfix = n == 1 && ob <= b && oe < e;
+        int pre_inc = is(first, "++") || is(first, "--"), post_inc = is(last, "++") || is(last, "--");
+        int incdec = prefix ? pre_inc : postfix ? post_inc : pre_inc || post_inc;
         if (n == 1 && incdec) {
             CXCursor l = fe_strip(op);
-            int pre = is(first, "++") || is(first, "--");
-            const char *step = is(first, "++") || is(last, "++") ? "++" : "--";
+            int pre = prefix ? 1 : postfix ? 0 : pre_inc;
+            const char *step = (pre ? is(first, "++") : is(last, "++")) ? "++" : "--";
             if (stmt && update_only_item(r, l))
                 return clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr
                            ? fe_fmt("((void)(%s))", index_of(r, l))
@@ -1264,6 +1272,14 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         if (mode == LV || t.kind == CXType_ConstantArray || t.kind == CXType_FunctionProto ||
             local_root(r, cur, 1) || fe_recon_hoist(r, cur, E))
             return E;
+        /* `*w++`: its address taken once, not also in typeof and sizeof
+         * (clang warns of side effects in an unevaluated operand) */
+        if (strstr(E, "++") || strstr(E, "--")) {
+            int id = r->c->nranged++;
+            return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); *(__typeof__(*strads__p%d) *)"
+                          "strads_recon_rdi(strads__rc, strads__p%d, sizeof *strads__p%d); })",
+                          id, E, id, id, id);
+        }
         return fe_fmt("STRADS__RD(%s)", E);
     }
     if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr)

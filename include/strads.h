@@ -214,7 +214,7 @@ int strads_load_text(void **out, int64_t *n, const char *path, size_t rec,
                      strads_parse_fn parse, strads_load_error *err);
 /* For parse functions: records a message for the error report (printf
  * format) and returns STRADS_EPARSE. */
-int strads_parse_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int strads_parse_fail(const char *fmt, ...) __attribute__((__format__(__printf__, 1, 2)));
 
 /* Keyed collections of fixed-size keys and values, partitioned by key hash.
  * A dmultimap (STRADS_DMAP_MULTI) keeps every value put for a key, in

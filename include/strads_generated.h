@@ -111,7 +111,7 @@ const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len);
  * wrote (a write to them ends span mode), so STRADS__RD tests them here
  * instead of making a call: a rating's fields are most of SGD-MF's reads. */
 typedef struct strads_recon_ign { const char *lo, *hi; } strads_recon_ign;
-static inline __attribute__((always_inline)) const void *strads_recon_rdi(strads_recon *rc, const void *addr, size_t len)
+static inline __attribute__((__always_inline__)) const void *strads_recon_rdi(strads_recon *rc, const void *addr, size_t len)
 {
     const strads_recon_ign *g = (const strads_recon_ign *)(const void *)rc;
     const char *p = (const char *)addr;
@@ -137,9 +137,9 @@ char *strads_recon_strncpy(strads_recon *rc, char *dst, const char *src, size_t 
 char *strads_recon_strcat(strads_recon *rc, char *dst, const char *src);
 char *strads_recon_strncat(strads_recon *rc, char *dst, const char *src, size_t n);
 int strads_recon_sprintf(strads_recon *rc, char *dst, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    __attribute__((__format__(__printf__, 3, 4)));
 int strads_recon_snprintf(strads_recon *rc, char *dst, size_t n, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    __attribute__((__format__(__printf__, 4, 5)));
 void strads_recon_qsort(strads_recon *rc, void *base, size_t nmemb, size_t size,
                         int (*cmp)(const void *, const void *));
 /* The head of every strads_recon (engine/loop.h's rt_recon_hot), for the
@@ -159,8 +159,8 @@ typedef struct strads_recon_head {
 } strads_recon_head;
 /* Set while the iteration has shadowed a write or dropped a range
  * (engine/recon_shadow.c): a range is then checked against those. */
-extern __thread __attribute__((tls_model("initial-exec"))) int strads_recon_shadowed;
-static inline __attribute__((always_inline)) int
+extern __thread __attribute__((__tls_model__("initial-exec"))) int strads_recon_shadowed;
+static inline __attribute__((__always_inline__)) int
 strads_recon_widen(strads_recon *rc, const void *addr, size_t len)
 {
     const strads_recon_head *h = (const strads_recon_head *)(const void *)rc;
@@ -183,7 +183,7 @@ strads_recon_widen(strads_recon *rc, const void *addr, size_t len)
 /* A loop recorded as ranges (recon_loop.c): its reads, and its writes, which
  * it does not run; reading those back later makes the iteration stale. */
 void strads_recon_rdr_call(strads_recon *rc, const void *addr, size_t len);
-static inline __attribute__((always_inline)) void
+static inline __attribute__((__always_inline__)) void
 strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_call(rc, addr, len);
@@ -194,14 +194,14 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
  * iteration wrote before, nor kept for what it reads after; its written
  * ranges are strads_recon_rw records. */
 void strads_recon_rdr_only_call(strads_recon *rc, const void *addr, size_t len);
-static inline __attribute__((always_inline)) void
+static inline __attribute__((__always_inline__)) void
 strads_recon_rdr_only(strads_recon *rc, const void *addr, size_t len)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_only_call(rc, addr, len);
 }
 /* A loop's written range that nothing of the iteration reads back (no
  * shadow): in span mode the row widens inline, as for a read range. */
-static inline __attribute__((always_inline)) void
+static inline __attribute__((__always_inline__)) void
 strads_recon_rw_range(strads_recon *rc, const void *addr, size_t len, int read_too)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rw(rc, addr, len, read_too);
@@ -209,7 +209,7 @@ strads_recon_rw_range(strads_recon *rc, const void *addr, size_t len, int read_t
 /* A loop's read range that a later loop of the iteration updates, surely
  * and whole (frontend/recon_pair.c): recorded read and written here, once. */
 void strads_recon_rdr_rw_call(strads_recon *rc, const void *addr, size_t len);
-static inline __attribute__((always_inline)) void
+static inline __attribute__((__always_inline__)) void
 strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
 {
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_rw_call(rc, addr, len);
@@ -219,8 +219,8 @@ strads_recon_rdr_rw(strads_recon *rc, const void *addr, size_t len)
  * the shadow), because it read back what a range did not run. Inline: most
  * iterations have nothing pending. */
 int strads_recon_again_call(strads_recon *rc);
-extern __thread __attribute__((tls_model("initial-exec"))) int strads_recon_pending;
-static inline __attribute__((always_inline)) int strads_recon_again(strads_recon *rc)
+extern __thread __attribute__((__tls_model__("initial-exec"))) int strads_recon_pending;
+static inline __attribute__((__always_inline__)) int strads_recon_again(strads_recon *rc)
 {
     return strads_recon_pending ? strads_recon_again_call(rc) : 0;
 }

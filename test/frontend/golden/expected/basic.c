@@ -27,25 +27,25 @@ static double lr = 0.1;
 /* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
  * same symbols, declared const, so that a call whose value goes nowhere
  * is deleted (errno kept them, even under optimize("no-math-errno")). */
-#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
-#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));
 #define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
 STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
 STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
 STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
 STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
+#define STRADS__GLUE __attribute__((__cold__, __optimize__("O0")))
+#define STRADS__RECON __attribute__((__cold__, __optimize__("Os", "no-math-errno")))
 #else
-#define STRADS__GLUE __attribute__((cold))
-#define STRADS__RECON __attribute__((cold))
+#define STRADS__GLUE __attribute__((__cold__))
+#define STRADS__RECON __attribute__((__cold__))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
 /* Set while a helper's copy runs where its caller may read back what it
  * writes: its written loops then run element by element. */
-static __thread int strads__rin __attribute__((unused));
+static __thread int strads__rin __attribute__((__unused__));
 #line 10 "basic.c"
 static double dot(const real *a, const real *b)
 {
@@ -288,7 +288,7 @@ static const strads_loop_site strads__site1 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
-    __attribute__((used, section("strads_loops"))) = &strads__site1;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
 #line 294 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;

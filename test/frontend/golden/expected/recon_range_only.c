@@ -40,25 +40,25 @@
 /* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
  * same symbols, declared const, so that a call whose value goes nowhere
  * is deleted (errno kept them, even under optimize("no-math-errno")). */
-#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
-#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));
 #define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
 STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
 STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
 STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
 STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
+#define STRADS__GLUE __attribute__((__cold__, __optimize__("O0")))
+#define STRADS__RECON __attribute__((__cold__, __optimize__("Os", "no-math-errno")))
 #else
-#define STRADS__GLUE __attribute__((cold))
-#define STRADS__RECON __attribute__((cold))
+#define STRADS__GLUE __attribute__((__cold__))
+#define STRADS__RECON __attribute__((__cold__))
 #endif
 /* The recorder of this thread's reconnaissance, for the helpers' copies. */
 static __thread strads_recon *strads__rct;
 /* Set while a helper's copy runs where its caller may read back what it
  * writes: its written loops then run element by element. */
-static __thread int strads__rin __attribute__((unused));
+static __thread int strads__rin __attribute__((__unused__));
 #line 23 "recon_range_only.c"
 static float shrink(float x) { return x * 0.9f; }
 
@@ -430,7 +430,7 @@ static const strads_loop_site strads__site1 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
-    __attribute__((used, section("strads_loops"))) = &strads__site1;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env2 *strads__e = strads__ve;
@@ -576,7 +576,7 @@ static const strads_loop_site strads__site2 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg2
-    __attribute__((used, section("strads_loops"))) = &strads__site2;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env3 *strads__e = strads__ve;
@@ -683,7 +683,7 @@ static const strads_loop_site strads__site3 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg3
-    __attribute__((used, section("strads_loops"))) = &strads__site3;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site3;
 static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env4 *strads__e = strads__ve;
@@ -793,7 +793,7 @@ static const strads_loop_site strads__site4 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg4
-    __attribute__((used, section("strads_loops"))) = &strads__site4;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site4;
 static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env5 *strads__e = strads__ve;
@@ -915,7 +915,7 @@ static const strads_loop_site strads__site5 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg5
-    __attribute__((used, section("strads_loops"))) = &strads__site5;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site5;
 static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env6 *strads__e = strads__ve;
@@ -1096,7 +1096,7 @@ static const strads_loop_site strads__site6 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg6
-    __attribute__((used, section("strads_loops"))) = &strads__site6;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site6;
 static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env7 *strads__e = strads__ve;
@@ -1280,7 +1280,7 @@ static const strads_loop_site strads__site7 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg7
-    __attribute__((used, section("strads_loops"))) = &strads__site7;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site7;
 static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env8 *strads__e = strads__ve;
@@ -1467,7 +1467,7 @@ static const strads_loop_site strads__site8 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg8
-    __attribute__((used, section("strads_loops"))) = &strads__site8;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site8;
 static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env9 *strads__e = strads__ve;
@@ -1601,8 +1601,8 @@ static const strads_loop_site strads__site9 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg9
-    __attribute__((used, section("strads_loops"))) = &strads__site9;
-static inline __attribute__((always_inline)) void strads__loop10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site9;
+static inline __attribute__((__always_inline__)) void strads__loop10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
 static void strads__body10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
 #ifdef __OPTIMIZE__
@@ -1612,7 +1612,7 @@ static void strads__body10(void *strads__ve, void *strads__vt, const int64_t *st
 #endif
         strads__loop10(strads__ve, strads__vt, strads__idx, strads__lo, strads__hi);
 }
-static inline __attribute__((always_inline)) void strads__loop10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
+static inline __attribute__((__always_inline__)) void strads__loop10(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env10 *strads__e = strads__ve;
     struct strads__tls10 *strads__t = strads__vt;
@@ -1724,7 +1724,7 @@ static const strads_loop_site strads__site10 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg10
-    __attribute__((used, section("strads_loops"))) = &strads__site10;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
 #line 1730 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;

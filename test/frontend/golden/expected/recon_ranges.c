@@ -35,19 +35,19 @@
 /* <math.h>'s functions as reconnaissance calls them (recon_lib.c): the
  * same symbols, declared const, so that a call whose value goes nowhere
  * is deleted (errno kept them, even under optimize("no-math-errno")). */
-#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((const, nothrow, unused));
-#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((const, nothrow, unused));
+#define STRADS__M1(T, f) extern T strads__m_##f(T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));
+#define STRADS__M2(T, f) extern T strads__m_##f(T, T) __asm__(#f) __attribute__((__const__, __nothrow__, __unused__));
 #define STRADS__MF(n) STRADS__M1(double, n) STRADS__M1(float, n##f)
 STRADS__MF(sqrt) STRADS__MF(exp) STRADS__MF(log) STRADS__MF(fabs) STRADS__MF(tanh) STRADS__MF(sin)
 STRADS__MF(cos) STRADS__MF(exp2) STRADS__MF(log2) STRADS__MF(log1p) STRADS__MF(expm1) STRADS__MF(cbrt)
 STRADS__M2(double, pow) STRADS__M2(float, powf) STRADS__M2(double, fmax) STRADS__M2(float, fmaxf)
 STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #if defined(__GNUC__) && !defined(__clang__)
-#define STRADS__GLUE __attribute__((cold, optimize("O0")))
-#define STRADS__RECON __attribute__((cold, optimize("Os", "no-math-errno")))
+#define STRADS__GLUE __attribute__((__cold__, __optimize__("O0")))
+#define STRADS__RECON __attribute__((__cold__, __optimize__("Os", "no-math-errno")))
 #else
-#define STRADS__GLUE __attribute__((cold))
-#define STRADS__RECON __attribute__((cold))
+#define STRADS__GLUE __attribute__((__cold__))
+#define STRADS__RECON __attribute__((__cold__))
 #endif
 #line 18 "recon_ranges.c"
 #line 54 "<stdout>"
@@ -283,7 +283,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         (void)i;
         /* recon_ranges.c:38 */
                                      do {
-            double *x = &X[i * d], *w = &W[i * d], *h = &H[(__extension__({ __auto_type strads__da14 = (i * 7); __auto_type strads__db14 = (m); __typeof__(strads__da14 % strads__db14) strads__x14 = strads__da14, strads__y14 = strads__db14; strads__y14 == 0 ? (__typeof__(strads__x14))0 : (__typeof__(strads__x14))-1 < (__typeof__(strads__x14))1 && strads__y14 == (__typeof__(strads__x14))-1 ? (__typeof__(strads__x14))0 : strads__x14 % strads__y14; })) * d];
+            double *x = &X[i * d], *w = &W[i * d], *h = &H[(__extension__({ __auto_type strads__da15 = (i * 7); __auto_type strads__db15 = (m); __typeof__(strads__da15 % strads__db15) strads__x15 = strads__da15, strads__y15 = strads__db15; strads__y15 == 0 ? (__typeof__(strads__x15))0 : (__typeof__(strads__x15))-1 < (__typeof__(strads__x15))1 && strads__y15 == (__typeof__(strads__x15))-1 ? (__typeof__(strads__x15))0 : strads__x15 % strads__y15; })) * d];
             const int *c = &col[i * nnz];
             double s = 0;
             int k;
@@ -301,33 +301,33 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
             }
             double g = 0.05 * (1.0 - s);
             for (int q = 0; q <= d - 1; ++q)
-                (void)__extension__({ __auto_type strads__p15 = &(h[q]); __typeof__(*strads__p15) strads__v15 = *(__typeof__(*strads__p15) *)strads_recon_rd(strads__rc, strads__p15, sizeof *strads__p15) + (g * STRADS__RD(x[q])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
+                (void)__extension__({ __auto_type strads__p16 = &(h[q]); __typeof__(*strads__p16) strads__v16 = *(__typeof__(*strads__p16) *)strads_recon_rd(strads__rc, strads__p16, sizeof *strads__p16) + (g * STRADS__RD(x[q])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
             if (i % 2)
                 for (k = 0; k < d; k += 1)
-                    (void)__extension__({ __auto_type strads__p16 = &(w[k]); __typeof__(*strads__p16) strads__v16 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
+                    (void)__extension__({ __auto_type strads__p17 = &(w[k]); __typeof__(*strads__p17) strads__v17 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p17, &strads__v17, sizeof strads__v17); strads__v17; });
             for (k = 0; k < 2; k++) {
-                double *o = &H[(__extension__({ __auto_type strads__da17 = ((i + k)); __auto_type strads__db17 = (m); __typeof__(strads__da17 % strads__db17) strads__x17 = strads__da17, strads__y17 = strads__db17; strads__y17 == 0 ? (__typeof__(strads__x17))0 : (__typeof__(strads__x17))-1 < (__typeof__(strads__x17))1 && strads__y17 == (__typeof__(strads__x17))-1 ? (__typeof__(strads__x17))0 : strads__x17 % strads__y17; })) * d];
+                double *o = &H[(__extension__({ __auto_type strads__da18 = ((i + k)); __auto_type strads__db18 = (m); __typeof__(strads__da18 % strads__db18) strads__x18 = strads__da18, strads__y18 = strads__db18; strads__y18 == 0 ? (__typeof__(strads__x18))0 : (__typeof__(strads__x18))-1 < (__typeof__(strads__x18))1 && strads__y18 == (__typeof__(strads__x18))-1 ? (__typeof__(strads__x18))0 : strads__x18 % strads__y18; })) * d];
                 s += 0.001 * STRADS__RD(o[0]);
             }
             for (k = d; k < 0; k++)
-                (void)__extension__({ __auto_type strads__p18 = &(w[k]); __typeof__(*strads__p18) strads__v18 = (1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; });
+                (void)__extension__({ __auto_type strads__p19 = &(w[k]); __typeof__(*strads__p19) strads__v19 = (1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; });
             for (k = 0; k < d; k++) /* a flat row E + k, E read from memory */
-                s += 0.001 * STRADS__RD(H[(__extension__({ __auto_type strads__da19 = (STRADS__RD(c[0])); __auto_type strads__db19 = (m); __typeof__(strads__da19 % strads__db19) strads__x19 = strads__da19, strads__y19 = strads__db19; strads__y19 == 0 ? (__typeof__(strads__x19))0 : (__typeof__(strads__x19))-1 < (__typeof__(strads__x19))1 && strads__y19 == (__typeof__(strads__x19))-1 ? (__typeof__(strads__x19))0 : strads__x19 % strads__y19; })) * d + k]);
+                s += 0.001 * STRADS__RD(H[(__extension__({ __auto_type strads__da20 = (STRADS__RD(c[0])); __auto_type strads__db20 = (m); __typeof__(strads__da20 % strads__db20) strads__x20 = strads__da20, strads__y20 = strads__db20; strads__y20 == 0 ? (__typeof__(strads__x20))0 : (__typeof__(strads__x20))-1 < (__typeof__(strads__x20))1 && strads__y20 == (__typeof__(strads__x20))-1 ? (__typeof__(strads__x20))0 : strads__x20 % strads__y20; })) * d + k]);
             for (k = 0; k + 1 < d; k++) /* not k < B */
                 s += 0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]));
             for (k = 0; k < d; k++) { /* E assigned in the loop before the access */
-                long r = __extension__({ __auto_type strads__da20 = ((i + k)); __auto_type strads__db20 = (n); __typeof__(strads__da20 % strads__db20) strads__x20 = strads__da20, strads__y20 = strads__db20; strads__y20 == 0 ? (__typeof__(strads__x20))0 : (__typeof__(strads__x20))-1 < (__typeof__(strads__x20))1 && strads__y20 == (__typeof__(strads__x20))-1 ? (__typeof__(strads__x20))0 : strads__x20 % strads__y20; });
+                long r = __extension__({ __auto_type strads__da21 = ((i + k)); __auto_type strads__db21 = (n); __typeof__(strads__da21 % strads__db21) strads__x21 = strads__da21, strads__y21 = strads__db21; strads__y21 == 0 ? (__typeof__(strads__x21))0 : (__typeof__(strads__x21))-1 < (__typeof__(strads__x21))1 && strads__y21 == (__typeof__(strads__x21))-1 ? (__typeof__(strads__x21))0 : strads__x21 % strads__y21; });
                 s += 0.0001 * STRADS__RD(X[r * d + k]);
             }
             long u = 0;
             for (k = 0; k < d; k++) {
-                u = __extension__({ __auto_type strads__da21 = ((i + k)); __auto_type strads__db21 = (n); __typeof__(strads__da21 % strads__db21) strads__x21 = strads__da21, strads__y21 = strads__db21; strads__y21 == 0 ? (__typeof__(strads__x21))0 : (__typeof__(strads__x21))-1 < (__typeof__(strads__x21))1 && strads__y21 == (__typeof__(strads__x21))-1 ? (__typeof__(strads__x21))0 : strads__x21 % strads__y21; });
+                u = __extension__({ __auto_type strads__da22 = ((i + k)); __auto_type strads__db22 = (n); __typeof__(strads__da22 % strads__db22) strads__x22 = strads__da22, strads__y22 = strads__db22; strads__y22 == 0 ? (__typeof__(strads__x22))0 : (__typeof__(strads__x22))-1 < (__typeof__(strads__x22))1 && strads__y22 == (__typeof__(strads__x22))-1 ? (__typeof__(strads__x22))0 : strads__x22 % strads__y22; });
                 s += 0.0001 * STRADS__RD(X[u * d + k]);
             }
-            long off = __extension__({ __auto_type strads__da22 = ((i + 1)); __auto_type strads__db22 = (n); __typeof__(strads__da22 % strads__db22) strads__x22 = strads__da22, strads__y22 = strads__db22; strads__y22 == 0 ? (__typeof__(strads__x22))0 : (__typeof__(strads__x22))-1 < (__typeof__(strads__x22))1 && strads__y22 == (__typeof__(strads__x22))-1 ? (__typeof__(strads__x22))0 : strads__x22 % strads__y22; }) * d;
+            long off = __extension__({ __auto_type strads__da23 = ((i + 1)); __auto_type strads__db23 = (n); __typeof__(strads__da23 % strads__db23) strads__x23 = strads__da23, strads__y23 = strads__db23; strads__y23 == 0 ? (__typeof__(strads__x23))0 : (__typeof__(strads__x23))-1 < (__typeof__(strads__x23))1 && strads__y23 == (__typeof__(strads__x23))-1 ? (__typeof__(strads__x23))0 : strads__x23 % strads__y23; }) * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
-                s += 0.0001 * STRADS__RD(X[off++ + k]);
-            (void)__extension__({ __auto_type strads__p23 = &(w[0]); __typeof__(*strads__p23) strads__v23 = *(__typeof__(*strads__p23) *)strads_recon_rd(strads__rc, strads__p23, sizeof *strads__p23) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p23, &strads__v23, sizeof strads__v23); strads__v23; });
+                s += 0.0001 * __extension__({ __auto_type strads__p24 = &(X[off++ + k]); *(__typeof__(*strads__p24) *)strads_recon_rdi(strads__rc, strads__p24, sizeof *strads__p24); });
+            (void)__extension__({ __auto_type strads__p25 = &(w[0]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (0.001 * s); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
 #line 334 "<stdout>"
@@ -402,8 +402,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             long off = __extension__({ __auto_type strads__da12 = ((i + 1)); __auto_type strads__db12 = (n); __typeof__(strads__da12 % strads__db12) strads__x12 = strads__da12, strads__y12 = strads__db12; strads__y12 == 0 ? (__typeof__(strads__x12))0 : (__typeof__(strads__x12))-1 < (__typeof__(strads__x12))1 && strads__y12 == (__typeof__(strads__x12))-1 ? (__typeof__(strads__x12))0 : strads__x12 % strads__y12; }) * d;
             for (k = 0; k < d; k++) /* E changes in the loop */
-                ((void)(0.0001 * STRADS__RD(X[off++ + k])));
-            __extension__({ __auto_type strads__p13 = &(w[0]); (void)sizeof(+(0.001 * s)); strads_recon_rwr(strads__rc, strads__p13, sizeof *strads__p13, 1); });
+                ((void)(0.0001 * __extension__({ __auto_type strads__p13 = &(X[off++ + k]); *(__typeof__(*strads__p13) *)strads_recon_rdi(strads__rc, strads__p13, sizeof *strads__p13); })));
+            __extension__({ __auto_type strads__p14 = &(w[0]); (void)sizeof(+(0.001 * s)); strads_recon_rwr(strads__rc, strads__p14, sizeof *strads__p14, 1); });
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
@@ -448,7 +448,7 @@ static const strads_loop_site strads__site1 = {
     .calls_out = 0,
 };
 static const strads_loop_site *const strads__reg1
-    __attribute__((used, section("strads_loops"))) = &strads__site1;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env2 *strads__e = strads__ve;
@@ -515,7 +515,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             const double *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 if (STRADS__RD(x[k]) > 0.3)
-                    (void)__extension__({ __auto_type strads__p27 = &(w[k]); __typeof__(*strads__p27) strads__v27 = *(__typeof__(*strads__p27) *)strads_recon_rd(strads__rc, strads__p27, sizeof *strads__p27) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p27, &strads__v27, sizeof strads__v27); strads__v27; });
+                    (void)__extension__({ __auto_type strads__p29 = &(w[k]); __typeof__(*strads__p29) strads__v29 = *(__typeof__(*strads__p29) *)strads_recon_rd(strads__rc, strads__p29, sizeof *strads__p29) + (0.01 * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p29, &strads__v29, sizeof strads__v29); strads__v29; });
             for (int k = 0; k < d; k++)
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
@@ -543,10 +543,10 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                                      do {
             double *w = &W[i * d];
             const double *x = &X[i * d];
-            for (int k = __extension__({ int64_t strads__l25 = (int64_t)(0), strads__h25 = (int64_t)(d); if (strads__h25 > strads__l25) { strads_recon_rdr(strads__rc, &(x)[strads__l25], (size_t)(strads__h25 - strads__l25) * sizeof *(x)); } (0); }); k < d; k++)
+            for (int k = __extension__({ int64_t strads__l27 = (int64_t)(0), strads__h27 = (int64_t)(d); if (strads__h27 > strads__l27) { strads_recon_rdr(strads__rc, &(x)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0.3)
-                    (void)__extension__({ __auto_type strads__p24 = &(w[k]); __typeof__(*strads__p24) strads__v24 = *(__typeof__(*strads__p24) *)strads_recon_rd(strads__rc, strads__p24, sizeof *strads__p24) + (0.01 * x[k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p24, &strads__v24, sizeof strads__v24); strads__v24; });
-            for (int k = __extension__({ int64_t strads__l26 = (int64_t)(0), strads__h26 = (int64_t)(d); if (strads__h26 > strads__l26) { strads_recon_rdr(strads__rc, &(w)[strads__l26], (size_t)(strads__h26 - strads__l26) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l26], (size_t)(strads__h26 - strads__l26) * sizeof *(X)); } (0); }); k < d; k++)
+                    (void)__extension__({ __auto_type strads__p26 = &(w[k]); __typeof__(*strads__p26) strads__v26 = *(__typeof__(*strads__p26) *)strads_recon_rd(strads__rc, strads__p26, sizeof *strads__p26) + (0.01 * x[k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p26, &strads__v26, sizeof strads__v26); strads__v26; });
+            for (int k = __extension__({ int64_t strads__l28 = (int64_t)(0), strads__h28 = (int64_t)(d); if (strads__h28 > strads__l28) { strads_recon_rdr(strads__rc, &(w)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(X)); } (0); }); k < d; k++)
                 ((void)(w[k] + 0.1 * X[i * d + k]));
         } while (0);
         if (strads_recon_again(strads__rc))
@@ -635,7 +635,7 @@ static const strads_loop_site strads__site2 = {
     .narrays = 2,
 };
 static const strads_loop_site *const strads__reg2
-    __attribute__((used, section("strads_loops"))) = &strads__site2;
+    __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
 #line 641 "<stdout>"
 static int strads__main(int argc, char **argv)
