@@ -74,6 +74,47 @@ static int spelled_here(fe_ctx *c, CXCursor cur)
     return b > xb && b < e && e <= c->srclen && !memchr(c->src + b, '\n', e - b);
 }
 
+/* Does the macro expanded at off (its name's token) assign `name` in its
+ * own text (`#define SETN(v) nset = (v)`, `nset++`)? The nodes of an
+ * expansion all have the macro's name as their text, so its #define in
+ * this file is read instead; a macro defined elsewhere, or one whose body
+ * does not spell the name (another macro's), may. */
+static int macro_assigns(fe_ctx *c, unsigned off, const char *name)
+{
+    int at = fe_tok_at(c, off);
+    if (at < 0 || at >= c->ntoks || c->toks[at].kind != CXToken_Identifier)
+        return 1;
+    const char *mac = c->toks[at].spell;
+    for (int i = 2; i < c->ntoks; i++) {
+        if (strcmp(c->toks[i].spell, mac) || strcmp(c->toks[i - 1].spell, "define") ||
+            strcmp(c->toks[i - 2].spell, "#"))
+            continue;
+        unsigned end = fe_logical_end(c, c->toks[i].off);
+        int k = i + 1;
+        /* a function-like macro's parameters: '(' right after the name */
+        unsigned after = c->toks[i].off + (unsigned)strlen(mac);
+        if (k < c->ntoks && after < c->srclen && c->src[after] == '(')
+            while (k < c->ntoks && c->toks[k].off < end && strcmp(c->toks[k].spell, ")"))
+                k++;
+        int seen = 0;
+        for (; k < c->ntoks && c->toks[k].off < end; k++) {
+            if (strcmp(c->toks[k].spell, name))
+                continue;
+            seen = 1;
+            const char *nx = k + 1 < c->ntoks && c->toks[k + 1].off < end ? c->toks[k + 1].spell : "";
+            const char *pv = c->toks[k - 1].spell;
+            size_t l = strlen(nx);
+            if ((l && nx[l - 1] == '=' && strcmp(nx, "==") && strcmp(nx, "<=") && strcmp(nx, ">=") &&
+                 strcmp(nx, "!=")) ||
+                !strcmp(nx, "++") || !strcmp(nx, "--") || !strcmp(pv, "++") || !strcmp(pv, "--") ||
+                !strcmp(pv, "&"))
+                return 1;
+        }
+        return !seen;
+    }
+    return 1;
+}
+
 /*
  * Is the DeclRefExpr at stack[d] written? Climbs through parentheses,
  * implicit casts, `.member` and subscripts of an array (all still name the
@@ -113,6 +154,16 @@ static int written(walk *w, int d)
     if (pk == CXCursor_CompoundAssignOperator)
         return nb == pb; /* only the left operand */
     if (pk == CXCursor_BinaryOperator) {
+        /* A name in a macro's own text (`size` of `#define BB(i, j)
+         * a[i * size + j]`): every node of the expansion has the macro's
+         * name as its extent (an operand's text is never its operator's
+         * otherwise), so `BB(i, j) = v` read as a store to size */
+        if (nb == pb && ne == pe && !spelled_here(c, node) && !spelled_here(c, w->stack[d])) {
+            char *nm = fe_cxstr(clang_getCursorSpelling(w->stack[d]));
+            int as = macro_assigns(c, nb, nm);
+            free(nm);
+            return as;
+        }
         if (nb != pb)
             return 0;
         fe_token *t = &c->toks[fe_tok_at(c, ne)];
@@ -1119,6 +1170,18 @@ static void declref(walk *w, CXCursor cur, int helper)
     if (!global && !is_ivar && fe_in_main(c, dl) && doff >= s->for_begin && doff < s->body_end)
         return; /* declared in the loop */
     int wr = written(w, w->depth - 1);
+    /* A fixed array handed to a function that fills it (NPB EP's
+     * vranlc(n, &t, a, x - 1) into a global scratch array): a write, as
+     * `x[j] = v` is; the threads of a process shared the one copy. */
+    CXType rt = clang_getCanonicalType(clang_getCursorType(ref));
+    if (!wr && !is_ivar && rt.kind == CXType_ConstantArray) {
+        CXType et = rt;
+        while (et.kind == CXType_ConstantArray)
+            et = clang_getCanonicalType(clang_getArrayElementType(et));
+        int st;
+        if (!clang_isConstQualifiedType(et) && ptr_use_writes(w, w->depth - 1, &st))
+            wr = 1;
+    }
     if (is_ivar) {
         if (wr)
             fe_error(c, off, "the runtime hands out iterations; do not change the loop variable",
@@ -1458,8 +1521,15 @@ static void table_member(walk *w, CXCursor mem)
                     clang_getCanonicalType(clang_getPointeeType(mt)).kind == CXType_Pointer;
         for (int t = fe_tok_at(w->c, s->body_begin); t + 1 < w->c->ntoks && w->c->toks[t].off < s->body_end; t++)
             table |= !strcmp(w->c->toks[t].spell, s->caps[k].name) && !strcmp(w->c->toks[t + 1].spell, "[");
+        enum CXTypeKind pk = mt.kind == CXType_Pointer
+                                 ? clang_getCanonicalType(clang_getPointeeType(mt)).kind
+                                 : CXType_Invalid;
+        int fn = pk == CXType_FunctionProto || pk == CXType_FunctionNoProto;
         fe_error(w->c, fe_offset(clang_getCursorLocation(mem)),
-                 table ? "tables of pointers are refused: flatten them into one array (index "
+                 fn ? "call the function by name: a function's address differs between "
+                      "processes (a member that picks one of several functions can be an int "
+                      "or enum the body switches on)"
+                 : table ? "tables of pointers are refused: flatten them into one array (index "
                          "arithmetic) or a dvector of rows, and store an index instead of a pointer"
                        : fe_fmt("take the member into a local before the loop ('%s *%s = %s->%s;' "
                                 "outside it, '%s' inside), as for every member the body uses: "

@@ -195,25 +195,29 @@ static char *call_site(fe_ctx *c, fe_site *s)
 {
     fe_buf o = {0};
     int n = s->index;
-    fe_buf_printf(&o, "{ struct strads__env%d strads__e%d; __builtin_memset(&strads__e%d, 0, "
-                      "sizeof strads__e%d); ",
-                  n, n, n, n);
+    /* The environment on the stack, or on the heap when captured arrays
+     * make it large (NPB IS's 32 MB key array overflowed an 8 MB stack) */
+    fe_buf_printf(&o, "{ char strads__s%d[sizeof(struct strads__env%d) > STRADS_ENV_STACK_MAX ? 1 : "
+                      "sizeof(struct strads__env%d)] __attribute__((__aligned__(__alignof__(struct "
+                      "strads__env%d)))); struct strads__env%d *strads__e%d = (struct strads__env%d *)"
+                      "strads_env_new(strads__s%d, sizeof(struct strads__env%d)); ",
+                  n, n, n, n, n, n, n, n, n);
     if (s->minibatch)
-        fe_buf_printf(&o, "strads__e%d.strads__dyn.minibatch = (int64_t)(%s); ", n, s->minibatch);
+        fe_buf_printf(&o, "strads__e%d->strads__dyn.minibatch = (int64_t)(%s); ", n, s->minibatch);
     if (s->threads)
-        fe_buf_printf(&o, "strads__e%d.strads__dyn.threads = (int64_t)(%s); ", n, s->threads);
+        fe_buf_printf(&o, "strads__e%d->strads__dyn.threads = (int64_t)(%s); ", n, s->threads);
     static const char *const sync_names[] = {"DEFAULT", "BSP", "SSP", "HYBRID", "ASP",
                                              "ABSP", "ELASTIC", "FLEXPARA", "CUSTOM"};
     if (s->sync_kind > 0 && s->sync_kind <= 8)
-        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.kind = STRADS_SYNC_%s; ", n,
+        fe_buf_printf(&o, "strads__e%d->strads__dyn.sync.kind = STRADS_SYNC_%s; ", n,
                       sync_names[s->sync_kind]);
     if (s->sync_a)
-        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.a = (double)(%s); ", n, s->sync_a);
+        fe_buf_printf(&o, "strads__e%d->strads__dyn.sync.a = (double)(%s); ", n, s->sync_a);
     if (s->sync_b)
-        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.b = (double)(%s); strads__e%d.strads__dyn.sync.has_b = 1; ",
+        fe_buf_printf(&o, "strads__e%d->strads__dyn.sync.b = (double)(%s); strads__e%d->strads__dyn.sync.has_b = 1; ",
                       n, s->sync_b, n);
     if (s->sync_fn)
-        fe_buf_printf(&o, "strads__e%d.strads__dyn.sync.custom_fn = \"%s\"; ", n, s->sync_fn);
+        fe_buf_printf(&o, "strads__e%d->strads__dyn.sync.custom_fn = \"%s\"; ", n, s->sync_fn);
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
         if (cp->auto_private) /* the user's declaration is now unused here */
@@ -221,15 +225,15 @@ static char *call_site(fe_ctx *c, fe_site *s)
         if (cp->is_const_global || cp->is_item || cp->auto_private)
             continue;
         if (cp->is_array)
-            fe_buf_printf(&o, "__builtin_memcpy(&strads__e%d.%s, &%s, sizeof strads__e%d.%s); ",
+            fe_buf_printf(&o, "__builtin_memcpy(&strads__e%d->%s, &%s, sizeof strads__e%d->%s); ",
                           n, cp->name, cp->name, n, cp->name);
         else
-            fe_buf_printf(&o, "strads__e%d.%s = %s; ", n, cp->name, cp->name);
+            fe_buf_printf(&o, "strads__e%d->%s = %s; ", n, cp->name, cp->name);
         if (cp->is_copyin) {
             for (int k = 0; k < s->nitems; k++)
                 if (s->items[k].kind == FE_IT_COPYIN && !strcmp(s->items[k].name, cp->name))
-                    fe_buf_printf(&o, "strads__e%d.strads__lo_%s = (int64_t)(%s); "
-                                      "strads__e%d.strads__n_%s = (int64_t)(%s); ",
+                    fe_buf_printf(&o, "strads__e%d->strads__lo_%s = (int64_t)(%s); "
+                                      "strads__e%d->strads__n_%s = (int64_t)(%s); ",
                                   n, cp->name, s->items[k].lo, n, cp->name, s->items[k].len);
         }
         if (cp->ptr_check) {
@@ -270,26 +274,26 @@ static char *call_site(fe_ctx *c, fe_site *s)
         if (!fe_tls_item(it))
             continue;
         if (it->lo)
-            fe_buf_printf(&o, "strads__e%d.strads__p_%s = &(%s)[0]; strads__e%d.strads__lo_%s = "
-                              "(int64_t)(%s); strads__e%d.strads__n_%s = (int64_t)(%s); ",
+            fe_buf_printf(&o, "strads__e%d->strads__p_%s = &(%s)[0]; strads__e%d->strads__lo_%s = "
+                              "(int64_t)(%s); strads__e%d->strads__n_%s = (int64_t)(%s); ",
                           n, it->name, it->name, n, it->name, it->lo, n, it->name, it->len);
         else
-            fe_buf_printf(&o, "strads__e%d.%s = %s; strads__e%d.strads__p_%s = &%s; ", n,
+            fe_buf_printf(&o, "strads__e%d->%s = %s; strads__e%d->strads__p_%s = &%s; ", n,
                           it->name, it->name, n, it->name, it->name);
         if (it->lo && it->fixed_n > 0) { /* a fixed array's section: inside it, or stop */
             unsigned l, col;
             fe_line_col(c, it->off, &l, &col);
             char *msg = fe_fmt("%s:%u:%u: section %s[%s:%s] is past the end of '%s' (%lld elements)",
                                c->path, l, col, it->name, it->lo, it->len, it->name, it->fixed_n);
-            fe_buf_printf(&o, "if (strads__e%d.strads__lo_%s < 0 || strads__e%d.strads__n_%s < 0 || "
-                              "strads__e%d.strads__lo_%s + strads__e%d.strads__n_%s > %lldLL) "
+            fe_buf_printf(&o, "if (strads__e%d->strads__lo_%s < 0 || strads__e%d->strads__n_%s < 0 || "
+                              "strads__e%d->strads__lo_%s + strads__e%d->strads__n_%s > %lldLL) "
                               "strads_fatal(STRADS_EINVAL, %s); ",
                           n, it->name, n, it->name, n, it->name, n, it->name, it->fixed_n, lit(msg));
         }
     }
-    fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, &strads__e%d); ",
+    fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, strads__e%d); strads_env_free(strads__e%d, sizeof *strads__e%d); ",
                   s->kind == FE_ASYNC_FOR ? "strads_async_for" : "strads_sync_for", n, s->lo,
-                  s->hi, s->hi_incl ? " + 1" : "", n);
+                  s->hi, s->hi_incl ? " + 1" : "", n, n, n);
     /* the loop variable's value after the loop, as the sequential loop leaves
      * it; (void) so that -Wall -Werror does not fail a variable only the
      * loop used (set but not used in the rewritten function) */

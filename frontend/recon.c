@@ -553,7 +553,11 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
     int whole = !ak || in_define || sb >= se || se > m->r->c->srclen ||
                 (k == CXCursor_ArraySubscriptExpr ? src[se - 1] == ']'
                  : ak == 4                         ? src[sb] == '*'
-                                                   : memchr(src + sb, ak == 2 ? '>' : '.', se - sb) != NULL);
+                 /* p->f or s.f: access_kind reads the operator at the
+                  * child's end, which in a macro's argument is the macro's
+                  * name (assert(hdr->n == 4) was refused as built) */
+                                                   : memchr(src + sb, '>', se - sb) != NULL ||
+                                                         memchr(src + sb, '.', se - sb) != NULL);
     if (ak && !whole && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
         t.kind != CXType_FunctionProto) {
         if (!m->r->exact && !m->r->quiet && !m->refused++)

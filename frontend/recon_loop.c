@@ -416,14 +416,18 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
         if (p) {
             CXCursor off;
             char *it = text_of(w->c, ch[1]);
-            p = &w->b[row_for_index(w, (int)(p - w->b), it)];
+            /* w->b grows as rows are found (row_for_index, row_index's
+             * invariant, the visits below): p is found anew from its index
+             * after each (a stale p was a use after free: srad's two loops) */
+            int pi = row_for_index(w, (int)(p - w->b), it);
             /* W[k] of W[k][j] names a row, not an element: the range would
              * be whole rows */
             int row = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_ConstantArray;
             /* a read under a condition joins the range (see the header);
              * a write there does not */
-            if ((cond && how != 0) || row || !row_index(w, ch[1], &off, (int)(p - w->b)) ||
-                (p->index && strcmp(p->index, it)) || (how == 0 && p->stored)) {
+            int shaped = !(cond && how != 0) && !row && row_index(w, ch[1], &off, pi);
+            p = &w->b[pi];
+            if (!shaped || (p->index && strcmp(p->index, it)) || (how == 0 && p->stored)) {
                 p->spoiled = 1;
                 free(it);
             } else {
@@ -436,7 +440,7 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
                 p->acc[p->nacc++] = cur;
             }
             visit(w, ch[1], cond, 0); /* the index */
-            if (!clang_Cursor_isNull(p->expr))
+            if (!clang_Cursor_isNull(w->b[pi].expr))
                 visit(w, ch[0], cond, 0); /* a row's own parts: W and u of W[u] */
         } else {
             for (int i = 0; i < n; i++) visit(w, ch[i], cond, 0);

@@ -325,6 +325,16 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         cp->type = spelling(t);
         cp->cls = cls_of(t);
         cp->is_array = ct.kind == CXType_ConstantArray;
+        long long bytes = cp->is_array ? clang_Type_getSizeOf(ct) : 0;
+        if (bytes > (1LL << 20) && !(cp->where == FE_V_GLOBAL && clang_isConstQualifiedType(t)))
+            fe_warning(c, off,
+                       fe_fmt("allocate it with malloc under '#pragma strads dvector' (it is then "
+                              "shipped once and kept by its owners), or, read-only, name it through "
+                              "a pointer taken before the loop and add copyin(p[0:%lld]) (shipped "
+                              "when it changed)",
+                              clang_getArraySize(ct)),
+                       "captured array '%s' (%.1f MB) is copied into every call of the loop",
+                       cp->name, (double)bytes / (1 << 20));
         /* A const array has const elements; libclang drops the qualifier
          * from array element types, so read it from the spelling. */
         if (cp->where == FE_V_GLOBAL &&

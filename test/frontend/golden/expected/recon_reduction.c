@@ -87,7 +87,7 @@ int strads_user_main(void)
     long hist[B] = {0};
     double total = 0;
 
-    { struct strads__env1 strads__e1; __builtin_memset(&strads__e1, 0, sizeof strads__e1); strads__e1.idx = idx; strads__e1.w = w; strads__e1.strads__p_hist = &(hist)[0]; strads__e1.strads__lo_hist = (int64_t)(0); strads__e1.strads__n_hist = (int64_t)(B); if (strads__e1.strads__lo_hist < 0 || strads__e1.strads__n_hist < 0 || strads__e1.strads__lo_hist + strads__e1.strads__n_hist > 16LL) strads_fatal(STRADS_EINVAL, "recon_reduction.c:22:38: section hist[0:B] is past the end of 'hist' (16 elements)"); strads__e1.total = total; strads__e1.strads__p_total = &total; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(N), &strads__e1); }
+    { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->idx = idx; strads__e1->w = w; strads__e1->strads__p_hist = &(hist)[0]; strads__e1->strads__lo_hist = (int64_t)(0); strads__e1->strads__n_hist = (int64_t)(B); if (strads__e1->strads__lo_hist < 0 || strads__e1->strads__n_hist < 0 || strads__e1->strads__lo_hist + strads__e1->strads__n_hist > 16LL) strads_fatal(STRADS_EINVAL, "recon_reduction.c:22:38: section hist[0:B] is past the end of 'hist' (16 elements)"); strads__e1->total = total; strads__e1->strads__p_total = &total; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(N), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); }
 
 
 
@@ -97,7 +97,7 @@ int strads_user_main(void)
      * nodes; one process of one thread is the plain build) */
     long seen[B] = {0};
 
-    { struct strads__env2 strads__e2; __builtin_memset(&strads__e2, 0, sizeof strads__e2); strads__e2.idx = idx; strads__e2.w = w; strads__e2.strads__p_seen = &(seen)[0]; strads__e2.strads__lo_seen = (int64_t)(0); strads__e2.strads__n_seen = (int64_t)(B); if (strads__e2.strads__lo_seen < 0 || strads__e2.strads__n_seen < 0 || strads__e2.strads__lo_seen + strads__e2.strads__n_seen > 16LL) strads_fatal(STRADS_EINVAL, "recon_reduction.c:32:38: section seen[0:B] is past the end of 'seen' (16 elements)"); strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(N), &strads__e2); }
+    { char strads__s2[sizeof(struct strads__env2) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads_env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->idx = idx; strads__e2->w = w; strads__e2->strads__p_seen = &(seen)[0]; strads__e2->strads__lo_seen = (int64_t)(0); strads__e2->strads__n_seen = (int64_t)(B); if (strads__e2->strads__lo_seen < 0 || strads__e2->strads__n_seen < 0 || strads__e2->strads__lo_seen + strads__e2->strads__n_seen > 16LL) strads_fatal(STRADS_EINVAL, "recon_reduction.c:32:38: section seen[0:B] is past the end of 'seen' (16 elements)"); strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(N), strads__e2); strads_env_free(strads__e2, sizeof *strads__e2); }
 
 
 
