@@ -453,6 +453,7 @@ typedef struct rt_alone {
     double fast_s;            /* the fastest whole call alone so far (0: none) */
     double buy_s;             /* a first shared call's projected cost (0: unknown) */
     int retimes;              /* timings alone that shared won: each doubles the wait */
+    double shared_last_s;     /* the latest shared call's seconds (0: none) */
 } rt_alone;
 typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
 /* How the next call runs; may_alone: a call run alone computes what it
@@ -460,6 +461,12 @@ typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
  * PROBE runs rt_loop_body_alone_for(..., RT_SHORT_CALL_S) and the
  * iterations it left shared. */
 rt_call_how rt_alone_next(const rt_alone *a, bool may_alone);
+/* The calls alone so far ran another way than the next will (sync_for's
+ * emulation of BSP's workers, now the loop itself): their times are
+ * dropped, and a loop kept shared times one call alone again. */
+void rt_alone_forget(rt_alone *a);
+/* Calls rented alone go shared now, as when their rent is paid (TRY). */
+void rt_alone_share_next(rt_alone *a);
 /* After the call: how it ran, its seconds, the share of its iterations a
  * call run alone ran (1: all; a probe that stopped early gives the whole
  * call's estimate by its rate), whether a shared call made records or a

@@ -92,12 +92,22 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
     }
     double per = at > begin ? (double)(now - t0) / (double)(at - begin) : 0;
     bool fits = per * (double)(end - begin) <= (double)budget_us;
+    uint64_t limit = (fits ? 4 : 1) * budget_us;
+    double last = per; /* microseconds an iteration of the latest chunk */
     if (at < end && (fits || site->kind == STRADS_SYNC_FOR))
-        for (chunk = 4 * (at - begin); at < end && now - t0 < (fits ? 4 : 1) * budget_us; chunk *= 4) {
+        for (chunk = 4 * (at - begin); at < end && now - t0 < limit; chunk *= 4) {
+            /* by the clock, no chunk past half the budget left at the
+             * latest rate (iterations that grow heavier overshot it) */
+            if (!fits && last > 0) {
+                double room = (double)(limit - (now - t0)) / last / 2;
+                if ((double)chunk > room) chunk = room >= 1 ? (int64_t)room : 1;
+            }
             int64_t hi = end - at > chunk ? at + chunk : end;
+            uint64_t c0 = now;
             rt_body(site, env, tls, order, at, hi);
-            at = hi;
             now = rt_now_us();
+            last = (double)(now - c0) / (double)(hi - at);
+            at = hi;
         }
     int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
@@ -188,6 +198,19 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
 
 void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }
 
+void rt_alone_share_next(rt_alone *a)
+{
+    if (a->phase == RENT || a->phase == ALONE) a->phase = TRY, a->shared = 0;
+}
+
+void rt_alone_forget(rt_alone *a)
+{
+    a->alone_s = a->est_s = a->fast_s = 0;
+    a->retimes = 0;
+    if ((a->phase == SHARED || a->phase == DONE || a->phase == TRY) && a->shared_last_s > 0)
+        a->phase = TIMING, a->shared_s = a->shared_last_s;
+}
+
 bool rt_alone_rent_first(rt_alone *a, const char *loop, const strads_loop_site *site, double buy_s)
 {
     if (!rt_loop_may_run_alone() || a->buy_s || a->est_s <= 0 || buy_s <= a->est_s) return false;
@@ -259,6 +282,7 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
         if (a->phase == RENT && (a->rent_s >= rent_limit(a, took) || long_one)) a->phase = TRY, a->shared = 0;
     } else {
         a->shared++;
+        a->shared_last_s = took;
         switch (a->phase) {
         case NEW:
         case SHARED:

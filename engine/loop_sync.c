@@ -1123,6 +1123,8 @@ static void say_recon_cost(const call *c)
             c->site->file, c->site->line, recon, work, (unsigned long long)k->calls);
 }
 
+static void keep_separate(const call *c, int separate);
+
 static int sync_node(const void *arg, size_t len)
 {
     if (len < sizeof(sync_hdr)) return STRADS_EPROTO;
@@ -1222,6 +1224,14 @@ static int sync_node(const void *arg, size_t len)
     c.track = c.ts && c.replicas;
     rc = agree(&c, rc);
     if (!rc) rc = agree_written(&c);
+    /* whether the tasks are separate: the driver may then run the next
+     * calls these records serve alone (loop_sync_separate.c) */
+    if (!rc) {
+        rt__sep none = {.ok = -1, .narr = c.narr};
+        int separate;
+        rc = rt__sync_sep_agree(&c, c.sep ? c.sep : &none, &separate);
+        if (!rc && c.me == 0 && separate >= 0) keep_separate(&c, separate);
+    }
     for (int a = 0; a < c.narr; a++)
         c.arr[a].direct = c.N == 1 && c.arr[a].replicate && !c.ts &&
                           (c.arr[a].desc->agg == STRADS_AGG_SUM || c.arr[a].desc->agg == STRADS_AGG_AVG);
@@ -1283,10 +1293,23 @@ static int sync_node(const void *arg, size_t len)
 /* The parts of what a sync_for's records depend on (input_key). */
 enum { IN_COPYIN, IN_SCALARS, IN_INDICES, IN_N };
 
+/* Driver: whether the tasks of a call were separate (loop_sync_separate.c),
+ * for the input key, range, minibatch and threads its records were made
+ * for; the latest few (ping-pong arrays alternate two keys). */
+#define SEP_KEPT 4
+typedef struct sep_kept {
+    uint64_t input[IN_N];
+    int64_t begin, end, mb;
+    int T, separate, used;
+} sep_kept;
+
 /* Driver: calls of each site so far, for STRADS_RECON_EVERY. */
 typedef struct site_calls {
     uint64_t id, calls;
     uint64_t input[IN_N]; /* input_key of the latest call */
+    sep_kept sep[SEP_KEPT];
+    int sep_next;
+    int want_sep; /* its calls alone are BSP's workers emulated: records for a verdict */
     struct site_calls *next;
 } site_calls;
 
@@ -1299,6 +1322,8 @@ typedef struct alone_state {
     int threads;
     uint64_t used; /* alone_clock at its latest call */
     rt_alone al;
+    bool emu_timed; /* its calls alone were BSP's workers emulated */
+    bool tried_shared; /* a call was shared early for a verdict on its tasks */
     struct alone_state *next;
 } alone_state;
 static alone_state *alone_list;
@@ -1343,6 +1368,57 @@ static site_calls *calls_of(const strads_loop_site *site)
         calls_list = s;
     }
     return s;
+}
+
+/* Rank 0, for the driver: the verdict on the call's records, under the
+ * input key the driver computed for it (sync_prepare). */
+static void keep_separate(const call *c, int separate)
+{
+    site_calls *sc = calls_of(c->site);
+    if (!sc) return;
+    sep_kept *k = NULL;
+    for (int i = 0; i < SEP_KEPT && !k; i++)
+        if (sc->sep[i].used && !memcmp(sc->sep[i].input, sc->input, sizeof sc->input) &&
+            sc->sep[i].begin == c->h.begin && sc->sep[i].end == c->h.end && sc->sep[i].mb == c->mb &&
+            sc->sep[i].T == c->T)
+            k = &sc->sep[i];
+    if (!k) {
+        k = &sc->sep[sc->sep_next];
+        sc->sep_next = (sc->sep_next + 1) % SEP_KEPT;
+    }
+    if (rt_stats_on() && (!k->used || k->separate != separate))
+        rt_stats("separate", c->site->file, c->site->line, "separate=%d", separate);
+    memcpy(k->input, sc->input, sizeof k->input);
+    k->begin = c->h.begin, k->end = c->h.end, k->mb = c->mb, k->T = c->T;
+    k->separate = separate;
+    k->used = 1;
+}
+
+static void input_key(const strads_loop_site *site, const void *env, uint64_t key[IN_N]);
+
+/* The verdict kept for records of this input key, range, minibatch and
+ * threads: 1 separate, 0 not, -1 none kept. */
+static int sep_lookup(const site_calls *sc, const uint64_t key[IN_N], int64_t begin, int64_t end,
+                      int64_t mb, int threads)
+{
+    for (int i = 0; i < SEP_KEPT; i++) {
+        const sep_kept *k = &sc->sep[i];
+        if (k->used && !memcmp(k->input, key, sizeof k->input) && k->begin == begin && k->end == end &&
+            k->mb == mb && k->T == threads)
+            return k->separate;
+    }
+    return -1;
+}
+
+/* Were the tasks of this call separate when its records were made? */
+static int kept_separate(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
+                         int64_t mb, int threads)
+{
+    site_calls *sc = calls_of(site);
+    if (!sc || !sc->sep[0].used) return -1;
+    uint64_t key[IN_N];
+    input_key(site, env, key);
+    return sep_lookup(sc, key, begin, end, mb, threads);
 }
 
 static int recon_due(site_calls *s)
@@ -1439,6 +1515,11 @@ static void sync_prepare(void *hdr)
                      why == IN_COPYIN ? "copyin" : why == IN_SCALARS ? "scalars" : "indices");
         }
     }
+    /* a verdict wanted and none kept for these records: every node makes
+     * its lists, even where it would fetch whole arrays (loop_sync_recon.c) */
+    if (records && p->sc && p->sc->want_sep && !p->h.recon &&
+        sep_lookup(p->sc, key, p->h.begin, p->h.end, p->h.minibatch, p->h.threads) < 0)
+        p->h.recon = 2;
     if (p->sc) memcpy(p->sc->input, key, sizeof key);
 }
 
@@ -1495,15 +1576,16 @@ static bool float_rows_avg(const strads_loop_site *site, const void *env)
  * budget_s seconds (0: none); returns where it stopped (emu: begin, when
  * one timed clock, *whole_s the call's estimate, said it would not fit). */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
-                         double budget_s, bool emu, int threads, int64_t mb, double *whole_s)
+                         double budget_s, bool emu, int threads, int64_t mb, double *whole_s,
+                         double *body_s)
 {
     uint64_t op;
-    *whole_s = 0;
+    *whole_s = *body_s = 0;
     if (!rt_loop_alone_begin(site, env, &op)) return end;
     int64_t done = end;
     if (!emu)
         done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
-    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, whole_s))
+    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, whole_s, body_s))
         done = begin;
     rt_loop_alone_end(site, env, op, done > begin);
     return done;
@@ -1650,10 +1732,25 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         rt_loop_may_run_alone()) {
         double whole;
         rt_loop_say_in_place("sync_for", site);
-        run_alone(site, env, begin, end, 0, false, 1, 0, &whole);
+        double body;
+        run_alone(site, env, begin, end, 0, false, 1, 0, &whole, &body);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
+    int64_t mb = minibatch_of(dyn, end - begin, threads);
+    /* A call whose records say its tasks are separate runs alone as the
+     * loop itself (loop_sync_separate.c); where its calls alone were timed
+     * as BSP's workers emulated, many times slower, they are timed anew
+     * (a stencil's 0.5 ms calls stayed shared at 5 ms) */
+    int sep = -1;
+    if (as && (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !alone_same(site, env))
+        sep = kept_separate(site, env, begin, end, mb, threads);
+    if (as && as->emu_timed && sep >= 0) {
+        if (sep == 1) rt_alone_forget(&as->al);
+        as->emu_timed = false;
+    }
+    site_calls *sc = as ? calls_of(site) : NULL;
+    if (sc) sc->want_sep = as->emu_timed && sep < 0;
     rt_call_how how = as ? rt_alone_next(&as->al, true) : RT_CALL_SHARED;
     /* Only for a call that may run alone: alone_same at every such call
      * (the pointers may meet in one array later); else BSP's workers one
@@ -1661,8 +1758,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * SSP, ASP, a barrier policy, A-BSP, Elastic and FlexPara allow (their
      * answers depend on timing already), not Hybrid's (its threads share
      * one copy). */
-    int64_t mb = minibatch_of(dyn, end - begin, threads);
-    bool same = how != RT_CALL_SHARED && alone_same(site, env);
+    bool same = how != RT_CALL_SHARED && (sep == 1 || alone_same(site, env));
     bool emu = how != RT_CALL_SHARED && !same;
     if (emu && spec.kind == STRADS_SYNC_HYBRID) how = RT_CALL_SHARED;
     /* BSP's workers combine a row of floating scalars per scalar; SSP and
@@ -1681,12 +1777,21 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
          * call of up to RT_LONG_ALONE_S, as a kept loop may (one timed
          * clock tells) */
         double budget = how != RT_CALL_PROBE ? 0 : emu ? RT_LONG_ALONE_S : RT_SHORT_CALL_S;
-        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &whole);
+        double body;
+        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &whole, &body);
         if (whole > 0) rt_alone_estimate(&as->al, whole);
+        as->emu_timed = emu;
         if (done > begin || !emu) {
-            rt_alone_after(&as->al, "sync_for", site, threads, how,
-                           (double)(rt_now_us() - t0) / 1e6,
+            double took = (double)(rt_now_us() - t0) / 1e6;
+            rt_alone_after(&as->al, "sync_for", site, threads, how, took,
                            (double)(done - begin) / (double)(end - begin), false);
+            /* the emulation's copies cost four times the loop's own work:
+             * one call shared now, whose records may say the tasks are
+             * separate (then its calls alone run as the loop itself) */
+            if (emu && sep < 0 && body > 0 && 4 * body < took && !as->tried_shared) {
+                as->tried_shared = true;
+                rt_alone_share_next(&as->al);
+            }
             /* the rest shared, on the records of the whole range, which
              * the next calls keep; not timed */
             if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);

@@ -34,7 +34,8 @@ typedef struct sync_hdr {
     uint64_t invocation;
     int32_t threads, kind; /* kind: the mechanics (BSP, SSP, HYBRID or ASP) */
     int64_t staleness;     /* SSP */
-    int32_t recon;         /* 1: redo reconnaissance even if this node has it */
+    int32_t recon;         /* 1: redo reconnaissance even if this node has it; 2: and
+                            * make the lists for loop_sync_separate.c's verdict */
     int32_t model;         /* the model asked for; differs from kind when a
                             * policy's gate drives SSP's mechanics */
     double a, b;           /* the model's parameters */
@@ -83,6 +84,17 @@ typedef struct tbuf {
  * included; barrier the barriers, SSP's gates and A-BSP's stop signals. */
 enum { SPH_RECON, SPH_PLAN, SPH_FETCH, SPH_COMPUTE, SPH_FOLD, SPH_EXCHANGE, SPH_BARRIER, SPH_N };
 
+/* loop_sync_separate.c: a node's description of its tasks' records. */
+#define RT_SEP_ARRAYS 64
+typedef struct rt__sep {
+    int32_t ok;   /* 1: no two of its tasks write one element, or read one another
+                   * writes; 0: some do; -1: no lists to tell */
+    int32_t narr;
+    /* per array: the lowest and highest element its tasks write, and read
+     * but do not write (lo > hi: none) */
+    int64_t wlo[RT_SEP_ARRAYS], whi[RT_SEP_ARRAYS], rlo[RT_SEP_ARRAYS], rhi[RT_SEP_ARRAYS];
+} rt__sep;
+
 typedef struct call {
     const strads_loop_site *site;
     void *env;
@@ -92,6 +104,7 @@ typedef struct call {
     int narr;
     sarr *arr;
     tset *ts;             /* [ntask] or NULL (recon off: whole arrays); owned by a tcache */
+    const rt__sep *sep;   /* the tasks' description (with ts), or NULL; owned by the tcache */
     int replicas;
     char **rep;           /* [T * narr] replica bases (NULL when not replicated) */
     char **start;         /* [narr] a direct array's copy when the clock's tasks began */
@@ -229,6 +242,11 @@ static inline void task_range(const call *c, int64_t k, int64_t *a, int64_t *b)
 
 /* loop_sync_recon.c: the task sets of this call (c->ts), this node's kept
  * ones when made for the same site, range, minibatch, threads and arrays. */
+/* This node's rt__sep of the call's records (ok 0 without them). */
+void rt__sync_sep_local(const call *c, rt__sep *out);
+/* Collective: rank 0 learns whether the call's tasks are separate on every
+ * node (*separate 1 yes, 0 no, -1 not known; -1 elsewhere). */
+int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate);
 int rt__sync_recon(call *c);
 /* loop_sync_recon.c: the records of iterations [lo, hi), with the elements
  * they read from other nodes fetched (node-function thread; caller frees). */
@@ -240,7 +258,7 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
  * clock timed on copies says the call would not fit (*whole_s its
  * estimate). */
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, double budget_s, double *whole_s);
+                      int T, int64_t mb, double budget_s, double *whole_s, double *body_s);
 
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */

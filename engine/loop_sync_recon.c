@@ -42,6 +42,7 @@ typedef struct tcache {
     size_t elem[64];      /* the same shape in a slot keeps the lists */
     uint64_t whole;       /* those that no list holds: fetched whole (bit per array) */
     tset *ts;             /* NULL: one node needs no lists (needs_none) */
+    rt__sep *sep;         /* the lists described (loop_sync_separate.c), with ts */
     int64_t ntask;
     struct tcache *next;
 } tcache;
@@ -214,6 +215,7 @@ static void tcache_free(tcache *t)
 {
     for (int64_t k = 0; t->ts && k < t->ntask; k++) tset_free(&t->ts[k], t->narr);
     free(t->ts);
+    free(t->sep);
     free(t);
 }
 
@@ -452,6 +454,7 @@ int rt__sync_recon(call *c)
     if (rrc) return rrc;
     if (same) {
         c->ts = t->ts; /* NULL when none */
+        c->sep = t->sep;
         for (int a = 0; a < c->narr; a++) c->arr[a].whole = (t->whole >> a) & 1;
         return 0;
     }
@@ -476,7 +479,10 @@ int rt__sync_recon(call *c)
     t->whole = whole_candidates(c);
     sched_records prec;
     bool piloted = (t->whole || none_candidate(c)) && pilot(c, &prec);
-    bool none = needs_none(c, piloted ? &prec : NULL);
+    /* lists the driver asked for (a verdict on separate tasks) are made,
+     * described, and dropped if the node would fetch whole arrays */
+    bool none = needs_none(c, piloted ? &prec : NULL), drop = none && c->h.recon == 2;
+    if (drop) none = false;
     int prc = none ? 0 : pick_whole(c, piloted ? &prec : NULL, &t->whole);
     if (piloted) sched_rec_free(&prec);
     if (none) {
@@ -518,6 +524,16 @@ int rt__sync_recon(call *c)
         tcache_free(t);
         c->ts = NULL;
         return rc;
+    }
+    /* a description that cannot be made says nothing: ok 0 */
+    if ((t->sep = malloc(sizeof *t->sep))) rt__sync_sep_local(c, t->sep);
+    c->sep = t->sep;
+    if (drop) {
+        for (int64_t k = 0; k < c->ntask; k++) tset_free(&c->ts[k], c->narr);
+        free(c->ts);
+        c->ts = t->ts = NULL;
+        t->whole = 0;
+        for (int a = 0; a < c->narr; a++) c->arr[a].whole = 0;
     }
     tcaches = t;
     return 0;

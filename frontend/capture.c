@@ -74,45 +74,87 @@ static int spelled_here(fe_ctx *c, CXCursor cur)
     return b > xb && b < e && e <= c->srclen && !memchr(c->src + b, '\n', e - b);
 }
 
-/* Does the macro expanded at off (its name's token) assign `name` in its
- * own text (`#define SETN(v) nset = (v)`, `nset++`)? The nodes of an
- * expansion all have the macro's name as their text, so its #define in
- * this file is read instead; a macro defined elsewhere, or one whose body
- * does not spell the name (another macro's), may. */
-static int macro_assigns(fe_ctx *c, unsigned off, const char *name)
+/* Is tokens[i] (a name) assigned: followed, past the closing parentheses
+ * and subscripts that wrap it, by `=` or an `op=`, or by or after `++` or
+ * `--`? */
+static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsigned i)
 {
-    int at = fe_tok_at(c, off);
-    if (at < 0 || at >= c->ntoks || c->toks[at].kind != CXToken_Identifier)
-        return 1;
-    const char *mac = c->toks[at].spell;
-    for (int i = 2; i < c->ntoks; i++) {
-        if (strcmp(c->toks[i].spell, mac) || strcmp(c->toks[i - 1].spell, "define") ||
-            strcmp(c->toks[i - 2].spell, "#"))
-            continue;
-        unsigned end = fe_logical_end(c, c->toks[i].off);
-        int k = i + 1;
-        /* a function-like macro's parameters: '(' right after the name */
-        unsigned after = c->toks[i].off + (unsigned)strlen(mac);
-        if (k < c->ntoks && after < c->srclen && c->src[after] == '(')
-            while (k < c->ntoks && c->toks[k].off < end && strcmp(c->toks[k].spell, ")"))
-                k++;
-        int seen = 0;
-        for (; k < c->ntoks && c->toks[k].off < end; k++) {
-            if (strcmp(c->toks[k].spell, name))
-                continue;
-            seen = 1;
-            const char *nx = k + 1 < c->ntoks && c->toks[k + 1].off < end ? c->toks[k + 1].spell : "";
-            const char *pv = c->toks[k - 1].spell;
-            size_t l = strlen(nx);
-            if ((l && nx[l - 1] == '=' && strcmp(nx, "==") && strcmp(nx, "<=") && strcmp(nx, ">=") &&
-                 strcmp(nx, "!=")) ||
-                !strcmp(nx, "++") || !strcmp(nx, "--") || !strcmp(pv, "++") || !strcmp(pv, "--") ||
-                !strcmp(pv, "&"))
-                return 1;
-        }
-        return !seen;
+    unsigned j = i + 1;
+    for (int depth = 0; j < n; j++) {
+        char *sp = fe_cxstr(clang_getTokenSpelling(tu, t[j]));
+        int open = !strcmp(sp, "["), close = !strcmp(sp, "]"), paren = !strcmp(sp, ")");
+        free(sp);
+        if (open) depth++;
+        else if (close) depth--;
+        else if (!depth && !paren) break;
     }
-    return 1;
+    char *nx = j < n ? fe_cxstr(clang_getTokenSpelling(tu, t[j])) : fe_strdup("");
+    char *pv = i > 0 ? fe_cxstr(clang_getTokenSpelling(tu, t[i - 1])) : fe_strdup("");
+    size_t l = strlen(nx);
+    int as = (l && nx[l - 1] == '=' && strcmp(nx, "==") && strcmp(nx, "<=") && strcmp(nx, ">=") &&
+              strcmp(nx, "!=")) ||
+             !strcmp(nx, "++") || !strcmp(nx, "--") || !strcmp(pv, "++") || !strcmp(pv, "--");
+    free(nx);
+    free(pv);
+    return as;
+}
+
+/* Does the macro expanded at off (its name's token) assign, in the
+ * definition in effect there (a header's, after #undef, the branch of an
+ * #ifdef), `name` in its own text, or the parameter whose argument holds
+ * offset arg (0: none)? -1: no definition found. Every node of an
+ * expansion has the macro's name as its text, so the definition is read. */
+static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg)
+{
+    CXCursor mc = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, off));
+    if (clang_getCursorKind(mc) != CXCursor_MacroExpansion)
+        return -1;
+    CXCursor def = clang_getCursorReferenced(mc);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+        return -1;
+    CXToken *t;
+    unsigned n;
+    clang_tokenize(c->tu, clang_getCursorExtent(def), &t, &n);
+    /* the parameters of a function-like macro, and where its text starts */
+    char *par[64];
+    int np = 0;
+    unsigned body = 1;
+    if (clang_Cursor_isMacroFunctionLike(def)) {
+        for (body = 2; body < n; body++) {
+            char *sp = fe_cxstr(clang_getTokenSpelling(c->tu, t[body]));
+            int end = !strcmp(sp, ")");
+            if (!end && strcmp(sp, ",") && np < 64) par[np++] = sp;
+            else free(sp);
+            if (end) break;
+        }
+        body++;
+    }
+    /* which argument holds arg: the invocation's tokens in this file */
+    int want = -1;
+    if (arg) {
+        int k = fe_tok_at(c, off) + 1, depth = 0, idx = 0;
+        for (; k < c->ntoks && c->toks[k].off < arg; k++) {
+            const char *sp = c->toks[k].spell;
+            if (!strcmp(sp, "(") || !strcmp(sp, "[") || !strcmp(sp, "{")) depth++;
+            else if (!strcmp(sp, ")") || !strcmp(sp, "]") || !strcmp(sp, "}")) depth--;
+            else if (!strcmp(sp, ",") && depth == 1) idx++;
+        }
+        want = idx;
+    }
+    int as = 0;
+    for (unsigned i = body; i < n && !as; i++) {
+        if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+            continue;
+        char *sp = fe_cxstr(clang_getTokenSpelling(c->tu, t[i]));
+        int hit = name && !strcmp(sp, name);
+        for (int q = 0; q < np && !hit; q++)
+            hit = q == want && !strcmp(sp, par[q]);
+        free(sp);
+        as = hit && tok_assigned(c->tu, t, n, i);
+    }
+    for (int q = 0; q < np; q++) free(par[q]);
+    clang_disposeTokens(c->tu, t, n);
+    return as;
 }
 
 /*
@@ -160,9 +202,19 @@ static int written(walk *w, int d)
          * otherwise), so `BB(i, j) = v` read as a store to size */
         if (nb == pb && ne == pe && !spelled_here(c, node) && !spelled_here(c, w->stack[d])) {
             char *nm = fe_cxstr(clang_getCursorSpelling(w->stack[d]));
-            int as = macro_assigns(c, nb, nm);
+            int as = macro_writes(c, nb, nm, 0);
             free(nm);
-            return as;
+            if (as >= 0)
+                return as;
+        }
+        /* a name in the argument of a macro whose own text assigns it
+         * (`#define ASSIGN(x, v) x = v`); an operator spelled in the
+         * argument itself is read below */
+        if (nb == pb && ne == pe && spelled_here(c, node)) {
+            unsigned sb, se;
+            fe_spelling(node, NULL, &sb, &se);
+            if (macro_writes(c, nb, NULL, sb) == 1)
+                return 1;
         }
         if (nb != pb)
             return 0;
@@ -225,6 +277,62 @@ static int arg_writes(const walk *w, CXCursor call, unsigned b, unsigned e)
         }
     }
     return 0; /* the callee expression itself */
+}
+
+/* Is the fixed array named by the DeclRef at stack[d] (or a row of it, or
+ * an address into it) an argument of a call whose parameter may write
+ * through it: not const, not a variadic one (printf's %s), and written by
+ * the function if it is this file's (param_writes)? */
+static int array_filled(walk *w, int d)
+{
+    CXType rt = clang_getCanonicalType(clang_getCursorType(w->stack[d]));
+    if (rt.kind != CXType_ConstantArray)
+        return 0;
+    CXType et = rt;
+    while (et.kind == CXType_ConstantArray)
+        et = clang_getCanonicalType(clang_getArrayElementType(et));
+    if (clang_isConstQualifiedType(et))
+        return 0;
+    fe_ctx *c = w->c;
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    for (; k >= 0; k--) {
+        CXCursor p = w->stack[k];
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(p)).kind;
+        unsigned pb, pe, nb, ne;
+        fe_extent(p, &pb, &pe);
+        fe_extent(node, &nb, &ne);
+        if (pk == CXCursor_ParenExpr || pk == CXCursor_UnexposedExpr || pk == CXCursor_CStyleCastExpr)
+            ;
+        else if (pk == CXCursor_ArraySubscriptExpr && nb == pb && t == CXType_ConstantArray)
+            ; /* a row of a 2-D array: still an address into it */
+        else if (pk == CXCursor_BinaryOperator && t == CXType_Pointer &&
+                 (is(&c->toks[fe_tok_at(c, ne)], "+") || is(&c->toks[fe_tok_at(c, ne)], "-")))
+            ;
+        else
+            break;
+        node = p;
+    }
+    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_CallExpr)
+        return 0;
+    CXCursor call = w->stack[k], fn = clang_getCursorReferenced(call);
+    int na = clang_Cursor_getNumArguments(call), np = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < na; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        if (!clang_equalCursors(arg, node) && !clang_equalCursors(fe_strip(arg), fe_strip(node)))
+            continue;
+        if (i >= np)
+            return 0; /* variadic: printf's %s reads */
+        CXType pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
+        /* a parameter written as an array (double y[]) is a pointer */
+        int arr = pt.kind == CXType_ConstantArray || pt.kind == CXType_IncompleteArray;
+        if ((pt.kind != CXType_Pointer && !arr) ||
+            clang_isConstQualifiedType(arr ? clang_getArrayElementType(pt) : clang_getPointeeType(pt)))
+            return 0;
+        return param_writes(w, fn, i);
+    }
+    return 0;
 }
 
 /*
@@ -1171,17 +1279,10 @@ static void declref(walk *w, CXCursor cur, int helper)
         return; /* declared in the loop */
     int wr = written(w, w->depth - 1);
     /* A fixed array handed to a function that fills it (NPB EP's
-     * vranlc(n, &t, a, x - 1) into a global scratch array): a write, as
-     * `x[j] = v` is; the threads of a process shared the one copy. */
-    CXType rt = clang_getCanonicalType(clang_getCursorType(ref));
-    if (!wr && !is_ivar && rt.kind == CXType_ConstantArray) {
-        CXType et = rt;
-        while (et.kind == CXType_ConstantArray)
-            et = clang_getCanonicalType(clang_getArrayElementType(et));
-        int st;
-        if (!clang_isConstQualifiedType(et) && ptr_use_writes(w, w->depth - 1, &st))
-            wr = 1;
-    }
+     * vranlc(n, &t, a, x - 1) into a global scratch array) is written, as
+     * by `x[j] = v`: each process has one copy for all its threads. */
+    if (!wr && !is_ivar && array_filled(w, w->depth - 1))
+        wr = 1;
     if (is_ivar) {
         if (wr)
             fe_error(c, off, "the runtime hands out iterations; do not change the loop variable",

@@ -325,8 +325,18 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         cp->type = spelling(t);
         cp->cls = cls_of(t);
         cp->is_array = ct.kind == CXType_ConstantArray;
-        long long bytes = cp->is_array ? clang_Type_getSizeOf(ct) : 0;
-        if (bytes > (1LL << 20) && !(cp->where == FE_V_GLOBAL && clang_isConstQualifiedType(t)))
+        /* A const array has const elements; libclang drops the qualifier
+         * from array element types, so read it from the spelling. */
+        if (cp->where == FE_V_GLOBAL &&
+            (clang_isConstQualifiedType(t) ||
+             (ct.kind == CXType_ConstantArray && cp->type && !strncmp(cp->type, "const ", 6))))
+            cp->is_const_global = 1;
+        /* what the call's environment holds by value (not a const global,
+         * which every process has, nor a private or reduction section) */
+        fe_item *sec = fe_item_named(s, cp->name);
+        long long bytes = cp->is_array && !cp->is_const_global && !(sec && sec->lo)
+                              ? clang_Type_getSizeOf(ct) : 0;
+        if (bytes > (1LL << 20))
             fe_warning(c, off,
                        fe_fmt("allocate it with malloc under '#pragma strads dvector' (it is then "
                               "shipped once and kept by its owners), or, read-only, name it through "
@@ -335,12 +345,6 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                               clang_getArraySize(ct)),
                        "captured array '%s' (%.1f MB) is copied into every call of the loop",
                        cp->name, (double)bytes / (1 << 20));
-        /* A const array has const elements; libclang drops the qualifier
-         * from array element types, so read it from the spelling. */
-        if (cp->where == FE_V_GLOBAL &&
-            (clang_isConstQualifiedType(t) ||
-             (ct.kind == CXType_ConstantArray && cp->type && !strncmp(cp->type, "const ", 6))))
-            cp->is_const_global = 1;
         if (!cp->type && cp->where != FE_V_GLOBAL)
             fe_error(c, off, "give the type a tag or a typedef name",
                      "captured variable '%s' has an unnamed type", cp->name);

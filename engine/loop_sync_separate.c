@@ -1,0 +1,129 @@
+/*
+ * engine/loop_sync_separate.c - whether a sync_for call's tasks are
+ * separate: no task writes an element another task writes, and none reads
+ * one another task writes.
+ *
+ * Then every model computes what the sequential loop computes (no task sees
+ * another's change, and no change is combined with another), so the call
+ * may run alone on the driver, in program order, without the emulation of
+ * BSP's workers (loop_sync_alone.c), whose copies of the model at every
+ * clock were more than the stencils and blocked factorizations of users'
+ * programs can afford: a 3-D heat stencil over ping-pong arrays ran its
+ * 2 ms calls shared at 15 ms (one process) for the whole run, because
+ * stradsc cannot see that tOut[x + y * nx + z * nx * ny] has one writer.
+ *
+ * The records say so. Each node checks its own tasks exactly, with a bitmap
+ * of the elements they write, and describes them by bounds (per array, the
+ * lowest and highest element its tasks write, and those they read but do
+ * not write); rank 0 takes the call as separate when every node's tasks are
+ * and no node's bounds meet another's writes (conservative: interleaved
+ * blocks of two nodes count as meeting). The driver keeps the verdict with
+ * the input key the records were made for (loop_sync.c), as it keeps the
+ * records themselves.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/loop_sync.h"
+
+/* Bitmaps beyond this many elements cost more than the verdict is worth. */
+#define SEP_MAX_N ((int64_t)1 << 28)
+
+static bool bit(const uint64_t *m, int64_t e) { return m[e / 64] >> (e % 64) & 1; }
+
+/* Array a over this node's tasks: false when two tasks write one element or
+ * a task reads one another writes; else its bounds in out. */
+static bool array_separate(const call *c, int a, rt__sep *out)
+{
+    const dds_vec *dv = c->arr[a].dv;
+    int64_t n = dv->n;
+    if (n > SEP_MAX_N) return false;
+    uint64_t *w = calloc((size_t)(n + 63) / 64, sizeof *w);
+    if (!w) return false;
+    bool ok = true;
+    int64_t wlo = INT64_MAX, whi = -1, rlo = INT64_MAX, rhi = -1;
+    for (int64_t k = 0; k < c->ntask && ok; k++) {
+        const elist *l = &c->ts[k].wr[a];
+        int64_t m = el_count(l, dv);
+        for (int64_t j = 0; j < m && ok; j++) {
+            int64_t e = rt__el_at(l, j);
+            if (bit(w, e)) ok = false;
+            w[e / 64] |= UINT64_C(1) << (e % 64);
+            if (e < wlo) wlo = e;
+            if (e > whi) whi = e;
+        }
+    }
+    for (int64_t k = 0; k < c->ntask && ok; k++) {
+        const elist *l = &c->ts[k].all[a], *own = &c->ts[k].wr[a];
+        int64_t m = el_count(l, dv);
+        for (int64_t j = 0; j < m && ok; j++) {
+            int64_t e = rt__el_at(l, j);
+            if (el_find(own, e) >= 0) continue;
+            if (bit(w, e)) ok = false;
+            if (e < rlo) rlo = e;
+            if (e > rhi) rhi = e;
+        }
+    }
+    free(w);
+    out->wlo[a] = wlo, out->whi[a] = whi, out->rlo[a] = rlo, out->rhi[a] = rhi;
+    return ok;
+}
+
+void rt__sync_sep_local(const call *c, rt__sep *out)
+{
+    memset(out, 0, sizeof *out);
+    out->narr = c->narr;
+    out->ok = -1;
+    if (!c->ts || c->narr > RT_SEP_ARRAYS) return;
+    out->ok = 0;
+    for (int64_t k = 0; k < c->ntask; k++)
+        if (c->ts[k].unlisted >= 0) return; /* an array the site does not list */
+    for (int a = 0; a < c->narr; a++) {
+        out->wlo[a] = out->rlo[a] = INT64_MAX;
+        out->whi[a] = out->rhi[a] = -1;
+        /* read only, or each iteration's own element: no other task's */
+        if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) || c->arr[a].own) continue;
+        if (!array_separate(c, a, out)) return;
+    }
+    out->ok = 1;
+}
+
+/* Do [a, b] and [x, y] meet (an empty one, lo > hi, meets nothing)? */
+static bool meet(int64_t a, int64_t b, int64_t x, int64_t y)
+{
+    return a <= b && x <= y && a <= y && x <= b;
+}
+
+int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate)
+{
+    *separate = -1;
+    if (c->N == 1) {
+        *separate = mine->ok;
+        return 0;
+    }
+    rt__sep *all = c->me == 0 ? malloc((size_t)c->N * sizeof *all) : NULL;
+    int rc = c->me == 0 && !all ? STRADS_ENOMEM : 0;
+    /* collective: every node takes part, whatever it found */
+    int grc = strads_gather(mine, sizeof *mine, all);
+    if (!rc) rc = grc;
+    if (rc || c->me != 0) {
+        free(all);
+        return rc;
+    }
+    /* a node without lists says nothing; one with conflicts, no */
+    int known = 1;
+    bool ok = true;
+    for (int r = 0; r < c->N; r++) {
+        if (all[r].ok < 0 || all[r].narr != c->narr) known = 0;
+        else if (!all[r].ok) ok = false;
+    }
+    for (int a = 0; a < c->narr && ok && known; a++)
+        for (int r = 0; r < c->N && ok; r++)
+            for (int s = 0; s < c->N && ok; s++)
+                if (s != r && (meet(all[r].wlo[a], all[r].whi[a], all[s].wlo[a], all[s].whi[a]) ||
+                               meet(all[r].rlo[a], all[r].rhi[a], all[s].wlo[a], all[s].whi[a])))
+                    ok = false;
+    free(all);
+    *separate = !ok ? 0 : known ? 1 : -1;
+    return 0;
+}
