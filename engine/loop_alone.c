@@ -77,10 +77,11 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
      * two runs of one program differ (GloVe's loss in its last digits), a
      * fixed one only when an iteration takes about the budget. A rest
      * slower than the prefix said stops at four budgets. A sync_for's cut
-     * changes nothing (alone and shared compute the same), so its rest
-     * runs on up to one budget whatever the prefix said: a prefix of the
-     * heaviest iterations (PageRank's in-edges of its first vertices, 30x
-     * the mean) sent a 5 ms call shared, at 0.4 s for its first call. */
+     * changes nothing but a reduction's order (alone and shared compute
+     * the same), so its rest runs on up to one budget whatever the prefix
+     * said: the prefix may hold the heaviest iterations (a graph's most
+     * linked vertices numbered first), and a short call sent shared pays
+     * the first call's planning and copies. */
     uint64_t t0 = rt_now_us(), budget_us = (uint64_t)(budget_s * 1e6), now = t0;
     int64_t chunk = 1;
     while (at < end && at - begin < PROBE_PREFIX && now - t0 < budget_us) {

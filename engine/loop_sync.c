@@ -1740,8 +1740,8 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     int64_t mb = minibatch_of(dyn, end - begin, threads);
     /* A call whose records say its tasks are separate runs alone as the
      * loop itself (loop_sync_separate.c); where its calls alone were timed
-     * as BSP's workers emulated, many times slower, they are timed anew
-     * (a stencil's 0.5 ms calls stayed shared at 5 ms) */
+     * as BSP's workers emulated, which copy the model at every clock,
+     * they are timed anew */
     int sep = -1;
     if (as && (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !alone_same(site, env))
         sep = kept_separate(site, env, begin, end, mb, threads);

@@ -7,10 +7,10 @@
  * another's change, and no change is combined with another), so the call
  * may run alone on the driver, in program order, without the emulation of
  * BSP's workers (loop_sync_alone.c), whose copies of the model at every
- * clock were more than the stencils and blocked factorizations of users'
- * programs can afford: a 3-D heat stencil over ping-pong arrays ran its
- * 2 ms calls shared at 15 ms (one process) for the whole run, because
- * stradsc cannot see that tOut[x + y * nx + z * nx * ny] has one writer.
+ * clock cost the stencils and blocked factorizations of users' programs
+ * many times their work: stradsc cannot see that a 3-D stencil's
+ * tOut[x + y * nx + z * nx * ny] has one writer, so without a verdict
+ * their calls stay shared.
  *
  * The records say so. Each node checks its own tasks exactly, with a bitmap
  * of the elements they write, and describes them by bounds (per array, the

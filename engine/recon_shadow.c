@@ -288,10 +288,10 @@ int strads_recon_exact(void) { return sh.exact; }
 void strads_recon_assert(const char *expr, const char *file, unsigned line, const char *fn)
 {
     if (sh.stale && !sh.exact) return; /* its values are stale: the exact pass checks */
-    /* A worker's pass reads elements it has not fetched yet (a dvector
-     * header's field the driver owns: assert(hdr->n == 4) saw 0 at rank 1),
-     * which rt_recon_fetch_reads then fetches, recording those iterations
-     * again; the body's own assert checks the values when it runs. */
+    /* A worker's pass reads elements it has not fetched yet (as 0: a
+     * dvector header's field the driver owns), which rt_recon_fetch_reads
+     * then fetches, recording those iterations again; the body's own
+     * assert checks the values when it runs. */
     if (strads_rank() != 0) return;
     /* as glibc's assert() fails */
     fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n", program_invocation_short_name, file,

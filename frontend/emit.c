@@ -196,11 +196,11 @@ static char *call_site(fe_ctx *c, fe_site *s)
     fe_buf o = {0};
     int n = s->index;
     /* The environment on the stack, or on the heap when captured arrays
-     * make it large (NPB IS's 32 MB key array overflowed an 8 MB stack) */
-    fe_buf_printf(&o, "{ char strads__s%d[sizeof(struct strads__env%d) > STRADS_ENV_STACK_MAX ? 1 : "
+     * make it large (a global array of megabytes would overflow the stack) */
+    fe_buf_printf(&o, "{ char strads__s%d[sizeof(struct strads__env%d) > STRADS__ENV_STACK_MAX ? 1 : "
                       "sizeof(struct strads__env%d)] __attribute__((__aligned__(__alignof__(struct "
                       "strads__env%d)))); struct strads__env%d *strads__e%d = (struct strads__env%d *)"
-                      "strads_env_new(strads__s%d, sizeof(struct strads__env%d)); ",
+                      "strads__env_new(strads__s%d, sizeof(struct strads__env%d)); ",
                   n, n, n, n, n, n, n, n, n);
     if (s->minibatch)
         fe_buf_printf(&o, "strads__e%d->strads__dyn.minibatch = (int64_t)(%s); ", n, s->minibatch);
@@ -291,7 +291,7 @@ static char *call_site(fe_ctx *c, fe_site *s)
                           n, it->name, n, it->name, n, it->name, n, it->name, it->fixed_n, lit(msg));
         }
     }
-    fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, strads__e%d); strads_env_free(strads__e%d, sizeof *strads__e%d); ",
+    fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, strads__e%d); strads__env_free(strads__e%d, sizeof *strads__e%d); ",
                   s->kind == FE_ASYNC_FOR ? "strads_async_for" : "strads_sync_for", n, s->lo,
                   s->hi, s->hi_incl ? " + 1" : "", n, n, n);
     /* the loop variable's value after the loop, as the sequential loop leaves

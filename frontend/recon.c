@@ -1194,9 +1194,9 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         CXCursor op = n == 1 ? ch[0] : cur;
         free(ch);
         /* The operator is the token before the operand or the one after
-         * it: `*w++` is a read through w++ (genann's weight walk lost its
-         * records as an increment of *w), `(*w)++` an increment. Where the
-         * extents cannot tell (a macro's), either token counts. */
+         * it: `*w++` is a read through w++, not an increment of *w, and
+         * `(*w)++` an increment. Where the extents cannot tell (a macro's),
+         * either token counts. */
         unsigned ob, oe;
         fe_extent(op, &ob, &oe);
         int prefix = n == 1 && ob > b, postfix = n == 1 && ob <= b && oe < e;

@@ -416,9 +416,8 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
         if (p) {
             CXCursor off;
             char *it = text_of(w->c, ch[1]);
-            /* w->b grows as rows are found (row_for_index, row_index's
-             * invariant, the visits below): p is found anew from its index
-             * after each (a stale p was a use after free: srad's two loops) */
+            /* w->b grows as rows are found (row_for_index, the visits
+             * below): p is found anew from its index after each */
             int pi = row_for_index(w, (int)(p - w->b), it);
             /* W[k] of W[k][j] names a row, not an element: the range would
              * be whole rows */

@@ -20,18 +20,18 @@ extern "C" {
 #define STRADS_ABI_VERSION 6
 
 /* A loop call's environment (its captured values): on the caller's stack up
- * to STRADS_ENV_STACK_MAX bytes, else on the heap (a captured global array
+ * to STRADS__ENV_STACK_MAX bytes, else on the heap (a captured global array
  * of megabytes would overflow the stack). Zeroed either way. */
-#define STRADS_ENV_STACK_MAX 65536
-static inline void *strads_env_new(void *stack, size_t n)
+#define STRADS__ENV_STACK_MAX 65536
+static inline void *strads__env_new(void *stack, size_t n)
 {
-    void *p = n > STRADS_ENV_STACK_MAX ? __builtin_calloc(1, n) : __builtin_memset(stack, 0, n);
+    void *p = n > STRADS__ENV_STACK_MAX ? __builtin_calloc(1, n) : __builtin_memset(stack, 0, n);
     if (!p) strads_fatal(STRADS_ENOMEM, "a parallel loop's captured values");
     return p;
 }
-static inline void strads_env_free(void *env, size_t n)
+static inline void strads__env_free(void *env, size_t n)
 {
-    if (n > STRADS_ENV_STACK_MAX) __builtin_free(env);
+    if (n > STRADS__ENV_STACK_MAX) __builtin_free(env);
 }
 
 #pragma GCC visibility push(default)

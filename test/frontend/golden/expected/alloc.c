@@ -80,7 +80,7 @@ int strads_user_main(int argc, char **argv)
         a[i] = i * 0.5;
     double total = 0;
 
-    { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->b = b; strads__e1->G = G; strads__e1->a = a; strads__e1->total = total; strads__e1->strads__p_total = &total; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); }
+    { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->b = b; strads__e1->G = G; strads__e1->a = a; strads__e1->total = total; strads__e1->strads__p_total = &total; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); }
 
 
 

@@ -98,7 +98,7 @@ int strads_user_main(int argc, char **argv)
     for (i = 0; i < n * DIM; i++)
         rows[i] = (double)(i % 5) / 5;
 
-    { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); (void)s; __builtin_memcpy(&strads__e1->table, &table, sizeof strads__e1->table); strads__e1->rows = rows; (void)t; strads__e1->calls = calls; (void)g; strads__e1->o = o; strads__e1->seed = seed; strads__e1->strads__p_seed = &seed; strads__e1->total = total; strads__e1->strads__p_total = &total; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); i = (0) < (n) ? (n) : (0); (void)i; }
+    { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); (void)s; __builtin_memcpy(&strads__e1->table, &table, sizeof strads__e1->table); strads__e1->rows = rows; (void)t; strads__e1->calls = calls; (void)g; strads__e1->o = o; strads__e1->seed = seed; strads__e1->strads__p_seed = &seed; strads__e1->total = total; strads__e1->strads__p_total = &total; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); i = (0) < (n) ? (n) : (0); (void)i; }
 
 
 

@@ -96,7 +96,7 @@ int strads_user_main(int argc, char **argv)
     for (int epoch = 0; epoch < 4; epoch++) {
         double loss = 0;
 
-        { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->strads__dyn.minibatch = (int64_t)(100); strads__e1->ex = ex; strads__e1->w = w; strads__e1->lr = lr; strads__e1->loss = loss; strads__e1->strads__p_loss = &loss; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); }
+        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->strads__dyn.minibatch = (int64_t)(100); strads__e1->ex = ex; strads__e1->w = w; strads__e1->lr = lr; strads__e1->loss = loss; strads__e1->strads__p_loss = &loss; strads_sync_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); }
 
 
 

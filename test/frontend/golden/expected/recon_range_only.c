@@ -192,7 +192,7 @@ int strads_user_main(void)
     long pos = 0;
     for (int e = 0; e < 3; e++) {
 
-        { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->m = m; strads__e1->W = W; strads__e1->H = H; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); }
+        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->m = m; strads__e1->W = W; strads__e1->H = H; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); }
 
 
 
@@ -202,7 +202,7 @@ int strads_user_main(void)
 
 
 
-        { char strads__s2[sizeof(struct strads__env2) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads_env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->m = m; strads__e2->W = W; strads__e2->H = H; strads__e2->pick = pick; strads_async_for(&strads__site2, (int64_t)(0), (int64_t)(n), strads__e2); strads_env_free(strads__e2, sizeof *strads__e2); }
+        { char strads__s2[sizeof(struct strads__env2) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads__env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->m = m; strads__e2->W = W; strads__e2->H = H; strads__e2->pick = pick; strads_async_for(&strads__site2, (int64_t)(0), (int64_t)(n), strads__e2); strads__env_free(strads__e2, sizeof *strads__e2); }
 
 
 
@@ -214,19 +214,19 @@ int strads_user_main(void)
 
 
 
-        { char strads__s3[sizeof(struct strads__env3) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env3)] __attribute__((__aligned__(__alignof__(struct strads__env3)))); struct strads__env3 *strads__e3 = (struct strads__env3 *)strads_env_new(strads__s3, sizeof(struct strads__env3)); strads__e3->W = W; strads_async_for(&strads__site3, (int64_t)(0), (int64_t)(n), strads__e3); strads_env_free(strads__e3, sizeof *strads__e3); }
+        { char strads__s3[sizeof(struct strads__env3) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env3)] __attribute__((__aligned__(__alignof__(struct strads__env3)))); struct strads__env3 *strads__e3 = (struct strads__env3 *)strads__env_new(strads__s3, sizeof(struct strads__env3)); strads__e3->W = W; strads_async_for(&strads__site3, (int64_t)(0), (int64_t)(n), strads__e3); strads__env_free(strads__e3, sizeof *strads__e3); }
 
 
 
 
 
-        { char strads__s4[sizeof(struct strads__env4) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env4)] __attribute__((__aligned__(__alignof__(struct strads__env4)))); struct strads__env4 *strads__e4 = (struct strads__env4 *)strads_env_new(strads__s4, sizeof(struct strads__env4)); strads__e4->W = W; strads_async_for(&strads__site4, (int64_t)(0), (int64_t)(n), strads__e4); strads_env_free(strads__e4, sizeof *strads__e4); }
+        { char strads__s4[sizeof(struct strads__env4) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env4)] __attribute__((__aligned__(__alignof__(struct strads__env4)))); struct strads__env4 *strads__e4 = (struct strads__env4 *)strads__env_new(strads__s4, sizeof(struct strads__env4)); strads__e4->W = W; strads_async_for(&strads__site4, (int64_t)(0), (int64_t)(n), strads__e4); strads__env_free(strads__e4, sizeof *strads__e4); }
 
 
 
 
 
-        { char strads__s5[sizeof(struct strads__env5) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env5)] __attribute__((__aligned__(__alignof__(struct strads__env5)))); struct strads__env5 *strads__e5 = (struct strads__env5 *)strads_env_new(strads__s5, sizeof(struct strads__env5)); strads__e5->W = W; strads_async_for(&strads__site5, (int64_t)(0), (int64_t)(n), strads__e5); strads_env_free(strads__e5, sizeof *strads__e5); }
+        { char strads__s5[sizeof(struct strads__env5) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env5)] __attribute__((__aligned__(__alignof__(struct strads__env5)))); struct strads__env5 *strads__e5 = (struct strads__env5 *)strads__env_new(strads__s5, sizeof(struct strads__env5)); strads__e5->W = W; strads_async_for(&strads__site5, (int64_t)(0), (int64_t)(n), strads__e5); strads__env_free(strads__e5, sizeof *strads__e5); }
 
 
 
@@ -237,7 +237,7 @@ int strads_user_main(void)
 
 
 
-        { char strads__s6[sizeof(struct strads__env6) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env6)] __attribute__((__aligned__(__alignof__(struct strads__env6)))); struct strads__env6 *strads__e6 = (struct strads__env6 *)strads_env_new(strads__s6, sizeof(struct strads__env6)); strads__e6->W = W; strads__e6->H = H; strads__e6->m = m; strads__e6->pos = pos; strads__e6->strads__p_pos = &pos; strads_async_for(&strads__site6, (int64_t)(0), (int64_t)(n), strads__e6); strads_env_free(strads__e6, sizeof *strads__e6); }
+        { char strads__s6[sizeof(struct strads__env6) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env6)] __attribute__((__aligned__(__alignof__(struct strads__env6)))); struct strads__env6 *strads__e6 = (struct strads__env6 *)strads__env_new(strads__s6, sizeof(struct strads__env6)); strads__e6->W = W; strads__e6->H = H; strads__e6->m = m; strads__e6->pos = pos; strads__e6->strads__p_pos = &pos; strads_async_for(&strads__site6, (int64_t)(0), (int64_t)(n), strads__e6); strads__env_free(strads__e6, sizeof *strads__e6); }
 
 
 
@@ -247,7 +247,7 @@ int strads_user_main(void)
 
 
 
-        { char strads__s7[sizeof(struct strads__env7) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env7)] __attribute__((__aligned__(__alignof__(struct strads__env7)))); struct strads__env7 *strads__e7 = (struct strads__env7 *)strads_env_new(strads__s7, sizeof(struct strads__env7)); strads__e7->W = W; strads__e7->H = H; strads__e7->m = m; strads__e7->pos = pos; strads__e7->strads__p_pos = &pos; strads_async_for(&strads__site7, (int64_t)(0), (int64_t)(n), strads__e7); strads_env_free(strads__e7, sizeof *strads__e7); }
+        { char strads__s7[sizeof(struct strads__env7) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env7)] __attribute__((__aligned__(__alignof__(struct strads__env7)))); struct strads__env7 *strads__e7 = (struct strads__env7 *)strads__env_new(strads__s7, sizeof(struct strads__env7)); strads__e7->W = W; strads__e7->H = H; strads__e7->m = m; strads__e7->pos = pos; strads__e7->strads__p_pos = &pos; strads_async_for(&strads__site7, (int64_t)(0), (int64_t)(n), strads__e7); strads__env_free(strads__e7, sizeof *strads__e7); }
 
 
 
@@ -258,7 +258,7 @@ int strads_user_main(void)
 
 
 
-        { char strads__s8[sizeof(struct strads__env8) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env8)] __attribute__((__aligned__(__alignof__(struct strads__env8)))); struct strads__env8 *strads__e8 = (struct strads__env8 *)strads_env_new(strads__s8, sizeof(struct strads__env8)); strads__e8->W = W; strads__e8->H = H; strads__e8->m = m; strads__e8->pos = pos; strads__e8->strads__p_pos = &pos; strads_async_for(&strads__site8, (int64_t)(0), (int64_t)(n), strads__e8); strads_env_free(strads__e8, sizeof *strads__e8); }
+        { char strads__s8[sizeof(struct strads__env8) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env8)] __attribute__((__aligned__(__alignof__(struct strads__env8)))); struct strads__env8 *strads__e8 = (struct strads__env8 *)strads__env_new(strads__s8, sizeof(struct strads__env8)); strads__e8->W = W; strads__e8->H = H; strads__e8->m = m; strads__e8->pos = pos; strads__e8->strads__p_pos = &pos; strads_async_for(&strads__site8, (int64_t)(0), (int64_t)(n), strads__e8); strads__env_free(strads__e8, sizeof *strads__e8); }
 
 
 
@@ -270,7 +270,7 @@ int strads_user_main(void)
 
 
 
-        { char strads__s9[sizeof(struct strads__env9) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env9)] __attribute__((__aligned__(__alignof__(struct strads__env9)))); struct strads__env9 *strads__e9 = (struct strads__env9 *)strads_env_new(strads__s9, sizeof(struct strads__env9)); strads__e9->IDX = IDX; strads__e9->m = m; strads__e9->W = W; strads__e9->H = H; strads_async_for(&strads__site9, (int64_t)(0), (int64_t)(n), strads__e9); strads_env_free(strads__e9, sizeof *strads__e9); }
+        { char strads__s9[sizeof(struct strads__env9) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env9)] __attribute__((__aligned__(__alignof__(struct strads__env9)))); struct strads__env9 *strads__e9 = (struct strads__env9 *)strads__env_new(strads__s9, sizeof(struct strads__env9)); strads__e9->IDX = IDX; strads__e9->m = m; strads__e9->W = W; strads__e9->H = H; strads_async_for(&strads__site9, (int64_t)(0), (int64_t)(n), strads__e9); strads__env_free(strads__e9, sizeof *strads__e9); }
 
 
 
@@ -278,7 +278,7 @@ int strads_user_main(void)
 
 
 
-        { char strads__s10[sizeof(struct strads__env10) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env10)] __attribute__((__aligned__(__alignof__(struct strads__env10)))); struct strads__env10 *strads__e10 = (struct strads__env10 *)strads_env_new(strads__s10, sizeof(struct strads__env10)); strads__e10->W = W; strads_async_for(&strads__site10, (int64_t)(0), (int64_t)(n), strads__e10); strads_env_free(strads__e10, sizeof *strads__e10); }
+        { char strads__s10[sizeof(struct strads__env10) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env10)] __attribute__((__aligned__(__alignof__(struct strads__env10)))); struct strads__env10 *strads__e10 = (struct strads__env10 *)strads__env_new(strads__s10, sizeof(struct strads__env10)); strads__e10->W = W; strads_async_for(&strads__site10, (int64_t)(0), (int64_t)(n), strads__e10); strads__env_free(strads__e10, sizeof *strads__e10); }
 
 
 

@@ -101,7 +101,7 @@ int strads_user_main(int argc, char **argv)
     for (long i = 0; i < n * nnz; i++) col[i] = (int)((i * 13) % d);
     for (int e = 0; e < 4; e++) {
         
-        { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->X = X; strads__e1->d = d; strads__e1->W = W; strads__e1->H = H; strads__e1->m = m; strads__e1->col = col; strads__e1->nnz = nnz; strads__e1->n = n; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); }
+        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->X = X; strads__e1->d = d; strads__e1->W = W; strads__e1->H = H; strads__e1->m = m; strads__e1->col = col; strads__e1->nnz = nnz; strads__e1->n = n; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); }
 
 
 
@@ -150,7 +150,7 @@ int strads_user_main(int argc, char **argv)
 
         double sum = 0;
         
-        { char strads__s2[sizeof(struct strads__env2) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads_env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->strads__dyn.minibatch = (int64_t)(100); strads__e2->W = W; strads__e2->d = d; strads__e2->X = X; strads__e2->sum = sum; strads__e2->strads__p_sum = &sum; strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(n), strads__e2); strads_env_free(strads__e2, sizeof *strads__e2); }
+        { char strads__s2[sizeof(struct strads__env2) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads__env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->strads__dyn.minibatch = (int64_t)(100); strads__e2->W = W; strads__e2->d = d; strads__e2->X = X; strads__e2->sum = sum; strads__e2->strads__p_sum = &sum; strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(n), strads__e2); strads__env_free(strads__e2, sizeof *strads__e2); }
 
 
 

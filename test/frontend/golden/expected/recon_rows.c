@@ -100,7 +100,7 @@ int strads_user_main(int argc, char **argv)
         for (int k = 0; k < D; k++) H[i][k] = 0.05 * (double)((i + k) % 3);
     for (int e = 0; e < 3; e++) {
         
-        { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->m = m; strads__e1->R = R; strads__e1->W = W; strads__e1->H = H; strads__e1->F = F; strads__e1->pick = pick; strads__e1->C = C; strads__e1->n = n; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); }
+        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->m = m; strads__e1->R = R; strads__e1->W = W; strads__e1->H = H; strads__e1->F = F; strads__e1->pick = pick; strads__e1->C = C; strads__e1->n = n; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(n), strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); }
 
 
 

@@ -167,7 +167,7 @@ int strads_user_main(int argc, char **argv)
     const float lambda = 0.05f;
     for (int epoch = 1; epoch <= epochs; epoch++) {
 
-        { char strads__s1[sizeof(struct strads__env1) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads_env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->train = train; strads__e1->W = W; strads__e1->rank = rank; strads__e1->H = H; strads__e1->lr = lr; strads__e1->lambda = lambda; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(ntrain), strads__e1); strads_env_free(strads__e1, sizeof *strads__e1); }
+        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->train = train; strads__e1->W = W; strads__e1->rank = rank; strads__e1->H = H; strads__e1->lr = lr; strads__e1->lambda = lambda; strads_async_for(&strads__site1, (int64_t)(0), (int64_t)(ntrain), strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); }
 
 
 
@@ -182,7 +182,7 @@ int strads_user_main(int argc, char **argv)
 
         double se = 0;
 
-        { char strads__s2[sizeof(struct strads__env2) > STRADS_ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads_env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->test = test; strads__e2->rank = rank; strads__e2->W = W; strads__e2->H = H; strads__e2->se = se; strads__e2->strads__p_se = &se; strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(ntest), strads__e2); strads_env_free(strads__e2, sizeof *strads__e2); }
+        { char strads__s2[sizeof(struct strads__env2) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads__env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->test = test; strads__e2->rank = rank; strads__e2->W = W; strads__e2->H = H; strads__e2->se = se; strads__e2->strads__p_se = &se; strads_sync_for(&strads__site2, (int64_t)(0), (int64_t)(ntest), strads__e2); strads__env_free(strads__e2, sizeof *strads__e2); }
 
 
 
