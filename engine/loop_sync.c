@@ -1310,6 +1310,7 @@ typedef struct site_calls {
     sep_kept sep[SEP_KEPT];
     int sep_next;
     int want_sep; /* its calls alone are BSP's workers emulated: records for a verdict */
+    int sep_asks; /* calls that made lists for a verdict (a few: keys may never repeat) */
     struct site_calls *next;
 } site_calls;
 
@@ -1517,9 +1518,11 @@ static void sync_prepare(void *hdr)
     }
     /* a verdict wanted and none kept for these records: every node makes
      * its lists, even where it would fetch whole arrays (loop_sync_recon.c) */
-    if (records && p->sc && p->sc->want_sep && !p->h.recon &&
-        sep_lookup(p->sc, key, p->h.begin, p->h.end, p->h.minibatch, p->h.threads) < 0)
+    if (records && p->sc && p->sc->want_sep && p->h.recon < 2 && p->sc->sep_asks < SEP_KEPT &&
+        sep_lookup(p->sc, key, p->h.begin, p->h.end, p->h.minibatch, p->h.threads) < 0) {
         p->h.recon = 2;
+        p->sc->sep_asks++;
+    }
     if (p->sc) memcpy(p->sc->input, key, sizeof key);
 }
 
