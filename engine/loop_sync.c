@@ -1580,15 +1580,17 @@ static bool float_rows_avg(const strads_loop_site *site, const void *env)
  * one timed clock, *whole_s the call's estimate, said it would not fit). */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
                          double budget_s, bool emu, int threads, int64_t mb, double *whole_s,
-                         double *body_s)
+                         double *body_s, bool *overlap)
 {
     uint64_t op;
     *whole_s = *body_s = 0;
+    *overlap = false;
     if (!rt_loop_alone_begin(site, env, &op)) return end;
     int64_t done = end;
     if (!emu)
         done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
-    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, whole_s, body_s))
+    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, whole_s, body_s,
+                               overlap))
         done = begin;
     rt_loop_alone_end(site, env, op, done > begin);
     return done;
@@ -1736,7 +1738,8 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         double whole;
         rt_loop_say_in_place("sync_for", site);
         double body;
-        run_alone(site, env, begin, end, 0, false, 1, 0, &whole, &body);
+        bool overlap;
+        run_alone(site, env, begin, end, 0, false, 1, 0, &whole, &body, &overlap);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
@@ -1746,7 +1749,8 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * as BSP's workers emulated, which copy the model at every clock,
      * they are timed anew */
     int sep = -1;
-    if (as && (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !alone_same(site, env))
+    if (as && site->recon && site->recon_on &&
+        (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !alone_same(site, env))
         sep = kept_separate(site, env, begin, end, mb, threads);
     if (as && as->emu_timed && sep >= 0) {
         if (sep == 1) rt_alone_forget(&as->al);
@@ -1781,20 +1785,25 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
          * clock tells) */
         double budget = how != RT_CALL_PROBE ? 0 : emu ? RT_LONG_ALONE_S : RT_SHORT_CALL_S;
         double body;
-        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &whole, &body);
+        bool overlap;
+        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &whole, &body, &overlap);
         if (whole > 0) rt_alone_estimate(&as->al, whole);
         as->emu_timed = emu;
         if (done > begin || !emu) {
             double took = (double)(rt_now_us() - t0) / 1e6;
             rt_alone_after(&as->al, "sync_for", site, threads, how, took,
                            (double)(done - begin) / (double)(end - begin), false);
-            /* the emulation's copies cost four times the loop's own work:
-             * one call shared now, whose records may say the tasks are
-             * separate (then its calls alone run as the loop itself) */
-            if (emu && sep < 0 && body > 0 && 4 * body < took && !as->tried_shared) {
+            /* the emulation's copies cost four times the loop's own work,
+             * and no two workers changed one element: one call shared now,
+             * whose records may say the tasks are separate (then its calls
+             * alone run as the loop itself) */
+            if (emu && sep < 0 && !overlap && site->recon && site->recon_on && body > 0 &&
+                4 * body < took && !as->tried_shared) {
                 as->tried_shared = true;
                 rt_alone_share_next(&as->al);
             }
+            /* two workers wrote one element: no records will say separate */
+            if (emu && overlap) as->emu_timed = false;
             /* the rest shared, on the records of the whole range, which
              * the next calls keep; not timed */
             if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);

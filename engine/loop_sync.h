@@ -258,7 +258,8 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
  * clock timed on copies says the call would not fit (*whole_s its
  * estimate). */
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, double budget_s, double *whole_s, double *body_s);
+                      int T, int64_t mb, double budget_s, double *whole_s, double *body_s,
+                      bool *overlap);
 
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */

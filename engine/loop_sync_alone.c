@@ -65,6 +65,7 @@ typedef struct emu {
     void *wenv;  /* env with the pointers moved into the copy every worker uses in turn */
     char *tls;   /* N x T workers' */
     uint64_t body_us; /* in the workers' bodies, of the clocks kept */
+    bool overlap;     /* two workers changed one element in a clock */
 } emu;
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -353,6 +354,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 int64_t el = x->tl[j];
                 int32_t cnt = x->cnt[el];
                 x->cnt[el] = 0;
+                e->overlap |= cnt > 1 && !x->own;
                 char *row = x->F + (size_t)el * elem;
                 const char *was = x->S + (size_t)el * elem;
                 if (x->cs)
@@ -377,7 +379,12 @@ static void clock_run(emu *e, int64_t clock, bool commit)
             int64_t el = x->cl[j];
             if (commit) combine(e, x, el);
             x->any[el] = 0;
-            for (int r = 0; r < e->N; r++) x->ch[(size_t)el * (size_t)e->N + (size_t)r] = 0;
+            int nodes = 0;
+            for (int r = 0; r < e->N; r++) {
+                nodes += x->ch[(size_t)el * (size_t)e->N + (size_t)r];
+                x->ch[(size_t)el * (size_t)e->N + (size_t)r] = 0;
+            }
+            e->overlap |= nodes > 1;
         }
     }
 }
@@ -396,9 +403,11 @@ static int64_t clocks_of(int64_t begin, int64_t end, int N, int T, int64_t mb)
 }
 
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, double budget_s, double *whole_s, double *body_s)
+                      int T, int64_t mb, double budget_s, double *whole_s, double *body_s,
+                      bool *overlap)
 {
     *whole_s = *body_s = 0;
+    *overlap = false;
     emu e = {.site = site, .env = env, .N = N, .T = T, .begin = begin, .end = end, .mb = mb,
              .clocks = clocks_of(begin, end, N, T, mb)};
     if (!find(&e) || setup(&e)) {
@@ -428,6 +437,7 @@ bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, in
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
     rt_loop_publish(site, env, acc);
     *body_s = (double)e.body_us / 1e6;
+    *overlap = e.overlap;
     done(&e);
     return true;
 }
