@@ -306,7 +306,44 @@ static char *call_site(fe_ctx *c, fe_site *s)
 
 /* ---- functions, after the enclosing function ---- */
 
-static void bind_caps(fe_site *s, fe_buf *o, const char *env)
+/* A captured array too large to copy into the body's frame at each call
+ * (a task's thread has a smaller stack than main's), named in the body only
+ * as itself (never as a member, s.tab): the body reaches the environment's
+ * copy through a macro of its name, #undef'd after the function. */
+static int bound_by_name(fe_ctx *c, const fe_site *s, const fe_cap *cp)
+{
+    if (!cp->is_array || cp->auto_private)
+        return 0;
+    CXType t = clang_getCanonicalType(clang_getCursorType(cp->decl));
+    if (clang_Type_getSizeOf(t) <= (1 << 16))
+        return 0;
+    int any = 0;
+    for (int k = fe_tok_at(c, s->body_begin); k >= 0 && k < c->ntoks && c->toks[k].off < s->body_end; k++) {
+        if (strcmp(c->toks[k].spell, cp->name))
+            continue;
+        any = 1;
+        static const char *const decl[] = {"int", "char", "short", "long", "float", "double",
+                                           "signed", "unsigned", "void", "const", "volatile",
+                                           "struct", "union", "enum", "static", "register",
+                                           "_Bool", "restrict", NULL};
+        const fe_token *pv = k > 0 ? &c->toks[k - 1] : NULL;
+        int typed = 0;
+        for (int d = 0; pv && decl[d] && !typed; d++) typed = !strcmp(pv->spell, decl[d]);
+        if (pv && (!strcmp(pv->spell, ".") || !strcmp(pv->spell, "->") ||
+                   pv->kind == CXToken_Identifier || typed))
+            return 0; /* a member, or a declaration of its own */
+    }
+    return any;
+}
+
+static void unbind_caps(fe_ctx *c, fe_site *s, fe_buf *o)
+{
+    for (int i = 0; i < s->ncaps; i++)
+        if (bound_local(&s->caps[i]) && bound_by_name(c, s, &s->caps[i]))
+            fe_buf_printf(o, "#undef %s\n", s->caps[i].name);
+}
+
+static void bind_caps(fe_ctx *c, fe_site *s, fe_buf *o, const char *env)
 {
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
@@ -316,6 +353,9 @@ static void bind_caps(fe_site *s, fe_buf *o, const char *env)
         if (cp->auto_private)
             fe_buf_printf(o, "    __typeof__(%s) %s; /* assigned before use */\n", cp->type,
                           cp->name);
+        else if (bound_by_name(c, s, cp))
+            fe_buf_printf(o, "    __typeof__(&%s->%s) strads__a_%s = &%s->%s;\n#define %s (*strads__a_%s)\n",
+                          env, cp->name, cp->name, env, cp->name, cp->name, cp->name);
         else if (cp->is_array)
             fe_buf_printf(o, "    __typeof__(%s) %s;\n    __builtin_memcpy(&%s, &%s->%s, "
                              "sizeof %s);\n",
@@ -423,7 +463,7 @@ static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
                      "    struct strads__tls%d *strads__t = strads__vt;\n"
                      "    (void)strads__e;\n    (void)strads__t;\n",
                   two ? "inline __attribute__((__always_inline__)) " : "", two ? "loop" : "body", n, n, n);
-    bind_caps(s, o, "strads__e");
+    bind_caps(c, s, o, "strads__e");
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
         if (!fe_tls_item(it))
@@ -446,6 +486,7 @@ static void body_fn(fe_ctx *c, fe_site *s, fe_buf *o)
             fe_buf_printf(o, "    strads__t->%s = %s;\n", it->name, it->name);
     }
     fe_buf_puts(o, "}\n");
+    unbind_caps(c, s, o);
 }
 
 /* One reconnaissance function: the fast copy (exact 0, strads__reconN,
@@ -461,7 +502,7 @@ static void recon_one(fe_ctx *c, fe_site *s, fe_buf *o, int exact)
                      "    const struct strads__env%d *strads__e = strads__ve;\n"
                      "    (void)strads__e;\n",
                   exact ? "STRADS__GLUE" : "STRADS__RECON", exact ? "x" : "", n, n);
-    bind_caps(s, o, "strads__e");
+    bind_caps(c, s, o, "strads__e");
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
         if (!fe_tls_item(it))
@@ -505,6 +546,7 @@ static void recon_one(fe_ctx *c, fe_site *s, fe_buf *o, int exact)
             fe_buf_printf(o, "    __builtin_free(strads__b_%s);\n", it->name);
     }
     fe_buf_puts(o, "}\n");
+    unbind_caps(c, s, o);
 }
 
 /*
