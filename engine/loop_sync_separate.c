@@ -102,10 +102,9 @@ int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate)
         return 0;
     }
     rt__sep *all = c->me == 0 ? malloc((size_t)c->N * sizeof *all) : NULL;
-    int rc = c->me == 0 && !all ? STRADS_ENOMEM : 0;
+    if (c->me == 0 && !all) strads_fatal(STRADS_ENOMEM, "sync_for: the tasks' descriptions");
     /* collective: every node takes part, whatever it found */
-    int grc = strads_gather(mine, sizeof *mine, all);
-    if (!rc) rc = grc;
+    int rc = strads_gather(mine, sizeof *mine, all);
     if (rc || c->me != 0) {
         free(all);
         return rc;

@@ -249,38 +249,47 @@ const void *rt_shadow_read(const void *addr, size_t len)
 
 /* A range a loop recorded instead of running it: reading it back later in
  * the iteration needs exact mode. Reads over shadowed bytes do too. */
-static __attribute__((noinline)) void range_slow(const void *addr, size_t len, int write)
+/* Remembers [lo, hi) as dropped: joined to the latest range when they meet
+ * (a row's elements dropped one by one, gemm's C[i][j] *= beta, are one
+ * range), and past MAX_DROP ranges joined to the latest whatever lies
+ * between: a wider dropped range only sends more iterations to the exact
+ * pass, never fewer. */
+static void drop_add(uintptr_t lo, uintptr_t hi)
 {
-    uintptr_t lo = (uintptr_t)addr, hi = lo + len;
-    if ((sh.ndrop && dropped(lo, hi)) || (sh.n && shadowed(addr, len))) sh.stale = strads_recon_pending = 1;
-    if (!write) return;
-    if (sh.ndrop == MAX_DROP) {
-        sh.stale = strads_recon_pending = 1;
-        return;
+    int k = sh.ndrop;
+    if (k && (k == MAX_DROP || (lo <= sh.drop_hi[k - 1] && sh.drop_lo[k - 1] <= hi))) {
+        if (lo < sh.drop_lo[k - 1]) sh.drop_lo[k - 1] = lo;
+        if (hi > sh.drop_hi[k - 1]) sh.drop_hi[k - 1] = hi;
+    } else {
+        sh.drop_lo[k] = lo;
+        sh.drop_hi[k] = hi;
+        sh.ndrop = k + 1;
     }
-    sh.drop_lo[sh.ndrop] = lo;
-    sh.drop_hi[sh.ndrop++] = hi;
     rt_shadow_on = 1;
 }
 
+/* A read range over dropped or shadowed bytes sees stale values; so does a
+ * written one over shadowed words (a ranged loop reads memory directly). A
+ * write over dropped bytes does not: its value is dropped too, and a later
+ * read of either is caught. */
+static __attribute__((noinline)) void range_slow(const void *addr, size_t len, int write)
+{
+    uintptr_t lo = (uintptr_t)addr, hi = lo + len;
+    if ((!write && sh.ndrop && dropped(lo, hi)) || (sh.n && shadowed(addr, len)))
+        sh.stale = strads_recon_pending = 1;
+    if (write) drop_add(lo, hi);
+}
+
 /* A written range with no value shadowed (the common case: ranged row
- * loops, no element stores) costs the drop list's overlap test and the
- * append, without the register saves that the calls of the general case
- * would cost every range. */
+ * loops, no element stores) costs the append, without the register saves
+ * that the calls of the general case would cost every range. */
 void rt_shadow_range(const void *addr, size_t len, int write)
 {
-    if (__builtin_expect(sh.n || !write || sh.ndrop == MAX_DROP, 0)) {
+    if (__builtin_expect(sh.n || !write, 0)) {
         range_slow(addr, len, write);
         return;
     }
-    uintptr_t lo = (uintptr_t)addr, hi = lo + len;
-    int k = sh.ndrop;
-    for (int d = 0; d < k; d++)
-        if (lo < sh.drop_hi[d] && sh.drop_lo[d] < hi) sh.stale = strads_recon_pending = 1;
-    sh.drop_lo[k] = lo;
-    sh.drop_hi[k] = hi;
-    sh.ndrop = k + 1;
-    rt_shadow_on = 1;
+    drop_add((uintptr_t)addr, (uintptr_t)addr + len);
 }
 
 int strads_recon_exact(void) { return sh.exact; }

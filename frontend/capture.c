@@ -557,13 +557,24 @@ static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
         ok = !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
     }
     if (ok && *tk == CXType_ConstantArray) {
-        ch = k >= 0 ? fe_children(w->stack[k], &n) : NULL;
-        ok = k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ArraySubscriptExpr && n == 2 &&
-             clang_equalCursors(ch[0], sub);
-        free(ch);
-        /* p[i][k] a number, not its address (&p[i][0] + K reaches row
-         * i + 1) */
-        CXType st = clang_getCanonicalType(clang_getCursorType(w->stack[k]));
+        /* p[i][k], p[i][j][k] (a 3-D array's slab i) ...: subscripts of
+         * rows of constant length down to a number */
+        CXType st;
+        for (;;) {
+            ch = k >= 0 ? fe_children(w->stack[k], &n) : NULL;
+            ok = k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_ArraySubscriptExpr && n == 2 &&
+                 clang_equalCursors(ch[0], sub);
+            free(ch);
+            st = ok ? clang_getCanonicalType(clang_getCursorType(w->stack[k])) : (CXType){0};
+            if (!ok || st.kind != CXType_ConstantArray)
+                break;
+            sub = w->stack[k];
+            for (k--; k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr ||
+                                 clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr);
+                 k--)
+                sub = w->stack[k];
+        }
+        /* a number, not its address (&p[i][0] + K reaches row i + 1) */
         int num = ok && st.kind >= CXType_Bool && st.kind <= CXType_LongDouble;
         for (k--; num && k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr ||
                                    clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr);

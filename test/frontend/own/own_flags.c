@@ -112,6 +112,21 @@ int main(void)
 #pragma strads sync_for
     for (int i = 0; i < n; i++)
         rows[i][0] = rows[i + 1][0];
+    /* a 3-D array's slab i (PolyBench's heat-3d B[i][j][k]): its own; an
+     * address into the slab is not */
+    #pragma strads dvector
+    double (*slab)[4][4] = calloc(n, sizeof *slab);
+    // OWN slab
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < 4; j++)
+            for (int k = 0; k < 4; k++) slab[i][j][k] = slab[i][j][k] * 0.5 + j + k;
+    // NOT slab
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        double *q = &slab[i][1][0];
+        q[0] = 1;
+    }
     /* columns: Gram-Schmidt's and LU's A[i][j] and R[k][j], j the loop
      * variable; a column used at another level, an address, or rows reached
      * through pointers (which may alias) are not */
