@@ -350,6 +350,7 @@ static int ptr_use_writes(walk *w, int d, int *store)
     /* the chain's last step but casts when it read a pointer out of the
      * memory (sp->cid, not A[j] of a 2-D array: that is an address in it) */
     enum CXCursorKind lastk = CXCursor_DeclRefExpr;
+    int deref = 0; /* the chain goes through the memory (p[i], *p, p->f) */
     int k = d - 1;
     for (; k >= 0; k--) {
         CXCursor p = w->stack[k];
@@ -373,6 +374,8 @@ static int ptr_use_writes(walk *w, int d, int *store)
         if (pk != CXCursor_ParenExpr && pk != CXCursor_UnexposedExpr && pk != CXCursor_CStyleCastExpr)
             lastk = clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer ? pk
                                                                                         : CXCursor_DeclRefExpr;
+        deref |= pk == CXCursor_ArraySubscriptExpr || pk == CXCursor_MemberRefExpr ||
+                 pk == CXCursor_UnaryOperator;
         node = p;
     }
     if (k < 0)
@@ -382,6 +385,16 @@ static int ptr_use_writes(walk *w, int d, int *store)
     unsigned nb, ne, pb, pe;
     fe_extent(node, &nb, &ne);
     fe_extent(p, &pb, &pe);
+    /* the pointer variable itself assigned or stepped (rec_iter = recs +
+     * i * 5, p++): nothing is written through it */
+    if (!deref && clang_getCursorKind(node) != CXCursor_BinaryOperator) {
+        if (pk == CXCursor_CompoundAssignOperator && nb == pb)
+            return 0;
+        if (pk == CXCursor_BinaryOperator && nb == pb && is(&c->toks[fe_tok_at(c, ne)], "="))
+            return 0;
+        if (pk == CXCursor_UnaryOperator && fe_incdec(c, p))
+            return 0;
+    }
     if (pk == CXCursor_CompoundAssignOperator)
         return *store = nb == pb;
     if (pk == CXCursor_BinaryOperator && nb == pb) {

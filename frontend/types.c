@@ -421,7 +421,16 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
         }
         if (it && it->kind == FE_IT_COPYIN) {
             it->used = 1;
-            if (ct.kind != CXType_Pointer || !it->lo)
+            if (ct.kind == CXType_ConstantArray && it->lo)
+                /* copyin(sandbox[0:490]) of a fixed array: what the clause is
+                 * for, the loop does already */
+                fe_error(c, it->off,
+                         fe_fmt("drop the clause: the loop takes '%s' with its other captured "
+                                "values at every call (a large one: name it through a pointer "
+                                "taken before the loop, 'p', and write copyin(p[0:n]))",
+                                it->name),
+                         "copyin takes a pointer, and '%s' is an array", it->name);
+            else if (ct.kind != CXType_Pointer || !it->lo)
                 fe_error(c, it->off, fe_fmt("write copyin(%s[0:n])", it->name),
                          "copyin needs a pointer and a section");
             else if (clang_getCanonicalType(clang_getPointeeType(ct)).kind == CXType_Pointer)
