@@ -5,7 +5,9 @@
 # band's other rows write, ROWS BAND SWEEPS; with PROG=bellman_ford,
 # bench/progs/bellman_ford.c: a sparse relaxation whose plan has little
 # parallelism and whose reconnaissance costs many sweeps, NODES DEGREE
-# MAX_SWEEPS) built with plain cc and with stradscc, run at 1x1, 1x2, 2x1 and 4x1 (processes x
+# MAX_SWEEPS; with PROG=stencil_3d, bench/progs/stencil_3d.c: a 3-D stencil over
+# ping-pong arrays, whose tasks only the records show apart, SIDE LAYERS STEPS)
+# built with plain cc and with stradscc, run at 1x1, 1x2, 2x1 and 4x1 (processes x
 # threads), alternating, ROUNDS rounds; prints each run's wall time and the
 # median ratio to the plain build (target <= 1.1, first call included: the
 # driver runs such a loop alone). Checks that every run prints the plain

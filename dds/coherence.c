@@ -65,11 +65,23 @@ static void dds_set_bit(_Atomic uint64_t *bm, size_t page)
 static int dds_note_open(dds_vec *dv, size_t page)
 {
     dds_set_bit(dv->opened, page);
+    int64_t n = atomic_fetch_add_explicit(&dv->op_faults, 1, memory_order_relaxed) + 1;
     if (!atomic_load_explicit(&dds_in_operator, memory_order_relaxed)) {
         dds_set_bit(dv->dirty, page);
-        return 0;
+        /* Sequential code writing a quarter of it (a loop run alone on the
+         * driver, a stencil's whole output array every step): every page
+         * counts as written and the vector opens whole, so that its other
+         * pages fault no more; the next operator pushes it whole, at most
+         * four times what was written. (op_faults restarts at every
+         * operator's begin.) */
+        if (n < BURST_PAGES || (size_t)n * 4 < dv->npages)
+            return 0;
+        size_t words = (dv->npages + 63) / 64;
+        for (size_t w = 0; w < words; w++)
+            atomic_store_explicit(&dv->dirty[w], ~0ULL, memory_order_relaxed);
+        return 1;
     }
-    return atomic_fetch_add_explicit(&dv->op_faults, 1, memory_order_relaxed) + 1 == BURST_PAGES;
+    return n == BURST_PAGES;
 }
 
 static void dds_segv(int sig, siginfo_t *si, void *uc)
