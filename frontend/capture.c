@@ -314,7 +314,27 @@ static int array_filled(walk *w, int d)
             break;
         node = p;
     }
-    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_CallExpr)
+    if (k < 0)
+        return 0;
+    /* its address kept in a pointer to what may be written (p = arr + i,
+     * double *q = arr): the body may write the array through it */
+    enum CXCursorKind uk = clang_getCursorKind(w->stack[k]);
+    if (uk == CXCursor_VarDecl || uk == CXCursor_BinaryOperator) {
+        CXType vt = clang_getCanonicalType(clang_getCursorType(w->stack[k]));
+        if (uk == CXCursor_BinaryOperator) {
+            int n;
+            CXCursor *ch = fe_children(w->stack[k], &n);
+            unsigned lb, le;
+            int rhs = n == 2 && clang_equalCursors(ch[1], node);
+            if (rhs) fe_extent(ch[0], &lb, &le);
+            if (rhs) vt = clang_getCanonicalType(clang_getCursorType(ch[0]));
+            free(ch);
+            if (!rhs || !is(&c->toks[fe_tok_at(c, le)], "="))
+                return 0;
+        }
+        return vt.kind == CXType_Pointer && !clang_isConstQualifiedType(clang_getPointeeType(vt));
+    }
+    if (clang_getCursorKind(w->stack[k]) != CXCursor_CallExpr)
         return 0;
     CXCursor call = w->stack[k], fn = clang_getCursorReferenced(call);
     int na = clang_Cursor_getNumArguments(call), np = clang_Cursor_getNumArguments(fn);

@@ -317,21 +317,29 @@ static int bound_by_name(fe_ctx *c, const fe_site *s, const fe_cap *cp)
     CXType t = clang_getCanonicalType(clang_getCursorType(cp->decl));
     if (clang_Type_getSizeOf(t) <= (1 << 16))
         return 0;
+    static const char *const decl[] = {"int", "char", "short", "long", "float", "double",
+                                       "signed", "unsigned", "void", "const", "volatile",
+                                       "struct", "union", "enum", "static", "register",
+                                       "_Bool", "restrict", "goto", NULL};
     int any = 0;
-    for (int k = fe_tok_at(c, s->body_begin); k >= 0 && k < c->ntoks && c->toks[k].off < s->body_end; k++) {
+    for (int k = 0; k < c->ntoks; k++) {
         if (strcmp(c->toks[k].spell, cp->name))
             continue;
+        const fe_token *pv = k > 0 ? &c->toks[k - 1] : NULL, *nx = k + 1 < c->ntoks ? &c->toks[k + 1] : NULL;
+        /* anywhere in the file: a member of that name (a macro's (r).tab
+         * may expand in the body) */
+        if (pv && (!strcmp(pv->spell, ".") || !strcmp(pv->spell, "->")))
+            return 0;
+        if (c->toks[k].off < s->body_begin || c->toks[k].off >= s->body_end)
+            continue;
         any = 1;
-        static const char *const decl[] = {"int", "char", "short", "long", "float", "double",
-                                           "signed", "unsigned", "void", "const", "volatile",
-                                           "struct", "union", "enum", "static", "register",
-                                           "_Bool", "restrict", NULL};
-        const fe_token *pv = k > 0 ? &c->toks[k - 1] : NULL;
+        /* in the body: another variable of that name (declared, or
+         * assigned, which an array cannot be), or a label */
         int typed = 0;
         for (int d = 0; pv && decl[d] && !typed; d++) typed = !strcmp(pv->spell, decl[d]);
-        if (pv && (!strcmp(pv->spell, ".") || !strcmp(pv->spell, "->") ||
-                   pv->kind == CXToken_Identifier || typed))
-            return 0; /* a member, or a declaration of its own */
+        if ((pv && (pv->kind == CXToken_Identifier || typed)) ||
+            (nx && (!strcmp(nx->spell, "=") || !strcmp(nx->spell, ":"))))
+            return 0;
     }
     return any;
 }

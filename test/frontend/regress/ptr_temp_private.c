@@ -10,7 +10,7 @@ int main(void)
 {
     char recs[64] = "12.5 13.5 14.5 15.5 16.5 17.5 18.5 19.5 20.5 21.5 22.5 23.5";
     const char *rec_iter;
-    char *q;
+    const char *q;
 #pragma strads dvector
     float *z = malloc(12 * sizeof *z);
     if (!z) return 1;
