@@ -1557,8 +1557,10 @@ static void decide_writes(walk *w)
                 ? fe_fmt("if each iteration fills '%s' before it reads it (scratch), add "
                          "private(%s[0:%s]) to the pragma or declare it inside the loop body; "
                          "if it is a model the iterations update, make it a pointer allocated "
-                         "under '#pragma strads dvector' ('%s *%s = malloc(%s * sizeof *%s)')",
-                         nm, nm, len, els, nm, len, nm)
+                         "under '#pragma strads dvector' ('%s *%s = malloc(%s * sizeof *%s)'); "
+                         "if the body only reads it through a pointer, make that a pointer to "
+                         "const ('const %s *p')",
+                         nm, nm, len, els, nm, len, nm, els)
             : array /* a model in a fixed array: reduction() and private() take scalars */
                 ? fe_fmt("an array the loop writes must be a dvector: make '%s' a pointer "
                          "allocated under '#pragma strads dvector' ('%s (*%s)%s = malloc(%s "
