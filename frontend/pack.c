@@ -106,11 +106,16 @@ void fe_emit_tls_pack(fe_site *s, fe_buf *o)
 {
     int n = s->index;
     char *T = fe_fmt("struct strads__tls%d", n);
+    /* what the processes' parts carry to the fold: not a private section,
+     * a thread's scratch that nothing folds (NPB EP's 1 MB buffer went to
+     * rank 0 at every call) */
+    int nf = 0;
     fe_buf_printf(o, "static const strads_field strads__tfd%d[] = {\n", n);
     for (int i = 0; i < s->nitems; i++) {
         fe_item *it = &s->items[i];
-        if (!fe_tls_item(it))
+        if (!fe_tls_item(it) || (it->lo && it->kind == FE_IT_PRIVATE))
             continue;
+        nf++;
         if (it->lo) {
             fd_section(o, T, it->name, "STRADS_F_TLSSEC", NULL);
         } else {
@@ -119,13 +124,15 @@ void fe_emit_tls_pack(fe_site *s, fe_buf *o)
                 fd(o, T, fe_fmt("strads__base_%s", it->name), fcls(it->cls), NULL);
         }
     }
+    if (!nf) /* an array of none is no C: one unused entry */
+        fe_buf_puts(o, "    {0, 0, 0, NULL, 0, 0, 0, 0},\n");
     fe_buf_printf(o, "};\n"
-                     "#define STRADS__NTFD%d ((int)(sizeof strads__tfd%d / sizeof *strads__tfd%d))\n"
+                     "#define STRADS__NTFD%d (%s(int)(sizeof strads__tfd%d / sizeof *strads__tfd%d))\n"
                      "STRADS__GLUE static int strads__tls_pack%d("
                      "struct msgpack_packer *pk, const void *t)\n"
                      "{\n    return strads_fields_pack(pk, t, strads__tfd%d, STRADS__NTFD%d);\n}\n"
                      "STRADS__GLUE static int strads__tls_unpack%d("
                      "const struct msgpack_object *o, void *t)\n"
                      "{\n    return strads_fields_unpack(o, t, strads__tfd%d, STRADS__NTFD%d);\n}\n",
-                  n, n, n, n, n, n, n, n, n);
+                  n, nf ? "" : "0 * ", n, n, n, n, n, n, n, n);
 }

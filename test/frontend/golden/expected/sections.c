@@ -444,8 +444,6 @@ STRADS__GLUE static void strads__tls_free1(void *strads__vt)
     (void)t;
 }
 static const strads_field strads__tfd1[] = {
-    {STRADS_FIELD(struct strads__tls1, scratch), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_scratch),
-     __builtin_offsetof(struct strads__tls1, strads__n_scratch), sizeof *((struct strads__tls1 *)0)->scratch, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__tls1, seed), STRADS_F_UINT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__tls1, sums), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_sums),
      __builtin_offsetof(struct strads__tls1, strads__n_sums), sizeof *((struct strads__tls1 *)0)->sums, STRADS_PICKS_DEFAULT},
@@ -537,7 +535,7 @@ static inline __attribute__((__always_inline__)) void strads__loop2(void *strads
         _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (j < (10LL) || j >= (1000LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 541 "<stdout>"
+#line 539 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -571,7 +569,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 575 "<stdout>"
+#line 573 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -650,7 +648,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 654 "<stdout>"
+#line 652 "<stdout>"
 static __typeof__(next) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -677,7 +675,7 @@ static unsigned strads__rh0(unsigned *s)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 681 "<stdout>"
+#line 679 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -532,8 +532,6 @@ STRADS__GLUE static void strads__tls_free1(void *strads__vt)
     (void)t;
 }
 static const strads_field strads__tfd1[] = {
-    {STRADS_FIELD(struct strads__tls1, neu1e), STRADS_F_TLSSEC, NULL, __builtin_offsetof(struct strads__tls1, strads__lo_neu1e),
-     __builtin_offsetof(struct strads__tls1, strads__n_neu1e), sizeof *((struct strads__tls1 *)0)->neu1e, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__tls1, next_random), STRADS_F_UINT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__tls1, alpha), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__tls1, word_count_actual), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -635,7 +633,7 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 639 "<stdout>"
+#line 637 "<stdout>"
 static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -662,7 +660,7 @@ static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 666 "<stdout>"
+#line 664 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
