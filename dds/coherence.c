@@ -73,7 +73,7 @@ static int dds_note_open(dds_vec *dv, size_t page)
          * counts as written and the vector opens whole, so that its other
          * pages fault no more; the next operator pushes it whole, at most
          * four times what was written. (op_faults restarts at every
-         * operator's begin.) */
+         * operator's begin and end.) */
         if (n < BURST_PAGES || (size_t)n * 4 < dv->npages)
             return 0;
         size_t words = (dv->npages + 63) / 64;
@@ -330,7 +330,8 @@ static void dds_rearm(dds_vec *dv, void *arg)
         dds_arm(dv);
         return;
     }
-    int64_t faults = atomic_load_explicit(&dv->op_faults, memory_order_relaxed);
+    /* read and restarted: the sequential code's faults count from here */
+    int64_t faults = atomic_exchange_explicit(&dv->op_faults, 0, memory_order_relaxed);
     if (faults > 0 && (size_t)faults * 4 >= dv->npages)
         dv->hot = true;
     if (atomic_exchange(&dv->burst, 0)) { /* opened whole inside the operator */

@@ -1226,7 +1226,7 @@ static int sync_node(const void *arg, size_t len)
     if (!rc) rc = agree_written(&c);
     /* whether the tasks are separate: the driver may then run the next
      * calls these records serve alone (loop_sync_separate.c) */
-    if (!rc) {
+    if (!rc && c.h.want_sep) {
         rt__sep none = {.ok = -1, .narr = c.narr};
         int separate;
         rc = rt__sync_sep_agree(&c, c.sep ? c.sep : &none, &separate);
@@ -1311,6 +1311,7 @@ typedef struct site_calls {
     int sep_next;
     int want_sep; /* its calls alone are BSP's workers emulated: records for a verdict */
     int sep_asks; /* calls that made lists for a verdict (a few: keys may never repeat) */
+    int sep_gathers; /* calls that gathered the nodes' descriptions, likewise */
     struct site_calls *next;
 } site_calls;
 
@@ -1373,16 +1374,25 @@ static site_calls *calls_of(const strads_loop_site *site)
 
 /* Rank 0, for the driver: the verdict on the call's records, under the
  * input key the driver computed for it (sync_prepare). */
+/* The verdict kept for records of this input key, range, minibatch and
+ * threads, or NULL. */
+static sep_kept *sep_find(site_calls *sc, const uint64_t key[IN_N], int64_t begin, int64_t end,
+                          int64_t mb, int threads)
+{
+    for (int i = 0; i < SEP_KEPT; i++) {
+        sep_kept *k = &sc->sep[i];
+        if (k->used && !memcmp(k->input, key, sizeof k->input) && k->begin == begin && k->end == end &&
+            k->mb == mb && k->T == threads)
+            return k;
+    }
+    return NULL;
+}
+
 static void keep_separate(const call *c, int separate)
 {
     site_calls *sc = calls_of(c->site);
     if (!sc) return;
-    sep_kept *k = NULL;
-    for (int i = 0; i < SEP_KEPT && !k; i++)
-        if (sc->sep[i].used && !memcmp(sc->sep[i].input, sc->input, sizeof sc->input) &&
-            sc->sep[i].begin == c->h.begin && sc->sep[i].end == c->h.end && sc->sep[i].mb == c->mb &&
-            sc->sep[i].T == c->T)
-            k = &sc->sep[i];
+    sep_kept *k = sep_find(sc, sc->input, c->h.begin, c->h.end, c->mb, c->T);
     if (!k) {
         k = &sc->sep[sc->sep_next];
         sc->sep_next = (sc->sep_next + 1) % SEP_KEPT;
@@ -1397,18 +1407,12 @@ static void keep_separate(const call *c, int separate)
 
 static void input_key(const strads_loop_site *site, const void *env, uint64_t key[IN_N]);
 
-/* The verdict kept for records of this input key, range, minibatch and
- * threads: 1 separate, 0 not, -1 none kept. */
-static int sep_lookup(const site_calls *sc, const uint64_t key[IN_N], int64_t begin, int64_t end,
+/* 1 separate, 0 not, -1 no verdict kept. */
+static int sep_lookup(site_calls *sc, const uint64_t key[IN_N], int64_t begin, int64_t end,
                       int64_t mb, int threads)
 {
-    for (int i = 0; i < SEP_KEPT; i++) {
-        const sep_kept *k = &sc->sep[i];
-        if (k->used && !memcmp(k->input, key, sizeof k->input) && k->begin == begin && k->end == end &&
-            k->mb == mb && k->T == threads)
-            return k->separate;
-    }
-    return -1;
+    const sep_kept *k = sep_find(sc, key, begin, end, mb, threads);
+    return k ? k->separate : -1;
 }
 
 /* Were the tasks of this call separate when its records were made? */
@@ -1518,10 +1522,17 @@ static void sync_prepare(void *hdr)
     }
     /* a verdict wanted and none kept for these records: every node makes
      * its lists, even where it would fetch whole arrays (loop_sync_recon.c) */
-    if (records && p->sc && p->sc->want_sep && p->h.recon < 2 && p->sc->sep_asks < SEP_KEPT &&
-        sep_lookup(p->sc, key, p->h.begin, p->h.end, p->h.minibatch, p->h.threads) < 0) {
+    int sep = records && p->sc ? sep_lookup(p->sc, key, p->h.begin, p->h.end, p->h.minibatch, p->h.threads)
+                               : 0;
+    if (sep < 0 && p->sc->want_sep && p->h.recon < 2 && p->sc->sep_asks < SEP_KEPT) {
         p->h.recon = 2;
         p->sc->sep_asks++;
+    }
+    /* the nodes describe their tasks only for records without a verdict,
+     * a few times a site (a gather a call) */
+    if (sep < 0 && p->sc->sep_gathers < 2 * SEP_KEPT) {
+        p->h.want_sep = 1;
+        p->sc->sep_gathers++;
     }
     if (p->sc) memcpy(p->sc->input, key, sizeof key);
 }
@@ -1579,18 +1590,15 @@ static bool float_rows_avg(const strads_loop_site *site, const void *env)
  * budget_s seconds (0: none); returns where it stopped (emu: begin, when
  * one timed clock, *whole_s the call's estimate, said it would not fit). */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
-                         double budget_s, bool emu, int threads, int64_t mb, double *whole_s,
-                         double *body_s, bool *overlap)
+                         double budget_s, bool emu, int threads, int64_t mb, rt__emu_seen *seen)
 {
     uint64_t op;
-    *whole_s = *body_s = 0;
-    *overlap = false;
+    *seen = (rt__emu_seen){0};
     if (!rt_loop_alone_begin(site, env, &op)) return end;
     int64_t done = end;
     if (!emu)
         done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
-    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, whole_s, body_s,
-                               overlap))
+    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, seen))
         done = begin;
     rt_loop_alone_end(site, env, op, done > begin);
     return done;
@@ -1613,7 +1621,7 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
     int64_t mb = minibatch_of(env, end - begin, threads);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec->kind == STRADS_SYNC_SSP ? (int64_t)spec->a : 0, recon_due(sc),
-                    (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}, skip},
+                    (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}, skip, 0},
                    site, env, sc};
     sync_hdr *h = &p.h;
     if (spec->kind == STRADS_SYNC_CUSTOM && spec->custom_fn)
@@ -1735,11 +1743,9 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * calls may run alone at all. */
     if (strads_size() == 1 && threads == 1 && spec.kind != STRADS_SYNC_CUSTOM &&
         rt_loop_may_run_alone()) {
-        double whole;
+        rt__emu_seen seen;
         rt_loop_say_in_place("sync_for", site);
-        double body;
-        bool overlap;
-        run_alone(site, env, begin, end, 0, false, 1, 0, &whole, &body, &overlap);
+        run_alone(site, env, begin, end, 0, false, 1, 0, &seen);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
@@ -1748,8 +1754,9 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * loop itself (loop_sync_separate.c); where its calls alone were timed
      * as BSP's workers emulated, which copy the model at every clock,
      * they are timed anew */
+    bool records = site->recon && site->recon_on;
     int sep = -1;
-    if (as && site->recon && site->recon_on &&
+    if (as && records &&
         (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !alone_same(site, env))
         sep = kept_separate(site, env, begin, end, mb, threads);
     if (as && as->emu_timed && sep >= 0) {
@@ -1778,16 +1785,14 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     bool planned = false;
     if (how != RT_CALL_SHARED) {
         uint64_t t0 = rt_now_us();
-        double whole;
         /* A probe that cannot hand its rest to the nodes (BSP's workers
          * emulated: their blocks would be another call's) runs a whole
          * call of up to RT_LONG_ALONE_S, as a kept loop may (one timed
          * clock tells) */
         double budget = how != RT_CALL_PROBE ? 0 : emu ? RT_LONG_ALONE_S : RT_SHORT_CALL_S;
-        double body;
-        bool overlap;
-        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &whole, &body, &overlap);
-        if (whole > 0) rt_alone_estimate(&as->al, whole);
+        rt__emu_seen seen;
+        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &seen);
+        if (seen.whole_s > 0) rt_alone_estimate(&as->al, seen.whole_s);
         as->emu_timed = emu;
         if (done > begin || !emu) {
             double took = (double)(rt_now_us() - t0) / 1e6;
@@ -1797,13 +1802,13 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
              * and no two workers changed one element: one call shared now,
              * whose records may say the tasks are separate (then its calls
              * alone run as the loop itself) */
-            if (emu && sep < 0 && !overlap && site->recon && site->recon_on && body > 0 &&
-                4 * body < took && !as->tried_shared) {
+            if (emu && sep < 0 && !seen.overlap && records && seen.body_s > 0 && 4 * seen.body_s < took &&
+                !as->tried_shared) {
                 as->tried_shared = true;
                 rt_alone_share_next(&as->al);
             }
             /* two workers wrote one element: no records will say separate */
-            if (emu && overlap) as->emu_timed = false;
+            if (emu && seen.overlap) as->emu_timed = false;
             /* the rest shared, on the records of the whole range, which
              * the next calls keep; not timed */
             if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);

@@ -46,6 +46,8 @@ typedef struct sync_hdr {
                               * it stays (rt__sync_fetch_input) */
     int64_t skip;            /* iterations below it ran alone before (loop_alone.c):
                               * recorded and planned, not run (INT64_MIN: none) */
+    int32_t want_sep;        /* the driver has no verdict on these records' tasks:
+                              * the nodes gather theirs (loop_sync_separate.c) */
 } sync_hdr;
 
 typedef rt__elist elist;
@@ -257,9 +259,15 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
  * their copies cannot be made or cost too much, or (budget_s > 0) when one
  * clock timed on copies says the call would not fit (*whole_s its
  * estimate). */
+/* What an emulation saw: the whole call's estimate from one timed clock
+ * (a probe that said it would not fit), the seconds in the workers' bodies,
+ * and whether two workers changed one element in a clock. */
+typedef struct rt__emu_seen {
+    double whole_s, body_s;
+    bool overlap;
+} rt__emu_seen;
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, double budget_s, double *whole_s, double *body_s,
-                      bool *overlap);
+                      int T, int64_t mb, double budget_s, rt__emu_seen *seen);
 
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */

@@ -403,11 +403,9 @@ static int64_t clocks_of(int64_t begin, int64_t end, int N, int T, int64_t mb)
 }
 
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, double budget_s, double *whole_s, double *body_s,
-                      bool *overlap)
+                      int T, int64_t mb, double budget_s, rt__emu_seen *seen)
 {
-    *whole_s = *body_s = 0;
-    *overlap = false;
+    *seen = (rt__emu_seen){0};
     emu e = {.site = site, .env = env, .N = N, .T = T, .begin = begin, .end = end, .mb = mb,
              .clocks = clocks_of(begin, end, N, T, mb)};
     if (!find(&e) || setup(&e)) {
@@ -423,7 +421,7 @@ bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, in
         double took = (double)(rt_now_us() - t0) / 1e6;
         rt_loop_tls_free(site, e.tls, N * T);
         e.tls = NULL;
-        *whole_s = took * (double)e.clocks;
+        seen->whole_s = took * (double)e.clocks;
         if (took * (double)e.clocks > budget_s ||
             rt_loop_tls_workers(site, env, 0, N * T, &e.tls)) {
             done(&e);
@@ -436,8 +434,8 @@ bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, in
     int rc = rt_loop_fold_alone(site, env, e.tls, N * T, &acc);
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
     rt_loop_publish(site, env, acc);
-    *body_s = (double)e.body_us / 1e6;
-    *overlap = e.overlap;
+    seen->body_s = (double)e.body_us / 1e6;
+    seen->overlap = e.overlap;
     done(&e);
     return true;
 }

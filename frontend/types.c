@@ -333,8 +333,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             cp->is_const_global = 1;
         /* what the call's environment holds by value (not a const global,
          * which every process has, nor a private or reduction section) */
-        fe_item *sec = fe_item_named(s, cp->name);
-        long long bytes = cp->is_array && !cp->is_const_global && !(sec && sec->lo)
+        long long bytes = cp->is_array && !cp->is_const_global && !(it && it->lo)
                               ? clang_Type_getSizeOf(ct) : 0;
         if (bytes > (1LL << 20))
             fe_warning(c, off,
