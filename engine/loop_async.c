@@ -498,7 +498,7 @@ static int async_node(const void *arg, size_t len)
     int threads = h.threads;
     uint64_t t0 = rt_now_ms();
     double recon_s = 0, plan_s = 0, cpu0 = cpu_s(), cpu_re = 0, cpu_plan = 0;
-    double prefetch_s = 0; /* several nodes from spans: the inputs moved to their runners */
+    double prefetch_s = 0, cpu_pre = 0; /* several nodes from spans: the inputs moved to their runners */
     node_plan *np = find_plan(site->id, h.begin, h.end, threads);
     bool fresh = h.recon || !np, planning = fresh;
     bool multi = strads_size() > 1;
@@ -520,6 +520,7 @@ static int async_node(const void *arg, size_t len)
                 fresh = false;
                 if (strads_rank() == 0) planned_spans(site, &h, &info);
                 prefetch_s = info.prefetch_s;
+                cpu_pre = info.cpu_prefetch_s;
                 recon_s += info.recon_s;
                 cpu_re += info.cpu_recon_s;
                 if (h.want_order) rc = gather_span_order(np, &h);
@@ -530,7 +531,7 @@ static int async_node(const void *arg, size_t len)
             rt_trace_end();
             fresh = !np && !rc;
         }
-        cpu_plan = cpu_s() - cpu0 - cpu_re;
+        cpu_plan = cpu_s() - cpu0 - cpu_re - cpu_pre;
     }
     if (fresh && !rc) {
         int64_t n = h.end - h.begin;
@@ -580,8 +581,8 @@ static int async_node(const void *arg, size_t len)
                       moved, run_s, cpu_re, cpu_plan, cpu_run);
         rt_stats("async_for", site->file, site->line,
                  "recon_s=%.6f plan_s=%.6f inputs_s=%.6f run_s=%.6f cpu_recon_s=%.6f "
-                 "cpu_plan_s=%.6f cpu_run_s=%.6f",
-                 recon_s, plan_s, prefetch_s, run_s, cpu_re, cpu_plan, cpu_run);
+                 "cpu_plan_s=%.6f cpu_inputs_s=%.6f cpu_run_s=%.6f",
+                 recon_s, plan_s, prefetch_s, run_s, cpu_re, cpu_plan, cpu_pre, cpu_run);
     }
     rt_trace_end();
     rt_loop_env_close(site, env);

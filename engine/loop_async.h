@@ -217,6 +217,7 @@ typedef struct rt__mspan_info {
     int nin;                        /* key's), nin 0 none */
     int rounds, subrounds;
     double prefetch_s; /* moving the inputs to the nodes that run them: the slowest node's */
+    double cpu_prefetch_s; /* this process's CPU time in that move (all threads) */
     double recon_s;    /* one thread a node: this node's key pass, reconnaissance after the sample */
     double cpu_recon_s; /* its CPU time (STRADS_STATS' cpu_recon_s, not planning's) */
     int pair;          /* written arrays planned as pairs (lower x upper parts): how many, 0 none */

@@ -309,11 +309,16 @@ static int outgoing(const rt__spans *sp, const call_hdr *h, const verdict *v, co
 }
 
 /* CPU seconds of the calling thread: the key pass runs on it alone. */
-static double thread_cpu_s(void)
+static double cpu_clock_s(clockid_t c)
 {
     struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    clock_gettime(c, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static double thread_cpu_s(void)
+{
+    return cpu_clock_s(CLOCK_THREAD_CPUTIME_ID);
 }
 
 /* Step 3 from keys (one thread a node, rt__spans without rows): the key
@@ -868,6 +873,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
      * 0 (full records), then 1 (spans plan) */
     int32_t status = rc ? rc : v->ok;
     int64_t prefetch_us = 0; /* the slowest node's */
+    double prefetch_cpu = 0; /* this process's, all threads: the run's, as the wall time */
     double keys_s = 0, keys_cpu = 0; /* this node's key pass (reconnaissance) */
     double imbalance = 1.0;
     t[1] = rt_now_us();
@@ -916,8 +922,10 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         /* the prefetch of the inputs (collective: every node takes part,
          * whatever it found, so that none waits on another) */
         uint64_t t_in = rt_now_us();
+        double c_in = cpu_clock_s(CLOCK_PROCESS_CPUTIME_ID);
         rc = move_inputs(h, sp, v, &ml, outm, parts, rc);
         prefetch_us = (int64_t)(rt_now_us() - t_in);
+        prefetch_cpu = cpu_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c_in;
         /* test hook: one node's error */
         if (!rc && rt_cfg()->test_plan_error == me) {
             rt_error("async_for: STRADS_TEST_PLAN_ERROR=%d: this node fails its plan", me);
@@ -981,6 +989,7 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
     }
     if (*out) {
         info->prefetch_s = (double)prefetch_us / 1e6;
+        info->cpu_prefetch_s = prefetch_cpu;
         info->recon_s = keys_s;
         info->cpu_recon_s = keys_cpu;
         info->nin = v->nin;
