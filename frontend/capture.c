@@ -1125,9 +1125,20 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
 static int add_cap(walk *w, CXCursor decl, int where, unsigned off)
 {
     fe_site *s = w->s;
-    for (int i = 0; i < s->ncaps; i++)
+    char *name = NULL;
+    for (int i = 0; i < s->ncaps; i++) {
         if (clang_equalCursors(s->caps[i].decl, decl))
             return i;
+        /* a global declared twice (extern, then defined) is one variable */
+        if (where == FE_V_GLOBAL && s->caps[i].where == FE_V_GLOBAL) {
+            if (!name) name = fe_cxstr(clang_getCursorSpelling(decl));
+            if (!strcmp(name, s->caps[i].name)) {
+                free(name);
+                return i;
+            }
+        }
+    }
+    free(name);
     int old = s->capcaps;
     s->caps = fe_grow(s->caps, sizeof *s->caps, &s->capcaps, s->ncaps + 1);
     if (s->capcaps != old) {
@@ -1144,6 +1155,67 @@ static int add_cap(walk *w, CXCursor decl, int where, unsigned off)
     cp->where = where;
     w->first_ref[s->ncaps] = off;
     return s->ncaps++;
+}
+
+/* Does a value of type t travel by its bytes (numbers, and arrays and
+ * structs of them: no pointer a worker could not follow)? */
+static enum CXChildVisitResult field_by_value(CXCursor f, CXCursor parent, CXClientData ok);
+static int by_value(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) return 1;
+    if (t.kind == CXType_Enum) return 1;
+    if (t.kind == CXType_ConstantArray) return by_value(clang_getArrayElementType(t));
+    if (t.kind == CXType_Record) {
+        int ok = 1;
+        clang_visitChildren(clang_getTypeDeclaration(t), field_by_value, &ok);
+        return ok;
+    }
+    return 0;
+}
+
+static enum CXChildVisitResult field_by_value(CXCursor f, CXCursor parent, CXClientData ok)
+{
+    (void)parent;
+    if (clang_getCursorKind(f) == CXCursor_FieldDecl && !by_value(clang_getCursorType(f)))
+        *(int *)ok = 0;
+    return CXChildVisit_Continue;
+}
+
+typedef struct globals_walk {
+    walk *w;
+    unsigned off;
+} globals_walk;
+
+#define SHARED_GLOBAL_MAX (64 << 10)
+static enum CXChildVisitResult shared_global(CXCursor d, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    globals_walk *g = data;
+    CXType t = clang_getCursorType(d);
+    long long size = clang_Type_getSizeOf(t);
+    if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+        clang_Cursor_getStorageClass(d) == CX_SC_Static ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(d)) ||
+        clang_isConstQualifiedType(t) || clang_getCursorTLSKind(d) != CXTLS_None || size <= 0 ||
+        size > SHARED_GLOBAL_MAX || !by_value(t))
+        return CXChildVisit_Continue;
+    int idx = add_cap(g->w, d, FE_V_GLOBAL, g->off);
+    g->w->s->caps[idx].in_helper = 1;
+    g->w->s->caps[idx].nreads++;
+    return CXChildVisit_Continue;
+}
+
+/* A function of another file the body calls may read a global the driver
+ * set (`scale = 3.0f` in main, `x * scale` in util.c): a worker process
+ * would read its own, never-set copy. stradsc cannot see into that file,
+ * so every global of this file's declarations that another file can name
+ * (not static), of numbers, and small travels with the loop, as the
+ * globals this file's own helpers read do. */
+static void capture_shared_globals(walk *w, unsigned off)
+{
+    globals_walk g = {w, off};
+    clang_visitChildren(clang_getTranslationUnitCursor(w->c->tu), shared_global, &g);
 }
 
 static const char *const hidden_state[] = {"rand", "random", "drand48", "lrand48", "mrand48",
@@ -1914,6 +1986,8 @@ static void outside_call(walk *w, CXCursor call, int helper)
         free(root);
     }
     if (!s->recon_on || pure_fn(def, 0)) {
+        if (!pure_fn(def, 0) && !s->calls_out)
+            capture_shared_globals(w, fe_offset(clang_getCursorLocation(call)));
         s->calls_out |= !pure_fn(def, 0);
         free(name);
         return;
