@@ -235,14 +235,25 @@ static int cut_blocks(sched__level *L)
         const uint32_t *h = hist + (size_t)s * SCHED__MICRO;
         cut[0] = 0;
         cut[B] = sl->nmb;
-        if (L->node_level && s == 0 && sl->bounds) {
+        int64_t total = 0;
+        for (int k = 0; k < sl->nmb; k++) total += h[k];
+        bool owners = L->node_level && s == 0 && sl->bounds;
+        if (owners) {
             for (int q = 1; q < B; q++) {
                 int64_t b = sl->bounds[q] <= sl->lo ? 0 : (sl->bounds[q] - sl->lo) >> sl->shift;
                 cut[q] = b < cut[q - 1] ? cut[q - 1] : b > sl->nmb ? sl->nmb : b;
             }
-        } else {
-            int64_t total = 0, acc = 0, m = 0;
-            for (int k = 0; k < sl->nmb; k++) total += h[k];
+            /* the owners' blocks, unless they leave nodes idle: a loop
+             * that writes only the first part of its arrays (a cell list's
+             * own cells before its halo) would run on one node */
+            for (int q = 0; q < B && owners; q++) {
+                int64_t load = 0;
+                for (int64_t k = cut[q]; k < cut[q + 1]; k++) load += h[k];
+                owners = 2 * load * B <= 3 * total;
+            }
+        }
+        if (!owners) {
+            int64_t acc = 0, m = 0;
             for (int q = 1; q < B; q++) {
                 int64_t want = total * q / B;
                 while (m < sl->nmb && acc + h[m] <= want) acc += h[m++];
