@@ -15,9 +15,12 @@
  * The records say so. Each node checks its own tasks exactly, with a bitmap
  * of the elements they write, and describes them by bounds (per array, the
  * lowest and highest element its tasks write, and those they read but do
- * not write); rank 0 takes the call as separate when every node's tasks are
- * and no node's bounds meet another's writes (conservative: interleaved
- * blocks of two nodes count as meeting). The driver keeps the verdict with
+ * not write), and exactly, as bits, the arrays that fit RT_SEP_BITS
+ * elements together; rank 0 takes the call as separate when every node's
+ * tasks are and no node's bits or bounds meet another's writes (bounds are
+ * conservative: interleaved blocks of two nodes count as meeting, so a
+ * network layer's weights updated by column, each node its own columns,
+ * need the bits). The driver keeps the verdict with
  * the input key the records were made for (loop_sync.c), as it keeps the
  * records themselves.
  */
@@ -30,6 +33,23 @@
 #define SEP_MAX_N ((int64_t)1 << 28)
 
 static bool bit(const uint64_t *m, int64_t e) { return m[e / 64] >> (e % 64) & 1; }
+static void set_bit(uint64_t *m, int64_t e) { m[e / 64] |= UINT64_C(1) << (e % 64); }
+
+/* Array a's first bit in rt__sep's bitmaps, or -1: the arrays a call
+ * combines (neither only read nor the iterations' own), in order, while
+ * they fit; every node finds the same for the same arrays. */
+static int64_t bits_at(const call *c, int a)
+{
+    int64_t at = 0;
+    for (int b = 0; b < c->narr && b < RT_SEP_ARRAYS; b++) {
+        if ((c->arr[b].desc->flags & STRADS_ARRAY_READONLY) || c->arr[b].own) continue;
+        int64_t n = c->arr[b].dv->n;
+        if (at + n > RT_SEP_BITS) return -1;
+        if (b == a) return at;
+        at += n;
+    }
+    return -1;
+}
 
 /* Array a over this node's tasks: false when two tasks write one element or
  * a task reads one another writes; else its bounds in out. */
@@ -41,14 +61,15 @@ static bool array_separate(const call *c, int a, rt__sep *out)
     uint64_t *w = calloc((size_t)(n + 63) / 64, sizeof *w);
     if (!w) return false;
     bool ok = true;
-    int64_t wlo = INT64_MAX, whi = -1, rlo = INT64_MAX, rhi = -1;
+    int64_t wlo = INT64_MAX, whi = -1, rlo = INT64_MAX, rhi = -1, at = bits_at(c, a);
     for (int64_t k = 0; k < c->ntask && ok; k++) {
         const elist *l = &c->ts[k].wr[a];
         int64_t m = el_count(l, dv);
         for (int64_t j = 0; j < m && ok; j++) {
             int64_t e = rt__el_at(l, j);
             if (bit(w, e)) ok = false;
-            w[e / 64] |= UINT64_C(1) << (e % 64);
+            set_bit(w, e);
+            if (at >= 0) set_bit(out->wbits, at + e);
             if (e < wlo) wlo = e;
             if (e > whi) whi = e;
         }
@@ -60,6 +81,7 @@ static bool array_separate(const call *c, int a, rt__sep *out)
             int64_t e = rt__el_at(l, j);
             if (el_find(own, e) >= 0) continue;
             if (bit(w, e)) ok = false;
+            if (at >= 0) set_bit(out->rbits, at + e);
             if (e < rlo) rlo = e;
             if (e > rhi) rhi = e;
         }
@@ -116,8 +138,19 @@ int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate)
         if (all[r].ok < 0 || all[r].narr != c->narr) known = 0;
         else if (!all[r].ok) ok = false;
     }
+    /* the arrays in bits: no element written by two nodes, and none one
+     * node reads that another writes (a node's reads exclude its writes) */
+    for (size_t k = 0; k < RT_SEP_BITS / 64 && ok && known; k++) {
+        uint64_t wr = 0, rd = 0;
+        for (int r = 0; r < c->N && ok; r++) {
+            ok = !(wr & all[r].wbits[k]);
+            wr |= all[r].wbits[k];
+            rd |= all[r].rbits[k];
+        }
+        ok = ok && !(wr & rd);
+    }
     for (int a = 0; a < c->narr && ok && known; a++)
-        for (int r = 0; r < c->N && ok; r++)
+        for (int r = 0; r < c->N && ok && bits_at(c, a) < 0; r++)
             for (int s = 0; s < c->N && ok; s++)
                 if (s != r && (meet(all[r].wlo[a], all[r].whi[a], all[s].wlo[a], all[s].whi[a]) ||
                                meet(all[r].rlo[a], all[r].rhi[a], all[s].wlo[a], all[s].whi[a])))
