@@ -114,6 +114,20 @@ static int find_arrays(call *c)
         for (int a = 0; a < c->narr && !dup; a++)
             if (c->arr[a].dv == dv) {
                 dup = 1;
+                /* one replica folds one way: two written fields that ask
+                 * for two (`x = w + n` with aggregate(x: sum) only: w
+                 * averaged) would fold both halves by whichever came first */
+                const strads_loop_array *o = c->arr[a].desc;
+                if (!(o->flags & STRADS_ARRAY_READONLY) && !(d->flags & STRADS_ARRAY_READONLY) &&
+                    (o->agg != d->agg || o->fn != d->fn)) {
+                    static const char *how[] = {"average (the default)", "sum", "a function"};
+                    rt_error("sync_for %s:%u: two pointers the loop writes through point into the "
+                             "distributed array allocated at %s, one combined by %s, the other by "
+                             "%s; hint: give every pointer into that array the same aggregate(...) "
+                             "clause", s->file, s->line, dv->site, how[o->agg % 3],
+                             o->agg == d->agg ? "another function" : how[d->agg % 3]);
+                    return STRADS_EINVAL;
+                }
                 c->arr[a].own &= own;
                 if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
                     !(d->flags & STRADS_ARRAY_READONLY)) {
@@ -1081,12 +1095,12 @@ static void print_stats(const call *c, double secs, uint64_t sent, uint64_t recv
              "model=%s runs_as=%s nodes=%d threads=%d tasks=%lld minibatch=%lld clocks=%lld "
              "time_s=%.6f recon_s=%.6f plan_s=%.6f fetch_s=%.6f compute_s=%.6f fold_s=%.6f "
              "exchange_s=%.6f barrier_s=%.6f sent_bytes=%llu recv_bytes=%llu copyin_bytes=%llu "
-             "copyin_kept_bytes=%llu",
+             "copyin_kept_bytes=%llu lists=%d",
              model, as, c->N, c->T, (long long)c->ntask, (long long)c->mb, (long long)c->clocks,
              secs, ph[SPH_RECON], ph[SPH_PLAN], ph[SPH_FETCH], ph[SPH_COMPUTE], ph[SPH_FOLD],
              ph[SPH_EXCHANGE], ph[SPH_BARRIER], (unsigned long long)sent,
              (unsigned long long)recvd, (unsigned long long)c->copyin_sent,
-             (unsigned long long)c->copyin_kept);
+             (unsigned long long)c->copyin_kept, c->ts != NULL);
 }
 
 /* Reconnaissance that costs far more than the work it plans (a small

@@ -90,6 +90,7 @@ typedef struct site_state {
     int threshold;
     sched_absp *a;
     int64_t max_spread, calls, swaps;
+    bool told_partial; /* the warning that a call left items for later, said once */
     /* FlexPara: split -> node, each node's capacity model, splits per node
      * at home (split k's home is node k / per_node) */
     int *assign, per_node, have_models;
@@ -921,6 +922,19 @@ int rt__absp_end(rt__absp *ab, const strads_loop_site *site, const rt__split_cos
             int64_t deferred = sched_absp_deferred(s->a);
             /* swaps put off by the budget let the spread grow past it */
             int bound = s->threshold >= 0 && !deferred ? s->threshold + 1 + slack : -1;
+            /* A-BSP's partial processing is the model, but a loop whose
+             * items all must run (an output written slice by slice, which
+             * stradsc could not show to be the iterations' own) computes
+             * a stale answer: say so once, with the way out */
+            if (*processed < n && !s->told_partial) {
+                s->told_partial = true;
+                rt_warn("sync_for %s:%u: absp(%g) stopped early: %lld of %lld items of this call "
+                        "ran, the others wait for later calls (A-BSP's partial processing); if "
+                        "every item must run (an output or an evaluation), give this loop a model "
+                        "of its own: --sync \"absp(%g),%s:%u=bsp\"",
+                        site->file, site->line, s->ratio, (long long)*processed, (long long)n,
+                        s->ratio, site->file, site->line);
+            }
             if (rt_stats_on() && (s->ratio < 1 || s->threshold >= 0)) {
                 rt_stats_note("sync_for %s:%u: absp(%g,%d) processed %lld of %lld items, "
                               "counts %lld..%lld, spread %lld, max spread %lld, swaps %lld, "

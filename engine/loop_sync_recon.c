@@ -44,6 +44,7 @@ typedef struct tcache {
     tset *ts;             /* NULL: one node needs no lists (needs_none) */
     rt__sep *sep;         /* the lists described (loop_sync_separate.c), with ts */
     int64_t ntask;
+    int64_t uses;         /* calls these served: the next records' expected life */
     struct tcache *next;
 } tcache;
 static tcache *tcaches; /* the node-function thread only */
@@ -269,14 +270,18 @@ static bool pilot(call *c, sched_records *rec)
     int64_t few = hi - c->lo > PILOT_FEW ? c->lo + PILOT_FEW : hi;
     int64_t two = hi - c->lo > 2 ? c->lo + 2 : hi;
     if (c->lo >= hi) return false;
-    /* two iterations of a million accesses each (a gemm's rows) are
-     * enough to judge; eight would cost more to sort than the call */
-    if (record_ex(c, c->lo, two, rec, 0, NULL)) {
+    /* one iteration of a million accesses (a covariance's row and column,
+     * a gemm's row) is enough to judge, two of fewer; eight would cost more
+     * to sort than the call */
+    for (int64_t end = c->lo + 1;; end = two) {
+        if (record_ex(c, c->lo, end, rec, 0, NULL)) {
+            sched_rec_free(rec);
+            return false;
+        }
+        if (end == hi || rec->nacc > PILOT_ACCS) return true;
         sched_rec_free(rec);
-        return false;
+        if (end == two) break;
     }
-    if (two == hi || rec->nacc > PILOT_ACCS) return true;
-    sched_rec_free(rec);
     if (record_ex(c, c->lo, few, rec, 0, NULL)) {
         sched_rec_free(rec);
         return false;
@@ -339,12 +344,13 @@ static int pick_whole(call *c, const sched_records *rec, uint64_t *mask)
  * decision to the full records, which report it. */
 #define ONE_NODE_TINY ((size_t)64 << 10)
 /* Several nodes under BSP too, when every array the loop reads is small
- * (each node then fetches them whole; a large input stays read by its
- * records): a small dense network trained per example (Tinn's weights)
- * would record every weight of every example, and sort them, for a model
- * each node fetches whole in less time. The nodes' decisions may differ:
- * under BSP each combines what it changed, listed or not (SSP and ASP
- * count writers from the records). */
+ * (each node then fetches them whole) or, from the pilot, costs less
+ * fetched whole than recorded (records_cost_more): a small dense network
+ * trained per example (Tinn's weights) would record every weight of every
+ * example, and sort them, for a model each node fetches whole in less
+ * time. The nodes' decisions may differ: under BSP each combines what it
+ * changed, listed or not (SSP and ASP count writers from the records). */
+#define REPLICA_MAX ((size_t)1 << 28)
 static bool none_candidate(const call *c)
 {
     if (c->N == 1) return c->replicas;
@@ -357,12 +363,33 @@ static bool none_candidate(const call *c)
     for (int a = 0; a < c->narr; a++) {
         const dds_vec *dv = c->arr[a].dv;
         /* (the iterations' own go by block, whatever their size) */
-        if (!c->arr[a].own && (size_t)dv->n * dv->elem > SYNC_WHOLE_BYTES) return false;
+        if (!c->arr[a].own && (size_t)dv->n * dv->elem > REPLICA_MAX) return false;
     }
     return true;
 }
 
-static bool needs_none(call *c, const sched_records *rec)
+/* An array past the size rules: its records still cost more than taking
+ * it whole when the iterations make many accesses each (PolyBench's
+ * covariance: a row and a column of a 4 MB matrix an iteration, 800 reads
+ * apiece, 1.3 G accesses to record for 0.2 G multiply-adds). A
+ * recorded access costs about what copying, comparing or sending
+ * ACC_BYTES bytes does; records are kept for the calls after, whole arrays
+ * fetched and replicas made at every call (per_call bytes), so the whole
+ * arrays must win over the calls the records will serve: as many as the
+ * site's last records served (a key that changes every call, a binary
+ * search's keys drawn per epoch, makes them serve one), CALLS_AHEAD at
+ * most and at first; and each must fit REPLICA_MAX. */
+#define ACC_BYTES 32
+#define CALLS_AHEAD 16
+static bool records_cost_more(const call *c, const sched_records *rec, size_t bytes, double per_call,
+                              int64_t ahead)
+{
+    if (bytes > REPLICA_MAX || !rec->n) return false;
+    double accs = (double)rec->nacc / (double)rec->n * (double)(c->hi - c->lo);
+    return accs * ACC_BYTES >= per_call * (double)ahead;
+}
+
+static bool needs_none(call *c, const sched_records *rec, int64_t ahead)
 {
     if (!none_candidate(c) || !rec) return false;
     int64_t *buf = malloc((rec->nacc ? rec->nacc : 1) * sizeof *buf);
@@ -379,17 +406,90 @@ static bool needs_none(call *c, const sched_records *rec)
     for (int a = 0; a < c->narr && none; a++) {
         const dds_vec *dv = c->arr[a].dv;
         size_t bytes = (size_t)dv->n * dv->elem;
-        if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) || c->arr[a].own) continue;
+        bool written = !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY);
+        /* one node replicates only what the loop writes; the iterations'
+         * own go by block */
+        if ((!written && c->N == 1) || c->arr[a].own) continue;
         /* an average is over the threads that changed an element, which
          * a whole replica shows as well as records (loop_sync.c's
          * fold_array); a function is called once per recorded write */
-        none = c->arr[a].desc->agg != STRADS_AGG_FN && bytes <= SYNC_WHOLE_BYTES;
-        if (!none || bytes <= ONE_NODE_TINY) continue;
+        if (written && c->arr[a].desc->agg == STRADS_AGG_FN) {
+            none = false;
+            continue;
+        }
         int64_t reads;
-        none = 4 * (double)pilot_distinct(rec, dv->id, buf, &reads) * (grow > 1 ? grow : 1) >= (double)dv->n;
+        if (!written)
+            none = bytes <= SYNC_WHOLE_BYTES;
+        else
+            none = bytes <= ONE_NODE_TINY ||
+                   (bytes <= SYNC_WHOLE_BYTES &&
+                    4 * (double)pilot_distinct(rec, dv->id, buf, &reads) * (grow > 1 ? grow : 1) >= (double)dv->n);
+        /* whole: fetched once a call on several nodes, replicated per task if written */
+        double per_call = (double)bytes * ((c->N > 1) + (written ? (double)c->ntask : 0));
+        if (!none) none = records_cost_more(c, rec, bytes, per_call, ahead);
     }
     free(buf);
     return none;
+}
+
+/* The driver asks whether the tasks are separate (loop_sync_separate.c)
+ * and this node takes its arrays whole: lists made only to answer cost
+ * as much as the records needs_none spared (an n-body step, every body
+ * read by every iteration: n squared accesses). The pilot's
+ * iterations, of the first tasks, against as many of the last task's: a
+ * write of one that the other touches proves the tasks are not separate
+ * (ok 0); finding none proves nothing (-1), and the lists answer when
+ * they cost little (LIST_ACCS). Arrays only read, or the iterations' own,
+ * are left out as the lists' description leaves them. */
+#define SAMPLE_ACCS ((size_t)1 << 20)
+#define LIST_ACCS ((double)(1 << 24))
+static bool sample_meets(const call *c, const sched_records *w, const sched_records *r)
+{
+    uint64_t *keys = malloc((w->nacc ? w->nacc : 1) * sizeof *keys);
+    if (!keys) return false;
+    size_t n = 0;
+    for (size_t i = 0; i < w->nacc; i++) {
+        if (!SCHED_ACC_WRITE(w->acc[i])) continue;
+        uint32_t id = SCHED_ACC_DV(w->acc[i]);
+        bool counted = false;
+        for (int a = 0; a < c->narr && !counted; a++)
+            counted = c->arr[a].dv->id == id && !c->arr[a].own &&
+                      !(c->arr[a].desc->flags & STRADS_ARRAY_READONLY);
+        if (counted) keys[n++] = SCHED_ACC_KEY(w->acc[i]);
+    }
+    if (n > 1) rt__sort_u64(keys, n);
+    bool meets = false;
+    for (size_t i = 0; i < r->nacc && n && !meets; i++) {
+        uint64_t k = SCHED_ACC_KEY(r->acc[i]);
+        size_t lo = 0, hi = n;
+        while (lo < hi) {
+            size_t m = lo + (hi - lo) / 2;
+            if (keys[m] < k) lo = m + 1;
+            else hi = m;
+        }
+        meets = lo < n && keys[lo] == k;
+    }
+    free(keys);
+    return meets;
+}
+
+static int32_t sep_sampled(call *c, const sched_records *pilot_rec)
+{
+    if (c->ntask < 2 || !pilot_rec->n || c->narr > RT_SEP_ARRAYS) return -1;
+    int64_t a, b;
+    task_range(c, c->ntask - 1, &a, &b);
+    if (a < c->lo + (int64_t)pilot_rec->n || b <= a) return -1; /* the pilot reaches the last task */
+    size_t per = pilot_rec->nacc / (size_t)pilot_rec->n + 1;
+    int64_t k = (int64_t)(SAMPLE_ACCS / per);
+    if (k < 1) k = 1;
+    if (k > b - a) k = b - a;
+    sched_records last;
+    int32_t ok = -1;
+    if (!record_ex(c, a, a + k, &last, 0, NULL) &&
+        (sample_meets(c, pilot_rec, &last) || sample_meets(c, &last, pilot_rec)))
+        ok = 0;
+    sched_rec_free(&last);
+    return ok;
 }
 
 /* Kept task sets for the arrays now in the loop's slots: their keys name
@@ -453,12 +553,15 @@ int rt__sync_recon(call *c)
     int rrc = same ? rename_arrays(t, c) : 0;
     if (rrc) return rrc;
     if (same) {
+        t->uses++;
         c->ts = t->ts; /* NULL when none */
         c->sep = t->sep;
         for (int a = 0; a < c->narr; a++) c->arr[a].whole = (t->whole >> a) & 1;
         return 0;
     }
+    int64_t ahead = CALLS_AHEAD;
     if (t) {
+        ahead = t->uses < CALLS_AHEAD ? t->uses : CALLS_AHEAD;
         *pp = t->next;
         tcache_free(t);
     }
@@ -472,7 +575,7 @@ int rt__sync_recon(call *c)
         return STRADS_ENOMEM;
     }
     *t = (tcache){.site_id = c->site->id, .begin = c->h.begin, .end = c->h.end, .mb = c->mb,
-                  .T = c->T, .narr = c->narr, .ts = c->ts, .ntask = c->ntask, .next = tcaches};
+                  .T = c->T, .narr = c->narr, .ts = c->ts, .ntask = c->ntask, .uses = 1, .next = tcaches};
     for (int a = 0; a < c->narr; a++)
         t->ids[a] = c->arr[a].dv->id, t->n[a] = c->arr[a].dv->n, t->elem[a] = c->arr[a].dv->elem;
     /* one pilot for both questions, when either is asked */
@@ -481,14 +584,26 @@ int rt__sync_recon(call *c)
     bool piloted = (t->whole || none_candidate(c)) && pilot(c, &prec);
     /* lists the driver asked for (a verdict on separate tasks) are made,
      * described, and dropped if the node would fetch whole arrays */
-    bool none = needs_none(c, piloted ? &prec : NULL), drop = none && c->h.recon == 2;
-    if (drop) none = false;
+    bool none = needs_none(c, piloted ? &prec : NULL, ahead), drop = none && c->h.recon == 2;
+    int32_t sampled = -1;
+    if (drop) {
+        sampled = sep_sampled(c, &prec);
+        double lists = (double)prec.nacc / (double)(prec.n ? prec.n : 1) * (double)(c->hi - c->lo);
+        none = sampled == 0 || lists > LIST_ACCS;
+    }
+    drop = drop && !none;
     int prc = none ? 0 : pick_whole(c, piloted ? &prec : NULL, &t->whole);
     if (piloted) sched_rec_free(&prec);
     if (none) {
         free(c->ts);
         c->ts = t->ts = NULL;
         t->whole = 0;
+        if (c->h.recon == 2 && (t->sep = malloc(sizeof *t->sep))) {
+            memset(t->sep, 0, sizeof *t->sep);
+            t->sep->ok = sampled;
+            t->sep->narr = c->narr;
+        }
+        c->sep = t->sep;
         tcaches = t;
         return 0;
     }

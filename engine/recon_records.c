@@ -437,19 +437,42 @@ static int fetch_missing(read_set *sets, int nsets)
     return rc;
 }
 
+/* Reads that each fetch reveals the next of (a binary search over a
+ * table another node owns: one level a round, every round a rerun of the
+ * share) stop after WHOLE_AFTER rounds: the arrays still missing elements
+ * are fetched whole, up to WHOLE_MAX bytes each, and one more rerun sees
+ * every value. */
+#define WHOLE_AFTER 2
+#define WHOLE_MAX ((size_t)1 << 28)
+static int fetch_whole(read_set *sets, int nsets)
+{
+    int rc = 0;
+    for (int x = 0; x < nsets && !rc; x++) {
+        read_set *s = &sets[x];
+        size_t words = (size_t)(s->dv->n + 63) / 64;
+        bool any = false;
+        for (size_t w = 0; w < words && !any; w++) any = s->want[w] != 0;
+        if (!any || (size_t)s->dv->n * s->dv->elem > WHOLE_MAX) continue;
+        rc = dds_prefetch_range(s->dv, 0, s->dv->n);
+        memset(s->have, 0xFF, words * sizeof *s->have);
+        memset(s->want, 0, words * sizeof *s->want);
+    }
+    return rc ? rc : fetch_missing(sets, nsets);
+}
+
 int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg)
 {
     if (strads_size() == 1 || strads_rank() == 0) return 0;
     read_set sets[SCHED_MAX_ARRAYS];
     int nsets = 0, rc = 0;
-    for (;;) {
+    for (int round = 0;; round++) {
         int64_t lo = INT64_MAX, hi = -1;
         int64_t marked = find_missing(rec, sets, &nsets, &lo, &hi);
         if (marked <= 0) {
             rc = (int)(marked < 0 ? marked : 0);
             break;
         }
-        rc = fetch_missing(sets, nsets);
+        rc = round >= WHOLE_AFTER ? fetch_whole(sets, nsets) : fetch_missing(sets, nsets);
         sched_records part;
         sched_rec_init(&part, rec->first + lo);
         if (!rc) rc = rerun(arg, rec->first + lo, rec->first + hi + 1, &part);
