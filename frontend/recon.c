@@ -76,6 +76,31 @@ static int pure_value(rc *r, CXCursor cur, const char *R)
     return !v.impure;
 }
 
+/* Is the struct that `base.f` names a value, not memory: what a call, a
+ * statement expression, a conditional, an assignment or a comma gives
+ * (cmul(a, b).re)? There is no address to record (nor to take). */
+static int struct_value(CXCursor base)
+{
+    for (int guard = 0; guard < 64; guard++) {
+        base = fe_strip(base);
+        enum CXCursorKind k = clang_getCursorKind(base);
+        if (k == CXCursor_CallExpr || k == CXCursor_StmtExpr || k == CXCursor_ConditionalOperator ||
+            k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator)
+            return 1;
+        if (k != CXCursor_MemberRefExpr)
+            return 0;
+        int n;
+        CXCursor *ch = fe_children(base, &n);
+        CXCursor next = n > 0 ? ch[0] : clang_getNullCursor();
+        free(ch);
+        /* s.a.b walks on to s; p->a.b is memory */
+        if (n == 0 || clang_getCanonicalType(clang_getCursorType(fe_strip(next))).kind == CXType_Pointer)
+            return 0;
+        base = next;
+    }
+    return 0;
+}
+
 /* 1 subscript, 2 p->f, 3 s.f, 4 *p, 0 not an access. */
 static int access_kind(rc *r, CXCursor cur)
 {
@@ -91,7 +116,7 @@ static int access_kind(rc *r, CXCursor cur)
         if (n > 0) {
             unsigned cb, ce;
             fe_extent(ch[0], &cb, &ce);
-            kind = is(tok(r, ce), "->") ? 2 : 3;
+            kind = is(tok(r, ce), "->") ? 2 : struct_value(ch[0]) ? 0 : 3;
         } else {
             kind = 0; /* implicit member of an anonymous struct: leave alone */
         }
