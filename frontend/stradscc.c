@@ -520,8 +520,11 @@ int main(int argc, char **argv)
             cmd[nc++] = "-lstrads";
             cmd[nc++] = cat("-Wl,-rpath,", libdir);
             /* free() of a distributed array from any file of the program,
-             * translated or not, goes to strads_free (dds/registry.c). */
-            cmd[nc++] = "-Wl,--wrap=free";
+             * translated or not, goes to strads_free (dds/registry.c);
+             * read(2), fread and the like into a dvector open its
+             * write-protected pages first (dds/io_wrap.c): the kernel's
+             * write would fail with EFAULT and leave the old values. */
+            cmd[nc++] = STRADS_WRAP_FLAGS;
             /* sync(custom(fn)) finds the program's policy function by name. */
             cmd[nc++] = "-Wl,--export-dynamic";
 #ifdef STRADSCC_SANITIZE

@@ -426,10 +426,39 @@ void strads_fields_free(void *base, const strads_field *fd, int n);
 void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, void *env);
 
-/* stradscc links programs with -Wl,--wrap=free, so every free() of the
+/* stradscc links programs with -Wl,--wrap=free (and Strads::strads gives
+ * CMake targets the same), so every free() of the
  * program's own objects lands here (strads_free: a distributed array may
  * reach free() through any pointer). */
 void __wrap_free(void *p);
+
+/* The same for the calls whose kernel write into a dvector would fail with
+ * EFAULT while the driver keeps its pages write-protected (dds/io_wrap.c
+ * opens them first). Declared without system headers, which the translated
+ * file must include only where the user's file does: ssize_t and off_t are
+ * long, socklen_t unsigned, FILE struct _IO_FILE (glibc, LP64). */
+struct _IO_FILE;
+struct iovec;
+struct msghdr;
+struct sockaddr;
+long __wrap_read(int fd, void *buf, size_t n);
+long __wrap_pread(int fd, void *buf, size_t n, long off);
+long __wrap_pread64(int fd, void *buf, size_t n, long off);
+long __wrap_readv(int fd, const struct iovec *iov, int n);
+long __wrap_preadv(int fd, const struct iovec *iov, int n, long off);
+long __wrap_recv(int fd, void *buf, size_t n, int flags);
+long __wrap_recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *from, unsigned *len);
+long __wrap_recvmsg(int fd, struct msghdr *msg, int flags);
+size_t __wrap_fread(void *p, size_t size, size_t n, struct _IO_FILE *f);
+size_t __wrap_fread_unlocked(void *p, size_t size, size_t n, struct _IO_FILE *f);
+long __wrap___read_chk(int fd, void *buf, size_t n, size_t buflen);
+long __wrap___pread_chk(int fd, void *buf, size_t n, long off, size_t buflen);
+long __wrap___pread64_chk(int fd, void *buf, size_t n, long off, size_t buflen);
+long __wrap___recv_chk(int fd, void *buf, size_t n, size_t buflen, int flags);
+long __wrap___recvfrom_chk(int fd, void *buf, size_t n, size_t buflen, int flags, struct sockaddr *from,
+                           unsigned *len);
+size_t __wrap___fread_chk(void *p, size_t plen, size_t size, size_t n, struct _IO_FILE *f);
+size_t __wrap___fread_unlocked_chk(void *p, size_t plen, size_t size, size_t n, struct _IO_FILE *f);
 
 #pragma GCC visibility pop
 

@@ -44,6 +44,10 @@ for f in bin/strads-run include/strads.h include/strads_generated.h lib/libstrad
     expect_file "$f"
 done
 "$P/bin/strads-run" --help >/dev/null || fail "installed strads-run --help"
+# A CMake target linked with Strads::strads calls free() and read()/fread()
+# through the runtime, as stradscc links them (dds/io_wrap.c).
+grep -q -- "--wrap=free,--wrap=read," "$P/lib/cmake/Strads/StradsTargets.cmake" ||
+    fail "Strads::strads does not give its users the runtime's --wrap link options"
 
 # --- CMake project -----------------------------------------------------------
 have_stradsc=no
