@@ -59,11 +59,14 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
 int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
                                int64_t begin, int64_t end, double budget_s)
 {
-    /* A probe's stream() copies are a worker no node has: if it stops
-     * early, the rest's workers draw their own numbers, not its again. */
+    /* The driver alone is the first worker: its stream() copies are the
+     * variables themselves, so that a call run alone draws what the plain
+     * build draws. A probe stopped early leaves the rest to a shared call,
+     * whose first worker starts from the loop's entry value again and draws
+     * the prefix's numbers once more (for its first iterations only; the
+     * variable ends as the prefix left it). */
     char *tls = NULL, *acc = NULL;
-    int64_t worker = budget_s > 0 ? (int64_t)strads_size() * rt_loop_threads(env) : 0;
-    if (rt_loop_tls_workers(site, env, worker, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
+    if (rt_loop_tls_workers(site, env, 0, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
     int64_t at = begin;
     if (budget_s <= 0) {
         rt_body(site, env, tls, order, begin, end);

@@ -7,7 +7,7 @@
 # with every call shared as configured (STRADS_TRY_ALONE=0); the first shape
 # of several processes (else of several threads) runs once more as a user
 # gets it, where short calls may go to the driver alone (its name then ends
-# in "a").
+# in "a"; a file that lists such a shape itself gets no other).
 set -u
 stradscc=$1
 run=$2
@@ -24,6 +24,7 @@ shared=
 for cfg in $configs; do # several processes if listed, else several threads
     case $cfg in 1x*) [ -n "$shared" ] || [ "$cfg" = 1x1 ] || shared=$cfg ;; *) shared=$cfg; break ;; esac
 done
+case " $configs " in *"a "*) shared= ;; esac
 [ -z "$shared" ] || configs="$configs ${shared}a"
 status=0
 for cfg in $configs; do
