@@ -88,7 +88,6 @@ enum { SPH_RECON, SPH_PLAN, SPH_FETCH, SPH_COMPUTE, SPH_FOLD, SPH_EXCHANGE, SPH_
 
 /* loop_sync_separate.c: a node's description of its tasks' records. */
 #define RT_SEP_ARRAYS 64
-#define RT_SEP_BITS (1 << 17)
 typedef struct rt__sep {
     int32_t ok;   /* 1: no two of its tasks write one element, or read one another
                    * writes; 0: some do; -1: no lists to tell */
@@ -96,10 +95,11 @@ typedef struct rt__sep {
     /* per array: the lowest and highest element its tasks write, and read
      * but do not write (lo > hi: none) */
     int64_t wlo[RT_SEP_ARRAYS], whi[RT_SEP_ARRAYS], rlo[RT_SEP_ARRAYS], rhi[RT_SEP_ARRAYS];
-    /* the same exactly, as bits, for the arrays that fit RT_SEP_BITS
-     * (loop_sync_separate.c's bits_at) */
-    uint64_t wbits[RT_SEP_BITS / 64], rbits[RT_SEP_BITS / 64];
+    /* the same exactly, as bits, for the arrays that fit (loop_sync_separate.c's
+     * bits_at): words written, then as many read but not written; NULL: none */
+    uint64_t *bits;
 } rt__sep;
+void rt__sync_sep_free(rt__sep *s);
 
 typedef struct call {
     const strads_loop_site *site;

@@ -216,7 +216,7 @@ static void tcache_free(tcache *t)
 {
     for (int64_t k = 0; t->ts && k < t->ntask; k++) tset_free(&t->ts[k], t->narr);
     free(t->ts);
-    free(t->sep);
+    rt__sync_sep_free(t->sep);
     free(t);
 }
 

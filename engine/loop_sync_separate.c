@@ -15,8 +15,8 @@
  * The records say so. Each node checks its own tasks exactly, with a bitmap
  * of the elements they write, and describes them by bounds (per array, the
  * lowest and highest element its tasks write, and those they read but do
- * not write), and exactly, as bits, the arrays that fit RT_SEP_BITS
- * elements together; rank 0 takes the call as separate when every node's
+ * not write), and exactly, as bits, the arrays that fit SEP_BITS
+ * elements together (fewer on many nodes: rank 0 gathers them); rank 0 takes the call as separate when every node's
  * tasks are and no node's bits or bounds meet another's writes (bounds are
  * conservative: interleaved blocks of two nodes count as meeting, so a
  * network layer's weights updated by column, each node its own columns,
@@ -31,24 +31,44 @@
 
 /* Bitmaps beyond this many elements cost more than the verdict is worth. */
 #define SEP_MAX_N ((int64_t)1 << 28)
+/* The exact description's bits: at most SEP_BITS a node (16 MB a map), and
+ * what rank 0 gathers, two maps a node, at most SEP_GATHER bytes. */
+#define SEP_BITS ((int64_t)1 << 27)
+#define SEP_GATHER ((int64_t)1 << 28)
 
 static bool bit(const uint64_t *m, int64_t e) { return m[e / 64] >> (e % 64) & 1; }
 static void set_bit(uint64_t *m, int64_t e) { m[e / 64] |= UINT64_C(1) << (e % 64); }
 
+static int64_t bits_limit(const call *c)
+{
+    int64_t by_gather = SEP_GATHER * 8 / 2 / (c->N > 0 ? c->N : 1);
+    return by_gather < SEP_BITS ? by_gather : SEP_BITS;
+}
+
 /* Array a's first bit in rt__sep's bitmaps, or -1: the arrays a call
  * combines (neither only read nor the iterations' own), in order, while
- * they fit; every node finds the same for the same arrays. */
+ * they fit; every node finds the same for the same arrays. a = -1: the
+ * bits of all that fit. */
 static int64_t bits_at(const call *c, int a)
 {
-    int64_t at = 0;
+    int64_t at = 0, limit = bits_limit(c);
     for (int b = 0; b < c->narr && b < RT_SEP_ARRAYS; b++) {
         if ((c->arr[b].desc->flags & STRADS_ARRAY_READONLY) || c->arr[b].own) continue;
         int64_t n = c->arr[b].dv->n;
-        if (at + n > RT_SEP_BITS) return -1;
+        if (at + n > limit) break;
         if (b == a) return at;
         at += n;
     }
-    return -1;
+    return a < 0 ? at : -1;
+}
+
+static size_t sep_words(const call *c) { return (size_t)(bits_at(c, -1) + 63) / 64; }
+
+void rt__sync_sep_free(rt__sep *s)
+{
+    if (!s) return;
+    free(s->bits);
+    free(s);
 }
 
 /* Array a over this node's tasks: false when two tasks write one element or
@@ -69,7 +89,7 @@ static bool array_separate(const call *c, int a, rt__sep *out)
             int64_t e = rt__el_at(l, j);
             if (bit(w, e)) ok = false;
             set_bit(w, e);
-            if (at >= 0) set_bit(out->wbits, at + e);
+            if (at >= 0) set_bit(out->bits, at + e);
             if (e < wlo) wlo = e;
             if (e > whi) whi = e;
         }
@@ -81,7 +101,7 @@ static bool array_separate(const call *c, int a, rt__sep *out)
             int64_t e = rt__el_at(l, j);
             if (el_find(own, e) >= 0) continue;
             if (bit(w, e)) ok = false;
-            if (at >= 0) set_bit(out->rbits, at + e);
+            if (at >= 0) set_bit(out->bits + sep_words(c), at + e);
             if (e < rlo) rlo = e;
             if (e > rhi) rhi = e;
         }
@@ -97,6 +117,8 @@ void rt__sync_sep_local(const call *c, rt__sep *out)
     out->narr = c->narr;
     out->ok = -1;
     if (!c->ts || c->narr > RT_SEP_ARRAYS) return;
+    size_t words = sep_words(c);
+    if (words && !(out->bits = calloc(2 * words, sizeof *out->bits))) return;
     out->ok = 0;
     for (int64_t k = 0; k < c->ntask; k++)
         if (c->ts[k].unlisted >= 0) return; /* an array the site does not list */
@@ -123,12 +145,20 @@ int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate)
         *separate = mine->ok;
         return 0;
     }
+    /* collective: every node takes part, whatever it found (a node
+     * without bits sends zeros: it has no lists, and says so) */
+    size_t words = sep_words(c), bytes = 2 * words * sizeof(uint64_t);
     rt__sep *all = c->me == 0 ? malloc((size_t)c->N * sizeof *all) : NULL;
-    if (c->me == 0 && !all) strads_fatal(STRADS_ENOMEM, "sync_for: the tasks' descriptions");
-    /* collective: every node takes part, whatever it found */
+    uint64_t *bits = c->me == 0 && words ? malloc((size_t)c->N * bytes) : NULL;
+    uint64_t *zero = words && !mine->bits ? calloc(2 * words, sizeof *zero) : NULL;
+    if ((c->me == 0 && (!all || (words && !bits))) || (words && !mine->bits && !zero))
+        strads_fatal(STRADS_ENOMEM, "sync_for: the tasks' descriptions");
     int rc = strads_gather(mine, sizeof *mine, all);
+    if (!rc && words) rc = strads_gather(mine->bits ? mine->bits : zero, bytes, bits);
+    free(zero);
     if (rc || c->me != 0) {
         free(all);
+        free(bits);
         return rc;
     }
     /* a node without lists says nothing; one with conflicts, no */
@@ -140,12 +170,13 @@ int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate)
     }
     /* the arrays in bits: no element written by two nodes, and none one
      * node reads that another writes (a node's reads exclude its writes) */
-    for (size_t k = 0; k < RT_SEP_BITS / 64 && ok && known; k++) {
+    for (size_t k = 0; k < words && ok && known; k++) {
         uint64_t wr = 0, rd = 0;
         for (int r = 0; r < c->N && ok; r++) {
-            ok = !(wr & all[r].wbits[k]);
-            wr |= all[r].wbits[k];
-            rd |= all[r].rbits[k];
+            const uint64_t *b = bits + (size_t)r * 2 * words;
+            ok = !(wr & b[k]);
+            wr |= b[k];
+            rd |= b[words + k];
         }
         ok = ok && !(wr & rd);
     }
@@ -156,6 +187,7 @@ int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate)
                                meet(all[r].rlo[a], all[r].rhi[a], all[s].wlo[a], all[s].whi[a])))
                     ok = false;
     free(all);
+    free(bits);
     *separate = !ok ? 0 : known ? 1 : -1;
     return 0;
 }
