@@ -21,8 +21,12 @@
  * (rt_loop_env_close), so a kept copy is the bytes that arrived.
  */
 #include <msgpack.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "strads.h"
 /* Header-only: nothing to link (core/image.c does the same). */
@@ -66,6 +70,87 @@ typedef struct kept {
 } kept;
 static kept *shipped, *held;
 static uint64_t sent_bytes, kept_bytes;
+
+/* A worker's copy of a copyin section ends where a page it may not touch
+ * begins: a body that reads past the section its clause gives
+ * (copyin(t[0:n/2]), n elements read) stops at the first element past it
+ * with SIGSEGV, where it read whatever followed and printed a wrong answer
+ * with exit 0 (the driver reads the array itself, so one process agreed
+ * with the plain build). The copy is aligned as its elements are: the
+ * section's bytes are a multiple of the element, and the element of its
+ * alignment. */
+static size_t page_round(size_t bytes)
+{
+    size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+    return (bytes + ps - 1) / ps * ps;
+}
+
+/* The guard pages of the live copies, for the fault's message: written
+ * by the node-function thread, read by the handler on any thread. */
+#define GUARDS 256
+static _Atomic uintptr_t guards[GUARDS];
+static atomic_int guard_handler_on;
+static struct sigaction guard_old;
+
+static void guard_segv(int sig, siginfo_t *si, void *uc)
+{
+    uintptr_t a = (uintptr_t)si->si_addr, ps = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (int g = 0; g < GUARDS; g++) {
+        uintptr_t at = atomic_load_explicit(&guards[g], memory_order_relaxed);
+        if (!at || a < at || a >= at + ps) continue;
+        static const char msg[] =
+            "strads: fatal: a loop body read past the end of its copyin section: the section "
+            "the loop's copyin(p[lo:n]) clause gives is shorter than what the body reads; give "
+            "the whole extent the body reads (or make the array a dvector)\n";
+        ssize_t w = write(2, msg, sizeof msg - 1);
+        (void)w;
+        signal(SIGSEGV, SIG_DFL); /* the fault repeats and kills, as before */
+        return;
+    }
+    if (guard_old.sa_flags & SA_SIGINFO)
+        guard_old.sa_sigaction(sig, si, uc);
+    else if (guard_old.sa_handler != SIG_DFL && guard_old.sa_handler != SIG_IGN)
+        guard_old.sa_handler(sig);
+    else
+        signal(SIGSEGV, SIG_DFL);
+}
+
+static void guard_note(uintptr_t page, uintptr_t old)
+{
+    if (page && !atomic_load(&guard_handler_on)) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = guard_segv;
+        sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+        sigemptyset(&sa.sa_mask);
+        if (!sigaction(SIGSEGV, &sa, &guard_old)) atomic_store(&guard_handler_on, 1);
+    }
+    for (int g = 0; g < GUARDS; g++) {
+        uintptr_t want = old;
+        if (atomic_compare_exchange_strong(&guards[g], &want, page)) return;
+    }
+}
+
+static char *copy_alloc(size_t bytes)
+{
+    size_t data = page_round(bytes ? bytes : 1), ps = (size_t)sysconf(_SC_PAGESIZE);
+    char *m = mmap(NULL, data + ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    if (mprotect(m + data, ps, PROT_NONE)) {
+        munmap(m, data + ps);
+        return NULL;
+    }
+    guard_note((uintptr_t)(m + data), 0);
+    return m + data - bytes;
+}
+
+static void copy_free(char *c, size_t bytes)
+{
+    if (!c) return;
+    size_t data = page_round(bytes ? bytes : 1);
+    guard_note(0, (uintptr_t)(c + bytes));
+    munmap(c + bytes - data, data + (size_t)sysconf(_SC_PAGESIZE));
+}
 
 static kept *kept_of(kept **list, const strads_field *f)
 {
@@ -249,13 +334,13 @@ int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_
                     return STRADS_EPROTO;
                 if (bytes) memcpy(*(char **)p, v[2].via.bin.ptr, bytes);
             } else { /* an aligned private copy: message bytes may be unaligned */
-                char *c = malloc(bytes ? bytes : 1);
+                char *c = copy_alloc(bytes);
                 if (!c) return STRADS_ENOMEM;
                 if (bytes) memcpy(c, v[2].via.bin.ptr, bytes);
                 /* kept for the calls that refer to it by its hash */
                 kept *k = bytes && strads_size() > 1 ? kept_of(&held, &fd[i]) : NULL;
                 if (k) {
-                    free(k->buf);
+                    copy_free(k->buf, (size_t)k->n * fd[i].elem);
                     *k = (kept){k->f, XXH3_64bits(c, bytes), lo, cn, c, k->next};
                 }
                 *(int64_t *)(b + fd[i].lo_off) = lo;
@@ -322,7 +407,7 @@ void strads_fields_free(void *vb, const strads_field *fd, int n)
                                                       (int64_t)fd[i].elem;
             kept *k = held;
             while (k && k->buf != c) k = k->next;
-            if (!k) free(c); /* a kept copy serves the next call */
+            if (!k) copy_free(c, (size_t)*(int64_t *)(b + fd[i].n_off) * fd[i].elem); /* a kept copy serves the next call */
             *(char **)(b + fd[i].off) = NULL;
         }
 }

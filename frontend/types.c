@@ -144,13 +144,19 @@ static int is_dvector(fe_ctx *c, CXCursor decl)
     return a[1] != NULL;
 }
 
-/* The element count of decl's malloc or calloc as written, or "n". */
+/* The element count of decl's malloc or calloc as written, or a
+ * placeholder that does not compile: a hint's `a[0:n]`, copied as it
+ * stood, compiled wherever the program had an n (a row length), and a
+ * section shorter than what the body touches corrupted the heap. */
 static const char *heap_count(fe_ctx *c, CXCursor decl)
 {
     for (int i = c->nalloc - 1; i >= 0; i--)
-        if (clang_equalCursors(c->allocdecls[i], decl))
-            return c->alloclen[i] ? c->alloclen[i] : "n";
-    return "n";
+        if (clang_equalCursors(c->allocdecls[i], decl) && c->alloclen[i])
+            return c->alloclen[i];
+    char *name = fe_cxstr(clang_getCursorSpelling(decl));
+    const char *count = fe_fmt("<number of elements of %s>", name);
+    free(name);
+    return count;
 }
 
 /* A sync_for that only adds into an array of integers (cnt[c]++,
