@@ -519,6 +519,9 @@ void rt_loop_publish(const strads_loop_site *site, void *env, char *acc);
  * shared); rt_loop_release publishes it if they did not. */
 void rt_loop_hold(const strads_loop_site *site, void *env, char *acc);
 void rt_loop_release(void);
+/* Driver: env's stream() variables take acc's states, so that the rest of
+ * a call, shared, goes on from where its first iterations left them. */
+void rt_loop_carry_streams(const strads_loop_site *site, void *env, const char *acc);
 
 /* Per-thread tls blocks: tls_init'ed, freed with rt_loop_tls_free. */
 int rt_loop_tls_new(const strads_loop_site *site, const void *env, int threads, char **out);

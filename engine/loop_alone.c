@@ -61,10 +61,9 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
 {
     /* The driver alone is the first worker: its stream() copies are the
      * variables themselves, so that a call run alone draws what the plain
-     * build draws. A probe stopped early leaves the rest to a shared call,
-     * whose first worker starts from the loop's entry value again and draws
-     * the prefix's numbers once more (for its first iterations only; the
-     * variable ends as the prefix left it). */
+     * build draws. A probe stopped early hands the rest to a shared call
+     * from where it left them (rt_loop_carry_streams): its first worker
+     * goes on with the sequence, the others mix from there. */
     char *tls = NULL, *acc = NULL;
     if (rt_loop_tls_workers(site, env, 0, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
     int64_t at = begin;
@@ -115,8 +114,10 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
         }
     int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
-    if (at < end)
+    if (at < end) {
+        rt_loop_carry_streams(site, env, acc);
         rt_loop_hold(site, env, acc); /* published with the rest's */
+    }
     else
         rt_loop_publish(site, env, acc);
     rt_loop_tls_free(site, tls, 1);

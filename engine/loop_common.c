@@ -99,6 +99,12 @@ static struct {
     char *acc;
 } held;
 
+void rt_loop_carry_streams(const strads_loop_site *site, void *env, const char *acc)
+{
+    for (int k = 0; acc && k < site->nstreams; k++)
+        memcpy((char *)env + site->streams[k].env_off, acc + site->streams[k].tls_off, site->streams[k].size);
+}
+
 void rt_loop_hold(const strads_loop_site *site, void *env, char *acc)
 {
     held.site = site;
@@ -112,6 +118,10 @@ static char *with_held(const strads_loop_site *site, void *env, char *acc)
     char *first = held.acc;
     held.acc = NULL;
     if (acc && site->tls_fold) site->tls_fold(first, acc);
+    /* a stream goes on from where the rest's first worker left it (the
+     * fold kept the driver's part's: the next call would draw it again) */
+    for (int k = 0; acc && k < site->nstreams; k++)
+        memcpy(first + site->streams[k].tls_off, acc + site->streams[k].tls_off, site->streams[k].size);
     if (acc && site->tls_free) site->tls_free(acc);
     free(acc);
     return first;

@@ -799,7 +799,20 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
     int n = s->index;
     int narr = s->kind == FE_SYNC_FOR ? array_table(s, o) : 0;
     char *key = fe_fmt("%s:%u:%u", base_name(c->path), s->line, s->col);
-    int tls = has_tls(s);
+    int tls = has_tls(s), nstream = 0;
+    for (int i = 0; i < s->nitems && tls; i++) {
+        fe_item *it = &s->items[i];
+        if (!fe_tls_item(it) || it->kind != FE_IT_PRIVATE || it->op != 's')
+            continue;
+        if (!nstream++)
+            fe_buf_printf(o, "static const strads_stream_field strads__sfd%d[] = {\n", n);
+        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), "
+                         "__builtin_offsetof(struct strads__tls%d, %s), "
+                         "sizeof(((struct strads__tls%d *)0)->%s)},\n",
+                      n, it->name, n, it->name, n, it->name);
+    }
+    if (nstream)
+        fe_buf_puts(o, "};\n");
     fe_buf_printf(o, "static const strads_loop_site strads__site%d = {\n"
                      "    .abi = STRADS_ABI_VERSION,\n"
                      "    .kind = %s,\n"
@@ -830,6 +843,8 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
                   n, n, n, s->recon_on, s->calls_out);
     if (narr)
         fe_buf_printf(o, "    .arrays = strads__arr%d,\n    .narrays = %d,\n", n, narr);
+    if (nstream)
+        fe_buf_printf(o, "    .streams = strads__sfd%d,\n    .nstreams = %d,\n", n, nstream);
     fe_buf_printf(o, "};\n"
                      "static const strads_loop_site *const strads__reg%d\n"
                      "    __attribute__((__used__, __section__(\"strads_loops\"))) = &strads__site%d;\n",

@@ -376,7 +376,15 @@ typedef struct strads_loop_site {
      * function costs gcc -O2 ~1.5 M instructions, even a one-line stub). */
     const struct strads_field *env_fields;
     int nenv_fields;
+    /* stream(x) items: x's place in env and in a tls, so that the runtime
+     * carries a worker's state on (a call's first iterations run alone on
+     * the driver, the rest shared from where they left off). */
+    const struct strads_stream_field *streams;
+    int nstreams;
 } strads_loop_site;
+typedef struct strads_stream_field {
+    size_t env_off, tls_off, size;
+} strads_stream_field;
 
 /* Field tables: where a field of a generated env or tls struct is and how it
  * travels between nodes. stradsc emits one table per struct; the env's is
