@@ -1129,12 +1129,18 @@ static void say_recon_cost(const call *c)
     if ((k->calls < 4 && k->recons < 2) || recon < 0.1 || recon < 10 * work ||
         !rt_loop_once(c->site->id ^ 0x7265636F6E636F73ull))
         return;
+    /* recon(off)'s price, so that the way out is not taken where it costs
+     * more (a stencil over large arrays: every call would move them whole) */
+    double whole = 0;
+    for (int a = 0; a < c->narr; a++)
+        if (!c->arr[a].own) whole += (double)c->arr[a].dv->n * (double)c->arr[a].dv->elem;
     rt_warn("sync_for %s:%u: reconnaissance took %.2f s for %.3f s of the tasks it plans "
             "over %llu calls (an iteration that touches many elements, or that computes much "
             "to find them; STRADS_STATS=1 says when it is made again); recon(off) on the "
-            "pragma skips it: each node then fetches the arrays the body reads whole, and "
-            "combines what it writes whole (docs/guide.md)",
-            c->site->file, c->site->line, recon, work, (unsigned long long)k->calls);
+            "pragma skips it, at a price: at every call each node then fetches the arrays the "
+            "body reads whole and combines what it writes whole, here %.1f MB; worth it when "
+            "that moves faster than the reconnaissance takes (docs/guide.md)",
+            c->site->file, c->site->line, recon, work, (unsigned long long)k->calls, whole / 1e6);
 }
 
 static void keep_separate(const call *c, int separate);
