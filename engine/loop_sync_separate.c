@@ -82,6 +82,7 @@ static bool array_separate(const call *c, int a, rt__sep *out)
     if (!w) return false;
     bool ok = true;
     int64_t wlo = INT64_MAX, whi = -1, rlo = INT64_MAX, rhi = -1, at = bits_at(c, a);
+    uint64_t *rbits = at >= 0 ? out->bits + sep_words(c) : NULL;
     for (int64_t k = 0; k < c->ntask && ok; k++) {
         const elist *l = &c->ts[k].wr[a];
         int64_t m = el_count(l, dv);
@@ -101,7 +102,7 @@ static bool array_separate(const call *c, int a, rt__sep *out)
             int64_t e = rt__el_at(l, j);
             if (el_find(own, e) >= 0) continue;
             if (bit(w, e)) ok = false;
-            if (at >= 0) set_bit(out->bits + sep_words(c), at + e);
+            if (rbits) set_bit(rbits, at + e);
             if (e < rlo) rlo = e;
             if (e > rhi) rhi = e;
         }
