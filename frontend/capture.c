@@ -1441,6 +1441,7 @@ static void declref(walk *w, CXCursor cur, int helper)
         elem_flags(w, w->depth - 1, helper, pw, cp);
     if (pw) {
         cp->ptr_written = 1;
+        cp->ptr_through |= store != 0;
         cp->ptr_stored |= store != 0;
         cp->ptr_assigned |= store != 1;
         cp->helper_written |= helper; /* through the global: past the thread's replica */

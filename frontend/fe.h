@@ -82,6 +82,7 @@ typedef struct fe_cap {
     int is_item;       /* named by reduction/private/accumulate: lives in tls */
     int ptr_written;   /* a pointer the body may write through (or let escape) */
     int ptr_stored;    /* ... and does: p[i] = x, p->f++ in the body itself */
+    int ptr_through;   /* ... by a store or update through it, not only by escaping */
     int ptr_assigned;  /* ... other than by updates (p[i] += x, p[i]++): =, escapes */
     int helper_written; /* a global pointer a called function writes through */
     int member_refused; /* the body follows a pointer member of what it points to (refused) */

@@ -490,14 +490,26 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                 pt.kind != CXType_FunctionNoProto && pt.kind != CXType_Pointer &&
                 pt.kind != CXType_Void)
                 fe_error(c, off,
-                         pt.kind == CXType_Record
+                         !cp->ptr_through
+                             ? fe_fmt("if the loop only reads it, hold it in pointers to const: "
+                                      "declare the member or variable it is stored in, or the "
+                                      "parameter it is passed to, 'const %s *'; else %s",
+                                      fe_cxstr(clang_getTypeSpelling(pt)),
+                                      pt.kind == CXType_Record ? "keep the members the loop writes in arrays of their own, or use async_for"
+                                                               : "store the array as int, long, float or double (or use async_for)")
+                         : pt.kind == CXType_Record
                              ? "keep the members the loop writes in arrays of their own (float "
                                "*x and int *label beside each other, indexed alike), or give "
                                "the struct members all int, long, float or double of one type (or use async_for)"
                              : "store the array as int, long, float or double, or as structs "
                                "of one of them (or use async_for)",
-                         "sync_for cannot combine writes to '%s': its elements are not int, "
-                         "long, float or double, nor structs made of one of them", cp->name);
+                         !cp->ptr_through
+                             ? "sync_for cannot combine writes to '%s': the body stores or passes "
+                               "the pointer where stradsc cannot follow it, so the loop may write its "
+                               "elements, which are not int, long, float or double, nor structs "
+                               "made of one of them"
+                             : "sync_for cannot combine writes to '%s': its elements are not int, "
+                               "long, float or double, nor structs made of one of them", cp->name);
             char *pn = fe_cxstr(clang_getTypeSpelling(pt));
             int stream = !strcmp(pn, "FILE") || !strcmp(pn, "struct _IO_FILE");
             free(pn);
