@@ -1773,13 +1773,14 @@ static void table_member(walk *w, CXCursor mem)
                       "or enum the body switches on)"
                  : table ? "tables of pointers are refused: flatten them into one array (index "
                          "arithmetic) or a dvector of rows, and store an index instead of a pointer"
-                       : fe_fmt("take the member into a local before the loop ('%s *%s = %s->%s;' "
-                                "outside it, '%s' inside), as for every member the body uses: "
-                                "a pointer into a '#pragma strads dvector' allocation travels, "
-                                "the struct does not",
+                       : fe_fmt("take the member into a local of a new name before the loop "
+                                "('%s *%s_%s = %s->%s;' outside it, '%s_%s' for '%s->%s' inside), "
+                                "as for every member the body uses: a pointer into a '#pragma "
+                                "strads dvector' allocation travels, the struct does not",
                                 fe_cxstr(clang_getTypeSpelling(clang_getPointeeType(
                                     clang_getCursorType(field)))),
-                                fname, s->caps[k].name, fname, fname),
+                                s->caps[k].name, fname, s->caps[k].name, fname, s->caps[k].name,
+                                fname, s->caps[k].name, fname),
                  "the parallel body follows pointer member '%s' of the %s '%s' points "
                  "to; on another node it holds an address of the driver's memory",
                  fname, table ? "elements" : "struct", s->caps[k].name);

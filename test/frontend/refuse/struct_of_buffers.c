@@ -1,7 +1,9 @@
 /* llama2.c's RunState: one struct of pointers to the run's buffers, reached
  * as s->q in the body. The hint says what works (take the member into a
- * local before the loop), not how to flatten a table; and the write
- * through the member's buffer is not also refused as a write to 's'. */
+ * local before the loop, of a new name: llama2.c's body already has a
+ * `float *q = s->q + off`, and 'q' taken literally read itself), not how
+ * to flatten a table; and the write through the member's buffer is not
+ * also refused as a write to 's'. */
 #include <stdlib.h>
 
 typedef struct {
@@ -18,4 +20,4 @@ void heads(run_state *s, int nh, int hs)
     }
 }
 // EXPECT: 15:23: error: the parallel body follows pointer member 'q' of the struct 's' points to
-// HINT: take the member into a local before the loop ('float *q = s->q;' outside it, 'q' inside)
+// HINT: take the member into a local of a new name before the loop ('float *s_q = s->q;' outside it, 's_q' for 's->q' inside)
