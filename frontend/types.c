@@ -203,7 +203,10 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
     int reals = !strcmp(cp->elem_type, "STRADS_T_F32") || !strcmp(cp->elem_type, "STRADS_T_F64");
     if (!ints && !(reals && !cp->in_helper && only_added(c, s, cp->name)))
         return;
-    if (!cp->not_own || (!cp->not_disjoint && cp->disj_a)) /* each iteration its own elements */
+    /* each iteration its own elements, or its own flat row (a[i * n + j]
+     * of a dvector row(n)) */
+    if (!cp->not_own || (!cp->not_disjoint && cp->disj_a) ||
+        (cp->flat_row && !cp->not_flat && !cp->flat_below))
         return;
     for (int k = 0; k < s->nitems; k++)
         if (s->items[k].kind == FE_IT_AGGREGATE && !strcmp(s->items[k].name, cp->name)) return;

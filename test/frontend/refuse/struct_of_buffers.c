@@ -19,5 +19,5 @@ void heads(run_state *s, int nh, int hs)
             q[i] *= 2.0f;
     }
 }
-// EXPECT: 15:23: error: the parallel body follows pointer member 'q' of the struct 's' points to
+// EXPECT: 17:23: error: the parallel body follows pointer member 'q' of the struct 's' points to
 // HINT: take the member into a local of a new name before the loop ('float *s_q = s->q;' outside it, 's_q' for 's->q' inside)
