@@ -89,6 +89,77 @@ static enum CXChildVisitResult uses_visit(CXCursor cur, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
+/* Does the loop (its body and the functions of this file it calls, a few
+ * calls deep) name a member holding pointers of the struct rec, through
+ * whatever base (loc.w of a copy `loc = *m`, m->w, m[i].w)? */
+typedef struct ptr_members {
+    fe_ctx *c;
+    CXType rec;
+    int found, depth;
+    char *field, *type; /* the first such member, for the hint */
+    int fn;             /* ... a function's address */
+} ptr_members;
+
+static enum CXChildVisitResult ptr_member_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    ptr_members *u = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_MemberRefExpr) {
+        CXCursor f = clang_getCursorReferenced(cur);
+        CXType owner = clang_getCanonicalType(clang_getCursorType(clang_getCursorSemanticParent(f)));
+        /* m->w itself, or a helper's parameter's p->w: capture.c refuses
+         * those where they are; here the copies (loc = *m; loc.w) */
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        CXCursor base = n > 0 ? fe_strip(ch[0]) : clang_getNullCursor();
+        free(ch);
+        int pointer_base = clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+                           clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer;
+        if (!pointer_base && clang_equalTypes(owner, u->rec) && has_pointer(clang_getCursorType(f), 0)) {
+            u->found = 1;
+            u->field = fe_cxstr(clang_getCursorSpelling(f));
+            u->type = fe_cxstr(clang_getTypeSpelling(clang_getCursorType(f)));
+            CXType ft = clang_getCanonicalType(clang_getCursorType(f));
+            enum CXTypeKind pk = ft.kind == CXType_Pointer
+                                     ? clang_getCanonicalType(clang_getPointeeType(ft)).kind
+                                     : CXType_Invalid;
+            u->fn = pk == CXType_FunctionProto || pk == CXType_FunctionNoProto;
+        }
+    } else if (k == CXCursor_CallExpr && u->depth < 4) {
+        CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(cur));
+        if (!clang_Cursor_isNull(def) && fe_in_main(u->c, clang_getCursorLocation(def))) {
+            u->depth++;
+            clang_visitChildren(def, ptr_member_visit, u);
+            u->depth--;
+        }
+    }
+    return u->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A copyin section of structs holding pointers that the loop follows (or
+ * hands to a function of another file, which may). */
+static const char *copyin_pointers(fe_ctx *c, const fe_site *s, CXType ct, const char *name)
+{
+    CXType pt = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(ct)));
+    if (pt.kind != CXType_Record || !has_pointer(pt, 0))
+        return NULL;
+    ptr_members u = {c, pt, 0, 0, NULL, NULL, 0};
+    clang_visitChildren(s->forc, ptr_member_visit, &u);
+    if (!u.found && !s->calls_out)
+        return NULL;
+    const char *hint =
+        u.fn ? fe_fmt("a function reached through member '%s' is called by name instead: its "
+                      "address differs between processes; a member that picks one of several "
+                      "can be an int the body switches on", u.field)
+        : u.field ? fe_fmt("'%s%s%s_%s = %s->%s;', its array under '#pragma strads dvector'", u.type,
+                         u.type[strlen(u.type) - 1] == '*' ? "" : " ", name, u.field, name, u.field)
+                : "its arrays under '#pragma strads dvector'";
+    free(u.field);
+    free(u.type);
+    return hint;
+}
+
 static int cls_of(CXType t)
 {
     switch (clang_getCanonicalType(t).kind) {
@@ -428,6 +499,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             continue;
         }
         if (it && it->kind == FE_IT_COPYIN) {
+            const char *ptr_hint = NULL;
             it->used = 1;
             if (ct.kind == CXType_ConstantArray && it->lo)
                 /* copyin(sandbox[0:490]) of a fixed array: what the clause is
@@ -447,6 +519,17 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                          "tables of pointers are refused: flatten them into one array (index "
                          "arithmetic), copyin(p[0:n*d]), or a dvector of rows",
                          "copyin '%s' is a table of pointers", it->name);
+            else if ((ptr_hint = copyin_pointers(c, s, ct, it->name)))
+                /* the section's structs hold the driver's addresses: writes
+                 * through them on a worker went to its own copy of a
+                 * dvector and were lost (genann's `net = *ann;
+                 * net.weight[k] -= ...`), reads found garbage */
+                fe_error(c, it->off,
+                         fe_fmt("before the loop, take the members the body uses into local "
+                                "variables (%s; scalars as they are) and use those in the body",
+                                ptr_hint),
+                         "copyin '%s' holds pointers the loop follows: on another process they "
+                         "are addresses of this one", it->name);
             else if (cp->ptr_stored)
                 /* each process writes its own copy, and the writes are lost */
                 fe_error(c, it->off,
