@@ -269,6 +269,12 @@ static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t shar
  * reconnaissance. */
 #define PILOT_FEW 8
 #define PILOT_ACCS ((size_t)1 << 17)
+/* Iterations whose records are few but whose reconnaissance is long (a
+ * gemm over rows of a 2-D array: 400 elements recorded of 400,000
+ * accesses, each store shadowed) are judged from as many as fit
+ * PILOT_US; 75 of them took 2.3 s for a call of 40 ms. */
+#define PILOT_US 20000
+static int64_t pilot_us_per_iter; /* of the last pilot's first iteration */
 static bool pilot(call *c, sched_records *rec)
 {
     int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
@@ -279,11 +285,16 @@ static bool pilot(call *c, sched_records *rec)
      * a gemm's row) is enough to judge, two of fewer; eight would cost more
      * to sort than the call */
     for (int64_t end = c->lo + 1;; end = two) {
+        uint64_t t0 = rt_now_us();
         if (record_ex(c, c->lo, end, rec, 0, NULL)) {
             sched_rec_free(rec);
             return false;
         }
-        if (end == hi || rec->nacc > PILOT_ACCS) return true;
+        uint64_t took = rt_now_us() - t0;
+        if (end == c->lo + 1) pilot_us_per_iter = (int64_t)took;
+        if (end == hi || rec->nacc > PILOT_ACCS ||
+            (uint64_t)pilot_us_per_iter * (uint64_t)(few - c->lo) > PILOT_US)
+            return true;
         sched_rec_free(rec);
         if (end == two) break;
     }
@@ -291,7 +302,9 @@ static bool pilot(call *c, sched_records *rec)
         sched_rec_free(rec);
         return false;
     }
-    if (few == hi || rec->nacc * (size_t)(PILOT_ITERS / PILOT_FEW) > PILOT_ACCS) return true;
+    if (few == hi || rec->nacc * (size_t)(PILOT_ITERS / PILOT_FEW) > PILOT_ACCS ||
+        (uint64_t)pilot_us_per_iter * (uint64_t)(hi - c->lo) > PILOT_US)
+        return true;
     sched_rec_free(rec);
     if (!record_ex(c, c->lo, hi, rec, 0, NULL)) return true;
     sched_rec_free(rec);
@@ -486,6 +499,8 @@ static int32_t sep_sampled(call *c, const sched_records *pilot_rec)
     if (a < c->lo + (int64_t)pilot_rec->n || b <= a) return -1; /* the pilot reaches the last task */
     size_t per = pilot_rec->nacc / (size_t)pilot_rec->n + 1;
     int64_t k = (int64_t)(SAMPLE_ACCS / per);
+    /* as many as the pilot's time allows, by its first iteration's */
+    if (pilot_us_per_iter > 0 && k > PILOT_US / pilot_us_per_iter) k = PILOT_US / pilot_us_per_iter;
     if (k < 1) k = 1;
     if (k > b - a) k = b - a;
     sched_records last;
