@@ -274,8 +274,19 @@ static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t shar
  * accesses, each store shadowed) are judged from as many as fit
  * PILOT_US; 75 of them took 2.3 s for a call of 40 ms. */
 #define PILOT_US 20000
-static int64_t pilot_us_per_iter; /* of the last pilot's first iteration */
-static bool pilot(call *c, sched_records *rec)
+static int64_t pilot_us_per_iter; /* the last pilot's, per iteration */
+
+/* record_ex over [lo, end), timed into pilot_us_per_iter. */
+static int pilot_record(call *c, int64_t end, sched_records *rec)
+{
+    uint64_t t0 = rt_now_us();
+    int rc = record_ex(c, c->lo, end, rec, 0, NULL);
+    pilot_us_per_iter = (int64_t)((rt_now_us() - t0) / (uint64_t)(end - c->lo));
+    if (rc) sched_rec_free(rec);
+    return rc;
+}
+
+static bool pilot_first(call *c, sched_records *rec)
 {
     int64_t hi = c->hi - c->lo > PILOT_ITERS ? c->lo + PILOT_ITERS : c->hi;
     int64_t few = hi - c->lo > PILOT_FEW ? c->lo + PILOT_FEW : hi;
@@ -285,30 +296,38 @@ static bool pilot(call *c, sched_records *rec)
      * a gemm's row) is enough to judge, two of fewer; eight would cost more
      * to sort than the call */
     for (int64_t end = c->lo + 1;; end = two) {
-        uint64_t t0 = rt_now_us();
-        if (record_ex(c, c->lo, end, rec, 0, NULL)) {
-            sched_rec_free(rec);
-            return false;
-        }
-        uint64_t took = rt_now_us() - t0;
-        if (end == c->lo + 1) pilot_us_per_iter = (int64_t)took;
+        if (pilot_record(c, end, rec)) return false;
         if (end == hi || rec->nacc > PILOT_ACCS ||
             (uint64_t)pilot_us_per_iter * (uint64_t)(few - c->lo) > PILOT_US)
             return true;
         sched_rec_free(rec);
         if (end == two) break;
     }
-    if (record_ex(c, c->lo, few, rec, 0, NULL)) {
-        sched_rec_free(rec);
-        return false;
-    }
+    if (pilot_record(c, few, rec)) return false;
     if (few == hi || rec->nacc * (size_t)(PILOT_ITERS / PILOT_FEW) > PILOT_ACCS ||
         (uint64_t)pilot_us_per_iter * (uint64_t)(hi - c->lo) > PILOT_US)
         return true;
     sched_rec_free(rec);
-    if (!record_ex(c, c->lo, hi, rec, 0, NULL)) return true;
-    sched_rec_free(rec);
-    return false;
+    return !pilot_record(c, hi, rec);
+}
+
+/* The pilot, and the time of the share's last iteration besides: a
+ * triangle's first rows (syrk's j <= i) are its cheapest, and judged by
+ * them alone its reconnaissance looked 30 times cheaper than it was
+ * (34 s for a 1 s call). */
+static bool pilot(call *c, sched_records *rec)
+{
+    if (!pilot_first(c, rec)) return false;
+    if (c->hi - 1 >= c->lo + (int64_t)rec->n) {
+        int64_t first = pilot_us_per_iter;
+        uint64_t t0 = rt_now_us();
+        sched_records last;
+        (void)record_ex(c, c->hi - 1, c->hi, &last, 0, NULL); /* only its time counts */
+        sched_rec_free(&last);
+        int64_t us = (int64_t)(rt_now_us() - t0);
+        pilot_us_per_iter = (first + us) / 2 > first ? (first + us) / 2 : first;
+    }
+    return true;
 }
 
 /* The arrays the loop only reads that may go whole: small ones, and up to
@@ -399,12 +418,19 @@ static bool none_candidate(const call *c)
  * most and at first; and each must fit REPLICA_MAX. */
 #define ACC_BYTES 32
 #define CALLS_AHEAD 16
+/* Records are counted by distinct element, but reconnaissance runs every
+ * access: a gemm over rows of 2-D arrays records 1,200 rows an iteration
+ * for 1.3 M shadowed accesses (30 ms). So the pilot's time per iteration
+ * counts too, against moving the whole arrays at BYTES_PER_US. */
+#define BYTES_PER_US 1000.0
 static bool records_cost_more(const call *c, const sched_records *rec, size_t bytes, double per_call,
                               int64_t ahead)
 {
     if (bytes > REPLICA_MAX || !rec->n) return false;
     double accs = (double)rec->nacc / (double)rec->n * (double)(c->hi - c->lo);
-    return accs * ACC_BYTES >= per_call * (double)ahead;
+    double recon_us = (double)pilot_us_per_iter * (double)(c->hi - c->lo);
+    return accs * ACC_BYTES >= per_call * (double)ahead ||
+           recon_us >= per_call / BYTES_PER_US * (double)ahead;
 }
 
 static bool needs_none(call *c, const sched_records *rec, int64_t ahead)
