@@ -274,7 +274,17 @@ static int pilot_whole(const sched_records *rec, const dds_vec *dv, int64_t shar
  * accesses, each store shadowed) are judged from as many as fit
  * PILOT_US; 75 of them took 2.3 s for a call of 40 ms. */
 #define PILOT_US 20000
+/* Below this an iteration's time is mostly the recording's fixed costs
+ * (a slow or sanitized build's, a loaded machine's), not its accesses:
+ * the time rules judge heavy iterations only, so that the decisions of
+ * light loops do not move with the machine. */
+#define HEAVY_ITER_US 1000
 static int64_t pilot_us_per_iter; /* the last pilot's, per iteration */
+
+static bool pilot_too_long(int64_t iters)
+{
+    return pilot_us_per_iter >= HEAVY_ITER_US && (uint64_t)pilot_us_per_iter * (uint64_t)iters > PILOT_US;
+}
 
 /* record_ex over [lo, end), timed into pilot_us_per_iter. */
 static int pilot_record(call *c, int64_t end, sched_records *rec)
@@ -297,15 +307,13 @@ static bool pilot_first(call *c, sched_records *rec)
      * to sort than the call */
     for (int64_t end = c->lo + 1;; end = two) {
         if (pilot_record(c, end, rec)) return false;
-        if (end == hi || rec->nacc > PILOT_ACCS ||
-            (uint64_t)pilot_us_per_iter * (uint64_t)(few - c->lo) > PILOT_US)
+        if (end == hi || rec->nacc > PILOT_ACCS || pilot_too_long(few - c->lo))
             return true;
         sched_rec_free(rec);
         if (end == two) break;
     }
     if (pilot_record(c, few, rec)) return false;
-    if (few == hi || rec->nacc * (size_t)(PILOT_ITERS / PILOT_FEW) > PILOT_ACCS ||
-        (uint64_t)pilot_us_per_iter * (uint64_t)(hi - c->lo) > PILOT_US)
+    if (few == hi || rec->nacc * (size_t)(PILOT_ITERS / PILOT_FEW) > PILOT_ACCS || pilot_too_long(hi - c->lo))
         return true;
     sched_rec_free(rec);
     return !pilot_record(c, hi, rec);
@@ -430,7 +438,7 @@ static bool records_cost_more(const call *c, const sched_records *rec, size_t by
     double accs = (double)rec->nacc / (double)rec->n * (double)(c->hi - c->lo);
     double recon_us = (double)pilot_us_per_iter * (double)(c->hi - c->lo);
     return accs * ACC_BYTES >= per_call * (double)ahead ||
-           recon_us >= per_call / BYTES_PER_US * (double)ahead;
+           (pilot_us_per_iter >= HEAVY_ITER_US && recon_us >= per_call / BYTES_PER_US * (double)ahead);
 }
 
 static bool needs_none(call *c, const sched_records *rec, int64_t ahead)
@@ -526,7 +534,7 @@ static int32_t sep_sampled(call *c, const sched_records *pilot_rec)
     size_t per = pilot_rec->nacc / (size_t)pilot_rec->n + 1;
     int64_t k = (int64_t)(SAMPLE_ACCS / per);
     /* as many as the pilot's time allows, by its first iteration's */
-    if (pilot_us_per_iter > 0 && k > PILOT_US / pilot_us_per_iter) k = PILOT_US / pilot_us_per_iter;
+    if (pilot_us_per_iter >= HEAVY_ITER_US && k > PILOT_US / pilot_us_per_iter) k = PILOT_US / pilot_us_per_iter;
     if (k < 1) k = 1;
     if (k > b - a) k = b - a;
     sched_records last;
