@@ -1046,51 +1046,11 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
            counted(w, clang_getCursorReferenced(m), 1, *rowv, row, 0);
 }
 
-/* The name X of a use p[i * X + m] or p[X * i + m] (i the loop
- * variable, X a variable), or NULL. */
-static const char *index_row(walk *w, int d)
+/* The product of a use p[X * Y + m], p[m + X * Y] or p[X * Y] (the
+ * DeclRef at stack[d]): its two factors, stripped, into e; 0 when none. */
+static int index_product(walk *w, int d, CXCursor e[2])
 {
     int k = d - 1;
-    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
-                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
-        k--;
-    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
-        return NULL;
-    int n;
-    CXCursor *ch = fe_children(w->stack[k], &n);
-    CXCursor ix = n == 2 ? fe_strip(ch[1]) : clang_getNullCursor();
-    free(ch);
-    const char *row = NULL;
-    for (int depth = 0; depth < 2 && !row && clang_getCursorKind(ix) == CXCursor_BinaryOperator; depth++) {
-        CXCursor *e = fe_children(ix, &n);
-        if (n == 2) {
-            unsigned lb, le;
-            fe_extent(e[0], &lb, &le);
-            const char *op = w->c->toks[fe_tok_at(w->c, le)].spell;
-            if (!strcmp(op, "*")) {
-                for (int t = 0; t < 2 && !row; t++)
-                    if (names(e[t], w->s->ivar_decl) &&
-                        clang_getCursorKind(fe_strip(e[1 - t])) == CXCursor_DeclRefExpr)
-                        row = fe_cxstr(clang_getCursorSpelling(fe_strip(e[1 - t])));
-            } else if (!strcmp(op, "+")) {
-                /* i * X + m, or m + i * X: the product */
-                int prod = clang_getCursorKind(fe_strip(e[0])) == CXCursor_BinaryOperator ? 0 : 1;
-                ix = fe_strip(e[prod]);
-                free(e);
-                continue;
-            }
-        }
-        free(e);
-        break;
-    }
-    return row;
-}
-
-/* The variables of a use p[X * Y + m] or p[m + X * Y] (either may be the
- * row length: LU's a[i * n + k] and a[k * n + j]), into f; their count. */
-static int index_factors(walk *w, int d, const char *f[2])
-{
-    int k = d - 1, nf = 0;
     while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
                       clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
         k--;
@@ -1100,28 +1060,54 @@ static int index_factors(walk *w, int d, const char *f[2])
     CXCursor *ch = fe_children(w->stack[k], &n);
     CXCursor ix = n == 2 ? fe_strip(ch[1]) : clang_getNullCursor();
     free(ch);
-    for (int depth = 0; depth < 2 && !nf && clang_getCursorKind(ix) == CXCursor_BinaryOperator; depth++) {
-        CXCursor *e = fe_children(ix, &n);
-        if (n != 2) {
-            free(e);
-            break;
+    for (int depth = 0; depth < 2 && clang_getCursorKind(ix) == CXCursor_BinaryOperator; depth++) {
+        CXCursor *f = fe_children(ix, &n);
+        const char *op = "";
+        if (n == 2) {
+            unsigned lb, le;
+            fe_extent(f[0], &lb, &le);
+            op = w->c->toks[fe_tok_at(w->c, le)].spell;
         }
-        unsigned lb, le;
-        fe_extent(e[0], &lb, &le);
-        const char *op = w->c->toks[fe_tok_at(w->c, le)].spell;
         if (!strcmp(op, "*")) {
-            for (int t = 0; t < 2; t++)
-                if (clang_getCursorKind(fe_strip(e[t])) == CXCursor_DeclRefExpr)
-                    f[nf++] = fe_cxstr(clang_getCursorSpelling(fe_strip(e[t])));
-        } else if (!strcmp(op, "+")) {
-            int prod = clang_getCursorKind(fe_strip(e[0])) == CXCursor_BinaryOperator ? 0 : 1;
-            ix = fe_strip(e[prod]);
-            free(e);
-            continue;
+            e[0] = fe_strip(f[0]), e[1] = fe_strip(f[1]);
+            free(f);
+            return 1;
         }
-        free(e);
-        break;
+        /* i * X + m, or m + i * X: the product */
+        if (strcmp(op, "+")) {
+            free(f);
+            return 0;
+        }
+        ix = fe_strip(f[clang_getCursorKind(fe_strip(f[0])) == CXCursor_BinaryOperator ? 0 : 1]);
+        free(f);
     }
+    return 0;
+}
+
+/* The name X of a use p[i * X + m] or p[X * i + m] (i the loop
+ * variable, X a variable), or NULL. */
+static const char *index_row(walk *w, int d)
+{
+    CXCursor e[2];
+    if (!index_product(w, d, e))
+        return NULL;
+    for (int t = 0; t < 2; t++)
+        if (names(e[t], w->s->ivar_decl) && clang_getCursorKind(e[1 - t]) == CXCursor_DeclRefExpr)
+            return fe_cxstr(clang_getCursorSpelling(e[1 - t]));
+    return NULL;
+}
+
+/* The variables of such a product (either may be the row length: LU's
+ * a[i * n + k] and a[k * n + j]), into f; their count. */
+static int index_factors(walk *w, int d, const char *f[2])
+{
+    CXCursor e[2];
+    int nf = 0;
+    if (!index_product(w, d, e))
+        return 0;
+    for (int t = 0; t < 2; t++)
+        if (clang_getCursorKind(e[t]) == CXCursor_DeclRefExpr)
+            f[nf++] = fe_cxstr(clang_getCursorSpelling(e[t]));
     return nf;
 }
 
