@@ -44,6 +44,13 @@ static void open_dest(void *p, size_t len)
     }
 }
 
+/* n items of size bytes each, as stdio's reads count them. */
+static void open_items(void *p, size_t size, size_t n)
+{
+    if (size && n <= SIZE_MAX / size)
+        open_dest(p, size * n);
+}
+
 static void open_iov(const struct iovec *iov, int n)
 {
     for (int i = 0; iov && i < n; i++)
@@ -102,15 +109,13 @@ ssize_t __wrap_recvmsg(int fd, struct msghdr *msg, int flags)
 /* stdio reads a large request straight into the caller's buffer. */
 size_t __wrap_fread(void *p, size_t size, size_t n, FILE *f)
 {
-    if (size && n <= SIZE_MAX / size)
-        open_dest(p, size * n);
+    open_items(p, size, n);
     return fread(p, size, n, f);
 }
 
 size_t __wrap_fread_unlocked(void *p, size_t size, size_t n, FILE *f)
 {
-    if (size && n <= SIZE_MAX / size)
-        open_dest(p, size * n);
+    open_items(p, size, n);
     return fread_unlocked(p, size, n, f);
 }
 
@@ -158,14 +163,12 @@ ssize_t __wrap___recvfrom_chk(int fd, void *buf, size_t n, size_t buflen, int fl
 
 size_t __wrap___fread_chk(void *p, size_t plen, size_t size, size_t n, FILE *f)
 {
-    if (size && n <= SIZE_MAX / size)
-        open_dest(p, size * n);
+    open_items(p, size, n);
     return __fread_chk(p, plen, size, n, f);
 }
 
 size_t __wrap___fread_unlocked_chk(void *p, size_t plen, size_t size, size_t n, FILE *f)
 {
-    if (size && n <= SIZE_MAX / size)
-        open_dest(p, size * n);
+    open_items(p, size, n);
     return __fread_unlocked_chk(p, plen, size, n, f);
 }
