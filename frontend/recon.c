@@ -976,12 +976,11 @@ static char *ranged_for(rc *r, CXCursor cur)
     r->exact++;
     char *slow = rebuild(r, cur, NULL, 0, RV);
     r->exact--;
-    int n;
-    CXCursor *ch = fe_children(cur, &n);
-    int braced = n > 0 && clang_getCursorKind(ch[n - 1]) == CXCursor_CompoundStmt;
-    free(ch);
-    char *both = fe_fmt("if (strads_recon_exact()%s) %s%s else %s", writes ? " || strads__rin" : "",
-                        slow, braced ? "" : ";", o.p);
+    /* In braces, with a ';' of its own: the loop may end in a statement
+     * without one (`for (...) x += d[i]`) or in a block, its own or a
+     * nested loop's (`for (...) for (...) { ... }`); `{ ...}; }` is fine. */
+    char *both = fe_fmt("if (strads_recon_exact()%s) { %s; } else %s", writes ? " || strads__rin" : "",
+                        slow, o.p);
     free(slow);
     free(o.p);
     return both;

@@ -311,8 +311,8 @@ static __typeof__(dot) strads__rhv0 STRADS__RECON;
 static double strads__rh0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    if (strads_recon_exact()) for (int k = 0; k < dim; k++)
-        s += STRADS__RD(a[k]) * STRADS__RD(b[k]); else for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(dim); if (strads__h5 > strads__l5) { strads_recon_rdr(strads__rc, &(a)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(b)); } (0); }); k < dim; k++)
+    if (strads_recon_exact()) { for (int k = 0; k < dim; k++)
+        s += STRADS__RD(a[k]) * STRADS__RD(b[k]); } else for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(dim); if (strads__h5 > strads__l5) { strads_recon_rdr(strads__rc, &(a)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(b)); } (0); }); k < dim; k++)
         s += a[k] * b[k];
     return s;
 }

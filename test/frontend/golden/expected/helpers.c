@@ -357,15 +357,15 @@ static __typeof__(update) strads__rh1 STRADS__RECON;
 static double strads__rh0(const double *row)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    if (strads_recon_exact()) for (int k = 0; k < DIM; k++)
-        s += STRADS__RD(row[k]) * STRADS__RD(table[k]); else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(DIM); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(row)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(row)); } (0); }); k < DIM; k++)
+    if (strads_recon_exact()) { for (int k = 0; k < DIM; k++)
+        s += STRADS__RD(row[k]) * STRADS__RD(table[k]); } else for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(DIM); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(row)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(row)); } (0); }); k < DIM; k++)
         s += row[k] * STRADS__RD(table[k]);
     return s;
 }
 static void strads__rh1(double *row, double g)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    if (strads_recon_exact() || strads__rin) for (int k = 0; k < DIM; k++)
-        (void)__extension__({ __auto_type strads__p4 = &(row[k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; }); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(DIM); if (strads__h3 > strads__l3) { strads_recon_rwr(strads__rc, &(row)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(row), 1); } (0); }); k < DIM; k++)
+    if (strads_recon_exact() || strads__rin) { for (int k = 0; k < DIM; k++)
+        (void)__extension__({ __auto_type strads__p4 = &(row[k]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(weights[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; }); } else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(DIM); if (strads__h3 > strads__l3) { strads_recon_rwr(strads__rc, &(row)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(row), 1); } (0); }); k < DIM; k++)
         ((void)(g * STRADS__RD(weights[k])));
 }
 #ifdef STRADS__ASSERT_PUSHED

@@ -317,8 +317,8 @@ static __typeof__(predict) strads__rhv0 STRADS__RECON;
 static float strads__rh0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     float z = 0;
-    if (strads_recon_exact()) for (int k = 0; k < D; k++)
-        z += STRADS__RD(w[k]) * STRADS__RD(x[k]); else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(D); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); k < D; k++)
+    if (strads_recon_exact()) { for (int k = 0; k < D; k++)
+        z += STRADS__RD(w[k]) * STRADS__RD(x[k]); } else for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(D); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); } (0); }); k < D; k++)
         z += w[k] * x[k];
     return 1.0f / (1.0f + strads__m_expf(-z));
 }
