@@ -79,6 +79,34 @@
 #include "core/trace.h"
 /* ---- setup ---- */
 
+/* Elements that are not numbers (STRADS_ARRAY_BYTES) cannot be combined:
+ * written, they must be the iterations' own, as stradsc proved from the
+ * body's text; at run time a pointer into the middle of the array, or a
+ * dvector row(n) of n of them, is not. Judged at every call, before it
+ * may run alone, so that a loop fails alike at every size and shape. */
+static void own_bytes(const strads_loop_site *s, const void *env)
+{
+    for (size_t i = 0; i < s->narrays; i++) {
+        const strads_loop_array *d = &s->arrays[i];
+        if (!(d->flags & STRADS_ARRAY_BYTES) || (d->flags & STRADS_ARRAY_READONLY)) continue;
+        const char *p;
+        memcpy(&p, (const char *)env + d->env_off, sizeof p);
+        dds_vec *dv;
+        if (!p || dds_lookup(p, &dv, NULL)) continue; /* find_arrays says which */
+        if (p == dv->base && dv->elem == rt_own_elem(d, env)) continue;
+        char what[512];
+        snprintf(what, sizeof what,
+                 "sync_for %s:%u: the loop writes elements of the distributed array allocated at "
+                 "%s that are not numbers (%zu bytes each), which only work as the iterations' "
+                 "own, and here the loop's pointer %s; hint: index the array itself by the loop "
+                 "variable (p[i], p its first element, one element a row), or use async_for",
+                 s->file, s->line, dv->site, dv->elem,
+                 p != dv->base ? "points into the middle of it"
+                               : "does not reach one element an iteration");
+        strads_fatal(STRADS_EINVAL, what);
+    }
+}
+
 static int find_arrays(call *c)
 {
     const strads_loop_site *s = c->site;
@@ -97,7 +125,8 @@ static int find_arrays(call *c)
             return STRADS_EINVAL;
         }
         /* (an array only read is fetched whole elements at a time: any size) */
-        if (!(d->flags & STRADS_ARRAY_READONLY) && dv->elem % rt__type_size(d->type)) {
+        if (!(d->flags & (STRADS_ARRAY_READONLY | STRADS_ARRAY_BYTES)) &&
+            dv->elem % rt__type_size(d->type)) {
             rt_error("sync_for %s:%u: elements of the array allocated at %s (%zu bytes) are not "
                      "made of the declared scalar type", s->file, s->line, dv->site, dv->elem);
             return STRADS_EINVAL;
@@ -1670,6 +1699,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     }
     rt_nested_check(site);
     if (end <= begin) return;
+    own_bytes(site, env);
     const strads_loop_dyn *dyn = env;
     strads_sync_spec spec;
     int rc = rt_sync_resolve(site, &dyn->sync, &spec);

@@ -86,11 +86,15 @@ static int find(emu *e)
         dds_vec *dv;
         if (!p) continue;
         if (dds_lookup(p, &dv, NULL) ||
-            (!(d->flags & STRADS_ARRAY_READONLY) && dv->elem % rt__type_size(d->type)))
+            (!(d->flags & (STRADS_ARRAY_READONLY | STRADS_ARRAY_BYTES)) &&
+             dv->elem % rt__type_size(d->type)))
             return 0;
         /* as loop_sync.c's find_arrays judges it, over every field */
         bool own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
                    dv->elem == rt_own_elem(d, e->env) && d->agg != STRADS_AGG_FN;
+        /* elements that are not numbers: the shared call says why */
+        if ((d->flags & STRADS_ARRAY_BYTES) && !(d->flags & STRADS_ARRAY_READONLY) && !own)
+            return 0;
         int a = 0;
         while (a < e->narr && e->arr[a].dv != dv) a++;
         if (a < e->narr) {

@@ -585,6 +585,44 @@ static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
  * whole, row = p[i]; row[-4], reaches its neighbours)? Then *a, *b and the element's type. What every
  * use of a pointer is decides two flags of sync_for's array table (elem_flags).
  */
+/* p[i].f, p[i].f[k], p[i].a.b, p[i] (copied whole): what a use of a
+ * struct element sub (its parent at stack[k]) reaches stays inside it: a
+ * member or the struct itself, never an address (&p[i].f, a member array
+ * handed on as a pointer). */
+static int member_use(walk *w, int k, CXCursor sub)
+{
+    for (; k >= 0; k--) {
+        enum CXCursorKind kind = clang_getCursorKind(w->stack[k]);
+        CXType t = clang_getCanonicalType(clang_getCursorType(w->stack[k]));
+        int n;
+        CXCursor *ch = fe_children(w->stack[k], &n);
+        int base = n >= 1 && clang_equalCursors(ch[0], sub);
+        free(ch);
+        if (kind == CXCursor_ParenExpr || kind == CXCursor_MemberRefExpr) {
+            if (kind == CXCursor_MemberRefExpr &&
+                clang_getCanonicalType(clang_getCursorType(sub)).kind != CXType_Record)
+                return 0; /* q->f of a member q */
+        } else if (kind == CXCursor_UnexposedExpr) {
+            /* a member array decays only to be subscripted right away */
+            if (t.kind == CXType_Pointer &&
+                (k == 0 || clang_getCursorKind(w->stack[k - 1]) != CXCursor_ArraySubscriptExpr))
+                return 0;
+        } else if (kind != CXCursor_ArraySubscriptExpr || !base) {
+            break;
+        }
+        sub = w->stack[k];
+    }
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
+    if (!(tk >= CXType_Bool && tk <= CXType_LongDouble) && tk != CXType_Record)
+        return 0;
+    if (k >= 0 && clang_getCursorKind(w->stack[k]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[k], &pb, &pe);
+        return !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
+    }
+    return 1;
+}
+
 static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
 {
     CXCursor node = w->stack[d];
@@ -642,6 +680,8 @@ static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
         }
         ok = num;
     }
+    if (ok && *tk == CXType_Record)
+        ok = member_use(w, k, sub);
     return ok && *tk != CXType_Pointer; /* an element that is an address reaches anything */
 }
 
@@ -1046,6 +1086,165 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
            counted(w, clang_getCursorReferenced(m), 1, *rowv, row, 0);
 }
 
+/* What a slab index's walk gathers: the lengths, outermost first (two
+ * uses of one array must share them), and which variable lengths a
+ * counter below them proves positive (have) or a level without one needs
+ * so (need). */
+typedef struct slab {
+    char sig[256], have[256], need[256];
+} slab;
+
+static int slab_add(char *to, const char *name)
+{
+    size_t l = strlen(to);
+    return snprintf(to + l, 256 - l, "%s,", name) < (int)(256 - l);
+}
+
+/* A slab's length factor: a positive number, or a variable declared
+ * outside the loop (its value one for the whole call: a length a body's
+ * local gave each iteration could overlap another's slab). Into sl's sig;
+ * *lit: a number. */
+static int slab_len(walk *w, CXCursor n, slab *sl, int *lit)
+{
+    n = fe_strip(n);
+    long long v;
+    *lit = 0;
+    if (fe_int_const(n, &v)) {
+        if (v <= 0)
+            return 0;
+        *lit = 1;
+    } else if (clang_getCursorKind(n) == CXCursor_DeclRefExpr && !fe_from_macro(n)) {
+        CXCursor decl = clang_getCursorReferenced(n);
+        unsigned b, e;
+        fe_extent(decl, &b, &e);
+        if (clang_getCursorKind(decl) != CXCursor_VarDecl && clang_getCursorKind(decl) != CXCursor_ParmDecl)
+            return 0;
+        if (clang_getCursorKind(decl) == CXCursor_VarDecl && b >= w->s->for_begin && b < w->s->for_end)
+            return 0;
+    } else {
+        return 0;
+    }
+    unsigned b, e;
+    fe_extent(n, &b, &e);
+    char *t = fe_text(w->c, b, e);
+    int ok = slab_add(sl->sig, t);
+    free(t);
+    return ok;
+}
+
+/* Is x a slab index of the loop variable i: i itself, Y * N, or Y * N + m
+ * (m + Y * N), Y a slab index, N a length (slab_len) and m the counter of a
+ * for that runs 0 .. N - 1 (counter_of)? Iteration i then touches only
+ * [i * S, (i + 1) * S), S the product of the N's: NPB MG's flat grid
+ * u[(i3 * n2 + i2) * n1 + i1], every i2 and i1 inside its row. A level
+ * without m needs N > 0 (a variable 0 at run time would put every i at
+ * element 0): a number, or a length some m is counted below. */
+static int slab_index(walk *w, CXCursor x, slab *sl, int depth)
+{
+    x = fe_strip(x);
+    if (depth > 8)
+        return 0;
+    if (names(x, w->s->ivar_decl))
+        return 1;
+    if (clang_getCursorKind(x) != CXCursor_BinaryOperator || fe_from_macro(x))
+        return 0;
+    int n;
+    CXCursor *e = fe_children(x, &n);
+    if (n != 2) {
+        free(e);
+        return 0;
+    }
+    const char *op = fe_op_after(w->c, e[0]);
+    CXCursor prod = clang_getNullCursor(), m = clang_getNullCursor();
+    if (!strcmp(op, "*")) {
+        prod = x;
+    } else if (!strcmp(op, "+")) {
+        int first = clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr &&
+                    clang_getCursorKind(fe_strip(e[1])) == CXCursor_BinaryOperator;
+        m = fe_strip(e[first ? 0 : 1]);
+        prod = fe_strip(e[first ? 1 : 0]);
+    }
+    free(e);
+    if (clang_Cursor_isNull(prod) || clang_getCursorKind(prod) != CXCursor_BinaryOperator ||
+        fe_from_macro(prod))
+        return 0;
+    e = fe_children(prod, &n);
+    int ok = 0, lit = 0;
+    if (n == 2 && !strcmp(fe_op_after(w->c, e[0]), "*")) {
+        /* Y * N or N * Y: the side that is a slab index is Y */
+        for (int t = 0; t < 2 && !ok; t++) {
+            slab try = *sl;
+            if (!slab_index(w, e[t], &try, depth + 1) || !slab_len(w, e[1 - t], &try, &lit))
+                continue;
+            CXCursor len = fe_strip(e[1 - t]);
+            unsigned lb, le;
+            fe_extent(len, &lb, &le);
+            char *lt = fe_text(w->c, lb, le);
+            if (clang_Cursor_isNull(m))
+                ok = lit || slab_add(try.need, lt);
+            else
+                ok = clang_getCursorKind(m) == CXCursor_DeclRefExpr &&
+                     counted(w, clang_getCursorReferenced(m), 1,
+                             lit ? clang_getNullCursor() : clang_getCursorReferenced(len), lt, 0) &&
+                     (lit || slab_add(try.have, lt));
+            free(lt);
+            if (ok)
+                *sl = try;
+        }
+    }
+    free(e);
+    return ok;
+}
+
+/* Is this use of a pointer (the DeclRef at stack[d]) an element of a slab
+ * index (slab_index) with at least one level, a number read or written,
+ * not its address? Its lengths into *sig. */
+static int slab_use(walk *w, int d, char **sig)
+{
+    *sig = NULL;
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+        node = w->stack[k--];
+    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+        return 0;
+    CXCursor sub = w->stack[k];
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
+    int n;
+    CXCursor *ch = fe_children(sub, &n);
+    int ok = n == 2 && clang_equalCursors(ch[0], node) && tk >= CXType_Bool && tk <= CXType_LongDouble;
+    CXCursor ix = ok ? ch[1] : clang_getNullCursor();
+    free(ch);
+    if (!ok)
+        return 0;
+    int up = k - 1;
+    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
+                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
+        up--;
+    if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[up], &pb, &pe);
+        if (is(&w->c->toks[fe_tok_at(w->c, pb)], "&"))
+            return 0;
+    }
+    slab sl = {"", "", ""};
+    if (names(ix, w->s->ivar_decl) || !slab_index(w, ix, &sl, 0))
+        return 0;
+    /* every length a level without a counter needs positive, proved so */
+    char have[258];
+    snprintf(have, sizeof have, ",%s", sl.have);
+    for (char *t = sl.need, *c; *t; t = c + 1) {
+        c = strchr(t, ',');
+        char one[258];
+        snprintf(one, sizeof one, ",%.*s,", (int)(c - t), t);
+        if (!strstr(have, one))
+            return 0;
+    }
+    *sig = fe_fmt("%s", sl.sig);
+    return 1;
+}
+
 /* The product of a use p[X * Y + m], p[m + X * Y] or p[X * Y] (the
  * DeclRef at stack[d]): its two factors, stripped, into e; 0 when none. */
 static int index_product(walk *w, int d, CXCursor e[2])
@@ -1129,8 +1328,16 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
     enum CXTypeKind tk = CXType_Invalid;
     int ok = !helper && elem_use(w, d, &a, &b, &tk);
     int number = tk >= CXType_Bool && tk <= CXType_LongDouble;
-    if (!ok || a != 1 || b != 0 || !(number || tk == CXType_ConstantArray))
+    if (!ok || a != 1 || b != 0 || !(number || tk == CXType_ConstantArray || tk == CXType_Record))
         cp->not_own = 1;
+    /* every use of one slab index (slab_use), of the same lengths */
+    char *sig = NULL;
+    if (helper || !slab_use(w, d, &sig) || (cp->slab_sig && strcmp(cp->slab_sig, sig)))
+        cp->not_slab = 1;
+    if (sig && !cp->slab_sig)
+        cp->slab_sig = sig;
+    else
+        free(sig);
     if (!ok && !helper)
         ok = col_use(w, d, &lvl, &a, &b);
     const char *row = helper ? NULL : dv_row(w->c, cp->decl);

@@ -776,9 +776,10 @@ static int array_table(fe_site *s, fe_buf *o)
                       s->index, cp->name, cp->elem_type, agg, fn,
                       !cp->ptr_written      ? (own ? "STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN" : "STRADS_ARRAY_READONLY")
                       : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
-                      : (own || flat) && !below ? "STRADS_ARRAY_OWN"
+                      : (own || flat) && !below ? (cp->elem_bytes ? "STRADS_ARRAY_OWN | STRADS_ARRAY_BYTES" : "STRADS_ARRAY_OWN")
                       : below || (!cp->not_disjoint && cp->disj_a &&
-                                  cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a))
+                                  cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a)) ||
+                                (!cp->not_slab && cp->slab_sig && !cp->helper_written)
                           ? "STRADS_ARRAY_DISJOINT"
                           : "0", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
         if (rc)

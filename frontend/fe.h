@@ -91,6 +91,11 @@ typedef struct fe_cap {
      * of each other, at subscript level disj_lvl (p[e][a * i + b]: 1):
      * iterations touch disjoint elements (elem_flags) */
     int not_disjoint, disj_lvl;
+    /* ... or every use p[Y * N + m] of one slab index, Y i or another
+     * such, m counting 0 .. N - 1 (slab_use): slab i of the lengths
+     * slab_sig spells, one an iteration */
+    int not_slab;
+    char *slab_sig;
     long disj_a, disj_bmin, disj_bmax;
     /* ... besides reads of rows p[below_x + c], c <= below_cmax, which no
      * iteration writes when the loop starts above them (below_rows) */
@@ -109,6 +114,8 @@ typedef struct fe_cap {
     int is_counter;    /* written in the header of a for of the body */
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
+    int elem_bytes;    /* ... elements that are not numbers (a struct of an int and a
+                        * double, a bool), written only as the iterations' own */
     /* Automatic privatization (capture.c): a local that every iteration
      * assigns before reading and that nobody reads after the loop. */
     int first_assign, auto_private; /* first_assign: assigned before every use (assigned.c) */

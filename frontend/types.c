@@ -281,10 +281,21 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
         return;
     for (int k = 0; k < s->nitems; k++)
         if (s->items[k].kind == FE_IT_AGGREGATE && !strcmp(s->items[k].name, cp->name)) return;
+    /* A histogram the body never reads (cnt[key[i]]++) is what a
+     * reduction is for: each worker adds into a plain copy of its own,
+     * where aggregate(sum) tracks what every task touched (NPB IS's key
+     * counts: 10-100x the plain loop). A count the body reads (LDA's
+     * topic counts) must see the others' changes: aggregate. */
+    const char *n = heap_count(c, cp->decl);
     fe_warning(c, off,
-               fe_fmt("add aggregate(%s: sum) to add the workers' changes up, or reduction(+: %s[0:%s]) "
-                      "to give each worker its own copy",
-                      cp->name, cp->name, heap_count(c, cp->decl)),
+               !cp->in_helper && only_added(c, s, cp->name)
+                   ? fe_fmt("add reduction(+: %s[0:%s]) to give each worker its own copy, summed at "
+                            "the end (the fast way: the body only adds into it), or aggregate(%s: "
+                            "sum) to add the workers' changes up",
+                            cp->name, n, cp->name)
+                   : fe_fmt("add aggregate(%s: sum) to add the workers' changes up, or reduction(+: "
+                            "%s[0:%s]) to give each worker its own copy",
+                            cp->name, cp->name, n),
                ints ? "sync_for adds into the integers of '%s' under the default aggregate, which "
                       "averages the changes of the workers that changed an element: a count that "
                       "several workers add to comes out divided by them"
@@ -567,6 +578,21 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             cp->elem_type = (char *)scalar_of(pt, 0);
             if (!cp->elem_type && !cp->ptr_written && clang_Type_getSizeOf(pt) > 0)
                 cp->elem_type = "STRADS_T_I32";
+            /* Elements that are not numbers, written only as the
+             * iterations' own (d[j].distance = ... of a kNN's struct of a
+             * label and a distance; a bool flag per item): written in
+             * place, never combined, so their type does not matter. The
+             * engine stops if at run time they are not the own (a pointer
+             * into the middle of the array, a row of several elements). */
+            if (!cp->elem_type && s->kind == FE_SYNC_FOR && cp->ptr_written && !cp->helper_written &&
+                !cp->not_own && !cp->member_refused && clang_Type_getSizeOf(pt) > 0 &&
+                (pt.kind == CXType_Record || pt.kind == CXType_ConstantArray ||
+                 (pt.kind >= CXType_FirstBuiltin && pt.kind <= CXType_LastBuiltin &&
+                  pt.kind != CXType_Void)) &&
+                !has_pointer(pt, 0)) {
+                cp->elem_type = "STRADS_T_I32";
+                cp->elem_bytes = 1;
+            }
             /* sync_for combines each node's changes as numbers: short,
              * char, _Bool and long double elements have no such type (on 2
              * nodes the loop stopped with a misleading message, or with

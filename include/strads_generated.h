@@ -322,9 +322,13 @@ typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
  * column, or as its rows and a row the loop starts above (a flat one with
  * own_row_size set: only while that length is the array's row): no
  * iteration touches an element another writes, so a call run alone
- * computes what the call shared does (loop_sync.c). */
+ * computes what the call shared does (loop_sync.c).
+ * STRADS_ARRAY_BYTES (with OWN): the elements are not made of the scalar
+ * type (a struct of an int and a double, a bool); only written in place as
+ * the iterations' own, never combined: the engine stops where at run time
+ * they are not (a pointer into the middle of the array). */
 enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2, STRADS_ARRAY_OWN = 4,
-       STRADS_ARRAY_DISJOINT = 8 };
+       STRADS_ARRAY_DISJOINT = 8, STRADS_ARRAY_BYTES = 16 };
 typedef struct strads_loop_array {
     size_t env_off;       /* offsetof(env struct, pointer field) */
     strads_type type;     /* scalar type of the elements */

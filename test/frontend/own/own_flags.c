@@ -51,9 +51,12 @@ int main(void)
         g[i] = 2;
         touch_g(i);
     }
-    // DISJOINT p
+    // OWN p
 #pragma strads sync_for
     for (int i = 0; i < n; i++) p[i].x += 1;
+    // NOT p
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) bump(&p[i].x);
     // OWN a
     // OWN alias
 #pragma strads sync_for
@@ -269,6 +272,77 @@ int main(void)
         for (int i = k + 1; i < n; i++) /* k0 counts nothing: maybe past the row */
             for (int j = k0; j < D; j++) F[i * D + j] -= F[k * D + j];
     }
+    /* slabs of a flat grid without row(): u[(i * n2 + j) * n1 + k], each
+     * j and k inside its row (NPB MG's smoother): iteration i touches only
+     * slab i; a neighbour in another slab, a counter that reaches the next
+     * row, a length of the body's own or two lengths are not */
+    int g = 6 + (n > 5000), g2 = 5;
+    #pragma strads dvector
+    double *u = calloc((size_t)n * g * g, sizeof *u);
+    #pragma strads dvector
+    double *r = calloc((size_t)n * g * g, sizeof *r);
+    // DISJOINT u
+#pragma strads sync_for
+    for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < g - 1; j++)
+            for (int k = 1; k < g - 1; k++)
+                u[(i * g + j) * g + k] += r[((i - 1) * g + j) * g + k] + r[(i * g + j) * g + k - 1] -
+                                          0.5 * u[(i * g + j) * g + k];
+    // DISJOINT u
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < g; j++) u[i * g * g + j] = 0;
+    // DISJOINT u
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 2; k++) u[k + (3 * i + j) * 2] = u[(i * 3 + j) * 2 + k] + 1;
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < g; j++) u[i * g * g + j] = 0;
+        u[i * 4] = 1; /* another slab length */
+    }
+    // NOT u
+#pragma strads sync_for
+    for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < g - 1; j++)
+            u[i * g + j] = u[(i - 1) * g + j]; /* the slab above */
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int j = 1; j < g; j++)
+            u[i * g + j - 1] = 1; /* j - 1: not a counter */
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j <= g; j++) u[i * g + j] = 1; /* j reaches g: the next slab */
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        int h = i % 3 + 1; /* a length of each iteration's own */
+        for (int j = 0; j < h; j++) u[i * h + j] = 1;
+    }
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n / 2; i++) {
+        for (int j = 0; j < g; j++) u[i * g + j] = 1;
+        for (int j = 0; j < g2; j++) u[i * g2 + j] += 1; /* another length */
+    }
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n / 2; i++)
+        for (int j = 0; j < g; j++)
+            u[(i * g2) * g + j] = 1; /* g2 may be 0 at run time: every i in slab 0 */
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < g; j++) {
+            double *q = &u[i * g + j]; /* an address */
+            q[0] = 1;
+        }
+    free(u);
+    free(r);
     free(a);
     free(b);
     free(idx);

@@ -1,9 +1,11 @@
-/* A k-means whose points keep their coordinates and their cluster in one
+/* A k-means whose clusters keep their sums and their count in one
  * struct: sync_for combines each node's changes to an element as numbers
  * of one type, and a struct of float and int has none. The hint says how
- * to keep the loop a sync_for. */
+ * to keep the loop a sync_for. (Points that keep their own cluster, as
+ * pts[i].cluster = best, are the iterations' own: regress/own_struct_members.c.) */
 typedef struct point { float x, y; int cluster; } point;
-void assign(point *pts, const float *cx, const float *cy, int n, int k)
+typedef struct acc { float sx, sy; int count; } acc;
+void assign(point *pts, acc *sums, const float *cx, const float *cy, int n, int k)
 {
 #pragma strads sync_for
     for (int i = 0; i < n; i++) {
@@ -14,7 +16,8 @@ void assign(point *pts, const float *cx, const float *cy, int n, int k)
             if (dx * dx + dy * dy < bd) bd = dx * dx + dy * dy, best = c;
         }
         pts[i].cluster = best;
+        sums[best].count += 1;
     }
 }
-// EXPECT: 13:24: error: sync_for cannot combine writes to 'pts'
+// EXPECT: 19:9: error: sync_for cannot combine writes to 'sums'
 // HINT: keep the members the loop writes in arrays of their own

@@ -26,6 +26,6 @@ void sgd(const int *feat, const double *y, double *w, long n)
     }
 }
 // EXPECT: 16:13: warning: sync_for only adds into 'out' under the default aggregate
-// HINT: add aggregate(out: sum)
-// HINT: reduction(+: out[0:n])
+// HINT: add reduction(+: out[0:n]) to give each worker its own copy, summed at the end
+// HINT: or aggregate(out: sum)
 // EXIT: 0
