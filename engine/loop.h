@@ -237,6 +237,16 @@ void rt_nested_check(const strads_loop_site *site);
  * iteration past STRADS_RECON_BUDGET names the loop and the iteration. */
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi);
+/* A worker's passes whose records rt_recon_fetch_reads completes (on, by
+ * the node's thread around them): an iteration that faults there, on
+ * values it read as zeros from elements other nodes own, is left where it
+ * faulted and recorded again once they are fetched (recon_guard.c). */
+void rt_recon_skip_faults(bool on);
+/* The iterations left so (sorted, unique; *out malloc'ed): how many. */
+size_t rt_recon_take_faults(int64_t **out);
+/* After such passes: faults off, and those a failed pass left forgotten;
+ * returns rc. */
+int rt_recon_faults_done(int rc);
 extern __thread __attribute__((tls_model("initial-exec"))) int64_t rt_recon_cur_iter;
 extern __thread __attribute__((tls_model("initial-exec"))) unsigned rt_recon_calls;
 void rt_recon_budget_check(void);

@@ -539,9 +539,11 @@ static int async_node(const void *arg, size_t len)
         int64_t hi = h.begin + n * (strads_rank() + 1) / strads_size();
         sched_records mine;
         rt_trace_begin(RT_TR_RECON, NULL, hi - lo);
+        rt_recon_skip_faults(true); /* rt_recon_fetch_reads completes them */
         rc = rt__run_recon(site, env, lo, hi, threads, &mine);
         recon_again again = {site, env, threads};
         if (!rc) rc = rt_recon_fetch_reads(&mine, recon_range, &again);
+        rc = rt_recon_faults_done(rc);
         rt_trace_end();
         rt_trace_begin(RT_TR_PLAN, NULL, 0);
         recon_s = (double)(rt_now_ms() - t0) / 1000.0;

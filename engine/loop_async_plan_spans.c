@@ -204,6 +204,9 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
      * probe stops at PROBE_ACCS accesses, whatever the iteration count. */
     int64_t hi = end - lo > PROBE_FIRST ? lo + PROBE_FIRST : end;
     sched_records rec;
+    /* a worker's iterations that fault on values it read as zeros
+     * (recon_guard.c) leave the loop to full records, which fetch them */
+    rt_recon_skip_faults(true);
     int rc = rt__run_recon(site, env, lo, hi, threads, &rec);
     if (!rc && hi < end && rec.nacc > 0) {
         int64_t per = (int64_t)rec.nacc / (hi - lo) + 1, want = PROBE_ACCS / per;
@@ -214,6 +217,10 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
             rc = rt__run_recon(site, env, lo, hi, threads, &rec);
         }
     }
+    rt_recon_skip_faults(false);
+    int64_t *faulted;
+    size_t nfaulted = rt_recon_take_faults(&faulted);
+    free(faulted);
     /* several nodes: the input, from the first iteration that reads
      * arrays the loop does not write: those it reads at one distance from
      * the iteration's index, sorted by id so that every node lists them
@@ -247,7 +254,7 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
         if (k < RT_PAIR_ARRAYS && dv) ids[k] = dv->id, n[k] = dv->n;
         k++;
     }
-    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= RT_PAIR_ARRAYS;
+    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= RT_PAIR_ARRAYS && !nfaulted;
     /* threads to stratify on one node, or several nodes: arrays written at
      * two rows each are planned as pairs (the strata of lower x upper
      * parts), and three or four written one row each as two groups

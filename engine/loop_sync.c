@@ -1174,6 +1174,11 @@ static void say_recon_cost(const call *c)
 
 static void keep_separate(const call *c, int separate);
 
+/* Rank 0's node function: the call's tasks were separate and left to the
+ * driver (want_sep 2); the driver runs it alone (run_shared). */
+static bool tasks_skipped;
+static int run_tasks(call *c, int rc, int async);
+
 static int sync_node(const void *arg, size_t len)
 {
     if (len < sizeof(sync_hdr)) return STRADS_EPROTO;
@@ -1275,57 +1280,22 @@ static int sync_node(const void *arg, size_t len)
     if (!rc) rc = agree_written(&c);
     /* whether the tasks are separate: the driver may then run the next
      * calls these records serve alone (loop_sync_separate.c) */
+    bool skip_tasks = false;
     if (!rc && c.h.want_sep) {
         rt__sep none = {.ok = -1, .narr = c.narr};
         int separate;
         rc = rt__sync_sep_agree(&c, c.sep ? c.sep : &none, &separate);
         if (!rc && c.me == 0 && separate >= 0) keep_separate(&c, separate);
+        /* separate, in a call the driver would have run alone but for the
+         * verdict (want_sep 2): no task runs here, the driver runs the call
+         * alone as the loop itself (run_shared). Rank 0 alone has the
+         * verdict: every node learns it (they must skip alike) */
+        int32_t v = c.me == 0 ? separate : -1;
+        if (!rc && c.h.want_sep == 2 && c.N > 1) rc = strads_allreduce(&v, 1, STRADS_T_I32, STRADS_OP_MAX);
+        skip_tasks = !rc && v == 1 && c.h.want_sep == 2;
+        if (skip_tasks && c.me == 0) tasks_skipped = true;
     }
-    for (int a = 0; a < c.narr; a++)
-        c.arr[a].direct = c.N == 1 && c.arr[a].replicate && !c.ts &&
-                          (c.arr[a].desc->agg == STRADS_AGG_SUM || c.arr[a].desc->agg == STRADS_AGG_AVG);
-    if (!rc && async && c.ts && c.N > 1) rc = count_writers(&c);
-    /* without records, an average counts the nodes that change an element */
-    for (int a = 0; !rc && async && !c.ts && c.N > 1 && c.N <= 64 && a < c.narr; a++)
-        if (c.arr[a].written && c.arr[a].desc->agg == STRADS_AGG_AVG &&
-            !(c.arr[a].changed_by = calloc((size_t)c.arr[a].dv->n, sizeof *c.arr[a].changed_by)))
-            rc = STRADS_ENOMEM;
-    for (int a = 0; !rc && async && c.N > 1 && a < c.narr; a++)
-        if (c.arr[a].written) rc = rt__iavg_open(&c.arr[a]);
-    /* a hand-made site without a table, or a body calling a function of
-     * another file, which may write a distributed array stradsc did not
-     * see (a generated site without a table touches none) */
-    if (!rc && !c.site->narrays && (c.site->calls_out || !c.site->env_fields) && c.N > 1 && !c.ts &&
-        strads_rank() == 0)
-        rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
-                "distributed arrays %sare not combined across nodes", c.site->file, c.site->line,
-                c.site->calls_out ? "by the functions of other files it calls " : "");
-    if (!rc && !c.ts && c.N > 1) {
-        /* only written arrays are snapshot whole: the input (600,000
-         * k-means points) would cost 4.8 MB of fresh memory a call */
-        int64_t maxn = 1;
-        for (int a = 0; a < c.narr; a++)
-            if (c.arr[a].written && c.arr[a].dv->n > maxn) maxn = c.arr[a].dv->n;
-        c.iota = malloc((size_t)maxn * sizeof *c.iota);
-        if (!c.iota) rc = STRADS_ENOMEM;
-        for (int64_t i = 0; i < maxn && !rc; i++) c.iota[i] = i;
-    }
-    if (!rc && c.replicas) rc = setup_replicas(&c);
-    if (!rc) rc = rt_loop_tls_new(c.site, c.env, c.T, &c.tls);
-    rc = agree(&c, rc);
-    /* SSP/ASP: every node's delta handler must be ready before anyone pushes. */
-    int opened = 0;
-    if (!rc && async) rc = rt__ssp_open(c.arr, c.narr), opened = 1;
-    if (!rc) rc = c.absp ? rt__sync_run_absp(&c) : run_clocks(&c);
-    if (opened) {
-        int crc = rt__ssp_close();
-        if (!rc) rc = crc;
-    }
-    char *acc = NULL;
-    sync_phase(&c, SPH_FOLD); /* the reductions, threads then ranks */
-    if (!rc) rc = rt_loop_fold(c.site, c.env, c.tls, c.T, c.h.invocation, &acc);
-    rt_loop_publish(c.site, c.env, acc);
-    rt_loop_tls_free(c.site, c.tls, c.T);
+    if (!skip_tasks) rc = run_tasks(&c, rc, async);
     sync_phase(&c, SPH_PLAN);
     if (c.me == 0) say_recon_cost(&c);
     if (c.me == 0 && rt_stats_on()) {
@@ -1336,6 +1306,58 @@ static int sync_node(const void *arg, size_t len)
     teardown(&c);
     rt_trace_end();
     rt_loop_env_close(c.site, c.env);
+    return rc;
+}
+
+/* The tasks of a call shared, its reductions folded and published: after
+ * the records and the verdict on them (sync_node). */
+static int run_tasks(call *c, int rc, int async)
+{
+    for (int a = 0; a < c->narr; a++)
+        c->arr[a].direct = c->N == 1 && c->arr[a].replicate && !c->ts &&
+                          (c->arr[a].desc->agg == STRADS_AGG_SUM || c->arr[a].desc->agg == STRADS_AGG_AVG);
+    if (!rc && async && c->ts && c->N > 1) rc = count_writers(c);
+    /* without records, an average counts the nodes that change an element */
+    for (int a = 0; !rc && async && !c->ts && c->N > 1 && c->N <= 64 && a < c->narr; a++)
+        if (c->arr[a].written && c->arr[a].desc->agg == STRADS_AGG_AVG &&
+            !(c->arr[a].changed_by = calloc((size_t)c->arr[a].dv->n, sizeof *c->arr[a].changed_by)))
+            rc = STRADS_ENOMEM;
+    for (int a = 0; !rc && async && c->N > 1 && a < c->narr; a++)
+        if (c->arr[a].written) rc = rt__iavg_open(&c->arr[a]);
+    /* a hand-made site without a table, or a body calling a function of
+     * another file, which may write a distributed array stradsc did not
+     * see (a generated site without a table touches none) */
+    if (!rc && !c->site->narrays && (c->site->calls_out || !c->site->env_fields) && c->N > 1 && !c->ts &&
+        strads_rank() == 0)
+        rt_warn("sync_for %s:%u: without reconnaissance or the site's array table, writes to "
+                "distributed arrays %sare not combined across nodes", c->site->file, c->site->line,
+                c->site->calls_out ? "by the functions of other files it calls " : "");
+    if (!rc && !c->ts && c->N > 1) {
+        /* only written arrays are snapshot whole: the input (600,000
+         * k-means points) would cost 4.8 MB of fresh memory a call */
+        int64_t maxn = 1;
+        for (int a = 0; a < c->narr; a++)
+            if (c->arr[a].written && c->arr[a].dv->n > maxn) maxn = c->arr[a].dv->n;
+        c->iota = malloc((size_t)maxn * sizeof *c->iota);
+        if (!c->iota) rc = STRADS_ENOMEM;
+        for (int64_t i = 0; i < maxn && !rc; i++) c->iota[i] = i;
+    }
+    if (!rc && c->replicas) rc = setup_replicas(c);
+    if (!rc) rc = rt_loop_tls_new(c->site, c->env, c->T, &c->tls);
+    rc = agree(c, rc);
+    /* SSP/ASP: every node's delta handler must be ready before anyone pushes. */
+    int opened = 0;
+    if (!rc && async) rc = rt__ssp_open(c->arr, c->narr), opened = 1;
+    if (!rc) rc = c->absp ? rt__sync_run_absp(c) : run_clocks(c);
+    if (opened) {
+        int crc = rt__ssp_close();
+        if (!rc) rc = crc;
+    }
+    char *acc = NULL;
+    sync_phase(c, SPH_FOLD); /* the reductions, threads then ranks */
+    if (!rc) rc = rt_loop_fold(c->site, c->env, c->tls, c->T, c->h.invocation, &acc);
+    rt_loop_publish(c->site, c->env, acc);
+    rt_loop_tls_free(c->site, c->tls, c->T);
     return rc;
 }
 
@@ -1359,6 +1381,7 @@ typedef struct site_calls {
     sep_kept sep[SEP_KEPT];
     int sep_next;
     int want_sep; /* its calls alone are BSP's workers emulated: records for a verdict */
+    int sep_yes, sep_no; /* verdicts kept: separate, not */
     int sep_asks; /* calls that made lists for a verdict (a few: keys may never repeat) */
     int sep_gathers; /* calls that gathered the nodes' descriptions, likewise */
     struct site_calls *next;
@@ -1448,6 +1471,8 @@ static void keep_separate(const call *c, int separate)
     }
     if (rt_stats_on() && (!k->used || k->separate != separate))
         rt_stats("separate", c->site->file, c->site->line, "separate=%d", separate);
+    if (separate) sc->sep_yes++;
+    else sc->sep_no++;
     memcpy(k->input, sc->input, sizeof k->input);
     k->begin = c->h.begin, k->end = c->h.end, k->mb = c->mb, k->T = c->T;
     k->separate = separate;
@@ -1573,14 +1598,23 @@ static void sync_prepare(void *hdr)
      * its lists, even where it would fetch whole arrays (loop_sync_recon.c) */
     int sep = records && p->sc ? sep_lookup(p->sc, key, p->h.begin, p->h.end, p->h.minibatch, p->h.threads)
                                : 0;
-    if (sep < 0 && p->sc->want_sep && p->h.recon < 2 && p->sc->sep_asks < SEP_KEPT) {
+    /* Where the call would run alone but for a verdict (BSP's workers
+     * emulated cost the copies of the model: a blocked wavefront's
+     * 16x16 blocks of a 16 MB matrix, 50 ms a call for 0.2 ms of work), a
+     * verdict of separate runs it alone as the loop itself at once
+     * (want_sep 2): what each costs is the records. As long as every
+     * verdict so far said separate, its calls keep asking: a key that
+     * never repeats (the wavefront's step) gets one each call. */
+    bool alone = p->sc && p->sc->want_sep && rt_loop_may_run_alone();
+    bool more = alone && p->sc->sep_yes > 0 && p->sc->sep_no == 0;
+    if (sep < 0 && p->sc->want_sep && p->h.recon < 2 && (p->sc->sep_asks < SEP_KEPT || more)) {
         p->h.recon = 2;
         p->sc->sep_asks++;
     }
     /* the nodes describe their tasks only for records without a verdict,
      * a few times a site (a gather a call) */
-    if (sep < 0 && p->sc->sep_gathers < 2 * SEP_KEPT) {
-        p->h.want_sep = 1;
+    if (sep < 0 && (p->sc->sep_gathers < 2 * SEP_KEPT || more)) {
+        p->h.want_sep = alone ? 2 : 1;
         p->sc->sep_gathers++;
     }
     if (p->sc) memcpy(p->sc->input, key, sizeof key);
@@ -1678,11 +1712,17 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
     int rc = rt_fnref_encode(site, &h->site_ref);
     if (rc) strads_fatal(rc, "sync_for: loop site outside the program");
     uint64_t t0 = rt_now_us();
+    tasks_skipped = false;
     rc = rt_loop_invoke_ex(site, env, sync_node, &p, sizeof *h, sync_prepare);
     if (rc) {
         char what[256];
         snprintf(what, sizeof what, "sync_for at %s:%u", site->file, site->line);
         strads_fatal(rc, what);
+    }
+    if (tasks_skipped) { /* separate: the loop itself, from where the probe stopped */
+        rt__emu_seen seen;
+        tasks_skipped = false;
+        run_alone(site, env, skip > begin ? skip : begin, end, 0, false, threads, mb, &seen);
     }
     *planned = h->recon;
     return (double)(rt_now_us() - t0) / 1e6;

@@ -142,8 +142,9 @@ static int rerecord(void *arg, int64_t lo, int64_t hi, sched_records *out)
 int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out)
 {
     sched_rec_init(out, lo);
+    rt_recon_skip_faults(true);
     int rc = rerecord(c, lo, hi, out);
-    return rc ? rc : rt_recon_fetch_reads(out, rerecord, c);
+    return rt_recon_faults_done(rc ? rc : rt_recon_fetch_reads(out, rerecord, c));
 }
 
 /* A worker node: merges the tasks' records into j->all (tasks cut the share
@@ -669,10 +670,12 @@ int rt__sync_recon(call *c)
     }
     recon_job j = {c, calloc((size_t)(c->ntask ? c->ntask : 1), sizeof *j.recs), NULL, 0};
     rt_trace_begin(RT_TR_RECON, NULL, c->hi - c->lo);
+    rt_recon_skip_faults(true); /* a worker's: fetch_reads completes them */
     int rc = j.recs ? rt_pool_run(c->ntask, record_task, &j) : STRADS_ENOMEM;
     if (!rc) rc = j.err;
     /* rank 0's mapping is the driver's coherent copy: nothing to fetch */
     if (!rc && c->N > 1 && c->me != 0) rc = fetch_reads(&j);
+    rc = rt_recon_faults_done(rc);
     if (!rc) rc = rt_pool_run(c->ntask, recon_task, &j);
     rt_trace_end();
     if (!rc) rc = j.err;

@@ -19,7 +19,10 @@
  */
 #define _GNU_SOURCE /* sigaction's SA_* */
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +52,82 @@ static const char *FIX = "reconnaissance runs the body before the loop is planne
                          "make the body valid on the data as it is before the loop "
                          "(or run it as 'sync_for sync(hybrid) recon(off)')";
 
+/*
+ * A worker's reconnaissance reads elements other nodes own as zeros until
+ * it fetches them (recon_records.c), and an index made of those zeros may
+ * point anywhere: a CSR row walked through a permutation, start[i] read as
+ * 0 and start[i + 1] as its value, ran over elements never fetched, whose
+ * column 0 made w[-1] (libsvm's 1-based indices), and faulted. While a
+ * pass allows it (rt_recon_skip_faults), a fault of the body (SIGSEGV,
+ * SIGBUS, SIGFPE) leaves its iteration where it stopped: rt_recon_run
+ * goes on from the next one, and rt_recon_fetch_reads runs the iteration
+ * again once what it read is fetched, then once more with faults fatal,
+ * so that a body that faults on the real data still says so.
+ */
+static atomic_bool skip_on;
+static TLS sigjmp_buf *skip_to;
+static pthread_mutex_t faults_mu = PTHREAD_MUTEX_INITIALIZER;
+static int64_t *faults;
+static size_t nfaults, capfaults;
+
+void rt_recon_skip_faults(bool on)
+{
+    atomic_store(&skip_on, on && strads_size() > 1 && strads_rank() != 0);
+}
+
+static void note_fault(int64_t i)
+{
+    pthread_mutex_lock(&faults_mu);
+    if (nfaults == capfaults) {
+        size_t cap = capfaults ? 2 * capfaults : 64;
+        int64_t *f = realloc(faults, cap * sizeof *f);
+        if (f) faults = f, capfaults = cap;
+    }
+    /* without room the iteration is not run again: its fault, fatal then,
+     * is said at the next pass that meets it */
+    if (nfaults < capfaults) faults[nfaults++] = i;
+    pthread_mutex_unlock(&faults_mu);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+size_t rt_recon_take_faults(int64_t **out)
+{
+    pthread_mutex_lock(&faults_mu);
+    int64_t *f = faults;
+    size_t n = nfaults;
+    faults = NULL;
+    nfaults = capfaults = 0;
+    pthread_mutex_unlock(&faults_mu);
+    if (n > 1) qsort(f, n, sizeof *f, cmp_i64);
+    size_t u = 0;
+    for (size_t k = 0; k < n; k++)
+        if (!u || f[u - 1] != f[k]) f[u++] = f[k];
+    *out = f;
+    return u;
+}
+
+int rt_recon_faults_done(int rc)
+{
+    rt_recon_skip_faults(false);
+    int64_t *f;
+    rt_recon_take_faults(&f);
+    free(f);
+    return rc;
+}
+
 /* Async-signal-safe: snprintf of integers and strings only, then write. */
 static void on_signal(int sig, siginfo_t *si, void *uc)
 {
+    if (skip_to && sig != SIGABRT && sig != SIGILL) {
+        sigjmp_buf *to = skip_to;
+        skip_to = NULL;
+        siglongjmp(*to, 1);
+    }
     const strads_loop_site *s = cur_site;
     if (s) {
         char msg[1024];
@@ -180,6 +256,37 @@ void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *r
     const strads_loop_site *outer = cur_site;
     cur_site = site;
     check_iter = -1; /* a new pass: no iteration's age carries over */
-    site->recon(env, rc, idx, lo, hi);
+    /* a worker's span pass (one node's share, its input its own) falls
+     * back to records at a miss, which a fault is too */
+    bool spans = rc->spans && strads_size() > 1 && strads_rank() != 0;
+    if (outer || idx || !(spans || atomic_load(&skip_on))) {
+        site->recon(env, rc, idx, lo, hi);
+        cur_site = outer;
+        return;
+    }
+    sigjmp_buf jb;
+    volatile int64_t from = lo;
+    while (from < hi) {
+        if (sigsetjmp(jb, 1)) {
+            int64_t at = rt_recon_cur_iter;
+            check_iter = -1;
+            if (at < from || at >= hi) { /* not in an iteration: it faults again, fatal */
+                site->recon(env, rc, NULL, from, hi);
+                break;
+            }
+            if (spans) {
+                rc->spans->miss = true;
+                break;
+            }
+            note_fault(at);
+            from = at + 1;
+            continue;
+        }
+        skip_to = &jb;
+        site->recon(env, rc, NULL, from, hi);
+        skip_to = NULL;
+        break;
+    }
+    skip_to = NULL;
     cur_site = outer;
 }

@@ -463,6 +463,7 @@ static int fetch_whole(read_set *sets, int nsets)
 int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg)
 {
     if (strads_size() == 1 || strads_rank() == 0) return 0;
+    rt_recon_skip_faults(true); /* its reruns, too */
     read_set sets[SCHED_MAX_ARRAYS];
     int nsets = 0, rc = 0;
     for (int round = 0;; round++) {
@@ -484,5 +485,23 @@ int rt_recon_fetch_reads(sched_records *rec, rt_recon_rerun_fn rerun, void *arg)
         free(sets[x].have);
         free(sets[x].want);
     }
+    /* iterations that faulted on values not yet fetched (recon_guard.c),
+     * once more, a run of neighbours at a time, where a fault is fatal */
+    rt_recon_skip_faults(false);
+    int64_t *f;
+    size_t nf = rt_recon_take_faults(&f);
+    for (size_t k = 0; k < nf && !rc;) {
+        size_t e = k + 1;
+        while (e < nf && f[e] == f[e - 1] + 1) e++;
+        if (f[k] >= rec->first && f[e - 1] < rec->first + rec->n) {
+            sched_records part;
+            sched_rec_init(&part, f[k]);
+            rc = rerun(arg, f[k], f[e - 1] + 1, &part);
+            if (!rc) rc = sched_rec_splice(rec, &part);
+            sched_rec_free(&part);
+        }
+        k = e;
+    }
+    free(f);
     return rc;
 }
