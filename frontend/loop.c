@@ -133,14 +133,18 @@ static int header(fe_ctx *c, fe_site *s, int a, int rp)
     s->hi_b = T[k + 2].off;
     s->hi_e = T[semi[1]].off;
 
-    /* increment: i++ | ++i | i += 1 */
+    /* increment: i++ | ++i | i += 1 | i = i + 1 | i = 1 + i (lavaMD) */
     k = semi[1] + 1;
     int m = rp - k;
     int ok = (m == 2 && ((is(&T[k], s->ivar) && is(&T[k + 1], "++")) ||
                          (is(&T[k], "++") && is(&T[k + 1], s->ivar)))) ||
-             (m == 3 && is(&T[k], s->ivar) && is(&T[k + 1], "+=") && is(&T[k + 2], "1"));
+             (m == 3 && is(&T[k], s->ivar) && is(&T[k + 1], "+=") && is(&T[k + 2], "1")) ||
+             (m == 5 && is(&T[k], s->ivar) && is(&T[k + 1], "=") && is(&T[k + 3], "+") &&
+              ((is(&T[k + 2], s->ivar) && is(&T[k + 4], "1")) ||
+               (is(&T[k + 2], "1") && is(&T[k + 4], s->ivar))));
     if (!ok) {
-        nonca(c, s, k < rp ? T[k].off : T[rp].off, "the increment must be 'i++', '++i' or 'i += 1'");
+        nonca(c, s, k < rp ? T[k].off : T[rp].off,
+              "the increment must be 'i++', '++i', 'i += 1' or 'i = i + 1'");
         return 0;
     }
     return 1;

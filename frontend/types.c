@@ -22,6 +22,21 @@ typedef struct ptrs {
     int found;
 } ptrs;
 
+/* `const T *` for a pointer to t; a pointer to a row is `const T (*)[N]`. */
+static char *const_ptr_spelling(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind != CXType_ConstantArray)
+        return fe_fmt("const %s *", fe_cxstr(clang_getTypeSpelling(t)));
+    char dims[128] = "";
+    CXType e = t;
+    while (e.kind == CXType_ConstantArray && strlen(dims) < 100) {
+        snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "[%lld]", clang_getArraySize(e));
+        e = clang_getCanonicalType(clang_getArrayElementType(e));
+    }
+    return fe_fmt("const %s (*)%s", fe_cxstr(clang_getTypeSpelling(e)), dims);
+}
+
 static int has_pointer(CXType t, int depth);
 
 static enum CXVisitorResult field_visit(CXCursor f, CXClientData d)
@@ -493,8 +508,12 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                 if (cp->cls == FE_T_PTR || cp->cls == FE_T_BLOB) {
                     if (it->kind == FE_IT_PRIVATE && cp->cls == FE_T_PTR)
                         fe_error(c, it->off,
-                                 fe_fmt("name the memory it points to: private(%s[0:n])",
-                                        it->name),
+                                 fe_fmt("if each iteration sets '%s' before using it (OpenMP's "
+                                        "private(%s)), leave it out of the clause: such a "
+                                        "variable is each worker's own already; "
+                                        "private(%s[0:n]) gives each worker a zero-filled "
+                                        "buffer of n elements to point to",
+                                        it->name, it->name, it->name),
                                  "private pointer '%s' needs a section", it->name);
                     else if (it->kind != FE_IT_PRIVATE)
                         fe_error(c, it->off,
@@ -605,8 +624,8 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                          !cp->ptr_through
                              ? fe_fmt("if the loop only reads it, hold it in pointers to const: "
                                       "declare the member or variable it is stored in, or the "
-                                      "parameter it is passed to, 'const %s *'; else %s",
-                                      fe_cxstr(clang_getTypeSpelling(pt)),
+                                      "parameter it is passed to, '%s'; else %s",
+                                      const_ptr_spelling(pt),
                                       pt.kind == CXType_Record ? "keep the members the loop writes in arrays of their own, or use async_for"
                                                                : "store the array as int, long, float or double (or use async_for)")
                          : pt.kind == CXType_Record
