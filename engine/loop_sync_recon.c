@@ -636,7 +636,19 @@ int rt__sync_recon(call *c)
     /* one pilot for both questions, when either is asked */
     t->whole = whole_candidates(c);
     sched_records prec;
+    /* a worker's pilot reads what it has not fetched as zeros: an
+     * iteration that faults on them (recon_guard.c) leaves the pilot's
+     * guesses unmade; the records below fetch and run it again */
+    rt_recon_skip_faults(true);
     bool piloted = (t->whole || none_candidate(c)) && pilot(c, &prec);
+    int64_t *pf;
+    size_t npf = rt_recon_take_faults(&pf);
+    free(pf);
+    rt_recon_skip_faults(false);
+    if (piloted && npf) {
+        sched_rec_free(&prec);
+        piloted = false;
+    }
     /* lists the driver asked for (a verdict on separate tasks) are made,
      * described, and dropped if the node would fetch whole arrays */
     bool none = needs_none(c, piloted ? &prec : NULL, ahead), drop = none && c->h.recon == 2;

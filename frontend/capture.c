@@ -75,16 +75,21 @@ static int spelled_here(fe_ctx *c, CXCursor cur)
 }
 
 /* Is tokens[i] (a name) assigned: followed, past the closing parentheses
- * and subscripts that wrap it, by `=` or an `op=`, or by or after `++` or
+ * and subscripts that wrap it (and, when through: what it points to, its
+ * `.member`s and `->member`s), by `=` or an `op=`, or by or after `++` or
  * `--`? */
-static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsigned i)
+static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsigned i, int through)
 {
     unsigned j = i + 1;
     for (int depth = 0; j < n; j++) {
         char *sp = fe_cxstr(clang_getTokenSpelling(tu, t[j]));
         int open = !strcmp(sp, "["), close = !strcmp(sp, "]"), paren = !strcmp(sp, ")");
+        /* (only for what the pointer reaches: a name inside the argument,
+         * off of SETX(r[k + off], v), is not the element assigned) */
+        int member = through && !depth && (!strcmp(sp, ".") || !strcmp(sp, "->"));
         free(sp);
-        if (open) depth++;
+        if (member && j + 1 < n && clang_getTokenKind(t[j + 1]) == CXToken_Identifier) j++;
+        else if (open) depth++;
         else if (close) depth--;
         else if (!depth && !paren) break;
     }
@@ -103,8 +108,9 @@ static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsi
  * definition in effect there (a header's, after #undef, the branch of an
  * #ifdef), `name` in its own text, or the parameter whose argument holds
  * offset arg (0: none)? -1: no definition found. Every node of an
- * expansion has the macro's name as its text, so the definition is read. */
-static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg)
+ * expansion has the macro's name as its text, so the definition is read.
+ * through: what it points to counts (`A->f = v`). */
+static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg, int through)
 {
     CXCursor mc = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, off));
     if (clang_getCursorKind(mc) != CXCursor_MacroExpansion)
@@ -150,7 +156,7 @@ static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg)
         for (int q = 0; q < np && !hit; q++)
             hit = q == want && !strcmp(sp, par[q]);
         free(sp);
-        as = hit && tok_assigned(c->tu, t, n, i);
+        as = hit && tok_assigned(c->tu, t, n, i, through);
     }
     for (int q = 0; q < np; q++) free(par[q]);
     clang_disposeTokens(c->tu, t, n);
@@ -202,7 +208,7 @@ static int written(walk *w, int d)
          * otherwise), so `BB(i, j) = v` read as a store to size */
         if (nb == pb && ne == pe && !spelled_here(c, node) && !spelled_here(c, w->stack[d])) {
             char *nm = fe_cxstr(clang_getCursorSpelling(w->stack[d]));
-            int as = macro_writes(c, nb, nm, 0);
+            int as = macro_writes(c, nb, nm, 0, 0);
             free(nm);
             if (as >= 0)
                 return as;
@@ -213,7 +219,7 @@ static int written(walk *w, int d)
         if (nb == pb && ne == pe && spelled_here(c, node)) {
             unsigned sb, se;
             fe_spelling(node, NULL, &sb, &se);
-            if (macro_writes(c, nb, NULL, sb) == 1)
+            if (macro_writes(c, nb, NULL, sb, 0) == 1)
                 return 1;
         }
         if (nb != pb)
@@ -369,6 +375,16 @@ static int const_pointee(CXType t)
     return t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
+/* Is child the first child (a binary node's left side) of p? */
+static int first_child_is(CXCursor p, CXCursor child)
+{
+    int n;
+    CXCursor *ch = fe_children(p, &n);
+    int yes = n > 0 && clang_equalCursors(ch[0], child);
+    free(ch);
+    return yes;
+}
+
 static int ptr_use_writes(walk *w, int d, int *store)
 {
     *store = 0; /* a plain store: 2 assigned, 1 updated (+=, ++) */
@@ -388,7 +404,10 @@ static int ptr_use_writes(walk *w, int d, int *store)
         if (pk == CXCursor_ParenExpr || pk == CXCursor_UnexposedExpr ||
             pk == CXCursor_CStyleCastExpr)
             ;
-        else if ((pk == CXCursor_ArraySubscriptExpr || pk == CXCursor_MemberRefExpr) && nb == pb)
+        /* (a member a macro names, A.x of SETX(r[k], v): its text is the
+         * invocation's, not where the base's starts) */
+        else if ((pk == CXCursor_ArraySubscriptExpr || pk == CXCursor_MemberRefExpr) &&
+                 (nb == pb || (pk == CXCursor_MemberRefExpr && first_child_is(p, node))))
             ;
         else if (pk == CXCursor_UnaryOperator && is(&c->toks[fe_tok_at(c, pb)], "*"))
             ;
@@ -428,6 +447,20 @@ static int ptr_use_writes(walk *w, int d, int *store)
         fe_token *t = &c->toks[fe_tok_at(c, ne)];
         if (is(t, "=") || t->kind == CXToken_Identifier)
             return *store = 2;
+        /* in a macro's expansion every node's text is the invocation
+         * (SETX(r[k], v) as ((A.x) = (v))): the store was taken for a
+         * read, the array for read only, and the writes lost at two
+         * processes. The macro's own text says whether it assigns the
+         * parameter the pointer's argument is, or the pointer itself. */
+        if (ne == pe && first_child_is(p, node)) {
+            unsigned sb, se;
+            fe_spelling(w->stack[d], NULL, &sb, &se);
+            char *nm = fe_cxstr(clang_getCursorSpelling(w->stack[d]));
+            int as = sb != nb && sb < se ? macro_writes(c, nb, NULL, sb, 1) : macro_writes(c, nb, nm, 0, 1);
+            free(nm);
+            if (as == 1)
+                return *store = 2;
+        }
     }
     if (pk == CXCursor_UnaryOperator) {
         fe_token *first = &c->toks[fe_tok_at(c, pb)];
@@ -850,10 +883,10 @@ static int counts_up(walk *w, CXCursor cur, CXCursor v)
     return ok;
 }
 
-typedef struct v_writes { fe_ctx *c; CXCursor v; int wrote; } v_writes;
+typedef struct v_writes { fe_ctx *c; CXCursor v; int wrote, addr_only; } v_writes;
 
-/* Any store to v, or its address taken, in the tree (macros expanded:
- * `#define SHIFT(a, d) ((a) += (d))` too). */
+/* Any store to v, or its address taken (only that: addr_only), in the
+ * tree (macros expanded: `#define SHIFT(a, d) ((a) += (d))` too). */
 static enum CXChildVisitResult v_write_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -867,10 +900,11 @@ static enum CXChildVisitResult v_write_visit(CXCursor cur, CXCursor parent, CXCl
     if (ch && n >= 1 && names(ch[0], x->v)) {
         unsigned b, e;
         fe_extent(cur, &b, &e);
-        x->wrote = k == CXCursor_CompoundAssignOperator ||
-                   (k == CXCursor_BinaryOperator && !strcmp(fe_op_after(x->c, ch[0]), "=")) ||
-                   (k == CXCursor_UnaryOperator &&
-                    (fe_incdec(x->c, cur) || is(&x->c->toks[fe_tok_at(x->c, b)], "&")));
+        int addr = k == CXCursor_UnaryOperator && is(&x->c->toks[fe_tok_at(x->c, b)], "&");
+        x->wrote = addr || (!x->addr_only &&
+                            (k == CXCursor_CompoundAssignOperator ||
+                             (k == CXCursor_BinaryOperator && !strcmp(fe_op_after(x->c, ch[0]), "=")) ||
+                             (k == CXCursor_UnaryOperator && fe_incdec(x->c, cur))));
     }
     free(ch);
     return x->wrote ? CXChildVisit_Break : CXChildVisit_Recurse;
@@ -930,9 +964,16 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, int bound, CXCursor rowv,
     }
     ok = ok && counts_up(w, inc, v);
     if (ok) {
-        v_writes x = {w->c, v, 0};
+        v_writes x = {w->c, v, 0, 0};
         clang_visitChildren(body, v_write_visit, &x);
         ok = !x.wrote;
+    }
+    /* nor through a pointer to it (int *pm = &m before the loop), nor
+     * narrower than int (a signed char counter wraps below 0) */
+    if (ok) {
+        v_writes x = {w->c, v, 0, 1};
+        clang_visitChildren(w->s->fn, v_write_visit, &x);
+        ok = !x.wrote && clang_Type_getSizeOf(clang_getCursorType(v)) >= 4;
     }
     return ok;
 }
@@ -1120,6 +1161,12 @@ static int slab_len(walk *w, CXCursor n, slab *sl, int *lit)
         if (clang_getCursorKind(decl) != CXCursor_VarDecl && clang_getCursorKind(decl) != CXCursor_ParmDecl)
             return 0;
         if (clang_getCursorKind(decl) == CXCursor_VarDecl && b >= w->s->for_begin && b < w->s->for_end)
+            return 0;
+        /* nor one the body sets (N = 4 + (i & 1) * 4: each iteration its
+         * own length, and slabs that overlap) */
+        v_writes x = {w->c, decl, 0, 0};
+        clang_visitChildren(w->s->forc, v_write_visit, &x);
+        if (x.wrote)
             return 0;
     } else {
         return 0;

@@ -29,6 +29,7 @@
  */
 #include "recon_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -540,6 +541,25 @@ static int shared_text(const spans *m, unsigned sb, unsigned se)
     return 0;
 }
 
+/* Does src[sb, se) spell the member access cur whole, `... . f` or
+ * `... -> f`? (A '.' or '>' anywhere in it was taken for one: SETX(r[k],
+ * 1.0), whose (A.x) = (v) spans "r[k], 1.0", was wrapped as one argument,
+ * a gcc error in the generated file.) */
+static int member_spelled(rc *r, CXCursor cur, unsigned sb, unsigned se)
+{
+    const char *src = r->c->src;
+    char *f = fe_cxstr(clang_getCursorSpelling(cur));
+    size_t fl = strlen(f);
+    int ok = fl > 0 && se - sb > fl && !memcmp(src + se - fl, f, fl);
+    free(f);
+    if (!ok)
+        return 0;
+    unsigned q = se - (unsigned)fl;
+    while (q > sb && (src[q - 1] == ' ' || src[q - 1] == '\t' || src[q - 1] == '\n'))
+        q--;
+    return q > sb && (src[q - 1] == '.' || (src[q - 1] == '>' && q - 1 > sb && src[q - 2] == '-'));
+}
+
 static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -575,14 +595,39 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
      * sqrt(x[j])`, cell(s, j)): its text is "s, j", not the access, and
      * wrapped it was `STRADS__RD(s, j)`, a gcc error in the generated file */
     const char *src = m->r->c->src;
+    /* A member the macro names of an element the argument spells whole
+     * (lavaMD's DOT(A, B) as A.x * B.x, DOT(rA[i], rB[j])): of an array
+     * the loop never writes, the element's read is recorded at its
+     * subscript, below, which covers the member; of one it may write
+     * (SETX(r[k], v) as A.x = v), the write would go unrecorded. */
+    if (k == CXCursor_MemberRefExpr && !in_define && sb < se && se <= m->r->c->srclen &&
+        !member_spelled(m->r, cur, sb, se)) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        CXCursor base = n == 1 ? fe_strip(ch[0]) : clang_getNullCursor();
+        free(ch);
+        if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr &&
+            clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Record &&
+            !local_root(m->r, base, 1)) {
+            if (!fe_recon_written_root(m->r, base))
+                return CXChildVisit_Recurse;
+            if (!m->r->exact && !m->r->quiet && !m->refused++)
+                fe_error(m->r->c, sb,
+                         "write the macro as a function (it is then copied for "
+                         "reconnaissance), or spell the member in the argument (SETX(r[k].x, v))",
+                         "a macro builds an access to a member of a distributed array's element "
+                         "from its arguments here, and the loop may write the array: "
+                         "reconnaissance records only accesses spelled in this file");
+            return CXChildVisit_Continue;
+        }
+    }
     int whole = !ak || in_define || sb >= se || se > m->r->c->srclen ||
                 (k == CXCursor_ArraySubscriptExpr ? src[se - 1] == ']'
                  : ak == 4                         ? src[sb] == '*'
                  /* p->f or s.f: access_kind reads the operator at the
                   * child's end, which in a macro's argument is the macro's
                   * name (assert(hdr->n == 4) was refused as built) */
-                                                   : memchr(src + sb, '>', se - sb) != NULL ||
-                                                         memchr(src + sb, '.', se - sb) != NULL);
+                                                   : k == CXCursor_MemberRefExpr && member_spelled(m->r, cur, sb, se));
     if (ak && !whole && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
         t.kind != CXType_FunctionProto) {
         if (!m->r->exact && !m->r->quiet && !m->refused++)

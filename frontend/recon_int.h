@@ -70,6 +70,9 @@ int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok);
 /* recon_later.c: the variable an access or pointer expression starts from
  * (W of W[u].v[k], p of *(p + 1)), or a null cursor */
 CXCursor fe_recon_root_of(CXCursor e);
+/* May the loop write what the access reaches (a captured pointer it
+ * writes through, a pointer of the body's own)? (recon_maywrite.c) */
+int fe_recon_written_root(rc *r, CXCursor access);
 /* recon.c: the loop's rows recorded as ranges (those whose accesses the
  * copy records), or NULL when it is not recorded so */
 fe_rloop *fe_recon_ranged(rc *r, CXCursor forstmt);

@@ -56,7 +56,7 @@ typedef struct test_walk {
     int nreads, capreads;
 } test_walk;
 
-static int written_root(rc *r, CXCursor access)
+int fe_recon_written_root(rc *r, CXCursor access)
 {
     if (fe_recon_local_root(r, access, 1)) return 0;
     CXCursor v = fe_recon_root_of(access);
@@ -71,7 +71,7 @@ static void test_visit(test_walk *w, CXCursor cur, int lazy)
 {
     enum CXCursorKind k = clang_getCursorKind(cur);
     if (fe_recon_access_kind(w->r, cur)) {
-        w->hit |= written_root(w->r, cur);
+        w->hit |= fe_recon_written_root(w->r, cur);
         if (!lazy) {
             w->reads = fe_grow(w->reads, sizeof *w->reads, &w->capreads, w->nreads + 1);
             w->reads[w->nreads++] = text_of(w->r, cur);

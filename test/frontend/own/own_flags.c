@@ -341,6 +341,26 @@ int main(void)
             double *q = &u[i * g + j]; /* an address */
             q[0] = 1;
         }
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n / 8; i++) {
+        g2 = 4 + (i & 1) * 4; /* a length the body sets: slabs that overlap */
+        for (int j = 0; j < g2; j++) u[i * g2 + j] += 1;
+    }
+    {
+        int m, *pm = &m; /* the counter moved through a pointer */
+        // NOT u
+#pragma strads sync_for
+        for (int i = 0; i < n / 8; i++)
+            for (m = 0; m < g; m++) {
+                u[i * g + m] += 1;
+                *pm += 0;
+            }
+    }
+    // NOT u
+#pragma strads sync_for
+    for (int i = 0; i < n / 8; i++)
+        for (signed char m = 0; m < g; m++) u[i * g + m] += 1; /* a counter that may wrap */
     free(u);
     free(r);
     free(a);
