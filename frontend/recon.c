@@ -572,6 +572,37 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
     CXFile f;
     unsigned sb, se;
     fe_spelling(cur, &f, &sb, &se);
+    /* A member the macro names of an element the argument spells whole
+     * (lavaMD's DOT(A, B) as A.x * B.x or (A).x * (B).x, DOT(rA[i],
+     * rB[j])): of an array the loop never writes, the element's read is
+     * recorded at its subscript, below, which covers the member; of one
+     * it may write (SETX(r[k], v) as A.x = v), the write would go
+     * unrecorded. */
+    if (k == CXCursor_MemberRefExpr && !(sb < se && se <= m->r->c->srclen && member_spelled(m->r, cur, sb, se))) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        CXCursor base = n == 1 ? fe_strip(ch[0]) : clang_getNullCursor();
+        free(ch);
+        unsigned bb = 0, be = 0;
+        if (!clang_Cursor_isNull(base))
+            fe_spelling(base, NULL, &bb, &be);
+        if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr &&
+            clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Record && bb < be &&
+            be <= m->r->c->srclen && m->r->c->src[be - 1] == ']' &&
+            bb != fe_offset(clang_getRangeStart(clang_getCursorExtent(base))) &&
+            !local_root(m->r, base, 1)) {
+            if (!fe_recon_written_root(m->r, base))
+                return CXChildVisit_Recurse;
+            if (!m->r->exact && !m->r->quiet && !m->refused++)
+                fe_error(m->r->c, bb,
+                         "write the macro as a function (it is then copied for "
+                         "reconnaissance), or spell the member in the argument (SETX(r[k].x, v))",
+                         "a macro builds an access to a member of a distributed array's element "
+                         "from its arguments here, and the loop may write the array: "
+                         "reconnaissance records only accesses spelled in this file");
+            return CXChildVisit_Continue;
+        }
+    }
     /* spelled at the macro's name: in the #define, not in an argument
      * (an argument a macro uses twice is one text, wrapped once) */
     int in_define = sb == fe_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
@@ -595,32 +626,6 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
      * sqrt(x[j])`, cell(s, j)): its text is "s, j", not the access, and
      * wrapped it was `STRADS__RD(s, j)`, a gcc error in the generated file */
     const char *src = m->r->c->src;
-    /* A member the macro names of an element the argument spells whole
-     * (lavaMD's DOT(A, B) as A.x * B.x, DOT(rA[i], rB[j])): of an array
-     * the loop never writes, the element's read is recorded at its
-     * subscript, below, which covers the member; of one it may write
-     * (SETX(r[k], v) as A.x = v), the write would go unrecorded. */
-    if (k == CXCursor_MemberRefExpr && !in_define && sb < se && se <= m->r->c->srclen &&
-        !member_spelled(m->r, cur, sb, se)) {
-        int n;
-        CXCursor *ch = fe_children(cur, &n);
-        CXCursor base = n == 1 ? fe_strip(ch[0]) : clang_getNullCursor();
-        free(ch);
-        if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr &&
-            clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Record &&
-            !local_root(m->r, base, 1)) {
-            if (!fe_recon_written_root(m->r, base))
-                return CXChildVisit_Recurse;
-            if (!m->r->exact && !m->r->quiet && !m->refused++)
-                fe_error(m->r->c, sb,
-                         "write the macro as a function (it is then copied for "
-                         "reconnaissance), or spell the member in the argument (SETX(r[k].x, v))",
-                         "a macro builds an access to a member of a distributed array's element "
-                         "from its arguments here, and the loop may write the array: "
-                         "reconnaissance records only accesses spelled in this file");
-            return CXChildVisit_Continue;
-        }
-    }
     int whole = !ak || in_define || sb >= se || se > m->r->c->srclen ||
                 (k == CXCursor_ArraySubscriptExpr ? src[se - 1] == ']'
                  : ak == 4                         ? src[sb] == '*'

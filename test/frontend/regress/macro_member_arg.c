@@ -1,5 +1,6 @@
 /* A macro that names members of the elements its arguments spell
- * (lavaMD's DOT(A, B) as (A.x) * (B.x) + ..., called DOT(rA[i], rB[j])):
+ * (lavaMD's DOT(A, B) as (A.x) * (B.x) + ..., or as (A).x * (B).x + ...,
+ * called DOT(rA[i], rB[j])):
  * refused as "a macro builds an access from its arguments", though the
  * docs say to pass the element itself. The element's read is recorded at
  * its subscript, which covers the member, for an array the loop only
@@ -12,6 +13,7 @@ typedef struct {
     double v, x, y, z;
 } v4;
 #define DOT(A, B) ((A.x) * (B.x) + (A.y) * (B.y) + (A.z) * (B.z))
+#define DOT2(A, B) ((A).x * (B).x + (A).v * (B).v)
 
 int main(void)
 {
@@ -29,7 +31,7 @@ int main(void)
     }
 #pragma strads sync_for
     for (long i = 0; i < n; i++)
-        out[i] = DOT(r[i], r[nb[i]]) + r[i].v;
+        out[i] = DOT(r[i], r[nb[i]]) + r[i].v + DOT2(r[nb[i]], r[i]);
 #pragma strads async_for
     for (long i = 0; i < n; i++)
         out[nb[i]] += DOT(r[nb[i]], r[i]) * 0.5;
