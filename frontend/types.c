@@ -707,11 +707,17 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             const char *ex = u.names[0] ? u.names : NULL;
             if (has_pointer(ct, 0) && u.whole)
                 fe_error(c, off,
-                         fe_fmt("a pointer copied in a struct reaches another process as an "
-                                "address of this one: before the loop, take the fields the body "
-                                "uses into local variables (%s) and use those in the body",
-                                ex ? ex : "'float *w = s.w;', the array under '#pragma strads dvector'; "
-                                          "scalars as they are"),
+                         ct.kind == CXType_ConstantArray
+                             /* a table of strings (const char *terms[] = {"w7", ...}) */
+                             ? fe_fmt("its pointers reach another process as addresses of this "
+                                      "one: keep what they point to in the array itself (strings "
+                                      "as 'char %s[N][LEN] = {\"...\", ...}'), or in a "
+                                      "'#pragma strads dvector' array the body indexes", cp->name)
+                             : fe_fmt("a pointer copied in a struct reaches another process as an "
+                                      "address of this one: before the loop, take the fields the body "
+                                      "uses into local variables (%s) and use those in the body",
+                                      ex ? ex : "'float *w = s.w;', the array under '#pragma strads dvector'; "
+                                                "scalars as they are"),
                          "captured '%s' holds pointers", cp->name);
             break;
         }
