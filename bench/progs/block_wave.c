@@ -22,8 +22,8 @@ int main(int argc, char **argv)
                         a[(long)(by * 16 + i) * n + b * 16 + j] / 2 + i + j + step + by;
         }
     }
-    long cs = 0;
+    unsigned long cs = 0; /* unsigned: wraps, where a long overflows (UB) */
     for (long q = 0; q < (long)n * n; q++) cs = cs * 31 + a[q];
-    printf("checksum %ld\n", cs);
+    printf("checksum %lu\n", cs);
     return 0;
 }

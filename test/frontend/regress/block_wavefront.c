@@ -33,9 +33,9 @@ int main(void)
             for (int j = 0; j < 16; j++)
                 a[(long)(step * 16) * n + (b % (nb / 2)) * 16 + j] += b % 3 + j;
     }
-    long cs = 0;
+    unsigned long cs = 0; /* unsigned: wraps, where a long overflows (UB) */
     for (long q = 0; q < (long)n * n; q++) cs = cs * 31 + a[q];
-    printf("checksum %ld\n", cs);
+    printf("checksum %lu\n", cs);
     free(a);
     return 0;
 }
