@@ -244,9 +244,9 @@ void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *r
 void rt_recon_skip_faults(bool on);
 /* The iterations left so (sorted, unique; *out malloc'ed): how many. */
 size_t rt_recon_take_faults(int64_t **out);
-/* After such passes: faults off, and those a failed pass left forgotten;
- * returns rc. */
-int rt_recon_faults_done(int rc);
+/* After such passes: faults off, and those left forgotten (a pass that
+ * failed, or one that falls back when any faulted): how many. */
+size_t rt_recon_faults_end(void);
 extern __thread __attribute__((tls_model("initial-exec"))) int64_t rt_recon_cur_iter;
 extern __thread __attribute__((tls_model("initial-exec"))) unsigned rt_recon_calls;
 void rt_recon_budget_check(void);

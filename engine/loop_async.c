@@ -543,7 +543,7 @@ static int async_node(const void *arg, size_t len)
         rc = rt__run_recon(site, env, lo, hi, threads, &mine);
         recon_again again = {site, env, threads};
         if (!rc) rc = rt_recon_fetch_reads(&mine, recon_range, &again);
-        rc = rt_recon_faults_done(rc);
+        rt_recon_faults_end();
         rt_trace_end();
         rt_trace_begin(RT_TR_PLAN, NULL, 0);
         recon_s = (double)(rt_now_ms() - t0) / 1000.0;

@@ -217,10 +217,7 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
             rc = rt__run_recon(site, env, lo, hi, threads, &rec);
         }
     }
-    rt_recon_skip_faults(false);
-    int64_t *faulted;
-    size_t nfaulted = rt_recon_take_faults(&faulted);
-    free(faulted);
+    size_t nfaulted = rt_recon_faults_end();
     /* several nodes: the input, from the first iteration that reads
      * arrays the loop does not write: those it reads at one distance from
      * the iteration's index, sorted by id so that every node lists them

@@ -144,7 +144,9 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out)
     sched_rec_init(out, lo);
     rt_recon_skip_faults(true);
     int rc = rerecord(c, lo, hi, out);
-    return rt_recon_faults_done(rc ? rc : rt_recon_fetch_reads(out, rerecord, c));
+    if (!rc) rc = rt_recon_fetch_reads(out, rerecord, c);
+    rt_recon_faults_end();
+    return rc;
 }
 
 /* A worker node: merges the tasks' records into j->all (tasks cut the share
@@ -641,11 +643,7 @@ int rt__sync_recon(call *c)
      * guesses unmade; the records below fetch and run it again */
     rt_recon_skip_faults(true);
     bool piloted = (t->whole || none_candidate(c)) && pilot(c, &prec);
-    int64_t *pf;
-    size_t npf = rt_recon_take_faults(&pf);
-    free(pf);
-    rt_recon_skip_faults(false);
-    if (piloted && npf) {
+    if (rt_recon_faults_end() && piloted) {
         sched_rec_free(&prec);
         piloted = false;
     }
@@ -687,7 +685,7 @@ int rt__sync_recon(call *c)
     if (!rc) rc = j.err;
     /* rank 0's mapping is the driver's coherent copy: nothing to fetch */
     if (!rc && c->N > 1 && c->me != 0) rc = fetch_reads(&j);
-    rc = rt_recon_faults_done(rc);
+    rt_recon_faults_end();
     if (!rc) rc = rt_pool_run(c->ntask, recon_task, &j);
     rt_trace_end();
     if (!rc) rc = j.err;

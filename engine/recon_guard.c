@@ -111,13 +111,13 @@ size_t rt_recon_take_faults(int64_t **out)
     return u;
 }
 
-int rt_recon_faults_done(int rc)
+size_t rt_recon_faults_end(void)
 {
     rt_recon_skip_faults(false);
     int64_t *f;
-    rt_recon_take_faults(&f);
+    size_t n = rt_recon_take_faults(&f);
     free(f);
-    return rc;
+    return n;
 }
 
 /* Async-signal-safe: snprintf of integers and strings only, then write. */

@@ -1034,6 +1034,39 @@ static int nonneg(walk *w, CXCursor e, int depth)
     return ok;
 }
 
+/* Is this use of a pointer (the DeclRef at stack[d]) p[E] of a number,
+ * read or written, not its address (&p[E] escapes: what a function does
+ * with it is not p[E]; elem_use refuses it alike)? E (as written) into *ix. */
+static int number_subscript(walk *w, int d, CXCursor *ix)
+{
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+        node = w->stack[k--];
+    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+        return 0;
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(w->stack[k])).kind;
+    int n;
+    CXCursor *ch = fe_children(w->stack[k], &n);
+    int ok = n == 2 && clang_equalCursors(ch[0], node) && tk >= CXType_Bool && tk <= CXType_LongDouble;
+    if (ok)
+        *ix = ch[1];
+    free(ch);
+    if (!ok)
+        return 0;
+    int up = k - 1;
+    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
+                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
+        up--;
+    if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
+        unsigned pb, pe;
+        fe_extent(w->stack[up], &pb, &pe);
+        return !is(&w->c->toks[fe_tok_at(w->c, pb)], "&");
+    }
+    return 1;
+}
+
 /*
  * Is this use of a pointer (the DeclRef at stack[d]) p[i * n + m], p[m +
  * n * i] or p[i * n] of a number, p a dvector of row(n), i the loop
@@ -1045,34 +1078,13 @@ static int nonneg(walk *w, CXCursor e, int depth)
 static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *rowx)
 {
     *rowx = clang_getNullCursor();
-    CXCursor node = w->stack[d];
-    int k = d - 1;
-    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
-                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
-        node = w->stack[k--];
-    if (!row || k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+    CXCursor ix;
+    if (!row || !number_subscript(w, d, &ix))
         return 0;
-    CXCursor sub = w->stack[k];
-    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
+    ix = fe_strip(ix);
+    if (fe_from_macro(ix))
+        return 0;
     int n;
-    CXCursor *ch = fe_children(sub, &n);
-    int ok = n == 2 && clang_equalCursors(ch[0], node) && tk >= CXType_Bool && tk <= CXType_LongDouble;
-    CXCursor ix = ok ? fe_strip(ch[1]) : clang_getNullCursor();
-    free(ch);
-    if (!ok || fe_from_macro(ix))
-        return 0;
-    /* &p[i * n] escapes: what a function does with it is not p[i * n + m]
-     * (elem_use refuses it alike) */
-    int up = k - 1;
-    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
-                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
-        up--;
-    if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
-        unsigned pb, pe;
-        fe_extent(w->stack[up], &pb, &pe);
-        if (is(&w->c->toks[fe_tok_at(w->c, pb)], "&"))
-            return 0;
-    }
     /* i * n, alone or + m */
     CXCursor prod = ix, m = clang_getNullCursor();
     if (clang_getCursorKind(ix) == CXCursor_BinaryOperator) {
@@ -1114,7 +1126,7 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
         *rowv = clang_getCursorReferenced(len);
     char *end;
     long long num = strtoll(row, &end, 10);
-    ok = n == 2 && is(&w->c->toks[fe_tok_at(w->c, le)], "*") && (iv0 || iv1) &&
+    int ok = n == 2 && is(&w->c->toks[fe_tok_at(w->c, le)], "*") && (iv0 || iv1) &&
          (!clang_Cursor_isNull(*rowv) || (!*end && num > 0 && spells(w, len, row)));
     free(e);
     if (!ok)
@@ -1249,32 +1261,9 @@ static int slab_index(walk *w, CXCursor x, slab *sl, int depth)
 static int slab_use(walk *w, int d, char **sig)
 {
     *sig = NULL;
-    CXCursor node = w->stack[d];
-    int k = d - 1;
-    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
-                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
-        node = w->stack[k--];
-    if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
+    CXCursor ix;
+    if (!number_subscript(w, d, &ix))
         return 0;
-    CXCursor sub = w->stack[k];
-    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(sub)).kind;
-    int n;
-    CXCursor *ch = fe_children(sub, &n);
-    int ok = n == 2 && clang_equalCursors(ch[0], node) && tk >= CXType_Bool && tk <= CXType_LongDouble;
-    CXCursor ix = ok ? ch[1] : clang_getNullCursor();
-    free(ch);
-    if (!ok)
-        return 0;
-    int up = k - 1;
-    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
-                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
-        up--;
-    if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
-        unsigned pb, pe;
-        fe_extent(w->stack[up], &pb, &pe);
-        if (is(&w->c->toks[fe_tok_at(w->c, pb)], "&"))
-            return 0;
-    }
     slab sl = {"", "", ""};
     if (names(ix, w->s->ivar_decl) || !slab_index(w, ix, &sl, 0))
         return 0;
