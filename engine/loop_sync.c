@@ -1625,21 +1625,30 @@ static void sync_prepare(void *hdr)
  * element i, reading it too: STRADS_ARRAY_OWN), no worker reads another's
  * write, and no change is averaged: yes, up to the order of reductions.
  * Otherwise (a model written under averaging, `w[f] += g`) the answer is
- * the model's, and which calls ran alone would change it with timing. */
-static bool alone_same(const strads_loop_site *site, const void *env)
+ * the model's, and which calls ran alone would change it with timing.
+ * summed: the model lets a worker read others' changes as soon as they are
+ * made (SSP, ASP, a barrier policy), so an array whose changes are summed
+ * (aggregate(x: sum)) may be written by several: the loop run alone is
+ * the run of one worker, which such a model allows (its reads are never
+ * stale), the plain program's answer. Under averaging it is not: N
+ * workers' mean moves the model by 1/N of their changes. */
+static bool alone_same(const strads_loop_site *site, const void *env, bool summed)
 {
     enum { MAXA = 64 };
     const dds_vec *vec[MAXA];
     if (site->narrays > MAXA) return false;
     for (size_t a = 0; a < site->narrays; a++) {
         int f = site->arrays[a].flags;
-        if (!(f & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT))) return false;
+        bool sum = summed && !(f & STRADS_ARRAY_READONLY) && site->arrays[a].agg == STRADS_AGG_SUM;
+        if (!(f & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT)) && !sum)
+            return false;
         const void *p;
         dds_vec *dv = NULL;
         memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
         if ((!p || dds_lookup(p, &dv, NULL) != 0) && !(f & STRADS_ARRAY_READONLY)) return false;
         /* a flat row's length, as stradsc saw it, is the array's */
-        if (site->arrays[a].own_row_size && (!dv || dv->elem != rt_own_elem(&site->arrays[a], env)))
+        if (site->arrays[a].own_row_size && !sum &&
+            (!dv || dv->elem != rt_own_elem(&site->arrays[a], env)))
             return false;
         vec[a] = dv;
     }
@@ -1669,11 +1678,13 @@ static bool float_rows_avg(const strads_loop_site *site, const void *env)
 
 /* One call run by the driver alone, as the sequential program runs it
  * (one worker's view of every model, its own writes seen at once), or,
- * emu, as BSP's workers compute it (loop_sync_alone.c). Stops after
+ * emu, as BSP's workers compute it (loop_sync_alone.c; fresh: the model
+ * lets a worker read others' changes at once). Stops after
  * budget_s seconds (0: none); returns where it stopped (emu: begin, when
  * one timed clock, *whole_s the call's estimate, said it would not fit). */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
-                         double budget_s, bool emu, int threads, int64_t mb, rt__emu_seen *seen)
+                         double budget_s, bool emu, bool fresh, int threads, int64_t mb,
+                         rt__emu_seen *seen)
 {
     uint64_t op;
     *seen = (rt__emu_seen){0};
@@ -1681,7 +1692,7 @@ static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin,
     int64_t done = end;
     if (!emu)
         done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
-    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, budget_s, seen))
+    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, fresh, budget_s, seen))
         done = begin;
     rt_loop_alone_end(site, env, op, done > begin);
     return done;
@@ -1722,7 +1733,7 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
     if (tasks_skipped) { /* separate: the loop itself, from where the probe stopped */
         rt__emu_seen seen;
         tasks_skipped = false;
-        run_alone(site, env, skip > begin ? skip : begin, end, 0, false, threads, mb, &seen);
+        run_alone(site, env, skip > begin ? skip : begin, end, 0, false, false, threads, mb, &seen);
     }
     *planned = h->recon;
     return (double)(rt_now_us() - t0) / 1e6;
@@ -1835,7 +1846,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         rt_loop_may_run_alone()) {
         rt__emu_seen seen;
         rt_loop_say_in_place("sync_for", site);
-        run_alone(site, env, begin, end, 0, false, 1, 0, &seen);
+        run_alone(site, env, begin, end, 0, false, false, 1, 0, &seen);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
@@ -1846,8 +1857,10 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * they are timed anew */
     bool records = site->recon && site->recon_on;
     int sep = -1;
+    bool summed = kind == STRADS_SYNC_SSP || kind == STRADS_SYNC_ASP;
     if (as && records &&
-        (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !alone_same(site, env))
+        (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) &&
+        !alone_same(site, env, summed))
         sep = kept_separate(site, env, begin, end, mb, threads);
     if (as && as->emu_timed && sep >= 0) {
         if (sep == 1) rt_alone_forget(&as->al);
@@ -1861,8 +1874,9 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
      * after another, where they fit. BSP's lockstep is one of the runs
      * SSP, ASP, a barrier policy, A-BSP, Elastic and FlexPara allow (their
      * answers depend on timing already), not Hybrid's (its threads share
-     * one copy). */
-    bool same = how != RT_CALL_SHARED && (sep == 1 || alone_same(site, env));
+     * one copy); under the first three a summed change may also be read
+     * at once (summed). */
+    bool same = how != RT_CALL_SHARED && (sep == 1 || alone_same(site, env, summed));
     bool emu = how != RT_CALL_SHARED && !same;
     if (emu && spec.kind == STRADS_SYNC_HYBRID) how = RT_CALL_SHARED;
     /* BSP's workers combine a row of floating scalars per scalar; SSP and
@@ -1881,7 +1895,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
          * clock tells) */
         double budget = how != RT_CALL_PROBE ? 0 : emu ? RT_LONG_ALONE_S : RT_SHORT_CALL_S;
         rt__emu_seen seen;
-        int64_t done = run_alone(site, env, begin, end, budget, emu, threads, mb, &seen);
+        int64_t done = run_alone(site, env, begin, end, budget, emu, summed, threads, mb, &seen);
         if (seen.whole_s > 0) rt_alone_estimate(&as->al, seen.whole_s);
         as->emu_timed = emu;
         if (done > begin || !emu) {

@@ -26,6 +26,17 @@
  * Only for what the copies can hold: arrays the body reaches through its
  * captured pointers, combined by mean or sum, whose copies over a whole
  * call stay under EMU_MAX_BYTES of copying.
+ *
+ * Some arrays need no copy: the workers write them in place, one after
+ * another, and the call computes the same. An array of the iterations' own
+ * that no other pointer of the body reaches (no worker reads an element
+ * another writes), and, under a model that lets a worker read others'
+ * changes as soon as they are made (SSP, ASP, a barrier policy: fresh),
+ * an array whose changes are summed or the iterations' own: reading a
+ * change at once is one of the runs such a model allows, and a sum of
+ * changes is the same whether each is applied at once or at the clock's
+ * end. SAGA's 100,000 residuals, summed, are then not copied and compared
+ * by every worker at every clock (each touches a few thousand).
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -36,6 +47,7 @@
 /* Bytes copied and compared over a call: the workers' copies of the model
  * at every clock. Beyond this the copies cost more than a shared call. */
 #define EMU_MAX_BYTES ((size_t)64 << 20)
+#define EMU_MAX_ARRAYS 64 /* written arrays a probe keeps */
 
 typedef struct earr {
     dds_vec *dv;
@@ -44,6 +56,8 @@ typedef struct earr {
     size_t nsc;
     bool own; /* its iterations' own: the nodes write it in place, no delta */
     bool ro;  /* every field only reads it (dropped after find) */
+    bool inplace; /* the workers write the array itself (no copy: above) */
+    int fields;   /* the body's pointers into it */
     char *S, *F, *rep; /* the clock's model, a node's fold, a worker's copy */
     char *tmp;         /* one element's change */
     int64_t *tl, ntl;  /* elements a node's threads changed */
@@ -66,6 +80,7 @@ typedef struct emu {
     char *tls;   /* N x T workers' */
     uint64_t body_us; /* in the workers' bodies, of the clocks kept */
     bool overlap;     /* two workers changed one element in a clock */
+    bool fresh;       /* the model lets a worker read others' changes at once */
 } emu;
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -100,6 +115,7 @@ static int find(emu *e)
         if (a < e->narr) {
             earr *x = &e->arr[a];
             x->own &= own;
+            x->fields++;
             if (!(d->flags & STRADS_ARRAY_READONLY)) {
                 if (x->ro) x->type = d->type, x->agg = d->agg, x->ro = false;
                 else if (x->type != d->type || x->agg != d->agg) return 0;
@@ -107,7 +123,7 @@ static int find(emu *e)
             continue;
         }
         e->arr[e->narr++] = (earr){.dv = dv, .type = d->type, .agg = d->agg, .own = own,
-                                   .ro = (d->flags & STRADS_ARRAY_READONLY) != 0,
+                                   .ro = (d->flags & STRADS_ARRAY_READONLY) != 0, .fields = 1,
                                    .nsc = dv->elem / rt__type_size(d->type)};
     }
     /* arrays only read stay where they are */
@@ -119,7 +135,14 @@ static int find(emu *e)
         if (!e->arr[a].own && e->arr[a].agg != STRADS_AGG_SUM && e->arr[a].agg != STRADS_AGG_AVG)
             return 0;
     size_t bytes = 0;
-    for (int a = 0; a < e->narr; a++) bytes += e->arr[a].dv->bytes;
+    for (int a = 0; a < e->narr; a++) {
+        earr *x = &e->arr[a];
+        x->inplace = (x->own && x->fields == 1) ||
+                     (e->fresh && (x->own || x->agg == STRADS_AGG_SUM));
+        /* no two workers' changes to tell apart: as if they met */
+        e->overlap |= x->inplace && !x->own;
+        if (!x->inplace) bytes += x->dv->bytes;
+    }
     /* each worker's copy and compare at every clock */
     return e->narr > 0 &&
            (double)bytes * (double)e->clocks * (double)(e->N * e->T + e->N) <= (double)EMU_MAX_BYTES;
@@ -151,6 +174,7 @@ static int setup(emu *e)
     int W = e->N * e->T;
     for (int a = 0; a < e->narr; a++) {
         earr *x = &e->arr[a];
+        if (x->inplace) continue;
         size_t b = x->dv->bytes ? x->dv->bytes : 1;
         x->S = malloc(b);
         x->F = malloc(b);
@@ -178,6 +202,7 @@ static int setup(emu *e)
         memcpy(&p, (char *)e->env + off, sizeof p);
         for (int a = 0; a < e->narr && p; a++) {
             dds_vec *dv = e->arr[a].dv;
+            if (e->arr[a].inplace) continue;
             if (p < dv->base || p >= dv->base + dv->bytes) continue;
             char *q = e->arr[a].rep + (p - dv->base);
             memcpy((char *)env + off, &q, sizeof q);
@@ -271,6 +296,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
 {
     for (int a = 0; a < e->narr; a++) {
         earr *x = &e->arr[a];
+        if (x->inplace) continue;
         /* anew each clock: a function the body calls may have written the
          * node's copy (through a global, in another file) */
         memcpy(x->S, x->dv->base, x->dv->bytes);
@@ -296,6 +322,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
              * made the clock's model again for the next worker */
             for (int a = 0; a < e->narr; a++) {
                 earr *x = &e->arr[a];
+                if (x->inplace) continue;
                 size_t elem = x->dv->elem;
                 /* one scalar an element: a block's mask; else a row at a time */
                 bool word = elem == 4 || elem == 8;
@@ -393,6 +420,24 @@ static void clock_run(emu *e, int64_t clock, bool commit)
     }
 }
 
+/* A probe's arrays as they were before its clock: whole copies, within
+ * EMU_MAX_BYTES. */
+static bool keep(const emu *e, char **was)
+{
+    size_t bytes = 0;
+    if (e->narr > EMU_MAX_ARRAYS) return false;
+    for (int a = 0; a < e->narr; a++) bytes += e->arr[a].dv->bytes;
+    if (bytes > EMU_MAX_BYTES) return false;
+    for (int a = 0; a < e->narr; a++) {
+        if (!(was[a] = malloc(e->arr[a].dv->bytes ? e->arr[a].dv->bytes : 1))) {
+            while (a-- > 0) free(was[a]);
+            return false;
+        }
+        memcpy(was[a], e->arr[a].dv->base, e->arr[a].dv->bytes);
+    }
+    return true;
+}
+
 static int64_t clocks_of(int64_t begin, int64_t end, int N, int T, int64_t mb)
 {
     sync_hdr h = {.begin = begin, .end = end};
@@ -407,32 +452,41 @@ static int64_t clocks_of(int64_t begin, int64_t end, int N, int T, int64_t mb)
 }
 
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, double budget_s, rt__emu_seen *seen)
+                      int T, int64_t mb, bool fresh, double budget_s, rt__emu_seen *seen)
 {
     *seen = (rt__emu_seen){0};
     emu e = {.site = site, .env = env, .N = N, .T = T, .begin = begin, .end = end, .mb = mb,
-             .clocks = clocks_of(begin, end, N, T, mb)};
+             .clocks = clocks_of(begin, end, N, T, mb), .fresh = fresh};
     if (!find(&e) || setup(&e)) {
         done(&e);
         return false;
     }
-    /* Within a budget: one clock on the copies, nothing kept, and the
-     * whole call only when its clocks fit (a probe's rest cannot run
-     * shared: the nodes' blocks would be another call's). */
+    /* Within a budget: one clock timed, and the rest only when the clocks
+     * fit; else the arrays as they were before it (a probe's rest cannot
+     * run shared: the nodes' blocks would be another call's). */
+    int64_t from = 0;
     if (budget_s > 0) {
-        uint64_t t0 = rt_now_us();
-        clock_run(&e, 0, false);
-        double took = (double)(rt_now_us() - t0) / 1e6;
-        rt_loop_tls_free(site, e.tls, N * T);
-        e.tls = NULL;
-        seen->whole_s = took * (double)e.clocks;
-        if (took * (double)e.clocks > budget_s ||
-            rt_loop_tls_workers(site, env, 0, N * T, &e.tls)) {
+        char *was[EMU_MAX_ARRAYS] = {0};
+        if (!keep(&e, was)) {
             done(&e);
             return false;
         }
+        uint64_t t0 = rt_now_us();
+        clock_run(&e, 0, true);
+        double took = (double)(rt_now_us() - t0) / 1e6;
+        seen->whole_s = took * (double)e.clocks;
+        bool fits = took * (double)e.clocks <= budget_s;
+        for (int a = 0; a < e.narr; a++) {
+            if (!fits) memcpy(e.arr[a].dv->base, was[a], e.arr[a].dv->bytes);
+            free(was[a]);
+        }
+        if (!fits) {
+            done(&e);
+            return false;
+        }
+        from = 1;
     }
-    for (int64_t c = 0; c < e.clocks; c++) clock_run(&e, c, true);
+    for (int64_t c = from; c < e.clocks; c++) clock_run(&e, c, true);
     /* every worker's reductions, threads then nodes */
     char *acc = NULL;
     int rc = rt_loop_fold_alone(site, env, e.tls, N * T, &acc);
