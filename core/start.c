@@ -48,6 +48,16 @@ static void cfg_load_late(void)
         fprintf(stderr, "strads: configuration: %s\n", err);
         exit(2);
     }
+    /* One of several processes that never went through strads_start
+     * would run the user's main on every rank and talk to no one. */
+    if (cfg.size > 1) {
+        fprintf(stderr,
+                "strads: rank %d of %d: the runtime was not started: the program's main() was "
+                "not translated by stradscc (build the file that defines main with stradscc "
+                "as well)\n",
+                cfg.rank, cfg.size);
+        exit(2);
+    }
     cfg_loaded = true;
 }
 

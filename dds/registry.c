@@ -109,7 +109,9 @@ int dds_lookup(const void *addr, dds_vec **dv, int64_t *elem_index)
         return STRADS_ENOTFOUND;
     dds_vec *v = dds_vecs[k - 1];
     size_t off = a - (uintptr_t)v->base;
-    if (off >= (size_t)v->n * v->elem)
+    /* an empty vector (calloc(0, ...): a layer without weights) is its
+     * first address, as malloc(0) gives one to free */
+    if (off >= (size_t)v->n * v->elem && (off || v->n))
         return STRADS_ENOTFOUND;
     *dv = v;
     if (elem_index)

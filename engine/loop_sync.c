@@ -93,7 +93,7 @@ static void own_bytes(const strads_loop_site *s, const void *env)
         memcpy(&p, (const char *)env + d->env_off, sizeof p);
         dds_vec *dv;
         if (!p || dds_lookup(p, &dv, NULL)) continue; /* find_arrays says which */
-        if (p == dv->base && dv->elem == rt_own_elem(d, env)) continue;
+        if (rt_own_here(d, p, dv, env)) continue;
         char what[512];
         snprintf(what, sizeof what,
                  "sync_for %s:%u: the loop writes elements of the distributed array allocated at "
@@ -134,8 +134,8 @@ static int find_arrays(call *c)
         /* An array is its iterations' own only when every field reaches it
          * as p[i] from its first element, p[i] being one element, and no
          * user function combines a write (it might not just add). */
-        int own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
-                  dv->elem == rt_own_elem(d, c->env) && d->agg != STRADS_AGG_FN;
+        int own = (d->flags & STRADS_ARRAY_OWN) && rt_own_here(d, p, dv, c->env) &&
+                  d->agg != STRADS_AGG_FN;
         /* Two fields into one array share one replica, described by a
          * field that writes it if one does: the array is read only (not
          * combined, maybe fetched whole) only when every field only reads. */
@@ -1398,6 +1398,7 @@ typedef struct alone_state {
     rt_alone al;
     bool emu_timed; /* its calls alone were BSP's workers emulated */
     bool tried_shared; /* a call was shared early for a verdict on its tasks */
+    bool priced;       /* its first shared call's price was projected (recon_price) */
     struct alone_state *next;
 } alone_state;
 static alone_state *alone_list;
@@ -1676,6 +1677,32 @@ static bool float_rows_avg(const strads_loop_site *site, const void *env)
     return false;
 }
 
+/* What the records of a whole call would cost, from those of 4 blocks of
+ * up to 32 iterations spread over it, made on the driver (which holds the
+ * data after a call alone); 0 when the loop makes none (every array its
+ * iterations' own) or they cannot be made. */
+static double recon_price(const strads_loop_site *site, const void *env, int64_t begin, int64_t end)
+{
+    enum { BLOCKS = 4, BLOCK = 32 };
+    bool records = false;
+    for (size_t a = 0; a < site->narrays; a++) records |= !(site->arrays[a].flags & STRADS_ARRAY_OWN);
+    if (!records) return 0;
+    int64_t n = end - begin, done = 0;
+    uint64_t t0 = rt_now_us();
+    for (int k = 0; k < BLOCKS && done < n; k++) {
+        int64_t lo = begin + n * k / BLOCKS, hi = lo + BLOCK < end ? lo + BLOCK : end;
+        strads_recon rc;
+        rt_recon_init(&rc, lo);
+        rc.sync = true;
+        rt_recon_run(site, env, &rc, NULL, lo, hi);
+        int err = rc.err;
+        sched_rec_free(&rc.rec);
+        if (err) return 0;
+        done += hi - lo;
+    }
+    return done > 0 ? (double)(rt_now_us() - t0) / 1e6 / (double)done * (double)n : 0;
+}
+
 /* One call run by the driver alone, as the sequential program runs it
  * (one worker's view of every model, its own writes seen at once), or,
  * emu, as BSP's workers compute it (loop_sync_alone.c; fresh: the model
@@ -1913,6 +1940,16 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             }
             /* two workers wrote one element: no records will say separate */
             if (emu && seen.overlap) as->emu_timed = false;
+            /* a whole first call alone as the loop itself: its calls stay
+             * alone until they have cost what sharing would first (its
+             * records, and their planning and fetches: twice them), as
+             * async_for's sample projects (srad's stencil: 2 ms alone,
+             * 0.8 s of records at its first shared call) */
+            if (same && records && how == RT_CALL_PROBE && done == end && !as->priced) {
+                as->priced = true;
+                double price = recon_price(site, env, begin, end);
+                if (price > 0) rt_alone_rent_first(&as->al, "sync_for", site, 2 * price);
+            }
             /* the rest shared, on the records of the whole range, which
              * the next calls keep; not timed */
             if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);

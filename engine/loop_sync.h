@@ -149,6 +149,15 @@ static inline void sync_phase(call *c, int ph)
 
 /* ---- element lists ---- */
 
+/* Does field d reach dv as the iterations' own at run time: from its first
+ * element (p, the field's pointer), an element being what one iteration
+ * owns as stradsc saw it (rt_own_elem)? The flag itself is the caller's. */
+static inline bool rt_own_here(const strads_loop_array *d, const void *p, const dds_vec *dv,
+                               const void *env)
+{
+    return p == dv->base && dv->elem == rt_own_elem(d, env);
+}
+
 static inline int64_t el_count(const elist *l, const dds_vec *dv)
 {
     return l->all ? dv->n : l->n;

@@ -105,8 +105,8 @@ static int find(emu *e)
              dv->elem % rt__type_size(d->type)))
             return 0;
         /* as loop_sync.c's find_arrays judges it, over every field */
-        bool own = (d->flags & STRADS_ARRAY_OWN) && p == dv->base &&
-                   dv->elem == rt_own_elem(d, e->env) && d->agg != STRADS_AGG_FN;
+        bool own = (d->flags & STRADS_ARRAY_OWN) && rt_own_here(d, p, dv, e->env) &&
+                   d->agg != STRADS_AGG_FN;
         /* elements that are not numbers: the shared call says why */
         if ((d->flags & STRADS_ARRAY_BYTES) && !(d->flags & STRADS_ARRAY_READONLY) && !own)
             return 0;

@@ -25,6 +25,7 @@
  * known by their costs alone (share_costs) until one moves here. */
 typedef struct split_keys {
     uint64_t site_id;
+    uint64_t arrays;      /* arrays_sig of the call that made the keys */
     int64_t lo, hi;
     uint64_t *keys;       /* NULL: not reconnoitred here (costs only) */
     int64_t n;
@@ -39,6 +40,18 @@ typedef struct split_keys {
 } split_keys;
 static split_keys *skeys; /* the node-function thread only */
 
+/* Which distributed arrays the call's fields reach, by id (the same on
+ * every node): the keys name elements by array id, so a call on other
+ * arrays (a model reloaded into new ones, ping-pong buffers swapped) cannot
+ * use them. */
+static uint64_t arrays_sig(const call *c)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int a = 0; a < c->narr; a++)
+        h = (h ^ (c->arr[a].dv ? c->arr[a].dv->id : 0xFFFFFFFFu)) * 0xBF58476D1CE4E5B9ull;
+    return h;
+}
+
 static split_keys *find_keys(const call *c, int64_t lo, int64_t hi)
 {
     for (split_keys *k = skeys; k; k = k->next)
@@ -51,6 +64,7 @@ static split_keys *add_split(call *c, int64_t lo, int64_t hi)
     split_keys *k = calloc(1, sizeof *k);
     if (!k) return NULL;
     k->site_id = c->site->id;
+    k->arrays = arrays_sig(c);
     k->lo = lo;
     k->hi = hi;
     k->next = skeys;
@@ -259,7 +273,10 @@ static void forget_keys(const call *c)
 static int absp_fetch(call *c, const int64_t *bounds, int nsplits)
 {
     int rc = 0;
-    if (c->h.recon) forget_keys(c);
+    uint64_t sig = arrays_sig(c);
+    bool other = false;
+    for (split_keys *k = skeys; k && !other; k = k->next) other = k->site_id == c->site->id && k->arrays != sig;
+    if (c->h.recon || other) forget_keys(c);
     uint64_t t0 = rt_now_us();
     double moved = 0;
     int by_keys = c->site->recon && c->site->recon_on && c->narr <= 64;

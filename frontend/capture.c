@@ -1034,6 +1034,181 @@ static int nonneg(walk *w, CXCursor e, int depth)
     return ok;
 }
 
+/* e without a cast to an integer type no narrower than its operand's
+ * ((long)i * n: the same value). */
+static CXCursor widened(CXCursor e)
+{
+    e = fe_strip(e);
+    if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr)
+        return e;
+    int n;
+    CXCursor *ch = fe_children(e, &n);
+    CXCursor x = n >= 1 ? fe_strip(ch[n - 1]) : e;
+    free(ch);
+    CXType to = clang_getCanonicalType(clang_getCursorType(e));
+    CXType from = clang_getCanonicalType(clang_getCursorType(x));
+    int ints = to.kind >= CXType_Char_U && to.kind <= CXType_Int128 && from.kind >= CXType_Char_U &&
+               from.kind <= CXType_Int128;
+    return ints && clang_Type_getSizeOf(to) >= clang_Type_getSizeOf(from) ? x : e;
+}
+
+typedef struct refs { CXCursor *v; int n, cap; } refs;
+
+static enum CXChildVisitResult refs_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    refs *r = d;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr) {
+        r->v = fe_grow(r->v, sizeof *r->v, &r->cap, r->n + 1);
+        r->v[r->n++] = clang_getCursorReferenced(cur);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Is u, a variable an index local was set from, the same at the local's
+ * declaration (at off) and at the use (the walk's stack)? The loop
+ * variable, a local of the function the body never stores to, or the
+ * counter of a for of the body around both (stored to by its increment
+ * only). */
+static int same_at_use(walk *w, CXCursor u, unsigned off)
+{
+    if (clang_equalCursors(u, w->s->ivar_decl))
+        return 1;
+    enum CXCursorKind k = clang_getCursorKind(u);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+        return k == CXCursor_EnumConstantDecl;
+    /* a global a function the body calls may store to */
+    if (k == CXCursor_VarDecl && (clang_getCursorKind(clang_getCursorSemanticParent(u)) ==
+                                      CXCursor_TranslationUnit ||
+                                  clang_Cursor_getStorageClass(u) == CX_SC_Static))
+        return 0;
+    v_writes x = {w->c, u, 0, 0};
+    clang_visitChildren(w->s->forc, v_write_visit, &x);
+    if (!x.wrote)
+        return 1;
+    for (int j = w->depth - 1; j >= 0; j--) {
+        CXCursor f = w->stack[j];
+        if (clang_equalCursors(f, w->s->forc))
+            break;
+        unsigned b, e;
+        fe_extent(f, &b, &e);
+        if (clang_getCursorKind(f) == CXCursor_ForStmt && b < off && off < e &&
+            counter_of(w, f, u, 0, clang_getNullCursor(), NULL, 0))
+            return 1;
+    }
+    return 0;
+}
+
+/* The stores to a variable in a tree: how many, and the one `v = E`
+ * that is a statement of its own (its parent a compound statement). */
+typedef struct stores { fe_ctx *c; CXCursor v, set, block; int n; } stores;
+
+static enum CXChildVisitResult stores_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    stores *x = d;
+    v_writes one = {x->c, x->v, 0, 0};
+    v_write_visit(cur, parent, &one);
+    if (!one.wrote)
+        return CXChildVisit_Recurse;
+    x->n++;
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    if (clang_getCursorKind(cur) == CXCursor_BinaryOperator && n == 2 &&
+        !strcmp(fe_op_after(x->c, ch[0]), "=") && clang_getCursorKind(parent) == CXCursor_CompoundStmt)
+        x->set = cur, x->block = parent;
+    free(ch);
+    return CXChildVisit_Continue;
+}
+
+/*
+ * An index held in a local, `int k = i * cols + j; J[k]` or, declared at
+ * the top of the function, `k = i * cols + j;` (srad's style): the
+ * expression it was set from, where the use sees the same value. Either k
+ * is declared in the body with that initializer and never stored to
+ * again, or the body stores to it once, as a statement of its own that
+ * comes before the use in a block around it (so every pass that reaches
+ * the use set it first); its address never taken; no narrower than the
+ * expression; each variable of the expression the same at the use
+ * (same_at_use). Else ix itself.
+ */
+static CXCursor index_of_local(walk *w, CXCursor ix)
+{
+    ix = fe_strip(ix);
+    if (clang_getCursorKind(ix) != CXCursor_DeclRefExpr)
+        return ix;
+    CXCursor v = clang_getCursorReferenced(ix);
+    if (clang_getCursorKind(v) != CXCursor_VarDecl || clang_Cursor_getStorageClass(v) == CX_SC_Static ||
+        clang_getCursorKind(clang_getCursorSemanticParent(v)) == CXCursor_TranslationUnit)
+        return ix;
+    CXFile f;
+    unsigned line, col, off;
+    clang_getSpellingLocation(clang_getCursorLocation(v), &f, &line, &col, &off);
+    if (!f || !clang_File_isEqual(f, w->c->file))
+        return ix;
+    int m;
+    CXCursor *ch = fe_children(v, &m);
+    CXCursor init = m > 0 ? ch[m - 1] : clang_getNullCursor();
+    free(ch);
+    int inside = off >= w->s->body_begin && off < w->s->body_end;
+    if (!clang_Cursor_isNull(init) && !clang_isExpression(clang_getCursorKind(init)))
+        init = clang_getNullCursor();
+    stores st = {w->c, v, clang_getNullCursor(), clang_getNullCursor(), 0};
+    clang_visitChildren(w->s->forc, stores_visit, &st);
+    if (inside && !clang_Cursor_isNull(init)) {
+        if (st.n)
+            return ix;
+    } else {
+        /* set once in the body, before the use, in a block around it */
+        if (st.n != 1 || clang_Cursor_isNull(st.set))
+            return ix;
+        unsigned sb, se, ub, ue;
+        fe_extent(st.set, &sb, &se);
+        fe_extent(ix, &ub, &ue);
+        CXCursor blk = clang_getNullCursor();
+        for (int j = w->depth - 1; j >= 0 && clang_Cursor_isNull(blk); j--) {
+            unsigned bb, be;
+            fe_extent(w->stack[j], &bb, &be);
+            if (clang_getCursorKind(w->stack[j]) == CXCursor_CompoundStmt && bb <= sb && se <= be)
+                blk = w->stack[j];
+        }
+        /* the store a statement of that block itself, not of an if in it */
+        unsigned kb = 0, ke = 0, pb, pe;
+        if (!clang_Cursor_isNull(blk))
+            fe_extent(blk, &kb, &ke);
+        fe_extent(st.block, &pb, &pe);
+        if (clang_Cursor_isNull(blk) || kb != pb || ke != pe || se > ub)
+            return ix;
+        int n;
+        CXCursor *sc = fe_children(st.set, &n);
+        init = n == 2 ? sc[1] : clang_getNullCursor();
+        free(sc);
+        if (clang_Cursor_isNull(init))
+            return ix;
+        off = sb;
+    }
+    if (fe_from_macro(init))
+        return ix;
+    CXType vt = clang_getCanonicalType(clang_getCursorType(v));
+    CXType et = clang_getCanonicalType(clang_getCursorType(fe_strip(init)));
+    if (vt.kind < CXType_Char_U || vt.kind > CXType_Int128 || clang_Type_getSizeOf(vt) < 4 ||
+        clang_Type_getSizeOf(vt) < clang_Type_getSizeOf(et))
+        return ix;
+    v_writes x = {w->c, v, 0, 1};
+    clang_visitChildren(w->s->fn, v_write_visit, &x);
+    if (x.wrote)
+        return ix;
+    refs r = {NULL, 0, 0};
+    CXCursor e = fe_strip(init);
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+        refs_visit(e, e, &r);
+    clang_visitChildren(e, refs_visit, &r);
+    int ok = 1;
+    for (int i = 0; i < r.n && ok; i++)
+        ok = !clang_equalCursors(r.v[i], v) && same_at_use(w, r.v[i], off);
+    free(r.v);
+    return ok ? e : ix;
+}
+
 /* Is this use of a pointer (the DeclRef at stack[d]) p[E] of a number,
  * read or written, not its address (&p[E] escapes: what a function does
  * with it is not p[E]; elem_use refuses it alike)? E (as written) into *ix. */
@@ -1081,7 +1256,7 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
     CXCursor ix;
     if (!row || !number_subscript(w, d, &ix))
         return 0;
-    ix = fe_strip(ix);
+    ix = index_of_local(w, ix);
     if (fe_from_macro(ix))
         return 0;
     int n;
@@ -1093,9 +1268,12 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
         if (n == 2)
             fe_extent(e[0], &lb, &le);
         if (n == 2 && is(&w->c->toks[fe_tok_at(w->c, le)], "+")) {
-            int first = clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr;
+            /* the row's start may be a local too (base + j, base = i * n) */
+            CXCursor x0 = index_of_local(w, e[0]), x1 = index_of_local(w, e[1]);
+            int first = clang_getCursorKind(x0) != CXCursor_BinaryOperator &&
+                        clang_getCursorKind(fe_strip(e[0])) == CXCursor_DeclRefExpr;
             m = fe_strip(e[first ? 0 : 1]);
-            prod = fe_strip(e[first ? 1 : 0]);
+            prod = first ? x1 : x0;
         }
         free(e);
     }
@@ -1105,7 +1283,8 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
     unsigned lb, le;
     if (n == 2)
         fe_extent(e[0], &lb, &le);
-    int iv0 = n == 2 && names(e[0], w->s->ivar_decl), iv1 = n == 2 && names(e[1], w->s->ivar_decl);
+    int iv0 = n == 2 && names(widened(e[0]), w->s->ivar_decl),
+        iv1 = n == 2 && names(widened(e[1]), w->s->ivar_decl);
     /* or the row of another variable (k * n + j: a pivot row, read) */
     if (n == 2 && !iv0 && !iv1) {
         for (int t = 0; t < 2 && !iv0 && !iv1; t++) {
@@ -1265,6 +1444,7 @@ static int slab_use(walk *w, int d, char **sig)
     if (!number_subscript(w, d, &ix))
         return 0;
     slab sl = {"", "", ""};
+    ix = index_of_local(w, ix);
     if (names(ix, w->s->ivar_decl) || !slab_index(w, ix, &sl, 0))
         return 0;
     /* every length a level without a counter needs positive, proved so */
@@ -1281,6 +1461,121 @@ static int slab_use(walk *w, int d, char **sig)
     return 1;
 }
 
+/* The tokens of the text [b, e) without blanks and outer parentheses. */
+static char *squeezed(fe_ctx *c, unsigned b, unsigned e)
+{
+    char *t = fe_text(c, b, e), *o = t;
+    for (char *p = t; *p; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\n')
+            *o++ = *p;
+    *o = 0;
+    size_t n = strlen(t);
+    while (n >= 2 && t[0] == '(' && t[n - 1] == ')') {
+        int depth = 0, outer = 1;
+        for (size_t k = 0; k < n - 1 && outer; k++) {
+            depth += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
+            outer = depth > 0;
+        }
+        if (!outer)
+            break;
+        memmove(t, t + 1, n - 2);
+        t[n -= 2] = 0;
+    }
+    return t;
+}
+
+/* Is S, a stride, above every value of the loop variable: the loop counts
+ * from a number >= 0 to below S (i < S, or i <= X where S is X + 1 or
+ * 1 + X), spelled alike, or to a number below S's? Its variables must not
+ * change in the body (loop-invariant: the bound is read once). */
+static int stride_above(walk *w, CXCursor sc)
+{
+    fe_site *s = w->s;
+    char *end;
+    long long lo = strtoll(s->lo, &end, 10);
+    if (*end || lo < 0)
+        return 0;
+    refs r = {NULL, 0, 0};
+    if (clang_getCursorKind(sc) == CXCursor_DeclRefExpr)
+        refs_visit(sc, sc, &r);
+    clang_visitChildren(sc, refs_visit, &r);
+    int ok = 1;
+    for (int i = 0; i < r.n && ok; i++) {
+        CXCursor u = r.v[i];
+        enum CXCursorKind k = clang_getCursorKind(u);
+        if (k == CXCursor_EnumConstantDecl)
+            continue;
+        ok = (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !clang_equalCursors(u, s->ivar_decl) &&
+             clang_getCursorKind(clang_getCursorSemanticParent(u)) != CXCursor_TranslationUnit &&
+             clang_Cursor_getStorageClass(u) != CX_SC_Static;
+        if (ok) {
+            v_writes x = {w->c, u, 0, 0};
+            clang_visitChildren(s->forc, v_write_visit, &x);
+            ok = !x.wrote;
+        }
+    }
+    free(r.v);
+    if (!ok)
+        return 0;
+    unsigned b, e;
+    fe_extent(sc, &b, &e);
+    char *st = squeezed(w->c, b, e), *hi = squeezed(w->c, s->hi_b, s->hi_e);
+    long long sv = strtoll(st, &end, 10), hv;
+    int snum = !*end;
+    hv = strtoll(hi, &end, 10);
+    int hnum = !*end;
+    char *plus1 = fe_fmt("%s+1", hi), *oneplus = fe_fmt("1+%s", hi);
+    ok = snum && hnum ? hv + (s->hi_incl ? 1 : 0) <= sv
+         : s->hi_incl ? !strcmp(st, plus1) || !strcmp(st, oneplus)
+                      : !strcmp(st, hi);
+    free(st), free(hi), free(plus1), free(oneplus);
+    return ok;
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) p[E * S + i] or
+ * p[i + S * E] of a number, i the loop variable, S a stride the loop's
+ * range lies under (stride_above), E any integer? Then every element it
+ * touches is i modulo S: column i of rows of S elements, which no other
+ * iteration touches (backprop's weights w[k * (nd + 1) + j], updated by
+ * output unit j). S's spelling into *sig.
+ */
+static int col_flat_use(walk *w, int d, char **sig)
+{
+    *sig = NULL;
+    CXCursor ix;
+    if (!number_subscript(w, d, &ix))
+        return 0;
+    ix = index_of_local(w, ix);
+    if (clang_getCursorKind(ix) != CXCursor_BinaryOperator || fe_from_macro(ix))
+        return 0;
+    int n, ok = 0;
+    CXCursor *e = fe_children(ix, &n);
+    if (n == 2 && !strcmp(fe_op_after(w->c, e[0]), "+")) {
+        int iv = names(widened(e[0]), w->s->ivar_decl) ? 0 : names(widened(e[1]), w->s->ivar_decl) ? 1 : -1;
+        CXCursor prod = iv >= 0 ? index_of_local(w, e[1 - iv]) : clang_getNullCursor();
+        int m;
+        CXCursor *f = iv >= 0 && clang_getCursorKind(prod) == CXCursor_BinaryOperator
+                          ? fe_children(prod, &m)
+                          : NULL;
+        if (f && m == 2 && !strcmp(fe_op_after(w->c, f[0]), "*")) {
+            for (int t = 0; t < 2 && !ok; t++) {
+                CXCursor sc = fe_strip(f[t]);
+                CXType et = clang_getCanonicalType(clang_getCursorType(fe_strip(f[1 - t])));
+                if (et.kind < CXType_Char_U || et.kind > CXType_Int128 || !stride_above(w, sc))
+                    continue;
+                unsigned b, x;
+                fe_extent(sc, &b, &x);
+                *sig = squeezed(w->c, b, x);
+                ok = 1;
+            }
+        }
+        free(f);
+    }
+    free(e);
+    return ok;
+}
+
 /* The product of a use p[X * Y + m], p[m + X * Y] or p[X * Y] (the
  * DeclRef at stack[d]): its two factors, stripped, into e; 0 when none. */
 static int index_product(walk *w, int d, CXCursor e[2])
@@ -1293,7 +1588,7 @@ static int index_product(walk *w, int d, CXCursor e[2])
         return 0;
     int n;
     CXCursor *ch = fe_children(w->stack[k], &n);
-    CXCursor ix = n == 2 ? fe_strip(ch[1]) : clang_getNullCursor();
+    CXCursor ix = n == 2 ? index_of_local(w, ch[1]) : clang_getNullCursor();
     free(ch);
     for (int depth = 0; depth < 2 && clang_getCursorKind(ix) == CXCursor_BinaryOperator; depth++) {
         CXCursor *f = fe_children(ix, &n);
@@ -1313,7 +1608,8 @@ static int index_product(walk *w, int d, CXCursor e[2])
             free(f);
             return 0;
         }
-        ix = fe_strip(f[clang_getCursorKind(fe_strip(f[0])) == CXCursor_BinaryOperator ? 0 : 1]);
+        CXCursor x0 = index_of_local(w, f[0]), x1 = index_of_local(w, f[1]);
+        ix = clang_getCursorKind(x0) == CXCursor_BinaryOperator ? x0 : x1;
         free(f);
     }
     return 0;
@@ -1372,6 +1668,13 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
         cp->not_slab = 1;
     if (sig && !cp->slab_sig)
         cp->slab_sig = sig;
+    else
+        free(sig);
+    /* every use one column of one stride */
+    if (helper || !col_flat_use(w, d, &sig) || (cp->col_s && strcmp(cp->col_s, sig)))
+        cp->not_col = 1;
+    if (sig && !cp->col_s)
+        cp->col_s = sig;
     else
         free(sig);
     if (!ok && !helper)
@@ -1669,6 +1972,29 @@ static void helper_fn(walk *w, CXCursor def, unsigned call)
     visit(w, def, 1);
 }
 
+/* Does the use at the top of the walk's stack pick an element: inside a
+ * subscript's index, a dereference or pointer arithmetic of its statement
+ * (w[k], w[k++], *wp++, *(w + k), wp[j])? */
+static int picks_element(walk *w)
+{
+    for (int j = w->depth - 2; j >= 0; j--) {
+        CXCursor p = w->stack[j];
+        enum CXCursorKind k = clang_getCursorKind(p);
+        if (!clang_isExpression(k))
+            return 0;
+        if (k == CXCursor_ArraySubscriptExpr)
+            return 1;
+        unsigned b, e;
+        fe_extent(p, &b, &e);
+        if (k == CXCursor_UnaryOperator && is(&w->c->toks[fe_tok_at(w->c, b)], "*"))
+            return 1;
+        if (k == CXCursor_BinaryOperator &&
+            clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer)
+            return 1;
+    }
+    return 0;
+}
+
 static void declref(walk *w, CXCursor cur, int helper)
 {
     fe_ctx *c = w->c;
@@ -1687,8 +2013,27 @@ static void declref(walk *w, CXCursor cur, int helper)
     CXSourceLocation dl = clang_getCursorLocation(ref);
     int global = clang_getCursorKind(clang_getCursorSemanticParent(ref)) ==
                  CXCursor_TranslationUnit;
-    if (helper && !global)
-        return; /* a helper's own locals */
+    if (helper && !global) {
+        /* a helper's own locals; but a static one is one copy a process,
+         * which its threads share and no other process sees (a learning
+         * rate's step count, a scratch array of an old-style helper):
+         * written, it is a global's write */
+        if (rk == CXCursor_VarDecl && clang_Cursor_getStorageClass(ref) == CX_SC_Static &&
+            (written(w, w->depth - 1) || array_filled(w, w->depth - 1))) {
+            char *nm = fe_cxstr(clang_getCursorSpelling(ref));
+            fe_error(c, off,
+                     fe_fmt("a static variable keeps one copy a process, which its threads share "
+                            "and other processes do not see: make '%s' an ordinary local if it is "
+                            "scratch, or give the function a pointer parameter and pass it a "
+                            "variable of the loop's enclosing function named in accumulate() (a "
+                            "counter), stream() (a random generator's state) or private()",
+                            nm),
+                     "function called from a parallel body writes its static variable '%s'", nm);
+            fe_note(c, s->prag_begin, "parallel loop is here");
+            free(nm);
+        }
+        return;
+    }
     if (clang_Location_isInSystemHeader(dl))
         return; /* stdin, stderr, ...: the same in every process */
     unsigned doff = fe_offset(dl);
@@ -1714,6 +2059,7 @@ static void declref(walk *w, CXCursor cur, int helper)
                              : FE_V_LOCAL;
     int idx = add_cap(w, ref, where, off);
     fe_cap *cp = &s->caps[idx];
+    cp->indexes |= !helper && picks_element(w);
     cp->in_helper |= helper;
     int store;
     int pw = is_ptr(ref) && ptr_use_writes(w, w->depth - 1, &store);
@@ -1764,6 +2110,8 @@ static void declref(walk *w, CXCursor cur, int helper)
             }
             if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "++") || !strcmp(op, "--"))
                 cp->counted = 1;
+            else if (pk == CXCursor_UnaryOperator && is(&c->toks[fe_tok_at(c, pb)], "&"))
+                cp->addr_passed = 1; /* upd(w, k, &nupd): what the callee does is unseen */
             else
                 cp->self_updated = 1;
             break;
@@ -1878,6 +2226,48 @@ static int is_integer(CXCursor decl)
     return k >= CXType_Bool && k <= CXType_Int128;
 }
 
+/* A variable the body counts on and picks elements with (genann's
+ * *w++, nn1's weights[k++]): its value at an iteration is what all the
+ * iterations before it added. */
+static char *carried_hint(const char *nm, CXCursor decl)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    char *ts = fe_cxstr(clang_getTypeSpelling(clang_getCursorType(decl)));
+    char *start = t.kind == CXType_Pointer ? fe_fmt("%s %s = START + i * STEP;", ts, nm)
+                                           : fe_fmt("%s %s = i * STEP;", ts, nm);
+    char *h = fe_fmt("'%s' carries its value from one iteration to the next (the body counts it on "
+                     "and picks elements with it): no clause gives a worker that value; if every "
+                     "iteration adds the same, compute it from the loop variable at the top of the "
+                     "body ('%s', STEP what one iteration adds) and declare it there; a "
+                     "compaction (out[%s++] = ...) runs as the sequential loop, without a pragma "
+                     "(a random generator's state that picks elements: stream(...))",
+                     nm, start, t.kind == CXType_Pointer ? "n" : nm);
+    free(ts);
+    free(start);
+    return h;
+}
+
+/* The same variable named in reduction(), private() or accumulate(): each
+ * worker's copy starts from the value before the loop, so every iteration
+ * after a worker's first picks the wrong elements (exit 0, another answer).
+ * A copy the iteration sets before reading it (first_assign) is scratch. */
+static void carried_items(walk *w)
+{
+    fe_site *s = w->s;
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        fe_item *it = fe_item_named(s, cp->name);
+        if (!it || it->lo || it->kind == FE_IT_COPYIN || it->op == 's' || !cp->counted ||
+            !cp->indexes || cp->first_assign)
+            continue;
+        fe_error(w->c, it->off, carried_hint(cp->name, cp->decl),
+                 "'%s' in %s() is read by later iterations: each worker's copy starts from its "
+                 "value before the loop", cp->name,
+                 it->kind == FE_IT_REDUCTION ? "reduction" : it->kind == FE_IT_PRIVATE ? "private"
+                                                                                  : "accumulate");
+    }
+}
+
 static void decide_writes(walk *w)
 {
     fe_ctx *c = w->c;
@@ -1949,10 +2339,17 @@ static void decide_writes(walk *w)
             : worst->is_counter
                 ? fe_fmt("declare the loop counter inside the body: 'for (int %s = ...)', or add "
                          "private(%s) to the pragma", nm, nm)
+            : worst->counted && worst->indexes
+                ? carried_hint(nm, worst->decl)
             : worst->counted && worst->nreads
                 ? fe_fmt("the body reads the counter it adds to: add accumulate(%s) (each thread "
                          "sees its own additions, all are summed at the end); reduction(+: %s) "
                          "would start every thread from 0", nm, nm)
+            : worst->addr_passed && !worst->counted && !worst->self_updated && is_integer(worst->decl)
+                ? fe_fmt("'%s' is handed to a function by its address: if the function counts "
+                         "with it, add accumulate(%s) (each thread sees its own additions, all "
+                         "are summed at the end); if it only adds to it, reduction(+: %s); if it "
+                         "is a random generator's state, stream(%s)", nm, nm, nm, nm)
             : worst->self_updated && is_integer(worst->decl)
                 ? fe_fmt("if '%s' is a random generator's state, add stream(%s) (each worker "
                          "draws its own stream); private(%s) gives every worker the same numbers",
@@ -2023,7 +2420,26 @@ static void table_member(walk *w, CXCursor mem)
     CXCursor field = clang_getCursorReferenced(mem);
     CXCursor rec = clang_getCanonicalCursor(clang_getCursorSemanticParent(field));
     fe_site *s = w->s;
-    for (int k = 0; k < s->ncaps; k++) {
+    /* the capture the member is reached through (self->outputs beside
+     * lprev->outputs: each names its own), else the first of its type (a
+     * helper's parameter) */
+    CXCursor base = mem;
+    for (int guard = 0; guard < 64 && clang_getCursorKind(base) != CXCursor_DeclRefExpr; guard++) {
+        int n;
+        CXCursor *ch = fe_children(base, &n);
+        base = n > 0 ? fe_strip(ch[0]) : clang_getNullCursor();
+        free(ch);
+        if (clang_Cursor_isNull(base))
+            break;
+    }
+    int first = 0;
+    for (int k = 0; !clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+                    k < s->ncaps;
+         k++)
+        if (clang_equalCursors(s->caps[k].decl, clang_getCursorReferenced(base)))
+            first = k;
+    for (int j = 0; j < s->ncaps; j++) {
+        int k = (first + j) % s->ncaps;
         CXType t = clang_getCanonicalType(clang_getCursorType(s->caps[k].decl));
         if (t.kind != CXType_Pointer)
             continue;
@@ -2464,8 +2880,19 @@ void fe_capture(fe_ctx *c, fe_site *s)
     free(ch);
     free(w->pmem);
     free(w->dmem);
+    /* a flat row p[i * n + m] whose n only the index names, of a dvector
+     * allocated here without row(n): its element is one number, so the
+     * runtime's check of n would fail at every call; its slab proof holds
+     * whatever the element */
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        if (!cp->not_flat && cp->flat_row && !cp->not_slab && cp->slab_sig &&
+            fe_cursor_in(cp->decl, c->dvdecls, c->ndv) && !dv_row(c, cp->decl))
+            cp->not_flat = 1;
+    }
     name_clash(w);
     decide_writes(w);
+    carried_items(w);
     below_rows(c, s);
     fe_check_captures(c, s, w->first_ref);
     fe_keyed(c, s);

@@ -779,7 +779,8 @@ static int array_table(fe_site *s, fe_buf *o)
                       : (own || flat) && !below ? (cp->elem_bytes ? "STRADS_ARRAY_OWN | STRADS_ARRAY_BYTES" : "STRADS_ARRAY_OWN")
                       : below || (!cp->not_disjoint && cp->disj_a &&
                                   cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a)) ||
-                                (!cp->not_slab && cp->slab_sig && !cp->helper_written)
+                                (!cp->not_slab && cp->slab_sig && !cp->helper_written) ||
+                                (!cp->not_col && cp->col_s && !cp->helper_written)
                           ? "STRADS_ARRAY_DISJOINT"
                           : "0", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
         if (rc)

@@ -96,6 +96,10 @@ typedef struct fe_cap {
      * slab_sig spells, one an iteration */
     int not_slab;
     char *slab_sig;
+    /* ... or every use p[E * S + i] of one stride S the loop's range lies
+     * under (col_flat_use): column i of rows of S, one an iteration */
+    int not_col;
+    char *col_s;
     long disj_a, disj_bmin, disj_bmax;
     /* ... besides reads of rows p[below_x + c], c <= below_cmax, which no
      * iteration writes when the loop starts above them (below_rows) */
@@ -113,6 +117,8 @@ typedef struct fe_cap {
     CXCursor flat_x;
     int is_counter;    /* written in the header of a for of the body */
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
+    int indexes;       /* a use picks an element: w[k], w[k++], *wp++, *(w + k) */
+    int addr_passed;   /* &x handed to a function */
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
     int elem_bytes;    /* ... elements that are not numbers (a struct of an int and a
                         * double, a bool), written only as the iterations' own */

@@ -301,9 +301,10 @@ static int macro_for(fe_ctx *c, CXCursor at, unsigned off)
     return found;
 }
 
-/* The first token after the pragma that is not on a directive line: the
- * pragma may be one arm of an #ifdef whose #else / #endif lines (and the
- * skipped arm) stand between it and the loop, as compilers accept. */
+/* The first token after the pragma that is not on a directive line or a
+ * comment: the pragma may be one arm of an #ifdef whose #else / #endif
+ * lines (and the skipped arm) stand between it and the loop, or a comment
+ * may say what the loop does, as compilers accept. */
 static int after_directives(fe_ctx *c, unsigned off)
 {
     fe_token *T = c->toks;
@@ -313,6 +314,10 @@ static int after_directives(fe_ctx *c, unsigned off)
         unsigned end = j < c->ntoks ? fe_skipped(sk, T[j].off) : 0;
         if (end) { /* past the text of an arm the preprocessor skipped */
             j = fe_tok_at(c, end);
+            continue;
+        }
+        if (j < c->ntoks && T[j].kind == CXToken_Comment) {
+            j++;
             continue;
         }
         if (j >= c->ntoks || !is(&T[j], "#") || (j > 0 && T[j - 1].line == T[j].line))

@@ -16,6 +16,7 @@
  * in its compile server (serve.h) unless STRADSCC_SERVER=0.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -215,8 +216,23 @@ static int translate(char **argv)
  * Does the file need stradsc? Yes when it has a strads pragma, and also when
  * it defines main(): main must be renamed so that the runtime decides which
  * process runs the program, and its free() calls must know distributed
- * arrays. A cheap textual look; stradsc itself decides exactly.
+ * arrays. A cheap textual look, liberal about main (`int\nmain(void)`,
+ * `main (argc, argv)`, a call or a comment): a file sent without need
+ * costs a parse, one missed runs the user's main on every rank. stradsc
+ * itself decides exactly.
  */
+static int names_main(const char *line)
+{
+    for (const char *p = line; (p = strstr(p, "main")); p += 4) {
+        if (p > line && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) continue;
+        const char *q = p + 4;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q == '(' || *q == '\n' || *q == '\r' || !*q) return 1;
+    }
+    return 0;
+}
+
 static int needs_stradsc(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -238,16 +254,8 @@ static int needs_stradsc(const char *path)
                     p++;
                 found = !strncmp(p, "strads", 6);
             }
-        } else if (!strncmp(p, "int", 3)) {
-            p += 3;
-            while (*p == ' ' || *p == '\t')
-                p++;
-            if (!strncmp(p, "main", 4)) {
-                p += 4;
-                while (*p == ' ' || *p == '\t')
-                    p++;
-                found = *p == '(';
-            }
+        } else {
+            found = names_main(p);
         }
         if (strstr(line, "_Pragma(\"strads"))
             found = 1;

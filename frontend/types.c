@@ -64,6 +64,36 @@ static int has_pointer(CXType t, int depth)
     return 0;
 }
 
+/* For a hint on a struct the body uses whole (passed to a function):
+ * its first pointer field as a local, 'float *w = net.w;'. */
+typedef struct first_ptr { char *decl; const char *var; } first_ptr;
+
+static enum CXVisitorResult first_ptr_visit(CXCursor f, CXClientData d)
+{
+    first_ptr *x = d;
+    CXType t = clang_getCursorType(f);
+    if (clang_getCanonicalType(t).kind != CXType_Pointer)
+        return CXVisit_Continue;
+    char *ts = fe_cxstr(clang_getTypeSpelling(t)), *fn = fe_cxstr(clang_getCursorSpelling(f));
+    x->decl = fe_fmt("'%s%s%s = %s.%s;' for each pointer field the body uses, its array under "
+                     "'#pragma strads dvector', scalars as they are; a function the body calls "
+                     "takes those locals as parameters instead of the struct",
+                     ts, ts[strlen(ts) - 1] == '*' ? "" : " ", fn, x->var, fn);
+    free(ts);
+    free(fn);
+    return CXVisit_Break;
+}
+
+static char *first_ptr_field(CXType rec, const char *var)
+{
+    first_ptr x = {NULL, var};
+    if (rec.kind == CXType_Record)
+        clang_Type_visitFields(rec, first_ptr_visit, &x);
+    return x.decl ? x.decl
+                  : fe_fmt("'float *w = %s.w;' for each pointer field, the array under '#pragma "
+                           "strads dvector'; scalars as they are", var);
+}
+
 /* How the loop body uses a captured struct that holds pointers: only as
  * d.f of fields without pointers (shipped whole, its pointers never read
  * on another process) or otherwise; and the fields it names, for the hint. */
@@ -71,6 +101,7 @@ typedef struct field_uses {
     CXCursor decl;
     const char *name;
     int whole;          /* d itself, or a field holding pointers */
+    int passed;         /* d itself (handed to a function) */
     char names[256];    /* the fields named, as declarations for the hint */
 } field_uses;
 
@@ -81,7 +112,7 @@ static enum CXChildVisitResult uses_visit(CXCursor cur, CXCursor parent, CXClien
         !clang_equalCursors(clang_getCursorReferenced(cur), u->decl))
         return CXChildVisit_Recurse;
     if (clang_getCursorKind(parent) != CXCursor_MemberRefExpr) {
-        u->whole = 1;
+        u->whole = u->passed = 1;
         return CXChildVisit_Continue;
     }
     CXType ft = clang_getCursorType(parent);
@@ -91,7 +122,13 @@ static enum CXChildVisitResult uses_visit(CXCursor cur, CXCursor parent, CXClien
     /* a field of an array type has no declaration of this form (float
      * *[2] rows): flat, as a table of pointers is refused anyway */
     int array = clang_getCanonicalType(ft).kind == CXType_ConstantArray;
+    /* a table of row pointers (tinn's float **in): refused as a local too */
+    CXType cft = clang_getCanonicalType(ft);
+    int table = cft.kind == CXType_Pointer &&
+                clang_getCanonicalType(clang_getPointeeType(cft)).kind == CXType_Pointer;
     char *one = array ? fe_fmt("'%s' (an array of pointers: one flat dvector instead)", f)
+                : table ? fe_fmt("'%s' (a table of row pointers: one flat dvector of the rows "
+                                 "instead, indexed %s[r * cols + c])", f, f)
                 : fe_fmt(ptr ? "'%s%s%s = %s.%s;' (its array under '#pragma strads dvector')"
                              : "'%s%s%s = %s.%s;'",
                          ts, ts[strlen(ts) - 1] == '*' ? "" : " ", f, u->name, f);
@@ -292,7 +329,8 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
     /* each iteration its own elements, or its own flat row (a[i * n + j]
      * of a dvector row(n)) */
     if (!cp->not_own || (!cp->not_disjoint && cp->disj_a) ||
-        (cp->flat_row && !cp->not_flat && !cp->flat_below))
+        (cp->flat_row && !cp->not_flat && !cp->flat_below) || (!cp->not_slab && cp->slab_sig) ||
+        (!cp->not_col && cp->col_s))
         return;
     for (int k = 0; k < s->nitems; k++)
         if (s->items[k].kind == FE_IT_AGGREGATE && !strcmp(s->items[k].name, cp->name)) return;
@@ -477,7 +515,8 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                                      : clang_getArrayElementType(ct);
                 it->type = fe_cxstr(clang_getTypeSpelling(
                     ct.kind == CXType_Pointer ? clang_getPointeeType(t) : e));
-                if (ct.kind != CXType_Pointer && ct.kind != CXType_ConstantArray)
+                if (ct.kind != CXType_Pointer && ct.kind != CXType_ConstantArray &&
+                    ct.kind != CXType_VariableArray)
                     fe_error(c, it->off, NULL, "'%s' is not an array or pointer", it->name);
                 /* a reduction adds elements: a section of rows (cm[0:L] of
                  * int cm[L][L]) was a gcc error in the generated fold */
@@ -701,10 +740,14 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             /* a struct whose pointers the body never reads (tinn.nb of a
              * network that also holds its weights) travels whole: its
              * pointers are addresses of this process, unused elsewhere */
-            field_uses u = {cp->decl, cp->name, cp->in_helper || ct.kind != CXType_Record, ""};
+            field_uses u = {cp->decl, cp->name, cp->in_helper || ct.kind != CXType_Record, 0, ""};
             if (has_pointer(ct, 0))
                 clang_visitChildren(s->forc, uses_visit, &u);
-            const char *ex = u.names[0] ? u.names : NULL;
+            /* fields named, and for a struct handed whole to a function its
+             * pointer fields too */
+            char *ex = u.names[0] && u.passed ? fe_fmt("%s, %s", u.names, first_ptr_field(ct, cp->name))
+                       : u.names[0]           ? fe_strdup(u.names)
+                                              : first_ptr_field(ct, cp->name);
             if (has_pointer(ct, 0) && u.whole)
                 fe_error(c, off,
                          ct.kind == CXType_ConstantArray
@@ -716,8 +759,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                              : fe_fmt("a pointer copied in a struct reaches another process as an "
                                       "address of this one: before the loop, take the fields the body "
                                       "uses into local variables (%s) and use those in the body",
-                                      ex ? ex : "'float *w = s.w;', the array under '#pragma strads dvector'; "
-                                                "scalars as they are"),
+                                      ex),
                          "captured '%s' holds pointers", cp->name);
             break;
         }
