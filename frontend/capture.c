@@ -225,6 +225,31 @@ static int written(walk *w, int d)
         if (nb != pb)
             return 0;
         fe_token *t = &c->toks[fe_tok_at(c, ne)];
+        /* the operand is a whole macro invocation (NN of `#define NN
+         * BOUND(n)`, in `NN - 1`), its extent empty at the name: the
+         * operator follows the invocation */
+        if (ne == nb && t->kind == CXToken_Identifier && t->off == nb) {
+            int k = fe_tok_at(c, nb) + 1;
+            if (k < c->ntoks && is(&c->toks[k], "(")) {
+                CXCursor mc = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, nb));
+                CXCursor def = clang_getCursorReferenced(mc);
+                if (clang_getCursorKind(mc) == CXCursor_MacroExpansion &&
+                    clang_Cursor_isMacroFunctionLike(def))
+                    for (int depth = 0; k < c->ntoks; k++) {
+                        depth += is(&c->toks[k], "(") ? 1 : is(&c->toks[k], ")") ? -1 : 0;
+                        if (!depth) {
+                            k++;
+                            break;
+                        }
+                    }
+            }
+            if (k < c->ntoks)
+                t = &c->toks[k];
+            return is(t, "=") || is(t, "++") || is(t, "--") ||
+                   (strlen(t->spell) >= 2 && t->spell[strlen(t->spell) - 1] == '=' &&
+                    strcmp(t->spell, "==") && strcmp(t->spell, "<=") && strcmp(t->spell, ">=") &&
+                    strcmp(t->spell, "!="));
+        }
         if (t->kind == CXToken_Identifier && spelled_here(c, p)) {
             /* inside a macro's argument (assert(i != 37)): the operator
              * is where the operand's text ends */
@@ -1165,12 +1190,16 @@ static CXCursor index_of_local(walk *w, CXCursor ix)
         fe_extent(st.set, &sb, &se);
         fe_extent(ix, &ub, &ue);
         CXCursor blk = clang_getNullCursor();
+        int bj = -1;
         for (int j = w->depth - 1; j >= 0 && clang_Cursor_isNull(blk); j--) {
             unsigned bb, be;
             fe_extent(w->stack[j], &bb, &be);
             if (clang_getCursorKind(w->stack[j]) == CXCursor_CompoundStmt && bb <= sb && se <= be)
-                blk = w->stack[j];
+                blk = w->stack[j], bj = j;
         }
+        /* a switch's block: a case label after the store jumps past it */
+        if (bj > 0 && clang_getCursorKind(w->stack[bj - 1]) == CXCursor_SwitchStmt)
+            return ix;
         /* the store a statement of that block itself, not of an if in it */
         unsigned kb = 0, ke = 0, pb, pe;
         if (!clang_Cursor_isNull(blk))
@@ -1508,6 +1537,13 @@ static int stride_above(walk *w, CXCursor sc)
         ok = (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !clang_equalCursors(u, s->ivar_decl) &&
              clang_getCursorKind(clang_getCursorSemanticParent(u)) != CXCursor_TranslationUnit &&
              clang_Cursor_getStorageClass(u) != CX_SC_Static;
+        /* declared outside the loop, as the bound's are: an `int n = 2;`
+         * of the body spells the bound's n and is another variable */
+        CXFile f;
+        unsigned line, col, doff;
+        clang_getSpellingLocation(clang_getCursorLocation(u), &f, &line, &col, &doff);
+        if (ok && f && clang_File_isEqual(f, w->c->file) && doff >= s->for_begin && doff < s->body_end)
+            ok = 0;
         if (ok) {
             v_writes x = {w->c, u, 0, 0};
             clang_visitChildren(s->forc, v_write_visit, &x);

@@ -415,7 +415,8 @@ void fe_bind_loops(fe_ctx *c)
         if (s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR)
             bind(c, s, &f);
     }
-    /* A pragma inside another parallel loop's body: refuse the inner one. */
+    /* A pragma inside another parallel loop's statement (its body, or
+     * before the for that is its body without braces): refuse both. */
     for (int i = 0; i < c->nsites; i++) {
         fe_site *o = &c->sites[i];
         if (o->kind != FE_ASYNC_FOR && o->kind != FE_SYNC_FOR)
@@ -424,7 +425,7 @@ void fe_bind_loops(fe_ctx *c)
             fe_site *in = &c->sites[k];
             if (k == i || (in->kind != FE_ASYNC_FOR && in->kind != FE_SYNC_FOR))
                 continue;
-            if (in->prag_begin > o->body_begin && in->prag_begin < o->body_end) {
+            if (in->prag_begin > o->for_begin && in->prag_begin < o->body_end) {
                 fe_error(c, in->prag_begin,
                          "only the outermost loop runs in parallel; remove this pragma",
                          "nested parallel loop");

@@ -358,6 +358,34 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
                cp->name);
 }
 
+/* Rows of integers a sync_for writes through a pointer this file does
+ * not allocate (a parameter int (*C)[M]), not as its iterations' own,
+ * under the default aggregate: a row's change is averaged over the
+ * workers that changed any of its scalars (floating rows count per
+ * scalar), so iterations that write different columns of one row
+ * (PolyBench covariance's C[i][j] and C[j][i]) divide each other's
+ * values. A dvector of this file gets warn_averaged_counts. */
+static void warn_int_rows(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off, CXType pt)
+{
+    if (s->kind != FE_SYNC_FOR || !cp->ptr_stored || cp->helper_written || !cp->not_own ||
+        pt.kind != CXType_ConstantArray || (!cp->not_disjoint && cp->disj_a) ||
+        (!cp->not_slab && cp->slab_sig))
+        return;
+    enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(pt)).kind;
+    if (ek < CXType_Char_U || ek > CXType_Int128)
+        return;
+    for (int k = 0; k < s->nitems; k++)
+        if (s->items[k].kind == FE_IT_AGGREGATE && !strcmp(s->items[k].name, cp->name)) return;
+    fe_warning(c, off,
+               fe_fmt("add aggregate(%s: sum) (each scalar's changes added up: right where one "
+                      "iteration writes each scalar), or make the elements float or double "
+                      "(averaged per scalar)", cp->name),
+               "sync_for writes rows of integers of '%s' under the default aggregate, which "
+               "averages a row's change over the workers that changed any of its scalars: "
+               "iterations that write different columns of one row divide each other's values",
+               cp->name);
+}
+
 typedef struct scal {
     const char *t;
     int mixed, depth;
@@ -450,19 +478,33 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
             char *et = spelling(rows || vla ? clang_getArrayElementType(e) : e);
             /* rows of a variable length cannot be captured: flat, as the
              * refusal of such a pointer says ('double[n] *M' was no C) */
-            char *as = rows ? fe_fmt("%s (*%s)[%lld]", et ? et : "T", cp->name, clang_getArraySize(e))
+            /* the row's length as the source spells it (w[N][M]: M), or, for
+             * a declaration a macro makes (PolyBench's POLYBENCH_2D(A, N, M,
+             * n, m)), its value in this build */
+            unsigned db, de;
+            fe_extent(cp->decl, &db, &de);
+            char *dt = fe_text(c, db, de), *lb = strrchr(dt, '['), *rb = lb ? strchr(lb, ']') : NULL;
+            char *len = lb && rb && rows ? fe_fmt("%.*s", (int)(rb - lb - 1), lb + 1)
+                                         : fe_fmt("%lld", rows ? clang_getArraySize(e) : 0LL);
+            int spelled = lb && rb;
+            free(dt);
+            char *as = rows ? fe_fmt("%s (*%s)[%s]", et ? et : "T", cp->name, len)
                        : vla ? fe_fmt("%s *%s", et ? et : "T", cp->name)
                              : fe_fmt("%s *%s", et ? et : "T", cp->name);
             fe_error(c, off,
                      vla ? fe_fmt("declare it flat, '%s', and index it %s[i * n + j] (rows of a "
                                   "variable length cannot be captured)",
                                   as, cp->name)
-                         : fe_fmt("declare the parameter as the pointer it is: '%s'", as),
+                         : fe_fmt("declare the parameter as the pointer it is: '%s'%s", as,
+                                  rows && !spelled ? " (the row's length in this build: write the "
+                                                     "macro or variable that gives it)"
+                                                   : ""),
                      "parameter '%s' is declared as an array: reconnaissance and the loop's "
                      "environment need it written as a pointer",
                      cp->name);
             free(et);
             free(as);
+            free(len);
             cp->type = spelling(t);
             continue;
         }
@@ -731,8 +773,11 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                 cp->name, n, cp->name, n),
                          "captured pointer '%s' of unknown extent", cp->name);
             }
-            else
+            else {
                 cp->ptr_check = 1;
+                if (cp->ptr_written)
+                    warn_int_rows(c, s, cp, off, pt);
+            }
             break;
         }
         case CXType_Record:

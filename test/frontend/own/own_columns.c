@@ -48,6 +48,12 @@ void cols(double *a, int n, int m, int s)
 #pragma strads sync_for
     for (int i = 0; i < n; i++)
         for (int r = 0; r < m; r++) a[r * s + i] = 0;
+    // NOT a
+#pragma strads sync_for
+    for (int i = 0; i < n; i++) {
+        int n = 2; /* another n than the bound's */
+        for (int r = 0; r < m; r++) a[r * n + i] = 2;
+    }
     // DISJOINT a
 #pragma strads sync_for
     for (int i = 0; i < 8; i++)
