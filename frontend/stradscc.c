@@ -216,36 +216,31 @@ static int translate(char **argv)
  * Does the file need stradsc? Yes when it has a strads pragma, and also when
  * it defines main(): main must be renamed so that the runtime decides which
  * process runs the program, and its free() calls must know distributed
- * arrays. A cheap textual look, liberal about main (`int\nmain(void)`,
- * `main (argc, argv)`, a call or a comment): a file sent without need
- * costs a parse, one missed runs the user's main on every rank. stradsc
- * itself decides exactly.
+ * arrays. A cheap look: a `#pragma strads` line or `_Pragma("strads`, or
+ * the name main followed by `(` in the code, outside comments and literals,
+ * however it is laid out (`int\nmain (void)`, K&R's `main()`); a file sent
+ * without need costs a parse (and one clang cannot parse, a GCC extension,
+ * fails), one missed runs the user's main on every rank. stradsc itself
+ * decides exactly.
  */
-static int names_main(const char *line)
-{
-    for (const char *p = line; (p = strstr(p, "main")); p += 4) {
-        if (p > line && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) continue;
-        const char *q = p + 4;
-        while (*q == ' ' || *q == '\t')
-            q++;
-        if (*q == '(' || *q == '\n' || *q == '\r' || !*q) return 1;
-    }
-    return 0;
-}
-
 static int needs_stradsc(const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f)
         return 0; /* let the compiler report it */
-    char line[4096];
-    int found = 0;
-    while (!found && fgets(line, sizeof line, f)) {
-        char *p = line;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '#') {
-            p++;
+    int found = 0, bol = 1, main_seen = 0;
+    enum { CODE, BLOCK, LINE, STR, CHR } st = CODE;
+    char id[8];
+    size_t nid = 0;
+    int ch, prev = 0;
+    while (!found && (ch = getc(f)) != EOF) {
+        if (st == CODE && bol && (ch == ' ' || ch == '\t'))
+            continue;
+        if (st == CODE && bol && ch == '#') { /* a directive: #pragma strads? */
+            char line[256];
+            if (!fgets(line, sizeof line, f))
+                break;
+            char *p = line;
             while (*p == ' ' || *p == '\t')
                 p++;
             if (!strncmp(p, "pragma", 6)) {
@@ -254,11 +249,60 @@ static int needs_stradsc(const char *path)
                     p++;
                 found = !strncmp(p, "strads", 6);
             }
-        } else {
-            found = names_main(p);
+            bol = strchr(line, '\n') != NULL;
+            prev = 0;
+            continue;
         }
-        if (strstr(line, "_Pragma(\"strads"))
-            found = 1;
+        bol = ch == '\n';
+        switch (st) {
+        case BLOCK:
+            if (prev == '*' && ch == '/')
+                st = CODE, ch = 0;
+            break;
+        case LINE:
+            if (ch == '\n')
+                st = CODE;
+            break;
+        case STR:
+        case CHR:
+            if (prev == '\\')
+                ch = 0; /* an escaped character */
+            else if (ch == (st == STR ? '"' : '\''))
+                st = CODE;
+            break;
+        case CODE:
+            if (isalnum(ch) || ch == '_') {
+                if (nid < sizeof id - 1)
+                    id[nid] = (char)ch;
+                nid++;
+                break;
+            }
+            if (nid) { /* an identifier ended */
+                main_seen = nid == 4 && !memcmp(id, "main", 4);
+                if (nid == 7 && !memcmp(id, "_Pragma", 7)) {
+                    char tail[10] = "";
+                    long at = ftell(f);
+                    if (fgets(tail, sizeof tail, f) && strstr(tail, "(\"strads"))
+                        found = 1;
+                    fseek(f, at, SEEK_SET);
+                }
+                nid = 0;
+            }
+            if (ch == '(' && main_seen)
+                found = 1;
+            if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r')
+                main_seen = 0;
+            if (prev == '/' && ch == '*')
+                st = BLOCK, ch = 0;
+            else if (prev == '/' && ch == '/')
+                st = LINE;
+            else if (ch == '"')
+                st = STR;
+            else if (ch == '\'')
+                st = CHR;
+            break;
+        }
+        prev = ch;
     }
     fclose(f);
     return found;
