@@ -1162,7 +1162,9 @@ static CXCursor index_of_local(walk *w, CXCursor ix)
     if (clang_getCursorKind(ix) != CXCursor_DeclRefExpr)
         return ix;
     CXCursor v = clang_getCursorReferenced(ix);
-    if (clang_getCursorKind(v) != CXCursor_VarDecl || clang_Cursor_getStorageClass(v) == CX_SC_Static ||
+    /* the loop variable itself (x[i], most uses): no walk of the loop */
+    if (clang_equalCursors(v, w->s->ivar_decl) || clang_getCursorKind(v) != CXCursor_VarDecl ||
+        clang_Cursor_getStorageClass(v) == CX_SC_Static ||
         clang_getCursorKind(clang_getCursorSemanticParent(v)) == CXCursor_TranslationUnit)
         return ix;
     CXFile f;
@@ -1678,6 +1680,18 @@ static int index_factors(walk *w, int d, const char *f[2])
     return nf;
 }
 
+/* One use's proof, sig its signature (taken): every use must give one and
+ * the same, kept in *kept; else *not. */
+static void same_sig(int ok, char *sig, char **kept, int *not)
+{
+    if (!ok || !sig || (*kept && strcmp(*kept, sig)))
+        *not = 1;
+    if (ok && sig && !*kept)
+        *kept = sig;
+    else
+        free(sig);
+}
+
 /*
  * Folds a use of pointer cp (the DeclRef at stack[d]; helper: in a called
  * function) into its flags. Every use p[i] of a number, or p[i][k] of a
@@ -1698,21 +1712,14 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
     int number = tk >= CXType_Bool && tk <= CXType_LongDouble;
     if (!ok || a != 1 || b != 0 || !(number || tk == CXType_ConstantArray || tk == CXType_Record))
         cp->not_own = 1;
-    /* every use of one slab index (slab_use), of the same lengths */
+    /* every use of one slab index (slab_use), of the same lengths; every
+     * use one column of one stride (col_flat_use) */
     char *sig = NULL;
-    if (helper || !slab_use(w, d, &sig) || (cp->slab_sig && strcmp(cp->slab_sig, sig)))
-        cp->not_slab = 1;
-    if (sig && !cp->slab_sig)
-        cp->slab_sig = sig;
-    else
-        free(sig);
-    /* every use one column of one stride */
-    if (helper || !col_flat_use(w, d, &sig) || (cp->col_s && strcmp(cp->col_s, sig)))
-        cp->not_col = 1;
-    if (sig && !cp->col_s)
-        cp->col_s = sig;
-    else
-        free(sig);
+    int proved = !helper && slab_use(w, d, &sig);
+    same_sig(proved, sig, &cp->slab_sig, &cp->not_slab);
+    sig = NULL;
+    proved = !helper && col_flat_use(w, d, &sig);
+    same_sig(proved, sig, &cp->col_s, &cp->not_col);
     if (!ok && !helper)
         ok = col_use(w, d, &lvl, &a, &b);
     const char *row = helper ? NULL : dv_row(w->c, cp->decl);
