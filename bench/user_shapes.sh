@@ -6,6 +6,12 @@
 #   block_wave  16x16 blocks of a 1024 x 1024 matrix, one per iteration,
 #               the block row picked by a step that changes every call
 #               (Rodinia lud, nw)
+#   srad_stencil  a 1024 x 1024 diffusion step, flat images indexed
+#               i * cols + j, neighbours through index arrays (Rodinia srad)
+#   layer_cycle one dense layer's sync_for called for nine layers a step,
+#               pointers into one activation dvector (llm.c's matmul)
+#   scatter_sum a CSC scatter y[row[j]] += x[c] under aggregate(y: sum)
+#               (PageRank as users write it with sync_for)
 # Each built with cc -O2 and stradscc -O2, run plain and at 1x2, 2x1 and
 # -n 1 (processes x threads), alternating, ROUNDS rounds (default 3);
 # prints the median wall seconds and the ratio to the plain build's, and
@@ -15,7 +21,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${BUILD:-$ROOT/build}/bin
 ROUNDS=${ROUNDS:-3}
-PROGS=${*:-mg_levels block_wave}
+PROGS=${*:-mg_levels block_wave srad_stencil layer_cycle scatter_sum}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }

@@ -432,11 +432,13 @@ uint64_t rt_loop_array_stamp(const struct dds_vec *dv);
  * the driver alone on env, as the sequential program runs them: its
  * reductions published, no other node involved. _for stops after the
  * chunk that reaches budget_s seconds (0: no limit) and returns where it
- * stopped (engine/loop_alone.c). */
+ * stopped; where that is short of end, *whole_s (when not NULL) is the
+ * whole call's seconds at its latest chunk's rate (its first iterations
+ * pay the first touch of new arrays) (engine/loop_alone.c). */
 void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *order,
                         int64_t begin, int64_t end);
 int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
-                               int64_t begin, int64_t end, double budget_s);
+                               int64_t begin, int64_t end, double budget_s, double *whole_s);
 /*
  * Calls too short to share (engine/loop_alone.c says how it is decided).
  * rt_loop_may_run_alone: may calls run alone at all? Not while recording
@@ -464,6 +466,8 @@ typedef struct rt_alone {
     double buy_s;             /* a first shared call's projected cost (0: unknown) */
     int retimes;              /* timings alone that shared won: each doubles the wait */
     double shared_last_s;     /* the latest shared call's seconds (0: none) */
+    bool exact;               /* a call alone is the loop itself, computing what the
+                               * shared call does (the caller's, at each call) */
 } rt_alone;
 typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
 /* How the next call runs; may_alone: a call run alone computes what it

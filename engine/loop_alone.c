@@ -22,11 +22,16 @@
  *     RT_SHORT_CALL_S; then two calls run shared, the second timed, and
  *     the faster way stays (said once);
  *   - a shared call under RT_SHORT_CALL_S, or slower than a probe said the
- *     whole call takes alone, is timed against one call run alone, the
- *     faster stays; a short shared call twice as slow as the fastest call
- *     alone is timed again;
- *   - a call kept alone that took over RT_LONG_ALONE_S (its work grew with
- *     a captured bound) runs shared again, and is timed anew;
+ *     whole call takes alone, or of a loop whose call alone computes what
+ *     the shared one does (exact) that was never timed alone whole and
+ *     whose estimate alone is over twice the workers' times the shared
+ *     call, or the second shared call where nothing estimated a call
+ *     alone, is timed
+ *     against one call run alone, the faster stays; a short shared call
+ *     twice as slow as the fastest call alone is timed again;
+ *   - a call kept alone that took over RT_LONG_ALONE_S and longer than
+ *     the shared call it was timed against (its work grew with a captured
+ *     bound) runs shared again, and is timed anew;
  *   - every RETIME-th shared call under RT_LONG_ALONE_S, one runs alone,
  *     timed against it (an estimate or one timing kept it shared); not
  *     where a call alone took over twice as long, and each timing shared
@@ -50,14 +55,14 @@ static const char *const phase_name[] = {"new", "rent", "try", "alone", "shared"
 void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *order,
                         int64_t begin, int64_t end)
 {
-    (void)rt_loop_body_alone_for(site, env, order, begin, end, 0);
+    (void)rt_loop_body_alone_for(site, env, order, begin, end, 0, NULL);
 }
 
 #define PROBE_PREFIX 341 /* 1 + 4 + 16 + 64 + 256 */
 #define RETIME 16 /* shared calls between timings of a call alone */
 
 int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
-                               int64_t begin, int64_t end, double budget_s)
+                               int64_t begin, int64_t end, double budget_s, double *whole_s)
 {
     /* The driver alone is the first worker: its stream() copies are the
      * variables themselves, so that a call run alone draws what the plain
@@ -86,17 +91,24 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
      * the first call's planning and copies. */
     uint64_t t0 = rt_now_us(), budget_us = (uint64_t)(budget_s * 1e6), now = t0;
     int64_t chunk = 1;
-    while (at < end && at - begin < PROBE_PREFIX && now - t0 < budget_us) {
+    double last = 0; /* microseconds an iteration of the latest chunk */
+    /* The second chunk (4 iterations) runs whatever the first took in a
+     * long range: one iteration alone is no rate (the process preempted
+     * as another starts, the first touch of new arrays: 33 ms for a
+     * stencil row of 0.05 ms). */
+    while (at < end && at - begin < PROBE_PREFIX &&
+           (now - t0 < budget_us || (at - begin == 1 && end - begin >= 64))) {
         int64_t hi = end - at > chunk ? at + chunk : end;
+        uint64_t c0 = now;
         rt_body(site, env, tls, order, at, hi);
-        at = hi;
         now = rt_now_us();
+        last = (double)(now - c0) / (double)(hi - at);
+        at = hi;
         chunk *= 4;
     }
     double per = at > begin ? (double)(now - t0) / (double)(at - begin) : 0;
     bool fits = per * (double)(end - begin) <= (double)budget_us;
     uint64_t limit = (fits ? 4 : 1) * budget_us;
-    double last = per; /* microseconds an iteration of the latest chunk */
     if (at < end && (fits || site->kind == STRADS_SYNC_FOR))
         for (chunk = 4 * (at - begin); at < end && now - t0 < limit; chunk *= 4) {
             /* by the clock, no chunk past half the budget left at the
@@ -112,6 +124,7 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
             last = (double)(now - c0) / (double)(hi - at);
             at = hi;
         }
+    if (whole_s && at < end) *whole_s = ((double)(now - t0) + last * (double)(end - at)) / 1e6;
     int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
     if (at < end) {
@@ -271,8 +284,11 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
             break;
         default:
             /* the calls grew: shared, timed anew (not while a projected
-             * price is rented off: those calls were long from the start) */
-            if (took > RT_LONG_ALONE_S && !(a->phase == RENT && a->buy_s)) a->phase = SHARED;
+             * price is rented off: those calls were long from the start,
+             * nor while a call alone still beats the shared call it was
+             * timed against) */
+            if (took > RT_LONG_ALONE_S && !(a->phase == RENT && a->buy_s) && !(took < a->shared_s))
+                a->phase = SHARED;
             break;
         }
         a->alone_s = took;
@@ -300,8 +316,19 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
              * machine sent k-means' 5 ms calls shared (0.15 s each, their
              * centroids moved, so planned anew) for the rest of the run */
             double est = a->fast_s > 0 && a->fast_s < a->est_s ? a->fast_s : a->est_s;
+            /* long calls too, where the estimate says alone is faster;
+             * and once where a call alone is the loop itself (exact), no
+             * whole one was timed, and the estimate says the workers ran
+             * it over twice as fast as they can: a probe cut short by its
+             * first iterations (the first touch of new arrays, 64 ms for
+             * a stencil row that takes 0.1 ms after) projects nothing;
+             * and once where nothing estimated a call alone (BSP's
+             * workers' copies refused at the first call, which a shared
+             * call's time may allow: loop_sync_alone.c) */
+            double workers = (double)strads_size() * (double)threads;
             if ((!planned || a->shared > 1) && rt_loop_may_run_alone() &&
-                (took < RT_SHORT_CALL_S || (est > 0 && est < took && est < RT_LONG_ALONE_S)))
+                (took < RT_SHORT_CALL_S || (est > 0 && est < took) ||
+                 (a->exact && !a->fast_s && est > 2 * workers * took) || (!est && a->shared == 2)))
                 a->phase = TIMING, a->shared_s = took;
             break;
         case TRY: {
@@ -310,6 +337,7 @@ void rt_alone_after(rt_alone *a, const char *loop, const strads_loop_site *site,
              * sent jacobi-2d's calls shared, ten times slower, for good */
             double alone = a->fast_s > 0 ? a->fast_s : a->alone_s;
             a->phase = took < alone ? DONE : ALONE;
+            a->shared_s = took;
             if (a->phase == ALONE) say_alone(loop, site, threads, took, alone);
             break;
         }

@@ -841,7 +841,7 @@ static int64_t async_alone(const strads_loop_site *site, void *env, int64_t begi
     if (order)
         rt_loop_body_alone(site, env, order, 0, n);
     else
-        done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s), n = done - begin;
+        done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s, NULL), n = done - begin;
     write_order(order, n, begin, INT64_MIN);
     if (!replaying) replay_record_order(site, call, begin, end, NULL, n, false);
     free(order);

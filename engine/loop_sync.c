@@ -107,6 +107,15 @@ static void own_bytes(const strads_loop_site *s, const void *env)
     }
 }
 
+/* In one process an array whose elements no two iterations share
+ * (DISJOINT, its row as stradsc saw it) is written in place, as the
+ * iterations' own (find_arrays). */
+static bool disjoint_in_place(const strads_loop_array *d, const dds_vec *dv, const void *env)
+{
+    return strads_size() == 1 && (d->flags & STRADS_ARRAY_DISJOINT) && d->agg != STRADS_AGG_FN &&
+           (!d->own_row_size || dv->elem == rt_own_elem(d, env));
+}
+
 static int find_arrays(call *c)
 {
     const strads_loop_site *s = c->site;
@@ -136,6 +145,14 @@ static int find_arrays(call *c)
          * user function combines a write (it might not just add). */
         int own = (d->flags & STRADS_ARRAY_OWN) && rt_own_here(d, p, dv, c->env) &&
                   d->agg != STRADS_AGG_FN;
+        /* In one process an array whose elements no two iterations share
+         * is written in place as well: nothing moves between nodes, and
+         * each thread's replica of it, tracked page by page and folded,
+         * cost a stencil's call 20 times its work. Reached through one
+         * field only: a second pointer into it reads what the first
+         * writes (alone_same). */
+        int dj = !own && disjoint_in_place(d, dv, c->env);
+        own |= dj;
         /* Two fields into one array share one replica, described by a
          * field that writes it if one does: the array is read only (not
          * combined, maybe fetched whole) only when every field only reads. */
@@ -157,7 +174,7 @@ static int find_arrays(call *c)
                              o->agg == d->agg ? "another function" : how[d->agg % 3]);
                     return STRADS_EINVAL;
                 }
-                c->arr[a].own &= own;
+                c->arr[a].own &= own && !dj && !(o->flags & STRADS_ARRAY_DISJOINT);
                 if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
                     !(d->flags & STRADS_ARRAY_READONLY)) {
                     c->arr[a].desc = d;
@@ -1366,8 +1383,13 @@ enum { IN_COPYIN, IN_SCALARS, IN_INDICES, IN_N };
 
 /* Driver: whether the tasks of a call were separate (loop_sync_separate.c),
  * for the input key, range, minibatch and threads its records were made
- * for; the latest few (ping-pong arrays alternate two keys). */
-#define SEP_KEPT 4
+ * for; the latest SEP_KEPT (ping-pong arrays alternate two keys, a layer
+ * function's calls cycle through a network's layers: llm.c's matmul
+ * through nine, which four kept made a miss at every call). Records for a
+ * verdict are asked SEP_ASKS times a site, more while every verdict said
+ * separate. */
+#define SEP_KEPT 32
+#define SEP_ASKS 4
 typedef struct sep_kept {
     uint64_t input[IN_N];
     int64_t begin, end, mb;
@@ -1608,13 +1630,13 @@ static void sync_prepare(void *hdr)
      * never repeats (the wavefront's step) gets one each call. */
     bool alone = p->sc && p->sc->want_sep && rt_loop_may_run_alone();
     bool more = alone && p->sc->sep_yes > 0 && p->sc->sep_no == 0;
-    if (sep < 0 && p->sc->want_sep && p->h.recon < 2 && (p->sc->sep_asks < SEP_KEPT || more)) {
+    if (sep < 0 && p->sc->want_sep && p->h.recon < 2 && (p->sc->sep_asks < SEP_ASKS || more)) {
         p->h.recon = 2;
         p->sc->sep_asks++;
     }
     /* the nodes describe their tasks only for records without a verdict,
      * a few times a site (a gather a call) */
-    if (sep < 0 && (p->sc->sep_gathers < 2 * SEP_KEPT || more)) {
+    if (sep < 0 && (p->sc->sep_gathers < 2 * SEP_ASKS || more)) {
         p->h.want_sep = alone ? 2 : 1;
         p->sc->sep_gathers++;
     }
@@ -1640,7 +1662,10 @@ static bool alone_same(const strads_loop_site *site, const void *env, bool summe
     if (site->narrays > MAXA) return false;
     for (size_t a = 0; a < site->narrays; a++) {
         int f = site->arrays[a].flags;
-        bool sum = summed && !(f & STRADS_ARRAY_READONLY) && site->arrays[a].agg == STRADS_AGG_SUM;
+        /* summed changes read at once, or never read (STRADS_ARRAY_ADDED:
+         * a scatter's sums are the sequential additions) */
+        bool sum = (summed || (f & STRADS_ARRAY_ADDED)) && !(f & STRADS_ARRAY_READONLY) &&
+                   site->arrays[a].agg == STRADS_AGG_SUM;
         if (!(f & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT)) && !sum)
             return false;
         const void *p;
@@ -1679,17 +1704,33 @@ static bool float_rows_avg(const strads_loop_site *site, const void *env)
 
 /* What the records of a whole call would cost, from those of 4 blocks of
  * up to 32 iterations spread over it, made on the driver (which holds the
- * data after a call alone); 0 when the loop makes none (every array its
- * iterations' own) or they cannot be made. */
-static double recon_price(const strads_loop_site *site, const void *env, int64_t begin, int64_t end)
+ * data after a call alone); fewer blocks once they have taken cap_s (a
+ * call alone: the price then only says how long to stay alone); 0 when
+ * the loop makes none (every array its iterations' own) or they cannot be
+ * made. */
+static double recon_price(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
+                          double cap_s)
 {
     enum { BLOCKS = 4, BLOCK = 32 };
+    /* in one process only arrays written other than in place want them */
     bool records = false;
-    for (size_t a = 0; a < site->narrays; a++) records |= !(site->arrays[a].flags & STRADS_ARRAY_OWN);
+    for (size_t a = 0; a < site->narrays && !records; a++) {
+        const strads_loop_array *d = &site->arrays[a];
+        if (d->flags & STRADS_ARRAY_OWN) continue;
+        if (strads_size() == 1) {
+            const void *p;
+            dds_vec *dv;
+            memcpy(&p, (const char *)env + d->env_off, sizeof p);
+            if ((d->flags & STRADS_ARRAY_READONLY) ||
+                (p && dds_lookup(p, &dv, NULL) == 0 && disjoint_in_place(d, dv, env)))
+                continue;
+        }
+        records = true;
+    }
     if (!records) return 0;
     int64_t n = end - begin, done = 0;
     uint64_t t0 = rt_now_us();
-    for (int k = 0; k < BLOCKS && done < n; k++) {
+    for (int k = 0; k < BLOCKS && done < n && !(k && rt_now_us() - t0 > cap_s * 1e6); k++) {
         int64_t lo = begin + n * k / BLOCKS, hi = lo + BLOCK < end ? lo + BLOCK : end;
         strads_recon rc;
         rt_recon_init(&rc, lo);
@@ -1708,28 +1749,36 @@ static double recon_price(const strads_loop_site *site, const void *env, int64_t
  * emu, as BSP's workers compute it (loop_sync_alone.c; fresh: the model
  * lets a worker read others' changes at once). Stops after
  * budget_s seconds (0: none); returns where it stopped (emu: begin, when
- * one timed clock, *whole_s the call's estimate, said it would not fit). */
+ * two timed clocks, *whole_s the call's estimate, said it would not fit). */
 static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
                          double budget_s, bool emu, bool fresh, int threads, int64_t mb,
-                         rt__emu_seen *seen)
+                         double shared_s, rt__emu_seen *seen)
 {
     uint64_t op;
     *seen = (rt__emu_seen){0};
     if (!rt_loop_alone_begin(site, env, &op)) return end;
     int64_t done = end;
     if (!emu)
-        done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s);
-    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, fresh, budget_s, seen))
+        done = rt_loop_body_alone_for(site, env, NULL, begin, end, budget_s, &seen->whole_s);
+    else if (!rt__sync_emulate(site, env, begin, end, strads_size(), threads, mb, fresh, budget_s,
+                               shared_s, seen))
         done = begin;
     rt_loop_alone_end(site, env, op, done > begin);
     return done;
 }
 
-/* The minibatch of a call: the clause's, or an eighth of a thread's share. */
-static int64_t minibatch_of(const strads_loop_dyn *dyn, int64_t n, int threads)
+/* Iterations per task: the user's minibatch, else about 8 tasks a thread
+ * of a node (clocks at which the workers see each other's changes); one a
+ * thread where every array the body writes is its iterations' own or
+ * disjoint (alone_same): no clock could change what the call computes, and
+ * each would fetch, snapshot and write back the arrays again (a stencil's
+ * arrays go whole). */
+static int64_t minibatch_of(const strads_loop_site *site, const void *env, int64_t n, int threads)
 {
+    const strads_loop_dyn *dyn = env;
     int64_t share = (n + strads_size() - 1) / strads_size();
-    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + 8 * threads - 1) / (8 * threads);
+    int per = alone_same(site, env, false) ? threads : 8 * threads;
+    int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + per - 1) / per;
     return mb < 1 ? 1 : mb;
 }
 
@@ -1739,7 +1788,7 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
                          bool *planned)
 {
     site_calls *sc = calls_of(site);
-    int64_t mb = minibatch_of(env, end - begin, threads);
+    int64_t mb = minibatch_of(site, env, end - begin, threads);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec->kind == STRADS_SYNC_SSP ? (int64_t)spec->a : 0, recon_due(sc),
                     (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}, skip, 0},
@@ -1760,7 +1809,7 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
     if (tasks_skipped) { /* separate: the loop itself, from where the probe stopped */
         rt__emu_seen seen;
         tasks_skipped = false;
-        run_alone(site, env, skip > begin ? skip : begin, end, 0, false, false, threads, mb, &seen);
+        run_alone(site, env, skip > begin ? skip : begin, end, 0, false, false, threads, mb, 0, &seen);
     }
     *planned = h->recon;
     return (double)(rt_now_us() - t0) / 1e6;
@@ -1873,11 +1922,11 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         rt_loop_may_run_alone()) {
         rt__emu_seen seen;
         rt_loop_say_in_place("sync_for", site);
-        run_alone(site, env, begin, end, 0, false, false, 1, 0, &seen);
+        run_alone(site, env, begin, end, 0, false, false, 1, 0, 0, &seen);
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
-    int64_t mb = minibatch_of(dyn, end - begin, threads);
+    int64_t mb = minibatch_of(site, env, end - begin, threads);
     /* A call whose records say its tasks are separate runs alone as the
      * loop itself (loop_sync_separate.c); where its calls alone were timed
      * as BSP's workers emulated, which copy the model at every clock,
@@ -1885,9 +1934,11 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     bool records = site->recon && site->recon_on;
     int sep = -1;
     bool summed = kind == STRADS_SYNC_SSP || kind == STRADS_SYNC_ASP;
+    /* (at every call: the pointers may meet in one array later) */
+    bool exact = as && alone_same(site, env, summed);
+    if (as) as->al.exact = exact;
     if (as && records &&
-        (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) &&
-        !alone_same(site, env, summed))
+        (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !exact)
         sep = kept_separate(site, env, begin, end, mb, threads);
     if (as && as->emu_timed && sep >= 0) {
         if (sep == 1) rt_alone_forget(&as->al);
@@ -1896,14 +1947,13 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     site_calls *sc = as ? calls_of(site) : NULL;
     if (sc) sc->want_sep = as->emu_timed && sep < 0;
     rt_call_how how = as ? rt_alone_next(&as->al, true) : RT_CALL_SHARED;
-    /* Only for a call that may run alone: alone_same at every such call
-     * (the pointers may meet in one array later); else BSP's workers one
-     * after another, where they fit. BSP's lockstep is one of the runs
+    /* Only for a call that may run alone: the loop itself where exact;
+     * else BSP's workers one after another, where they fit. BSP's lockstep is one of the runs
      * SSP, ASP, a barrier policy, A-BSP, Elastic and FlexPara allow (their
      * answers depend on timing already), not Hybrid's (its threads share
      * one copy); under the first three a summed change may also be read
      * at once (summed). */
-    bool same = how != RT_CALL_SHARED && (sep == 1 || alone_same(site, env, summed));
+    bool same = how != RT_CALL_SHARED && (sep == 1 || exact);
     bool emu = how != RT_CALL_SHARED && !same;
     if (emu && spec.kind == STRADS_SYNC_HYBRID) how = RT_CALL_SHARED;
     /* BSP's workers combine a row of floating scalars per scalar; SSP and
@@ -1922,13 +1972,34 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
          * clock tells) */
         double budget = how != RT_CALL_PROBE ? 0 : emu ? RT_LONG_ALONE_S : RT_SHORT_CALL_S;
         rt__emu_seen seen;
-        int64_t done = run_alone(site, env, begin, end, budget, emu, summed, threads, mb, &seen);
+        int64_t done = run_alone(site, env, begin, end, budget, emu, summed, threads, mb,
+                                 as->al.shared_last_s, &seen);
         if (seen.whole_s > 0) rt_alone_estimate(&as->al, seen.whole_s);
         as->emu_timed = emu;
         if (done > begin || !emu) {
+            /* A first call alone as the loop itself stays alone until its
+             * calls have cost what sharing would first (its records, and
+             * their planning and fetches: twice them), as async_for's
+             * sample projects (a stencil: 2 ms alone, 0.8 s of records at
+             * its first shared call); a probe the budget stopped finishes
+             * the call alone where the records would cost more than the
+             * call at its warm rate (a 2048^2 stencil: 0.1 s alone, 13 s
+             * for its first shared call, which moved its arrays whole). */
+            double price = 0;
+            if (same && records && how == RT_CALL_PROBE && !as->priced) {
+                as->priced = true;
+                price = recon_price(site, env, begin, end, done < end ? seen.whole_s : (double)(rt_now_us() - t0) / 1e6);
+                if (done < end && seen.whole_s > 0 && 2 * price > seen.whole_s) {
+                    rt__emu_seen rest;
+                    done = run_alone(site, env, done, end, 0, false, false, threads, mb, 0, &rest);
+                }
+            }
             double took = (double)(rt_now_us() - t0) / 1e6;
-            rt_alone_after(&as->al, "sync_for", site, threads, how, took,
-                           (double)(done - begin) / (double)(end - begin), false);
+            /* a probe stopped early projects the call at its warm rate
+             * (rt_alone_after takes took / ran for the whole) */
+            double ran = (double)(done - begin) / (double)(end - begin);
+            if (!emu && done < end && seen.whole_s > took) ran = took / seen.whole_s;
+            rt_alone_after(&as->al, "sync_for", site, threads, how, took, ran, false);
             /* the emulation's copies cost four times the loop's own work,
              * and no two workers changed one element: one call shared now,
              * whose records may say the tasks are separate (then its calls
@@ -1940,16 +2011,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             }
             /* two workers wrote one element: no records will say separate */
             if (emu && seen.overlap) as->emu_timed = false;
-            /* a whole first call alone as the loop itself: its calls stay
-             * alone until they have cost what sharing would first (its
-             * records, and their planning and fetches: twice them), as
-             * async_for's sample projects (srad's stencil: 2 ms alone,
-             * 0.8 s of records at its first shared call) */
-            if (same && records && how == RT_CALL_PROBE && done == end && !as->priced) {
-                as->priced = true;
-                double price = recon_price(site, env, begin, end);
-                if (price > 0) rt_alone_rent_first(&as->al, "sync_for", site, 2 * price);
-            }
+            if (price > 0 && done == end) rt_alone_rent_first(&as->al, "sync_for", site, 2 * price);
             /* the rest shared, on the records of the whole range, which
              * the next calls keep; not timed */
             if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);

@@ -269,11 +269,12 @@ int rt__sync_recon_range(call *c, int64_t lo, int64_t hi, sched_records *out);
 
 /* loop_sync_alone.c: a BSP call's N x T workers one after another on the
  * driver, computing what the nodes would: false, and nothing changed, when
- * their copies cannot be made or cost too much, or (budget_s > 0) when one
- * clock timed says the call would not fit (*whole_s its estimate). fresh:
- * the model lets a worker read others' changes at once (SSP, ASP, a
- * barrier policy). */
-/* What an emulation saw: the whole call's estimate from one timed clock
+ * their copies cannot be made or cost too much (without a budget: over
+ * 64 MB copied over the call, or what shared_s seconds of a shared call
+ * would copy), or (budget_s > 0) when two clocks timed say the call would
+ * not fit (*whole_s its estimate). fresh: the model lets a worker read others'
+ * changes at once (SSP, ASP, a barrier policy). */
+/* What an emulation saw: the whole call's estimate from two timed clocks
  * (a probe that said it would not fit), the seconds in the workers' bodies,
  * and whether two workers changed one element in a clock. */
 typedef struct rt__emu_seen {
@@ -281,7 +282,8 @@ typedef struct rt__emu_seen {
     bool overlap;
 } rt__emu_seen;
 bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, int64_t end, int N,
-                      int T, int64_t mb, bool fresh, double budget_s, rt__emu_seen *seen);
+                      int T, int64_t mb, bool fresh, double budget_s, double shared_s,
+                      rt__emu_seen *seen);
 
 /* loop_sync.c, for loop_sync_iter.c */
 void rt__sync_run_task(void *arg, int64_t t, int thread); /* a pool task: slot t's task */

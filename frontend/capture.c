@@ -37,6 +37,7 @@ typedef struct walk {
     int nh, caph;
     CXCursor stack[256]; /* ancestors of the node being visited */
     int depth;
+    int dead;            /* inside the branch of an if whose condition is a constant */
     int hops;            /* param_writes: functions followed into */
     unsigned *first_ref; /* per capture: offset of its first use */
 } walk;
@@ -2119,6 +2120,17 @@ static void declref(walk *w, CXCursor cur, int helper)
         cp->nreads++;
         return;
     }
+    /* an array that initializes a pointer to non-const (nn's `char
+     * *rec_iter = sandbox + off`, only read): the hint's first word is
+     * const */
+    for (int j = w->depth - 2; j >= 0 && !cp->decays; j--) {
+        enum CXCursorKind pk = clang_getCursorKind(w->stack[j]);
+        if (pk == CXCursor_VarDecl && is_ptr(w->stack[j]))
+            cp->decays = 1, cp->decay_var = w->stack[j];
+        if (pk != CXCursor_UnexposedExpr && pk != CXCursor_ParenExpr && pk != CXCursor_BinaryOperator &&
+            pk != CXCursor_CStyleCastExpr)
+            break;
+    }
     /* how it is written, for the hint: x += k / x++ (a counter) or an
      * update from itself (x = x * A + C, x ^= x << 13: a generator) */
     for (int j = w->depth - 2; j >= 0 && j >= w->depth - 3; j--) {
@@ -2269,6 +2281,12 @@ static int is_integer(CXCursor decl)
     return k >= CXType_Bool && k <= CXType_Int128;
 }
 
+static int is_arith(CXCursor decl)
+{
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+    return (k >= CXType_Bool && k <= CXType_LongDouble) || k == CXType_Enum;
+}
+
 /* A variable the body counts on and picks elements with (genann's
  * *w++, nn1's weights[k++]): its value at an iteration is what all the
  * iterations before it added. */
@@ -2360,8 +2378,15 @@ static void decide_writes(walk *w)
         char *els = fe_cxstr(clang_getTypeSpelling(el));
         /* a variable length: named n in the hint */
         char *len = alen > 0 ? fe_fmt("%lld", alen) : fe_strdup("n");
+        char *dv = worst->decays ? fe_cxstr(clang_getCursorSpelling(worst->decay_var)) : NULL;
         char *hint =
-            array && !rowdims.p /* one dimension: scratch, or a model vector */
+            array && dv /* taken into a pointer: maybe only read through it */
+                ? fe_fmt("pointer '%s' into '%s' could write it: if the body only reads through "
+                         "it, make it a pointer to const ('const %s *%s'); if each iteration "
+                         "fills '%s' before it reads it (scratch), add private(%s[0:%s]) or "
+                         "declare it inside the loop body",
+                         dv, nm, els, dv, nm, nm, len)
+            : array && !rowdims.p /* one dimension: scratch, or a model vector */
                 ? fe_fmt("if each iteration fills '%s' before it reads it (scratch), add "
                          "private(%s[0:%s]) to the pragma or declare it inside the loop body; "
                          "if it is a model the iterations update, make it a pointer allocated "
@@ -2397,6 +2422,9 @@ static void decide_writes(walk *w)
                 ? fe_fmt("if '%s' is a random generator's state, add stream(%s) (each worker "
                          "draws its own stream); private(%s) gives every worker the same numbers",
                          nm, nm, nm)
+            : !worst->counted && !is_arith(worst->decl) /* a struct: no min, max or + */
+                ? fe_fmt("if each iteration sets '%s' before it uses it, declare it inside the "
+                         "loop body or add private(%s)", nm, nm)
             : !worst->counted /* set, not added to: a running minimum, a scratch value */
                 ? fe_fmt("if each iteration sets '%s' before it uses it, declare it inside the "
                          "loop body or add private(%s); if it is a result of the loop, add "
@@ -2407,6 +2435,11 @@ static void decide_writes(walk *w)
         fe_error(c, worst->bad_write - 1, hint,
                  "write to captured variable '%s' in a parallel body", worst->name);
         worst->bad_write = 0;
+        free(hint);
+        free(dv);
+        free(els);
+        free(len);
+        free(rowdims.p);
     }
 }
 
@@ -2715,6 +2748,8 @@ static void outside_call(walk *w, CXCursor call, int helper)
     CXCursor ref = clang_getCursorReferenced(call);
     if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
         return; /* through a pointer: refused where it is captured */
+    /* never runs: NPB's `if (TIMERS_ENABLED) timer_start(3);` */
+    if (w->dead) return;
     CXCursor def = clang_getCursorDefinition(ref);
     if (!clang_Cursor_isNull(def) && fe_in_main(w->c, clang_getCursorLocation(def)))
         return; /* a helper of this file */
@@ -2774,6 +2809,16 @@ static void outside_call(walk *w, CXCursor call, int helper)
     free(name);
 }
 
+/* An if's condition: 1 or 0 when it is a constant (a macro's 0), else -1. */
+static int const_cond(CXCursor cond)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(cond);
+    if (!r) return -1;
+    int v = clang_EvalResult_getKind(r) == CXEval_Int ? clang_EvalResult_getAsLongLong(r) != 0 : -1;
+    clang_EvalResult_dispose(r);
+    return v;
+}
+
 static void visit(walk *w, CXCursor cur, int helper)
 {
     if (w->depth >= 255)
@@ -2820,8 +2865,16 @@ static void visit(walk *w, CXCursor cur, int helper)
     }
     int n;
     CXCursor *ch = fe_children(cur, &n);
-    for (int i = 0; i < n; i++)
+    /* the branch of an if a constant condition never takes: no call in it
+     * to a function of another file is refused (its captures are still
+     * the outlined body's) */
+    int taken = k == CXCursor_IfStmt && n >= 2 ? const_cond(ch[0]) : -1;
+    for (int i = 0; i < n; i++) {
+        int dead = (taken == 0 && i == 1) || (taken == 1 && i == 2);
+        w->dead += dead;
         visit(w, ch[i], helper);
+        w->dead -= dead;
+    }
     free(ch);
     w->depth--;
 }

@@ -729,7 +729,7 @@ static const fe_cap *row_cap(const fe_site *s, const fe_cap *cp)
     return NULL;
 }
 
-static int array_table(fe_site *s, fe_buf *o)
+static int array_table(fe_ctx *c, fe_site *s, fe_buf *o)
 {
     int n = 0;
     for (int i = 0; i < s->ncaps; i++) {
@@ -782,6 +782,9 @@ static int array_table(fe_site *s, fe_buf *o)
                                 (!cp->not_slab && cp->slab_sig && !cp->helper_written) ||
                                 (!cp->not_col && cp->col_s && !cp->helper_written)
                           ? "STRADS_ARRAY_DISJOINT"
+                      : !strcmp(agg, "STRADS_AGG_SUM") && s->kind == FE_SYNC_FOR && !cp->in_helper &&
+                                fe_only_added(c, s, cp->name)
+                          ? "STRADS_ARRAY_ADDED"
                           : "0", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
         if (rc)
             fe_buf_printf(o, ", __builtin_offsetof(struct strads__env%d, %s), "
@@ -799,7 +802,7 @@ static int array_table(fe_site *s, fe_buf *o)
 static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
 {
     int n = s->index;
-    int narr = s->kind == FE_SYNC_FOR ? array_table(s, o) : 0;
+    int narr = s->kind == FE_SYNC_FOR ? array_table(c, s, o) : 0;
     char *key = fe_fmt("%s:%u:%u", base_name(c->path), s->line, s->col);
     int tls = has_tls(s), nstream = 0;
     for (int i = 0; i < s->nitems && tls; i++) {

@@ -285,9 +285,7 @@ static const char *heap_count(fe_ctx *c, CXCursor decl)
 /* A sync_for that only adds into an array of integers (cnt[c]++,
  * hist[b] += 1) and leaves it to the default aggregate, the average of
  * the workers' changes: counts came out halved at two workers, exit 0. */
-/* Is every use of name in the body an element's addition, `name[...] +=`,
- * `-=`, `++` or `--` (an accumulator the body never reads)? */
-static int only_added(fe_ctx *c, const fe_site *s, const char *name)
+int fe_only_added(fe_ctx *c, const fe_site *s, const char *name)
 {
     int k0 = fe_tok_at(c, s->body_begin), any = 0;
     for (int k = k0; k < c->ntoks && c->toks[k].off < s->body_end; k++) {
@@ -324,7 +322,7 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
     int ints = !strcmp(cp->elem_type, "STRADS_T_I32") || !strcmp(cp->elem_type, "STRADS_T_I64") ||
                !strcmp(cp->elem_type, "STRADS_T_U32") || !strcmp(cp->elem_type, "STRADS_T_U64");
     int reals = !strcmp(cp->elem_type, "STRADS_T_F32") || !strcmp(cp->elem_type, "STRADS_T_F64");
-    if (!ints && !(reals && !cp->in_helper && only_added(c, s, cp->name)))
+    if (!ints && !(reals && !cp->in_helper && fe_only_added(c, s, cp->name)))
         return;
     /* each iteration its own elements, or its own flat row (a[i * n + j]
      * of a dvector row(n)) */
@@ -341,7 +339,7 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
      * topic counts) must see the others' changes: aggregate. */
     const char *n = heap_count(c, cp->decl);
     fe_warning(c, off,
-               !cp->in_helper && only_added(c, s, cp->name)
+               !cp->in_helper && fe_only_added(c, s, cp->name)
                    ? fe_fmt("add reduction(+: %s[0:%s]) to give each worker its own copy, summed at "
                             "the end (the fast way: the body only adds into it), or aggregate(%s: "
                             "sum) to add the workers' changes up",
@@ -552,6 +550,15 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                 cp->cls != FE_T_UINT)
                 fe_error(c, it->off, "keep the generator's state in an integer (uint64_t)",
                          "stream(%s) needs an integer scalar", it->name);
+            /* OpenMP's whole array, reduction(+: count) of an int
+             * count[4]: the section of all its numbers */
+            if (!it->lo && it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray) {
+                enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(ct)).kind;
+                if (ek >= CXType_Bool && ek <= CXType_LongDouble) {
+                    it->lo = fe_strdup("0");
+                    it->len = fe_fmt("%lld", clang_getArraySize(ct));
+                }
+            }
             if (it->lo) {
                 CXType e = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
                                                      : clang_getArrayElementType(ct);
@@ -598,11 +605,14 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                  "private pointer '%s' needs a section", it->name);
                     else if (it->kind != FE_IT_PRIVATE)
                         fe_error(c, it->off,
-                                 it->kind == FE_IT_REDUCTION &&
-                                         (ct.kind == CXType_ConstantArray || cp->cls == FE_T_PTR)
-                                     ? fe_fmt("name a section of numbers: reduction(+: %s[0:n]), "
-                                              "with a 2-D array declared flat (%s[i * M + j])",
+                                 it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray
+                                     ? fe_fmt("reduce a flat array of numbers: declare '%s' with "
+                                              "one index (%s[i * M + j]) and name it whole",
                                               it->name, it->name)
+                                 : it->kind == FE_IT_REDUCTION && cp->cls == FE_T_PTR
+                                     ? fe_fmt("name the section of numbers it points to: "
+                                              "reduction(+: %s[0:<number of elements>])",
+                                              it->name)
                                      : NULL,
                                  "'%s' is not an arithmetic scalar", it->name);
                 }

@@ -326,9 +326,14 @@ typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
  * STRADS_ARRAY_BYTES (with OWN): the elements are not made of the scalar
  * type (a struct of an int and a double, a bool); only written in place as
  * the iterations' own, never combined: the engine stops where at run time
- * they are not (a pointer into the middle of the array). */
+ * they are not (a pointer into the middle of the array).
+ * STRADS_ARRAY_ADDED (with aggregate(sum)): the body only adds into its
+ * elements (p[e] += v, -=, ++, --) and never reads them, outside any
+ * function it calls: the workers' summed changes are the sequential
+ * program's additions, so a call run alone computes what the call shared
+ * does, up to the order in which the additions round (loop_sync.c). */
 enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2, STRADS_ARRAY_OWN = 4,
-       STRADS_ARRAY_DISJOINT = 8, STRADS_ARRAY_BYTES = 16 };
+       STRADS_ARRAY_DISJOINT = 8, STRADS_ARRAY_BYTES = 16, STRADS_ARRAY_ADDED = 32 };
 typedef struct strads_loop_array {
     size_t env_off;       /* offsetof(env struct, pointer field) */
     strads_type type;     /* scalar type of the elements */

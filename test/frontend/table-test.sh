@@ -2,10 +2,12 @@
 # table-test.sh STRADSC FILE.c own|picks - what stradsc writes in a loop's
 # tables, checked against FILE.c's comment lines, loop by loop (loops
 # counted by pragma):
-#   own:   `// OWN name`, `// DISJOINT name` or `// NOT name` before a
-#          sync_for: its array table marks name STRADS_ARRAY_OWN (written
-#          only as a[i], i the loop variable: in place), STRADS_ARRAY_DISJOINT
-#          (only as a[k * i + b]: one iteration an element) or neither;
+#   own:   `// OWN name`, `// DISJOINT name`, `// ADDED name` or `// NOT
+#          name` before a sync_for: its array table marks name
+#          STRADS_ARRAY_OWN (written only as a[i], i the loop variable: in
+#          place), STRADS_ARRAY_DISJOINT (only as a[k * i + b]: one
+#          iteration an element), STRADS_ARRAY_ADDED (summed, only added
+#          into) or none of them;
 #   picks: `// PICKS name NO|YES|DEFAULT` before a loop: its env table's
 #          picks for name (can the value choose what the body touches).
 set -u
@@ -17,9 +19,9 @@ trap 'rm -rf "$dir"' EXIT
 "$stradsc" "$file" -o "$dir/out.c" >"$dir/err" 2>&1 || { cat "$dir/err"; echo "FAIL: stradsc"; exit 1; }
 case $kind in
 own)
-    want='/#pragma strads sync_for/ {n++} /^ *\/\/ (OWN|NOT|DISJOINT) / {print n + 1, $3, $2}'
+    want='/#pragma strads sync_for/ {n++} /^ *\/\/ (OWN|NOT|DISJOINT|ADDED) / {print n + 1, $3, $2}'
     table='strads_loop_array strads__arr' field='__builtin_offsetof\(struct strads__env'
-    value='($0 ~ /STRADS_ARRAY_OWN/ ? "OWN" : $0 ~ /STRADS_ARRAY_DISJOINT/ ? "DISJOINT" : "NOT")' ;;
+    value='($0 ~ /STRADS_ARRAY_OWN/ ? "OWN" : $0 ~ /STRADS_ARRAY_DISJOINT/ ? "DISJOINT" : $0 ~ /STRADS_ARRAY_ADDED/ ? "ADDED" : "NOT")' ;;
 picks)
     want='/#pragma strads (sync|async)_for/ {n++} /^ *\/\/ PICKS / {print n + 1, $3, $4}'
     table='strads_field strads__efd' field='STRADS_FIELD\(struct strads__env'

@@ -411,3 +411,23 @@ void step_escape(int T, int K, double *x)
         bump2(&x[t * K], K);
     }
 }
+
+/* A scatter into a summed array the body never reads (PageRank's
+ * y[row[j]] += v): its calls alone are the loop itself (the summed changes
+ * are the additions); not when the body reads it, nor averaged. */
+void scatter(int n, const int *start, const int *row, const double *x, double *y, double *z)
+{
+    // ADDED y
+#pragma strads sync_for aggregate(y: sum)
+    for (int c = 0; c < n; c++)
+        for (int j = start[c]; j < start[c + 1]; j++) y[row[j]] += x[c];
+    // NOT y
+#pragma strads sync_for aggregate(y: sum)
+    for (int c = 0; c < n; c++)
+        for (int j = start[c]; j < start[c + 1]; j++) y[row[j]] += x[c] * y[c];
+    // NOT z
+    // ADDED y
+#pragma strads sync_for aggregate(y: sum)
+    for (int c = 0; c < n; c++)
+        for (int j = start[c]; j < start[c + 1]; j++) y[row[j]] += x[c], z[row[j]] += x[c];
+}

@@ -23,4 +23,4 @@ void count(int n)
 // EXPECT: 15:38: error: section a[0:1000] is past the end of 'a' (10 elements)
 // EXPECT: 18:38: error: 'm2' is not an arithmetic scalar
 // HINT: reduce a flat array of numbers: declare 'cm' with one index
-// HINT: name a section of numbers: reduction(+: m2[0:n])
+// HINT: reduce a flat array of numbers: declare 'm2' with one index (m2[i * M + j]) and name it whole
