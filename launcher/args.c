@@ -70,6 +70,8 @@ static const char help_text[] =
     "                      coordinator address (fd 3)\n"
     "  STRADS_LAUNCHER_FD  4: a pipe from strads-run; when it closes (strads-run\n"
     "                      is gone) the runtime ends the process\n"
+    "                      (-n 1 without --restarts: strads-run becomes the\n"
+    "                      program, and sets neither these nor the coordinator)\n"
     "  STRADS_THREADS      from --threads (passed through when not given)\n"
     "  STRADS_LOG          from --log (passed through when not given)\n"
     "  STRADS_SYNC         from --sync (passed through when not given)\n"

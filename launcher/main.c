@@ -19,6 +19,11 @@
  *                                     was given STRADS_CPUS=cores
  * Everything else in our environment passes through unchanged.
  *
+ * A job of one process without --restarts has nobody to meet or watch:
+ * strads-run execs the program in its own place (no STRADS_COORDINATOR,
+ * STRADS_LISTEN_FD nor STRADS_LAUNCHER_FD), so its status and signals are
+ * the program's.
+ *
  * --restarts N: an attempt that ends in a node failure (launch_job_lost_rank)
  * is followed by a fresh one (new rendezvous socket, all ranks, the same
  * program and arguments) with STRADS_RECOVER set, up to N times; strads-run
@@ -32,6 +37,7 @@
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
@@ -145,33 +151,28 @@ static char *fmt_var(const char *name, const char *value)
 /* One attempt: starts the job, waits for it to end. Returns strads-run's
  * exit status for it; *lost is the rank whose failure ended it, else -1.
  * recover (may be NULL) is passed as STRADS_RECOVER. */
-static int run_attempt(const launch_opts *o, const char *hex, const char *recover, int *lost)
+/* The job's environment: everything inherited that is not ours, then ours
+ * (own[7], to free), with room for the per-rank variables after *base;
+ * NULL when out of memory. coord: rank 0's host:port (NULL: one process,
+ * which has no peers to meet). */
+static char **job_env(const launch_opts *o, const char *hex, const char *coord,
+                      const char *recover, char *own[7], size_t *base)
 {
     extern char **environ;
-    char num[32], coord[64];
-    char **env = NULL, *own[7] = { 0 }, *rank_var = NULL, *cpus_var = NULL;
-    size_t nenv = 0, base, i, k = 0;
-    int port, lfd = -1, r, err, status = LAUNCH_EXIT_FAILED;
-    uv_loop_t loop;
-    launch_job *job = NULL;
+    char num[32];
+    char **env;
+    size_t nenv = 0, i, k = 0;
 
-    *lost = -1;
-    if ((lfd = open_rendezvous(&port)) < 0)
-        return LAUNCH_EXIT_FAILED;
-    snprintf(coord, sizeof coord, "127.0.0.1:%d", port);
-
-    /* Environment: everything inherited that is not ours, then ours, then
-     * the per-rank STRADS_RANK (and STRADS_LISTEN_FD for the driver). */
     while (environ[nenv])
         nenv++;
     if (!(env = calloc(nenv + 13, sizeof *env)))
-        goto oom;
+        return NULL;
     for (i = 0; i < nenv; i++)
         if (!is_ours(environ[i], o, recover != NULL))
             env[k++] = environ[i];
     snprintf(num, sizeof num, "%d", o->n);
     if (!(own[0] = fmt_var("STRADS_SIZE", num)) ||
-        !(own[1] = fmt_var("STRADS_COORDINATOR", coord)) ||
+        (coord && !(own[1] = fmt_var("STRADS_COORDINATOR", coord))) ||
         !(own[2] = fmt_var("STRADS_SECRET", hex)) ||
         !(own[3] = fmt_var("STRADS_LAUNCHER", "strads-run")))
         goto oom;
@@ -187,7 +188,63 @@ static int run_attempt(const launch_opts *o, const char *hex, const char *recove
     for (i = 0; i < 7; i++)
         if (own[i])
             env[k++] = own[i];
-    base = k;
+    *base = k;
+    return env;
+oom:
+    free(env);
+    return NULL;
+}
+
+/* One process and no restarts: strads-run becomes the program, rank 0 of
+ * a job of one (a second exec and the supervisor's loop cost a 16 ms
+ * program a third of its time); its status, or its signal, is the job's.
+ * Returns only when the exec failed, with the job's status. */
+static int exec_alone(const launch_opts *o, const char *hex)
+{
+    char *own[7] = { 0 }, *cpus_var = cpus_of(o, 0);
+    size_t k, i;
+    char **env = job_env(o, hex, NULL, NULL, own, &k);
+    int status = LAUNCH_EXIT_FAILED;
+
+    if (!env) {
+        fputs("strads-run: out of memory\n", stderr);
+    } else {
+        env[k++] = "STRADS_RANK=0";
+        if (cpus_var)
+            env[k++] = cpus_var;
+        env[k] = NULL;
+        signal(SIGPIPE, SIG_DFL); /* ours, not the program's */
+        execvpe(o->argv[0], o->argv, env);
+        int e = errno;
+        signal(SIGPIPE, SIG_IGN);
+        fprintf(stderr, "strads-run: cannot run '%s': %s\n", o->argv[0], strerror(e));
+        status = e == ENOENT ? LAUNCH_EXIT_NOTFOUND : e == EACCES ? LAUNCH_EXIT_NOEXEC
+                                                                  : LAUNCH_EXIT_FAILED;
+    }
+    for (i = 0; i < 7; i++)
+        free(own[i]);
+    free(cpus_var);
+    free(env);
+    return status;
+}
+
+static int run_attempt(const launch_opts *o, const char *hex, const char *recover, int *lost)
+{
+    char num[32], coord[64];
+    char **env = NULL, *own[7] = { 0 }, *rank_var = NULL, *cpus_var = NULL;
+    size_t base, i, k = 0;
+    int port, lfd = -1, r, err, status = LAUNCH_EXIT_FAILED;
+    uv_loop_t loop;
+    launch_job *job = NULL;
+
+    *lost = -1;
+    if ((lfd = open_rendezvous(&port)) < 0)
+        return LAUNCH_EXIT_FAILED;
+    snprintf(coord, sizeof coord, "127.0.0.1:%d", port);
+
+    /* then the per-rank STRADS_RANK (and STRADS_LISTEN_FD for the driver) */
+    if (!(env = job_env(o, hex, coord, recover, own, &base)))
+        goto oom;
 
     if (uv_loop_init(&loop) != 0) {
         fputs("strads-run: cannot create an event loop\n", stderr);
@@ -354,6 +411,11 @@ int main(int argc, char **argv)
     const char *from = o.checkpoint ? o.checkpoint : getenv("STRADS_RECOVER");
     if (from && !*from)
         from = NULL;
+    if (o.n == 1 && o.restarts == 0) {
+        status = exec_alone(&o, hex);
+        sodium_memzero(hex, sizeof hex);
+        return status;
+    }
     status = run_attempt(&o, hex, NULL, &lost);
     for (attempt = 1; attempt <= o.restarts && lost >= 0; attempt++) {
         /* The failed attempt's processes are all gone (uv_run returned after

@@ -25,6 +25,20 @@ run -n 1 sh -c "$show"
 s2=$(grep -oE 's=[0-9a-f]{64}' "$TMP/out")
 [ "$s1" != "$s2" ] || fail "two jobs got the same secret $s1"
 
+# One process without --restarts: strads-run becomes the program, a job of
+# one with nobody to meet (no coordinator, listening socket nor launcher
+# pipe; stale values dropped); with --restarts it stays to watch it.
+STRADS_COORDINATOR=10.0.0.1:1 STRADS_LISTEN_FD=7 STRADS_LAUNCHER_FD=9 \
+    run -n 1 sh -c 'echo "r=$STRADS_RANK n=$STRADS_SIZE c=${STRADS_COORDINATOR-unset}" \
+        "fd=${STRADS_LISTEN_FD-unset} lfd=${STRADS_LAUNCHER_FD-unset} l=$STRADS_LAUNCHER pid=$$ ppid=$PPID"'
+expect_rc 0
+expect_match out '^r=0 n=1 c=unset fd=unset lfd=unset l=strads-run pid=[0-9]+ ppid=[0-9]+$'
+# in strads-run's place: the program's parent is this script
+[ "$(grep -oE 'ppid=[0-9]+' "$TMP/out")" = "ppid=$$" ] || fail "-n 1 ran under strads-run, not in its place"
+run -n 1 --checkpoint "$TMP/ck" --restarts 1 sh -c 'echo "c=${STRADS_COORDINATOR-unset} lfd=${STRADS_LAUNCHER_FD-unset}"'
+expect_rc 0
+expect_match out '^c=127\.0\.0\.1:[0-9]+ lfd=4$'
+
 # --threads and --log override; without them the caller's values pass through.
 STRADS_THREADS=5 STRADS_LOG=warn run -n 2 --threads 2 --log trace sh -c "$show"
 expect_match out ' t=2 g=trace '
