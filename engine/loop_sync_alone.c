@@ -151,12 +151,13 @@ static int find(emu *e)
         if (!x->inplace) bytes += x->dv->bytes;
     }
     /* each worker's copy and compare at every clock; a probe's two timed
-     * clocks tell instead, on copies it can keep */
+     * clocks tell instead. The copies themselves (a few of each array:
+     * setup) stay within EMU_MAX_BYTES an array set, whatever a slow
+     * shared call would allow. */
     double cap = e->shared_s * EMU_BYTES_PER_S > (double)EMU_MAX_BYTES ? e->shared_s * EMU_BYTES_PER_S
                                                                        : (double)EMU_MAX_BYTES;
-    return e->narr > 0 &&
-           (e->probe ? bytes <= EMU_MAX_BYTES
-                     : (double)bytes * (double)e->clocks * (double)(e->N * e->T + e->N) <= cap);
+    return e->narr > 0 && bytes <= EMU_MAX_BYTES &&
+           (e->probe || (double)bytes * (double)e->clocks * (double)(e->N * e->T + e->N) <= cap);
 }
 
 static void done(emu *e)

@@ -2103,6 +2103,7 @@ static void declref(walk *w, CXCursor cur, int helper)
                              : FE_V_LOCAL;
     int idx = add_cap(w, ref, where, off);
     fe_cap *cp = &s->caps[idx];
+    cp->body_refs += !helper;
     cp->indexes |= !helper && picks_element(w);
     cp->in_helper |= helper;
     int store;

@@ -783,7 +783,7 @@ static int array_table(fe_ctx *c, fe_site *s, fe_buf *o)
                                 (!cp->not_col && cp->col_s && !cp->helper_written)
                           ? "STRADS_ARRAY_DISJOINT"
                       : !strcmp(agg, "STRADS_AGG_SUM") && s->kind == FE_SYNC_FOR && !cp->in_helper &&
-                                fe_only_added(c, s, cp->name)
+                                fe_only_added(c, s, cp)
                           ? "STRADS_ARRAY_ADDED"
                           : "0", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
         if (rc)

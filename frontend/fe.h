@@ -119,6 +119,7 @@ typedef struct fe_cap {
     int nreads, counted, self_updated; /* for hints: read, x += k / x++, x = f(x) */
     int indexes;       /* a use picks an element: w[k], w[k++], *wp++, *(w + k) */
     int addr_passed;   /* &x handed to a function */
+    int body_refs;     /* references in the body itself, macros' expansions included */
     int decays;        /* an array taken into a pointer to non-const, decay_var */
     CXCursor decay_var;
     char *elem_type;   /* pointer: STRADS_T_* of its elements, or NULL */
@@ -255,9 +256,10 @@ void fe_rewrite(fe_ctx *c);                       /* rewrite.c */
 void fe_capture(fe_ctx *c, fe_site *s);           /* capture.c */
 fe_item *fe_item_named(fe_site *s, const char *name); /* capture.c */
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* types.c */
-/* Is every use of name in the body an element's addition (name[...] +=, -=,
- * ++, --): an accumulator the body never reads? (types.c) */
-int fe_only_added(fe_ctx *c, const fe_site *s, const char *name);
+/* Is every use of the capture in the body an element's addition
+ * (name[...] +=, -=, ++, --) in a statement of its own, spelled in the
+ * body: an accumulator the body never reads? (types.c) */
+int fe_only_added(fe_ctx *c, const fe_site *s, const fe_cap *cp);
 void fe_keyed(fe_ctx *c, fe_site *s);             /* keyed.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
 int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.c */

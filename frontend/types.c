@@ -285,12 +285,47 @@ static const char *heap_count(fe_ctx *c, CXCursor decl)
 /* A sync_for that only adds into an array of integers (cnt[c]++,
  * hist[b] += 1) and leaves it to the default aggregate, the average of
  * the workers' changes: counts came out halved at two workers, exit 0. */
-int fe_only_added(fe_ctx *c, const fe_site *s, const char *name)
+/* Does an expression statement start at token k: after `;`, `{`, `}`,
+ * `else`, `do`, or the `)` of an if, for, while or switch? */
+static int stmt_begins(fe_ctx *c, int k)
 {
-    int k0 = fe_tok_at(c, s->body_begin), any = 0;
+    if (k <= 0) return 0;
+    const char *p = c->toks[k - 1].spell;
+    if (!strcmp(p, ";") || !strcmp(p, "{") || !strcmp(p, "}") || !strcmp(p, "else") || !strcmp(p, "do"))
+        return 1;
+    if (strcmp(p, ")")) return 0;
+    int j = k - 1, depth = 0;
+    for (; j >= 0; j--) {
+        if (!strcmp(c->toks[j].spell, ")")) depth++;
+        else if (!strcmp(c->toks[j].spell, "(") && --depth == 0) break;
+    }
+    if (j <= 0) return 0;
+    const char *kw = c->toks[j - 1].spell;
+    return !strcmp(kw, "if") || !strcmp(kw, "for") || !strcmp(kw, "while") || !strcmp(kw, "switch");
+}
+
+/* Does the expression statement whose operand ends before token k end
+ * there, `;` at its own depth, its value unused? */
+static int stmt_ends(fe_ctx *c, int k)
+{
+    for (int depth = 0; k < c->ntoks; k++) {
+        const char *t = c->toks[k].spell;
+        if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{")) depth++;
+        else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) {
+            if (--depth < 0) return 0;
+        } else if (depth == 0 && !strcmp(t, ",")) return 0;
+        else if (depth == 0 && !strcmp(t, ";")) return 1;
+    }
+    return 0;
+}
+
+int fe_only_added(fe_ctx *c, const fe_site *s, const fe_cap *cp)
+{
+    int k0 = fe_tok_at(c, s->body_begin), spelled = 0;
     for (int k = k0; k < c->ntoks && c->toks[k].off < s->body_end; k++) {
-        if (strcmp(c->toks[k].spell, name))
+        if (strcmp(c->toks[k].spell, cp->name))
             continue;
+        spelled++;
         int pre = k > k0 && (!strcmp(c->toks[k - 1].spell, "++") || !strcmp(c->toks[k - 1].spell, "--"));
         int j = k + 1, depth = 0;
         if (j >= c->ntoks || strcmp(c->toks[j].spell, "["))
@@ -303,11 +338,18 @@ int fe_only_added(fe_ctx *c, const fe_site *s, const char *name)
                 break;
         }
         const char *op = j + 1 < c->ntoks ? c->toks[j + 1].spell : "";
-        if (!pre && strcmp(op, "+=") && strcmp(op, "-=") && strcmp(op, "++") && strcmp(op, "--"))
+        /* a statement of its own, its value unused (pos[i] = cnt[k]++
+         * reads the count) */
+        int ok = pre ? stmt_begins(c, k - 1) && stmt_ends(c, j + 1)
+                     : stmt_begins(c, k) &&
+                           (((!strcmp(op, "++") || !strcmp(op, "--")) && stmt_ends(c, j + 2)) ||
+                            ((!strcmp(op, "+=") || !strcmp(op, "-=")) && stmt_ends(c, j + 2)));
+        if (!ok)
             return 0;
-        any = 1;
     }
-    return any;
+    /* every use spelled in the body: none inside a macro's own text
+     * (#define RD(k) acc[k] reads it unseen) */
+    return spelled > 0 && spelled == cp->body_refs;
 }
 
 /* A sync_for whose body adds into a dvector under the default aggregate,
@@ -322,7 +364,7 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
     int ints = !strcmp(cp->elem_type, "STRADS_T_I32") || !strcmp(cp->elem_type, "STRADS_T_I64") ||
                !strcmp(cp->elem_type, "STRADS_T_U32") || !strcmp(cp->elem_type, "STRADS_T_U64");
     int reals = !strcmp(cp->elem_type, "STRADS_T_F32") || !strcmp(cp->elem_type, "STRADS_T_F64");
-    if (!ints && !(reals && !cp->in_helper && fe_only_added(c, s, cp->name)))
+    if (!ints && !(reals && !cp->in_helper && fe_only_added(c, s, cp)))
         return;
     /* each iteration its own elements, or its own flat row (a[i * n + j]
      * of a dvector row(n)) */
@@ -339,7 +381,7 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
      * topic counts) must see the others' changes: aggregate. */
     const char *n = heap_count(c, cp->decl);
     fe_warning(c, off,
-               !cp->in_helper && fe_only_added(c, s, cp->name)
+               !cp->in_helper && fe_only_added(c, s, cp)
                    ? fe_fmt("add reduction(+: %s[0:%s]) to give each worker its own copy, summed at "
                             "the end (the fast way: the body only adds into it), or aggregate(%s: "
                             "sum) to add the workers' changes up",

@@ -429,5 +429,33 @@ void scatter(int n, const int *start, const int *row, const double *x, double *y
     // ADDED y
 #pragma strads sync_for aggregate(y: sum)
     for (int c = 0; c < n; c++)
-        for (int j = start[c]; j < start[c + 1]; j++) y[row[j]] += x[c], z[row[j]] += x[c];
+        for (int j = start[c]; j < start[c + 1]; j++) {
+            y[row[j]] += x[c];
+            z[row[j]] += x[c];
+        }
+}
+
+/* ... nor when an addition's value is used (a counting sort's positions,
+ * pos[i] = cnt[k]++, read the counts) or a macro's text reads the array */
+#define READ_ACC(k) acc[k]
+void ranks(int n, const int *key, long *pos, long *cnt, double *acc, double *w)
+{
+    // NOT cnt
+#pragma strads sync_for aggregate(cnt: sum)
+    for (int i = 0; i < n; i++) pos[i] = cnt[key[i]]++;
+    // NOT cnt
+#pragma strads sync_for aggregate(cnt: sum)
+    for (int i = 0; i < n; i++)
+        if (cnt[key[i]]++ == 0) pos[i] = 1;
+    // NOT acc
+#pragma strads sync_for aggregate(acc: sum)
+    for (int i = 0; i < n; i++) {
+        acc[key[i]] += 1.0;
+        w[i] = READ_ACC(key[i]);
+    }
+    // ADDED cnt
+#pragma strads sync_for aggregate(cnt: sum)
+    for (int i = 0; i < n; i++)
+        if (key[i] > 0) cnt[key[i]]++;
+        else --cnt[0];
 }
