@@ -594,7 +594,8 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                          "stream(%s) needs an integer scalar", it->name);
             /* OpenMP's whole array, reduction(+: count) of an int
              * count[4]: the section of all its numbers */
-            if (!it->lo && it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray) {
+            if (!it->lo && it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray &&
+                it->op != 'm' && it->op != 'M') {
                 enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(ct)).kind;
                 if (ek >= CXType_Bool && ek <= CXType_LongDouble) {
                     it->lo = fe_strdup("0");
@@ -647,7 +648,12 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                  "private pointer '%s' needs a section", it->name);
                     else if (it->kind != FE_IT_PRIVATE)
                         fe_error(c, it->off,
-                                 it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray
+                                 it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray &&
+                                         (it->op == 'm' || it->op == 'M')
+                                     ? fe_fmt("min and max reductions take scalars: for an "
+                                              "array of running minima or maxima run the loop "
+                                              "as async_for, or keep each in a scalar of its own")
+                                 : it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray
                                      ? fe_fmt("reduce a flat array of numbers: declare '%s' with "
                                               "one index (%s[i * M + j]) and name it whole",
                                               it->name, it->name)
