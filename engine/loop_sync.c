@@ -1784,11 +1784,10 @@ static int64_t minibatch_of(const strads_loop_site *site, const void *env, int64
 
 /* One call shared by every node: its seconds, and whether it made records. */
 static double run_shared(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
-                         int64_t skip, int threads, int kind, const strads_sync_spec *spec,
+                         int64_t skip, int threads, int64_t mb, int kind, const strads_sync_spec *spec,
                          bool *planned)
 {
     site_calls *sc = calls_of(site);
-    int64_t mb = minibatch_of(site, env, end - begin, threads);
     sync_prep p = {{0,         begin, end, mb, rt_loop_next_invocation(), threads, kind,
                     spec->kind == STRADS_SYNC_SSP ? (int64_t)spec->a : 0, recon_due(sc),
                     (int32_t)spec->kind, spec->a, spec->b, spec->has_b, {0}, {0}, skip, 0},
@@ -2014,13 +2013,13 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             if (price > 0 && done == end) rt_alone_rent_first(&as->al, "sync_for", site, 2 * price);
             /* the rest shared, on the records of the whole range, which
              * the next calls keep; not timed */
-            if (done < end) run_shared(site, env, begin, end, done, threads, kind, &spec, &planned);
+            if (done < end) run_shared(site, env, begin, end, done, threads, mb, kind, &spec, &planned);
             rt_loop_release();
             return;
         }
         /* the workers' copies cannot be made, or cost more than the
          * call: shared */
     }
-    double took = run_shared(site, env, begin, end, INT64_MIN, threads, kind, &spec, &planned);
+    double took = run_shared(site, env, begin, end, INT64_MIN, threads, mb, kind, &spec, &planned);
     if (as) rt_alone_after(&as->al, "sync_for", site, threads, RT_CALL_SHARED, took, 0, planned);
 }
