@@ -274,6 +274,10 @@ int rt_shutdown_workers(void); /* driver: two-phase shutdown of all workers */
 /* ---- small helpers ---- */
 uint64_t rt_now_ms(void); /* monotonic */
 uint64_t rt_now_us(void);
+/* CPU time of the calling thread: what a measured piece of work cost
+ * whatever else the machine ran meanwhile (a pilot's time judged while the
+ * thread waited for a core would move decisions with the load). */
+uint64_t rt_cpu_us(void);
 /* Reads the next msgpack object from (data,len,*off) into o (zone in up). */
 int rt_unpack_next(msgpack_unpacked *up, const char *data, size_t len, size_t *off,
                    msgpack_object **o);

@@ -106,6 +106,13 @@ uint64_t rt_now_us(void)
     return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
+uint64_t rt_cpu_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
 uint64_t rt_now_ms(void)
 {
     struct timespec ts;

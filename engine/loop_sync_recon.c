@@ -292,9 +292,9 @@ static bool pilot_too_long(int64_t iters)
 /* record_ex over [lo, end), timed into pilot_us_per_iter. */
 static int pilot_record(call *c, int64_t end, sched_records *rec)
 {
-    uint64_t t0 = rt_now_us();
+    uint64_t t0 = rt_cpu_us();
     int rc = record_ex(c, c->lo, end, rec, 0, NULL);
-    pilot_us_per_iter = (int64_t)((rt_now_us() - t0) / (uint64_t)(end - c->lo));
+    pilot_us_per_iter = (int64_t)((rt_cpu_us() - t0) / (uint64_t)(end - c->lo));
     if (rc) sched_rec_free(rec);
     return rc;
 }
@@ -331,11 +331,11 @@ static bool pilot(call *c, sched_records *rec)
     if (!pilot_first(c, rec)) return false;
     if (c->hi - 1 >= c->lo + (int64_t)rec->n) {
         int64_t first = pilot_us_per_iter;
-        uint64_t t0 = rt_now_us();
+        uint64_t t0 = rt_cpu_us();
         sched_records last;
         (void)record_ex(c, c->hi - 1, c->hi, &last, 0, NULL); /* only its time counts */
         sched_rec_free(&last);
-        int64_t us = (int64_t)(rt_now_us() - t0);
+        int64_t us = (int64_t)(rt_cpu_us() - t0);
         pilot_us_per_iter = (first + us) / 2 > first ? (first + us) / 2 : first;
     }
     return true;
