@@ -589,6 +589,8 @@ void fe_emit_recon_assert(fe_buf *o, int begin)
 
 static void recon_fn(fe_ctx *c, fe_site *s, fe_buf *o)
 {
+    if (!s->recon_text) /* sync_for recon(off) */
+        return;
     /* The helpers it calls are declared by now: the body called them. */
     for (int i = 0; i < s->nrh_called; i++)
         fe_emit_recon_helper_decl(c, s->rh_called[i], o, s->body_begin);
@@ -827,11 +829,12 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
                      "    .id = UINT64_C(0x%016llx), /* FNV-1a of \"%s\" */\n"
                      "    .env_size = sizeof(struct strads__env%d),\n"
                      "    .tls_size = %s,\n"
-                     "    .body = strads__body%d,\n"
-                     "    .recon = strads__recon%d,\n",
+                     "    .body = strads__body%d,\n",
                   n, s->kind == FE_ASYNC_FOR ? "STRADS_ASYNC_FOR" : "STRADS_SYNC_FOR",
                   lit(c->path), s->line, s->col, (unsigned long long)fnv1a(key), key, n,
-                  tls ? fe_fmt("sizeof(struct strads__tls%d)", n) : "0", n, n);
+                  tls ? fe_fmt("sizeof(struct strads__tls%d)", n) : "0", n);
+    if (s->recon_text)
+        fe_buf_printf(o, "    .recon = strads__recon%d,\n", n);
     if (tls)
         fe_buf_printf(o, "    .tls_init = strads__tls_init%d,\n"
                          "    .tls_fold = strads__tls_fold%d,\n"

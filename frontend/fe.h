@@ -359,6 +359,10 @@ int fe_written_at(fe_ctx *c, unsigned b, unsigned e);
 int fe_array_parm(CXCursor d);
 /* Does cur start in a macro's expansion rather than where it is spelled? */
 int fe_from_macro(CXCursor cur);
+/* Is cur an assignment (`a = b`, `a += b`), or an increment, decrement or
+ * address-of (`x++`, `&x`)? From the tree alone, for operators a macro's
+ * text holds. A comma whose left operand is an lvalue counts too. */
+int fe_store_shaped(CXCursor cur);
 /* A <math.h> function whose only effect is errno (sqrtf, expf, ...). */
 int fe_pure_math(const char *name);
 /* End of the logical line starting at off: the first newline not escaped. */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* stradsc allocates and never frees (a process that lives for one file:
  * fe.h's arena in all but name). Under -fsanitize=address, tell
@@ -135,6 +136,16 @@ static int translate(int argc, char **argv)
     }
     if (!in)
         usage();
+#ifdef STRADSC_GCC_INCLUDE
+    /* The build compiler's own headers (omp.h, quadmath.h), last, as
+     * stradscc gives its compiler's: stradsc run by hand on a program that
+     * includes <omp.h> found none. */
+    struct stat gcc_inc;
+    if (!stat(STRADSC_GCC_INCLUDE, &gcc_inc) && S_ISDIR(gcc_inc.st_mode)) {
+        args[nargs++] = "-idirafter";
+        args[nargs++] = STRADSC_GCC_INCLUDE;
+    }
+#endif
 
     /* libclang says only "error 1" of a file it cannot read */
     FILE *probe = fopen(in, "r");
@@ -181,15 +192,11 @@ static int translate(int argc, char **argv)
         fprintf(stderr, "%d error%s generated.\n", c->nprinted, c->nprinted == 1 ? "" : "s");
         return 1;
     }
-    /* loops with reconnaissance first: a helper they reach is copied (and
-     * checked) as theirs (recon.c) */
-    for (int pass = 1; pass >= 0; pass--)
-        for (int i = 0; i < c->nsites; i++) {
-            fe_site *s = &c->sites[i];
-            if ((s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR) &&
-                (s->kind == FE_ASYNC_FOR || s->recon_on) == pass)
-                fe_recon(c, s);
-        }
+    for (int i = 0; i < c->nsites; i++) {
+        fe_site *s = &c->sites[i];
+        if (s->kind == FE_ASYNC_FOR || s->kind == FE_SYNC_FOR)
+            fe_recon(c, s);
+    }
     if (c->nerrors) { /* what a reconnaissance copy cannot translate (recon_lib.c) */
         fprintf(stderr, "%d error%s generated.\n", c->nprinted, c->nprinted == 1 ? "" : "s");
         return 1;

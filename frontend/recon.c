@@ -567,6 +567,43 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
     enum CXCursorKind k = clang_getCursorKind(cur);
     if (k == CXCursor_UnaryExpr) /* sizeof: not evaluated */
         return CXChildVisit_Continue;
+    /* a store in a macro's expansion (`#define SWAP(a, b) do { ... a = b;
+     * ... } while (0)`): wrapped, its target's record would say a read */
+    if (fe_store_shaped(cur)) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        CXCursor l = n >= 1 ? fe_strip(ch[0]) : clang_getNullCursor();
+        free(ch);
+        unsigned cb, ce, lb, le;
+        fe_spelling(cur, NULL, &cb, &ce);
+        fe_spelling(l, NULL, &lb, &le);
+        /* an operator of this file before its operand: `&W[k]` in an
+         * argument is an address (below), `++` a store */
+        const char *src = m->r->c->src;
+        int mine = k == CXCursor_UnaryOperator && cb < lb && lb <= m->r->c->srclen;
+        int addr = mine && src[cb] == '&';
+        /* or an assignment of this file after it (a GNU `c ?: (a[k] += 1)`,
+         * whose shared condition makes its text not tile) */
+        int spelled = mine || (k != CXCursor_UnaryOperator && !fe_from_macro(cur) && le < ce &&
+                               le <= m->r->c->srclen && le > lb);
+        if (!addr && !clang_Cursor_isNull(l) && access_kind(m->r, l) && !local_root(m->r, l, 0)) {
+            int sync = m->r->s && m->r->s->kind == FE_SYNC_FOR;
+            if (!m->r->exact && !m->refused++)
+                fe_error(m->r->c, lb < m->b || lb >= m->e ? m->b : lb,
+                         spelled ? (sync ? "write the store as a statement of its own, or add recon(off)"
+                                         : "write the store as a statement of its own")
+                         : sync ? "write the store in the loop, or the macro as a function (it is "
+                                  "then copied for reconnaissance), or add recon(off)"
+                                : "write the store in the loop, or the macro as a function (it is "
+                                  "then copied for reconnaissance)",
+                         spelled ? "a store to a distributed array inside a macro's argument or a "
+                                   "GNU `?:`: reconnaissance copies that expression as written and "
+                                   "would record it as a read"
+                                 : "a macro writes a distributed array here (or takes an element's "
+                                   "address): reconnaissance records only stores spelled in this file");
+            return CXChildVisit_Continue;
+        }
+    }
     int ak = access_kind(m->r, cur);
     CXType t = clang_getCanonicalType(clang_getCursorType(cur));
     CXFile f;
@@ -593,7 +630,7 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
             !local_root(m->r, base, 1)) {
             if (!fe_recon_written_root(m->r, base))
                 return CXChildVisit_Recurse;
-            if (!m->r->exact && !m->r->quiet && !m->refused++)
+            if (!m->r->exact && !m->refused++)
                 fe_error(m->r->c, bb,
                          "write the macro as a function (it is then copied for "
                          "reconnaissance), or spell the member in the argument (SETX(r[k].x, v))",
@@ -606,10 +643,24 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
     /* spelled at the macro's name: in the #define, not in an argument
      * (an argument a macro uses twice is one text, wrapped once) */
     int in_define = sb == fe_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
-    if (ak && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
-        t.kind != CXType_FunctionProto && in_define && shared_text(m, sb, se)) {
-        /* a read in the macro's own text: reconnaissance cannot record it */
-        if (!m->r->exact && !m->r->quiet && !m->refused++)
+    /* Is [sb, se) the access's own text? An access a macro builds from its
+     * arguments (`#define cell(x, j) sqrt(x[j])`, cell(s, j)) spells "s, j",
+     * and one in the macro's own text (`#define set(i, c) v[i] = c`) the
+     * whole invocation: wrapped they were `STRADS__RD(s, j)` and
+     * `STRADS__RD(set(i, c))`, gcc errors in the generated file. */
+    const char *src = m->r->c->src;
+    int whole = !ak || sb >= se || se > m->r->c->srclen ||
+                (k == CXCursor_ArraySubscriptExpr ? src[se - 1] == ']'
+                 : ak == 4                         ? src[sb] == '*'
+                 /* p->f or s.f: access_kind reads the operator at the
+                  * child's end, which in a macro's argument is the macro's
+                  * name (assert(hdr->n == 4) was refused as built) */
+                                                   : k == CXCursor_MemberRefExpr && member_spelled(m->r, cur, sb, se));
+    int counted = ak && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
+                  t.kind != CXType_FunctionProto;
+    if (counted && in_define && (shared_text(m, sb, se) || !whole)) {
+        /* an access in the macro's own text: reconnaissance cannot record it */
+        if (!m->r->exact && !m->refused++)
             fe_error(m->r->c, sb,
                      m->r->s && m->r->s->kind == FE_SYNC_FOR
                          ? "write the macro as a function (it is then copied for "
@@ -618,24 +669,12 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
                          : "write the macro as a function (it is then copied for "
                            "reconnaissance), or spell the access in the loop or in the "
                            "macro's argument",
-                     "a macro's own text reads a distributed array here: reconnaissance "
-                     "records only accesses spelled in this file");
+                     "a macro's own text reads or writes a distributed array here: "
+                     "reconnaissance records only accesses spelled in this file");
         return CXChildVisit_Continue;
     }
-    /* an access a macro builds from its arguments (`#define cell(x, j)
-     * sqrt(x[j])`, cell(s, j)): its text is "s, j", not the access, and
-     * wrapped it was `STRADS__RD(s, j)`, a gcc error in the generated file */
-    const char *src = m->r->c->src;
-    int whole = !ak || in_define || sb >= se || se > m->r->c->srclen ||
-                (k == CXCursor_ArraySubscriptExpr ? src[se - 1] == ']'
-                 : ak == 4                         ? src[sb] == '*'
-                 /* p->f or s.f: access_kind reads the operator at the
-                  * child's end, which in a macro's argument is the macro's
-                  * name (assert(hdr->n == 4) was refused as built) */
-                                                   : k == CXCursor_MemberRefExpr && member_spelled(m->r, cur, sb, se));
-    if (ak && !whole && !local_root(m->r, cur, 1) && t.kind != CXType_ConstantArray &&
-        t.kind != CXType_FunctionProto) {
-        if (!m->r->exact && !m->r->quiet && !m->refused++)
+    if (counted && !whole) {
+        if (!m->r->exact && !m->refused++)
             fe_error(m->r->c, sb,
                      m->r->s && m->r->s->kind == FE_SYNC_FOR
                          ? "write the macro as a function (it is then copied for "
@@ -893,10 +932,30 @@ static int is_assign(rc *r, CXCursor cur, int *compound, CXCursor *lhs, CXCursor
         *compound = 1;
         return 1;
     }
-    unsigned lb, le;
+    unsigned lb, le, rb, re;
     fe_extent(*lhs, &lb, &le);
+    fe_extent(*rhs, &rb, &re);
     *compound = 0;
-    return is(tok(r, le), "=");
+    const fe_token *t = tok(r, le);
+    if (!fe_from_macro(cur) && le <= rb && t->off >= le && t->end <= rb)
+        return is(t, "=");
+    /* the operator is a macro's (`#define SET(a, v) a = v`): no token of
+     * this file says which */
+    return fe_store_shaped(cur);
+}
+
+/* Is the assignment cur's operator a token of this file, after its left
+ * operand lhs? Not when a macro's text holds it (`#define SET(a, v) a = v`,
+ * or the whole store: `#define set(i, c) v[i] = c`). */
+static int assign_spelled(rc *r, CXCursor cur, CXCursor lhs)
+{
+    unsigned lb, le, b, e;
+    fe_extent(lhs, &lb, &le);
+    fe_extent(cur, &b, &e);
+    const fe_token *t = tok(r, le);
+    size_t n = strlen(t->spell);
+    return le < e && n && t->spell[n - 1] == '=' && strcmp(t->spell, "==") && strcmp(t->spell, "<=") &&
+           strcmp(t->spell, ">=") && strcmp(t->spell, "!=");
 }
 
 /* Is cur an access p[k] that an enclosing loop recorded as a range? */
@@ -1161,13 +1220,15 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     }
     int compound;
     CXCursor lhs, rhs;
+    if (getenv("DBG")) fprintf(stderr, "rw k=%d b=%u e=%u macro=%d\n", k, b, e, fe_from_macro(cur));
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
         CXCursor l = fe_strip(lhs);
-        if (fe_from_macro(cur) && access_kind(r, l) && !local_root(r, l, 0)) {
-            /* `#define ACC(a, v) a += v`: the store is the macro's text, which
-             * the rewrite cannot take apart (it was a gcc error: lvalue
-             * required) */
-            if (!r->exact && !r->quiet)
+        int spelled = assign_spelled(r, cur, lhs);
+        if ((fe_from_macro(cur) || !spelled) && access_kind(r, l) && !local_root(r, l, 0)) {
+            /* `#define ACC(a, v) a += v`, `#define set(i, c) v[i] = c`: the
+             * store is the macro's text, which the rewrite cannot take
+             * apart (it was a gcc error: lvalue required) */
+            if (!r->exact)
                 fe_error(r->c, b,
                          r->s && r->s->kind == FE_SYNC_FOR
                              ? "write the assignment in the loop, or the macro as a function (it "
@@ -1178,6 +1239,9 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                          "stores spelled in this file");
             return fe_text(r->c, b, e);
         }
+        /* a macro's store to a local: its arguments' accesses wrapped */
+        if (!spelled)
+            return macro_text(r, cur, b, e);
         if (stmt && compound && update_only_item(r, l))
             return clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr
                        ? fe_fmt("((void)(%s), (void)(%s))", index_of(r, l), rw(r, rhs, RV, 0))
@@ -1274,6 +1338,23 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         unsigned ob, oe;
         fe_extent(op, &ob, &oe);
         int prefix = n == 1 && ob > b, postfix = n == 1 && ob <= b && oe < e;
+        /* `#define INC(a) (a)++`: the operator is the macro's text */
+        if (n == 1 && !prefix && !postfix && fe_store_shaped(cur)) {
+            CXCursor l = fe_strip(op);
+            if (access_kind(r, l) && !local_root(r, l, 0)) {
+                if (!r->exact)
+                    fe_error(r->c, b,
+                             r->s && r->s->kind == FE_SYNC_FOR
+                                 ? "write the update in the loop, or the macro as a function (it "
+                                   "is then copied for reconnaissance), or add recon(off)"
+                                 : "write the update in the loop, or the macro as a function (it "
+                                   "is then copied for reconnaissance)",
+                             "a macro updates a distributed array here, or takes an element's "
+                             "address: reconnaissance records only stores spelled in this file");
+                return fe_text(r->c, b, e);
+            }
+            return macro_text(r, cur, b, e);
+        }
         int pre_inc = is(first, "++") || is(first, "--"), post_inc = is(last, "++") || is(last, "--");
         int incdec = prefix ? pre_inc : postfix ? post_inc : pre_inc || post_inc;
         if (n == 1 && incdec) {
@@ -1372,14 +1453,14 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
  * or, vfree, its value-free copy strads__rhv0 (recon_vfree.c): the body
  * sliced as the fast copy's is, its return value not mattering.
  */
-static void copy_helper(fe_ctx *c, int k, int quiet, int vfree)
+static void copy_helper(fe_ctx *c, int k, int vfree)
 {
     CXCursor def = c->rh[k].def, body = c->rh[k].body;
     unsigned fb, fe, bb, be;
     fe_extent(def, &fb, &fe);
     fe_extent(body, &bb, &be);
     unsigned name = fe_offset(clang_getCursorLocation(def));
-    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body, .quiet = quiet, .vfree = vfree};
+    rc r = {.c = c, .s = NULL, .rb = bb, .re = be, .body = body, .vfree = vfree};
     if (vfree)
         fe_recon_slice(&r);
     char *t = rw(&r, body, RV, 1);
@@ -1417,11 +1498,12 @@ static int has_label(CXCursor body)
 
 void fe_recon(fe_ctx *c, fe_site *s)
 {
-    /* sync_for recon(off) never runs its copy (translate() in main.c runs those last, so
-     * that a helper is copied quietly only when no other loop reaches it) */
-    int quiet = s->kind == FE_SYNC_FOR && !s->recon_on;
-    rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end, .body = clang_getNullCursor(),
-            .quiet = quiet};
+    /* sync_for recon(off) never runs a copy: it gets none (a copy made
+     * quietly of what reconnaissance cannot say, a macro's assignment, was
+     * a gcc error in a file nothing runs) */
+    if (s->kind == FE_SYNC_FOR && !s->recon_on)
+        return;
+    rc r = {.c = c, .s = s, .rb = s->body_begin, .re = s->body_end, .body = clang_getNullCursor()};
     int n;
     CXCursor *ch = fe_children(s->forc, &n);
     if (n > 0)
@@ -1453,9 +1535,9 @@ void fe_recon(fe_ctx *c, fe_site *s)
         more = 0;
         for (int k = 0; k < c->nrh; k++) {
             if (!c->rh[k].text)
-                copy_helper(c, k, quiet, 0), more = 1;
+                copy_helper(c, k, 0), more = 1;
             if (c->rh[k].vwant && !c->rh[k].vtext && !has_label(c->rh[k].body))
-                copy_helper(c, k, 0, 1), more = 1;
+                copy_helper(c, k, 1), more = 1;
         }
     }
 }

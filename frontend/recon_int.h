@@ -24,7 +24,6 @@ typedef struct rc {
     int exact; /* writing a ranged loop's element-by-element form */
     CXCursor fresh_var; /* recon.c fresh_heap: the last pointer asked about, and the answer */
     int fresh_ok, fresh_have;
-    int quiet; /* a copy that never runs (sync_for recon(off)): refuse nothing */
     CXCursor body; /* the loop body (a null cursor in a helper's copy) */
     fe_pair paired[MAX_PAIRED]; /* rows recorded by an earlier loop */
     int npaired;

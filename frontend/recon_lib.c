@@ -353,7 +353,7 @@ char *fe_recon_lib_call(rc *r, CXCursor call, const char *name)
         if (writable(pt) && (i - 1 < nparams || scanf_like))
             kind = out_kind(r, ch[i], single_i, &amp, &lv);
         if (kind == OUT_REFUSE) {
-            if (!r->exact && !r->quiet)
+            if (!r->exact)
                 fe_error(r->c, ab,
                          r->s && r->s->kind == FE_SYNC_FOR
                              ? "pass the address of a local (or of one number of an array, "
@@ -473,7 +473,7 @@ char *fe_recon_atomic(rc *r, CXCursor cur)
     /* the value is child 2 either way: __sync's call has the callee first,
      * and clang keeps an AtomicExpr's operands as pointer, order, value */
     if (which < 0 || (need == 2 && n < 3)) {
-        if (!r->exact && !r->quiet)
+        if (!r->exact)
             fe_error(r->c, b,
                      "write the plain update (cnt[j] += 1, w = x): async_for keeps the "
                      "iterations that touch one element apart, and sync_for combines its "

@@ -226,7 +226,7 @@ static int may_writes(rc *r, CXCursor br, const test_walk *t, set_walk *sw, unsi
 
 char *fe_recon_maywrite_if(rc *r, CXCursor ifs)
 {
-    if ((r->s && r->s->kind != FE_ASYNC_FOR) || r->widen || r->quiet) return NULL;
+    if ((r->s && r->s->kind != FE_ASYNC_FOR) || r->widen) return NULL;
     int n;
     CXCursor *ch = fe_children(ifs, &n);
     if (n != 2 && n != 3) {

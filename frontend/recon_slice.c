@@ -649,7 +649,7 @@ void fe_recon_slice(rc *r)
 {
     r->nrel = r->nwide = 0;
     r->sliced = 0;
-    if ((!r->s && !r->vfree) || (r->s && r->quiet) || clang_Cursor_isNull(r->body)) return;
+    if ((!r->s && !r->vfree) || clang_Cursor_isNull(r->body)) return;
     /* the candidates, then what matters with their conditions left out;
      * a candidate whose branch assigns what matters is not wide after all,
      * and its condition matters: again until nothing changes. A sync_for

@@ -309,6 +309,47 @@ int fe_incdec(fe_ctx *c, CXCursor unary)
     return !strcmp(t0, "++") || !strcmp(t0, "--") || !strcmp(t1, "++") || !strcmp(t1, "--");
 }
 
+/* libclang 16 does not say which operator an expression has, and an
+ * operator a macro's text holds has no token of this file to read it from.
+ * Every operator but a store reads its operands' values, which clang marks
+ * by an implicit conversion (an unexposed expression to libclang): an
+ * operand without one, an lvalue itself, is stored to or has its address
+ * taken. */
+static int lvalue_unread(CXCursor x)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(x);
+        if (k == CXCursor_DeclRefExpr || k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr)
+            return 1;
+        int n;
+        CXCursor *ch = fe_children(x, &n);
+        CXCursor in = n == 1 ? ch[0] : clang_getNullCursor();
+        free(ch);
+        if (clang_Cursor_isNull(in))
+            return 0;
+        if (k == CXCursor_ParenExpr) {
+            x = in;
+            continue;
+        }
+        /* *p: its pointer read (converted), the element an lvalue */
+        return k == CXCursor_UnaryOperator && clang_getCursorKind(in) == CXCursor_UnexposedExpr;
+    }
+}
+
+int fe_store_shaped(CXCursor cur)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_CompoundAssignOperator)
+        return 1;
+    if (k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator)
+        return 0;
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    int st = n >= 1 && n <= 2 && lvalue_unread(ch[0]);
+    free(ch);
+    return st;
+}
+
 int fe_from_macro(CXCursor cur)
 {
     CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(cur));

@@ -152,7 +152,7 @@ int main(void)
     // PICKS c DEFAULT
 #pragma strads async_for
     for (int i = 0; i < n; i++) {
-        double v = (c ?: (a[i % 8] += 1));
+        double v = (c ?: a[i % 8] + 1);
         b[i] += v;
     }
     // PICKS c DEFAULT

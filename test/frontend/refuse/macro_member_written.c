@@ -16,4 +16,4 @@ void set(pt *r, const long *nb, double *out, long n)
         out[i] = GETY(r[i]);
     }
 }
-// EXPECT: 15:14: error: a macro builds an access to a member of a distributed array's element from its arguments here, and the loop may write the array
+// EXPECT: 15:9: error: a macro writes a distributed array here: reconnaissance records only stores spelled in this file

@@ -21,6 +21,6 @@ void f(long n)
     for (long i = 0; i < n; i++)
         c[i] += at2(i);
 }
-// EXPECT: 19:16: error: a macro's own text reads a distributed array here
-// EXPECT: 22:17: error: a macro's own text reads a distributed array here
+// EXPECT: 19:16: error: a macro's own text reads or writes a distributed array here
+// EXPECT: 22:17: error: a macro's own text reads or writes a distributed array here
 // HINT: add recon(off)

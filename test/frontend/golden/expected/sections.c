@@ -41,11 +41,6 @@ STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #define STRADS__GLUE __attribute__((__cold__))
 #define STRADS__RECON __attribute__((__cold__))
 #endif
-/* The recorder of this thread's reconnaissance, for the helpers' copies. */
-static __thread strads_recon *strads__rct;
-/* Set while a helper's copy runs where its caller may read back what it
- * writes: its written loops then run element by element. */
-static __thread int strads__rin __attribute__((__unused__));
 #line 10 "sections.c"
 static unsigned next(unsigned *s)
 {
@@ -53,7 +48,7 @@ static unsigned next(unsigned *s)
     return (*s >> 16) & 0x7fff;
 }
 
-#line 57 "<stdout>"
+#line 52 "<stdout>"
 /* sections.c:33: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -162,7 +157,7 @@ int strads_user_main(void)
     strads_free(scratch);
     return 0;
 }
-#line 166 "<stdout>"
+#line 161 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -213,7 +208,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         if (words % 250 == 0)
             continue;
     }
-#line 217 "<stdout>"
+#line 212 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->cost = cost;
@@ -221,167 +216,6 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     strads__t->best = best;
     strads__t->words = words;
 }
-static __typeof__(next) strads__rh0 STRADS__RECON;
-#if defined(assert) && !defined(NDEBUG)
-#pragma push_macro("assert")
-#undef assert
-#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
-#define STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wreturn-type"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
-#if defined(__clang__)
-#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
-#else
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#endif
-STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
-{
-    const struct strads__env1 *strads__e = strads__ve;
-    (void)strads__e;
-    __typeof__(double *) pts = strads__e->pts;
-    (void)pts;
-    __typeof__(double[3][4]) cent;
-    __builtin_memcpy(&cent, &strads__e->cent, sizeof cent);
-    (void)cent;
-    __typeof__(double) *strads__b_scratch = __builtin_calloc(strads__e->strads__n_scratch > 0 ? (size_t)strads__e->strads__n_scratch : 1, sizeof(double));
-    if (!strads__b_scratch) strads_fatal(STRADS_ENOMEM, "sections.c");
-    __typeof__(double) *scratch = strads__b_scratch - strads__e->strads__lo_scratch;
-    (void)scratch;
-    __typeof__(unsigned int) seed = strads__e->seed;
-    (void)seed;
-    __typeof__(double) *strads__b_sums = __builtin_calloc(strads__e->strads__n_sums > 0 ? (size_t)strads__e->strads__n_sums : 1, sizeof(double));
-    if (!strads__b_sums) strads_fatal(STRADS_ENOMEM, "sections.c");
-    __typeof__(double) *sums = strads__b_sums - strads__e->strads__lo_sums;
-    (void)sums;
-    __typeof__(long) *strads__b_counts = __builtin_calloc(strads__e->strads__n_counts > 0 ? (size_t)strads__e->strads__n_counts : 1, sizeof(long));
-    if (!strads__b_counts) strads_fatal(STRADS_ENOMEM, "sections.c");
-    __typeof__(long) *counts = strads__b_counts - strads__e->strads__lo_counts;
-    (void)counts;
-    __typeof__(double) cost = strads__e->cost;
-    (void)cost;
-    __typeof__(double) worst = strads__e->worst;
-    (void)worst;
-    __typeof__(double) best = strads__e->best;
-    (void)best;
-    __typeof__(long) words = strads__e->words;
-    (void)words;
-    strads__rct = strads__rc;
-    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
-        int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
-        (void)i;
-        /* sections.c:37 */
-                                     do {
-        int bc = 0;
-        double bd = 1e300;
-        for (int c = 0; c < K; c++) {
-            double dist = 0;
-            for (int d = 0; d < D; d++) {
-                scratch[d] = pts[i * D + d] - cent[c][d];
-                dist += scratch[d] * scratch[d];
-            }
-            if (dist < bd) {
-                bd = dist;
-                bc = c;
-            }
-        }
-        for (int d = 0; d < D; d++)
-            ((void)(bc * D + d), (void)(pts[i * D + d]));
-        ((void)(bc));
-        ((void)(bd));
-        if (bd > worst)
-            worst = bd;
-        if (bd < best)
-            best = bd;
-        words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
-        if (words % 250 == 0)
-            continue;
-    } while (0);
-        (void)strads_recon_again(strads__rc);
-#line 304 "<stdout>"
-    }
-    __builtin_free(strads__b_scratch);
-    __builtin_free(strads__b_sums);
-    __builtin_free(strads__b_counts);
-}
-STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
-{
-    const struct strads__env1 *strads__e = strads__ve;
-    (void)strads__e;
-    __typeof__(double *) pts = strads__e->pts;
-    (void)pts;
-    __typeof__(double[3][4]) cent;
-    __builtin_memcpy(&cent, &strads__e->cent, sizeof cent);
-    (void)cent;
-    __typeof__(double) *strads__b_scratch = __builtin_calloc(strads__e->strads__n_scratch > 0 ? (size_t)strads__e->strads__n_scratch : 1, sizeof(double));
-    if (!strads__b_scratch) strads_fatal(STRADS_ENOMEM, "sections.c");
-    __typeof__(double) *scratch = strads__b_scratch - strads__e->strads__lo_scratch;
-    (void)scratch;
-    __typeof__(unsigned int) seed = strads__e->seed;
-    (void)seed;
-    __typeof__(double) *strads__b_sums = __builtin_calloc(strads__e->strads__n_sums > 0 ? (size_t)strads__e->strads__n_sums : 1, sizeof(double));
-    if (!strads__b_sums) strads_fatal(STRADS_ENOMEM, "sections.c");
-    __typeof__(double) *sums = strads__b_sums - strads__e->strads__lo_sums;
-    (void)sums;
-    __typeof__(long) *strads__b_counts = __builtin_calloc(strads__e->strads__n_counts > 0 ? (size_t)strads__e->strads__n_counts : 1, sizeof(long));
-    if (!strads__b_counts) strads_fatal(STRADS_ENOMEM, "sections.c");
-    __typeof__(long) *counts = strads__b_counts - strads__e->strads__lo_counts;
-    (void)counts;
-    __typeof__(double) cost = strads__e->cost;
-    (void)cost;
-    __typeof__(double) worst = strads__e->worst;
-    (void)worst;
-    __typeof__(double) best = strads__e->best;
-    (void)best;
-    __typeof__(long) words = strads__e->words;
-    (void)words;
-    strads__rct = strads__rc;
-    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
-        int i = (int)(strads__idx ? strads__idx[strads__k] : strads__k);
-        (void)i;
-        strads_recon_iter(strads__rc, (int64_t)i);
-        /* sections.c:37 */
-                                     do {
-        int bc = 0;
-        double bd = 1e300;
-        for (int c = 0; c < K; c++) {
-            double dist = 0;
-            for (int d = 0; d < D; d++) {
-                scratch[d] = pts[i * D + d] - cent[c][d];
-                dist += scratch[d] * scratch[d];
-            }
-            if (dist < bd) {
-                bd = dist;
-                bc = c;
-            }
-        }
-        for (int d = 0; d < D; d++)
-            ((void)(bc * D + d), (void)(pts[i * D + d]));
-        ((void)(bc));
-        ((void)(bd));
-        if (bd > worst)
-            worst = bd;
-        if (bd < best)
-            best = bd;
-        words += 1 + (int)(strads__rh0(&seed) % 2) * 0;
-        if (words % 250 == 0)
-            continue;
-    } while (0);
-        if (strads_recon_again(strads__rc))
-            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 375 "<stdout>"
-    }
-    __builtin_free(strads__b_scratch);
-    __builtin_free(strads__b_sums);
-    __builtin_free(strads__b_counts);
-}
-#ifdef STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic pop
-#pragma pop_macro("assert")
-#undef STRADS__ASSERT_PUSHED
-#endif
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
@@ -496,7 +330,6 @@ static const strads_loop_site strads__site1 = {
     .env_size = sizeof(struct strads__env1),
     .tls_size = sizeof(struct strads__tls1),
     .body = strads__body1,
-    .recon = strads__recon1,
     .tls_init = strads__tls_init1,
     .tls_fold = strads__tls_fold1,
     .publish = strads__publish1,
@@ -535,7 +368,7 @@ static inline __attribute__((__always_inline__)) void strads__loop2(void *strads
         _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (j < (10LL) || j >= (1000LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 539 "<stdout>"
+#line 372 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -569,7 +402,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 573 "<stdout>"
+#line 406 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -648,34 +481,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 652 "<stdout>"
-static __typeof__(next) strads__rh0 STRADS__RECON;
-#if defined(assert) && !defined(NDEBUG)
-#pragma push_macro("assert")
-#undef assert
-#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
-#define STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wreturn-type"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
-#if defined(__clang__)
-#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
-#else
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#endif
-static unsigned strads__rh0(unsigned *s)
-{ strads_recon *strads__rc = strads__rct; (void)strads__rc;
-    (void)__extension__({ __auto_type strads__p0 = &(*s); __typeof__(*strads__p0) strads__v0 = (STRADS__RD(*s) * 1103515245u + 12345u); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p0, &strads__v0, sizeof strads__v0); strads__v0; });
-    return (STRADS__RD(*s) >> 16) & 0x7fff;
-}
-#ifdef STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic pop
-#pragma pop_macro("assert")
-#undef STRADS__ASSERT_PUSHED
-#endif
-#line 679 "<stdout>"
+#line 485 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

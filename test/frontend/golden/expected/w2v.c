@@ -56,11 +56,6 @@ STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #define STRADS__GLUE __attribute__((__cold__))
 #define STRADS__RECON __attribute__((__cold__))
 #endif
-/* The recorder of this thread's reconnaissance, for the helpers' copies. */
-static __thread strads_recon *strads__rct;
-/* Set while a helper's copy runs where its caller may read back what it
- * writes: its written loops then run element by element. */
-static __thread int strads__rin __attribute__((__unused__));
 #line 25 "w2v.c"
 void InitUnigramTable() {
   long long a;
@@ -112,7 +107,7 @@ static real Sigmoid(real f) {
   return expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))];
 }
 
-#line 116 "<stdout>"
+#line 111 "<stdout>"
 /* w2v.c:82: sync_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
@@ -192,7 +187,7 @@ void TrainModel() {
   }
   strads_free(neu1e);
 }
-#line 196 "<stdout>"
+#line 191 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -277,223 +272,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         for (c = 0; c < layer1_size; c++) syn0[c + l1] += neu1e[c];
       }
     }
-#line 281 "<stdout>"
+#line 276 "<stdout>"
     }
     strads__t->next_random = next_random;
     strads__t->alpha = alpha;
     strads__t->word_count_actual = word_count_actual;
 }
-static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
-#if defined(assert) && !defined(NDEBUG)
-#pragma push_macro("assert")
-#undef assert
-#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
-#define STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wreturn-type"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
-#if defined(__clang__)
-#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
-#else
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#endif
-STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
-{
-    const struct strads__env1 *strads__e = strads__ve;
-    (void)strads__e;
-    __typeof__(long long) word; /* assigned before use */
-    (void)word;
-    __typeof__(int *) corpus = strads__e->corpus;
-    (void)corpus;
-    __typeof__(long long) b; /* assigned before use */
-    (void)b;
-    __typeof__(long long) a; /* assigned before use */
-    (void)a;
-    __typeof__(long long) c; /* assigned before use */
-    (void)c;
-    __typeof__(long long) last_word; /* assigned before use */
-    (void)last_word;
-    __typeof__(long long) l1; /* assigned before use */
-    (void)l1;
-    __typeof__(long long) d; /* assigned before use */
-    (void)d;
-    __typeof__(long long) target; /* assigned before use */
-    (void)target;
-    __typeof__(long long) label; /* assigned before use */
-    (void)label;
-    __typeof__(int *) table = strads__e->table;
-    (void)table;
-    __typeof__(long long) l2; /* assigned before use */
-    (void)l2;
-    __typeof__(real) f; /* assigned before use */
-    (void)f;
-    __typeof__(real *) syn0 = strads__e->syn0;
-    (void)syn0;
-    __typeof__(real *) syn1neg = strads__e->syn1neg;
-    (void)syn1neg;
-    __typeof__(real) g; /* assigned before use */
-    (void)g;
-    __typeof__(real *) expTable = strads__e->expTable;
-    (void)expTable;
-    __typeof__(real) *strads__b_neu1e = __builtin_calloc(strads__e->strads__n_neu1e > 0 ? (size_t)strads__e->strads__n_neu1e : 1, sizeof(real));
-    if (!strads__b_neu1e) strads_fatal(STRADS_ENOMEM, "w2v.c");
-    __typeof__(real) *neu1e = strads__b_neu1e - strads__e->strads__lo_neu1e;
-    (void)neu1e;
-    __typeof__(unsigned long long) next_random = strads__e->next_random;
-    (void)next_random;
-    __typeof__(real) alpha = strads__e->alpha;
-    (void)alpha;
-    __typeof__(long long) word_count_actual = strads__e->word_count_actual;
-    (void)word_count_actual;
-    strads__rct = strads__rc;
-    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
-        long long pos = (long long)(strads__idx ? strads__idx[strads__k] : strads__k);
-        (void)pos;
-        /* w2v.c:83 */
-                                                      do {
-      word = STRADS__RD(corpus[pos]);
-      word_count_actual++;
-      if (pos % 10000 == 0) {
-        alpha = starting_alpha * (1 - word_count_actual / (real)(iter * train_words + 1));
-        if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
-      }
-      next_random = next_random * (unsigned long long)25214903917 + 11;
-      b = __extension__({ __auto_type strads__da6 = (next_random); __auto_type strads__db6 = (window); __typeof__(strads__da6 % strads__db6) strads__x6 = strads__da6, strads__y6 = strads__db6; strads__y6 == 0 ? (__typeof__(strads__x6))0 : (__typeof__(strads__x6))-1 < (__typeof__(strads__x6))1 && strads__y6 == (__typeof__(strads__x6))-1 ? (__typeof__(strads__x6))0 : strads__x6 % strads__y6; });
-      for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
-        c = pos - window + a;
-        if (c < 0) continue;
-        if (c >= train_words) continue;
-        last_word = STRADS__RD(corpus[c]);
-        l1 = last_word * layer1_size;
-        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
-        for (d = 0; d < negative + 1; d++) {
-          if (d == 0) {
-            target = word;
-            label = 1;
-          } else {
-            next_random = next_random * (unsigned long long)25214903917 + 11;
-            target = table[(next_random >> 16) % table_size];
-            if (target == word) continue;
-            label = 0;
-          }
-          l2 = target * layer1_size;
-          f = 0;
-          for (c = 0; c < layer1_size; c++) f += STRADS__RD(syn0[c + l1]) * STRADS__RD(syn1neg[c + l2]);
-          g = (label - strads__rh0(f)) * alpha;
-          for (c = 0; c < layer1_size; c++) neu1e[c] += g * STRADS__RD(syn1neg[c + l2]);
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p7 = &(syn1neg[c + l2]); __typeof__(*strads__p7) strads__v7 = *(__typeof__(*strads__p7) *)strads_recon_rd(strads__rc, strads__p7, sizeof *strads__p7) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p7, &strads__v7, sizeof strads__v7); strads__v7; });
-        }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p8 = &(syn0[c + l1]); __typeof__(*strads__p8) strads__v8 = *(__typeof__(*strads__p8) *)strads_recon_rd(strads__rc, strads__p8, sizeof *strads__p8) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p8, &strads__v8, sizeof strads__v8); strads__v8; });
-      }
-    } while (0);
-        (void)strads_recon_again(strads__rc);
-#line 393 "<stdout>"
-    }
-    __builtin_free(strads__b_neu1e);
-}
-STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
-{
-    const struct strads__env1 *strads__e = strads__ve;
-    (void)strads__e;
-    __typeof__(long long) word; /* assigned before use */
-    (void)word;
-    __typeof__(int *) corpus = strads__e->corpus;
-    (void)corpus;
-    __typeof__(long long) b; /* assigned before use */
-    (void)b;
-    __typeof__(long long) a; /* assigned before use */
-    (void)a;
-    __typeof__(long long) c; /* assigned before use */
-    (void)c;
-    __typeof__(long long) last_word; /* assigned before use */
-    (void)last_word;
-    __typeof__(long long) l1; /* assigned before use */
-    (void)l1;
-    __typeof__(long long) d; /* assigned before use */
-    (void)d;
-    __typeof__(long long) target; /* assigned before use */
-    (void)target;
-    __typeof__(long long) label; /* assigned before use */
-    (void)label;
-    __typeof__(int *) table = strads__e->table;
-    (void)table;
-    __typeof__(long long) l2; /* assigned before use */
-    (void)l2;
-    __typeof__(real) f; /* assigned before use */
-    (void)f;
-    __typeof__(real *) syn0 = strads__e->syn0;
-    (void)syn0;
-    __typeof__(real *) syn1neg = strads__e->syn1neg;
-    (void)syn1neg;
-    __typeof__(real) g; /* assigned before use */
-    (void)g;
-    __typeof__(real *) expTable = strads__e->expTable;
-    (void)expTable;
-    __typeof__(real) *strads__b_neu1e = __builtin_calloc(strads__e->strads__n_neu1e > 0 ? (size_t)strads__e->strads__n_neu1e : 1, sizeof(real));
-    if (!strads__b_neu1e) strads_fatal(STRADS_ENOMEM, "w2v.c");
-    __typeof__(real) *neu1e = strads__b_neu1e - strads__e->strads__lo_neu1e;
-    (void)neu1e;
-    __typeof__(unsigned long long) next_random = strads__e->next_random;
-    (void)next_random;
-    __typeof__(real) alpha = strads__e->alpha;
-    (void)alpha;
-    __typeof__(long long) word_count_actual = strads__e->word_count_actual;
-    (void)word_count_actual;
-    strads__rct = strads__rc;
-    for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
-        long long pos = (long long)(strads__idx ? strads__idx[strads__k] : strads__k);
-        (void)pos;
-        strads_recon_iter(strads__rc, (int64_t)pos);
-        /* w2v.c:83 */
-                                                      do {
-      word = STRADS__RD(corpus[pos]);
-      word_count_actual++;
-      if (pos % 10000 == 0) {
-        alpha = starting_alpha * (1 - word_count_actual / (real)(iter * train_words + 1));
-        if (alpha < starting_alpha * 0.0001) alpha = starting_alpha * 0.0001;
-      }
-      next_random = next_random * (unsigned long long)25214903917 + 11;
-      b = __extension__({ __auto_type strads__da0 = (next_random); __auto_type strads__db0 = (window); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; });
-      for (a = b; a < window * 2 + 1 - b; a++) if (a != window) {
-        c = pos - window + a;
-        if (c < 0) continue;
-        if (c >= train_words) continue;
-        last_word = STRADS__RD(corpus[c]);
-        l1 = last_word * layer1_size;
-        for (c = 0; c < layer1_size; c++) neu1e[c] = 0;
-        for (d = 0; d < negative + 1; d++) {
-          if (d == 0) {
-            target = word;
-            label = 1;
-          } else {
-            next_random = next_random * (unsigned long long)25214903917 + 11;
-            target = table[(next_random >> 16) % table_size];
-            if (target == word) continue;
-            label = 0;
-          }
-          l2 = target * layer1_size;
-          f = 0;
-          for (c = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(layer1_size); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(syn0)[(l1) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn0)); strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) f += syn0[c + l1] * syn1neg[c + l2];
-          g = (label - __extension__({ strads__rin++; __typeof__(strads__rh0(f)) strads__c2 = strads__rh0(f); strads__rin--; strads__c2; })) * alpha;
-          for (c = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(layer1_size); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(syn1neg)[(l2) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(syn1neg)); } (0); }); c < layer1_size; c++) neu1e[c] += g * syn1neg[c + l2];
-          for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p4 = &(syn1neg[c + l2]); __typeof__(*strads__p4) strads__v4 = *(__typeof__(*strads__p4) *)strads_recon_rd(strads__rc, strads__p4, sizeof *strads__p4) + (g * STRADS__RD(syn0[c + l1])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p4, &strads__v4, sizeof strads__v4); strads__v4; });
-        }
-        for (c = 0; c < layer1_size; c++) (void)__extension__({ __auto_type strads__p5 = &(syn0[c + l1]); __typeof__(*strads__p5) strads__v5 = *(__typeof__(*strads__p5) *)strads_recon_rd(strads__rc, strads__p5, sizeof *strads__p5) + (neu1e[c]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
-      }
-    } while (0);
-        if (strads_recon_again(strads__rc))
-            strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 489 "<stdout>"
-    }
-    __builtin_free(strads__b_neu1e);
-}
-#ifdef STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic pop
-#pragma pop_macro("assert")
-#undef STRADS__ASSERT_PUSHED
-#endif
 STRADS__GLUE static void strads__tls_init1(void *strads__vt, const void *strads__ve)
 {
     struct strads__tls1 *t = strads__vt;
@@ -587,7 +371,6 @@ static const strads_loop_site strads__site1 = {
     .env_size = sizeof(struct strads__env1),
     .tls_size = sizeof(struct strads__tls1),
     .body = strads__body1,
-    .recon = strads__recon1,
     .tls_init = strads__tls_init1,
     .tls_fold = strads__tls_fold1,
     .publish = strads__publish1,
@@ -633,34 +416,7 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 637 "<stdout>"
-static __typeof__(Sigmoid) strads__rh0 STRADS__RECON;
-#if defined(assert) && !defined(NDEBUG)
-#pragma push_macro("assert")
-#undef assert
-#define assert(e) ((e) ? (void)0 : strads_recon_assert(#e, __FILE__, __LINE__, __func__))
-#define STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wreturn-type"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
-#if defined(__clang__)
-#pragma GCC diagnostic ignored "-Wsometimes-uninitialized"
-#else
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#endif
-static real strads__rh0(real f) { strads_recon *strads__rc = strads__rct; (void)strads__rc;
-  if (f > MAX_EXP) return 1;
-  if (f < -MAX_EXP) return 0;
-  return STRADS__RD(expTable[(int)((f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2))]);
-}
-#ifdef STRADS__ASSERT_PUSHED
-#pragma GCC diagnostic pop
-#pragma pop_macro("assert")
-#undef STRADS__ASSERT_PUSHED
-#endif
-#line 664 "<stdout>"
+#line 420 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
