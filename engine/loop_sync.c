@@ -1314,7 +1314,9 @@ static int sync_node(const void *arg, size_t len)
     }
     if (!skip_tasks) rc = run_tasks(&c, rc, async);
     sync_phase(&c, SPH_PLAN);
-    if (c.me == 0) say_recon_cost(&c);
+    /* (records that bought a verdict, the call then run alone: no tasks
+     * to weigh them against, and recon(off) would move the arrays whole) */
+    if (c.me == 0 && !skip_tasks) say_recon_cost(&c);
     if (c.me == 0 && rt_stats_on()) {
         uint64_t sent, recvd;
         rt_net_bytes(&sent, &recvd);
@@ -1449,6 +1451,14 @@ static alone_state *alone_of(const strads_loop_site *site, int64_t begin, int64_
             rt_alone_inherit(&al, &recent->al, (double)(end - begin) / (double)(recent->end - recent->begin));
         reuse->id = site->id, reuse->begin = begin, reuse->end = end, reuse->threads = threads;
         reuse->al = al;
+        /* how the site's calls alone ran, and whether its records were
+         * priced, hold for a new range too (a wavefront's every call is
+         * one: each asks for a verdict on its records, which lets it run
+         * alone as the loop itself, 1 ms a call where shared tasks took
+         * 3-40 ms); the rest is the range's own */
+        reuse->emu_timed = recent && recent->emu_timed;
+        reuse->priced = recent && recent->priced;
+        reuse->tried_shared = false;
         s = reuse;
     }
     s->used = ++alone_clock;
@@ -1808,6 +1818,8 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
     if (tasks_skipped) { /* separate: the loop itself, from where the probe stopped */
         rt__emu_seen seen;
         tasks_skipped = false;
+        if (rt_stats_on()) rt_stats("alone_separate", site->file, site->line, "begin=%lld end=%lld",
+                                    (long long)begin, (long long)end);
         run_alone(site, env, skip > begin ? skip : begin, end, 0, false, false, threads, mb, 0, &seen);
     }
     *planned = h->recon;
