@@ -2425,7 +2425,10 @@ static void decide_writes(walk *w)
                          nm, nm, nm)
             : !worst->counted && !is_arith(worst->decl) /* a struct: no min, max or + */
                 ? fe_fmt("if each iteration sets '%s' before it uses it, declare it inside the "
-                         "loop body or add private(%s)", nm, nm)
+                         "loop body or add private(%s) (nothing is copied back); if it holds "
+                         "sums the loop adds up (a gradient), keep them in an array of numbers "
+                         "and name its section in reduction(+: g[0:n]): a struct is no "
+                         "reduction", nm, nm)
             : !worst->counted /* set, not added to: a running minimum, a scratch value */
                 ? fe_fmt("if each iteration sets '%s' before it uses it, declare it inside the "
                          "loop body or add private(%s); if it is a result of the loop, add "

@@ -159,6 +159,37 @@ static CXCursor var_at(fe_ctx *c, unsigned off)
                : clang_getNullCursor();
 }
 
+/* Is the `&` at token a the address of something beyond the object its
+ * first name reaches, past a pointer member: `&ds->images[i]`,
+ * `&ds->next->v`? Then passing it changes no variable of a bound
+ * `ds->size` (a function given the element may write the element). */
+static int addr_beyond(fe_ctx *c, int a)
+{
+    CXCursor u = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, c->toks[a].off));
+    if (clang_getCursorKind(u) != CXCursor_UnaryOperator)
+        return 0;
+    int n;
+    CXCursor *ch = fe_children(u, &n);
+    CXCursor x = n == 1 ? fe_strip(ch[0]) : clang_getNullCursor();
+    free(ch);
+    while (!clang_Cursor_isNull(x)) {
+        enum CXCursorKind k = clang_getCursorKind(x);
+        if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr)
+            return 0;
+        CXCursor *xs = fe_children(x, &n);
+        CXCursor base = n >= 1 ? fe_strip(xs[0]) : clang_getNullCursor();
+        free(xs);
+        if (clang_Cursor_isNull(base))
+            return 0;
+        /* indexed or followed through a pointer that is itself a member */
+        if (clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
+            clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+            return 1;
+        x = base;
+    }
+    return 0;
+}
+
 /* The sequential loop reads its bound before every iteration; the parallel
  * one once, at entry (as OpenMP's). A body that assigns a variable of the
  * bound would stop the sequential loop where the parallel one runs on:
@@ -176,7 +207,8 @@ static int bound_assigned(fe_ctx *c, fe_site *s)
         for (int k = k0; k < c->ntoks && T[k].off < s->body_end; k++) {
             if (!is(&T[k], T[h].spell))
                 continue;
-            if (fe_tok_written(c, k, k0) && clang_equalCursors(var_at(c, T[k].off), v)) {
+            if (fe_tok_written(c, k, k0) && clang_equalCursors(var_at(c, T[k].off), v) &&
+                !(k > k0 && is(&T[k - 1], "&") && addr_beyond(c, k - 1))) {
                 fe_error(c, T[k].off,
                          "the sequential loop re-reads its bound before every iteration, a "
                          "parallel loop once at entry; keep the bound's variables unchanged in "

@@ -661,6 +661,13 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                      ? fe_fmt("name the section of numbers it points to: "
                                               "reduction(+: %s[0:<number of elements>])",
                                               it->name)
+                                 : it->kind == FE_IT_REDUCTION
+                                     ? fe_fmt("a struct is no reduction: keep the sums it holds "
+                                              "in an array of numbers and name its section "
+                                              "(reduction(+: g[0:n])); a struct of floats only "
+                                              "may be reached so through a pointer, 'float *g = "
+                                              "(float *)&%s;' before the loop",
+                                              it->name)
                                      : NULL,
                                  "'%s' is not an arithmetic scalar", it->name);
                 }
