@@ -1820,6 +1820,7 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
         tasks_skipped = false;
         if (rt_stats_on()) rt_stats("alone_separate", site->file, site->line, "begin=%lld end=%lld",
                                     (long long)begin, (long long)end);
+        rt__sync_sep_open_written();
         run_alone(site, env, skip > begin ? skip : begin, end, 0, false, false, threads, mb, 0, &seen);
     }
     *planned = h->recon;

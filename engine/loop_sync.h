@@ -262,6 +262,9 @@ void rt__sync_sep_local(const call *c, rt__sep *out);
 /* Collective: rank 0 learns whether the call's tasks are separate on every
  * node (*separate 1 yes, 0 no, -1 not known; -1 elsewhere). */
 int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate);
+/* The driver, before it runs alone a separate call whose tasks it skipped:
+ * the pages their records write opened as written (dds_open_pages). */
+void rt__sync_sep_open_written(void);
 int rt__sync_recon(call *c);
 /* loop_sync_recon.c: the records of iterations [lo, hi), with the elements
  * they read from other nodes fetched (node-function thread; caller frees). */

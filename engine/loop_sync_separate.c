@@ -133,6 +133,72 @@ void rt__sync_sep_local(const call *c, rt__sep *out)
     out->ok = 1;
 }
 
+/* Rank 0: the pages a separate call's tasks write, per array its bits
+ * hold, kept for the driver, which runs such a call alone instead of the
+ * tasks (want_sep 2): it opens them, as written, before it runs, so that
+ * its stores do not fault on the coherence tracker's protection one page
+ * at a time (Rodinia nw's wavefront at two processes: 230 faults a call,
+ * 25 us each, for 16x16 blocks of work). */
+typedef struct sep_pages {
+    dds_vec *dv;
+    uint64_t *pages;
+} sep_pages;
+static sep_pages written[RT_SEP_ARRAYS];
+static int nwritten;
+
+static void drop_written(void)
+{
+    for (int i = 0; i < nwritten; i++) free(written[i].pages);
+    nwritten = 0;
+}
+
+static void keep_written(const call *c, const uint64_t *bits, size_t words)
+{
+    drop_written();
+    size_t ps = dds_page_size();
+    for (int a = 0; a < c->narr && a < RT_SEP_ARRAYS; a++) {
+        int64_t at = bits_at(c, a);
+        if (at < 0 || (c->arr[a].desc->flags & STRADS_ARRAY_READONLY) || c->arr[a].own) continue;
+        dds_vec *dv = c->arr[a].dv;
+        size_t np = ((size_t)dv->n * dv->elem + ps - 1) / ps;
+        uint64_t *pg = calloc((np + 63) / 64, sizeof *pg);
+        if (!pg) continue; /* its stores fault, as without */
+        for (int64_t w0 = at / 64, w1 = (at + dv->n + 63) / 64, k = w0; k < w1 && (size_t)k < words; k++) {
+            uint64_t any = 0;
+            for (int r = 0; r < c->N; r++) any |= bits[(size_t)r * 2 * words + (size_t)k];
+            while (any) {
+                int64_t e = k * 64 + __builtin_ctzll(any) - at;
+                any &= any - 1;
+                if (e < 0 || e >= dv->n) continue;
+                size_t p0 = (size_t)e * dv->elem / ps, p1 = ((size_t)e * dv->elem + dv->elem - 1) / ps;
+                for (size_t p = p0; p <= p1 && p < np; p++) pg[p / 64] |= UINT64_C(1) << (p % 64);
+            }
+        }
+        written[nwritten++] = (sep_pages){dv, pg};
+    }
+}
+
+void rt__sync_sep_open_written(void)
+{
+    size_t ps = dds_page_size();
+    for (int i = 0; i < nwritten; i++) {
+        dds_vec *dv = written[i].dv;
+        size_t np = ((size_t)dv->n * dv->elem + ps - 1) / ps;
+        for (size_t p = 0; p < np;) {
+            if (!(written[i].pages[p / 64] >> (p % 64) & 1)) {
+                p++;
+                continue;
+            }
+            size_t q = p;
+            while (q < np && (written[i].pages[q / 64] >> (q % 64) & 1)) q++;
+            size_t end = q * ps < dv->bytes ? q * ps : dv->bytes;
+            dds_open_pages(dv, dv->base + p * ps, end - p * ps);
+            p = q;
+        }
+    }
+    drop_written();
+}
+
 /* Do [a, b] and [x, y] meet (an empty one, lo > hi, meets nothing)? */
 static bool meet(int64_t a, int64_t b, int64_t x, int64_t y)
 {
@@ -187,6 +253,8 @@ int rt__sync_sep_agree(const call *c, const rt__sep *mine, int *separate)
                 if (s != r && (meet(all[r].wlo[a], all[r].whi[a], all[s].wlo[a], all[s].whi[a]) ||
                                meet(all[r].rlo[a], all[r].rhi[a], all[s].wlo[a], all[s].whi[a])))
                     ok = false;
+    drop_written();
+    if (ok && known && c->h.want_sep == 2 && bits) keep_written(c, bits, words);
     free(all);
     free(bits);
     *separate = !ok ? 0 : known ? 1 : -1;
