@@ -361,7 +361,8 @@ int fe_array_parm(CXCursor d);
 int fe_from_macro(CXCursor cur);
 /* Is cur an assignment (`a = b`, `a += b`), or an increment, decrement or
  * address-of (`x++`, `&x`)? From the tree alone, for operators a macro's
- * text holds. A comma whose left operand is an lvalue counts too. */
+ * text holds. (`!p && x` of an int pointer p is taken for a store: a
+ * refusal at worst.) */
 int fe_store_shaped(CXCursor cur);
 /* A <math.h> function whose only effect is errno (sqrtf, expf, ...). */
 int fe_pure_math(const char *name);

@@ -159,9 +159,8 @@ static CXCursor var_at(fe_ctx *c, unsigned off)
                : clang_getNullCursor();
 }
 
-/* Is the `&` at token a the address of something beyond the object its
- * first name reaches, past a pointer member: `&ds->images[i]`,
- * `&ds->next->v`? Then passing it changes no variable of a bound
+/* Is the `&` at token a the address of an element of an array a pointer
+ * member points to, `&ds->images[i]`, or of something in it? Then passing it changes no variable of a bound
  * `ds->size` (a function given the element may write the element). */
 static int addr_beyond(fe_ctx *c, int a)
 {
@@ -181,8 +180,9 @@ static int addr_beyond(fe_ctx *c, int a)
         free(xs);
         if (clang_Cursor_isNull(base))
             return 0;
-        /* indexed or followed through a pointer that is itself a member */
-        if (clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
+        /* an element of an array a pointer member points to (not a member
+         * reached through one: `&ds->hdr->size` may be the bound's own) */
+        if (k == CXCursor_ArraySubscriptExpr && clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
             clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
             return 1;
         x = base;

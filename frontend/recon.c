@@ -503,6 +503,15 @@ static int drop_store(rc *r, CXCursor cur, CXCursor l)
     return 1;
 }
 
+/* The target l of a store a macro makes: a distributed array's element,
+ * or what a pointer reaches (`*(p + k)`: a unary operator that is the
+ * target of a store can only be a dereference, whose `*` in a macro's
+ * expansion has no token of this file for access_kind to see). */
+static int macro_target(rc *r, CXCursor l)
+{
+    return (access_kind(r, l) || clang_getCursorKind(l) == CXCursor_UnaryOperator) && !local_root(r, l, 0);
+}
+
 static char *text_of(rc *r, CXCursor cur)
 {
     unsigned b, e;
@@ -575,18 +584,23 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
         CXCursor l = n >= 1 ? fe_strip(ch[0]) : clang_getNullCursor();
         free(ch);
         unsigned cb, ce, lb, le;
-        fe_spelling(cur, NULL, &cb, &ce);
+        CXFile cf;
+        fe_spelling(cur, &cf, &cb, &ce);
         fe_spelling(l, NULL, &lb, &le);
         /* an operator of this file before its operand: `&W[k]` in an
          * argument is an address (below), `++` a store */
         const char *src = m->r->c->src;
-        int mine = k == CXCursor_UnaryOperator && cb < lb && lb <= m->r->c->srclen;
+        /* (in the invocation's own text: a #define before it is not) */
+        int mine = k == CXCursor_UnaryOperator && cf && clang_File_isEqual(cf, m->r->c->file) &&
+                   m->b <= cb && cb < lb && lb <= m->e && lb <= m->r->c->srclen &&
+                   (src[cb] == '&' || src[cb] == '+' || src[cb] == '-');
         int addr = mine && src[cb] == '&';
         /* or an assignment of this file after it (a GNU `c ?: (a[k] += 1)`,
          * whose shared condition makes its text not tile) */
         int spelled = mine || (k != CXCursor_UnaryOperator && !fe_from_macro(cur) && le < ce &&
-                               le <= m->r->c->srclen && le > lb);
-        if (!addr && !clang_Cursor_isNull(l) && access_kind(m->r, l) && !local_root(m->r, l, 0)) {
+                               le <= m->r->c->srclen && le > lb && m->b <= lb && le <= m->e &&
+                               tok(m->r, le)->spell[0] && strchr(tok(m->r, le)->spell, '='));
+        if (!addr && !clang_Cursor_isNull(l) && macro_target(m->r, l)) {
             int sync = m->r->s && m->r->s->kind == FE_SYNC_FOR;
             if (!m->r->exact && !m->refused++)
                 fe_error(m->r->c, lb < m->b || lb >= m->e ? m->b : lb,
@@ -1220,11 +1234,10 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
     }
     int compound;
     CXCursor lhs, rhs;
-    if (getenv("DBG")) fprintf(stderr, "rw k=%d b=%u e=%u macro=%d\n", k, b, e, fe_from_macro(cur));
     if (is_assign(r, cur, &compound, &lhs, &rhs)) {
         CXCursor l = fe_strip(lhs);
         int spelled = assign_spelled(r, cur, lhs);
-        if ((fe_from_macro(cur) || !spelled) && access_kind(r, l) && !local_root(r, l, 0)) {
+        if ((fe_from_macro(cur) || !spelled) && macro_target(r, l)) {
             /* `#define ACC(a, v) a += v`, `#define set(i, c) v[i] = c`: the
              * store is the macro's text, which the rewrite cannot take
              * apart (it was a gcc error: lvalue required) */
@@ -1341,7 +1354,7 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
         /* `#define INC(a) (a)++`: the operator is the macro's text */
         if (n == 1 && !prefix && !postfix && fe_store_shaped(cur)) {
             CXCursor l = fe_strip(op);
-            if (access_kind(r, l) && !local_root(r, l, 0)) {
+            if (macro_target(r, l)) {
                 if (!r->exact)
                     fe_error(r->c, b,
                              r->s && r->s->kind == FE_SYNC_FOR

@@ -331,8 +331,14 @@ static int lvalue_unread(CXCursor x)
             x = in;
             continue;
         }
-        /* *p: its pointer read (converted), the element an lvalue */
-        return k == CXCursor_UnaryOperator && clang_getCursorKind(in) == CXCursor_UnexposedExpr;
+        /* *e: a pointer operand, and the pointee's type (-x, ~x keep their
+         * operand's; !p of an int pointer is taken for one) */
+        if (k != CXCursor_UnaryOperator)
+            return 0;
+        CXType pt = clang_getCanonicalType(clang_getCursorType(in));
+        return pt.kind == CXType_Pointer &&
+               clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(pt)),
+                                clang_getCanonicalType(clang_getCursorType(x)));
     }
 }
 

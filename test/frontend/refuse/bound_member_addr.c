@@ -5,7 +5,8 @@
  * the member the body follows (it was "the body changes 'dataset'"). The
  * address of the bound's own member is a change of it. */
 typedef struct { unsigned char px[4]; } image_t;
-typedef struct { image_t *images; int size; } dataset_t;
+typedef struct { int size; } header_t;
+typedef struct { image_t *images; int size; header_t *hdr; } dataset_t;
 
 int score(image_t *im);
 void bump(int *n);
@@ -19,7 +20,11 @@ long f(dataset_t *dataset)
 #pragma strads sync_for
     for (int i = 0; i < dataset->size; i++)
         bump(&dataset->size);
+#pragma strads sync_for
+    for (int i = 0; i < dataset->hdr->size; i++)
+        bump(&dataset->hdr->size);
     return total;
 }
-// EXPECT: 18:34: error: the parallel body follows pointer member 'images' of the struct 'dataset' points to
-// EXPECT: 21:15: error: the body changes 'dataset', which the loop's condition reads
+// EXPECT: 19:34: error: the parallel body follows pointer member 'images' of the struct 'dataset' points to
+// EXPECT: 22:15: error: the body changes 'dataset', which the loop's condition reads
+// EXPECT: 25:15: error: the body changes 'dataset', which the loop's condition reads
