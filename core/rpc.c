@@ -9,7 +9,18 @@
  * function makes. Two reserved references end a job in two phases: PREPARE
  * makes every worker treat closing connections as expected, EXIT then lets
  * them go, so a clean shutdown never looks like a lost node.
+ *
+ * Some calls the driver makes may reach the workers later (rt_invoke_later:
+ * a dvector's allocation, which the program's sequential code makes before
+ * any loop): the driver runs its share at once and a courier thread
+ * (core/start.c's assembler, once the job has assembled) sends the rest in
+ * order, so the program's start does not wait for its workers to start. Until
+ * every such call has been answered, any other message to a worker waits
+ * (the transport's gate), so a worker never hears of something it has not
+ * been given.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +30,7 @@
 #define RT_CALL_PREPARE_EXIT UINT64_MAX
 #define RT_CALL_EXIT (UINT64_MAX - 1)
 
-static uint64_t call_seq; /* driver's main thread only */
+static _Atomic uint64_t call_seq; /* the driver's main thread and its courier */
 
 static int send_call(int dst, uint64_t seq, uint64_t ref, const void *arg, size_t len)
 {
@@ -84,6 +95,111 @@ int strads_invoke_all(strads_node_fn fn, const void *arg, size_t len)
     if (mine) first = mine;
     if (!first) first = rc;
     return first;
+}
+
+/* ---- calls that reach the workers later (the courier) ---- */
+
+typedef struct later {
+    struct later *next;
+    uint64_t ref, key;
+    strads_node_fn fn;
+    size_t len;
+    char what[96];
+    unsigned char arg[];
+} later;
+
+static pthread_mutex_t later_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t later_cond = PTHREAD_COND_INITIALIZER;
+static later *later_head, *later_tail;
+static bool courier_busy;
+
+int rt_invoke_later(strads_node_fn fn, const void *arg, size_t len, uint64_t key,
+                    const char *what)
+{
+    if (!fn || (!arg && len)) return STRADS_EINVAL;
+    if (strads_rank() != 0) return STRADS_ESTATE;
+    uint64_t ref;
+    int rc = rt_fnref_encode((const void *)fn, &ref);
+    if (rc) return rc;
+    if (strads_size() == 1) return fn(arg, len);
+    later *l = malloc(sizeof *l + len);
+    if (!l) return STRADS_ENOMEM;
+    if ((rc = fn(arg, len))) { /* the driver's share first: it refuses alone */
+        free(l);
+        return rc;
+    }
+    l->next = NULL;
+    l->ref = ref;
+    l->key = key;
+    l->fn = fn;
+    l->len = len;
+    snprintf(l->what, sizeof l->what, "%s", what ? what : "a node call");
+    if (len) memcpy(l->arg, arg, len);
+    pthread_mutex_lock(&later_mu);
+    rt_net_close_sends();
+    if (later_tail)
+        later_tail->next = l;
+    else
+        later_head = l;
+    later_tail = l;
+    pthread_cond_broadcast(&later_cond);
+    pthread_mutex_unlock(&later_mu);
+    return 0;
+}
+
+bool rt_invoke_unlater(strads_node_fn fn, uint64_t key)
+{
+    bool found = false;
+    pthread_mutex_lock(&later_mu);
+    for (later **p = &later_head, *prev = NULL; *p; prev = *p, p = &(*p)->next) {
+        later *l = *p;
+        if (l->fn != fn || l->key != key) continue;
+        *p = l->next;
+        if (later_tail == l) later_tail = prev;
+        free(l);
+        found = true;
+        break;
+    }
+    pthread_mutex_unlock(&later_mu);
+    return found;
+}
+
+_Noreturn void rt_courier_run(void)
+{
+    pthread_mutex_lock(&later_mu);
+    for (;;) {
+        if (!later_head) {
+            rt_net_open_sends();
+            pthread_cond_broadcast(&later_cond);
+        }
+        while (!later_head) pthread_cond_wait(&later_cond, &later_mu);
+        later *l = later_head;
+        later_head = l->next;
+        if (!later_head) later_tail = NULL;
+        courier_busy = true;
+        pthread_mutex_unlock(&later_mu);
+        uint64_t seq = ++call_seq;
+        int rc = 0;
+        for (int r = 1; r < strads_size() && !rc; r++)
+            if ((rc = send_call(r, seq, l->ref, l->arg, l->len)))
+                rt_error("%s: cannot reach rank %d: %s", l->what, r, strads_strerror(rc));
+        if (!rc) rc = collect_done(seq, -1, l->what);
+        /* The program was told it succeeded (the driver's share did):
+         * nothing can undo that now, so the job ends, saying what failed. */
+        if (rc) strads_fatal(rc, l->what);
+        free(l);
+        pthread_mutex_lock(&later_mu);
+        courier_busy = false;
+    }
+}
+
+int rt_courier_drain(void)
+{
+    pthread_mutex_lock(&later_mu);
+    while (later_head || courier_busy)
+        pthread_cond_wait(&later_cond, &later_mu);
+    pthread_mutex_unlock(&later_mu);
+    return 0;
 }
 
 static void reply_done(uint64_t seq, int status)

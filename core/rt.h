@@ -266,10 +266,28 @@ int rt_net_listen_port(void);
 int rt_net_local_host(char *host, size_t len);
 /* Waits until everything queued for sending has been written. */
 int rt_flush(int deadline_ms);
+/* Until rt_net_open_sends, a send to another rank from any thread but the
+ * loop's first calls wait() (core/start.c: the driver's main runs while the
+ * job assembles, and its first message to a worker waits for the
+ * assembly). wait returns 0, or the error the send returns. */
+void rt_net_gate_sends(int (*wait)(void));
+void rt_net_open_sends(void);
+void rt_net_close_sends(void); /* again, with the same wait */
 
 /* ---- driver/worker (core/rpc.c) ---- */
 int rt_serve(void);            /* worker main loop; returns the exit status */
 int rt_shutdown_workers(void); /* driver: two-phase shutdown of all workers */
+/* Driver: runs fn on this node now and on every worker later, in order, from
+ * the courier (rt_courier_run); a failure there ends the job, naming what.
+ * Messages to workers wait until every such call is answered. key names the
+ * call for rt_invoke_unlater, which takes back one not yet sent (true). */
+int rt_invoke_later(strads_node_fn fn, const void *arg, size_t len, uint64_t key,
+                    const char *what);
+bool rt_invoke_unlater(strads_node_fn fn, uint64_t key);
+/* The courier's loop (the driver's assembler thread, once assembled): never
+ * returns. rt_courier_drain waits until it has nothing to send or answer. */
+_Noreturn void rt_courier_run(void);
+int rt_courier_drain(void);
 
 /* ---- small helpers ---- */
 uint64_t rt_now_ms(void); /* monotonic */

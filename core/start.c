@@ -4,10 +4,10 @@
  *
  * Assembly: every worker dials rank 0 and registers the address it listens
  * on; rank 0 sends everyone the address table; each worker hands it to the
- * transport and reports READY, and rank 0 starts the user's main once all
- * are ready. Workers connect to each other later, when one first sends to
- * the other (core/link.c): start-up costs one connection per worker, not
- * one per pair. One STRADS_CONNECT_TIMEOUT_MS deadline, counted from the
+ * transport and reports READY. Rank 0 runs the user's main meanwhile, and
+ * its first message to a worker waits until all are ready. Workers connect
+ * to each other later, when one first sends to the other (core/link.c):
+ * start-up costs one connection per worker, not one per pair. One STRADS_CONNECT_TIMEOUT_MS deadline, counted from the
  * process's start, bounds all of it; a failure names the rank and what
  * happened to it (lost and why, late, refused, wrong secret, out of
  * descriptors).
@@ -262,6 +262,64 @@ static int assemble_worker(void)
     return rt_send_packed(0, &p);
 }
 
+/* The driver's main starts at once, while a thread of its own assembles
+ * the job: a worker's start (exec, libraries, connection, handshake: 10-20
+ * ms on a small machine) overlaps the program's own start instead of
+ * preceding it, and a program whose calls all run alone on the driver
+ * (engine/loop_alone.c) waits for the workers only at its end. The first
+ * message of any thread but the transport's to a worker waits for the
+ * assembly (rt_net_gate_sends); a failure ends the job as it did at start. */
+static pthread_mutex_t asm_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t asm_cond = PTHREAD_COND_INITIALIZER;
+static bool assembled;
+static __thread bool assembling; /* the assembler's own sends pass the gate */
+
+static _Noreturn void assembly_failed(int rc)
+{
+    rt_error("the job could not assemble: %s", strads_strerror(rc));
+    fflush(NULL);
+    _exit(3);
+}
+
+/* The assembler's thread then carries the node calls that reach the
+ * workers later (core/rpc.c's courier). */
+static void *assembler(void *arg)
+{
+    (void)arg;
+    assembling = true;
+    int rc = assemble_driver();
+    if (rc) assembly_failed(rc);
+    rt_debug("job assembled: %d processes", cfg.size);
+    pthread_mutex_lock(&asm_mu);
+    assembled = true;
+    pthread_cond_broadcast(&asm_cond);
+    pthread_mutex_unlock(&asm_mu);
+    rt_courier_run();
+}
+
+/* A message to a worker waits for the job and for the calls the courier
+ * carries; the courier's own pass. */
+static int gate_wait(void)
+{
+    if (assembling) return 0;
+    pthread_mutex_lock(&asm_mu);
+    while (!assembled) pthread_cond_wait(&asm_cond, &asm_mu);
+    pthread_mutex_unlock(&asm_mu);
+    return rt_courier_drain();
+}
+
+static int assemble_in_background(void)
+{
+    pthread_t t;
+    pthread_attr_t a;
+    pthread_attr_init(&a);
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    rt_net_gate_sends(gate_wait);
+    int rc = pthread_create(&t, &a, assembler, NULL);
+    pthread_attr_destroy(&a);
+    return rc;
+}
+
 /*
  * Rank 0 holds a connection to every other process of the job, and a worker
  * may come to (one to each worker it exchanges with), besides the listener,
@@ -435,13 +493,13 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
         rt_error("%s", err);
         return 2;
     }
-    if (cfg.size > 1) {
-        rc = cfg.rank == 0 ? assemble_driver() : assemble_worker();
-        if (rc) {
-            rt_error("the job could not assemble: %s", strads_strerror(rc));
-            fflush(NULL);
-            _exit(3);
+    if (cfg.size > 1 && cfg.rank == 0) {
+        if (assemble_in_background()) {
+            rt_error("cannot start a thread to assemble the job");
+            return 2;
         }
+    } else if (cfg.size > 1) {
+        if ((rc = assemble_worker())) assembly_failed(rc);
         rt_debug("job assembled: %d processes", cfg.size);
     }
     int status;

@@ -65,6 +65,8 @@ typedef struct rt_dial {
 } rt_dial;
 
 static __thread bool on_loop_thread; /* true only on the loop thread */
+static int (*send_wait)(void);       /* rt_net_gate_sends */
+static _Atomic bool sends_gated;
 
 static struct {
     const rt_config *cfg;
@@ -626,9 +628,27 @@ static size_t write_eager(int fd, rt_out *o)
     return total;
 }
 
+void rt_net_gate_sends(int (*wait)(void))
+{
+    send_wait = wait;
+    atomic_store_explicit(&sends_gated, wait != NULL, memory_order_release);
+}
+
+void rt_net_open_sends(void) { atomic_store_explicit(&sends_gated, false, memory_order_release); }
+
+void rt_net_close_sends(void)
+{
+    if (send_wait) atomic_store_explicit(&sends_gated, true, memory_order_release);
+}
+
 int rt_send(int dst, const void *head, size_t head_len, const void *blob, size_t blob_len)
 {
     if (dst < 0 || dst >= net_job_size() || (!head && head_len)) return STRADS_EINVAL;
+    if (atomic_load_explicit(&sends_gated, memory_order_acquire) && dst != net_my_rank() &&
+        !on_loop_thread) {
+        int rc = send_wait();
+        if (rc) return rc;
+    }
     if (!T.started) {
         /* A job of one process has no loop: deliver straight to the mailbox. */
         if (dst != 0) return STRADS_EINVAL;

@@ -6,7 +6,8 @@
  * engines can turn any pointer into (vector, element index) with a binary
  * search, and so that strads_free / strads_is_dvector work on any pointer.
  * Vectors are created and destroyed by the driver with a node function run on
- * every node (strads_invoke_all), which keeps the tables identical. This file
+ * every node, which keeps the tables identical: a creation reaches the
+ * workers later, before anything else does (rt_invoke_later). This file
  * also holds the partition math and the allocation entry points that generated
  * code calls for `#pragma strads dvector`.
  *
@@ -317,11 +318,13 @@ int dds_vec_create(int64_t n, size_t elem, size_t align, int part, const char *s
     a.n = n;
     a.elem = elem;
     snprintf(a.site, sizeof a.site, "%s", site ? site : "?");
-    rc = strads_invoke_all(dds_nf_attach, &a, sizeof a);
+    /* The workers attach it later (core/rpc.c's courier), before anything
+     * else reaches them: the program's start does not wait for theirs. */
+    char what[sizeof a.site + 64];
+    snprintf(what, sizeof what, "placing the distributed array allocated at %s", a.site);
+    rc = rt_invoke_later(dds_nf_attach, &a, sizeof a, a.id, what);
     dds_vec *v = dds_vec_by_id(a.id);
     if (rc) {
-        if (v) /* undo on the nodes where it worked */
-            strads_invoke_all(dds_nf_detach, &a.id, sizeof a.id);
         dds_arena_unpick(base, (size_t)n * elem);
         return rc;
     }
@@ -337,7 +340,9 @@ int dds_vec_destroy(dds_vec *v)
     uintptr_t base = (uintptr_t)v->base;
     size_t bytes = (size_t)v->n * v->elem;
     uint32_t id = v->id;
-    int rc = strads_invoke_all(dds_nf_detach, &id, sizeof id);
+    /* One the workers were never given is the driver's alone. */
+    int rc = rt_invoke_unlater(dds_nf_attach, id) ? dds_nf_detach(&id, sizeof id)
+                                                 : strads_invoke_all(dds_nf_detach, &id, sizeof id);
     dds_arena_unpick(base, bytes);
     return rc;
 }

@@ -58,6 +58,19 @@ static int node_cpus(const void *arg, size_t len)
     return rc;
 }
 
+/* early: every node knows the dvector the driver allocated before the
+ * workers had joined (its creation reached them before this call), and not
+ * the one it freed meanwhile (arg: the two addresses). */
+static int node_early(const void *arg, size_t len)
+{
+    void *p[2];
+    CHECK_EQ(len, sizeof p);
+    memcpy(p, arg, sizeof p);
+    CHECK(strads_is_dvector(p[0]));
+    CHECK(!strads_is_dvector(p[1]) || p[1] == p[0]);
+    return 0;
+}
+
 static int node_basic(const void *arg, size_t len)
 {
     (void)len;
@@ -341,6 +354,21 @@ int prog_main(int argc, char **argv)
             for (int q = 0; q < r; q++) CHECK_EQ(cpu_masks[q] & cpu_masks[r], 0);
         }
         printf("cpus %s\n", bound ? "bound" : "unbound");
+    } else if (strcmp(mode, "early") == 0) {
+        /* The driver's main runs before the workers join: it allocates,
+         * frees, and says so in a file (argv[2]) that the test's workers
+         * wait for before they start; then its first call needs them. */
+        CHECK(argc > 2);
+        void *p[2]; /* kept, freed */
+        CHECK((p[1] = strads_dv_malloc(4096 * 8, 8, "rt_prog.c:early_freed")) != NULL);
+        CHECK((p[0] = strads_dv_malloc(4096 * 8, 8, "rt_prog.c:early_kept")) != NULL);
+        strads_free(p[1]);
+        FILE *f = fopen(argv[2], "w");
+        CHECK(f != NULL);
+        fclose(f);
+        CHECK_OK(strads_invoke_all(node_early, p, sizeof p));
+        CHECK_OK(strads_invoke_all(node_basic, &arg, sizeof arg));
+        strads_free(p[0]);
     } else if (strcmp(mode, "foreign") == 0) {
         CHECK_EQ(strads_invoke_all((strads_node_fn)(void *)puts, NULL, 0), STRADS_ENOFUNC);
     } else {
