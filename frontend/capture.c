@@ -2794,6 +2794,21 @@ static void outside_call(walk *w, CXCursor call, int helper)
         free(name);
         return;
     }
+    /* Called without a declaration: clang declares it implicitly where it
+     * is called. Most often a macro whose #define (or a header) is missing,
+     * which "defined in another file" would misname. */
+    CXFile rf, cf;
+    unsigned ro, co;
+    clang_getSpellingLocation(clang_getCursorLocation(ref), &rf, NULL, NULL, &ro);
+    clang_getSpellingLocation(clang_getCursorLocation(call), &cf, NULL, NULL, &co);
+    if (rf && cf && clang_File_isEqual(rf, cf) && ro == co) {
+        fe_error(w->c, fe_offset(clang_getCursorLocation(call)),
+                 "define the macro, or include the header that declares the function",
+                 "'%s' is not declared: is it a macro whose #define is missing, or a function "
+                 "whose header is not included?", name);
+        free(name);
+        return;
+    }
     char *hint = fe_fmt("move '%s' (and what it calls) into this file, where stradsc makes "
                         "its reconnaissance copy%s",
                         name, s->kind == FE_SYNC_FOR ? ", or add recon(off)" : "");
