@@ -595,9 +595,15 @@ static enum CXChildVisitResult macro_access(CXCursor cur, CXCursor parent, CXCli
                    m->b <= cb && cb < lb && lb <= m->e && lb <= m->r->c->srclen &&
                    (src[cb] == '&' || src[cb] == '+' || src[cb] == '-');
         int addr = mine && src[cb] == '&';
+        /* or its ++/-- after it (`c ?: a[k]++`) */
+        unsigned pe = le;
+        while (pe < ce && pe < m->r->c->srclen && (src[pe] == ' ' || src[pe] == '\t')) pe++;
+        int post = k == CXCursor_UnaryOperator && cf && clang_File_isEqual(cf, m->r->c->file) &&
+                   m->b <= lb && lb < le && pe < ce && ce <= m->e && ce <= m->r->c->srclen &&
+                   (src[pe] == '+' || src[pe] == '-');
         /* or an assignment of this file after it (a GNU `c ?: (a[k] += 1)`,
          * whose shared condition makes its text not tile) */
-        int spelled = mine || (k != CXCursor_UnaryOperator && !fe_from_macro(cur) && le < ce &&
+        int spelled = mine || post || (k != CXCursor_UnaryOperator && !fe_from_macro(cur) && le < ce &&
                                le <= m->r->c->srclen && le > lb && m->b <= lb && le <= m->e &&
                                tok(m->r, le)->spell[0] && strchr(tok(m->r, le)->spell, '='));
         if (!addr && !clang_Cursor_isNull(l) && macro_target(m->r, l)) {
