@@ -75,6 +75,27 @@ static int spelled_here(fe_ctx *c, CXCursor cur)
     return b > xb && b < e && e <= c->srclen && !memchr(c->src + b, '\n', e - b);
 }
 
+/* Is the operator of p, a binary expression of a macro's expansion, spelled
+ * in the invocation's argument (the `+` of `SET(*(vals + i), v)`: its
+ * operands are read whatever the macro does with the argument)? The token
+ * after its left operand's spelling says: the operator, or the `,` or `)`
+ * that ends the argument when the macro's text holds the operator. */
+static int op_spelled_here(fe_ctx *c, CXCursor p)
+{
+    int n;
+    CXCursor *ch = fe_children(p, &n);
+    CXFile f = NULL;
+    unsigned b = 0, e = 0;
+    if (n == 2) fe_spelling(ch[0], &f, &b, &e);
+    free(ch);
+    if (!f || !clang_File_isEqual(f, c->file) || e <= b || e >= c->srclen) return 0;
+    int k = fe_tok_at(c, e);
+    if (k < 0 || k >= c->ntoks || c->toks[k].off < e) return 0;
+    const char *sp = c->toks[k].spell;
+    return c->toks[k].kind == CXToken_Punctuation && strcmp(sp, ",") && strcmp(sp, ")") &&
+           strcmp(sp, "]") && strcmp(sp, "}") && strcmp(sp, ";");
+}
+
 /* Is tokens[i] (a name) assigned: followed, past the closing parentheses
  * and subscripts that wrap it (and, when through: what it points to, its
  * `.member`s and `->member`s), by `=` or an `op=`, or by or after `++` or
@@ -217,7 +238,7 @@ static int written(walk *w, int d)
         /* a name in the argument of a macro whose own text assigns it
          * (`#define ASSIGN(x, v) x = v`); an operator spelled in the
          * argument itself is read below */
-        if (nb == pb && ne == pe && spelled_here(c, node)) {
+        if (nb == pb && ne == pe && spelled_here(c, node) && !op_spelled_here(c, p)) {
             unsigned sb, se;
             fe_spelling(node, NULL, &sb, &se);
             if (macro_writes(c, nb, NULL, sb, 0) == 1)
