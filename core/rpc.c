@@ -104,14 +104,14 @@ typedef struct later {
     uint64_t ref, key;
     strads_node_fn fn;
     size_t len;
-    char what[96];
+    char what[160];
     unsigned char arg[];
 } later;
 
 static pthread_mutex_t later_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t later_cond = PTHREAD_COND_INITIALIZER;
 static later *later_head, *later_tail;
-static bool courier_busy;
+static bool courier_busy, courier_up, later_closed;
 
 int rt_invoke_later(strads_node_fn fn, const void *arg, size_t len, uint64_t key,
                     const char *what)
@@ -122,6 +122,10 @@ int rt_invoke_later(strads_node_fn fn, const void *arg, size_t len, uint64_t key
     int rc = rt_fnref_encode((const void *)fn, &ref);
     if (rc) return rc;
     if (strads_size() == 1) return fn(arg, len);
+    pthread_mutex_lock(&later_mu);
+    bool closed = later_closed;
+    pthread_mutex_unlock(&later_mu);
+    if (closed) return fn(arg, len); /* the workers are gone */
     later *l = malloc(sizeof *l + len);
     if (!l) return STRADS_ENOMEM;
     if ((rc = fn(arg, len))) { /* the driver's share first: it refuses alone */
@@ -160,6 +164,11 @@ bool rt_invoke_unlater(strads_node_fn fn, uint64_t key)
         found = true;
         break;
     }
+    /* the courier may not wake to find the queue empty: the gate opens here */
+    if (found && !later_head && !courier_busy && courier_up) {
+        rt_net_open_sends();
+        pthread_cond_broadcast(&later_cond);
+    }
     pthread_mutex_unlock(&later_mu);
     return found;
 }
@@ -167,6 +176,7 @@ bool rt_invoke_unlater(strads_node_fn fn, uint64_t key)
 _Noreturn void rt_courier_run(void)
 {
     pthread_mutex_lock(&later_mu);
+    courier_up = true;
     for (;;) {
         if (!later_head) {
             rt_net_open_sends();
@@ -191,6 +201,13 @@ _Noreturn void rt_courier_run(void)
         pthread_mutex_lock(&later_mu);
         courier_busy = false;
     }
+}
+
+void rt_courier_close(void)
+{
+    pthread_mutex_lock(&later_mu);
+    later_closed = true;
+    pthread_mutex_unlock(&later_mu);
 }
 
 int rt_courier_drain(void)

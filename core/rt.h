@@ -288,6 +288,8 @@ bool rt_invoke_unlater(strads_node_fn fn, uint64_t key);
  * returns. rt_courier_drain waits until it has nothing to send or answer. */
 _Noreturn void rt_courier_run(void);
 int rt_courier_drain(void);
+/* After the workers are released: later calls run on the driver only. */
+void rt_courier_close(void);
 
 /* ---- small helpers ---- */
 uint64_t rt_now_ms(void); /* monotonic */

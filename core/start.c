@@ -395,9 +395,13 @@ static void release_workers(void)
 {
     if (workers_released || cfg.rank != 0) return;
     workers_released = true;
+    /* Not while the assembler or the courier may still use the transport
+     * (a job whose workers are all lost sends them nothing below). */
+    if (cfg.size > 1) gate_wait();
     if (upper.shutdown) shutdown_rc = upper.shutdown(); /* the last checkpoint completes first */
     rt_trace_finish(); /* gathers the nodes' events while they still serve */
     rt_shutdown_workers();
+    rt_courier_close();
     rt_net_stop();
 }
 

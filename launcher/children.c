@@ -31,6 +31,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -534,6 +535,43 @@ static int high_fd(int fd)
     return fcntl(fd, F_DUPFD_CLOEXEC, 10);
 }
 
+/* A program without a #! line (ENOEXEC) runs under /bin/sh, as execvp
+ * runs it (and uv_spawn, through execvp, did): found on PATH as
+ * posix_spawnp would. Returns 0 or a negative errno. */
+static int spawn_script(pid_t *pid, char **argv, const posix_spawn_file_actions_t *fa,
+                        const posix_spawnattr_t *attr, char **env)
+{
+    char path[4096];
+    const char *file = argv[0];
+    if (!strchr(file, '/')) {
+        const char *dirs = getenv("PATH");
+        bool found = false;
+        for (const char *d = dirs ? dirs : "/bin:/usr/bin"; !found && d; d = strchr(d, ':')) {
+            if (*d == ':')
+                d++;
+            size_t dl = strcspn(d, ":");
+            int w = snprintf(path, sizeof path, "%.*s%s%s", (int)dl, d, dl ? "/" : "", file);
+            found = w > 0 && (size_t)w < sizeof path && access(path, X_OK) == 0;
+        }
+        if (!found)
+            return -ENOEXEC;
+        file = path;
+    }
+    size_t n = 0;
+    while (argv[n])
+        n++;
+    char **sh = calloc(n + 2, sizeof *sh);
+    if (!sh)
+        return -ENOMEM;
+    sh[0] = "/bin/sh";
+    sh[1] = (char *)file;
+    for (size_t i = 1; i <= n; i++)
+        sh[i + 1] = argv[i];
+    int err = -posix_spawn(pid, "/bin/sh", fa, attr, sh, env);
+    free(sh);
+    return err;
+}
+
 /* posix_spawn, not uv_spawn: glibc's spawns with vfork semantics (0.7 ms on
  * the 2-core VM) where libuv's forks and copies strads-run's page tables
  * (2.8 ms), twice for a job of two, before its driver can start. */
@@ -550,9 +588,9 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
     if (!job->chld_on) {
         uv_signal_init(job->loop, &job->sig_chld);
         job->sig_chld.data = job;
+        job->chld_on = true; /* closed with the job's signals, started or not */
         if ((err = uv_signal_start(&job->sig_chld, on_sigchld, SIGCHLD)))
             return err;
-        job->chld_on = true;
     }
     /* The pipe's read end is the child's LAUNCH_LINK_FD. Our end is
      * close-on-exec, so no other child holds it: it closes when we are gone. */
@@ -570,18 +608,20 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
     posix_spawnattr_init(&attr);
     /* What the child gets of ours: the default for every signal (we ignore
      * SIGPIPE) and none blocked. */
-    sigfillset(&all);
+    memset(&all, 0xff, sizeof all); /* sigfillset leaves out glibc's own */
     sigemptyset(&none);
     posix_spawnattr_setsigdefault(&attr, &all);
     posix_spawnattr_setsigmask(&attr, &none);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-    if (rank != 0) /* stdin belongs to the driver */
-        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    for (i = 0; i < 4; i++)
+    if (rank != 0 && !err) /* stdin belongs to the driver */
+        err = -posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    for (i = 0; i < 4 && !err; i++)
         if (hi[i] >= 0)
-            posix_spawn_file_actions_adddup2(&fa, hi[i], low[i]);
+            err = -posix_spawn_file_actions_adddup2(&fa, hi[i], low[i]);
     if (!err)
         err = -posix_spawnp(&pid, argv[0], &fa, &attr, argv, env);
+    if (err == -ENOEXEC)
+        err = spawn_script(&pid, argv, &fa, &attr, env);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
     for (i = 0; i < 4; i++)
@@ -606,7 +646,12 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
         uv_pipe_init(job->loop, &c->pipe[i], 0);
         c->pipe[i].data = c;
         launch_lines_init(&c->lines[i], rank);
-        uv_pipe_open(&c->pipe[i], out[i][0]);
+        if (uv_pipe_open(&c->pipe[i], out[i][0]) != 0) {
+            /* its output is lost, not the job: the pipe's end closes */
+            close(out[i][0]);
+            uv_close((uv_handle_t *)&c->pipe[i], NULL);
+            continue;
+        }
         c->pipe_open[i] = true;
         job->open_pipes++;
         uv_read_start((uv_stream_t *)&c->pipe[i], on_alloc, on_read);

@@ -392,7 +392,8 @@ int main(int argc, char **argv)
     default: break;
     }
     /* Our stderr may be a pipe whose reader quits; a write error is enough.
-     * libuv restores default signal dispositions in the children. */
+     * The children get the default disposition of every signal
+     * (launch_spawn). */
     signal(SIGPIPE, SIG_IGN);
 
     if (sodium_init() < 0) {

@@ -55,4 +55,15 @@ chmod 644 "$TMP/noexec"
 run -n 2 "$TMP/noexec"
 expect_rc 126
 expect_match err "cannot run '.*/noexec': permission denied"
+# A script without a #! line runs under /bin/sh, as execvp runs it, on
+# every rank: by its path and found on PATH (it failed with "Unknown system
+# error -8" at -n 2 once strads-run spawned with posix_spawn).
+printf 'echo "rank $STRADS_RANK of $STRADS_SIZE: $1"\n' >"$TMP/noshebang"
+chmod 755 "$TMP/noshebang"
+for prog in "$TMP/noshebang" noshebang; do
+    PATH=$TMP:$PATH run -n 2 "$prog" hello
+    expect_rc 0
+    expect_match out "^rank 0 of 2: hello"
+    expect_match err "^\\[rank 1\\] rank 1 of 2: hello"
+done
 echo ok
