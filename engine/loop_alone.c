@@ -88,8 +88,10 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
      * the same), so its rest runs on up to one budget whatever the prefix
      * said: the prefix may hold the heaviest iterations (a graph's most
      * linked vertices numbered first), and a short call sent shared pays
-     * the first call's planning and copies. */
-    uint64_t t0 = rt_now_us(), budget_us = (uint64_t)(budget_s * 1e6), now = t0;
+     * the first call's planning and copies. By the thread's CPU time:
+     * the work itself, not the cores the machine gave it meanwhile (a
+     * worker starting beside the driver's first call, a loaded machine). */
+    uint64_t t0 = rt_cpu_us(), budget_us = (uint64_t)(budget_s * 1e6), now = t0;
     int64_t chunk = 1;
     double last = 0; /* microseconds an iteration of the latest chunk */
     /* The second chunk (4 iterations) runs whatever the first took in a
@@ -101,7 +103,7 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
         int64_t hi = end - at > chunk ? at + chunk : end;
         uint64_t c0 = now;
         rt_body(site, env, tls, order, at, hi);
-        now = rt_now_us();
+        now = rt_cpu_us();
         last = (double)(now - c0) / (double)(hi - at);
         at = hi;
         chunk *= 4;
@@ -120,7 +122,7 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
             int64_t hi = end - at > chunk ? at + chunk : end;
             uint64_t c0 = now;
             rt_body(site, env, tls, order, at, hi);
-            now = rt_now_us();
+            now = rt_cpu_us();
             last = (double)(now - c0) / (double)(hi - at);
             at = hi;
         }

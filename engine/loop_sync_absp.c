@@ -399,6 +399,9 @@ int rt__absp_begin(const strads_loop_site *site, uint64_t tag, const int64_t *bo
             plan[2 * k] = task.node;
             plan[2 * k + 1] = task.start;
         }
+        /* which node holds which split follows the swaps, which follow the
+         * clock: a replay takes the recorded plan */
+        if (!rc) rc = replay_absp_plan(plan, (size_t)nsplits * 2);
         if (!rc) {
             pthread_mutex_lock(&master_mu);
             free(M.last);

@@ -47,7 +47,8 @@
  * SSP/ASP operator (REPLAY_ST_*: one total order per node, see replay.h). */
 enum { EV_GATE = 1, EV_DELTA = REPLAY_ST_DELTA, EV_CUT = 3, EV_FOLD = 4,
        EV_READ = REPLAY_ST_READ, EV_OWN = REPLAY_ST_OWN, EV_SFOLD = REPLAY_ST_FOLD,
-       EV_CHUNK = 8 /* A-BSP: round, slot, split, k, m */ };
+       EV_CHUNK = 8 /* A-BSP: round, slot, split, k, m */,
+       EV_PLAN = 9 /* A-BSP, the driver's: n, then n int64 (split -> node, start) */ };
 #define MAX_SLOTS 1024 /* threads per node whose A-BSP chunks can be replayed */
 /* BLK_ORDERED: the operator's store events were recorded in their total
  * order, so a replay re-executes it in that order instead of completing it
@@ -306,6 +307,11 @@ static const unsigned char *next_event(uint8_t type, size_t *pos)
         case EV_READ:
         case EV_OWN:
         case EV_SFOLD: sz = 4; break;
+        case EV_PLAN:
+            if (L.curlen - f < 4) return NULL;
+            memcpy(&nodes, L.cur + f, sizeof nodes);
+            sz = 4 + (size_t)nodes * 8;
+            break;
         case EV_CUT: sz = 24; break;
         case EV_CHUNK: sz = 32; break;
         case EV_FOLD: sz = 8; break;
@@ -567,6 +573,35 @@ int replay_gate_ok(int64_t clock, const int64_t *done, int nodes)
         return 1;
     }
     return 1;
+}
+
+int replay_absp_plan(int64_t *plan, size_t n)
+{
+    if (replay_cluster()) {
+        size_t pos = sizeof(blk_hdr);
+        const unsigned char *e = next_event(EV_PLAN, &pos);
+        uint32_t m;
+        if (!e) return 0; /* a record without plans: its swaps were not timed */
+        memcpy(&m, e, sizeof m);
+        if (m != n) {
+            rt_error("replay: %s: operator %" PRIu64 " was planned over %u splits in the record "
+                     "and %zu in this run: the replay diverged", L.path, L.ops, m, n);
+            return STRADS_ESTATE;
+        }
+        memcpy(plan, e + 4, n * sizeof *plan);
+        return 0;
+    }
+    if (!replay_recording()) return 0;
+    pthread_mutex_lock(&L.mu);
+    if (L.in_block) {
+        uint8_t t = EV_PLAN;
+        uint32_t m = (uint32_t)n;
+        put(&t, 1);
+        put(&m, sizeof m);
+        put(plan, n * sizeof *plan);
+    }
+    pthread_mutex_unlock(&L.mu);
+    return 0;
 }
 
 int64_t replay_cut(int64_t clock, int64_t task, int64_t stop)

@@ -347,6 +347,11 @@ void replay_note_gate(int64_t clock, const int64_t *done, int nodes);
 /* Cluster replay: may this node start clock `clock`? 1 when done[] has
  * reached the recorded view for it (or when not replaying), else 0. */
 int replay_gate_ok(int64_t clock, const int64_t *done, int nodes);
+/* A-BSP's plan on the driver (n int64: per split its node and start),
+ * which its swaps, decided by the measured times, change from call to
+ * call: recording, logs it; under cluster replay, replaces it with the
+ * recorded one (STRADS_ESTATE when it has another size). */
+int replay_absp_plan(int64_t *plan, size_t n);
 /* A-BSP cut points: task `task` of clock `clock` stopped (or is to stop)
  * after iteration `stop`. Recording, logs it and returns stop; under
  * cluster replay returns the recorded stop position (the engine must use

@@ -9,7 +9,7 @@ import hashlib
 import struct
 import sys
 
-GATE, CHUNK, OWN, SFOLD = 1, 8, 6, 7
+GATE, CHUNK, OWN, SFOLD, PLAN = 1, 8, 6, 7, 9
 SIZES = {2: 4, 3: 24, 4: 8, 5: 4, 6: 4, 7: 4, 8: 32}  # fields after the type byte
 
 
@@ -20,7 +20,12 @@ def forge(b, what):
         pos, end = at + 4 + 24, at + 4 + n   # events after the block header
         while pos < end:
             t = b[pos]
-            size = 12 + 8 * struct.unpack_from('<I', b, pos + 9)[0] if t == GATE else SIZES[t]
+            if t == GATE:
+                size = 12 + 8 * struct.unpack_from('<I', b, pos + 9)[0]
+            elif t == PLAN:
+                size = 4 + 8 * struct.unpack_from('<I', b, pos + 1)[0]
+            else:
+                size = SIZES[t]
             hit = False
             if what == 'chunk' and t == CHUNK:
                 m = struct.unpack_from('<q', b, pos + 25)[0]
