@@ -528,6 +528,23 @@ static bool sample_meets(const call *c, const sched_records *w, const sched_reco
     return meets;
 }
 
+/* A verdict spares a call run alone the emulation of BSP's workers, whose
+ * copies cost about the written arrays' bytes at each task
+ * (loop_sync_alone.c), over the calls ahead: lists whose reconnaissance,
+ * by the pilot's time, costs more than that are not made to answer (an
+ * LDA E-step's inference, twenty sweeps over a document an iteration,
+ * recorded every access: 9 s of records for a 0.4 s call, which then ran
+ * alone anyway). */
+static bool verdict_costs_more(const call *c, int64_t ahead)
+{
+    double bytes = 0;
+    for (int a = 0; a < c->narr; a++)
+        if (!(c->arr[a].desc->flags & STRADS_ARRAY_READONLY) && !c->arr[a].own)
+            bytes += (double)c->arr[a].dv->n * (double)c->arr[a].dv->elem;
+    double spared_us = bytes * (double)(c->ntask ? c->ntask : 1) / BYTES_PER_US * (double)ahead;
+    return (double)pilot_us_per_iter * (double)(c->hi - c->lo) > spared_us;
+}
+
 static int32_t sep_sampled(call *c, const sched_records *pilot_rec)
 {
     if (c->ntask < 2 || !pilot_rec->n || c->narr > RT_SEP_ARRAYS) return -1;
@@ -654,7 +671,7 @@ int rt__sync_recon(call *c)
     if (drop) {
         sampled = sep_sampled(c, &prec);
         double lists = (double)prec.nacc / (double)(prec.n ? prec.n : 1) * (double)(c->hi - c->lo);
-        none = sampled == 0 || lists > LIST_ACCS;
+        none = sampled == 0 || lists > LIST_ACCS || verdict_costs_more(c, ahead);
     }
     drop = drop && !none;
     int prc = none ? 0 : pick_whole(c, piloted ? &prec : NULL, &t->whole);
