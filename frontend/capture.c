@@ -2831,7 +2831,8 @@ static void outside_call(walk *w, CXCursor call, int helper)
         return;
     }
     char *hint = fe_fmt("move '%s' (and what it calls) into this file, where stradsc makes "
-                        "its reconnaissance copy%s",
+                        "its reconnaissance copy (when other files call it too: into a header "
+                        "this file includes, as static inline)%s",
                         name, s->kind == FE_SYNC_FOR ? ", or add recon(off)" : "");
     char *where = NULL;
     if (!clang_Cursor_isNull(def)) {
