@@ -531,10 +531,12 @@ static bool sample_meets(const call *c, const sched_records *w, const sched_reco
 /* A verdict spares a call run alone the emulation of BSP's workers, whose
  * copies cost about the written arrays' bytes at each task
  * (loop_sync_alone.c), over the calls ahead: lists whose reconnaissance,
- * by the pilot's time, costs more than that are not made to answer (an
+ * by the pilot's time, clearly cost more than that are not made to answer (an
  * LDA E-step's inference, twenty sweeps over a document an iteration,
  * recorded every access: 9 s of records for a 0.4 s call, which then ran
  * alone anyway). */
+#define VERDICT_MARGIN 16 /* the copies' own rate is a guess; a slow build (ASan) records
+                             * several times slower: only a clear loss is spared */
 static bool verdict_costs_more(const call *c, int64_t ahead)
 {
     double bytes = 0;
@@ -542,7 +544,7 @@ static bool verdict_costs_more(const call *c, int64_t ahead)
         if (!(c->arr[a].desc->flags & STRADS_ARRAY_READONLY) && !c->arr[a].own)
             bytes += (double)c->arr[a].dv->n * (double)c->arr[a].dv->elem;
     double spared_us = bytes * (double)(c->ntask ? c->ntask : 1) / BYTES_PER_US * (double)ahead;
-    return (double)pilot_us_per_iter * (double)(c->hi - c->lo) > spared_us;
+    return (double)pilot_us_per_iter * (double)(c->hi - c->lo) > VERDICT_MARGIN * spared_us;
 }
 
 static int32_t sep_sampled(call *c, const sched_records *pilot_rec)
