@@ -539,19 +539,24 @@ void replay_note_timing(void)
     pthread_mutex_unlock(&L.mu);
 }
 
+/* An event of a counted array: type, head (hlen bytes), n, then n int64. */
+static void event_counted(uint8_t type, const void *head, size_t hlen, const int64_t *v, size_t n)
+{
+    uint32_t m = (uint32_t)n;
+    pthread_mutex_lock(&L.mu);
+    if (L.in_block) {
+        put(&type, 1);
+        if (hlen) put(head, hlen);
+        put(&m, sizeof m);
+        put(v, n * sizeof *v);
+    }
+    pthread_mutex_unlock(&L.mu);
+}
+
 void replay_note_gate(int64_t clock, const int64_t *done, int nodes)
 {
     if (!replay_recording() || replay_cluster()) return;
-    pthread_mutex_lock(&L.mu);
-    if (L.in_block) {
-        uint8_t t = EV_GATE;
-        uint32_t n = (uint32_t)nodes;
-        put(&t, 1);
-        put(&clock, sizeof clock);
-        put(&n, sizeof n);
-        put(done, (size_t)nodes * sizeof *done);
-    }
-    pthread_mutex_unlock(&L.mu);
+    event_counted(EV_GATE, &clock, sizeof clock, done, (size_t)nodes);
 }
 
 int replay_gate_ok(int64_t clock, const int64_t *done, int nodes)
@@ -591,16 +596,7 @@ int replay_absp_plan(int64_t *plan, size_t n)
         memcpy(plan, e + 4, n * sizeof *plan);
         return 0;
     }
-    if (!replay_recording()) return 0;
-    pthread_mutex_lock(&L.mu);
-    if (L.in_block) {
-        uint8_t t = EV_PLAN;
-        uint32_t m = (uint32_t)n;
-        put(&t, 1);
-        put(&m, sizeof m);
-        put(plan, n * sizeof *plan);
-    }
-    pthread_mutex_unlock(&L.mu);
+    if (replay_recording()) event_counted(EV_PLAN, NULL, 0, plan, n);
     return 0;
 }
 

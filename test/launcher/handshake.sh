@@ -8,6 +8,7 @@
 #                      said hs_up and that process is alive (a file left by
 #                      an earlier attempt of a restarted job names a dead
 #                      pid and does not count)
+#   hs_await_file F    waits until the file F exists (another rank made it)
 #   hs_await_gone DIR R  waits until rank R has said hs_up and its process
 #                      is gone: exited and reaped by strads-run, so that
 #                      strads-run has seen it end
@@ -53,6 +54,7 @@ hs__gone() {
 }
 
 hs_await_up() { hs__poll "every rank up" hs__all_up "$1"; }
+hs_await_file() { hs__poll "$1 to exist" test -e "$1"; }
 hs_await_gone() { hs__poll "rank $2 gone" hs__gone "$1" "$2"; }
 
 hs__backlog() {
