@@ -1390,7 +1390,7 @@ enum { IN_COPYIN, IN_SCALARS, IN_INDICES, IN_N };
  * through nine, which four kept made a miss at every call). Records for a
  * verdict are asked SEP_ASKS times a site, more while every verdict said
  * separate. */
-#define SEP_KEPT 32
+#define SEP_KEPT 128
 #define SEP_ASKS 4
 typedef struct sep_kept {
     uint64_t input[IN_N];
@@ -1408,6 +1408,8 @@ typedef struct site_calls {
     int sep_yes, sep_no; /* verdicts kept: separate, not */
     int sep_asks; /* calls that made lists for a verdict (a few: keys may never repeat) */
     int sep_gathers; /* calls that gathered the nodes' descriptions, likewise */
+    int key_asks, key_hits; /* calls alone shared for a new key's verdict; calls alone that found one */
+    bool emu_dear; /* its latest call as BSP's workers emulated cost over 4x their work */
     struct site_calls *next;
 } site_calls;
 
@@ -1952,11 +1954,12 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     if (as && records &&
         (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !exact)
         sep = kept_separate(site, env, begin, end, mb, threads);
+    site_calls *sc = as ? calls_of(site) : NULL;
+    if (sc && sep >= 0) sc->key_hits++;
     if (as && as->emu_timed && sep >= 0) {
         if (sep == 1) rt_alone_forget(&as->al);
         as->emu_timed = false;
     }
-    site_calls *sc = as ? calls_of(site) : NULL;
     if (sc) sc->want_sep = as->emu_timed && sep < 0;
     rt_call_how how = as ? rt_alone_next(&as->al, true) : RT_CALL_SHARED;
     /* Only for a call that may run alone: the loop itself where exact;
@@ -1976,6 +1979,20 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         float_rows_avg(site, env))
         how = RT_CALL_SHARED;
     bool planned = false;
+    /* A new key of a site whose verdicts all said separate, whose calls
+     * emulated cost over 4x their work (views into one pooled array that
+     * change from call to call: llm.c's layers, each emulated call copying
+     * and comparing the whole pool): this call shared for its verdict,
+     * which then runs it alone as the loop itself, and later calls of the
+     * key too. Keys asked must come back (hits): one that never repeats
+     * gets SEP_ASKS. Not timed: its records are no measure of a call. */
+    if (emu && sep < 0 && records && sc && sc->emu_dear && sc->sep_yes > 0 && sc->sep_no == 0 &&
+        sc->key_asks < SEP_ASKS + sc->key_hits) {
+        sc->key_asks++;
+        sc->want_sep = 1;
+        run_shared(site, env, begin, end, INT64_MIN, threads, mb, kind, &spec, &planned);
+        return;
+    }
     if (how != RT_CALL_SHARED) {
         uint64_t t0 = rt_now_us();
         /* A probe that cannot hand its rest to the nodes (BSP's workers
@@ -1988,6 +2005,8 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
                                  as->al.shared_last_s, &seen);
         if (seen.whole_s > 0) rt_alone_estimate(&as->al, seen.whole_s);
         as->emu_timed = emu;
+        if (emu && sc && done > begin && seen.body_s > 0)
+            sc->emu_dear = 4 * seen.body_s < (double)(rt_now_us() - t0) / 1e6;
         if (done > begin || !emu) {
             /* A first call alone as the loop itself stays alone until its
              * calls have cost what sharing would first (its records, and

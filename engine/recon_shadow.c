@@ -48,6 +48,7 @@ typedef struct shadow {
     int stale, exact;
     int ndrop;
     uintptr_t drop_lo[MAX_DROP], drop_hi[MAX_DROP];
+    uintptr_t drop_min, drop_max; /* around every dropped range: most reads miss it whole */
     unsigned char *ring;
     size_t ring_at;
     uintptr_t few[FEW]; /* the first FEW words of generation gen (all of them while n <= FEW) */
@@ -148,6 +149,9 @@ static word *insert(uintptr_t at)
 
 static int dropped(uintptr_t lo, uintptr_t hi)
 {
+    /* a matmul's reads of its input after each output element's store:
+     * the scan of MAX_DROP ranges per read was half its reconnaissance */
+    if (hi <= sh.drop_min || lo >= sh.drop_max) return 0;
     for (int k = 0; k < sh.ndrop; k++)
         if (lo < sh.drop_hi[k] && sh.drop_lo[k] < hi) return 1;
     return 0;
@@ -257,6 +261,8 @@ const void *rt_shadow_read(const void *addr, size_t len)
 static void drop_add(uintptr_t lo, uintptr_t hi)
 {
     int k = sh.ndrop;
+    if (!k || lo < sh.drop_min) sh.drop_min = lo;
+    if (!k || hi > sh.drop_max) sh.drop_max = hi;
     if (k && (k == MAX_DROP || (lo <= sh.drop_hi[k - 1] && sh.drop_lo[k - 1] <= hi))) {
         if (lo < sh.drop_lo[k - 1]) sh.drop_lo[k - 1] = lo;
         if (hi > sh.drop_hi[k - 1]) sh.drop_hi[k - 1] = hi;
