@@ -2668,6 +2668,62 @@ static char *pointer_member(CXType t)
 /* The variable an argument is made from (`m`, `&m[i]`, `m + i`, `*m`),
  * when it comes from outside the loop: captured by the body, or a helper's
  * parameter or a global. NULL for the loop's or the helper's own locals. */
+static char *outside_root(walk *w, CXCursor arg, int helper);
+
+/* Calls of fn, each a CallExpr, in a subtree. */
+typedef struct calls_of {
+    CXCursor fn;
+    CXCursor *v;
+    int n;
+} calls_of;
+
+static enum CXChildVisitResult calls_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    calls_of *q = d;
+    if (clang_getCursorKind(cur) == CXCursor_CallExpr &&
+        clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(cur)), q->fn)) {
+        q->v = realloc(q->v, (size_t)(q->n + 1) * sizeof *q->v);
+        if (!q->v) abort();
+        q->v[q->n++] = cur;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A helper's parameter: its argument at every call. Outside unless each
+ * call is the loop body's own and its argument is the body's (a struct
+ * the body fills with its rows, `vec x = {&data[i * K], K}; step(&x)`,
+ * as the body may hand it to the function directly); a helper called by
+ * another helper is not followed. */
+static char *outside_parm(walk *w, CXCursor parm)
+{
+    CXCursor fn = clang_getCursorSemanticParent(parm);
+    int j = -1, n = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < n; i++)
+        if (clang_equalCursors(clang_Cursor_getArgument(fn, i), parm)) j = i;
+    calls_of q = {clang_getCanonicalCursor(fn), NULL, 0};
+    for (int h = 0; h < w->nh && j >= 0; h++) {
+        clang_visitChildren(w->helpers[h], calls_visit, &q);
+        if (q.n) j = -1; /* called by a helper */
+    }
+    int nch;
+    CXCursor *ch = fe_children(w->s->forc, &nch);
+    if (j >= 0 && nch > 0) clang_visitChildren(ch[nch - 1], calls_visit, &q);
+    free(ch);
+    int outside = j < 0 || q.n == 0;
+    for (int k = 0; k < q.n && !outside; k++) {
+        if (clang_Cursor_getNumArguments(q.v[k]) <= j) {
+            outside = 1;
+            break;
+        }
+        char *r = outside_root(w, clang_Cursor_getArgument(q.v[k], (unsigned)j), 0);
+        outside = r != NULL;
+        free(r);
+    }
+    free(q.v);
+    return outside ? fe_cxstr(clang_getCursorSpelling(parm)) : NULL;
+}
+
 static char *outside_root(walk *w, CXCursor arg, int helper)
 {
     for (int guard = 0; guard < 16; guard++) {
@@ -2681,7 +2737,8 @@ static char *outside_root(walk *w, CXCursor arg, int helper)
             int global = clang_getCursorKind(clang_getCursorSemanticParent(ref)) ==
                          CXCursor_TranslationUnit;
             unsigned doff = fe_offset(clang_getCursorLocation(ref));
-            int outside = helper ? global || rk == CXCursor_ParmDecl
+            if (helper && !global && rk == CXCursor_ParmDecl) return outside_parm(w, ref);
+            int outside = helper ? global
                                  : global || !fe_in_main(w->c, clang_getCursorLocation(ref)) ||
                                        doff < w->s->for_begin || doff >= w->s->body_end;
             return outside ? fe_cxstr(clang_getCursorSpelling(ref)) : NULL;
@@ -3032,6 +3089,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
     carried_items(w);
     below_rows(c, s);
     fe_check_captures(c, s, w->first_ref);
+    fe_scope(c, s);
     fe_keyed(c, s);
     free(w->first_ref);
     free(w->helpers);

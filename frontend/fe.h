@@ -261,6 +261,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref); /* typ
  * body: an accumulator the body never reads? (types.c) */
 int fe_only_added(fe_ctx *c, const fe_site *s, const fe_cap *cp);
 void fe_keyed(fe_ctx *c, fe_site *s);             /* keyed.c */
+void fe_scope(fe_ctx *c, fe_site *s);             /* scope.c */
 void fe_recon(fe_ctx *c, fe_site *s);             /* recon.c */
 int fe_assigned_before_use(fe_ctx *c, CXCursor body, CXCursor var); /* assigned.c */
 /* assigned.c: after loop (a for statement of function fn) runs, is var
