@@ -770,12 +770,15 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                          !cp->ptr_through
                              ? fe_fmt("if the loop only reads it, hold it in pointers to const: "
                                       "declare the member or variable it is stored in, or the "
-                                      "parameter it is passed to, '%s'; else %s",
+                                      "parameter it is passed to, '%s'. %s",
                                       const_ptr_spelling(pt),
-                                      pt.kind == CXType_Record ? "keep the members the loop writes in arrays of their own, or use async_for"
-                                                               : "store the array as int, long, float or double (or use async_for)")
+                                      pt.kind == CXType_Record ? "Where the loop adds to its members (sums, counts: p->total += v, also in a function it calls), add into local variables named in reduction(+: ...) and add those to the members after the loop; else keep the members the loop writes in arrays of their own, or use async_for"
+                                                               : "Else store the array as int, long, float or double (or use async_for)")
                          : pt.kind == CXType_Record
-                             ? "keep the members the loop writes in arrays of their own (float "
+                             ? "where the loop adds to its members (sums, counts: p->total += v), add "
+                               "into local variables named in reduction(+: ...) and add those to the "
+                               "members after the loop; else keep the members the loop writes in "
+                               "arrays of their own (float "
                                "*x and int *label beside each other, indexed alike), or give "
                                "the struct members all int, long, float or double of one type (or use async_for)"
                              : "store the array as int, long, float or double, or as structs "
