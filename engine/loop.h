@@ -152,6 +152,7 @@ static inline void rt_recon_write_fast(strads_recon *rc, const void *addr, size_
 }
 
 #define RT_RECON_SKIP 4
+#define RT_RECON_COV 16
 struct strads_recon {
     rt_recon_hot hot; /* first: the fast paths above read rc as their hot entries */
     sched_records rec;
@@ -176,6 +177,15 @@ struct strads_recon {
     /* a sync_for's records (loop_sync_recon.c): they must be exact, so a
      * function's may-writes are not recorded (strads_recon_maywrite) */
     bool sync;
+    /* Outside span mode: byte ranges this iteration has recorded as read,
+     * each grown by the next element read after it; a read inside one is
+     * recorded already (a matmul's inputs, each element read once per
+     * output, went through the registry and the seen set at every read:
+     * most of its reconnaissance). Emptied by strads_recon_iter. */
+    struct {
+        const char *lo, *hi;
+    } cov[RT_RECON_COV];
+    unsigned ncov, cov_next;
 };
 /* strads_recon_rdi and strads_recon_rdr_rw, inline in generated files,
  * read it there */

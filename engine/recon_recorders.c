@@ -58,6 +58,8 @@ static inline void rd_record(strads_recon *rc, const void *addr, size_t len)
     if ((p >= h->ign.lo && p + len <= h->ign.hi) ||
         (p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
         goto done;
+    for (unsigned k = 0; k < rc->ncov; k++)
+        if (p >= rc->cov[k].lo && p + len <= rc->cov[k].hi) goto done;
     if (!span_hot(rc, p, len, 1)) rt_recon_read_slow(rc, addr, len);
 done:
     if (__builtin_expect((++rt_recon_calls & 0xFFFFFF) == 0, 0)) rt_recon_budget_check();

@@ -133,6 +133,7 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
         return;
     }
     memset(&rc->hot, 0, sizeof rc->hot);
+    rc->ncov = 0;
     int rc2 = sched_rec_iter(&rc->rec, i);
     if (rc2 && !rc->err) rc->err = rc2;
 }
@@ -227,6 +228,22 @@ static inline bool once(const strads_recon *rc, const dds_vec *dv, int64_t e)
     return (q && rc->rec.arrays[q - 1].written) || dds_owner(dv, e) == dv->me;
 }
 
+/* [lo, hi), just recorded as read, joins the range it continues, or takes
+ * the oldest place (strads_recon's cov). */
+static void cover(strads_recon *rc, const char *lo, const char *hi)
+{
+    for (unsigned k = 0; k < rc->ncov; k++)
+        if (lo == rc->cov[k].hi && hi > lo) {
+            rc->cov[k].hi = hi;
+            return;
+        } else if (hi == rc->cov[k].lo && hi > lo) {
+            rc->cov[k].lo = lo;
+            return;
+        }
+    unsigned k = rc->ncov < RT_RECON_COV ? rc->ncov++ : rc->cov_next++ % RT_RECON_COV;
+    rc->cov[k].lo = lo, rc->cov[k].hi = hi;
+}
+
 static void record(strads_recon *rc, const void *addr, size_t len, bool write)
 {
     dds_vec *dv = NULL;
@@ -280,6 +297,7 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
         }
     const char *lo = dv->base + (size_t)e0 * dv->elem, *hi = dv->base + (size_t)(e1 + 1) * dv->elem;
     rt_recon_hot_put(&rc->hot, lo, hi, write); /* a write covers reads of it too */
+    if (!rc->spans && !write) cover(rc, lo, hi);
 }
 
 /* Span mode's short cut, before any lookup, for what the inline half
