@@ -89,6 +89,8 @@ static const row vars[] = {
             "listening socket inherited by rank 0 (set by strads-run)", listen_fd),
     INT_ROW("STRADS_LAUNCHER_FD", "none", -1, 65535,
             "pipe from strads-run; its end means strads-run is gone (set by strads-run)", launcher_fd),
+    INT_ROW("STRADS_SPAWN_FD", "none", -1, 65535,
+            "pipe to strads-run; the driver's first byte starts the workers (set by strads-run)", spawn_fd),
     CUSTOM_ROW("STRADS_BIND", "address", "the address used to reach the coordinator", "up to 63 characters",
                "address workers listen on", p_bind,
                "an-address-longer-than-the-63-characters-of-a-host-name-field-at-all"),
@@ -810,6 +812,7 @@ int rt_config_load(rt_config *c, char *err, size_t errlen)
     memset(c, 0, sizeof *c);
     c->listen_fd = -1;
     c->launcher_fd = -1;
+    c->spawn_fd = -1;
     c->launcher = "none";
     int rc = detect_launcher(c, err, errlen);
     if (rc) return rc;

@@ -63,6 +63,7 @@ typedef struct rt_config {
     char bind_host[64];    /* address this node listens on */
     int listen_fd;         /* inherited listening socket (strads-run), or -1 */
     int launcher_fd;       /* read end of strads-run's pipe (EOF: it is gone), or -1 */
+    int spawn_fd;          /* driver: write end of strads-run's pipe for its workers' start, or -1 */
     uint8_t secret[32];
     bool have_secret;
     int log_level;

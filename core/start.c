@@ -274,6 +274,56 @@ static pthread_cond_t asm_cond = PTHREAD_COND_INITIALIZER;
 static bool assembled;
 static __thread bool assembling; /* the assembler's own sends pass the gate */
 
+/* Workers on request: strads-run starts the others only when the driver
+ * writes a byte to the pipe at STRADS_SPAWN_FD (launcher/lazy.c), so that
+ * a job whose calls all run alone never starts them (a program of 20 ms
+ * paid 8-10 ms for a worker it never used). The first message to a worker
+ * asks (gate_wait), and so does the start of a run that needs the workers
+ * from the beginning (spawn_needed). Until then the assembler waits, its
+ * deadline not running. */
+static int spawn_fd = -1;
+static bool requested = true; /* false while a request is still to be made */
+/* What the request writes: strads-run looks for these words in a program
+ * linked with the runtime statically (launcher/launch.h's
+ * LAUNCH_RUNTIME_MARK, the same words) */
+static const char spawn_mark[] = "strads-runtime: workers on request v1";
+
+/* Under asm_mu. */
+static void request_workers(void)
+{
+    if (requested) return;
+    requested = true;
+    ssize_t w;
+    while ((w = write(spawn_fd, spawn_mark, sizeof spawn_mark - 1)) < 0 && errno == EINTR) {
+    }
+    if (w <= 0) rt_warn("could not ask strads-run for the workers: %s", strerror(errno));
+    close(spawn_fd);
+    spawn_fd = -1;
+    pthread_cond_broadcast(&asm_cond);
+}
+
+/* strads-run's pipe, for the driver of a job started by it. */
+static void take_spawn_fd(void)
+{
+    struct stat st;
+    int fd = cfg.spawn_fd;
+    if (fd < 3 || cfg.rank != 0 || cfg.size < 2 || strcmp(cfg.launcher, "strads-run") != 0 ||
+        fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode))
+        return;
+    fcntl(fd, F_SETFD, FD_CLOEXEC); /* the program's own children do not hold it */
+    spawn_fd = fd;
+    requested = false;
+}
+
+/* What needs the workers from the start: a run that is recorded, replayed,
+ * checkpointed, recovered, traced, slowed or faulted, or whose calls never
+ * run alone. */
+static bool spawn_needed(void)
+{
+    return !cfg.try_alone || cfg.record || cfg.replay || cfg.checkpoint || cfg.recover ||
+           cfg.trace_path || cfg.slow || cfg.fault_op;
+}
+
 static _Noreturn void assembly_failed(int rc)
 {
     rt_error("the job could not assemble: %s", strads_strerror(rc));
@@ -287,6 +337,9 @@ static void *assembler(void *arg)
 {
     (void)arg;
     assembling = true;
+    pthread_mutex_lock(&asm_mu);
+    while (!requested) pthread_cond_wait(&asm_cond, &asm_mu);
+    pthread_mutex_unlock(&asm_mu);
     int rc = assemble_driver();
     if (rc) assembly_failed(rc);
     rt_debug("job assembled: %d processes", cfg.size);
@@ -303,6 +356,7 @@ static int gate_wait(void)
 {
     if (assembling) return 0;
     pthread_mutex_lock(&asm_mu);
+    request_workers();
     while (!assembled) pthread_cond_wait(&asm_cond, &asm_mu);
     pthread_mutex_unlock(&asm_mu);
     return rt_courier_drain();
@@ -395,6 +449,16 @@ static void release_workers(void)
 {
     if (workers_released || cfg.rank != 0) return;
     workers_released = true;
+    /* never asked for: never started */
+    pthread_mutex_lock(&asm_mu);
+    bool none = !requested;
+    if (none) close(spawn_fd), spawn_fd = -1;
+    pthread_mutex_unlock(&asm_mu);
+    if (none) {
+        if (upper.shutdown) shutdown_rc = upper.shutdown();
+        rt_net_stop();
+        return;
+    }
     /* Not while the assembler or the courier may still use the transport
      * (a job whose workers are all lost sends them nothing below). */
     if (cfg.size > 1) gate_wait();
@@ -498,6 +562,12 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
         return 2;
     }
     if (cfg.size > 1 && cfg.rank == 0) {
+        take_spawn_fd();
+        if (!requested && spawn_needed()) {
+            pthread_mutex_lock(&asm_mu);
+            request_workers();
+            pthread_mutex_unlock(&asm_mu);
+        }
         if (assemble_in_background()) {
             rt_error("cannot start a thread to assemble the job");
             return 2;

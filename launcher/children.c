@@ -98,6 +98,10 @@ struct launch_job {
     bool chld_on;
     uv_timer_t kill_timer, drain_timer, driver_timer, poll_timer;
     const char *kill_why; /* for the message printed when kill_timer fires */
+    uv_pipe_t req;        /* the driver's request for its workers (lazy.c) */
+    bool req_on;          /* req initialized, not yet closed */
+    void (*start)(void *arg);
+    void *start_arg;
 };
 
 /* Only the signals a launcher is likely to see; others print as a number. */
@@ -159,6 +163,13 @@ static void close_if_open(uv_handle_t *h)
         uv_close(h, NULL);
 }
 
+static void close_request(launch_job *job)
+{
+    if (job->req_on)
+        close_if_open((uv_handle_t *)&job->req);
+    job->req_on = false;
+}
+
 static void close_signals(launch_job *job)
 {
     if (job->chld_on)
@@ -184,6 +195,7 @@ void launch_job_free(launch_job *job)
     close_if_open((uv_handle_t *)&job->driver_timer);
     close_if_open((uv_handle_t *)&job->poll_timer);
     close_signals(job);
+    close_request(job);
     uv_run(job->loop, UV_RUN_DEFAULT);
     for (r = 0; r < job->n; r++) {
         if (job->kids[r].link_fd >= 0)
@@ -304,6 +316,7 @@ static void all_exited(launch_job *job)
     close_if_open((uv_handle_t *)&job->driver_timer);
     close_if_open((uv_handle_t *)&job->poll_timer);
     close_signals(job);
+    close_request(job);
     if (job->open_pipes > 0) {
         uv_timer_start(&job->drain_timer, on_drain_timer, DRAIN_MS, 0);
         return;
@@ -454,6 +467,48 @@ static void on_poll_timer(uv_timer_t *t)
     }
 }
 
+static void req_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
+{
+    static char byte[16];
+    (void)h;
+    (void)suggested;
+    *buf = uv_buf_init(byte, sizeof byte);
+}
+
+/* The first byte starts the workers, while the job runs; an end of the
+ * pipe (the driver exited, or closed it) starts nothing. */
+static void req_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+{
+    launch_job *job = s->data;
+    (void)buf;
+    if (nread == 0)
+        return;
+    close_request(job);
+    if (nread > 0 && job->phase == PHASE_RUNNING && !job->kids[0].exited && job->start)
+        job->start(job->start_arg);
+}
+
+int launch_on_request(launch_job *job, int fd, void (*start)(void *arg), void *arg)
+{
+    int err = uv_pipe_init(job->loop, &job->req, 0);
+    if (err) {
+        close(fd);
+        return err;
+    }
+    job->req.data = job;
+    job->req_on = true;
+    job->start = start;
+    job->start_arg = arg;
+    if ((err = uv_pipe_open(&job->req, fd))) {
+        close(fd);
+        close_request(job);
+        return err;
+    }
+    if ((err = uv_read_start((uv_stream_t *)&job->req, req_alloc, req_read)))
+        close_request(job);
+    return err;
+}
+
 static void on_child_exit(launch_child *c, int64_t code, int sig)
 {
     launch_job *job = c->job;
@@ -468,6 +523,8 @@ static void on_child_exit(launch_child *c, int64_t code, int sig)
 
     switch (job->phase) {
     case PHASE_RUNNING:
+        if (c->rank == 0)
+            close_request(job); /* workers never asked for are not started */
         if (sig == 0 && code != 0 && (cause = find_cause(job, c, &cause_sig))) {
             /* the cause first; the driver's own message says the rest */
             name_cause(job, cause, cause_sig);
@@ -575,14 +632,14 @@ static int spawn_script(pid_t *pid, char **argv, const posix_spawn_file_actions_
 /* posix_spawn, not uv_spawn: glibc's spawns with vfork semantics (0.7 ms on
  * the 2-core VM) where libuv's forks and copies strads-run's page tables
  * (2.8 ms), twice for a job of two, before its driver can start. */
-int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_fd)
+int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_fd, int spawn_fd)
 {
     launch_child *c = &job->kids[rank];
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t attr;
     sigset_t all, none;
-    int i, err = 0, link[2] = { -1, -1 }, out[2][2] = { { -1, -1 }, { -1, -1 } }, low[4];
-    int hi[4] = { -1, -1, -1, -1 }; /* listen, link, stdout, stderr: copies at 10+ */
+    int i, err = 0, link[2] = { -1, -1 }, out[2][2] = { { -1, -1 }, { -1, -1 } }, low[5];
+    int hi[5] = { -1, -1, -1, -1, -1 }; /* listen, link, stdout, stderr, request: copies at 10+ */
     pid_t pid;
 
     if (!job->chld_on) {
@@ -599,9 +656,9 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
     for (i = 0; rank != 0 && i < 2; i++)
         if (pipe2(out[i], O_CLOEXEC) < 0)
             err = uv_translate_sys_error(errno);
-    low[0] = 3, low[1] = LAUNCH_LINK_FD, low[2] = 1, low[3] = 2;
-    int src[4] = { listen_fd, link[0], out[0][1], out[1][1] };
-    for (i = 0; i < 4 && !err; i++)
+    low[0] = 3, low[1] = LAUNCH_LINK_FD, low[2] = 1, low[3] = 2, low[4] = LAUNCH_SPAWN_FD;
+    int src[5] = { listen_fd, link[0], out[0][1], out[1][1], spawn_fd };
+    for (i = 0; i < 5 && !err; i++)
         if (src[i] >= 0 && (hi[i] = high_fd(src[i])) < 0)
             err = uv_translate_sys_error(errno);
     posix_spawn_file_actions_init(&fa);
@@ -615,7 +672,7 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
     if (rank != 0 && !err) /* stdin belongs to the driver */
         err = -posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    for (i = 0; i < 4 && !err; i++)
+    for (i = 0; i < 5 && !err; i++)
         if (hi[i] >= 0)
             err = -posix_spawn_file_actions_adddup2(&fa, hi[i], low[i]);
     if (!err)
@@ -624,7 +681,7 @@ int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_
         err = spawn_script(&pid, argv, &fa, &attr, env);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
-    for (i = 0; i < 4; i++)
+    for (i = 0; i < 5; i++)
         if (hi[i] >= 0)
             close(hi[i]);
     close(link[0]);

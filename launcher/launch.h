@@ -8,7 +8,8 @@
  * keep working, and keep reporting which node died, when the runtime inside
  * the children is broken. Files: args.c (command line, usage), prefix.c
  * (rank-prefixed worker output), children.c (spawning, exits, signals,
- * timeouts), main.c (secret, rendezvous socket, environment).
+ * timeouts), lazy.c (whether workers may wait for the driver's request),
+ * main.c (secret, rendezvous socket, environment).
  *
  * Threads: strads-run has one thread, the libuv loop's.
  */
@@ -32,6 +33,14 @@ enum {
  * driver has its listening socket at 3). */
 #define LAUNCH_LINK_FD 4
 #define LAUNCH_LINK_FD_STR "4"
+
+/* Where the driver of a job whose workers start when it asks (lazy.c) finds
+ * the write end of a pipe strads-run reads: a byte on it starts them. */
+#define LAUNCH_SPAWN_FD 5
+#define LAUNCH_SPAWN_FD_STR "5"
+/* Words the runtime writes with its request (core/start.c's spawn_mark,
+ * the same words), found in a program that links it statically. */
+#define LAUNCH_RUNTIME_MARK "strads-runtime: workers on request v1"
 
 /* Upper bounds that only guard against typos (-n 10000000). */
 #define LAUNCH_MAX_RANKS 4096
@@ -77,6 +86,12 @@ void launch_lines_finish(launch_lines *l);
  * gives up silently when stderr is gone (nobody is left to tell). */
 void launch_write_stderr(const char *buf, size_t n);
 
+/* ---- lazy.c ---- */
+/* Does the program (found as execvp finds it) link the strads runtime, so
+ * that its workers may wait for the driver's request? Not when
+ * STRADS_LAZY_WORKERS is set to anything but 1. */
+bool launch_links_runtime(const char *file);
+
 /* ---- children.c ---- */
 typedef struct launch_job launch_job;
 
@@ -85,10 +100,18 @@ launch_job *launch_job_new(uv_loop_t *loop, int n);
 void launch_job_free(launch_job *job);
 
 /* Starts rank with argv and env (copied by the kernel at exec, so the caller may
- * free them on return). listen_fd >= 0 is passed to the child as fd 3 (driver
- * only). On failure returns a negative libuv error and prints nothing; the
- * caller reports it (it knows whether this is the first spawn). */
-int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_fd);
+ * free them on return). listen_fd >= 0 is passed to the child as fd 3 and
+ * spawn_fd >= 0 as LAUNCH_SPAWN_FD (driver only). On failure returns a
+ * negative libuv error and prints nothing; the caller reports it (it knows
+ * whether this is the first spawn). */
+int launch_spawn(launch_job *job, int rank, char **argv, char **env, int listen_fd, int spawn_fd);
+
+/* The driver's requests for its workers: fd (ours, the read end of the
+ * pipe whose write end the driver got at LAUNCH_SPAWN_FD) is read on the
+ * loop; its first byte calls start(arg) once, unless the job is already
+ * ending. Closed when the driver exits or the pipe does. 0 or a libuv
+ * error (fd is then closed). */
+int launch_on_request(launch_job *job, int fd, void (*start)(void *arg), void *arg);
 
 /* After the last spawn: installs the SIGINT/SIGTERM/SIGHUP handlers and
  * starts polling the children for a stopped one. A failure to

@@ -12,6 +12,10 @@
  *                                     open: the runtime ends the process when
  *                                     it closes (strads-run is gone, even by
  *                                     SIGKILL)
+ *   STRADS_SPAWN_FD=5                 driver only, when the program links the
+ *                                     runtime (lazy.c): the write end of a pipe
+ *                                     strads-run reads; the other ranks start
+ *                                     when the driver first writes a byte
  *   STRADS_THREADS, STRADS_LOG        from --threads / --log when given
  *   STRADS_RECOVER=DIR                on a restart (--restarts): the checkpoint
  *                                     folder, so the job resumes from it
@@ -46,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -87,7 +92,7 @@ static int is_ours(const char *entry, const launch_opts *o, int recovering)
 {
     static const char *const names[] = {
         "STRADS_RANK", "STRADS_SIZE", "STRADS_COORDINATOR", "STRADS_SECRET",
-        "STRADS_LAUNCHER", "STRADS_LISTEN_FD", "STRADS_LAUNCHER_FD",
+        "STRADS_LAUNCHER", "STRADS_LISTEN_FD", "STRADS_LAUNCHER_FD", "STRADS_SPAWN_FD",
     };
     size_t i, l;
 
@@ -228,12 +233,63 @@ static int exec_alone(const launch_opts *o, const char *hex)
     return status;
 }
 
+/* One attempt's spawns: the environment every rank shares (base entries),
+ * to which each spawn adds its own. */
+typedef struct attempt {
+    const launch_opts *o;
+    launch_job *job;
+    char **env;
+    size_t base;
+} attempt;
+
+/* Starts rank r; listen_fd and spawn_fd as launch_spawn takes them. */
+static int spawn_rank(attempt *a, int r, int listen_fd, int spawn_fd)
+{
+    char num[32];
+    char *rank_var, *cpus_var = cpus_of(a->o, r);
+    size_t k = a->base;
+
+    snprintf(num, sizeof num, "%d", r);
+    if (!(rank_var = fmt_var("STRADS_RANK", num))) {
+        free(cpus_var);
+        return UV_ENOMEM;
+    }
+    a->env[k++] = rank_var;
+    if (cpus_var)
+        a->env[k++] = cpus_var;
+    a->env[k++] = "STRADS_LAUNCHER_FD=" LAUNCH_LINK_FD_STR;
+    if (r == 0)
+        a->env[k++] = "STRADS_LISTEN_FD=3";
+    if (spawn_fd >= 0)
+        a->env[k++] = "STRADS_SPAWN_FD=" LAUNCH_SPAWN_FD_STR;
+    a->env[k] = NULL;
+    int err = launch_spawn(a->job, r, a->o->argv, a->env, listen_fd, spawn_fd);
+    free(rank_var);
+    free(cpus_var);
+    return err;
+}
+
+/* Ranks 1 .. n-1: at once, or when the driver asks (launch_on_request). */
+static void start_workers(void *arg)
+{
+    attempt *a = arg;
+    for (int r = 1; r < a->o->n; r++) {
+        int err = spawn_rank(a, r, -1, -1);
+        if (err) {
+            fprintf(stderr, "strads-run: cannot start rank %d of '%s': %s; stopping the job\n",
+                    r, a->o->argv[0], uv_strerror(err));
+            launch_abort(a->job);
+            return;
+        }
+    }
+}
+
 static int run_attempt(const launch_opts *o, const char *hex, const char *recover, int *lost)
 {
-    char num[32], coord[64];
-    char **env = NULL, *own[7] = { 0 }, *rank_var = NULL, *cpus_var = NULL;
-    size_t base, i, k = 0;
-    int port, lfd = -1, r, err, status = LAUNCH_EXIT_FAILED;
+    char coord[64];
+    char **env = NULL, *own[7] = { 0 };
+    size_t base, i;
+    int port, lfd = -1, err, status = LAUNCH_EXIT_FAILED, req[2] = { -1, -1 };
     uv_loop_t loop;
     launch_job *job = NULL;
 
@@ -252,41 +308,29 @@ static int run_attempt(const launch_opts *o, const char *hex, const char *recove
     }
     if (!(job = launch_job_new(&loop, o->n)))
         goto oom_loop;
+    attempt a = { o, job, env, base };
 
-    for (r = 0; r < o->n; r++) {
-        snprintf(num, sizeof num, "%d", r);
-        free(rank_var);
-        if (!(rank_var = fmt_var("STRADS_RANK", num)))
-            goto oom_loop;
-        free(cpus_var);
-        cpus_var = cpus_of(o, r);
-        k = base;
-        env[k++] = rank_var;
-        if (cpus_var)
-            env[k++] = cpus_var;
-        env[k++] = "STRADS_LAUNCHER_FD=" LAUNCH_LINK_FD_STR;
-        env[k++] = r == 0 ? "STRADS_LISTEN_FD=3" : NULL;
-        env[k] = NULL;
-        err = launch_spawn(job, r, o->argv, env, r == 0 ? lfd : -1);
-        if (r == 0) {
-            /* The driver owns the socket now; without our copy, workers of
-             * a driver that died get "connection refused" at once. */
-            close(lfd);
-            lfd = -1;
-        }
-        if (err && r == 0) {
-            fprintf(stderr, "strads-run: cannot run '%s': %s\n", o->argv[0], uv_strerror(err));
-            status = err == UV_ENOENT ? LAUNCH_EXIT_NOTFOUND
-                     : err == UV_EACCES ? LAUNCH_EXIT_NOEXEC : LAUNCH_EXIT_FAILED;
-            goto out_loop;
-        }
-        if (err) {
-            fprintf(stderr, "strads-run: cannot start rank %d of '%s': %s; stopping the job\n",
-                    r, o->argv[0], uv_strerror(err));
-            launch_abort(job);
-            break;
-        }
+    /* Workers on the driver's request (lazy.c): not on a restart, whose
+     * recovery wants every rank */
+    if (!recover && launch_links_runtime(o->argv[0]) && pipe2(req, O_CLOEXEC) != 0)
+        req[0] = req[1] = -1;
+    err = spawn_rank(&a, 0, lfd, req[1]);
+    /* The driver owns the socket now; without our copy, workers of a
+     * driver that died get "connection refused" at once. */
+    close(lfd);
+    lfd = -1;
+    if (req[1] >= 0)
+        close(req[1]);
+    if (err) {
+        if (req[0] >= 0)
+            close(req[0]);
+        fprintf(stderr, "strads-run: cannot run '%s': %s\n", o->argv[0], uv_strerror(err));
+        status = err == UV_ENOENT ? LAUNCH_EXIT_NOTFOUND
+                 : err == UV_EACCES ? LAUNCH_EXIT_NOEXEC : LAUNCH_EXIT_FAILED;
+        goto out_loop;
     }
+    if (req[0] < 0 || launch_on_request(job, req[0], start_workers, &a) != 0)
+        start_workers(&a);
     if ((err = launch_watch_signals(job)) != 0) {
         fprintf(stderr, "strads-run: cannot watch signals: %s; stopping the job\n",
                 uv_strerror(err));
@@ -308,8 +352,6 @@ oom:
 out:
     if (lfd >= 0)
         close(lfd);
-    free(rank_var);
-    free(cpus_var);
     for (i = 0; i < 7; i++)
         free(own[i]);
     free(env);
