@@ -2404,18 +2404,20 @@ static void decide_writes(walk *w)
         char *hint =
             array && dv /* taken into a pointer: maybe only read through it */
                 ? fe_fmt("pointer '%s' into '%s' could write it: if the body only reads through "
-                         "it, make it a pointer to const ('const %s *%s'); if each iteration "
+                         "it, make it a pointer to const ('const %s *%s'; a private copy "
+                         "would start zero-filled, not with its values); if each iteration "
                          "fills '%s' before it reads it (scratch), add private(%s[0:%s]) or "
                          "declare it inside the loop body",
                          dv, nm, els, dv, nm, nm, len)
             : array && !rowdims.p /* one dimension: scratch, or a model vector */
-                ? fe_fmt("if each iteration fills '%s' before it reads it (scratch), add "
-                         "private(%s[0:%s]) to the pragma or declare it inside the loop body; "
-                         "if it is a model the iterations update, make it a pointer allocated "
-                         "under '#pragma strads dvector' ('%s *%s = malloc(%s * sizeof *%s)'); "
-                         "if the body only reads it through a pointer, make that a pointer to "
-                         "const ('const %s *p')",
-                         nm, nm, len, els, nm, len, nm, els)
+                ? fe_fmt("if the body only reads it through a pointer, make that a pointer to "
+                         "const ('const %s *p'; a private copy would start zero-filled, not "
+                         "with its values); if each iteration fills '%s' before it reads it "
+                         "(scratch), add private(%s[0:%s]) to the pragma or declare it inside "
+                         "the loop body; if it is a model the iterations update, make it a "
+                         "pointer allocated under '#pragma strads dvector' ('%s *%s = "
+                         "malloc(%s * sizeof *%s)')",
+                         els, nm, nm, len, els, nm, len, nm)
             : array /* a model in a fixed array: reduction() and private() take scalars */
                 ? fe_fmt("an array the loop writes must be a dvector: make '%s' a pointer "
                          "allocated under '#pragma strads dvector' ('%s (*%s)%s = malloc(%s "

@@ -15,4 +15,4 @@ void parse(double *out, int n)
     }
 }
 // EXPECT: 13:26: error: write to captured variable 'sandbox' in a parallel body
-// HINT: pointer 'rec_iter' into 'sandbox' could write it: if the body only reads through it, make it a pointer to const ('const char *rec_iter')
+// HINT: pointer 'rec_iter' into 'sandbox' could write it: if the body only reads through it, make it a pointer to const ('const char *rec_iter'; a private copy would start zero-filled
