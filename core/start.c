@@ -288,7 +288,7 @@ static bool requested = true; /* false while a request is still to be made */
  * LAUNCH_RUNTIME_MARK, the same words) */
 static const char spawn_mark[] = "strads-runtime: workers on request v1";
 
-/* Under asm_mu. */
+/* Under asm_mu, or before any thread starts. */
 static void request_workers(void)
 {
     if (requested) return;
@@ -302,6 +302,15 @@ static void request_workers(void)
     pthread_cond_broadcast(&asm_cond);
 }
 
+/* What needs the workers from the start: a run that is recorded, replayed,
+ * checkpointed, recovered, traced, slowed or faulted, or whose calls never
+ * run alone. */
+static bool spawn_needed(void)
+{
+    return !cfg.try_alone || cfg.record || cfg.replay || cfg.checkpoint || cfg.recover ||
+           cfg.trace_path || cfg.slow || cfg.fault_op;
+}
+
 /* strads-run's pipe, for the driver of a job started by it. */
 static void take_spawn_fd(void)
 {
@@ -313,15 +322,7 @@ static void take_spawn_fd(void)
     fcntl(fd, F_SETFD, FD_CLOEXEC); /* the program's own children do not hold it */
     spawn_fd = fd;
     requested = false;
-}
-
-/* What needs the workers from the start: a run that is recorded, replayed,
- * checkpointed, recovered, traced, slowed or faulted, or whose calls never
- * run alone. */
-static bool spawn_needed(void)
-{
-    return !cfg.try_alone || cfg.record || cfg.replay || cfg.checkpoint || cfg.recover ||
-           cfg.trace_path || cfg.slow || cfg.fault_op;
+    if (spawn_needed()) request_workers(); /* no other thread yet: no lock */
 }
 
 static _Noreturn void assembly_failed(int rc)
@@ -454,18 +455,15 @@ static void release_workers(void)
     bool none = !requested;
     if (none) close(spawn_fd), spawn_fd = -1;
     pthread_mutex_unlock(&asm_mu);
-    if (none) {
-        if (upper.shutdown) shutdown_rc = upper.shutdown();
-        rt_net_stop();
-        return;
-    }
     /* Not while the assembler or the courier may still use the transport
      * (a job whose workers are all lost sends them nothing below). */
-    if (cfg.size > 1) gate_wait();
+    if (cfg.size > 1 && !none) gate_wait();
     if (upper.shutdown) shutdown_rc = upper.shutdown(); /* the last checkpoint completes first */
-    rt_trace_finish(); /* gathers the nodes' events while they still serve */
-    rt_shutdown_workers();
-    rt_courier_close();
+    if (!none) {
+        rt_trace_finish(); /* gathers the nodes' events while they still serve */
+        rt_shutdown_workers();
+        rt_courier_close();
+    }
     rt_net_stop();
 }
 
@@ -563,11 +561,6 @@ int rt_start(int argc, char **argv, strads_main_fn user_main, const rt_upper *up
     }
     if (cfg.size > 1 && cfg.rank == 0) {
         take_spawn_fd();
-        if (!requested && spawn_needed()) {
-            pthread_mutex_lock(&asm_mu);
-            request_workers();
-            pthread_mutex_unlock(&asm_mu);
-        }
         if (assemble_in_background()) {
             rt_error("cannot start a thread to assemble the job");
             return 2;
