@@ -618,6 +618,138 @@ static int param_writes(const walk *w, CXCursor fn, int i)
     return wrote;
 }
 
+/* Does the use of an array or pointer at stack[d] keep an address in it in
+ * a pointer variable (`p = buf + i * 4`, `char *q = &buf[k]`)? That
+ * variable's declaration, or a null cursor. */
+static CXCursor kept_in(walk *w, int d)
+{
+    fe_ctx *c = w->c;
+    CXCursor node = w->stack[d];
+    int k = d - 1;
+    for (; k >= 0; k--) {
+        CXCursor p = w->stack[k];
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        CXType pt = clang_getCanonicalType(clang_getCursorType(p));
+        unsigned pb, pe, nb, ne;
+        fe_extent(p, &pb, &pe);
+        fe_extent(node, &nb, &ne);
+        if (pk == CXCursor_ParenExpr || pk == CXCursor_UnexposedExpr || pk == CXCursor_CStyleCastExpr)
+            ;
+        else if (pk == CXCursor_BinaryOperator && pt.kind == CXType_Pointer &&
+                 (is(&c->toks[fe_tok_at(c, ne)], "+") || is(&c->toks[fe_tok_at(c, ne)], "-")))
+            ;
+        else if (pk == CXCursor_ArraySubscriptExpr && nb == pb && k > 0 &&
+                 clang_getCursorKind(w->stack[k - 1]) == CXCursor_UnaryOperator &&
+                 is(&c->toks[fe_tok_at(c, fe_offset(clang_getCursorLocation(w->stack[k - 1])))], "&"))
+            ;
+        else if (pk == CXCursor_UnaryOperator && is(&c->toks[fe_tok_at(c, pb)], "&"))
+            ;
+        else
+            break;
+        node = p;
+    }
+    if (k < 0)
+        return clang_getNullCursor();
+    CXCursor p = w->stack[k];
+    if (clang_getCursorKind(p) == CXCursor_VarDecl && is_ptr(p))
+        return p;
+    if (clang_getCursorKind(p) == CXCursor_BinaryOperator) {
+        int n;
+        CXCursor *ch = fe_children(p, &n);
+        CXCursor x = clang_getNullCursor();
+        unsigned lb, le;
+        if (n == 2 && clang_equalCursors(ch[1], node)) {
+            fe_extent(ch[0], &lb, &le);
+            CXCursor l = fe_strip(ch[0]);
+            if (is(&c->toks[fe_tok_at(c, le)], "=") && clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+                clang_getCursorKind(clang_getCursorReferenced(l)) == CXCursor_VarDecl &&
+                is_ptr(clang_getCursorReferenced(l)))
+                x = clang_getCursorReferenced(l);
+        }
+        free(ch);
+        return x;
+    }
+    return clang_getNullCursor();
+}
+
+/* A walk of the loop's body for the uses of a private section (and of
+ * the pointers that keep addresses in it): may any store into it? */
+typedef struct sscan {
+    walk w;
+    CXCursor var;
+    int wrote, hops;
+} sscan;
+
+static void scan_stores(sscan *p, CXCursor cur, CXCursor body)
+{
+    if (p->wrote || p->w.depth >= 255) {
+        p->wrote = 1;
+        return;
+    }
+    p->w.stack[p->w.depth++] = cur;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(cur), p->var)) {
+        CXCursor x = kept_in(&p->w, p->w.depth - 1);
+        int store;
+        if (clang_Cursor_isNull(x)) {
+            p->wrote = ptr_use_writes(&p->w, p->w.depth - 1, &store);
+        } else if (p->hops > 3) {
+            p->wrote = 1;
+        } else if (!clang_equalCursors(x, p->var)) {
+            sscan *q = calloc(1, sizeof *q);
+            if (!q) {
+                p->wrote = 1;
+            } else {
+                q->w.c = p->w.c;
+                q->w.s = p->w.s;
+                q->var = x;
+                q->hops = p->hops + 1;
+                scan_stores(q, body, body);
+                p->wrote = q->wrote;
+                free(q);
+            }
+        }
+    }
+    int n;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && !p->wrote; i++) scan_stores(p, ch[i], body);
+    free(ch);
+    p->w.depth--;
+}
+
+/* A private section starts zero-filled in every worker and nothing is
+ * copied in: a body that reads it and never stores into it (directly,
+ * through a pointer kept from it, or by a call handed it) reads zeros
+ * where the plain build read the values filled before the loop. */
+static void unwritten_sections(walk *w, CXCursor body)
+{
+    fe_site *s = w->s;
+    for (int i = 0; i < s->ncaps; i++) {
+        fe_cap *cp = &s->caps[i];
+        fe_item *it = fe_item_named(s, cp->name);
+        if (!it || it->kind != FE_IT_PRIVATE || !it->lo || !cp->body_refs || cp->in_helper)
+            continue;
+        sscan *p = calloc(1, sizeof *p);
+        if (!p) continue;
+        p->w.c = w->c;
+        p->w.s = s;
+        p->var = cp->decl;
+        scan_stores(p, body, body);
+        int wrote = p->wrote;
+        free(p);
+        if (wrote)
+            continue;
+        fe_error(w->c, it->off,
+                 fe_fmt("a private section starts zero-filled in every worker thread and "
+                        "nothing is copied in, so every read of '%s' would see 0: if the body "
+                        "reads values filled before the loop, drop '%s' from private() (a "
+                        "pointer it keeps into '%s' can be a pointer to const); if it is "
+                        "scratch, fill it in the body before reading it",
+                        it->name, it->name, it->name),
+                 "private section '%s' is read but never written in the parallel body", it->name);
+    }
+}
+
 /* Is ix a * i + b, i the loop variable, a and b integer constants? */
 static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
 {
@@ -3073,6 +3205,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
         if (s->caps[i].where == FE_V_LOCAL)
             s->caps[i].first_assign = fe_assigned_before_use(c, ch[n - 1], s->caps[i].decl);
     if (n > 0) fe_steer(c, s, ch[n - 1], w->helpers, w->nh);
+    CXCursor body = n > 0 ? ch[n - 1] : clang_getNullCursor();
     free(ch);
     free(w->pmem);
     free(w->dmem);
@@ -3087,6 +3220,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
             cp->not_flat = 1;
     }
     name_clash(w);
+    if (!clang_Cursor_isNull(body)) unwritten_sections(w, body);
     decide_writes(w);
     carried_items(w);
     below_rows(c, s);

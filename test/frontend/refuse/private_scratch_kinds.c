@@ -1,0 +1,37 @@
+/* Private sections the body does fill, each its own way: directly, through
+ * a pointer kept from it, through &buf[k], by a library call, and by a
+ * helper of this file. None is refused as read but never written. */
+#include <stdlib.h>
+#include <string.h>
+
+static void fill(float *dst, int m, int i)
+{
+    for (int k = 0; k < m; k++) dst[k] = (float)(i + k);
+}
+
+double run(int n)
+{
+    float a[8], b[8], c[8], d[8], e[8];
+    float *p, *q;
+#pragma strads dvector
+    float *out = malloc((size_t)n * sizeof *out);
+    if (!out) return 0;
+#pragma strads sync_for private(a[0:8], b[0:8], c[0:8], d[0:8], e[0:8])
+    for (int i = 0; i < n; i++) {
+        a[0] = (float)i;
+        p = b + 1;
+        p[0] = a[0] * 2;
+        q = &c[2];
+        *q = p[0] + 1;
+        memset(d, 0, sizeof d);
+        d[3] += c[2];
+        fill(e, 8, i);
+        out[i] = a[0] + b[1] + c[2] + d[3] + e[7];
+    }
+    double s = 0;
+    for (int i = 0; i < n; i++) s += out[i];
+    free(out);
+    return s;
+}
+// CLEAN
+// EXIT: 0
