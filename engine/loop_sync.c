@@ -1794,6 +1794,23 @@ static int64_t minibatch_of(const strads_loop_site *site, const void *env, int64
     return mb < 1 ? 1 : mb;
 }
 
+/* A site whose every call needs new records for its verdict (a blocked
+ * factorization's range moves at each call, so no key comes back) and
+ * whose verdicts all said separate: the records cost many times the loop
+ * they let run alone. Said once, with the way out. */
+static void say_verdict_dear(const strads_loop_site *site, const site_calls *sc, double rec_s, double alone_s)
+{
+    if (!sc || sc->sep_yes < 3 || sc->sep_no || sc->key_hits || rec_s < 10 * alone_s || rec_s < 0.01 ||
+        !rt_loop_once(site->id ^ 0x7665726469637421ull))
+        return;
+    rt_warn("sync_for %s:%u: its range or a captured value that picks rows changed at each of its "
+            "last %d calls, so each made new reconnaissance records (%.0f ms) to learn that its "
+            "tasks touch separate elements, then ran alone in %.1f ms: if its iterations never "
+            "touch one another's elements, async_for runs such calls as the loop itself "
+            "without records",
+            site->file, site->line, sc->sep_yes, rec_s * 1e3, alone_s * 1e3);
+}
+
 /* One call shared by every node: its seconds, and whether it made records. */
 static double run_shared(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
                          int64_t skip, int threads, int64_t mb, int kind, const strads_sync_spec *spec,
@@ -1823,7 +1840,9 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
         if (rt_stats_on()) rt_stats("alone_separate", site->file, site->line, "begin=%lld end=%lld",
                                     (long long)begin, (long long)end);
         rt__sync_sep_open_written();
+        uint64_t t1 = rt_now_us();
         run_alone(site, env, skip > begin ? skip : begin, end, 0, false, false, threads, mb, 0, &seen);
+        say_verdict_dear(site, sc, (double)(t1 - t0) / 1e6, (double)(rt_now_us() - t1) / 1e6);
     }
     *planned = h->recon;
     return (double)(rt_now_us() - t0) / 1e6;

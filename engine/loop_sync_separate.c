@@ -97,10 +97,12 @@ static bool array_separate(const call *c, int a, rt__sep *out)
     }
     for (int64_t k = 0; k < c->ntask && ok; k++) {
         const elist *l = &c->ts[k].all[a], *own = &c->ts[k].wr[a];
-        int64_t m = el_count(l, dv);
+        int64_t m = el_count(l, dv), mo = el_count(own, dv), o = 0;
         for (int64_t j = 0; j < m && ok; j++) {
             int64_t e = rt__el_at(l, j);
-            if (el_find(own, e) >= 0) continue;
+            /* both sorted: the task's own writes walked alongside */
+            while (o < mo && rt__el_at(own, o) < e) o++;
+            if (o < mo && rt__el_at(own, o) == e) continue;
             if (bit(w, e)) ok = false;
             if (rbits) set_bit(rbits, at + e);
             if (e < rlo) rlo = e;

@@ -290,10 +290,13 @@ static void record(strads_recon *rc, const void *addr, size_t len, bool write)
     if (rc->spans)
         span_add(rc, dv, e0, e1, write);
     else
-        for (int64_t e = e0; e <= e1; e++) {
-            if (rc->seen && once(rc, dv, e) && sched_rec_seen(rc->seen, dv->id, e, write)) continue;
-            int r = sched_rec_add(&rc->rec, dv->id, e, write);
+        for (int64_t e = e0, run = e0; e <= e1 + 1; e++) {
+            /* runs of elements not seen before go in at once */
+            bool skip = e <= e1 && rc->seen && once(rc, dv, e) && sched_rec_seen(rc->seen, dv->id, e, write);
+            if (e <= e1 && !skip) continue;
+            int r = run < e ? sched_rec_add_run(&rc->rec, dv->id, run, e - 1, write) : 0;
             if (r && !rc->err) rc->err = r;
+            run = e + 1;
         }
     const char *lo = dv->base + (size_t)e0 * dv->elem, *hi = dv->base + (size_t)(e1 + 1) * dv->elem;
     rt_recon_hot_put(&rc->hot, lo, hi, write); /* a write covers reads of it too */

@@ -154,6 +154,41 @@ static inline int sched_rec_add(sched_records *r, uint32_t dv, int64_t elem, boo
     return 0;
 }
 
+/* sched_rec_add of elements e0..e1 of dv, a run of distinct ones: the
+ * iteration's accesses searched once for any in the run (a row of 16
+ * floats was 16 searches of up to 64 accesses each), then each element
+ * alone only when one is. */
+static inline int sched_rec_add_run(sched_records *r, uint32_t dv, int64_t e0, int64_t e1, bool write)
+{
+    if (e0 >= e1 || r->cur == SCHED_NO_ITER || dv >= (1u << SCHED_DV_BITS) || e0 < 0 ||
+        e1 >= ((int64_t)1 << SCHED_ELEM_BITS)) {
+        for (int64_t e = e0; e <= e1; e++) {
+            int rc = sched_rec_add(r, dv, e, write);
+            if (rc) return rc;
+        }
+        return 0;
+    }
+    size_t count = r->nacc - r->cur_start;
+    size_t from = count <= SCHED__DEDUP_FULL ? r->cur_start : r->nacc - SCHED__DEDUP_TAIL;
+    sched_acc lo = SCHED_ACC(dv, e0, 0), hi = SCHED_ACC(dv, e1, 0);
+    for (size_t k = from; k < r->nacc; k++)
+        if (SCHED_ACC_KEY(r->acc[k]) >= SCHED_ACC_KEY(lo) && SCHED_ACC_KEY(r->acc[k]) <= SCHED_ACC_KEY(hi)) {
+            for (int64_t e = e0; e <= e1; e++) {
+                int rc = sched_rec_add(r, dv, e, write);
+                if (rc) return rc;
+            }
+            return 0;
+        }
+    sched__summarize(r, dv, e0, write);
+    sched__summarize(r, dv, e1, write);
+    for (int64_t e = e0; e <= e1; e++) {
+        if (r->nacc == r->cap && sched__rec_grow(r)) return STRADS_ENOMEM;
+        r->acc[r->nacc++] = SCHED_ACC(dv, e, write);
+    }
+    r->off[r->n] = (int64_t)r->nacc;
+    return 0;
+}
+
 /* An optional filter in front of sched_rec_add: seen is SCHED_SEEN words,
  * zeroed by the caller. True when (dv, elem) was noted before as a write,
  * or as a read and this is a read; else notes it and returns false. For
