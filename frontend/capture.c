@@ -432,6 +432,49 @@ static int first_child_is(CXCursor p, CXCursor child)
     return yes;
 }
 
+/* Is unary operator u itself a ++ or --, before or after its operand (not
+ * the * of *p++, whose last token is one)? */
+static int own_incdec(fe_ctx *c, CXCursor u)
+{
+    int n;
+    CXCursor *ch = fe_children(u, &n);
+    int yes = 0;
+    if (n == 1) {
+        unsigned pb, pe, cb, ce;
+        fe_extent(u, &pb, &pe);
+        fe_extent(ch[0], &cb, &ce);
+        const char *t = pb < cb ? c->toks[fe_tok_at(c, pb)].spell : ce < pe ? c->toks[fe_tok_at(c, ce)].spell : "";
+        yes = !strcmp(t, "++") || !strcmp(t, "--");
+    }
+    free(ch);
+    return yes;
+}
+
+/* Is the value of the expression at stack[k] used: not a statement of its
+ * own, a for's step, a condition, nor a comma's operand? */
+static int value_used(walk *w, int k)
+{
+    int j = k - 1;
+    while (j >= 0 && (clang_getCursorKind(w->stack[j]) == CXCursor_ParenExpr ||
+                      clang_getCursorKind(w->stack[j]) == CXCursor_UnexposedExpr))
+        j--;
+    if (j < 0) return 0;
+    enum CXCursorKind pk = clang_getCursorKind(w->stack[j]);
+    if (pk == CXCursor_BinaryOperator) {
+        unsigned cb, ce;
+        int n;
+        CXCursor *ch = fe_children(w->stack[j], &n);
+        int comma = 0;
+        if (n == 2) {
+            fe_extent(ch[0], &cb, &ce);
+            comma = is(&w->c->toks[fe_tok_at(w->c, ce)], ",");
+        }
+        free(ch);
+        return !comma;
+    }
+    return clang_isExpression(pk) || pk == CXCursor_VarDecl || pk == CXCursor_ReturnStmt;
+}
+
 static int ptr_use_writes(walk *w, int d, int *store)
 {
     *store = 0; /* a plain store: 2 assigned, 1 updated (+=, ++) */
@@ -462,13 +505,17 @@ static int ptr_use_writes(walk *w, int d, int *store)
                                                    is(&c->toks[fe_tok_at(c, ne)], "-")) &&
                  clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer)
             ;
+        /* *p++ = v, p++[0] = v: the stepped pointer's value is the chain's
+         * (stepped alone, as a statement, it is looked at below) */
+        else if (pk == CXCursor_UnaryOperator && !deref && own_incdec(c, p) && value_used(w, k))
+            ;
         else
             break;
         if (pk != CXCursor_ParenExpr && pk != CXCursor_UnexposedExpr && pk != CXCursor_CStyleCastExpr)
             lastk = clang_getCanonicalType(clang_getCursorType(p)).kind == CXType_Pointer ? pk
                                                                                         : CXCursor_DeclRefExpr;
         deref |= pk == CXCursor_ArraySubscriptExpr || pk == CXCursor_MemberRefExpr ||
-                 pk == CXCursor_UnaryOperator;
+                 (pk == CXCursor_UnaryOperator && !own_incdec(c, p));
         node = p;
     }
     if (k < 0)
@@ -661,9 +708,11 @@ static CXCursor kept_in(walk *w, int d)
         if (n == 2 && clang_equalCursors(ch[1], node)) {
             fe_extent(ch[0], &lb, &le);
             CXCursor l = fe_strip(ch[0]);
+            /* (p = q = buf, *(p = buf) = v: the assignment's value goes on
+             * too; left to ptr_use_writes, which takes it for written) */
             if (is(&c->toks[fe_tok_at(c, le)], "=") && clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
                 clang_getCursorKind(clang_getCursorReferenced(l)) == CXCursor_VarDecl &&
-                is_ptr(clang_getCursorReferenced(l)))
+                is_ptr(clang_getCursorReferenced(l)) && !value_used(w, k))
                 x = clang_getCursorReferenced(l);
         }
         free(ch);
@@ -672,47 +721,59 @@ static CXCursor kept_in(walk *w, int d)
     return clang_getNullCursor();
 }
 
-/* A walk of the loop's body for the uses of a private section (and of
- * the pointers that keep addresses in it): may any store into it? */
+/* A walk of the loop's body for the uses of a private section and of the
+ * pointers that keep addresses in it (its aliases, found first, to a fixed
+ * point): may any of them store into it? */
+#define SCAN_ALIASES 32
 typedef struct sscan {
     walk w;
-    CXCursor var;
-    int wrote, hops;
+    CXCursor var[SCAN_ALIASES];
+    int nvar;
+    int grew, wrote, full;
 } sscan;
 
-static void scan_stores(sscan *p, CXCursor cur, CXCursor body)
+static int alias_of(const sscan *p, CXCursor v)
+{
+    for (int i = 0; i < p->nvar; i++)
+        if (clang_equalCursors(p->var[i], v)) return 1;
+    return 0;
+}
+
+/* The address at stack[d] made an integer ((uintptr_t)buf): where it goes
+ * is not followed, so it may be written through. */
+static int to_integer(walk *w, int d)
+{
+    for (int k = d - 1; k >= 0; k--) {
+        enum CXCursorKind pk = clang_getCursorKind(w->stack[k]);
+        if (pk == CXCursor_ParenExpr || pk == CXCursor_UnexposedExpr) continue;
+        if (pk != CXCursor_CStyleCastExpr) return 0;
+        CXType t = clang_getCanonicalType(clang_getCursorType(w->stack[k]));
+        if (t.kind != CXType_Pointer) return t.kind != CXType_Void;
+    }
+    return 0;
+}
+
+/* pass 0: add the pointers an alias's address goes into; pass 1: stores */
+static void scan_stores(sscan *p, CXCursor cur, int pass)
 {
     if (p->wrote || p->w.depth >= 255) {
         p->wrote = 1;
         return;
     }
     p->w.stack[p->w.depth++] = cur;
-    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(cur), p->var)) {
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr && alias_of(p, clang_getCursorReferenced(cur))) {
         CXCursor x = kept_in(&p->w, p->w.depth - 1);
         int store;
-        if (clang_Cursor_isNull(x)) {
-            p->wrote = ptr_use_writes(&p->w, p->w.depth - 1, &store);
-        } else if (p->hops > 3) {
-            p->wrote = 1;
-        } else if (!clang_equalCursors(x, p->var)) {
-            sscan *q = calloc(1, sizeof *q);
-            if (!q) {
-                p->wrote = 1;
-            } else {
-                q->w.c = p->w.c;
-                q->w.s = p->w.s;
-                q->var = x;
-                q->hops = p->hops + 1;
-                scan_stores(q, body, body);
-                p->wrote = q->wrote;
-                free(q);
-            }
+        if (pass == 0 && !clang_Cursor_isNull(x) && !alias_of(p, x)) {
+            if (p->nvar < SCAN_ALIASES) p->var[p->nvar++] = x, p->grew = 1;
+            else p->full = 1;
+        } else if (pass == 1 && clang_Cursor_isNull(x)) {
+            p->wrote = ptr_use_writes(&p->w, p->w.depth - 1, &store) || to_integer(&p->w, p->w.depth - 1);
         }
     }
     int n;
     CXCursor *ch = fe_children(cur, &n);
-    for (int i = 0; i < n && !p->wrote; i++) scan_stores(p, ch[i], body);
+    for (int i = 0; i < n && !p->wrote; i++) scan_stores(p, ch[i], pass);
     free(ch);
     p->w.depth--;
 }
@@ -733,9 +794,13 @@ static void unwritten_sections(walk *w, CXCursor body)
         if (!p) continue;
         p->w.c = w->c;
         p->w.s = s;
-        p->var = cp->decl;
-        scan_stores(p, body, body);
-        int wrote = p->wrote;
+        p->var[p->nvar++] = cp->decl;
+        do {
+            p->grew = 0;
+            scan_stores(p, body, 0);
+        } while (p->grew && !p->wrote);
+        if (!p->wrote) scan_stores(p, body, 1);
+        int wrote = p->wrote || p->full;
         free(p);
         if (wrote)
             continue;
