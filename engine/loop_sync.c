@@ -1803,11 +1803,11 @@ static void say_verdict_dear(const strads_loop_site *site, const site_calls *sc,
     if (!sc || sc->sep_yes < 3 || sc->sep_no || sc->key_hits || rec_s < 10 * alone_s || rec_s < 0.01 ||
         !rt_loop_once(site->id ^ 0x7665726469637421ull))
         return;
-    rt_warn("sync_for %s:%u: its range or a captured value that picks rows changed at each of its "
-            "last %d calls, so each made new reconnaissance records (%.0f ms) to learn that its "
-            "tasks touch separate elements, then ran alone in %.1f ms: if its iterations never "
-            "touch one another's elements, async_for runs such calls as the loop itself "
-            "without records",
+    rt_warn("sync_for %s:%u: its range or a captured value that picks rows changed from call to "
+            "call, so each of its %d calls so far made new reconnaissance records to learn that "
+            "its tasks touch separate elements (the latest: %.0f ms with its planning), then ran "
+            "alone in %.1f ms: if its iterations never touch one another's elements, async_for "
+            "runs such calls as the loop itself without records",
             site->file, site->line, sc->sep_yes, rec_s * 1e3, alone_s * 1e3);
 }
 

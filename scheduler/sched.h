@@ -179,12 +179,11 @@ static inline int sched_rec_add_run(sched_records *r, uint32_t dv, int64_t e0, i
             }
             return 0;
         }
+    while (r->cap - r->nacc < (size_t)(e1 - e0 + 1))
+        if (sched__rec_grow(r)) return STRADS_ENOMEM; /* nothing of the run added */
     sched__summarize(r, dv, e0, write);
     sched__summarize(r, dv, e1, write);
-    for (int64_t e = e0; e <= e1; e++) {
-        if (r->nacc == r->cap && sched__rec_grow(r)) return STRADS_ENOMEM;
-        r->acc[r->nacc++] = SCHED_ACC(dv, e, write);
-    }
+    for (int64_t e = e0; e <= e1; e++) r->acc[r->nacc++] = SCHED_ACC(dv, e, write);
     r->off[r->n] = (int64_t)r->nacc;
     return 0;
 }
