@@ -151,6 +151,7 @@ AVOIDABLE = {
     'predict': 'a loop reading the own row, then a loop updating it (one record: recon_pair.c)',
     'soa': 'the records as four arrays of fields (Xq[i] ...), not an array of structs',
     'nanguard': 'isnan/isinf and threshold guards on a floating-point value (taken both ways by reconnaissance)',
+    'stepped': 'a helper writing the own row through a pointer stepped as it stores (*d++ = v)',
 }
 
 
@@ -556,6 +557,23 @@ class Gen:
             style = 'inline'
         if style == 'inline' and 'predict' not in self.avoid and self.r2.random() < 0.4:
             style = 'predict'
+        if style == 'helper' and 'stepped' not in self.avoid and self.rx('stepped').random() < 0.4:
+            style = 'stepped'
+        if style == 'stepped':
+            # the row written only through a pointer stepped as it stores:
+            # the stepped value is the store's address (capture.c)
+            form = self.rx('stepped').choice(['*d++ = {g};', 'd++[0] = {g};', '*(d++) = {g};'])
+            if self.mode == 'int':
+                g = "(v * (k + 3) + 11) % 503"
+            elif self.mode == 'fexact':
+                g = f"v * 0.25{self.fs} + k"
+            else:
+                g = f"v * 0.25{self.fs} + (float)k"
+            h = self.helper("h_step", f"static void h_step({T} *d, {T} v)\n{{\n"
+                            f"    for (int k = 0; k < {K}; k++)\n        " + form.format(g=g) + "\n}\n")
+            body.append(f"{h}({O.rowp('o')}, v);")
+            self.feat('helper-stepped')
+            return
         if style == 'predict':
             # a prediction over the own row, then its update: the first loop
             # records the row read and written unless something between may
