@@ -89,6 +89,10 @@ static int op_spelled_here(fe_ctx *c, CXCursor p)
     if (n == 2) fe_spelling(ch[0], &f, &b, &e);
     free(ch);
     if (!f || !clang_File_isEqual(f, c->file) || e <= b || e >= c->srclen) return 0;
+    /* inside the invocation: a #define of this file is spelled here too */
+    unsigned pb, pe;
+    fe_extent(p, &pb, &pe);
+    if (b <= pb || e > pe) return 0;
     int k = fe_tok_at(c, e);
     if (k < 0 || k >= c->ntoks || c->toks[k].off < e) return 0;
     const char *sp = c->toks[k].spell;
@@ -102,6 +106,17 @@ static int op_spelled_here(fe_ctx *c, CXCursor p)
  * `--`? */
 static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsigned i, int through)
 {
+    /* the parentheses that wrap the name alone: `((a) = (v))`, `(a)++`;
+     * not the `)` that closes `((p) + (k))`, whose k is not assigned */
+    unsigned wrap = 0;
+    for (unsigned b = i; b > 0; b--) {
+        char *sp = fe_cxstr(clang_getTokenSpelling(tu, t[b - 1]));
+        int open = !strcmp(sp, "(");
+        free(sp);
+        if (!open) break;
+        wrap++;
+    }
+    unsigned before = i - wrap; /* the token before them: ++ or -- */
     unsigned j = i + 1;
     for (int depth = 0; j < n; j++) {
         char *sp = fe_cxstr(clang_getTokenSpelling(tu, t[j]));
@@ -113,10 +128,11 @@ static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsi
         if (member && j + 1 < n && clang_getTokenKind(t[j + 1]) == CXToken_Identifier) j++;
         else if (open) depth++;
         else if (close) depth--;
-        else if (!depth && !paren) break;
+        else if (paren && !depth && wrap) wrap--;
+        else if (!depth) break;
     }
     char *nx = j < n ? fe_cxstr(clang_getTokenSpelling(tu, t[j])) : fe_strdup("");
-    char *pv = i > 0 ? fe_cxstr(clang_getTokenSpelling(tu, t[i - 1])) : fe_strdup("");
+    char *pv = before > 0 ? fe_cxstr(clang_getTokenSpelling(tu, t[before - 1])) : fe_strdup("");
     size_t l = strlen(nx);
     int as = (l && nx[l - 1] == '=' && strcmp(nx, "==") && strcmp(nx, "<=") && strcmp(nx, ">=") &&
               strcmp(nx, "!=")) ||
@@ -238,11 +254,16 @@ static int written(walk *w, int d)
         /* a name in the argument of a macro whose own text assigns it
          * (`#define ASSIGN(x, v) x = v`); an operator spelled in the
          * argument itself is read below */
-        if (nb == pb && ne == pe && spelled_here(c, node) && !op_spelled_here(c, p)) {
+        if (nb == pb && ne == pe && (spelled_here(c, node) || spelled_here(c, w->stack[d])) &&
+            !op_spelled_here(c, p)) {
             unsigned sb, se;
-            fe_spelling(node, NULL, &sb, &se);
-            if (macro_writes(c, nb, NULL, sb, 0) == 1)
-                return 1;
+            fe_spelling(spelled_here(c, node) ? node : w->stack[d], NULL, &sb, &se);
+            /* found and not assigning it: the token after the invocation
+             * is no operator of this one (the i of `BB(i, j) = v`, BB
+             * indexing an array, was taken for assigned) */
+            int as = macro_writes(c, nb, NULL, sb, 0);
+            if (as >= 0)
+                return as;
         }
         if (nb != pb)
             return 0;
@@ -3086,9 +3107,11 @@ static void outside_call(walk *w, CXCursor call, int helper)
         free(name);
         return;
     }
+    /* (not a header: what a header defines is another file's text, which
+     * stradsc does not copy; a new user moved it there and got this again) */
     char *hint = fe_fmt("move '%s' (and what it calls) into this file, where stradsc makes "
-                        "its reconnaissance copy (when other files call it too: into a header "
-                        "this file includes, as static inline)%s",
+                        "its reconnaissance copy (when other files call it too: a static copy "
+                        "of it in this file; a header's functions get no copy)%s",
                         name, s->kind == FE_SYNC_FOR ? ", or add recon(off)" : "");
     char *where = NULL;
     if (!clang_Cursor_isNull(def)) {

@@ -18,4 +18,4 @@ double total(const double *w, const double *xs, int n, int d)
     return s;
 }
 // EXPECT: 9:17: error: 'loss_of' is not defined in this file
-// HINT: as static inline), or add recon(off)
+// HINT: a header's functions get no copy), or add recon(off)
