@@ -35,8 +35,9 @@
  * and the position of the iteration in the level. */
 typedef struct touch {
     uint64_t key;
-    int64_t pos;
+    int64_t pos; /* the iteration, TOUCH_WRITE set for a write */
 } touch;
+#define TOUCH_WRITE ((int64_t)1 << 62)
 
 /* Sorts t[0..n) by key, keys below 2^bits: least significant digit first,
  * 11 bits a pass so the counters stay in L1; the number of passes follows
@@ -116,20 +117,24 @@ static int components(const sched__level *L, int32_t *worker, int64_t *span, int
         for (int64_t j = 0; j < c; j++) {
             int s = sh->slot_of[SCHED_ACC_DV(a[j])];
             if (s < 0) continue;
-            t[k++] = (touch){base[s] + (uint64_t)(SCHED_ACC_ELEM(a[j]) - sh->slots[s].lo), i};
+            t[k++] = (touch){base[s] + (uint64_t)(SCHED_ACC_ELEM(a[j]) - sh->slots[s].lo),
+                             i | (SCHED_ACC_WRITE(a[j]) ? TOUCH_WRITE : 0)};
             gid[i] = 0;
         }
     }
     if (!rc) rc = radix_sort(t, m, bits);
     *hottest = m > 0;
-    for (size_t q = 1, run = 1; q < m && !rc; q++) {
-        if (t[q].key != t[q - 1].key) {
-            run = 1;
-            continue;
+    /* an element only read, by however many, joins none: the iterations
+     * of a block update that all read one row of the array they write
+     * (Rodinia lud's diagonal block) were one component */
+    for (size_t q0 = 0, q1; q0 < m && !rc; q0 = q1) {
+        bool wr = false;
+        for (q1 = q0; q1 < m && t[q1].key == t[q0].key; q1++) wr |= (t[q1].pos & TOUCH_WRITE) != 0;
+        if ((int64_t)(q1 - q0) > *hottest) *hottest = (int64_t)(q1 - q0);
+        for (size_t q = q0 + 1; wr && q < q1; q++) {
+            int64_t x = uf_find(par, t[q - 1].pos & ~TOUCH_WRITE), y = uf_find(par, t[q].pos & ~TOUCH_WRITE);
+            if (x != y) par[x > y ? x : y] = (x > y ? y : x) + 1; /* the earlier one stays root */
         }
-        if ((int64_t)++run > *hottest) *hottest = (int64_t)run;
-        int64_t x = uf_find(par, t[q - 1].pos), y = uf_find(par, t[q].pos);
-        if (x != y) par[x > y ? x : y] = (x > y ? y : x) + 1; /* the earlier one stays root */
     }
     /* group ids in order of first appearance, so the plan is stable; a
      * root is its component's earliest iteration, met before the others */
