@@ -451,6 +451,12 @@ static int plan_level(sched__level *L)
         bool simple = signatures(L, sigs);
         if (simple) rc = one_array(L, sigs);
         free(sigs);
+        /* every iteration in one node's block says nothing of the elements
+         * (a blocked LU's perimeter, one band of rows, each block its own
+         * but all reading the diagonal block): the general plan may split
+         * them; at thread level one group stays serial, as measured */
+        if (simple && !rc && L->node_level && L->groups <= 1 && L->n > 1 && !L->sh->spans_only)
+            simple = false;
         if (simple) return rc;
     }
     if (L->sh->spans_only) return SPANS_SHORT;
