@@ -123,12 +123,15 @@ static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsi
         int open = !strcmp(sp, "["), close = !strcmp(sp, "]"), paren = !strcmp(sp, ")");
         /* (only for what the pointer reaches: a name inside the argument,
          * off of SETX(r[k + off], v), is not the element assigned) */
-        int member = through && !depth && (!strcmp(sp, ".") || !strcmp(sp, "->"));
+        int member = !depth && (!strcmp(sp, ".") || (through && !strcmp(sp, "->")));
         free(sp);
         if (member && j + 1 < n && clang_getTokenKind(t[j + 1]) == CXToken_Identifier) j++;
         else if (open) depth++;
         else if (close) depth--;
-        else if (paren && !depth && wrap) wrap--;
+        /* through a pointer, any `)`: ((float *)(P))[k] = v stores through
+         * P (taken for a read, the array went read-only and its writes were
+         * lost at two processes); a false store only keeps it writable */
+        else if (paren && !depth && (wrap || through)) wrap -= wrap > 0;
         else if (!depth) break;
     }
     char *nx = j < n ? fe_cxstr(clang_getTokenSpelling(tu, t[j])) : fe_strdup("");
@@ -206,6 +209,8 @@ static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg,
  * implicit casts, `.member` and subscripts of an array (all still name the
  * captured object itself), then looks at the operator above.
  */
+static int first_child_is(CXCursor p, CXCursor child);
+
 static int written(walk *w, int d)
 {
     fe_ctx *c = w->c;
@@ -238,8 +243,18 @@ static int written(walk *w, int d)
     fe_extent(node, &nb, &ne);
     fe_extent(p, &pb, &pe);
     if (pk == CXCursor_CompoundAssignOperator)
-        return nb == pb; /* only the left operand */
+        return first_child_is(p, node); /* only the left operand (in a macro every extent is its own) */
     if (pk == CXCursor_BinaryOperator) {
+        /* the operator spelled in a macro's argument (ID(y = i)): the
+         * token after the left operand's spelling is it */
+        if (nb == pb && ne == pe && op_spelled_here(c, p)) {
+            if (!first_child_is(p, node))
+                return 0;
+            unsigned sb, se;
+            fe_spelling(spelled_here(c, node) ? node : w->stack[d], NULL, &sb, &se);
+            fe_token *o = &c->toks[fe_tok_at(c, se)];
+            return is(o, "=");
+        }
         /* A name in a macro's own text (`size` of `#define BB(i, j)
          * a[i * size + j]`): every node of the expansion has the macro's
          * name as its extent (an operand's text is never its operator's

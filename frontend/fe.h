@@ -283,6 +283,7 @@ typedef struct fe_rl_base {
     CXCursor *acc;              /* its accesses p[k] (or p[E + k]) in the loop */
     int nacc, capacc;
     CXCursor off;               /* E of p[E + k]; a null cursor for p[k] */
+    CXCursor off2;              /* F of p[E + k + F] (a null cursor but there): E + F */
     char *index;                /* the index's text, the same in every access */
     int read, written, spoiled; /* spoiled: some access or use rules it out */
     int stored;                 /* written by an assignment already finished */

@@ -1064,12 +1064,16 @@ static char *ranged_for(rc *r, CXCursor cur)
         char *n = fe_fmt("(size_t)(strads__h%d - strads__l%d) * sizeof *(%s)", id, id,
                          var ? p : l->b[i].key);
         /* E of p[E + k], rewritten: its reads are recorded here, once */
-        int noff = clang_Cursor_isNull(l->b[i].off);
+        int noff = clang_Cursor_isNull(l->b[i].off), two = !clang_Cursor_isNull(l->b[i].off2);
         char *e = noff ? NULL : rw(r, l->b[i].off, RV, 0), *e0 = noff ? NULL : text_of(r, l->b[i].off);
-        char *first = noff ? fe_fmt("strads__l%d", id) : fe_fmt("(%s) + strads__l%d", e, id);
+        char *f = two ? rw(r, l->b[i].off2, RV, 0) : NULL; /* F of p[E + k + F] */
+        char *first = noff ? fe_fmt("strads__l%d", id)
+                      : two ? fe_fmt("(%s) + (%s) + strads__l%d", e, f, id)
+                            : fe_fmt("(%s) + strads__l%d", e, id);
+        free(f);
         /* a key only for a row and offset that read no memory (their
-         * rewrite is their text) */
-        char *key = (var || !strcmp(p, l->b[i].key)) && (noff || !strcmp(e, e0))
+         * rewrite is their text); none for E + k + F (pairs match E) */
+        char *key = !two && (var || !strcmp(p, l->b[i].key)) && (noff || !strcmp(e, e0))
                         ? fe_recon_pair_key(p, e, l) : NULL;
         const char *only = l->only ? "_only" : "";
         if (key && fe_recon_paired(r, cur, key))

@@ -94,7 +94,9 @@ static int reads_written(rc *r, const fe_rloop *l, CXCursor cur)
          * is the bound, and another row of p when it does not add E */
         hit = 1;
         if (base && idx && !strcmp(base, row)) {
-            if (clang_Cursor_isNull(p->off)) {
+            if (!clang_Cursor_isNull(p->off2)) {
+                hit = 1; /* E + k + F: not matched here */
+            } else if (clang_Cursor_isNull(p->off)) {
                 hit = strcmp(idx, l->hi) != 0;
             } else {
                 int m;

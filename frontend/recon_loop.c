@@ -204,10 +204,12 @@ static int invariant(walk *w, CXCursor cur, int row)
 }
 
 /* The offset E of an index k or E + k (k + E), NULL cursor for k alone;
- * 0 when the index has another shape. */
-static int row_index(walk *w, CXCursor idx, CXCursor *off, int row)
+ * and F of (E + k) + F (a row's base, then the column within it:
+ * a[size * (i + off) + j + g], Rodinia lud's habit), else a null cursor in
+ * off2; 0 when the index has another shape. */
+static int row_index(walk *w, CXCursor idx, CXCursor *off, CXCursor *off2, int row)
 {
-    *off = clang_getNullCursor();
+    *off = *off2 = clang_getNullCursor();
     idx = fe_strip(idx);
     if (same(ref_of(idx), w->var)) return 1;
     if (clang_getCursorKind(idx) != CXCursor_BinaryOperator || !binop_is(w->c, idx, "+")) return 0;
@@ -219,6 +221,12 @@ static int row_index(walk *w, CXCursor idx, CXCursor *off, int row)
         if (at >= 0 && invariant(w, ch[at], row)) {
             *off = ch[at];
             ok = 1;
+        } else if (at < 0 && row_index(w, ch[0], off, off2, row) && !clang_Cursor_isNull(*off) &&
+                   clang_Cursor_isNull(*off2) && invariant(w, ch[1], row)) {
+            *off2 = ch[1];
+            ok = 1;
+        } else {
+            *off = *off2 = clang_getNullCursor();
         }
     }
     free(ch);
@@ -252,7 +260,8 @@ static fe_rl_base *base_of(walk *w, CXCursor d)
     for (int i = 0; i < w->nb; i++)
         if (same(w->b[i].decl, d)) return &w->b[i];
     w->b = fe_grow(w->b, sizeof *w->b, &w->capb, w->nb + 1);
-    w->b[w->nb] = (fe_rl_base){.decl = d, .expr = clang_getNullCursor(), .spoiled = gone(w, d)};
+    w->b[w->nb] = (fe_rl_base){.decl = d, .expr = clang_getNullCursor(), .off = clang_getNullCursor(),
+                               .off2 = clang_getNullCursor(), .spoiled = gone(w, d)};
     return &w->b[w->nb++];
 }
 
@@ -330,7 +339,8 @@ static fe_rl_base *row_of(walk *w, CXCursor e)
         return NULL;
     }
     w->b = fe_grow(w->b, sizeof *w->b, &w->capb, w->nb + 1);
-    w->b[w->nb] = (fe_rl_base){.decl = clang_getNullCursor(), .expr = e, .key = key};
+    w->b[w->nb] = (fe_rl_base){.decl = clang_getNullCursor(), .expr = e, .key = key,
+                               .off = clang_getNullCursor(), .off2 = clang_getNullCursor()};
     return &w->b[w->nb++];
 }
 
@@ -414,7 +424,7 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
         ch = fe_children(cur, &n);
         fe_rl_base *p = n == 2 ? row_of(w, ch[0]) : NULL;
         if (p) {
-            CXCursor off;
+            CXCursor off, off2;
             char *it = text_of(w->c, ch[1]);
             /* w->b grows as rows are found (row_for_index, the visits
              * below): p is found anew from its index after each */
@@ -424,7 +434,7 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             int row = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_ConstantArray;
             /* a read under a condition joins the range (see the header);
              * a write there does not */
-            int shaped = !(cond && how != 0) && !row && row_index(w, ch[1], &off, pi);
+            int shaped = !(cond && how != 0) && !row && row_index(w, ch[1], &off, &off2, pi);
             p = &w->b[pi];
             if (!shaped || (p->index && strcmp(p->index, it)) || (how == 0 && p->stored)) {
                 p->spoiled = 1;
@@ -433,6 +443,7 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
                 if (p->index) free(it);
                 else p->index = it;
                 p->off = off;
+                p->off2 = off2;
                 p->read |= how != 1;
                 p->written |= how != 0;
                 p->acc = fe_grow(p->acc, sizeof *p->acc, &p->capacc, p->nacc + 1);

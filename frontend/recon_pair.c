@@ -92,6 +92,7 @@ static void range_names(CXCursor forstmt, const fe_rloop *l, const fe_rl_base *p
     if (clang_Cursor_isNull(p->expr)) name_add(s, p->decl);
     else collect_in(s, p->expr, l->var);
     collect_in(s, p->off, l->var);
+    if (!clang_Cursor_isNull(p->off2)) collect_in(s, p->off2, l->var);
 }
 
 static int same_names(const names *a, const names *b)
@@ -252,6 +253,7 @@ int fe_recon_pair(rc *r, CXCursor a, const fe_rloop *la, const fe_rl_base *row, 
         /* a later loop whose writes must be marked dropped records them itself */
         for (int j = 0; l && l->only && !l->drop && j < l->nb && !found; j++) {
             fe_rl_base *p = &l->b[j];
+            if (!clang_Cursor_isNull(p->off2)) continue; /* E + k + F: no pairs */
             char *rt = clang_Cursor_isNull(p->expr) ? fe_cxstr(clang_getCursorSpelling(p->decl))
                                                     : fe_strdup(p->key);
             unsigned ob, oe;
