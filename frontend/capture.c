@@ -145,20 +145,55 @@ static int tok_assigned(CXTranslationUnit tu, const CXToken *t, unsigned n, unsi
     return as;
 }
 
-/* Does the macro expanded at off (its name's token) assign, in the
- * definition in effect there (a header's, after #undef, the branch of an
- * #ifdef), `name` in its own text, or the parameter whose argument holds
- * offset arg (0: none)? -1: no definition found. Every node of an
- * expansion has the macro's name as its text, so the definition is read.
- * through: what it points to counts (`A->f = v`). */
-static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg, int through)
+/* The function-like macro named name, as defined last in the file's
+ * preprocessing (a null cursor when none): a macro another's text invokes. */
+typedef struct mfind {
+    const char *name;
+    CXCursor found;
+} mfind;
+
+static enum CXChildVisitResult mfind_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
-    CXCursor mc = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, off));
-    if (clang_getCursorKind(mc) != CXCursor_MacroExpansion)
-        return -1;
-    CXCursor def = clang_getCursorReferenced(mc);
-    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
-        return -1;
+    (void)parent;
+    mfind *m = d;
+    if (clang_getCursorKind(cur) == CXCursor_MacroDefinition && clang_Cursor_isMacroFunctionLike(cur)) {
+        char *sp = fe_cxstr(clang_getCursorSpelling(cur));
+        if (!strcmp(sp, m->name)) m->found = cur;
+        free(sp);
+    }
+    return CXChildVisit_Continue;
+}
+
+/* mfind over the translation unit, remembered for the last few names of
+ * one loop's capture (a macro's text calling functions asks for each of
+ * them); forgotten at each fe_capture, so no cursor outlives its unit. */
+static struct {
+    char name[64];
+    CXCursor found;
+} named_seen[16];
+static unsigned named_n, named_next;
+
+static CXCursor macro_named(fe_ctx *c, const char *name)
+{
+    for (unsigned i = 0; i < named_n; i++)
+        if (!strcmp(named_seen[i].name, name)) return named_seen[i].found;
+    mfind m = {name, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(c->tu), mfind_visit, &m);
+    if (strlen(name) < sizeof named_seen[0].name) {
+        unsigned i = named_next++ % 16;
+        if (named_n < 16) named_n++;
+        snprintf(named_seen[i].name, sizeof named_seen[i].name, "%s", name);
+        named_seen[i].found = m.found;
+    }
+    return m.found;
+}
+
+/* Does definition def assign `name` in its own text, or its parameter
+ * number want (-1: none)? A parameter handed on to another function-like
+ * macro (#define SET2(a, v) SET(a, v)) is followed into that one's
+ * definition, a few deep. through: what it points to counts. */
+static int def_assigns(fe_ctx *c, CXCursor def, const char *name, int want, int through, int deep)
+{
     CXToken *t;
     unsigned n;
     clang_tokenize(c->tu, clang_getCursorExtent(def), &t, &n);
@@ -176,6 +211,59 @@ static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg,
         }
         body++;
     }
+    int as = 0;
+    for (unsigned i = body; i < n && !as; i++) {
+        if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+            continue;
+        char *sp = fe_cxstr(clang_getTokenSpelling(c->tu, t[i]));
+        int hit = name && !strcmp(sp, name);
+        for (int q = 0; q < np && !hit; q++)
+            hit = q == want && !strcmp(sp, par[q]);
+        free(sp);
+        if (!hit) continue;
+        as = tok_assigned(c->tu, t, n, i, through);
+        /* inside another macro's invocation: its argument number q */
+        int depth = 0, q = 0;
+        unsigned k = i;
+        while (!as && deep < 4 && k-- > body) {
+            char *tk = fe_cxstr(clang_getTokenSpelling(c->tu, t[k]));
+            int open = !strcmp(tk, "("), close = !strcmp(tk, ")");
+            int comma = !strcmp(tk, ",") && depth == 0;
+            free(tk);
+            if (close) depth++;
+            else if (open && depth) depth--;
+            else if (comma) q++;
+            else if (open) { /* the invocation's '(': a macro's name before it? */
+                if (k > body && clang_getTokenKind(t[k - 1]) == CXToken_Identifier) {
+                    char *callee = fe_cxstr(clang_getTokenSpelling(c->tu, t[k - 1]));
+                    CXCursor inner = macro_named(c, callee);
+                    if (!clang_Cursor_isNull(inner) && !clang_equalCursors(inner, def))
+                        as = def_assigns(c, inner, NULL, q, through, deep + 1) == 1;
+                    free(callee);
+                }
+                break;
+            }
+        }
+    }
+    for (int q = 0; q < np; q++) free(par[q]);
+    clang_disposeTokens(c->tu, t, n);
+    return as;
+}
+
+/* Does the macro expanded at off (its name's token) assign, in the
+ * definition in effect there (a header's, after #undef, the branch of an
+ * #ifdef), `name` in its own text, or the parameter whose argument holds
+ * offset arg (0: none)? -1: no definition found. Every node of an
+ * expansion has the macro's name as its text, so the definition is read.
+ * through: what it points to counts (`A->f = v`). */
+static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg, int through)
+{
+    CXCursor mc = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, off));
+    if (clang_getCursorKind(mc) != CXCursor_MacroExpansion)
+        return -1;
+    CXCursor def = clang_getCursorReferenced(mc);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+        return -1;
     /* which argument holds arg: the invocation's tokens in this file */
     int want = -1;
     if (arg) {
@@ -188,20 +276,7 @@ static int macro_writes(fe_ctx *c, unsigned off, const char *name, unsigned arg,
         }
         want = idx;
     }
-    int as = 0;
-    for (unsigned i = body; i < n && !as; i++) {
-        if (clang_getTokenKind(t[i]) != CXToken_Identifier)
-            continue;
-        char *sp = fe_cxstr(clang_getTokenSpelling(c->tu, t[i]));
-        int hit = name && !strcmp(sp, name);
-        for (int q = 0; q < np && !hit; q++)
-            hit = q == want && !strcmp(sp, par[q]);
-        free(sp);
-        as = hit && tok_assigned(c->tu, t, n, i, through);
-    }
-    for (int q = 0; q < np; q++) free(par[q]);
-    clang_disposeTokens(c->tu, t, n);
-    return as;
+    return def_assigns(c, def, name, want, through, 0);
 }
 
 /*
@@ -3292,6 +3367,7 @@ static void below_rows(fe_ctx *c, fe_site *s)
 
 void fe_capture(fe_ctx *c, fe_site *s)
 {
+    named_n = named_next = 0; /* macro_named's names are this unit's */
     walk *w = fe_alloc(sizeof *w);
     w->c = c;
     w->s = s;
