@@ -13,7 +13,9 @@
  * nothing else there has an effect.
  *
  * The same holds for an index E + k whose E the loop does not change (a
- * flat array's row, W[u * rank + k]): the range starts at &p[E + A]; and
+ * flat array's row, W[u * rank + k]): the range starts at &p[E + A]; for
+ * E + k + F, the column added after k (a[size * (i + off) + j + g]), at
+ * &p[E + F + A]; and
  * for a row that is an expression the loop does not change instead of a
  * pointer variable: a 2-D array's row W[u][k], a struct's array member
  * W[u].v[k] or x->v[k], a pointer expression (W + u * rank)[k]. An E or a
