@@ -2505,8 +2505,12 @@ static void declref(walk *w, CXCursor cur, int helper)
             int nch;
             CXCursor *ch = fe_children(p, &nch);
             if (nch == 2) {
-                unsigned rb, re;
+                unsigned rb, re, lb, le;
                 fe_extent(ch[1], &rb, &re);
+                fe_extent(ch[0], &lb, &le);
+                /* in a macro's expansion both sides have the invocation's
+                 * text (ID(y = i) names y): the right side's own spelling */
+                if (rb == lb && re == le && spelled_here(c, ch[1])) fe_spelling(ch[1], NULL, &rb, &re);
                 for (int k = fe_tok_at(c, rb); k < c->ntoks && c->toks[k].off < re; k++)
                     if (!strcmp(c->toks[k].spell, cp->name))
                         cp->self_updated = 1;

@@ -26,3 +26,4 @@ double run(int n)
 }
 // EXPECT: 19:25: error: write to captured variable 'y' in a parallel body
 // EXPECT: 20:25: error: write to captured variable 's' in a parallel body
+// HINT: if each iteration sets 'y' before it uses it
