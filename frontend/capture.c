@@ -164,26 +164,19 @@ static enum CXChildVisitResult mfind_visit(CXCursor cur, CXCursor parent, CXClie
     return CXChildVisit_Continue;
 }
 
-/* mfind over the translation unit, remembered for the last few names of
- * one loop's capture (a macro's text calling functions asks for each of
- * them); forgotten at each fe_capture, so no cursor outlives its unit. */
-static struct {
-    char name[64];
-    CXCursor found;
-} named_seen[16];
-static unsigned named_n, named_next;
-
+/* mfind over the translation unit, remembered for the last few names (a
+ * macro's text calling functions asks for each of them). */
 static CXCursor macro_named(fe_ctx *c, const char *name)
 {
-    for (unsigned i = 0; i < named_n; i++)
-        if (!strcmp(named_seen[i].name, name)) return named_seen[i].found;
+    unsigned kept = c->nmacros < 16 ? c->nmacros : 16;
+    for (unsigned i = 0; i < kept; i++)
+        if (!strcmp(c->macros[i].name, name)) return c->macros[i].found;
     mfind m = {name, clang_getNullCursor()};
     clang_visitChildren(clang_getTranslationUnitCursor(c->tu), mfind_visit, &m);
-    if (strlen(name) < sizeof named_seen[0].name) {
-        unsigned i = named_next++ % 16;
-        if (named_n < 16) named_n++;
-        snprintf(named_seen[i].name, sizeof named_seen[i].name, "%s", name);
-        named_seen[i].found = m.found;
+    if (strlen(name) < sizeof c->macros[0].name) {
+        unsigned i = c->nmacros++ % 16;
+        snprintf(c->macros[i].name, sizeof c->macros[i].name, "%s", name);
+        c->macros[i].found = m.found;
     }
     return m.found;
 }
@@ -3371,7 +3364,6 @@ static void below_rows(fe_ctx *c, fe_site *s)
 
 void fe_capture(fe_ctx *c, fe_site *s)
 {
-    named_n = named_next = 0; /* macro_named's names are this unit's */
     walk *w = fe_alloc(sizeof *w);
     w->c = c;
     w->s = s;

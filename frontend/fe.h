@@ -246,6 +246,9 @@ typedef struct fe_ctx {
     int nprinted;          /* errors printed (a repeated one is counted, not printed) */
     uint64_t *said;        /* diagnostics printed: hashes of place and words (diag.c) */
     int nsaid, capsaid;
+    /* function-like macros looked up by name (capture.c's macro_named) */
+    struct { char name[64]; CXCursor found; } macros[16];
+    unsigned nmacros;
 } fe_ctx;
 
 /* ---- passes ---- */

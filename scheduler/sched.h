@@ -160,25 +160,17 @@ static inline int sched_rec_add(sched_records *r, uint32_t dv, int64_t elem, boo
  * alone only when one is. */
 static inline int sched_rec_add_run(sched_records *r, uint32_t dv, int64_t e0, int64_t e1, bool write)
 {
-    if (e0 >= e1 || r->cur == SCHED_NO_ITER || dv >= (1u << SCHED_DV_BITS) || e0 < 0 ||
-        e1 >= ((int64_t)1 << SCHED_ELEM_BITS)) {
-        for (int64_t e = e0; e <= e1; e++) {
-            int rc = sched_rec_add(r, dv, e, write);
-            if (rc) return rc;
-        }
-        return 0;
+    bool each = e0 >= e1 || r->cur == SCHED_NO_ITER || dv >= (1u << SCHED_DV_BITS) || e0 < 0 ||
+                e1 >= ((int64_t)1 << SCHED_ELEM_BITS);
+    size_t from = r->nacc - r->cur_start <= SCHED__DEDUP_FULL ? r->cur_start : r->nacc - SCHED__DEDUP_TAIL;
+    uint64_t lo = SCHED_ACC_KEY(SCHED_ACC(dv, e0, 0)), hi = SCHED_ACC_KEY(SCHED_ACC(dv, e1, 0));
+    for (size_t k = from; k < r->nacc && !each; k++)
+        each = SCHED_ACC_KEY(r->acc[k]) >= lo && SCHED_ACC_KEY(r->acc[k]) <= hi;
+    for (int64_t e = e0; each && e <= e1; e++) {
+        int rc = sched_rec_add(r, dv, e, write);
+        if (rc) return rc;
     }
-    size_t count = r->nacc - r->cur_start;
-    size_t from = count <= SCHED__DEDUP_FULL ? r->cur_start : r->nacc - SCHED__DEDUP_TAIL;
-    sched_acc lo = SCHED_ACC(dv, e0, 0), hi = SCHED_ACC(dv, e1, 0);
-    for (size_t k = from; k < r->nacc; k++)
-        if (SCHED_ACC_KEY(r->acc[k]) >= SCHED_ACC_KEY(lo) && SCHED_ACC_KEY(r->acc[k]) <= SCHED_ACC_KEY(hi)) {
-            for (int64_t e = e0; e <= e1; e++) {
-                int rc = sched_rec_add(r, dv, e, write);
-                if (rc) return rc;
-            }
-            return 0;
-        }
+    if (each) return 0;
     while (r->cap - r->nacc < (size_t)(e1 - e0 + 1))
         if (sched__rec_grow(r)) return STRADS_ENOMEM; /* nothing of the run added */
     sched__summarize(r, dv, e0, write);
