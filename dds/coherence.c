@@ -87,7 +87,7 @@ static int dds_note_open(dds_vec *dv, size_t page)
 static void dds_segv(int sig, siginfo_t *si, void *uc)
 {
     dds_vec *dv;
-    if (si && dds_in_arena(si->si_addr) && dds_lookup(si->si_addr, &dv, NULL) == 0 &&
+    if (si && dds_in_arena(si->si_addr) && (dv = dds_mapping_of(si->si_addr)) &&
         dv->tracked && dv->dirty) {
         size_t ps = dds_page_size();
         size_t page = ((size_t)((char *)si->si_addr - dv->base)) / ps;

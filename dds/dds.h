@@ -143,6 +143,10 @@ typedef struct dds_vec {
  * not NULL, the index of the element holding addr. STRADS_ENOTFOUND when addr
  * is in no dvector. No lock: see the thread rule at the top. */
 int dds_lookup(const void *addr, dds_vec **dv, int64_t *elem_index);
+/* The vector whose mapping (its elements and the rest of their last page)
+ * holds addr, or NULL: a write into the padding of a tracked vector's
+ * last page faults like one into an element (a whole-mapping copy). */
+dds_vec *dds_mapping_of(const void *addr);
 /* For an address dds_lookup does not find: the bytes [*lo, *hi) around it
  * that hold no vector (reconnaissance skips accesses there without a
  * lookup each). */

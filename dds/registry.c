@@ -120,6 +120,16 @@ int dds_lookup(const void *addr, dds_vec **dv, int64_t *elem_index)
     return 0;
 }
 
+dds_vec *dds_mapping_of(const void *addr)
+{
+    uintptr_t a = (uintptr_t)addr;
+    size_t k = dds_find_slot(a);
+    if (k == 0)
+        return NULL;
+    dds_vec *v = dds_vecs[k - 1];
+    return a - (uintptr_t)v->base < v->bytes ? v : NULL;
+}
+
 void dds_gap(const void *addr, uintptr_t *lo, uintptr_t *hi)
 {
     uintptr_t a = (uintptr_t)addr;

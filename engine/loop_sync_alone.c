@@ -497,7 +497,7 @@ bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, in
         seen->whole_s = took;
         bool fits = took <= budget_s;
         for (int a = 0; a < e.narr; a++) {
-            if (!fits) memcpy(e.arr[a].dv->base, was[a], e.arr[a].dv->bytes);
+            if (!fits) memcpy(e.arr[a].dv->base, was[a], (size_t)e.arr[a].dv->n * e.arr[a].dv->elem);
             free(was[a]);
         }
         if (!fits) {
