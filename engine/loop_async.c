@@ -85,6 +85,11 @@ typedef struct site_state {
     bool lopsided;
     double locked_s;
     rt_alone al; /* short calls (engine/loop_alone.c) */
+    /* the arrays' versions when this range's latest shared call ended
+     * (call_hdr.held); nend 0: none kept */
+    uint32_t end_id[MAX_VERSIONED];
+    uint64_t end_ver[MAX_VERSIONED];
+    uint32_t nend;
     uint64_t used; /* site_of's clock at its latest call */
     struct site_state *next;
 } site_state;
@@ -703,6 +708,34 @@ static const stale_why *plan_stale(const site_state *st, const env_ref *refs, ui
     return NULL;
 }
 
+/* The arrays of h that nothing changed since st's latest shared call
+ * ended (its plan runs again: what each node held then is current). Not
+ * while recording or replaying, nor in verify mode: those compare what
+ * the nodes fetch. */
+static void mark_held(const site_state *st, call_hdr *h)
+{
+    h->held = 0;
+    if (replay_recording() || replay_cluster() || replay_replaying() || rt__async_verify_mode())
+        return;
+    for (uint32_t k = 0; k < h->ndv && k < 32; k++)
+        for (uint32_t q = 0; q < st->nend; q++)
+            if (st->end_id[q] == h->dv_id[k] && st->end_ver[q] == h->dv_ver[k])
+                h->held |= UINT32_C(1) << k;
+}
+
+/* Driver, after a shared call ended (its pull and the trackers' rearming
+ * done): the versions the next call compares with. */
+static void keep_end_versions(site_state *st, const call_hdr *h)
+{
+    st->nend = 0;
+    for (uint32_t k = 0; k < h->ndv; k++) {
+        const dds_vec *dv = dds_vec_by_id(h->dv_id[k]);
+        if (!dv) continue;
+        st->end_id[st->nend] = dv->id;
+        st->end_ver[st->nend++] = dv->version;
+    }
+}
+
 /* A call's header with what the driver needs to decide on it. */
 typedef struct call_prep {
     call_hdr h; /* first: rt_loop_invoke_ex sees and sends only this */
@@ -729,6 +762,7 @@ static void prepare_call(void *hdr)
                      : 0;
     const stale_why *why =
         c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin, c->scalars);
+    if (!why && !c->h.recon) mark_held(c->st, &c->h);
     if (why) {
         c->h.recon = 1;
         if (rt_stats_on()) {
@@ -891,7 +925,7 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
     int64_t k = rt_cfg()->recon_every;
     call_prep c = {{0, begin, end, rt_loop_next_invocation(),
                     st->calls == 0 || (k > 0 && st->calls % (uint64_t)k == 0), threads, 0, {0},
-                    {0}, call, order_wanted(), skip},
+                    {0}, call, order_wanted(), skip, 0},
                    site, st, env, NULL, 0, 0, 0, 0};
     st->calls++;
     int rc = rt_fnref_encode(site, &c.h.site_ref);
@@ -902,6 +936,8 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
     rc = rt_loop_invoke_ex(site, env, async_node, &c.h, sizeof c.h, prepare_call);
     if (!rc) rc = c.rc;
     double took = (double)(rt_now_us() - t0) / 1e6;
+    if (!rc) keep_end_versions(st, &c.h);
+    else st->nend = 0;
     *planned = planned_now;
     if (planned_now) st->lopsided = planned_lopsided;
     if (!rc) lock_trial_begin(site, st, begin, end, threads, took);

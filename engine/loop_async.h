@@ -38,6 +38,11 @@ typedef struct call_hdr {
     int32_t want_order; /* the driver reads the call's serial order (order_wanted) */
     int64_t skip;    /* iterations below this ran alone on the driver first
                       * (loop_alone.c): planned, not run (INT64_MIN: none) */
+    /* Bit k: array dv_id[k] has not changed since this range's previous
+     * shared call ended, which ran the same plan (no sequential write, no
+     * other operator's), so what a node held current then it holds now
+     * (loop_async_exec.c's round 0). */
+    uint32_t held;
 } call_hdr;
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
@@ -75,9 +80,12 @@ typedef struct node_plan {
     rt__seg *segs;         /* or, one thread, [rounds][nsegs] runs of offsets (mspan) */
     int nsegs;
     void **segbuf;         /* the messages segs point into (nsegs of them) */
-    uint64_t *last;        /* rank 0: the keys of other nodes' elements its last round
-                            * touches, sorted (current here after the call: dds_pull_keep) */
+    uint64_t *last;        /* the keys of other nodes' elements its last round touches,
+                            * sorted: current here after the call (rank 0's pull keeps
+                            * them: dds_pull_keep; every node's next call need not fetch
+                            * them again while call_hdr.held says nothing changed) */
     int64_t nlast;
+    bool ran;              /* a call ran this plan to its end here */
     uint8_t *locked;       /* per round: this node's threads share it with locks */
     int64_t *loff;         /* positions of locked rounds: lock stripes, CSR (loop_locks.c) */
     uint16_t *lstripe;
@@ -89,8 +97,8 @@ typedef struct node_plan {
 } node_plan;
 
 /* loop_async_carry.c: drops from a node plan's lists the fetches and
- * write-backs of elements it keeps from one round into the next; on rank 0
- * notes in last what its last round touches. */
+ * write-backs of elements it keeps from one round into the next; notes in
+ * last what its last round touches. */
 void rt__carry_rounds(node_plan *np);
 
 /* STRADS_VERIFY_RECON=1: check every real access against the plan. */

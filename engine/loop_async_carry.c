@@ -19,12 +19,14 @@
  * way, twice an epoch). Best effort: without memory for the sorted copies
  * below, the lists stay as planned.
  *
- * The driver's node notes too what its last round touches of the other
- * nodes' elements: no other node writes those in that round or after it,
- * so the driver's copy of them is current when the call ends, and the
- * coherence pull leaves them out (dds_pull_keep; the co-occurrence
- * trainer's context rows the driver's node updated last came back from
- * their owner, 20 MB an epoch).
+ * A node notes too what its last round touches of the other nodes'
+ * elements: no other node writes those in that round or after it, so its
+ * copy of them is current when the call ends. The driver's coherence pull
+ * leaves them out (dds_pull_keep; the co-occurrence trainer's context rows
+ * the driver's node updated last came back from their owner, 20 MB an
+ * epoch), and the next call of the plan need not fetch them again when
+ * nothing changed the array in between (loop_async_exec.c: the other
+ * node's block of word rows, 20 MB a call).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -98,8 +100,8 @@ void rt__carry_rounds(node_plan *np)
     /* An element touched here in round r is current here in round r + 1. */
     for (int r = 1; r < R && !rc; r++)
         np->nfetch[r] = drop(np->fetch[r], np->nfetch[r], f[r - 1], nf[r - 1], NULL, 0);
-    /* rank 0: what the last round touches, as planned, is its sorted list */
-    if (!rc && strads_rank() == 0 && !np->last) {
+    /* what the last round touches, as planned, is its sorted list */
+    if (!rc && !np->last) {
         np->last = f[R - 1];
         np->nlast = nf[R - 1];
         f[R - 1] = NULL;

@@ -170,6 +170,12 @@ static void exec_task(void *arg, int64_t t, int thread)
     }
 }
 
+static int cmp_key(const void *a, const void *b)
+{
+    uint64_t x = SCHED_ACC_KEY(*(const uint64_t *)a), y = SCHED_ACC_KEY(*(const uint64_t *)b);
+    return (x > y) - (x < y);
+}
+
 /* Bytes this node moved in the current call (fetched, written back), for
  * STRADS_STATS; the node-function thread only. */
 static uint64_t moved_bytes;
@@ -228,7 +234,35 @@ static bool still_valid(const node_plan *np, const call_hdr *h, uint32_t id)
     return false;
 }
 
-/* Fetches the keys of a round, leaving out arrays whose copies are valid. */
+/* Whether array id is unchanged since this plan's previous call here
+ * ended (call_hdr.held). */
+static bool held(const node_plan *np, const call_hdr *h, uint32_t id)
+{
+    if (!np->ran) return false;
+    for (uint32_t k = 0; k < h->ndv && k < 32; k++)
+        if (h->dv_id[k] == id) return h->held >> k & 1;
+    return false;
+}
+
+/* Round 0's keys [i, j) of one array less what this node holds current
+ * from the plan's previous call: the driver's node all of them (its copy
+ * is coherent when an operator ends), another node what its last round
+ * touched (np->last). Returns the new count, in place. */
+static int64_t drop_held(const node_plan *np, uint64_t *keys, int64_t n)
+{
+    if (strads_rank() == 0) return 0;
+    int64_t w = 0, at = 0;
+    for (int64_t k = 0; k < n; k++) {
+        uint64_t key = SCHED_ACC_KEY(keys[k]);
+        while (at < np->nlast && SCHED_ACC_KEY(np->last[at]) < key) at++;
+        if (at < np->nlast && SCHED_ACC_KEY(np->last[at]) == key) continue;
+        keys[w++] = keys[k];
+    }
+    return w;
+}
+
+/* Fetches the keys of a round, leaving out arrays whose copies are valid
+ * and, in round 0, the elements held from the previous call. */
 static int fetch_round(const node_plan *np, const call_hdr *h, int r)
 {
     const uint64_t *keys = np->fetch[r];
@@ -238,7 +272,24 @@ static int fetch_round(const node_plan *np, const call_hdr *h, int r)
         int64_t j = i;
         uint32_t id = SCHED_ACC_DV(keys[i]);
         while (j < n && SCHED_ACC_DV(keys[j]) == id) j++;
-        if (!still_valid(np, h, id)) rc = per_array(keys + i, j - i, dds_prefetch);
+        if (still_valid(np, h, id)) {
+            /* nothing to fetch */
+        } else if (r == 0 && held(np, h, id)) {
+            /* a copy, sorted like last (the planned lists usually are
+             * already), so that one walk finds what it holds */
+            uint64_t *c = malloc((size_t)(j - i) * sizeof *c);
+            if (!c) return STRADS_ENOMEM;
+            memcpy(c, keys + i, (size_t)(j - i) * sizeof *c);
+            bool in_order = true;
+            for (int64_t k = 1; k < j - i && in_order; k++)
+                in_order = SCHED_ACC_KEY(c[k - 1]) <= SCHED_ACC_KEY(c[k]);
+            if (!in_order) qsort(c, (size_t)(j - i), sizeof *c, cmp_key);
+            int64_t m = drop_held(np, c, j - i);
+            if (m) rc = per_array(c, m, dds_prefetch);
+            free(c);
+        } else {
+            rc = per_array(keys + i, j - i, dds_prefetch);
+        }
         i = j;
     }
     return rc;
@@ -453,6 +504,7 @@ int rt__execute(const strads_loop_site *site, void *env, char *tls, node_plan *n
     if (!rc && np->nlast && strads_size() > 1) rc = per_array(np->last, np->nlast, dds_pull_keep);
     if (!rc && np->any_locked) rc = gather_order(np, &j, h->invocation);
     if (!rc) note_versions(np, h);
+    np->ran = !rc;
     free(j.ticket);
     free(j.gate);
     free(j.done);
