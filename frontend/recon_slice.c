@@ -30,8 +30,9 @@
  * (a node fetches what it may write back) and dropped, so that a later read
  * of them runs the iteration again in the exact copy, which takes every if
  * as written. A wide branch may assign no variable that matters (below)
- * declared outside it, take no address, jump nowhere but its own loops, and
- * call nothing but pure math and stdio.
+ * declared outside it, take no address but an element's reached through a
+ * pointer, jump nowhere but its own loops, and call nothing but pure math
+ * and stdio.
  *
  * Irrelevant locals. A variable matters when its value can reach an
  * address (an index, a pointer, a dereference), the condition of a loop, a
@@ -422,7 +423,13 @@ static void branch_visit(branch_walk *w, CXCursor cur)
         fe_extent(cur, &b, &e);
         CXCursor *ch = fe_children(cur, &n);
         if (n == 1 && fe_incdec(w->r->c, cur)) w->bad = assigns_outside(w, ch[0]);
-        else if (n == 1 && is(tok(w->r, b), "&")) w->bad = 1;
+        /* the address of an element reached through a pointer (`struct row
+         * *w = &U[rw[j]];` in the branch): computed from what picks it,
+         * and stores through it are dropped in the copy; a local's or a
+         * variable's address could let the branch change one that matters */
+        else if (n == 1 && is(tok(w->r, b), "&"))
+            w->bad = fe_recon_local_root(w->r, ch[0], 0) ||
+                     clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr;
         free(ch);
     } else if (k == CXCursor_StmtExpr || k == CXCursor_AsmStmt) {
         w->bad = 1;
