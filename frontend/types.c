@@ -648,7 +648,12 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                  "private pointer '%s' needs a section", it->name);
                     else if (it->kind != FE_IT_PRIVATE)
                         fe_error(c, it->off,
-                                 it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray &&
+                                 ct.kind == CXType_LongDouble
+                                     ? fe_fmt("the runtime combines float, double and integer "
+                                              "types: keep the total in a double declared "
+                                              "before the loop, name that in the clause, and "
+                                              "add it to '%s' after the loop", it->name)
+                                 : it->kind == FE_IT_REDUCTION && ct.kind == CXType_ConstantArray &&
                                          (it->op == 'm' || it->op == 'M')
                                      ? fe_fmt("min and max reductions take scalars: for an "
                                               "array of running minima or maxima run the loop "
@@ -669,7 +674,9 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                               "(float *)&%s;' before the loop",
                                               it->name)
                                      : NULL,
-                                 "'%s' is not an arithmetic scalar", it->name);
+                                 ct.kind == CXType_LongDouble
+                                     ? "'%s' is a long double, which this clause does not take"
+                                     : "'%s' is not an arithmetic scalar", it->name);
                 }
             }
             continue;
