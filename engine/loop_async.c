@@ -904,8 +904,11 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
         (st->sampled = true, rt__async_serial(site, env, begin, end, threads, sample_budget(st),
                                               &recon_s))) {
         st->serial = true;
-        say_serial(site, "every iteration conflicts with the others (one conflict group): the "
-                         "driver runs it alone, as the sequential program does");
+        say_serial(site, "a sample of its iterations shares rows so densely that the plan "
+                         "would be one conflict group: the driver runs it alone, as the "
+                         "sequential program does (the sample cannot see rows that fall in "
+                         "separate blocks of iterations; STRADS_SAMPLE_PLAN=0 plans from every "
+                         "iteration's records)");
     }
     /* Its records and plan would cost more than the call alone (a sparse
      * relaxation: 6 s of them for 0.2 s of work): rented first. Planning
