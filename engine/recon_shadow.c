@@ -291,6 +291,13 @@ static __attribute__((noinline)) void range_slow(const void *addr, size_t len, i
  * that the calls of the general case would cost every range. */
 void rt_shadow_range(const void *addr, size_t len, int write)
 {
+    /* A store the copy dropped that lands on this thread's stack: a local
+     * array written through a pointer (`long *q = loc + 1; *q = v;`),
+     * which the copy takes for a distributed array's or a global's memory
+     * and whose later reads are plain loads, not recorded: the iteration
+     * runs again in the exact copy, which stores there (a branch on
+     * loc[1] then picks the rows it writes). */
+    if (write && on_stack((uintptr_t)addr, (uintptr_t)addr + len)) sh.stale = strads_recon_pending = 1;
     if (__builtin_expect(sh.n || !write, 0)) {
         range_slow(addr, len, write);
         return;
