@@ -717,7 +717,7 @@ static void mark_held(const site_state *st, call_hdr *h)
     h->held = 0;
     if (replay_recording() || replay_cluster() || replay_replaying() || rt__async_verify_mode())
         return;
-    for (uint32_t k = 0; k < h->ndv && k < 32; k++)
+    for (uint32_t k = 0; k < h->ndv; k++)
         for (uint32_t q = 0; q < st->nend; q++)
             if (st->end_id[q] == h->dv_id[k] && st->end_ver[q] == h->dv_ver[k])
                 h->held |= UINT32_C(1) << k;

@@ -44,6 +44,7 @@ typedef struct call_hdr {
      * (loop_async_exec.c's round 0). */
     uint32_t held;
 } call_hdr;
+_Static_assert(MAX_VERSIONED <= 32, "call_hdr.held has a bit per versioned array");
 
 /* A node's share of a plan. Keys are SCHED_ACC_KEY values, sorted. */
 /* A run of a plan's order: iterations base + the n offsets coded as gaps

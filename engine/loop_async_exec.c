@@ -170,12 +170,6 @@ static void exec_task(void *arg, int64_t t, int thread)
     }
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-    uint64_t x = SCHED_ACC_KEY(*(const uint64_t *)a), y = SCHED_ACC_KEY(*(const uint64_t *)b);
-    return (x > y) - (x < y);
-}
-
 /* Bytes this node moved in the current call (fetched, written back), for
  * STRADS_STATS; the node-function thread only. */
 static uint64_t moved_bytes;
@@ -221,16 +215,22 @@ static int per_array(const uint64_t *keys, int64_t n, int (*fn)(dds_vec *, const
  * coherence (docs/dds.md) gives it every element when the previous operator
  * ended, and nothing changes it during this one. (SGD-MF on 2 nodes: the
  * driver fetched the other node's ratings again, 0.48 s of the first epoch.) */
+/* Array id's place in the header's versioned arrays, or -1. */
+static int hdr_slot(const call_hdr *h, uint32_t id)
+{
+    for (uint32_t k = 0; k < h->ndv; k++)
+        if (h->dv_id[k] == id) return (int)k;
+    return -1;
+}
+
 static bool still_valid(const node_plan *np, const call_hdr *h, uint32_t id)
 {
     for (int64_t k = 0; k < np->nwritten; k++)
         if (np->written[k] == id) return false;
     if (strads_rank() == 0) return true;
-    for (uint32_t k = 0; k < h->ndv; k++) {
-        if (h->dv_id[k] != id) continue;
-        for (uint32_t q = 0; q < np->nseen; q++)
-            if (np->seen_id[q] == id) return np->seen_ver[q] == h->dv_ver[k];
-    }
+    int k = hdr_slot(h, id);
+    for (uint32_t q = 0; k >= 0 && q < np->nseen; q++)
+        if (np->seen_id[q] == id) return np->seen_ver[q] == h->dv_ver[k];
     return false;
 }
 
@@ -238,27 +238,34 @@ static bool still_valid(const node_plan *np, const call_hdr *h, uint32_t id)
  * ended (call_hdr.held). */
 static bool held(const node_plan *np, const call_hdr *h, uint32_t id)
 {
-    if (!np->ran) return false;
-    for (uint32_t k = 0; k < h->ndv && k < 32; k++)
-        if (h->dv_id[k] == id) return h->held >> k & 1;
-    return false;
+    int k = hdr_slot(h, id);
+    return np->ran && k >= 0 && (h->held >> k & 1);
 }
 
-/* Round 0's keys [i, j) of one array less what this node holds current
- * from the plan's previous call: the driver's node all of them (its copy
- * is coherent when an operator ends), another node what its last round
- * touched (np->last). Returns the new count, in place. */
-static int64_t drop_held(const node_plan *np, uint64_t *keys, int64_t n)
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fetches round 0's keys of one array less what this node holds current
+ * from the plan's previous call: on the driver's node none (its copy is
+ * coherent when an operator ends), on another node those its last round
+ * touched (np->last, sorted keys) are left out. */
+static int fetch_unheld(const node_plan *np, const uint64_t *keys, int64_t n)
 {
     if (strads_rank() == 0) return 0;
-    int64_t w = 0, at = 0;
+    uint64_t *c = malloc((size_t)(n ? n : 1) * sizeof *c);
+    if (!c) return STRADS_ENOMEM;
+    int64_t m = 0;
     for (int64_t k = 0; k < n; k++) {
         uint64_t key = SCHED_ACC_KEY(keys[k]);
-        while (at < np->nlast && SCHED_ACC_KEY(np->last[at]) < key) at++;
-        if (at < np->nlast && SCHED_ACC_KEY(np->last[at]) == key) continue;
-        keys[w++] = keys[k];
+        if (!np->nlast || !bsearch(&key, np->last, (size_t)np->nlast, sizeof key, cmp_u64))
+            c[m++] = keys[k];
     }
-    return w;
+    int rc = m ? per_array(c, m, dds_prefetch) : 0;
+    free(c);
+    return rc;
 }
 
 /* Fetches the keys of a round, leaving out arrays whose copies are valid
@@ -275,18 +282,7 @@ static int fetch_round(const node_plan *np, const call_hdr *h, int r)
         if (still_valid(np, h, id)) {
             /* nothing to fetch */
         } else if (r == 0 && held(np, h, id)) {
-            /* a copy, sorted like last (the planned lists usually are
-             * already), so that one walk finds what it holds */
-            uint64_t *c = malloc((size_t)(j - i) * sizeof *c);
-            if (!c) return STRADS_ENOMEM;
-            memcpy(c, keys + i, (size_t)(j - i) * sizeof *c);
-            bool in_order = true;
-            for (int64_t k = 1; k < j - i && in_order; k++)
-                in_order = SCHED_ACC_KEY(c[k - 1]) <= SCHED_ACC_KEY(c[k]);
-            if (!in_order) qsort(c, (size_t)(j - i), sizeof *c, cmp_key);
-            int64_t m = drop_held(np, c, j - i);
-            if (m) rc = per_array(c, m, dds_prefetch);
-            free(c);
+            rc = fetch_unheld(np, keys + i, j - i);
         } else {
             rc = per_array(keys + i, j - i, dds_prefetch);
         }

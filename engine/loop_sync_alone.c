@@ -441,11 +441,13 @@ static bool keep(const emu *e, char **was)
     for (int a = 0; a < e->narr; a++) bytes += e->arr[a].dv->bytes;
     if (bytes > EMU_MAX_BYTES) return false;
     for (int a = 0; a < e->narr; a++) {
-        if (!(was[a] = malloc(e->arr[a].dv->bytes ? e->arr[a].dv->bytes : 1))) {
+        size_t len = (size_t)e->arr[a].dv->n * e->arr[a].dv->elem; /* the elements, not the
+                                                                      * last page's padding */
+        if (!(was[a] = malloc(len ? len : 1))) {
             while (a-- > 0) free(was[a]);
             return false;
         }
-        memcpy(was[a], e->arr[a].dv->base, e->arr[a].dv->bytes);
+        memcpy(was[a], e->arr[a].dv->base, len);
     }
     return true;
 }
