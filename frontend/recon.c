@@ -1142,14 +1142,23 @@ static char *unused_store(rc *r, CXCursor lhs, CXCursor rhs)
 static char *wide_if(rc *r, CXCursor cur)
 {
     int kind = fe_recon_wide(r, cur);
-    if (kind == 2)
-        return fe_strdup("{ }");
-    if (kind != 1)
+    if (kind != 1 && kind != 2)
         return NULL;
     int n;
     CXCursor *ch = fe_children(cur, &n);
     fe_buf o = {0};
     fe_buf_puts(&o, "{ ");
+    /* a test of model values (`if (W[j] > 0)`): what it reads, recorded */
+    if (fe_recon_wide_reads(r, cur)) {
+        char *t = rw(r, ch[0], RV, 0);
+        fe_buf_printf(&o, "(void)(%s); ", t);
+        free(t);
+    }
+    if (kind == 2) {
+        free(ch);
+        fe_buf_puts(&o, "}");
+        return o.p;
+    }
     r->widen++;
     for (int i = 1; i < n; i++)
         fe_buf_printf(&o, "%s; ", rw(r, ch[i], RV, 1));

@@ -112,6 +112,9 @@ int fe_recon_copyable(fe_ctx *c, CXCursor def, CXCursor *body);
  * an expression names one. All 0 in the exact copy and in helpers' copies. */
 void fe_recon_slice(rc *r);
 int fe_recon_wide(rc *r, CXCursor ifs);
+/* ... whether the test of a wide if reads memory (an array the loop writes),
+ * which the copy then reads to record it */
+int fe_recon_wide_reads(rc *r, CXCursor ifs);
 int fe_recon_irrelevant(rc *r, CXCursor target);
 int fe_recon_names_irrelevant(rc *r, CXCursor expr);
 /* ... and whether a floating local variable (its VarDecl) does not matter */

@@ -20,7 +20,9 @@
  * whose branches touch no memory, as a value-free copy of a function does,
  * recon_vfree.c):
  *
- * Wide ifs. An if whose condition reads no memory, calls nothing but pure
+ * Wide ifs. An if whose condition reads no memory but arrays the loop
+ * writes (their reads recorded: a model value the plan, kept for later
+ * calls, would not see change), calls nothing but pure
  * math and names only floating-point variables that do not matter (below:
  * a check of values, not of indices; `w < 1`, an int, guards the validity
  * of W[w] and stays, and so does `isnan(x)` before W[(int)x]) is taken
@@ -244,7 +246,7 @@ static CXCursor target_root(CXCursor l)
 
 /* ---- wide ifs ---- */
 
-typedef struct cond_walk { rc *r; int bad, rel; } cond_walk;
+typedef struct cond_walk { rc *r; int bad, rel, mem, written; } cond_walk;
 
 static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
@@ -253,6 +255,12 @@ static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClien
     enum CXCursorKind k = clang_getCursorKind(cur);
     if (k == CXCursor_CallExpr) {
         w->bad = !math_call(cur);
+    } else if (fe_recon_access_kind(w->r, cur) && !fe_recon_local_root(w->r, cur, 1)) {
+        /* memory: its indices are computed in the copy (seed_visit), and
+         * what it reads is recorded (recon.c's wide_if) */
+        w->mem = 1;
+        w->written |= fe_recon_written_root(w->r, cur);
+        return CXChildVisit_Continue;
     } else if (fe_recon_access_kind(w->r, cur) || k == CXCursor_CompoundAssignOperator ||
                k == CXCursor_StmtExpr) {
         w->bad = 1;
@@ -277,13 +285,32 @@ static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClien
 /* A condition of values: see the header. None of its variables may matter:
  * a test of one that does (x < 0 before W[(int)x]) may guard an address
  * (isnan(x) too, before W[(int)x]), and its value is computed anyway, so
- * taking the if as written costs nothing more. */
+ * taking the if as written costs nothing more. A test that reads memory
+ * is one of values when it reads an array the loop writes (a model value,
+ * `if (O[o].v[0] > 2)`): reconnaissance would see it as the call found it,
+ * and a plan kept for later calls would not see it change. One that reads
+ * only what the loop does not write (an input) is followed as written:
+ * exact, and a plan is made again when such an array changes. 2: a
+ * condition of values that reads memory. */
 static int value_cond(rc *r, CXCursor c)
 {
-    cond_walk w = {r, 0, 0};
+    cond_walk w = {r, 0, 0, 0, 0};
     if (cond_visit(c, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
         clang_visitChildren(c, cond_visit, &w);
-    return !w.bad && !w.rel;
+    if (w.bad || w.rel || (w.mem && !w.written)) return 0;
+    return w.mem ? 2 : 1;
+}
+
+/* The memory a condition of values reads: what picks it matters. */
+static enum CXChildVisitResult cond_mem_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    slice *s = d;
+    if (fe_recon_access_kind(s->r, cur) && !fe_recon_local_root(s->r, cur, 1)) {
+        rel_all(s, cur);
+        return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
 }
 
 typedef struct branch_walk {
@@ -505,10 +532,12 @@ static void seed_visit(slice *s, CXCursor cur)
     CXCursor *ch, l, rr;
     switch (k) {
     case CXCursor_IfStmt: {
-        /* a wide if's condition is not in the copy at all */
+        /* a wide if's condition is not in the copy at all, but for the
+         * memory it reads */
         int wide = in(r->wide, r->nwide, cur);
         ch = fe_children(cur, &n);
         if (!wide && n > 0) rel_all(s, ch[0]);
+        else if (n > 0) clang_visitChildren(ch[0], cond_mem_visit, s);
         free(ch);
         seed_children(s, cur, wide);
         return;
@@ -686,6 +715,15 @@ int fe_recon_wide(rc *r, CXCursor ifs)
 {
     if (!r->sliced || r->exact || !in(r->wide, r->nwide, ifs)) return 0;
     return wide_kind(r, ifs);
+}
+
+int fe_recon_wide_reads(rc *r, CXCursor ifs)
+{
+    int n;
+    CXCursor *ch = fe_children(ifs, &n);
+    int reads = n > 0 && value_cond(r, ch[0]) == 2;
+    free(ch);
+    return reads;
 }
 
 /* Floating-point values, or memory of them: what the copy leaves out. An

@@ -444,6 +444,7 @@ class Gen:
             body.append("v += ({ long se_ = v % 3; se_ * 2; });")
             self.feat('stmt-expr')
 
+        self.has_o = 'O' in writes
         if 'O' in writes:
             self.o_body(body, L)
             if 'lib-out' not in self.avoid and self.rx('libout').random() < 0.2:
@@ -691,6 +692,32 @@ class Gen:
         self.feat('lib-out')
 
     def a_body(self, body, L):
+        r = self.r
+        A, K, T = self.A, self.K, self.T
+        # a branch on a model value (the iteration's own row, written by this
+        # loop) around the accumulator's write, which also goes through a
+        # pointer to the row declared in the branch: the rows an iteration
+        # writes depend on values the loop computes (frontend/recon_slice.c
+        # takes such a branch both ways). Its own stream: the main one, and
+        # so every older seed's program, stays as it was.
+        rm = self.rx('modelcond')
+        if self.has_o and 'modelcond' not in self.avoid and rm.random() < 0.3:
+            k0, k1 = rm.randrange(K), rm.randrange(K)
+            ov = self.O.at('o', k0)
+            test = {'int': f"{ov} % 3 != 0", 'fexact': f"{ov} > 2"}.get(self.mode, f"{ov} > 0.5{self.fs}")
+            add = {'int': "1", 'fexact': "0.5"}.get(self.mode, "0.25")
+            body.append(f"if ({test}) {{")
+            body.append(f"    {T} *ap = {A.rowp('j')};")
+            body.append(f"    ap[{k1}] += {add}{self.fs};")
+            self.feat('model-cond-write')
+            inner = []
+            self.a_write(inner, L)
+            body += ["    " + x for x in inner]
+            body.append("}")
+            return
+        self.a_write(body, L)
+
+    def a_write(self, body, L):
         r = self.r
         A, K, T = self.A, self.K, self.T
         cond = r.random() < 0.4

@@ -368,8 +368,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             for (int j = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(nnz); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(c)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(c)); } (0); }); j < nnz; j++)
                 ((void)(0.1 * STRADS__RD(w[c[j]])));
             for (k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(d); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); strads_recon_rdr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); } (0); }); k < d; k++)
-                if (x[k] > 0)
-                    ((void)sizeof(+(0.01 * w[k])));
+                { (void)(x[k] > 0); ((void)sizeof(+(0.01 * w[k]))); };
             for (k = 0; k < d; k++) {
                 if (STRADS__RD(h[k]) > 100)
                     break;
@@ -407,7 +406,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 411 "<stdout>"
+#line 410 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -475,7 +474,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 479 "<stdout>"
+#line 478 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -520,7 +519,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 524 "<stdout>"
+#line 523 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -551,7 +550,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 555 "<stdout>"
+#line 554 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -637,7 +636,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 641 "<stdout>"
+#line 640 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

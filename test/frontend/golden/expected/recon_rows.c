@@ -335,8 +335,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             for (int k = 0; k < D; k++) /* the row moves with k: exact */
                 ((void)(0.001 * STRADS__RD(H[k][k])));
             for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(D); if (strads__h5 > strads__l5) { strads_recon_rdr(strads__rc, &(W[u])[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(W[u])); strads_recon_rdr(strads__rc, &(x->tag), sizeof (x->tag)); } (0); }); k < D; k++) /* a conditional read: ranged */
-                if (x->tag == 1)
-                    ((void)sizeof(+(0.001 * W[u][k])));
+                { (void)(x->tag == 1); ((void)sizeof(+(0.001 * W[u][k]))); };
             double g = 0.05 * (1 - s);
             for (int k = 0; k < D; k++) /* through int memory, int stores: exact */
                 (void)__extension__({ __auto_type strads__p6 = &(C[STRADS__RD(pick[u])][k]); __typeof__(*strads__p6) strads__v6 = *(__typeof__(*strads__p6) *)strads_recon_rd(strads__rc, strads__p6, sizeof *strads__p6) + (k + 1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p6, &strads__v6, sizeof strads__v6); strads__v6; });
@@ -352,7 +351,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 356 "<stdout>"
+#line 355 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -395,7 +394,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 399 "<stdout>"
+#line 398 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
