@@ -44,7 +44,7 @@ static const char *PROLOGUE =
     "#endif\n"
     "#endif\n"
     "/* Reconnaissance records a read and keeps the value readable. */\n"
-    "#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))\n"
+    "#define STRADS__RD(...) (*(__typeof__(__VA_ARGS__) *)strads_recon_rdi(strads__rc, &(__VA_ARGS__), sizeof(__VA_ARGS__)))\n"
     "/* Glue that runs once per site or per call compiles cheaply: at -O2 it cost\n"
     " * more than the user's file (bench/stradscc.sh).\n"
     " * Reconnaissance runs once per site but over every iteration: at -Os the\n"

@@ -19,7 +19,7 @@ enum { N = 2000, B = 16 };
 #endif
 #endif
 /* Reconnaissance records a read and keeps the value readable. */
-#define STRADS__RD(lv) (*(__typeof__(lv) *)strads_recon_rdi(strads__rc, &(lv), sizeof(lv)))
+#define STRADS__RD(...) (*(__typeof__(__VA_ARGS__) *)strads_recon_rdi(strads__rc, &(__VA_ARGS__), sizeof(__VA_ARGS__)))
 /* Glue that runs once per site or per call compiles cheaply: at -O2 it cost
  * more than the user's file (bench/stradscc.sh).
  * Reconnaissance runs once per site but over every iteration: at -Os the
