@@ -291,16 +291,44 @@ static char *call_site(fe_ctx *c, fe_site *s)
                           n, it->name, n, it->name, n, it->name, n, it->name, it->fixed_n, lit(msg));
         }
     }
-    fe_buf_printf(&o, "%s(&strads__site%d, (int64_t)(%s), (int64_t)(%s)%s, strads__e%d); strads__env_free(strads__e%d, sizeof *strads__e%d); ",
-                  s->kind == FE_ASYNC_FOR ? "strads_async_for" : "strads_sync_for", n, s->lo,
-                  s->hi, s->hi_incl ? " + 1" : "", n, n, n);
+    /* The bounds, each evaluated once, as C compares them: in the type of
+     * `i < hi` (an int counter against an unsigned bound compares
+     * unsigned: from -3 it runs no iteration), and `i != hi` from past
+     * the bound wraps the counter. Where the 64-bit range the runtime
+     * runs would not be the iterations C runs, the program stops naming
+     * the loop. */
+    {
+        unsigned l, col;
+        fe_line_col(c, s->lo_b, &l, &col);
+        const char *op = s->hi_incl ? "<=" : s->hi_ne ? "!=" : "<";
+        char *msg = fe_fmt("%s:%u:%u: the loop's bounds as C compares them (%s %s %s, in the type "
+                           "of both) are not a range of 64-bit integers from the start up: the "
+                           "counter would wrap or the comparison is unsigned; cast the bound, or "
+                           "count from 0 up to the number of iterations",
+                           c->path, l, col, s->ivar, op, s->hi);
+        fe_buf_printf(&o, "{ %s strads__l%d = (%s); __auto_type strads__h%d = (%s); "
+                          "int64_t strads__l64_%d = (int64_t)strads__l%d, strads__h64_%d = (int64_t)strads__h%d; "
+                          "_Pragma(\"GCC diagnostic push\") "
+                          "_Pragma(\"GCC diagnostic ignored \\\"-Wtype-limits\\\"\") "
+                          "_Pragma(\"GCC diagnostic ignored \\\"-Wsign-compare\\\"\") "
+                          "if ((strads__l%d > 0) != (strads__l64_%d > 0) || (strads__h%d > 0) != (strads__h64_%d > 0) || "
+                          "(strads__l%d %s strads__h%d) != (strads__l64_%d %s strads__h64_%d)%s) "
+                          "strads_fatal(STRADS_EINVAL, %s); "
+                          "_Pragma(\"GCC diagnostic pop\") ",
+                      s->itype, n, s->lo, n, s->hi, n, n, n, n, n, n, n, n, n, op, n, n, op, n,
+                      s->hi_ne ? fe_fmt(" || strads__l64_%d > strads__h64_%d", n, n) : "", lit(msg));
+        free(msg);
+    }
+    fe_buf_printf(&o, "%s(&strads__site%d, strads__l64_%d, strads__h64_%d%s, strads__e%d); strads__env_free(strads__e%d, sizeof *strads__e%d); ",
+                  s->kind == FE_ASYNC_FOR ? "strads_async_for" : "strads_sync_for", n, n, n,
+                  s->hi_incl ? " + 1" : "", n, n, n);
     /* the loop variable's value after the loop, as the sequential loop leaves
      * it; (void) so that -Wall -Werror does not fail a variable only the
      * loop used (set but not used in the rewritten function) */
     if (!s->ivar_declared)
-        fe_buf_printf(&o, "%s = (%s) < (%s)%s ? (%s)%s : (%s); (void)%s; ", s->ivar, s->lo, s->hi,
-                      s->hi_incl ? " + 1" : "", s->hi, s->hi_incl ? " + 1" : "", s->lo, s->ivar);
-    fe_buf_puts(&o, "}");
+        fe_buf_printf(&o, "%s = strads__l64_%d < strads__h64_%d%s ? strads__h64_%d%s : strads__l64_%d; (void)%s; ",
+                      s->ivar, n, n, s->hi_incl ? " + 1" : "", n, s->hi_incl ? " + 1" : "", n, s->ivar);
+    fe_buf_puts(&o, "} }");
     return o.p;
 }
 

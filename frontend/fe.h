@@ -164,7 +164,7 @@ typedef struct fe_site {
     int body_compound;
     char *ivar, *itype, *lo, *hi;
     unsigned lo_b, lo_e, hi_b, hi_e; /* lo's and hi's extents in the file */
-    int hi_incl, ivar_declared;
+    int hi_incl, hi_ne, ivar_declared;
     CXCursor ivar_decl;
     CXCursor fn;                     /* enclosing function definition */
     unsigned fn_begin, fn_end;       /* fn_begin: start of its first line */

@@ -129,6 +129,7 @@ static int header(fe_ctx *c, fe_site *s, int a, int rp)
             }
     }
     s->hi_incl = is(&T[k + 1], "<=");
+    s->hi_ne = is(&T[k + 1], "!=");
     s->hi = fe_text(c, T[k + 2].off, T[semi[1]].off);
     s->hi_b = T[k + 2].off;
     s->hi_e = T[semi[1]].off;
