@@ -3380,6 +3380,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
         if (s->caps[i].where == FE_V_LOCAL)
             s->caps[i].first_assign = fe_assigned_before_use(c, ch[n - 1], s->caps[i].decl);
     if (n > 0) fe_steer(c, s, ch[n - 1], w->helpers, w->nh);
+    fe_reduction_reads(c, s);
     CXCursor body = n > 0 ? ch[n - 1] : clang_getNullCursor();
     free(ch);
     free(w->pmem);

@@ -313,6 +313,8 @@ int fe_rloop_covers(const fe_rloop *l, CXCursor access);
 /* An async_for that finds its elements from values it writes: refused
  * (steer.c). helpers: the functions of this file the body calls. */
 void fe_steer(fe_ctx *c, fe_site *s, CXCursor body, const CXCursor *helpers, int nh);
+/* An async_for body that reads its own reduction scalar: refused (red_read.c). */
+void fe_reduction_reads(fe_ctx *c, fe_site *s);
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
 /* Before (begin) and after reconnaissance code: its assert() (emit.c). */
 void fe_emit_recon_assert(fe_buf *o, int begin);
