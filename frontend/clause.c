@@ -164,6 +164,8 @@ static void check_value(cp *x, unsigned off, const char *e, const char *what, do
         return;
     char *end;
     double v = strtod(e, &end);
+    if (end == e)
+        return; /* not a number: a name (`F`, `L` look like suffixes) or an expression */
     while (*end == 'f' || *end == 'F' || *end == 'l' || *end == 'L' || *end == 'u' || *end == 'U' ||
            isspace((unsigned char)*end))
         end++;
