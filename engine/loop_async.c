@@ -687,6 +687,8 @@ typedef struct stale_why {
 static const stale_why STALE_ARRAYS = {"arrays", "the env refers to other arrays"};
 static const stale_why STALE_COPYIN = {"copyin", "the copyin input changed"};
 static const stale_why STALE_READONLY = {"readonly", "an array the loop only reads changed"};
+static const stale_why STALE_VALUES = {"values", "a value the loop writes picks elements or "
+                                                  "decides a branch (stradsc marked the body)"};
 static const stale_why STALE_SCALARS = {"scalars", "a captured value that may pick rows changed (an "
                                                     "integer, a pointer, or a number a branch tests or "
                                                     "an index uses)"};
@@ -762,6 +764,16 @@ static void prepare_call(void *hdr)
                      : 0;
     const stale_why *why =
         c->h.recon ? NULL : plan_stale(c->st, c->refs, c->nrefs, c->copyin, c->scalars);
+    /* a plan made from this call's values of what the loop writes serves
+     * this call only (frontend/recon_values.c) */
+    if (!why && !c->h.recon && c->site->values_steer) {
+        why = &STALE_VALUES;
+        if (rt_stats_on() && rt_loop_once(c->site->id ^ 0x76616C7565737465ull))
+            rt_stats_note("async_for %s:%u: planned again at every call: at line %d a value the loop "
+                    "writes picks elements or decides a branch, so a plan serves only the call "
+                    "it was made for (an if on such a value alone is planned both ways instead)",
+                    c->site->file, c->site->line, c->site->values_steer);
+    }
     if (!why && !c->h.recon) mark_held(c->st, &c->h);
     if (why) {
         c->h.recon = 1;

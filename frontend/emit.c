@@ -875,8 +875,9 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
     fe_buf_printf(o, "    .env_fields = strads__efd%d,\n"
                      "    .nenv_fields = (int)(sizeof strads__efd%d / sizeof *strads__efd%d),\n"
                      "    .recon_on = %d,\n"
-                     "    .calls_out = %d,\n",
-                  n, n, n, s->recon_on, s->calls_out);
+                     "    .calls_out = %d,\n"
+                     "    .values_steer = %d,\n",
+                  n, n, n, s->recon_on, s->calls_out, s->values_steer);
     if (narr)
         fe_buf_printf(o, "    .arrays = strads__arr%d,\n    .narrays = %d,\n", n, narr);
     if (nstream)

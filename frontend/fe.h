@@ -155,6 +155,8 @@ typedef struct fe_site {
     char *sync_a, *sync_b, *sync_fn;
     int recon_on;
     int calls_out;     /* calls a function of another file that may write (recon(off)) */
+    int values_steer;  /* async_for: line of a value the loop writes that picks elements or
+                        * decides a branch (recon_values.c), or 0 */
 
     /* loop (loop.c) */
     CXCursor forc;

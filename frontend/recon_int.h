@@ -115,6 +115,8 @@ int fe_recon_wide(rc *r, CXCursor ifs);
 /* ... whether the test of a wide if reads memory (an array the loop writes),
  * which the copy then reads to record it */
 int fe_recon_wide_reads(rc *r, CXCursor ifs);
+/* recon_values.c: marks r->s when values the loop writes pick its elements */
+void fe_recon_values_steer(rc *r);
 int fe_recon_irrelevant(rc *r, CXCursor target);
 int fe_recon_names_irrelevant(rc *r, CXCursor expr);
 /* ... and whether a floating local variable (its VarDecl) does not matter */

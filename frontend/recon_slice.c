@@ -246,7 +246,7 @@ static CXCursor target_root(CXCursor l)
 
 /* ---- wide ifs ---- */
 
-typedef struct cond_walk { rc *r; int bad, rel, mem, written; } cond_walk;
+typedef struct cond_walk { rc *r; int bad, rel, mem, written, values; } cond_walk;
 
 static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
@@ -277,6 +277,7 @@ static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClien
             enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v)).kind;
             w->bad = t != CXType_Float && t != CXType_Double && t != CXType_LongDouble;
             w->rel |= in(w->r->rel, w->r->nrel, v);
+            w->values = 1;
         }
     }
     return w->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
@@ -287,17 +288,19 @@ static enum CXChildVisitResult cond_visit(CXCursor cur, CXCursor parent, CXClien
  * (isnan(x) too, before W[(int)x]), and its value is computed anyway, so
  * taking the if as written costs nothing more. A test that reads memory
  * is one of values when it reads an array the loop writes (a model value,
- * `if (O[o].v[0] > 2)`): reconnaissance would see it as the call found it,
- * and a plan kept for later calls would not see it change. One that reads
- * only what the loop does not write (an input) is followed as written:
- * exact, and a plan is made again when such an array changes. 2: a
+ * `if (O[o].v[0] > 2)`), or that names a value too (a perceptron's
+ * `s * y[i] <= 0`, s a dot product with the model): reconnaissance would
+ * see it as the call found it, and a plan kept for later calls would not
+ * see it change. One that reads only what the loop does not write (an
+ * input) is followed as written: exact, and a plan is made again when
+ * such an array changes. 2: a
  * condition of values that reads memory. */
 static int value_cond(rc *r, CXCursor c)
 {
-    cond_walk w = {r, 0, 0, 0, 0};
+    cond_walk w = {r, 0, 0, 0, 0, 0};
     if (cond_visit(c, clang_getNullCursor(), &w) == CXChildVisit_Recurse)
         clang_visitChildren(c, cond_visit, &w);
-    if (w.bad || w.rel || (w.mem && !w.written)) return 0;
+    if (w.bad || w.rel || (w.mem && !w.written && !w.values)) return 0;
     return w.mem ? 2 : 1;
 }
 
@@ -709,6 +712,7 @@ void fe_recon_slice(rc *r)
         r->nwide = m;
     }
     r->sliced = 1;
+    fe_recon_values_steer(r);
 }
 
 int fe_recon_wide(rc *r, CXCursor ifs)

@@ -17,7 +17,7 @@ extern "C" {
 
 /* Bumped whenever the layout of strads_loop_site or anything else in this
  * header changes. */
-#define STRADS_ABI_VERSION 6
+#define STRADS_ABI_VERSION 7
 
 /* A loop call's environment (its captured values): on the caller's stack up
  * to STRADS__ENV_STACK_MAX bytes, else on the heap (a captured global array
@@ -390,6 +390,10 @@ typedef struct strads_loop_site {
      * the driver, the rest shared from where they left off). */
     const struct strads_stream_field *streams;
     int nstreams;
+    /* async_for: a value the loop writes picks elements or decides a branch
+     * at this line of the body (`switch (w[j] > 0)`, `cnt[w[j] > 0 ? a : b]`),
+     * so a plan serves only the call it was made for; 0 when none does */
+    int values_steer;
 } strads_loop_site;
 typedef struct strads_stream_field {
     size_t env_off, tls_off, size;

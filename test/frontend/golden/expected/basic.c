@@ -286,11 +286,12 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 #line 41 "basic.c"
-#line 294 "<stdout>"
+#line 295 "<stdout>"
 static __typeof__(dot) strads__rh0 STRADS__RECON;
 static __typeof__(dot) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
@@ -328,7 +329,7 @@ static double strads__rhv0(const real *a, const real *b)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 332 "<stdout>"
+#line 333 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

@@ -224,6 +224,7 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
     .arrays = strads__arr1,
     .narrays = 3,
 };

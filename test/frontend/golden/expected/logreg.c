@@ -290,13 +290,14 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
     .arrays = strads__arr1,
     .narrays = 2,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 #line 57 "logreg.c"
-#line 300 "<stdout>"
+#line 301 "<stdout>"
 static __typeof__(predict) strads__rh0 STRADS__RECON;
 static __typeof__(predict) strads__rhv0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
@@ -334,7 +335,7 @@ static float strads__rhv0(const float *w, const float *x)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 338 "<stdout>"
+#line 339 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

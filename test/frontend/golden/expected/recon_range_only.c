@@ -428,6 +428,7 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
@@ -460,7 +461,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             }
             pick[u] = s > 1.5f ? r : -1;
         }
-#line 464 "<stdout>"
+#line 465 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -506,7 +507,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
             (void)__extension__({ __auto_type strads__p13 = &(pick[u]); __typeof__(*strads__p13) strads__v13 = (s > 1.5f ? r : -1); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 510 "<stdout>"
+#line 511 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -539,7 +540,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 543 "<stdout>"
+#line 544 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -574,6 +575,7 @@ static const strads_loop_site strads__site2 = {
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
@@ -594,7 +596,7 @@ static void strads__body3(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* fabsf: no store, still one */
                 w[k] = fabsf(w[k] - 1.0f) * 0.9f;
         }
-#line 598 "<stdout>"
+#line 600 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -628,7 +630,7 @@ STRADS__GLUE static void strads__reconx3(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p15 = &(w[k]); __typeof__(*strads__p15) strads__v15 = (strads__m_fabsf(STRADS__RD(w[k]) - 1.0f) * 0.9f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 632 "<stdout>"
+#line 634 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -649,7 +651,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 653 "<stdout>"
+#line 655 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -681,6 +683,7 @@ static const strads_loop_site strads__site3 = {
     .nenv_fields = (int)(sizeof strads__efd3 / sizeof *strads__efd3),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg3
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site3;
@@ -701,7 +704,7 @@ static void strads__body4(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++) /* a call of the file's own function */
                 w[k] = shrink(w[k]);
         }
-#line 705 "<stdout>"
+#line 708 "<stdout>"
     }
 }
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
@@ -737,7 +740,7 @@ STRADS__GLUE static void strads__reconx4(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p18 = &(w[k]); __typeof__(*strads__p18) strads__v18 = (strads__rh0(STRADS__RD(w[k]))); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 741 "<stdout>"
+#line 744 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -759,7 +762,7 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 763 "<stdout>"
+#line 766 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -791,6 +794,7 @@ static const strads_loop_site strads__site4 = {
     .nenv_fields = (int)(sizeof strads__efd4 / sizeof *strads__efd4),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg4
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site4;
@@ -816,7 +820,7 @@ static void strads__body5(void *strads__ve, void *strads__vt, const int64_t *str
             }
             (void)tmp;
         }
-#line 820 "<stdout>"
+#line 824 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -855,7 +859,7 @@ STRADS__GLUE static void strads__reconx5(const void *strads__ve, strads_recon *s
             (void)tmp;
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 859 "<stdout>"
+#line 863 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -881,7 +885,7 @@ STRADS__RECON static void strads__recon5(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx5(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 885 "<stdout>"
+#line 889 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -913,6 +917,7 @@ static const strads_loop_site strads__site5 = {
     .nenv_fields = (int)(sizeof strads__efd5 / sizeof *strads__efd5),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg5
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site5;
@@ -942,7 +947,7 @@ static void strads__body6(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 946 "<stdout>"
+#line 951 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -987,7 +992,7 @@ STRADS__GLUE static void strads__reconx6(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = *(__typeof__(*strads__p25) *)strads_recon_rd(strads__rc, strads__p25, sizeof *strads__p25) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 991 "<stdout>"
+#line 996 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1018,7 +1023,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx6(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1022 "<stdout>"
+#line 1027 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1094,6 +1099,7 @@ static const strads_loop_site strads__site6 = {
     .nenv_fields = (int)(sizeof strads__efd6 / sizeof *strads__efd6),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg6
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site6;
@@ -1124,7 +1130,7 @@ static void strads__body7(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1128 "<stdout>"
+#line 1134 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1170,7 +1176,7 @@ STRADS__GLUE static void strads__reconx7(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p30 = &(w[k]); __typeof__(*strads__p30) strads__v30 = *(__typeof__(*strads__p30) *)strads_recon_rd(strads__rc, strads__p30, sizeof *strads__p30) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p30, &strads__v30, sizeof strads__v30); strads__v30; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1174 "<stdout>"
+#line 1180 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1202,7 +1208,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx7(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1206 "<stdout>"
+#line 1212 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1278,6 +1284,7 @@ static const strads_loop_site strads__site7 = {
     .nenv_fields = (int)(sizeof strads__efd7 / sizeof *strads__efd7),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg7
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site7;
@@ -1309,7 +1316,7 @@ static void strads__body8(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += h[k];
         }
-#line 1313 "<stdout>"
+#line 1320 "<stdout>"
     }
     strads__t->pos = pos;
 }
@@ -1356,7 +1363,7 @@ STRADS__GLUE static void strads__reconx8(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p35 = &(w[k]); __typeof__(*strads__p35) strads__v35 = *(__typeof__(*strads__p35) *)strads_recon_rd(strads__rc, strads__p35, sizeof *strads__p35) + (STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p35, &strads__v35, sizeof strads__v35); strads__v35; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1360 "<stdout>"
+#line 1367 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1389,7 +1396,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx8(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1393 "<stdout>"
+#line 1400 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1465,6 +1472,7 @@ static const strads_loop_site strads__site8 = {
     .nenv_fields = (int)(sizeof strads__efd8 / sizeof *strads__efd8),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg8
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site8;
@@ -1493,7 +1501,7 @@ static void strads__body9(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < K; k++)
                 w[k] += 0.001f * H[idx[k] * K];
         }
-#line 1497 "<stdout>"
+#line 1505 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -1535,7 +1543,7 @@ STRADS__GLUE static void strads__reconx9(const void *strads__ve, strads_recon *s
                 (void)__extension__({ __auto_type strads__p41 = &(w[k]); __typeof__(*strads__p41) strads__v41 = *(__typeof__(*strads__p41) *)strads_recon_rd(strads__rc, strads__p41, sizeof *strads__p41) + (0.001f * STRADS__RD(H[STRADS__RD(idx[k]) * K])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p41, &strads__v41, sizeof strads__v41); strads__v41; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1539 "<stdout>"
+#line 1547 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1564,7 +1572,7 @@ STRADS__RECON static void strads__recon9(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx9(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1568 "<stdout>"
+#line 1576 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1599,6 +1607,7 @@ static const strads_loop_site strads__site9 = {
     .nenv_fields = (int)(sizeof strads__efd9 / sizeof *strads__efd9),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 126,
 };
 static const strads_loop_site *const strads__reg9
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site9;
@@ -1631,7 +1640,7 @@ static inline __attribute__((__always_inline__)) void strads__loop10(void *strad
             if (errno == EDOM)
                 w[1] += 0.01f;
         }
-#line 1635 "<stdout>"
+#line 1644 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -1667,7 +1676,7 @@ STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *
                 (void)__extension__({ __auto_type strads__p43 = &(w[1]); __typeof__(*strads__p43) strads__v43 = *(__typeof__(*strads__p43) *)strads_recon_rd(strads__rc, strads__p43, sizeof *strads__p43) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p43, &strads__v43, sizeof strads__v43); strads__v43; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1671 "<stdout>"
+#line 1680 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1690,7 +1699,7 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1694 "<stdout>"
+#line 1703 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1722,11 +1731,12 @@ static const strads_loop_site strads__site10 = {
     .nenv_fields = (int)(sizeof strads__efd10 / sizeof *strads__efd10),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg10
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
-#line 1730 "<stdout>"
+#line 1740 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -1749,7 +1759,7 @@ static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (voi
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 1753 "<stdout>"
+#line 1763 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

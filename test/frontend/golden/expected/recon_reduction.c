@@ -283,6 +283,7 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
     .arrays = strads__arr1,
     .narrays = 2,
 };
@@ -319,7 +320,7 @@ static inline __attribute__((__always_inline__)) void strads__loop2(void *strads
             w[i] += 1;
         seen[idx[i]]++;
     }
-#line 323 "<stdout>"
+#line 324 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -359,7 +360,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 363 "<stdout>"
+#line 364 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -387,7 +388,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 391 "<stdout>"
+#line 392 "<stdout>"
     }
     __builtin_free(strads__b_seen);
 }
@@ -480,13 +481,14 @@ static const strads_loop_site strads__site2 = {
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
     .arrays = strads__arr2,
     .narrays = 2,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 #line 46 "recon_reduction.c"
-#line 490 "<stdout>"
+#line 492 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

@@ -390,11 +390,12 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 #line 99 "recon_rows.c"
-#line 398 "<stdout>"
+#line 399 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

@@ -340,6 +340,7 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 0,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
@@ -368,7 +369,7 @@ static inline __attribute__((__always_inline__)) void strads__loop2(void *strads
         _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (j < (10LL) || j >= (1000LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 71 "sections.c"
         { hits += pts[j * D] > 5.0; }
-#line 372 "<stdout>"
+#line 373 "<stdout>"
     }
     strads__t->hits = hits;
 }
@@ -402,7 +403,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* sections.c:71 */
         do { ((void)(pts[j * D] > 5.0)); } while (0);
         (void)strads_recon_again(strads__rc);
-#line 406 "<stdout>"
+#line 407 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -477,11 +478,12 @@ static const strads_loop_site strads__site2 = {
     .nenv_fields = (int)(sizeof strads__efd2 / sizeof *strads__efd2),
     .recon_on = 1,
     .calls_out = 0,
+    .values_steer = 0,
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 #line 78 "sections.c"
-#line 485 "<stdout>"
+#line 487 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

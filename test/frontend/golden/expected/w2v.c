@@ -381,6 +381,7 @@ static const strads_loop_site strads__site1 = {
     .nenv_fields = (int)(sizeof strads__efd1 / sizeof *strads__efd1),
     .recon_on = 0,
     .calls_out = 0,
+    .values_steer = 0,
     .arrays = strads__arr1,
     .narrays = 3,
 };
@@ -416,7 +417,7 @@ int strads_user_main(int argc, char **argv) {
   strads_free(corpus);
   return 0;
 }
-#line 420 "<stdout>"
+#line 421 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
