@@ -2361,6 +2361,26 @@ static int picks_element(walk *w)
     return 0;
 }
 
+/* A variable of static storage, const through all its array levels and
+ * initialized where it is defined (`static const act_fn acts[] = {relu,
+ * tanh_}`, `const double lut[] = {...}`): nothing can change it, and each
+ * process's copy already holds the same values, its pointers those of its
+ * own process. The body reads it in place; shipping it would send
+ * addresses of one process to another. */
+static int static_const(CXCursor ref)
+{
+    CXCursor def = clang_getCursorDefinition(ref);
+    if (clang_Cursor_isNull(def) || clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(def)))
+        return 0;
+    CXType t = clang_getCanonicalType(clang_getCursorType(def));
+    int ro = clang_isConstQualifiedType(t); /* clang hoists an array's const to it */
+    while (!ro && (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)) {
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+        ro = clang_isConstQualifiedType(t);
+    }
+    return ro;
+}
+
 static void declref(walk *w, CXCursor cur, int helper)
 {
     fe_ctx *c = w->c;
@@ -2402,6 +2422,8 @@ static void declref(walk *w, CXCursor cur, int helper)
     }
     if (clang_Location_isInSystemHeader(dl))
         return; /* stdin, stderr, ...: the same in every process */
+    if ((global || clang_Cursor_getStorageClass(ref) == CX_SC_Static) && static_const(ref))
+        return; /* its initializer made it, the same in every process */
     unsigned doff = fe_offset(dl);
     int is_ivar = clang_equalCursors(ref, s->ivar_decl);
     if (!global && !is_ivar && fe_in_main(c, dl) && doff >= s->for_begin && doff < s->body_end)
@@ -3245,7 +3267,10 @@ static void visit(walk *w, CXCursor cur, int helper)
         fe_error(w->c, fe_offset(clang_getCursorLocation(cur)),
                  "make it a plain integer member (or read it into a local before the loop)",
                  "bit-field accessed in a parallel body");
-    if (k == CXCursor_VarDecl && !helper && clang_Cursor_getStorageClass(cur) == CX_SC_Static)
+    /* a static const table only read (`static const int lut[] = {...}`):
+     * every copy of the body keeps its own, the same in every process */
+    if (k == CXCursor_VarDecl && !helper && clang_Cursor_getStorageClass(cur) == CX_SC_Static &&
+        !static_const(cur))
         fe_error(w->c, fe_offset(clang_getCursorLocation(cur)),
                  "declare it outside the loop and name it in private() or reduction()",
                  "static variable declared in a parallel body would be shared by all threads");
