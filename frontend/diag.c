@@ -38,8 +38,8 @@ static int report(fe_ctx *c, unsigned off, const char *level, const char *hint,
     if (said(c, off, level, msg))
         return 0;
     unsigned line, col;
-    fe_line_col(c, off, &line, &col);
-    fprintf(stderr, "%s:%u:%u: %s: %s\n", c->path, line, col, level, msg);
+    const char *at = fe_where(c, off, &line, &col);
+    fprintf(stderr, "%s:%u:%u: %s: %s\n", at, line, col, level, msg);
     unsigned b = fe_line_start(c, off), e = b;
     while (e < c->srclen && c->src[e] != '\n')
         e++;

@@ -237,21 +237,21 @@ static char *call_site(fe_ctx *c, fe_site *s)
                                   n, cp->name, s->items[k].lo, n, cp->name, s->items[k].len);
         }
         if (cp->ptr_check) {
-            unsigned l, col;
-            fe_line_col(c, s->prag_begin, &l, &col);
+            unsigned l = s->wline;
+            const char *at = s->where;
             /* copyin only for memory the loop does not write: its writes
              * would stay in each process's copy */
             char *msg = cp->ptr_stored
                             ? fe_fmt("%s:%u: captured pointer '%s' is not a distributed array, "
                                      "and the loop writes through it; mark its allocation "
                                      "'#pragma strads dvector'",
-                                     c->path, l, cp->name)
+                                     at, l, cp->name)
                         : cp->ptr_written
                             ? fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
                                      "mark its allocation '#pragma strads dvector', or add "
                                      "copyin(%s[0:n]) if the functions it is passed to only "
                                      "read through it",
-                                     c->path, l, cp->name, cp->name)
+                                     at, l, cp->name, cp->name)
                         : clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(
                               clang_getCursorType(cp->decl)))).kind == CXType_Record
                             ? fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
@@ -260,11 +260,11 @@ static char *call_site(fe_ctx *c, fe_site *s)
                                      "the members the body reads into locals before the loop; "
                                      "if to an array of them, mark its allocation '#pragma "
                                      "strads dvector' or add copyin(%s[0:n])",
-                                     c->path, l, cp->name, cp->name, cp->name)
+                                     at, l, cp->name, cp->name, cp->name)
                             : fe_fmt("%s:%u: captured pointer '%s' is not a distributed array; "
                                      "mark its allocation '#pragma strads dvector' or add "
                                      "copyin(%s[0:n]) (read-only input)",
-                                     c->path, l, cp->name, cp->name);
+                                     at, l, cp->name, cp->name);
             fe_buf_printf(&o, "if (%s && !strads_is_dvector(%s)) strads_fatal(STRADS_EINVAL, %s); ",
                           cp->name, cp->name, lit(msg));
         }
@@ -282,9 +282,9 @@ static char *call_site(fe_ctx *c, fe_site *s)
                           it->name, it->name, n, it->name, it->name);
         if (it->lo && it->fixed_n > 0) { /* a fixed array's section: inside it, or stop */
             unsigned l, col;
-            fe_line_col(c, it->off, &l, &col);
+            const char *at = fe_where(c, it->off, &l, &col);
             char *msg = fe_fmt("%s:%u:%u: section %s[%s:%s] is past the end of '%s' (%lld elements)",
-                               c->path, l, col, it->name, it->lo, it->len, it->name, it->fixed_n);
+                               at, l, col, it->name, it->lo, it->len, it->name, it->fixed_n);
             fe_buf_printf(&o, "if (strads__e%d->strads__lo_%s < 0 || strads__e%d->strads__n_%s < 0 || "
                               "strads__e%d->strads__lo_%s + strads__e%d->strads__n_%s > %lldLL) "
                               "strads_fatal(STRADS_EINVAL, %s); ",
@@ -299,13 +299,13 @@ static char *call_site(fe_ctx *c, fe_site *s)
      * the loop. */
     {
         unsigned l, col;
-        fe_line_col(c, s->lo_b, &l, &col);
+        const char *at = fe_where(c, s->lo_b, &l, &col);
         const char *op = s->hi_incl ? "<=" : s->hi_ne ? "!=" : "<";
         char *msg = fe_fmt("%s:%u:%u: the loop's bounds as C compares them (%s %s %s, in the type "
                            "of both) are not a range of 64-bit integers from the start up: the "
                            "counter would wrap or the comparison is unsigned; cast the bound, or "
                            "count from 0 up to the number of iterations",
-                           c->path, l, col, s->ivar, op, s->hi);
+                           at, l, col, s->ivar, op, s->hi);
         fe_buf_printf(&o, "{ %s strads__l%d = (%s); __auto_type strads__h%d = (%s); "
                           "int64_t strads__l64_%d = (int64_t)strads__l%d, strads__h64_%d = (int64_t)strads__h%d; "
                           "_Pragma(\"GCC diagnostic push\") "
@@ -417,13 +417,13 @@ static void iter_head(fe_ctx *c, fe_site *s, fe_buf *o, int recon)
     if (recon == 1) /* 2: the exact copy continues an iteration begun */
         fe_buf_printf(o, "        strads_recon_iter(strads__rc, (int64_t)%s);\n", s->ivar);
     unsigned l, col;
-    fe_line_col(c, s->body_begin, &l, &col);
+    const char *at = fe_where(c, s->body_begin, &l, &col);
     /* Only the real body maps to the user's lines: a breakpoint on a body
      * line must stop where the body really runs, not in reconnaissance. */
     if (!recon)
-        fe_buf_printf(o, "#line %u \"%s\"\n", l, c->path);
+        fe_buf_printf(o, "#line %u \"%s\"\n", l, at);
     else
-        fe_buf_printf(o, "        /* %s:%u */\n", c->path, l);
+        fe_buf_printf(o, "        /* %s:%u */\n", at, l);
     /* Pad to the body's column so that columns in messages match too. */
     for (unsigned i = 1; i < col; i++)
         fe_buf_puts(o, " ");
@@ -859,7 +859,7 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
                      "    .tls_size = %s,\n"
                      "    .body = strads__body%d,\n",
                   n, s->kind == FE_ASYNC_FOR ? "STRADS_ASYNC_FOR" : "STRADS_SYNC_FOR",
-                  lit(c->path), s->line, s->col, (unsigned long long)fnv1a(key), key, n,
+                  lit(s->where), s->wline, s->col, (unsigned long long)fnv1a(key), key, n,
                   tls ? fe_fmt("sizeof(struct strads__tls%d)", n) : "0", n);
     if (s->recon_text)
         fe_buf_printf(o, "    .recon = strads__recon%d,\n", n);
@@ -977,7 +977,7 @@ int fe_emit(fe_ctx *c, fe_buf *o)
         put_user(c, o, at, pt->off);
         at = pt->off;
         unsigned line, col;
-        fe_line_col(c, at, &line, &col);
+        const char *where = fe_where(c, at, &line, &col);
         if (pt->kind == 0) {
             fe_edit *e = &c->edits[pt->idx];
             fe_buf_puts(o, e->text);
@@ -994,7 +994,7 @@ int fe_emit(fe_ctx *c, fe_buf *o)
             if (c->nrh)
                 fe_buf_puts(o, PROLOGUE_RH);
             
-            fe_buf_printf(o, "#line %u \"%s\"\n", line, c->path);
+            fe_buf_printf(o, "#line %u \"%s\"\n", line, where);
             continue;
         }
         fe_site *s0 = &c->sites[pt->idx];
@@ -1006,7 +1006,7 @@ int fe_emit(fe_ctx *c, fe_buf *o)
             if ((s->kind != FE_ASYNC_FOR && s->kind != FE_SYNC_FOR) || s->fn_begin != s0->fn_begin)
                 continue;
             if (pt->kind == 1) {
-                fe_buf_printf(o, "/* %s:%u: %s */\n", c->path, s->line,
+                fe_buf_printf(o, "/* %s:%u: %s */\n", s->where, s->wline,
                               s->kind == FE_ASYNC_FOR ? "async_for" : "sync_for");
                 env_struct(c, s, o);
                 tls_struct(s, o);
@@ -1022,7 +1022,7 @@ int fe_emit(fe_ctx *c, fe_buf *o)
                 site_def(c, s, o);
             }
         }
-        fe_buf_printf(o, "#line %u \"%s\"\n", line, c->path);
+        fe_buf_printf(o, "#line %u \"%s\"\n", line, where);
     }
     put_user(c, o, at, (unsigned)c->srclen);
     if (c->nrh) {

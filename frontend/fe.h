@@ -145,6 +145,8 @@ typedef struct fe_site {
     int kind;                  /* FE_* above; 0 when the pragma was refused */
     unsigned prag_begin, prag_end; /* '#' .. end of the logical line */
     unsigned line, col;        /* of the '#' */
+    const char *where;         /* ... its file after #line directives, */
+    unsigned wline;            /* ... and line: what messages name */
     unsigned kw_off;           /* offset of the directive word (async_for ...) */
 
     /* clauses */
@@ -350,6 +352,9 @@ int fe_tok_at(const fe_ctx *c, unsigned off);          /* first token at or afte
 const char *fe_op_after(const fe_ctx *c, CXCursor lhs); /* a binary node's operator, from its left side */
 int fe_int_const(CXCursor e, long long *v); /* an integer constant expression: 1 and its value */
 void fe_line_col(fe_ctx *c, unsigned off, unsigned *line, unsigned *col);
+/* The file and line of off as the compiler names them, after the file's
+ * #line directives (util.c); the column is off's own. */
+const char *fe_where(fe_ctx *c, unsigned off, unsigned *line, unsigned *col);
 unsigned fe_line_start(fe_ctx *c, unsigned off);
 void fe_add_edit(fe_ctx *c, unsigned b, unsigned e, char *text, int keep_lines);
 int fe_cursor_in(CXCursor cur, CXCursor *set, int n);

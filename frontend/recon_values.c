@@ -330,7 +330,7 @@ void fe_recon_values_steer(rc *r)
     }
     if (w.hit) {
         unsigned line, col;
-        fe_line_col(r->c, w.hit - 1, &line, &col);
+        fe_where(r->c, w.hit - 1, &line, &col);
         r->s->values_steer = (int)line;
     }
     free(w.vars);

@@ -338,7 +338,7 @@ static void dvector(fe_ctx *c, fe_site *s, vars *vs)
     char *elem = s->row ? fe_fmt("(size_t)(%s) * sizeof *(%s)", s->row, target)
                         : fe_fmt("sizeof *(%s)", target);
     fe_add_edit(c, T[k].off, T[k].end, fe_fmt("strads_dv_%s", fn), 0);
-    fe_add_edit(c, T[rp].off, T[rp].off, fe_fmt(", %s, \"%s:%u\"", elem, c->path, s->line), 0);
+    fe_add_edit(c, T[rp].off, T[rp].off, fe_fmt(", %s, \"%s:%u\"", elem, s->where, s->wline), 0);
     /* The pragma line itself disappears (its newlines stay). */
     fe_add_edit(c, s->prag_begin, s->prag_end, fe_strdup(""), 1);
     /* Mark the call token so heap tracking below skips it. */

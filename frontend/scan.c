@@ -149,6 +149,7 @@ int fe_scan(fe_ctx *c)
         s->prag_end = fe_logical_end(c, t->off);
         s->line = t->line;
         s->col = t->col;
+        s->where = fe_where(c, t->off, &s->wline, &(unsigned){0});
         s->recon_on = 1;
         fe_token *w = &t[3];
         if (w->off >= s->prag_end) {

@@ -238,6 +238,30 @@ void fe_line_col(fe_ctx *c, unsigned off, unsigned *line, unsigned *col)
     *col = cl;
 }
 
+/* A #line directive in the file (a parser generator's output, a literate
+ * program's, a preprocessed .i) moves what the compiler calls off's place
+ * to its own file and line; messages and the output's #line directives
+ * say that place, as gcc's and the debugger's do. */
+const char *fe_where(fe_ctx *c, unsigned off, unsigned *line, unsigned *col)
+{
+    fe_line_col(c, off, line, col);
+    if (!c->tu || !c->file)
+        return c->path;
+    CXString name, own = clang_getFileName(c->file);
+    unsigned l, cl;
+    clang_getPresumedLocation(clang_getLocationForOffset(c->tu, c->file, off), &name, &l, &cl);
+    const char *n = clang_getCString(name), *o = clang_getCString(own);
+    const char *at = c->path;
+    if (n && o && (l != *line || strcmp(n, o))) {
+        *line = l;
+        if (strcmp(n, o))
+            at = fe_strdup(n);
+    }
+    clang_disposeString(name);
+    clang_disposeString(own);
+    return at;
+}
+
 unsigned fe_line_start(fe_ctx *c, unsigned off)
 {
     while (off > 0 && c->src[off - 1] != '\n')
