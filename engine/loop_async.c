@@ -97,6 +97,7 @@ static site_state *sites;
 static int64_t *planned_order, planned_n; /* rank 0: set by the latest planning */
 static bool planned_now;                  /* rank 0: this call planned */
 static bool planned_lopsided;             /* rank 0: ... a plan with most work on one node */
+static double planned_run_s;              /* rank 0: the latest call's run, after its planning */
 /* rank 0: the arrays the latest plan only reads (planned_nro < 0: none planned) */
 static uint32_t planned_ro[SCHED_MAX_ARRAYS];
 static int planned_nro = -1;
@@ -581,6 +582,7 @@ static int async_node(const void *arg, size_t len)
     rt_loop_publish(site, env, acc);
     char moved[48] = ""; /* the first call's prefetch of the inputs, apart from planning */
     if (prefetch_s > 0) snprintf(moved, sizeof moved, ", inputs moved %.3f s", prefetch_s);
+    if (strads_rank() == 0) planned_run_s = (double)(rt_now_ms() - t1) / 1000.0;
     if (strads_rank() == 0 && rt_stats_on()) {
         double run_s = (double)(rt_now_ms() - t1) / 1000.0, cpu_run = cpu_s() - cpu1;
         rt_stats_note("async_for %s:%u: recon %.3f s, plan %.3f s%s, run %.3f s "
@@ -955,6 +957,16 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
     else st->nend = 0;
     *planned = planned_now;
     if (planned_now) st->lopsided = planned_lopsided;
+    /* A call that planned again (a permutation reshuffled every epoch, a
+     * body marked values_steer): its run's time on all workers bounds a
+     * call alone, where a probe's cold first iterations may have said far
+     * more (0.75 s for a 13 ms loop of 1 M iterations, which then paid
+     * 0.3 s of reconnaissance at every call and never ran alone) */
+    if (!rc && planned_now && planned_run_s > 0) {
+        double alone = planned_run_s * (double)strads_size() * (double)threads;
+        if (st->al.est_s <= 0 || alone < st->al.est_s) rt_alone_estimate(&st->al, alone);
+    }
+    planned_run_s = 0;
     if (!rc) lock_trial_begin(site, st, begin, end, threads, took);
     if (!rc && planned_nro >= 0) keep_key(st, &c);
     free(c.refs);

@@ -120,8 +120,11 @@ static int header(fe_ctx *c, fe_site *s, int a, int rp)
         }
         for (int o = 0; depth == 0 && lower[o]; o++)
             if (is(&T[j], lower[o])) {
-                fe_error(c, T[j].off, "the condition must be one comparison 'i < hi'; test "
-                                      "the rest in the body with 'if (...) continue;'",
+                fe_error(c, T[j].off, "the condition must be one comparison 'i < hi'; a loop "
+                                      "that stops at the first iteration failing a test runs "
+                                      "only in order: find that bound before the loop, then "
+                                      "loop up to it ('if (...) continue;' in the body would "
+                                      "skip failing iterations, not stop at the first)",
                          "parallel loop is not in canonical form: the condition has more "
                          "than one test");
                 s->kind = 0;
