@@ -156,8 +156,8 @@ static int mlr_unpack(const struct msgpack_object *vo, void *env)
 }
 
 static const strads_loop_array mlr_arrays[] = {
-    {offsetof(mlr_env, W), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0, 0, 0, 0},
-    {offsetof(mlr_env, D), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {offsetof(mlr_env, W), STRADS_T_F32, STRADS_AGG_AVG, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(mlr_env, D), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 
 static const strads_loop_site mlr_site = {

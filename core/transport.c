@@ -201,7 +201,9 @@ void net_conn_close(rt_conn *c, const char *why)
         pthread_mutex_unlock(&net_mu);
         net_peer_lost(c->peer, why);
         net_link_down(c->peer);
-    } else if (!c->authed) {
+    } else if (!c->authed && !c->dial) {
+        /* (a connection this process dials is retried, and its last
+         * failure reported, by net_dial: a peer not up yet, or gone) */
         rt_warn("connection from %s closed before authentication: %s", c->addr, why);
     }
     if (c->dial) {
@@ -779,8 +781,8 @@ static void on_dialed(uv_connect_t *req, int status)
     if (status < 0) {
         char why[96];
         snprintf(why, sizeof why, "connect: %s", uv_strerror(status));
+        c->dial = d; /* net_conn_close finishes it: a retry may mend it */
         net_conn_close(c, why);
-        dial_finish(d, STRADS_ECLOSED, why);
         return;
     }
     c->dial = d;

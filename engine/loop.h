@@ -507,21 +507,25 @@ void rt_alone_estimate(rt_alone *a, double whole_s);
 bool rt_alone_rent_first(rt_alone *a, const char *loop, const strads_loop_site *site, double buy_s);
 /* ... and the seconds of the call run alone then, towards the price. */
 void rt_alone_add_rent(rt_alone *a, double took);
+/* The flat row length the body captured (own_row_off): 0 when none. */
+static inline int64_t rt_own_row(const strads_loop_array *d, const void *env)
+{
+    const char *p = (const char *)env + d->own_row_off;
+    switch (d->own_row_size) {
+    case 1: { int8_t v; memcpy(&v, p, 1); return v; }
+    case 2: { int16_t v; memcpy(&v, p, 2); return v; }
+    case 4: { int32_t v; memcpy(&v, p, 4); return v; }
+    case 8: { int64_t v; memcpy(&v, p, 8); return v; }
+    default: return 0;
+    }
+}
 /* The bytes of an element an iteration owns (STRADS_ARRAY_OWN): own_elem,
  * times the row length the body captured for a flat row (0 when that is
  * not positive: not own). */
 static inline size_t rt_own_elem(const strads_loop_array *d, const void *env)
 {
     if (!d->own_row_size) return d->own_elem;
-    const char *p = (const char *)env + d->own_row_off;
-    int64_t n = 0;
-    switch (d->own_row_size) {
-    case 1: { int8_t v; memcpy(&v, p, 1); n = v; break; }
-    case 2: { int16_t v; memcpy(&v, p, 2); n = v; break; }
-    case 4: { int32_t v; memcpy(&v, p, 4); n = v; break; }
-    case 8: { int64_t v; memcpy(&v, p, 8); n = v; break; }
-    default: return 0;
-    }
+    int64_t n = rt_own_row(d, env);
     return n > 0 ? (size_t)n * d->own_elem : 0;
 }
 

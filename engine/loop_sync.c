@@ -1667,10 +1667,41 @@ static void sync_prepare(void *hdr)
  * the run of one worker, which such a model allows (its reads are never
  * stale), the plain program's answer. Under averaging it is not: N
  * workers' mean moves the model by 1/N of their changes. */
-static bool alone_same(const strads_loop_site *site, const void *env, bool summed)
+/* The bytes of dv that array d's pointer p reaches in iterations begin ..
+ * end - 1, as [*lo, *hi) from dv's base, where stradsc states them
+ * (STRADS_ARRAY_SPAN); *own: no two iterations reach one element. */
+static bool span_of(const strads_loop_array *d, const void *env, const void *p, const dds_vec *dv,
+                    int64_t begin, int64_t end, int64_t *lo, int64_t *hi, bool *own)
+{
+    if (!(d->flags & STRADS_ARRAY_SPAN) || !d->span_elem || !p || !dv) return false;
+    int64_t a = d->span_a, l = d->span_lo, h = d->span_hi, el = (int64_t)d->span_elem;
+    if (!a) {
+        int64_t row = d->own_row_size ? rt_own_row(d, env) : 0;
+        if (row <= 0) return false;
+        a = row, l = 0, h = row - 1;
+    }
+    *own = h - l < (a < 0 ? -a : a);
+    int64_t first = a > 0 ? begin : end - 1, last = a > 0 ? end - 1 : begin, emin, emax;
+    if (begin >= end) {
+        *lo = *hi = 0;
+        return true;
+    }
+    if (__builtin_mul_overflow(first, a, &emin) || __builtin_add_overflow(emin, l, &emin) ||
+        __builtin_mul_overflow(last, a, &emax) || __builtin_add_overflow(emax, h + 1, &emax) ||
+        __builtin_mul_overflow(emin, el, &emin) || __builtin_mul_overflow(emax, el, &emax))
+        return false;
+    int64_t off = (const char *)p - (const char *)dv->base;
+    *lo = off + emin, *hi = off + emax;
+    return true;
+}
+
+static bool alone_same(const strads_loop_site *site, const void *env, int64_t begin, int64_t end,
+                       bool summed)
 {
     enum { MAXA = 64 };
     const dds_vec *vec[MAXA];
+    int64_t lo[MAXA], hi[MAXA];
+    bool spans[MAXA], own[MAXA];
     if (site->narrays > MAXA) return false;
     for (size_t a = 0; a < site->narrays; a++) {
         int f = site->arrays[a].flags;
@@ -1678,23 +1709,31 @@ static bool alone_same(const strads_loop_site *site, const void *env, bool summe
          * a scatter's sums are the sequential additions) */
         bool sum = (summed || (f & STRADS_ARRAY_ADDED)) && !(f & STRADS_ARRAY_READONLY) &&
                    site->arrays[a].agg == STRADS_AGG_SUM;
-        if (!(f & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT)) && !sum)
+        /* a block of columns an iteration, all within the rows this call */
+        bool cols = (f & STRADS_ARRAY_COLS) && site->arrays[a].cols_ok &&
+                    site->arrays[a].cols_ok(env, begin, end);
+        if (!(f & (STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN | STRADS_ARRAY_DISJOINT)) && !sum && !cols)
             return false;
         const void *p;
         dds_vec *dv = NULL;
         memcpy(&p, (const char *)env + site->arrays[a].env_off, sizeof p);
         if ((!p || dds_lookup(p, &dv, NULL) != 0) && !(f & STRADS_ARRAY_READONLY)) return false;
-        /* a flat row's length, as stradsc saw it, is the array's */
-        if (site->arrays[a].own_row_size && !sum &&
-            (!dv || dv->elem != rt_own_elem(&site->arrays[a], env)))
-            return false;
         vec[a] = dv;
+        spans[a] = span_of(&site->arrays[a], env, p, dv, begin, end, &lo[a], &hi[a], &own[a]);
+        /* a flat row's length, as stradsc saw it, is the array's, or the
+         * rows its iterations write are theirs alone (SPAN) */
+        if (site->arrays[a].own_row_size && !sum && !(f & STRADS_ARRAY_READONLY) &&
+            !(spans[a] && own[a]) && (!dv || dv->elem != rt_own_elem(&site->arrays[a], env)))
+            return false;
     }
     /* stradsc judged each pointer alone: another one into an array the
-     * body writes (q = a, a[2 * j + 2] = q[2 * j]) reads what it writes */
+     * body writes (q = a, a[2 * j + 2] = q[2 * j]) reads what it writes,
+     * unless the bytes each reaches in this call are apart */
     for (size_t a = 0; a < site->narrays; a++)
         for (size_t b = 0; !(site->arrays[a].flags & STRADS_ARRAY_READONLY) && b < site->narrays; b++)
-            if (b != a && vec[b] == vec[a]) return false;
+            if (b != a && vec[b] == vec[a] &&
+                !(spans[a] && spans[b] && (hi[a] <= lo[b] || hi[b] <= lo[a])))
+                return false;
     return true;
 }
 
@@ -1785,11 +1824,12 @@ static int64_t run_alone(const strads_loop_site *site, void *env, int64_t begin,
  * disjoint (alone_same): no clock could change what the call computes, and
  * each would fetch, snapshot and write back the arrays again (a stencil's
  * arrays go whole). */
-static int64_t minibatch_of(const strads_loop_site *site, const void *env, int64_t n, int threads)
+static int64_t minibatch_of(const strads_loop_site *site, const void *env, int64_t begin,
+                            int64_t end, int threads)
 {
     const strads_loop_dyn *dyn = env;
-    int64_t share = (n + strads_size() - 1) / strads_size();
-    int per = alone_same(site, env, false) ? threads : 8 * threads;
+    int64_t n = end - begin, share = (n + strads_size() - 1) / strads_size();
+    int per = alone_same(site, env, begin, end, false) ? threads : 8 * threads;
     int64_t mb = dyn->minibatch > 0 ? dyn->minibatch : (share + per - 1) / per;
     return mb < 1 ? 1 : mb;
 }
@@ -1959,7 +1999,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         return;
     }
     alone_state *as = alone_of(site, begin, end, threads);
-    int64_t mb = minibatch_of(site, env, end - begin, threads);
+    int64_t mb = minibatch_of(site, env, begin, end, threads);
     /* A call whose records say its tasks are separate runs alone as the
      * loop itself (loop_sync_separate.c); where its calls alone were timed
      * as BSP's workers emulated, which copy the model at every clock,
@@ -1968,7 +2008,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
     int sep = -1;
     bool summed = kind == STRADS_SYNC_SSP || kind == STRADS_SYNC_ASP;
     /* (at every call: the pointers may meet in one array later) */
-    bool exact = as && alone_same(site, env, summed);
+    bool exact = as && alone_same(site, env, begin, end, summed);
     if (as) as->al.exact = exact;
     if (as && records &&
         (as->emu_timed || rt_alone_next(&as->al, true) != RT_CALL_SHARED) && !exact)

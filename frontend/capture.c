@@ -40,6 +40,13 @@ typedef struct walk {
     int dead;            /* inside the branch of an if whose condition is a constant */
     int hops;            /* param_writes: functions followed into */
     unsigned *first_ref; /* per capture: offset of its first use */
+    /* locals of the body that start at a captured pointer's flat row
+     * (float *o = out + i * n): their captures (row_start) */
+    struct {
+        CXCursor var;
+        int cap;
+    } rowp[16];
+    int nrowp;
 } walk;
 
 static int is(const fe_token *t, const char *s) { return strcmp(t->spell, s) == 0; }
@@ -966,6 +973,27 @@ static int affine(fe_ctx *c, CXCursor ix, CXCursor ivar, long *a, long *b)
  * whole, row = p[i]; row[-4], reaches its neighbours)? Then *a, *b and the element's type. What every
  * use of a pointer is decides two flags of sync_for's array table (elem_flags).
  */
+/* Does e compute in an unsigned type narrower than 64 bits anywhere (i *
+ * 65536u * 65536u is 0, E * S wraps at 2^32)? The index proofs reason in
+ * integers; such arithmetic wraps where they would not. */
+static int narrow_unsigned(CXCursor e)
+{
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator ||
+        k == CXCursor_CompoundAssignOperator) {
+        CXType t = clang_getCanonicalType(clang_getCursorType(e));
+        if (((t.kind >= CXType_Char_U && t.kind <= CXType_UInt128) || t.kind == CXType_Bool) &&
+            clang_Type_getSizeOf(t) < 8)
+            return 1;
+    }
+    int n, bad = 0;
+    CXCursor *ch = fe_children(e, &n);
+    for (int i = 0; i < n && !bad; i++)
+        bad = narrow_unsigned(ch[i]);
+    free(ch);
+    return bad;
+}
+
 /* p[i].f, p[i].f[k], p[i].a.b, p[i] (copied whole): what a use of a
  * struct element sub (its parent at stack[k]) reaches stays inside it: a
  * member or the struct itself, never an address (&p[i].f, a member array
@@ -1015,7 +1043,7 @@ static int elem_use(walk *w, int d, long *a, long *b, enum CXTypeKind *tk)
         return 0;
     int n;
     CXCursor *ch = fe_children(w->stack[k], &n);
-    int ok = n == 2 && clang_equalCursors(ch[0], node) &&
+    int ok = n == 2 && clang_equalCursors(ch[0], node) && !narrow_unsigned(ch[1]) &&
              affine(w->c, ch[1], w->s->ivar_decl, a, b) && *a != 0;
     free(ch);
     CXCursor sub = w->stack[k];
@@ -1263,6 +1291,22 @@ static int nonneg(walk *w, CXCursor e, int depth);
 /* Does the for statement f count v up one by one from a value >= 0, with
  * no other store to v in it, and, when bound is set, while v < the row
  * length (its variable rowv, or for a number, the text row)? */
+/* Can control enter cur from outside it other than at its start: a label
+ * in it (goto from outside), or a case of a switch around it (Duff's
+ * device)? A counter's range proves nothing then. */
+static int entered_inside(CXCursor cur, int switches)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_LabelStmt || (!switches && (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt)))
+        return 1;
+    int n, in = 0;
+    CXCursor *ch = fe_children(cur, &n);
+    for (int i = 0; i < n && !in; i++)
+        in = entered_inside(ch[i], switches + (k == CXCursor_SwitchStmt));
+    free(ch);
+    return in;
+}
+
 static int counter_of(walk *w, CXCursor f, CXCursor v, int bound, CXCursor rowv, const char *row,
                       int depth)
 {
@@ -1310,7 +1354,7 @@ static int counter_of(walk *w, CXCursor f, CXCursor v, int bound, CXCursor rowv,
     } else if (bound) {
         ok = 0;
     }
-    ok = ok && counts_up(w, inc, v);
+    ok = ok && counts_up(w, inc, v) && !entered_inside(body, 0);
     if (ok) {
         v_writes x = {w->c, v, 0, 0};
         clang_visitChildren(body, v_write_visit, &x);
@@ -1468,6 +1512,7 @@ static enum CXChildVisitResult stores_visit(CXCursor cur, CXCursor parent, CXCli
     return CXChildVisit_Continue;
 }
 
+
 /*
  * An index held in a local, `int k = i * cols + j; J[k]` or, declared at
  * the top of the function, `k = i * cols + j;` (srad's style): the
@@ -1560,7 +1605,7 @@ static CXCursor index_of_local(walk *w, CXCursor ix)
     for (int i = 0; i < r.n && ok; i++)
         ok = !clang_equalCursors(r.v[i], v) && same_at_use(w, r.v[i], off);
     free(r.v);
-    return ok ? e : ix;
+    return ok && !narrow_unsigned(e) ? e : ix;
 }
 
 /* Is this use of a pointer (the DeclRef at stack[d]) p[E] of a number,
@@ -1578,7 +1623,8 @@ static int number_subscript(walk *w, int d, CXCursor *ix)
     enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(w->stack[k])).kind;
     int n;
     CXCursor *ch = fe_children(w->stack[k], &n);
-    int ok = n == 2 && clang_equalCursors(ch[0], node) && tk >= CXType_Bool && tk <= CXType_LongDouble;
+    int ok = n == 2 && clang_equalCursors(ch[0], node) && tk >= CXType_Bool && tk <= CXType_LongDouble &&
+             !narrow_unsigned(index_of_local(w, ch[1]));
     if (ok)
         *ix = ch[1];
     free(ch);
@@ -1670,6 +1716,105 @@ static int flat_use(walk *w, int d, const char *row, CXCursor *rowv, CXCursor *r
      * a[i * n + k], k the pivot loop's counter) */
     return clang_getCursorKind(m) == CXCursor_DeclRefExpr &&
            counted(w, clang_getCursorReferenced(m), 1, *rowv, row, 0);
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) the initializer
+ * p + i * n or &p[i * n] of a local row pointer q of the body (llm.c's
+ * float *out_bt = out + bt * OC), i the loop variable, n a variable or a
+ * number? Then q's declaration into *q and n into *row and *rowv: p is
+ * used as a flat row if every use of q is q[m], m counting 0 .. n - 1
+ * (row_use).
+ */
+static int row_start(walk *w, int d, CXCursor *q, const char **row, CXCursor *rowv)
+{
+    CXCursor node = w->stack[d], ix = clang_getNullCursor();
+    int k = d - 1, n;
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
+        node = w->stack[k--];
+    if (k < 0)
+        return 0;
+    CXCursor *ch = fe_children(w->stack[k], &n);
+    enum CXCursorKind kk = clang_getCursorKind(w->stack[k]);
+    if (n == 2 && kk == CXCursor_BinaryOperator && !strcmp(fe_op_after(w->c, ch[0]), "+") &&
+        clang_equalCursors(ch[0], node))
+        ix = ch[1];
+    else if (n == 2 && kk == CXCursor_ArraySubscriptExpr && clang_equalCursors(ch[0], node)) {
+        int up = k - 1;
+        while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
+                           clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
+            up--;
+        unsigned pb, pe;
+        if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
+            fe_extent(w->stack[up], &pb, &pe);
+            if (is(&w->c->toks[fe_tok_at(w->c, pb)], "&"))
+                ix = ch[1], k = up;
+        }
+    }
+    free(ch);
+    if (clang_Cursor_isNull(ix))
+        return 0;
+    /* the initializer of a local pointer to elements of p's size */
+    int up = k - 1;
+    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
+                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
+        up--;
+    if (up < 0 || clang_getCursorKind(w->stack[up]) != CXCursor_VarDecl)
+        return 0;
+    CXCursor v = w->stack[up];
+    CXType vt = clang_getCanonicalType(clang_getCursorType(v)),
+           pt = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(w->stack[d])));
+    if (vt.kind != CXType_Pointer || (pt.kind != CXType_Pointer && pt.kind != CXType_ConstantArray &&
+                                      pt.kind != CXType_IncompleteArray))
+        return 0;
+    CXType pe = pt.kind == CXType_Pointer ? clang_getPointeeType(pt) : clang_getArrayElementType(pt);
+    long long vs = clang_Type_getSizeOf(clang_getPointeeType(vt)), ps = clang_Type_getSizeOf(pe);
+    if (vs <= 0 || vs != ps)
+        return 0;
+    /* i * n or n * i */
+    ix = index_of_local(w, ix);
+    if (fe_from_macro(ix) || clang_getCursorKind(ix) != CXCursor_BinaryOperator)
+        return 0;
+    CXCursor *e = fe_children(ix, &n);
+    int ok = n == 2 && !strcmp(fe_op_after(w->c, e[0]), "*");
+    for (int t = 0; ok && t < 2; t++) {
+        if (!names(widened(e[t]), w->s->ivar_decl))
+            continue;
+        CXCursor len = fe_strip(e[1 - t]);
+        long long num;
+        unsigned b, en;
+        fe_extent(len, &b, &en);
+        if (clang_getCursorKind(len) == CXCursor_DeclRefExpr) {
+            *rowv = clang_getCursorReferenced(len);
+            *row = fe_cxstr(clang_getCursorSpelling(len));
+        } else if (fe_int_const(len, &num) && num > 0 && b == en) {
+            *rowv = clang_getNullCursor();
+            *row = fe_text(w->c, b, en);
+        } else
+            break;
+        *q = v;
+        free(e);
+        return 1;
+    }
+    free(e);
+    return 0;
+}
+
+/* A use of row pointer q (row_start) of capture cp: q[m] of a number, m
+ * counting 0 .. n - 1 in a for of the body or around the loop; else cp is
+ * not used as flat rows. */
+static void row_use(walk *w, fe_cap *cp)
+{
+    CXCursor ix;
+    if (!number_subscript(w, w->depth - 1, &ix)) {
+        cp->not_flat = 1;
+        return;
+    }
+    ix = fe_strip(index_of_local(w, ix));
+    if (clang_getCursorKind(ix) != CXCursor_DeclRefExpr ||
+        !counted(w, clang_getCursorReferenced(ix), 1, cp->flat_rowv, cp->flat_row, 0))
+        cp->not_flat = 1;
 }
 
 /* What a slab index's walk gathers: the lengths, outermost first (two
@@ -1838,6 +1983,30 @@ static char *squeezed(fe_ctx *c, unsigned b, unsigned e)
     return t;
 }
 
+/* Is u a local or parameter of the loop's function, declared outside the
+ * loop and not written in it: one value for the whole call? */
+static int stable_var(walk *w, CXCursor u)
+{
+    fe_site *s = w->s;
+    enum CXCursorKind k = clang_getCursorKind(u);
+    int ok = (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !clang_equalCursors(u, s->ivar_decl) &&
+             clang_getCursorKind(clang_getCursorSemanticParent(u)) != CXCursor_TranslationUnit &&
+             clang_Cursor_getStorageClass(u) != CX_SC_Static;
+    /* declared outside the loop, as the bound's are: an `int n = 2;`
+     * of the body spells the bound's n and is another variable */
+    CXFile f;
+    unsigned line, col, doff;
+    clang_getSpellingLocation(clang_getCursorLocation(u), &f, &line, &col, &doff);
+    if (ok && f && clang_File_isEqual(f, w->c->file) && doff >= s->for_begin && doff < s->body_end)
+        ok = 0;
+    if (ok) {
+        v_writes x = {w->c, u, 0, 0};
+        clang_visitChildren(s->forc, v_write_visit, &x);
+        ok = !x.wrote;
+    }
+    return ok;
+}
+
 /* Is S, a stride, above every value of the loop variable: the loop counts
  * from a number >= 0 to below S (i < S, or i <= X where S is X + 1 or
  * 1 + X), spelled alike, or to a number below S's? Its variables must not
@@ -1854,27 +2023,8 @@ static int stride_above(walk *w, CXCursor sc)
         refs_visit(sc, sc, &r);
     clang_visitChildren(sc, refs_visit, &r);
     int ok = 1;
-    for (int i = 0; i < r.n && ok; i++) {
-        CXCursor u = r.v[i];
-        enum CXCursorKind k = clang_getCursorKind(u);
-        if (k == CXCursor_EnumConstantDecl)
-            continue;
-        ok = (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !clang_equalCursors(u, s->ivar_decl) &&
-             clang_getCursorKind(clang_getCursorSemanticParent(u)) != CXCursor_TranslationUnit &&
-             clang_Cursor_getStorageClass(u) != CX_SC_Static;
-        /* declared outside the loop, as the bound's are: an `int n = 2;`
-         * of the body spells the bound's n and is another variable */
-        CXFile f;
-        unsigned line, col, doff;
-        clang_getSpellingLocation(clang_getCursorLocation(u), &f, &line, &col, &doff);
-        if (ok && f && clang_File_isEqual(f, w->c->file) && doff >= s->for_begin && doff < s->body_end)
-            ok = 0;
-        if (ok) {
-            v_writes x = {w->c, u, 0, 0};
-            clang_visitChildren(s->forc, v_write_visit, &x);
-            ok = !x.wrote;
-        }
-    }
+    for (int i = 0; i < r.n && ok; i++)
+        ok = clang_getCursorKind(r.v[i]) == CXCursor_EnumConstantDecl || stable_var(w, r.v[i]);
     free(r.v);
     if (!ok)
         return 0;
@@ -1935,6 +2085,242 @@ static int col_flat_use(walk *w, int d, char **sig)
     }
     free(e);
     return ok;
+}
+
+/* A term of a column block's index: a number, or a variable of one
+ * value for the call (stable_var), into *x (its declaration, or null and
+ * the number in *num). */
+static int colb_value(walk *w, CXCursor e, fe_colb_term *x)
+{
+    e = fe_strip(e);
+    x->var = clang_getNullCursor();
+    x->num = 0;
+    if (fe_int_const(e, &x->num))
+        return 1;
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+        return 0;
+    CXType t = clang_getCanonicalType(clang_getCursorType(e));
+    x->var = clang_getCursorReferenced(e);
+    return t.kind >= CXType_Char_U && t.kind <= CXType_Int128 && stable_var(w, x->var);
+}
+
+static int colb_same(const fe_colb_term *a, const fe_colb_term *b)
+{
+    return clang_equalCursors(a->var, b->var) && (!clang_Cursor_isNull(a->var) || a->num == b->num);
+}
+
+/* The terms of a sum (+ only), locals that hold one taken for their value
+ * (index_of_local); 0 past 8. */
+static int sum_terms(walk *w, CXCursor e, CXCursor *t, int *n)
+{
+    e = fe_strip(index_of_local(w, e));
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator && !fe_from_macro(e)) {
+        int m;
+        CXCursor *ch = fe_children(e, &m);
+        if (m == 2 && !strcmp(fe_op_after(w->c, ch[0]), "+")) {
+            int ok = sum_terms(w, ch[0], t, n) && sum_terms(w, ch[1], t, n);
+            free(ch);
+            return ok;
+        }
+        free(ch);
+    }
+    if (*n >= 8)
+        return 0;
+    t[(*n)++] = e;
+    return 1;
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) p[E * S + i * B + j
+ * + C] of a number, in any order, i the loop variable, j a counter of 0 ..
+ * B - 1 (or none), S, B and C numbers or variables of one value for the
+ * call (C may be left out, B too where it is 1), E any integer? Then it
+ * reaches column i * B + j + C of rows of S elements: a block of B
+ * columns an iteration (the blocked wavefronts of Rodinia's lud and nw),
+ * apart from any other iteration's while every column lies in 0 .. S - 1,
+ * which only the call's bounds tell (emit.c's check, loop_sync.c).
+ */
+static int colb_use(walk *w, int d, fe_colb *out)
+{
+    CXCursor ix, t[8];
+    int nt = 0;
+    if (!number_subscript(w, d, &ix) || !sum_terms(w, ix, t, &nt))
+        return 0;
+    int has_i = 0, has_s = 0, has_c = 0;
+    CXCursor j = clang_getNullCursor(), bx = clang_getNullCursor();
+    memset(out, 0, sizeof *out);
+    out->b.num = 1;
+    out->b.var = out->s.var = out->s2.var = out->c.var = clang_getNullCursor();
+    for (int k = 0; k < nt; k++) {
+        CXCursor e = t[k];
+        if (names(widened(e), w->s->ivar_decl)) {
+            if (has_i++)
+                return 0;
+            continue;
+        }
+        int m;
+        CXCursor *f = clang_getCursorKind(e) == CXCursor_BinaryOperator ? fe_children(e, &m) : NULL;
+        int prod = f && m == 2 && !strcmp(fe_op_after(w->c, f[0]), "*"), ok = 0;
+        for (int q = 0; prod && q < 2 && !ok; q++) {
+            if (names(widened(f[q]), w->s->ivar_decl)) {
+                ok = !has_i++ && colb_value(w, f[1 - q], &out->b);
+                bx = fe_strip(f[1 - q]);
+            }
+            else if (!names(widened(f[1 - q]), w->s->ivar_decl) && colb_value(w, f[q], &out->s)) {
+                ok = !has_s++;
+                /* E * S with both of one value: either may be the stride */
+                out->has_s2 = q == 0 && colb_value(w, f[1], &out->s2);
+            }
+        }
+        free(f);
+        if (prod) {
+            if (!ok)
+                return 0;
+            continue;
+        }
+        if (clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_Cursor_isNull(j) &&
+            !stable_var(w, clang_getCursorReferenced(e))) {
+            j = clang_getCursorReferenced(e);
+            continue;
+        }
+        if (has_c++ || !colb_value(w, e, &out->c))
+            return 0;
+    }
+    if (!has_i || !has_s)
+        return 0;
+    if (clang_Cursor_isNull(j))
+        return 1;
+    /* j counts 0 .. B - 1, B spelled alike (BS, 16) or the same variable */
+    if (clang_Cursor_isNull(bx))
+        return 0;
+    unsigned b, e;
+    fe_extent(bx, &b, &e);
+    char *bt = fe_text(w->c, b, e);
+    int ok = counted(w, j, 1, out->b.var, bt, 0);
+    free(bt);
+    out->has_j = ok;
+    return ok;
+}
+
+/* A term of a mixed-radix index (radix_use): its factors' spellings but
+ * one variable's (the loop variable, or a counter), sorted. */
+typedef struct radix_term {
+    CXCursor var;
+    struct {
+        char *s;    /* spelling */
+        CXCursor v; /* a variable's declaration, or null: a number */
+    } f[6];
+    int nf;
+} radix_term;
+
+static int f_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b); /* .s first */
+}
+
+/* The factors of a product, e = X * Y * ...: one variable that is not of
+ * one value for the call (t->var), the rest numbers or such variables. */
+static int radix_factors(walk *w, CXCursor e, radix_term *t)
+{
+    e = fe_strip(e);
+    int n;
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator && !fe_from_macro(e)) {
+        CXCursor *ch = fe_children(e, &n);
+        int ok = n == 2 && !strcmp(fe_op_after(w->c, ch[0]), "*") && radix_factors(w, ch[0], t) &&
+                 radix_factors(w, ch[1], t);
+        free(ch);
+        return ok;
+    }
+    CXCursor v = widened(e);
+    fe_colb_term x;
+    if (clang_getCursorKind(v) == CXCursor_DeclRefExpr && !colb_value(w, v, &x)) {
+        if (!clang_Cursor_isNull(t->var))
+            return 0;
+        t->var = clang_getCursorReferenced(v);
+        return 1;
+    }
+    if (t->nf >= 6 || !colb_value(w, e, &x))
+        return 0;
+    unsigned b, en;
+    fe_extent(e, &b, &en);
+    t->f[t->nf].s = squeezed(w->c, b, en);
+    t->f[t->nf++].v = x.var;
+    return 1;
+}
+
+/* Is term b's factor list a's plus one factor? Its index into *extra. */
+static int radix_one_more(const radix_term *a, const radix_term *b, int *extra)
+{
+    if (b->nf != a->nf + 1)
+        return 0;
+    int i = 0, j = 0;
+    *extra = -1;
+    while (j < b->nf) {
+        if (i < a->nf && !strcmp(a->f[i].s, b->f[j].s) && clang_equalCursors(a->f[i].v, b->f[j].v))
+            i++, j++;
+        else if (*extra < 0)
+            *extra = j++;
+        else
+            return 0;
+    }
+    return i == a->nf && *extra >= 0;
+}
+
+static int stride_cmp(const void *a, const void *b)
+{
+    return ((const radix_term *)a)->nf - ((const radix_term *)b)->nf;
+}
+
+/*
+ * Is this use of a pointer (the DeclRef at stack[d]) p[x + y * NX + i *
+ * NX * NY] of a number, in any order, i the loop variable, each other
+ * term a counter of the body times the lengths of the counters below it
+ * (x counting 0 .. NX - 1, y 0 .. NY - 1), the lengths numbers or
+ * variables of one value for the call? Then it reaches slab i of NX * NY
+ * elements (Rodinia hotspot3D's c = x + y * nx + z * nx * ny): the
+ * lengths' spellings, sorted, into *sig, as slab_use's.
+ */
+static int radix_use(walk *w, int d, char **sig)
+{
+    CXCursor ix, t[8];
+    int nt = 0;
+    *sig = NULL;
+    if (!number_subscript(w, d, &ix) || !sum_terms(w, ix, t, &nt) || nt < 2)
+        return 0;
+    radix_term rt[8], it = {clang_getNullCursor(), {{0}}, 0};
+    int nr = 0, has_i = 0, ok = 1;
+    for (int k = 0; k < nt && ok; k++) {
+        radix_term x = {clang_getNullCursor(), {{0}}, 0};
+        ok = radix_factors(w, t[k], &x) && !clang_Cursor_isNull(x.var);
+        if (!ok)
+            break;
+        qsort(x.f, (size_t)x.nf, sizeof *x.f, f_cmp);
+        if (clang_equalCursors(x.var, w->s->ivar_decl))
+            ok = !has_i++, it = x;
+        else
+            rt[nr++] = x;
+    }
+    /* the counters' strides: {}, {NX}, {NX, NY}, ... and the slab's
+     * length all of them; each counter counts up to the length its
+     * stride lacks */
+    qsort(rt, (size_t)nr, sizeof *rt, stride_cmp);
+    for (int k = 0; ok && has_i && k < nr; k++) {
+        const radix_term *next = k + 1 < nr ? &rt[k + 1] : &it;
+        int len;
+        ok = rt[k].nf == k && radix_one_more(&rt[k], next, &len);
+        for (int j = 0; ok && j < k; j++)
+            ok = !clang_equalCursors(rt[j].var, rt[k].var);
+        ok = ok && counted(w, rt[k].var, 1, next->f[len].v, next->f[len].s, 0);
+    }
+    if (!ok || !has_i || it.nf != nr)
+        return 0;
+    char buf[256] = "radix:";
+    for (int k = 0; k < it.nf; k++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, sizeof buf - l, "%s,", it.f[k].s);
+    }
+    *sig = fe_fmt("%s", buf);
+    return 1;
 }
 
 /* The product of a use p[X * Y + m], p[m + X * Y] or p[X * Y] (the
@@ -2038,11 +2424,20 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
     /* every use of one slab index (slab_use), of the same lengths; every
      * use one column of one stride (col_flat_use) */
     char *sig = NULL;
-    int proved = !helper && slab_use(w, d, &sig);
+    int proved = !helper && (slab_use(w, d, &sig) || radix_use(w, d, &sig));
     same_sig(proved, sig, &cp->slab_sig, &cp->not_slab);
     sig = NULL;
     proved = !helper && col_flat_use(w, d, &sig);
     same_sig(proved, sig, &cp->col_s, &cp->not_col);
+    /* every use one block of columns alike (colb_use) */
+    fe_colb cb;
+    if (helper || w->s->kind != FE_SYNC_FOR || !colb_use(w, d, &cb) ||
+        (cp->colb_n && (!colb_same(&cb.s, &cp->colb.s) || !colb_same(&cb.b, &cp->colb.b) ||
+                        !colb_same(&cb.c, &cp->colb.c) || cb.has_s2 != cp->colb.has_s2 ||
+                        (cb.has_s2 && !colb_same(&cb.s2, &cp->colb.s2)))))
+        cp->not_colb = 1;
+    else if (!cp->colb_n++)
+        cp->colb = cb;
     if (!ok && !helper)
         ok = col_use(w, d, &lvl, &a, &b);
     const char *row = helper ? NULL : dv_row(w->c, cp->decl);
@@ -2055,6 +2450,18 @@ static void elem_flags(walk *w, int d, int helper, int writes, fe_cap *cp)
     /* row(N), N a macro, over an index written i * n + m: the variable
      * the index names, whose value the runtime checks alike (PolyBench's
      * LU ran a reconnaissance at every pivot, 150x the plain build) */
+    /* the start of a local row pointer's row (row_start) */
+    CXCursor q;
+    const char *qrow;
+    if (!helper && w->s->kind == FE_SYNC_FOR && w->nrowp < 16 && row_start(w, d, &q, &qrow, &rowv)) {
+        if (cp->flat_row && (strcmp(cp->flat_row, qrow) || !clang_equalCursors(cp->flat_rowv, rowv)))
+            cp->not_flat = 1;
+        cp->flat_row = qrow, cp->flat_rowv = rowv;
+        w->rowp[w->nrowp].var = q;
+        w->rowp[w->nrowp++].cap = (int)(cp - w->s->caps);
+        cp->not_own = cp->not_disjoint = 1;
+        return;
+    }
     if (row && !helper && w->s->kind == FE_SYNC_FOR && !flat_use(w, d, row, &rowv, &rowx)) {
         const char *f[2];
         int nf = index_factors(w, d, f);
@@ -2426,8 +2833,12 @@ static void declref(walk *w, CXCursor cur, int helper)
         return; /* its initializer made it, the same in every process */
     unsigned doff = fe_offset(dl);
     int is_ivar = clang_equalCursors(ref, s->ivar_decl);
-    if (!global && !is_ivar && fe_in_main(c, dl) && doff >= s->for_begin && doff < s->body_end)
+    if (!global && !is_ivar && fe_in_main(c, dl) && doff >= s->for_begin && doff < s->body_end) {
+        for (int i = 0; i < w->nrowp; i++)
+            if (clang_equalCursors(w->rowp[i].var, ref))
+                row_use(w, &s->caps[w->rowp[i].cap]);
         return; /* declared in the loop */
+    }
     int wr = written(w, w->depth - 1);
     /* A fixed array handed to a function that fills it (NPB EP's
      * vranlc(n, &t, a, x - 1) into a global scratch array) is written, as
@@ -2583,8 +2994,33 @@ static enum CXChildVisitResult outer_visit(CXCursor cur, CXCursor parent, CXClie
     return CXChildVisit_Recurse;
 }
 
+/* Where cp's address is taken outside the loop (double *alias = &tmp
+ * before it, *alias read after it: a read after the loop may go through
+ * that pointer), as the offset of the '&' plus 1; 0: nowhere. */
+static unsigned addr_outside(fe_ctx *c, fe_site *s, fe_cap *cp)
+{
+    unsigned fb, fe;
+    fe_extent(s->fn, &fb, &fe);
+    for (int k = fe_tok_at(c, fb); k + 1 < c->ntoks && c->toks[k].off < fe; k++) {
+        if (c->toks[k].off >= s->for_begin && c->toks[k].off < s->for_end)
+            continue;
+        int at = k + 1;
+        while (at < c->ntoks && !strcmp(c->toks[at].spell, "("))
+            at++;
+        if (strcmp(c->toks[k].spell, "&") || at >= c->ntoks || c->toks[at].kind != CXToken_Identifier ||
+            strcmp(c->toks[at].spell, cp->name))
+            continue;
+        CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, c->toks[at].off));
+        if (clang_equalCursors(clang_getCursorReferenced(r), cp->decl))
+            return c->toks[k].off + 1;
+    }
+    return 0;
+}
+
 static int used_after(fe_ctx *c, fe_site *s, fe_cap *cp)
 {
+    if (addr_outside(c, s, cp))
+        return 1;
     outer o = {s->for_begin, s->for_end, s->for_begin};
     clang_visitChildren(s->fn, outer_visit, &o);
     /* a loop around it assigning first (for (d = 0; ...) s[d] = 0; before a
@@ -2788,6 +3224,11 @@ static void decide_writes(walk *w)
                          "'%s' inside the loop body", nm, nm, nm);
         fe_error(c, worst->bad_write - 1, hint,
                  "write to captured variable '%s' in a parallel body", worst->name);
+        unsigned amp = worst->first_assign ? addr_outside(c, s, worst) : 0;
+        if (amp)
+            fe_note(c, amp - 1, "'%s' is not made private: its address is taken here, outside "
+                                "the loop, and a read through it after the loop would see the "
+                                "value from before the loop", worst->name);
         worst->bad_write = 0;
         free(hint);
         free(dv);
@@ -3406,6 +3847,7 @@ void fe_capture(fe_ctx *c, fe_site *s)
             s->caps[i].first_assign = fe_assigned_before_use(c, ch[n - 1], s->caps[i].decl);
     if (n > 0) fe_steer(c, s, ch[n - 1], w->helpers, w->nh);
     fe_reduction_reads(c, s);
+    fe_reduction_forms(c, s);
     CXCursor body = n > 0 ? ch[n - 1] : clang_getNullCursor();
     free(ch);
     free(w->pmem);

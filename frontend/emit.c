@@ -306,17 +306,31 @@ static char *call_site(fe_ctx *c, fe_site *s)
                            "counter would wrap or the comparison is unsigned; cast the bound, or "
                            "count from 0 up to the number of iterations",
                            at, l, col, s->ivar, op, s->hi);
-        fe_buf_printf(&o, "{ %s strads__l%d = (%s); __auto_type strads__h%d = (%s); "
-                          "int64_t strads__l64_%d = (int64_t)strads__l%d, strads__h64_%d = (int64_t)strads__h%d; "
-                          "_Pragma(\"GCC diagnostic push\") "
+        /* a floating bound (i < 0.8 * n) as C compares it: i < h runs
+         * to ceil(h), i <= h to floor(h), and i != h must reach h */
+        char *adj = s->hi_incl ? fe_fmt(" - ((__typeof__(strads__h%d))strads__r%d > strads__h%d)", n, n, n)
+                    : s->hi_ne ? fe_strdup("")
+                               : fe_fmt(" + ((__typeof__(strads__h%d))strads__r%d < strads__h%d)", n, n, n);
+        char *more = s->hi_ne ? fe_fmt(" || strads__l64_%d > strads__h64_%d || "
+                                       "(__typeof__(strads__h%d))strads__r%d != strads__h%d",
+                                       n, n, n, n, n)
+                              : fe_strdup("");
+        fe_buf_printf(&o, "{ _Pragma(\"GCC diagnostic push\") "
                           "_Pragma(\"GCC diagnostic ignored \\\"-Wtype-limits\\\"\") "
                           "_Pragma(\"GCC diagnostic ignored \\\"-Wsign-compare\\\"\") "
-                          "if ((strads__l%d > 0) != (strads__l64_%d > 0) || (strads__h%d > 0) != (strads__h64_%d > 0) || "
+                          "_Pragma(\"GCC diagnostic ignored \\\"-Wfloat-equal\\\"\") "
+                          "%s strads__l%d = (%s); __auto_type strads__h%d = (%s); "
+                          "int64_t strads__l64_%d = (int64_t)strads__l%d, strads__r%d = (int64_t)strads__h%d, "
+                          "strads__h64_%d = strads__r%d%s; "
+                          "if ((strads__l%d > 0) != (strads__l64_%d > 0) || "
+                          "(strads__r%d != 0 && (strads__h%d > 0) != (strads__r%d > 0)) || "
                           "(strads__l%d %s strads__h%d) != (strads__l64_%d %s strads__h64_%d)%s) "
                           "strads_fatal(STRADS_EINVAL, %s); "
                           "_Pragma(\"GCC diagnostic pop\") ",
-                      s->itype, n, s->lo, n, s->hi, n, n, n, n, n, n, n, n, n, op, n, n, op, n,
-                      s->hi_ne ? fe_fmt(" || strads__l64_%d > strads__h64_%d", n, n) : "", lit(msg));
+                      s->itype, n, s->lo, n, s->hi, n, n, n, n, n, n, adj, n, n, n, n, n, n, op, n, n,
+                      op, n, more, lit(msg));
+        free(adj);
+        free(more);
         free(msg);
     }
     fe_buf_printf(&o, "%s(&strads__site%d, strads__l64_%d, strads__h64_%d%s, strads__e%d); strads__env_free(strads__e%d, sizeof *strads__e%d); ",
@@ -759,9 +773,64 @@ static const fe_cap *row_cap(const fe_site *s, const fe_cap *cp)
     return NULL;
 }
 
+/* A column block's value as C over the env e: a number, the env's field,
+ * or a constant global by name; NULL when the env lacks it. */
+static char *colb_c(const fe_site *s, const fe_colb_term *t)
+{
+    if (clang_Cursor_isNull(t->var))
+        return fe_fmt("(int64_t)%lldLL", t->num);
+    for (int j = 0; j < s->ncaps; j++) {
+        const fe_cap *x = &s->caps[j];
+        if (!clang_equalCursors(x->decl, t->var))
+            continue;
+        if (x->is_item || x->auto_private || (x->cls != FE_T_INT && x->cls != FE_T_UINT))
+            return NULL;
+        return x->is_const_global ? fe_fmt("(int64_t)(%s)", x->name) : fe_fmt("(int64_t)e->%s", x->name);
+    }
+    return NULL;
+}
+
+/* cp's columns check (STRADS_ARRAY_COLS), strads__cols<site>_<cap>: every
+ * column of iterations begin .. end - 1, i * B + j + C, in 0 .. S - 1
+ * (B > 0); 0 when the env cannot say. */
+static int colb_check(fe_site *s, int i, fe_buf *o)
+{
+    fe_cap *cp = &s->caps[i];
+    if (cp->not_colb || !cp->colb_n || cp->helper_written || cp->in_helper)
+        return 0;
+    char *S = colb_c(s, &cp->colb.s), *B = colb_c(s, &cp->colb.b), *C = colb_c(s, &cp->colb.c);
+    char *S2 = cp->colb.has_s2 ? colb_c(s, &cp->colb.s2) : NULL;
+    if (S && S2) { /* the larger of E and S as the stride: a block fits under it or neither */
+        char *both = fe_fmt("(%s > %s ? %s : %s)", S, S2, S, S2);
+        free(S);
+        S = both;
+    }
+    free(S2);
+    int ok = S && B && C;
+    if (ok)
+        fe_buf_printf(o, "static int strads__cols%d_%d(const void *env, int64_t lo, int64_t hi)\n{\n"
+                         "    const struct strads__env%d *e = env;\n    (void)e;\n"
+                         "    int64_t s = %s, b = %s, c = %s, first, last;\n"
+                         "    if (lo >= hi)\n        return 1;\n"
+                         "    return b > 0 && s > 0 && !__builtin_mul_overflow(lo, b, &first) &&\n"
+                         "           !__builtin_add_overflow(first, c, &first) && first >= 0 &&\n"
+                         "           !__builtin_mul_overflow(hi - 1, b, &last) &&\n"
+                         "           !__builtin_add_overflow(last, c + b - 1, &last) && last < s;\n}\n",
+                      s->index, i, s->index, S, B, C);
+    free(S), free(B), free(C);
+    return ok;
+}
+
 static int array_table(fe_ctx *c, fe_site *s, fe_buf *o)
 {
     int n = 0;
+    int cols[256] = {0};
+    for (int i = 0; i < s->ncaps && i < 256; i++) {
+        fe_cap *cp = &s->caps[i];
+        if (cp->cls == FE_T_PTR && !cp->is_copyin && !cp->is_item && !cp->auto_private &&
+            !cp->is_const_global && cp->elem_type)
+            cols[i] = colb_check(s, i, o);
+    }
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
         if (cp->cls != FE_T_PTR || cp->is_copyin || cp->is_item || cp->auto_private ||
@@ -802,7 +871,28 @@ static int array_table(fe_ctx *c, fe_site *s, fe_buf *o)
         }
         /* with a pivot row read (flat_below): one iteration a row, not own */
         int below = flat && cp->flat_below;
-        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s, %lld",
+        /* what iteration i reaches, p[i * a + lo] .. p[i * a + hi], for
+         * the runtime to tell apart two pointers into one array (a read
+         * only one too); a = 0: the flat row of the env's length rc */
+        int span = !cp->helper_written && !cp->in_helper && pe > 0;
+        long long sa = 0, slo = 0, shi = 0;
+        if (span && !cp->not_own)
+            sa = 1;
+        else if (span && !cp->not_flat && cp->flat_row && !cp->flat_below) {
+            char *end;
+            sa = strtoll(cp->flat_row, &end, 10);
+            if (*end || sa <= 0) {
+                sa = 0;
+                if (!rc)
+                    rc = row_cap(s, cp);
+                span = rc != NULL;
+            }
+            shi = sa > 0 ? sa - 1 : 0;
+        } else if (span && !cp->not_disjoint && cp->disj_a && !cp->disj_lvl && !cp->below_n)
+            sa = cp->disj_a, slo = cp->disj_bmin, shi = cp->disj_bmax;
+        else
+            span = 0;
+        fe_buf_printf(o, "    {__builtin_offsetof(struct strads__env%d, %s), %s, %s, %s, %s",
                       s->index, cp->name, cp->elem_type, agg, fn,
                       !cp->ptr_written      ? (own ? "STRADS_ARRAY_READONLY | STRADS_ARRAY_OWN" : "STRADS_ARRAY_READONLY")
                       : cp->helper_written ? "STRADS_ARRAY_VIA_GLOBAL"
@@ -815,14 +905,24 @@ static int array_table(fe_ctx *c, fe_site *s, fe_buf *o)
                       : !strcmp(agg, "STRADS_AGG_SUM") && s->kind == FE_SYNC_FOR && !cp->in_helper &&
                                 fe_only_added(c, s, cp)
                           ? "STRADS_ARRAY_ADDED"
-                          : "0", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
+                          : "0");
+        if (span)
+            fe_buf_puts(o, " | STRADS_ARRAY_SPAN");
+        if (i < 256 && cols[i])
+            fe_buf_puts(o, " | STRADS_ARRAY_COLS");
+        fe_buf_printf(o, ", %lld", own ? pe : flat ? pe * (rn ? rn : 1) : 0LL);
         if (rc)
             fe_buf_printf(o, ", __builtin_offsetof(struct strads__env%d, %s), "
                              "sizeof(((struct strads__env%d *)0)->%s)",
                           s->index, rc->name, s->index, rc->name);
         else
             fe_buf_puts(o, ", 0, 0"); /* every field: -Wmissing-field-initializers */
-        fe_buf_puts(o, "},\n");
+        fe_buf_printf(o, ", %lld, %lld, %lld, %lld, ", span ? sa : 0LL, span ? slo : 0LL,
+                      span ? shi : 0LL, span ? pe : 0LL);
+        if (i < 256 && cols[i])
+            fe_buf_printf(o, "strads__cols%d_%d},\n", s->index, i);
+        else
+            fe_buf_puts(o, "NULL},\n");
     }
     if (n)
         fe_buf_puts(o, "};\n");

@@ -70,6 +70,18 @@ enum { FE_V_LOCAL, FE_V_GLOBAL, FE_V_STATIC };
 /* How a value crosses the wire (pack/unpack in emit.c). */
 enum { FE_T_INT, FE_T_UINT, FE_T_FLOAT, FE_T_DOUBLE, FE_T_PTR, FE_T_BLOB };
 
+/* A value of a column block's index (capture.c's colb_use): a variable,
+ * or where var is null the number num. */
+typedef struct fe_colb_term {
+    CXCursor var;
+    long long num;
+} fe_colb_term;
+typedef struct fe_colb {
+    fe_colb_term s, b, c; /* p[E * s + i * b + j + c], j counting 0 .. b - 1 */
+    fe_colb_term s2;      /* has_s2: E of one value too, so s2 = E may be the stride */
+    int has_j, has_s2;
+} fe_colb;
+
 typedef struct fe_cap {
     char *name;
     char *type;        /* spelling usable in __typeof__(type) at file scope */
@@ -100,6 +112,10 @@ typedef struct fe_cap {
      * under (col_flat_use): column i of rows of S, one an iteration */
     int not_col;
     char *col_s;
+    /* ... or every use p[E * S + i * B + j + C] alike (colb_use): column
+     * block i, apart while the call's columns lie in 0 .. S - 1 */
+    int not_colb, colb_n;
+    fe_colb colb;
     long disj_a, disj_bmin, disj_bmax;
     /* ... besides reads of rows p[below_x + c], c <= below_cmax, which no
      * iteration writes when the loop starts above them (below_rows) */
@@ -319,6 +335,9 @@ int fe_rloop_covers(const fe_rloop *l, CXCursor access);
 void fe_steer(fe_ctx *c, fe_site *s, CXCursor body, const CXCursor *helpers, int nh);
 /* An async_for body that reads its own reduction scalar: refused (red_read.c). */
 void fe_reduction_reads(fe_ctx *c, fe_site *s);
+/* A reduction scalar updated in a form its operator does not fold (m = m +
+ * e under max, s = s * 0.5 + e under +): refused (red_read.c). */
+void fe_reduction_forms(fe_ctx *c, fe_site *s);
 void fe_emit_recon_helpers(fe_ctx *c, fe_buf *o); /* recon.c */
 /* Before (begin) and after reconnaissance code: its assert() (emit.c). */
 void fe_emit_recon_assert(fe_buf *o, int begin);

@@ -271,6 +271,60 @@ static int is_dvector(fe_ctx *c, CXCursor decl)
  * placeholder that does not compile: a hint's `a[0:n]`, copied as it
  * stood, compiled wherever the program had an n (a row length), and a
  * section shorter than what the body touches corrupted the heap. */
+/* Is v a local variable of a function (not static, not global)? */
+static int local_var(CXCursor v)
+{
+    enum CXCursorKind k = clang_getCursorKind(v);
+    return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) &&
+           clang_getCursorKind(clang_getCursorSemanticParent(v)) != CXCursor_TranslationUnit &&
+           clang_Cursor_getStorageClass(v) != CX_SC_Static;
+}
+
+/* The local variable a captured pointer was set to point at when declared
+ * (double *ps = &s) and never set again in the function, or a null
+ * cursor; the '&' into *at. */
+static CXCursor points_at_local(fe_ctx *c, const fe_site *s, const fe_cap *cp, unsigned *at)
+{
+    CXCursor none = clang_getNullCursor(), d = cp->decl;
+    if (clang_getCursorKind(d) != CXCursor_VarDecl || !local_var(d))
+        return none;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+    if (clang_Cursor_isNull(init))
+        return none;
+    init = fe_strip(init);
+
+    unsigned b, e;
+    fe_extent(init, &b, &e);
+    int n;
+    if (clang_getCursorKind(init) != CXCursor_UnaryOperator || strcmp(c->toks[fe_tok_at(c, b)].spell, "&"))
+        return none;
+    CXCursor *ch = fe_children(init, &n);
+    CXCursor x = n == 1 ? fe_strip(ch[0]) : none;
+    free(ch);
+    if (clang_Cursor_isNull(x) || clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+        return none;
+    CXCursor v = clang_getCursorReferenced(x);
+    if (!local_var(v))
+        return none;
+    unsigned db, de;
+    fe_extent(d, &db, &de);
+    for (int k = fe_tok_at(c, de); k < c->ntoks && c->toks[k].off < s->fn_end; k++) {
+        if (c->toks[k].kind != CXToken_Identifier || strcmp(c->toks[k].spell, cp->name))
+            continue;
+        CXCursor r = clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, c->toks[k].off));
+        /* (*ps += v writes what it points at, not ps) */
+        if (!clang_equalCursors(clang_getCursorReferenced(r), d) || !fe_tok_written(c, k, fe_tok_at(c, de)))
+            continue;
+        CXCursor star = k > 0 && !strcmp(c->toks[k - 1].spell, "*")
+                            ? clang_getCursor(c->tu, clang_getLocationForOffset(c->tu, c->file, c->toks[k - 1].off))
+                            : none;
+        if (clang_getCursorKind(star) != CXCursor_UnaryOperator)
+            return none;
+    }
+    *at = b;
+    return v;
+}
+
 static const char *heap_count(fe_ctx *c, CXCursor decl)
 {
     for (int i = c->nalloc - 1; i >= 0; i--)
@@ -504,6 +558,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
 {
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
+        unsigned amp = 0;
         unsigned off = first_ref[i];
         CXType t = clang_getCursorType(cp->decl);
         CXType ct = clang_getCanonicalType(t);
@@ -848,7 +903,21 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                 cp->name, n, cp->name, n),
                          "captured pointer '%s' of unknown extent", cp->name);
             }
-            else {
+            else if (!clang_Cursor_isNull(points_at_local(c, s, cp, &amp))) {
+                char *v = fe_cxstr(clang_getCursorSpelling(points_at_local(c, s, cp, &amp)));
+                fe_error(c, off,
+                         cp->ptr_written
+                             ? fe_fmt("each process has its own copy of '%s': a worker's writes "
+                                      "through '%s' reach no other, and another process cannot read "
+                                      "it; for a sum, add reduction(+: %s) and write '%s += ...' in "
+                                      "the body; for a value each iteration sets and uses, declare "
+                                      "it in the body", v, cp->name, v, v)
+                             : fe_fmt("addresses differ between processes: use '%s' itself in the "
+                                      "body (its value is shipped to every worker)", v),
+                         "captured pointer '%s' points to the local variable '%s'", cp->name, v);
+                fe_note(c, amp, "'%s' is set to point at '%s' here", cp->name, v);
+                free(v);
+            } else {
                 cp->ptr_check = 1;
                 if (cp->ptr_written)
                     warn_int_rows(c, s, cp, off, pt);

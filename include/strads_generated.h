@@ -17,7 +17,7 @@ extern "C" {
 
 /* Bumped whenever the layout of strads_loop_site or anything else in this
  * header changes. */
-#define STRADS_ABI_VERSION 7
+#define STRADS_ABI_VERSION 8
 
 /* A loop call's environment (its captured values): on the caller's stack up
  * to STRADS__ENV_STACK_MAX bytes, else on the heap (a captured global array
@@ -331,9 +331,21 @@ typedef void (*strads_agg_fn)(void *elem, const void *delta, size_t elem_size);
  * elements (p[e] += v, -=, ++, --) and never reads them, outside any
  * function it calls: the workers' summed changes are the sequential
  * program's additions, so a call run alone computes what the call shared
- * does, up to the order in which the additions round (loop_sync.c). */
+ * does, up to the order in which the additions round (loop_sync.c).
+ * STRADS_ARRAY_SPAN (with any of the above, read only too): iteration i
+ * reaches the array only at p[i * span_a + span_lo] .. p[i * span_a +
+ * span_hi] (stradsc proves it: p[i], a flat row, p[a * i + b]), so that
+ * the runtime can tell two pointers into one array apart from their
+ * values: a layer's input and output at offsets of one activation array
+ * (loop_sync.c's alone_same).
+ * STRADS_ARRAY_COLS: the body reaches the array only in a block of columns
+ * of its own, p[E * S + i * B + j + C] (j counting 0 .. B - 1): no
+ * iteration reaches an element another does while cols_ok(env, begin,
+ * end) says the call's columns lie within its rows (the blocked wavefronts
+ * of LU factorizations and sequence alignment). */
 enum { STRADS_ARRAY_READONLY = 1, STRADS_ARRAY_VIA_GLOBAL = 2, STRADS_ARRAY_OWN = 4,
-       STRADS_ARRAY_DISJOINT = 8, STRADS_ARRAY_BYTES = 16, STRADS_ARRAY_ADDED = 32 };
+       STRADS_ARRAY_DISJOINT = 8, STRADS_ARRAY_BYTES = 16, STRADS_ARRAY_ADDED = 32,
+       STRADS_ARRAY_SPAN = 64, STRADS_ARRAY_COLS = 128 };
 typedef struct strads_loop_array {
     size_t env_off;       /* offsetof(env struct, pointer field) */
     strads_type type;     /* scalar type of the elements */
@@ -346,6 +358,12 @@ typedef struct strads_loop_array {
      * the element is then n * own_elem bytes */
     size_t own_row_off;
     unsigned own_row_size;
+    /* STRADS_ARRAY_SPAN: the elements p[k] are span_elem bytes; span_a 0:
+     * a flat row, p[i * n] .. p[i * n + n - 1], n the env integer at
+     * own_row_off */
+    int64_t span_a, span_lo, span_hi;
+    size_t span_elem;
+    int (*cols_ok)(const void *env, int64_t begin, int64_t end); /* STRADS_ARRAY_COLS */
 } strads_loop_array;
 
 typedef struct strads_loop_site {

@@ -216,8 +216,8 @@ static int lr_unpack(const struct msgpack_object *o, void *env)
 }
 
 static const strads_loop_array lr_arrays[] = {
-    {offsetof(lr_env, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0, 0, 0, 0},
-    {offsetof(lr_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {offsetof(lr_env, w), STRADS_T_F64, STRADS_AGG_AVG, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(lr_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 
 static const strads_loop_site lr_site = {
@@ -426,8 +426,8 @@ static int km_unpack(const struct msgpack_object *o, void *env)
 }
 
 static const strads_loop_array km_arrays[] = {
-    {offsetof(km_env, P), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
-    {offsetof(km_env, C), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {offsetof(km_env, P), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(km_env, C), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 
 static const strads_loop_site km_site = {
@@ -568,9 +568,9 @@ static int mf_unpack(const struct msgpack_object *o, void *env)
 }
 
 static const strads_loop_array mf_arrays[] = {
-    {offsetof(mf_env, W), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
-    {offsetof(mf_env, H), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
-    {offsetof(mf_env, A), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {offsetof(mf_env, W), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(mf_env, H), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(mf_env, A), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 
 static const strads_loop_site mf_site = {
@@ -586,9 +586,9 @@ static void add_f32(void *elem, const void *delta, size_t size)
 }
 
 static const strads_loop_array mf_arrays_fn[] = {
-    {offsetof(mf_env, W), STRADS_T_F32, STRADS_AGG_FN, add_f32, 0, 0, 0, 0},
-    {offsetof(mf_env, H), STRADS_T_F32, STRADS_AGG_FN, add_f32, 0, 0, 0, 0},
-    {offsetof(mf_env, A), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {offsetof(mf_env, W), STRADS_T_F32, STRADS_AGG_FN, add_f32, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(mf_env, H), STRADS_T_F32, STRADS_AGG_FN, add_f32, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(mf_env, A), STRADS_T_I32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 
 static const strads_loop_site mf_site_fn = {
@@ -734,11 +734,11 @@ static int miss_unpack(const struct msgpack_object *o, void *env)
 }
 
 static const strads_loop_array miss_arrays[] = {
-    {offsetof(miss_env, acc), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
-    {offsetof(miss_env, hits), STRADS_T_I64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
-    {offsetof(miss_env, rows), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
-    {offsetof(miss_env, dense), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
-    {offsetof(miss_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {offsetof(miss_env, acc), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(miss_env, hits), STRADS_T_I64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(miss_env, rows), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(miss_env, dense), STRADS_T_F64, STRADS_AGG_SUM, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {offsetof(miss_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 
 static const strads_loop_site miss_site = {
@@ -858,7 +858,7 @@ static int hist_unpack(const struct msgpack_object *o, void *env)
     return env_unpack_bin((const msgpack_object *)o, env, sizeof(hist_env));
 }
 static const strads_loop_array hist_arrays[] = {
-    {offsetof(hist_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
+    {offsetof(hist_env, X), STRADS_T_F64, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 static const strads_loop_site hist_site = {
     .abi = STRADS_ABI_VERSION, .kind = STRADS_SYNC_FOR, .file = "sync_prog.c", .line = 9,

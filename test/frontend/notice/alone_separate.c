@@ -1,9 +1,9 @@
 /* sync_for loops whose tasks stradsc cannot prove apart but whose records
  * do (loop_sync_separate.c): a 3-D stencil over ping-pong arrays writes
- * out[x + y * nx + z * nx * ny], one writer an element, and reads only the
- * other array. The driver learns from a call's records that the tasks are
- * separate and runs the later calls alone, as the loop itself (not as
- * BSP's workers emulated). A second loop reads what a neighbouring
+ * out[c ^ 1], c = x + y * nx + z * nx * ny (c ^ 1 it cannot follow), one writer
+ * an element, and reads only the other array. The driver learns from a
+ * call's records that the tasks are separate and runs the later calls
+ * alone, as the loop itself (not as BSP's workers emulated). A second loop reads what a neighbouring
  * iteration writes: not separate, so its calls alone stay BSP's (the
  * default prints what every call shared prints). frontend.alone.separate
  * checks both, and that the first loop was found separate. */
@@ -33,7 +33,7 @@ int main(void)
                     int c = x + y * nx + z * nx * ny;
                     int w = x == 0 ? c : c - 1, e = x == nx - 1 ? c : c + 1;
                     int s = z == 0 ? c : c - nx * ny;
-                    out[c] = 0.5f * in[c] + 0.125f * (in[w] + in[e]) + 0.25f * in[s];
+                    out[c ^ 1] = 0.5f * in[c] + 0.125f * (in[w] + in[e]) + 0.25f * in[s];
                 }
         float *tmp = in;
         in = out;

@@ -348,14 +348,13 @@ int main(void)
         for (int j = 0; j < g2; j++) u[i * g2 + j] += 1;
     }
     {
-        int m, *pm = &m; /* the counter moved through a pointer */
+        int m, *pm = &m; /* the counter's address taken: it may move through a pointer */
         // NOT u
-#pragma strads sync_for
+#pragma strads sync_for private(m)
         for (int i = 0; i < n / 8; i++)
-            for (m = 0; m < g; m++) {
+            for (m = 0; m < g; m++)
                 u[i * g + m] += 1;
-                *pm += 0;
-            }
+        *pm = 0;
     }
     // NOT u
 #pragma strads sync_for

@@ -96,7 +96,7 @@ int strads_user_main(int argc, char **argv)
     for (int epoch = 0; epoch < 4; epoch++) {
         double loss = 0;
 
-        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->strads__dyn.minibatch = (int64_t)(100); strads__e1->ex = ex; strads__e1->w = w; strads__e1->lr = lr; strads__e1->loss = loss; strads__e1->strads__p_loss = &loss; { long strads__l1 = (0); __auto_type strads__h1 = (n); int64_t strads__l64_1 = (int64_t)strads__l1, strads__h64_1 = (int64_t)strads__h1; _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if ((strads__l1 > 0) != (strads__l64_1 > 0) || (strads__h1 > 0) != (strads__h64_1 > 0) || (strads__l1 < strads__h1) != (strads__l64_1 < strads__h64_1)) strads_fatal(STRADS_EINVAL, "logreg.c:44:23: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_sync_for(&strads__site1, strads__l64_1, strads__h64_1, strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); } }
+        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->strads__dyn.minibatch = (int64_t)(100); strads__e1->ex = ex; strads__e1->w = w; strads__e1->lr = lr; strads__e1->loss = loss; strads__e1->strads__p_loss = &loss; { _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") _Pragma("GCC diagnostic ignored \"-Wfloat-equal\"") long strads__l1 = (0); __auto_type strads__h1 = (n); int64_t strads__l64_1 = (int64_t)strads__l1, strads__r1 = (int64_t)strads__h1, strads__h64_1 = strads__r1 + ((__typeof__(strads__h1))strads__r1 < strads__h1); if ((strads__l1 > 0) != (strads__l64_1 > 0) || (strads__r1 != 0 && (strads__h1 > 0) != (strads__r1 > 0)) || (strads__l1 < strads__h1) != (strads__l64_1 < strads__h64_1)) strads_fatal(STRADS_EINVAL, "logreg.c:44:23: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_sync_for(&strads__site1, strads__l64_1, strads__h64_1, strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); } }
 
 
 
@@ -267,8 +267,8 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, loss), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
 };
 static const strads_loop_array strads__arr1[] = {
-    {__builtin_offsetof(struct strads__env1, ex), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0},
-    {__builtin_offsetof(struct strads__env1, w), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0, 0, 0},
+    {__builtin_offsetof(struct strads__env1, ex), STRADS_T_F32, STRADS_AGG_AVG, NULL, STRADS_ARRAY_READONLY, 0, 0, 0, 0, 0, 0, 0, NULL},
+    {__builtin_offsetof(struct strads__env1, w), STRADS_T_F32, STRADS_AGG_SUM, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL},
 };
 static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
