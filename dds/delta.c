@@ -231,6 +231,24 @@ static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, con
 #undef DDS_ADD_EACH
 }
 
+/* The sums of integer contributions: acc += d, n scalars, an int's in an
+ * int64 (isum's width), the others in their type. */
+static void isum_add(strads_type t, void *acc, const void *d, size_t n)
+{
+    if (t != STRADS_T_I32) {
+        dds_vadd(t, acc, d, n * dds_type_size(t), 1);
+        return;
+    }
+    for (size_t k = 0; k < n; k++) {
+        int64_t a;
+        int32_t y;
+        memcpy(&a, (char *)acc + k * 8, 8);
+        memcpy(&y, (const char *)d + k * 4, 4);
+        a += y;
+        memcpy((char *)acc + k * 8, &a, 8);
+    }
+}
+
 /* acc += the mean of the contributions whose sum is sum, over div of them,
  * rounded to nearest (integers only: dividing each contribution first
  * truncated two processes' equal assignments, flag[k] = 1, to 0). Deltas
@@ -238,9 +256,9 @@ static void dds_vadd_each(strads_type t, void *acc, const void *d, size_t n, con
 static void dds_vadd_mean_int(strads_type t, void *acc, const void *sum, size_t elem, int64_t div)
 {
     size_t n = elem / dds_type_size(t);
-#define DDS_MEAN(T, S)                                                                   for (size_t k = 0; k < n; k++) {                                                         T x;                                                                                 S y;                                                                                 memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                                  memcpy(&y, (const char *)sum + k * sizeof(T), sizeof(T));                             S q = (S)((y >= 0 ? y + (S)(div / 2) : y - (S)(div / 2)) / (S)div);                  x = (T)(x + (T)q);                                                                   memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                              }
+#define DDS_MEAN(T, S)                                                                   for (size_t k = 0; k < n; k++) {                                                         T x;                                                                                 S y;                                                                                 memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                                  memcpy(&y, (const char *)sum + k * sizeof(S), sizeof(S));                             S q = (S)((y >= 0 ? y + (S)(div / 2) : y - (S)(div / 2)) / (S)div);                  x = (T)(x + (T)q);                                                                   memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                              }
     switch (t) {
-    case STRADS_T_I32: DDS_MEAN(int32_t, int32_t) break;
+    case STRADS_T_I32: DDS_MEAN(int32_t, int64_t) break;
     case STRADS_T_I64: DDS_MEAN(int64_t, int64_t) break;
     case STRADS_T_U64: DDS_MEAN(uint64_t, int64_t) break;
     default: break;
@@ -528,13 +546,18 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
                 c[k] += nz;
             }
         }
-    char *isum = NULL;
+    /* (an int's contributions summed as int64: two processes' changes from
+     * an INT_MAX "infinity" overflowed an int sum) */
+    size_t iw = agg->type == STRADS_T_I32 ? nsc * sizeof(int64_t) : dv->elem;
+    char *isum = NULL, *wide = NULL;
     dds_kv sums;
     bool have_sums = false;
-    if (!rc && iavg && dense && !(isum = calloc((size_t)(own_hi - own_lo), dv->elem)))
+    if (!rc && iavg && dense && !(isum = calloc((size_t)(own_hi - own_lo), iw)))
+        rc = STRADS_ENOMEM;
+    if (!rc && iavg && !(wide = calloc(1, iw)))
         rc = STRADS_ENOMEM;
     if (!rc && iavg && !dense)
-        rc = dds_kv_init(&sums, 8, dv->elem, false), have_sums = !rc;
+        rc = dds_kv_init(&sums, 8, iw, false), have_sums = !rc;
     /* Pass 2: combine in rank order. */
     for (int r = 0; !rc && r < nodes; r++)
         for (size_t off = 0; !rc && off + rec <= inl[r]; off += rec) {
@@ -546,11 +569,14 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
                 agg->fn(row, d, dv->elem);
             } else if (iavg) {
                 uint64_t h = dds_hash64((uint64_t)i);
-                char *acc = isum ? isum + (size_t)(i - own_lo) * dv->elem : dds_kv_get(&sums, &i, h);
+                char *acc = isum ? isum + (size_t)(i - own_lo) * iw : dds_kv_get(&sums, &i, h);
                 if (acc)
-                    dds_vadd(agg->type, acc, d, dv->elem, 1);
-                else
-                    rc = dds_kv_put(&sums, &i, d, h);
+                    isum_add(agg->type, acc, d, nsc);
+                else {
+                    memset(wide, 0, iw);
+                    isum_add(agg->type, wide, d, nsc);
+                    rc = dds_kv_put(&sums, &i, wide, h);
+                }
             } else if (smean) {
                 const int32_t *c = sdense ? sdense + (size_t)(i - own_lo) * nsc
                                           : dds_kv_get(&scnt, &i, dds_hash64((uint64_t)i));
@@ -587,7 +613,7 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             }
             if (div <= 0)
                 continue;
-            const char *acc = isum ? isum + (size_t)(i - own_lo) * dv->elem : dds_kv_get(&sums, &i, h);
+            const char *acc = isum ? isum + (size_t)(i - own_lo) * iw : dds_kv_get(&sums, &i, h);
             dds_vadd_mean_int(agg->type, dv->base + (size_t)i * dv->elem, acc, dv->elem, div);
         }
     for (int r = 0; vrec && r < nodes; r++) {
@@ -596,6 +622,7 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
     }
     free(vrec);
     free(isum);
+    free(wide);
     free(sdense);
     if (have_scnt)
         dds_kv_free(&scnt);

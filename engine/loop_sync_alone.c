@@ -244,21 +244,20 @@ static void combine(const emu *e, const earr *x, int64_t el)
         const T_ *b = (const T_ *)(const void *)base;
         if ((T_)0.5 == 0) { /* integers: the rounded mean of the sum, or the sum */
             for (size_t k = 0; k < x->nsc; k++) {
+                /* an int's changes summed as int64, as dds/delta.c's
+                 * (from an INT_MAX "infinity" an int sum overflowed) */
                 T_ sum = 0;
-                int first = 1;
+                int64_t s = 0;
                 for (int r = 0; r < e->N; r++) {
                     if (!ch[r]) continue;
                     T_ y = RT_CHANGE(VAL(r)[k], b[k]);
-                    sum = first ? y : (T_)(sum + y);
-                    first = 0;
+                    sum = (T_)(sum + y);
+                    s += sizeof(T_) == 4 ? (int64_t)(int32_t)y : (int64_t)y;
                 }
                 if (!mean || nch == 1) {
                     v[k] = (T_)(v[k] + sum);
-                } else if (sizeof(T_) == 4) {
-                    int32_t s = (int32_t)sum, q = (s >= 0 ? s + (int32_t)(nch / 2) : s - (int32_t)(nch / 2)) / (int32_t)nch;
-                    v[k] = (T_)(v[k] + (T_)q);
                 } else {
-                    int64_t s = (int64_t)sum, q = (s >= 0 ? s + nch / 2 : s - nch / 2) / nch;
+                    int64_t q = (s >= 0 ? s + nch / 2 : s - nch / 2) / nch;
                     v[k] = (T_)(v[k] + (T_)q);
                 }
             }

@@ -218,8 +218,33 @@ __attribute__((noinline)) void rt__copy_node_rows(void *dst, const void *src, si
     memcpy(dst, src, n);
 }
 
+/* x = b + round((x - b) / q) for integer scalars, exactly: the change
+ * taken in 128 bits (an int's from INT_MAX overflowed, a long's from
+ * LONG_MAX / 4 lost its low bits in a double: two workers' equal
+ * assignments came out far from the value they assigned), rounded half
+ * away from zero, as the double path rounds. */
+#define RT_MEAN_INT(T_, x, b, q)                                                             \
+    do {                                                                                     \
+        __int128 d_ = (__int128)(x) - (__int128)(b);                                         \
+        if ((T_)-1 > 0) d_ = (__int128)(int64_t)(uint64_t)((x) - (b)); /* unsigned: signed */ \
+        __int128 m_ = d_ >= 0 ? (d_ + (q) / 2) / (q) : -((-d_ + (q) / 2) / (q));             \
+        (x) = (T_)((__int128)(b) + m_);                                                      \
+    } while (0)
+
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f)
 {
+    /* 1 / q of whole workers (a mean): exact for integers */
+    double inv = f > 0 ? 1.0 / f : 0;
+    int64_t q = inv >= 1 && inv < 1e9 && fabs(inv - round(inv)) < 1e-6 ? (int64_t)round(inv) : 0;
+    if (q && (t == STRADS_T_I32 || t == STRADS_T_I64 || t == STRADS_T_U64)) {
+        RT_FOR_TYPE(t, {
+            T_ *x = row;
+            const T_ *b = base;
+            for (size_t k = 0; k < n; k++)
+                if (memcmp(&x[k], &b[k], sizeof x[k])) RT_MEAN_INT(T_, x[k], b[k], q);
+        })
+        return;
+    }
     RT_FOR_TYPE(t, {
         T_ *x = row;
         const T_ *b = base;
