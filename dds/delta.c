@@ -249,14 +249,16 @@ static void isum_add(strads_type t, void *acc, const void *d, size_t n)
     }
 }
 
-/* acc += the mean of the contributions whose sum is sum, over div of them,
+/* acc += the mean of the contributions whose sum is sum, over div of them
+ * (per: over per[k] for scalar k, those that changed it),
  * rounded to nearest (integers only: dividing each contribution first
  * truncated two processes' equal assignments, flag[k] = 1, to 0). Deltas
  * of unsigned elements are two's-complement changes: signed here. */
-static void dds_vadd_mean_int(strads_type t, void *acc, const void *sum, size_t elem, int64_t div)
+static void dds_vadd_mean_int(strads_type t, void *acc, const void *sum, size_t elem, int64_t div,
+                              const int32_t *per)
 {
     size_t n = elem / dds_type_size(t);
-#define DDS_MEAN(T, S)                                                                   for (size_t k = 0; k < n; k++) {                                                         T x;                                                                                 S y;                                                                                 memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                                  memcpy(&y, (const char *)sum + k * sizeof(S), sizeof(S));                             S q = (S)((y >= 0 ? y + (S)(div / 2) : y - (S)(div / 2)) / (S)div);                  x = (T)(x + (T)q);                                                                   memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                              }
+#define DDS_MEAN(T, S)                                                                   for (size_t k = 0; k < n; k++) {                                                         T x;                                                                                 S y;                                                                                 memcpy(&x, (char *)acc + k * sizeof(T), sizeof(T));                                  memcpy(&y, (const char *)sum + k * sizeof(S), sizeof(S));                             int64_t dv_ = per ? per[k] : div; if (dv_ <= 0) continue; S q = (S)((y >= 0 ? y + (S)(dv_ / 2) : y - (S)(dv_ / 2)) / (S)dv_);                  x = (T)(x + (T)q);                                                                   memcpy((char *)acc + k * sizeof(T), &x, sizeof(T));                              }
     switch (t) {
     case STRADS_T_I32: DDS_MEAN(int32_t, int64_t) break;
     case STRADS_T_I64: DDS_MEAN(int64_t, int64_t) break;
@@ -512,14 +514,17 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
      * array), counted per scalar over the owned range or in a map. */
     size_t nsc = dv->elem / dds_type_size(agg->type);
     bool smean = (agg->kind == DDS_AGG_AVG || agg->kind == DDS_AGG_SUM) && real && nsc > 1;
+    /* ... and an integer mean of such rows (a column sweep over an int
+     * table: each scalar one node's), its sums per scalar as well */
+    bool icnt = iavg && nsc > 1, counts = smean || icnt;
     int32_t *sdense = NULL;
     dds_kv scnt;
     bool have_scnt = false;
-    if (!rc && smean && dense && !(sdense = calloc((size_t)(own_hi - own_lo) * nsc, sizeof *sdense)))
+    if (!rc && counts && dense && !(sdense = calloc((size_t)(own_hi - own_lo) * nsc, sizeof *sdense)))
         rc = STRADS_ENOMEM;
-    if (!rc && smean && !dense)
+    if (!rc && counts && !dense)
         rc = dds_kv_init(&scnt, 8, nsc * sizeof(int32_t), false), have_scnt = !rc;
-    for (int r = 0; !rc && smean && r < nodes; r++)
+    for (int r = 0; !rc && counts && r < nodes; r++)
         for (size_t off = 0; !rc && off + rec <= inl[r]; off += rec) {
             int64_t i;
             memcpy(&i, (char *)in[r] + off, 8);
@@ -614,7 +619,10 @@ int dds_writeback_deltas_from(dds_vec *dv, dds_snap *s, const void *vals, const 
             if (div <= 0)
                 continue;
             const char *acc = isum ? isum + (size_t)(i - own_lo) * iw : dds_kv_get(&sums, &i, h);
-            dds_vadd_mean_int(agg->type, dv->base + (size_t)i * dv->elem, acc, dv->elem, div);
+            const int32_t *sc = !icnt ? NULL
+                                : sdense ? sdense + (size_t)(i - own_lo) * nsc
+                                         : dds_kv_get(&scnt, &i, h);
+            dds_vadd_mean_int(agg->type, dv->base + (size_t)i * dv->elem, acc, dv->elem, div, sc);
         }
     for (int r = 0; vrec && r < nodes; r++) {
         free(vrec[r].off);

@@ -666,10 +666,10 @@ static char *fold_row(const dds_vec *dv, const elist *U, char *F, int64_t e)
 }
 
 /* Counts a fold keeps per scalar of an element (a mean of rows of several
- * floating scalars: rt__v_put), or 0. */
+ * scalars: rt__v_put), or 0. */
 static size_t scalar_counts(const sarr *x)
 {
-    return x->desc->agg == STRADS_AGG_AVG && x->nsc > 1 && rt__floating(x->desc->type) ? x->nsc : 0;
+    return x->desc->agg == STRADS_AGG_AVG && x->nsc > 1 ? x->nsc : 0;
 }
 
 static void fold_array(call *c, int a, const elist *U, const char *S, char *F, int32_t *cnt,

@@ -196,7 +196,7 @@ static int setup(emu *e)
         x->cl = malloc((size_t)(x->dv->n ? x->dv->n : 1) * sizeof *x->cl);
         x->any = calloc((size_t)(x->dv->n ? x->dv->n : 1), 1);
         x->cnt = calloc((size_t)(x->dv->n ? x->dv->n : 1), sizeof *x->cnt);
-        if (x->agg == STRADS_AGG_AVG && x->nsc > 1 && !x->own && rt__floating(x->type) &&
+        if (x->agg == STRADS_AGG_AVG && x->nsc > 1 && !x->own &&
             !(x->cs = calloc((size_t)(x->dv->n ? x->dv->n : 1) * x->nsc, sizeof *x->cs)))
             return STRADS_ENOMEM;
         x->D = malloc(b * (size_t)e->N);
@@ -245,19 +245,22 @@ static void combine(const emu *e, const earr *x, int64_t el)
         if ((T_)0.5 == 0) { /* integers: the rounded mean of the sum, or the sum */
             for (size_t k = 0; k < x->nsc; k++) {
                 /* an int's changes summed as int64, as dds/delta.c's
-                 * (from an INT_MAX "infinity" an int sum overflowed) */
+                 * (from an INT_MAX "infinity" an int sum overflowed); a
+                 * row's mean per scalar, over the nodes that changed it */
                 T_ sum = 0;
-                int64_t s = 0;
+                int64_t s = 0, dk = 0;
                 for (int r = 0; r < e->N; r++) {
                     if (!ch[r]) continue;
                     T_ y = RT_CHANGE(VAL(r)[k], b[k]);
                     sum = (T_)(sum + y);
                     s += sizeof(T_) == 4 ? (int64_t)(int32_t)y : (int64_t)y;
+                    dk += y != 0;
                 }
-                if (!mean || nch == 1) {
+                int64_t div = x->nsc > 1 ? dk : nch;
+                if (!mean || div <= 1) {
                     v[k] = (T_)(v[k] + sum);
                 } else {
-                    int64_t q = (s >= 0 ? s + nch / 2 : s - nch / 2) / nch;
+                    int64_t q = (s >= 0 ? s + div / 2 : s - div / 2) / div;
                     v[k] = (T_)(v[k] + (T_)q);
                 }
             }

@@ -76,7 +76,7 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
  * (FOLD_SCALARS). */
 #define FOLD_ELEMENT(T_, row, x_, rep, nrep, off, nsc, was, avg, t)                          \
     do {                                                                                     \
-        if ((avg) && (nsc) > 1 && rt__floating(t)) {                                         \
+        if ((avg) && (nsc) > 1) {                                                            \
             FOLD_SCALARS(T_, row, x_, rep, nrep, off, nsc, t);                               \
             break;                                                                           \
         }                                                                                    \

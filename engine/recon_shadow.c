@@ -201,11 +201,80 @@ static int on_stack(uintptr_t lo, uintptr_t hi)
     return lo >= stack_lo && hi <= stack_hi;
 }
 
+/* The copy's own allocations (strads_recon_malloc), live in this thread:
+ * written through, as the stack is. Past SCRATCH_MAX the rest are the
+ * shadow's (their values read back through it, not by plain loads), and
+ * free releases any pointer again, as before. */
+enum { SCRATCH_MAX = 256 };
+static TLS struct { uintptr_t lo, hi; } scratch[SCRATCH_MAX];
+static TLS int nscratch, scratch_full;
+
+static int on_scratch(uintptr_t lo, uintptr_t hi)
+{
+    for (int i = nscratch - 1; i >= 0; i--)
+        if (lo >= scratch[i].lo && hi <= scratch[i].hi) return 1;
+    return 0;
+}
+
+/* The iteration's own memory: its stack, its allocations. */
+static int own_mem(uintptr_t lo, uintptr_t hi) { return on_stack(lo, hi) || (nscratch && on_scratch(lo, hi)); }
+
+static void *scratch_add(void *p, size_t n)
+{
+    if (!p) return p;
+    if (nscratch < SCRATCH_MAX)
+        scratch[nscratch].lo = (uintptr_t)p, scratch[nscratch++].hi = (uintptr_t)p + (n ? n : 1);
+    else
+        scratch_full = 1;
+    return p;
+}
+
+/* Takes p out of the list: 1 if it was there. */
+static int scratch_drop(void *p)
+{
+    for (int i = nscratch - 1; i >= 0; i--)
+        if (scratch[i].lo == (uintptr_t)p) {
+            scratch[i] = scratch[--nscratch];
+            return 1;
+        }
+    return 0;
+}
+
+void *strads_recon_malloc(strads_recon *rc, size_t n)
+{
+    (void)rc;
+    return scratch_add(malloc(n), n);
+}
+
+void *strads_recon_calloc(strads_recon *rc, size_t n, size_t size)
+{
+    (void)rc;
+    size_t all;
+    if (__builtin_mul_overflow(n, size, &all)) return NULL;
+    return scratch_add(calloc(n, size), all);
+}
+
+void *strads_recon_realloc(strads_recon *rc, void *p, size_t n)
+{
+    (void)rc;
+    /* (a pointer the copy did not allocate is the program's: not moved) */
+    if (p && !scratch_drop(p) && !scratch_full) return scratch_add(malloc(n), n);
+    return scratch_add(realloc(p, n), n);
+}
+
+void strads_recon_free(strads_recon *rc, void *p)
+{
+    (void)rc;
+    /* the program's own memory (a captured buffer the body frees) stays
+     * for the body itself to free */
+    if (p && (scratch_drop(p) || scratch_full)) free(p);
+}
+
 void strads_recon_shadow_write(const void *addr, const void *val, size_t len)
 {
     const char *p = addr;
     const unsigned char *v = val;
-    if (on_stack((uintptr_t)p, (uintptr_t)p + len)) {
+    if (own_mem((uintptr_t)p, (uintptr_t)p + len)) {
         memcpy((void *)(uintptr_t)p, val, len);
         return;
     }
@@ -297,7 +366,7 @@ void rt_shadow_range(const void *addr, size_t len, int write)
      * and whose later reads are plain loads, not recorded: the iteration
      * runs again in the exact copy, which stores there (a branch on
      * loc[1] then picks the rows it writes). */
-    if (write && on_stack((uintptr_t)addr, (uintptr_t)addr + len)) sh.stale = strads_recon_pending = 1;
+    if (write && own_mem((uintptr_t)addr, (uintptr_t)addr + len)) sh.stale = strads_recon_pending = 1;
     if (__builtin_expect(sh.n || !write, 0)) {
         range_slow(addr, len, write);
         return;

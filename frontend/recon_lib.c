@@ -18,7 +18,10 @@
  * The library's functions that write memory (memset, memcpy, memmove,
  * strcpy, strncpy, strcat, strncat, sprintf, snprintf, qsort) would write
  * for real; their reconnaissance versions record and write the shadow, and
- * read what they copy through it. A string argument of a printf-style call
+ * read what they copy through it. malloc, calloc, realloc and free become
+ * the copy's own allocations, which it writes for real, as its stack: a
+ * helper's plain loads of a scratch index the body filled see its values.
+ * A string argument of a printf-style call
  * or of strlen, strcmp and strncmp is read through the shadow
  * (strads_recon_str), so the iteration sees what it wrote. (strchr and
  * the like return a pointer into what they read: they run as written.) NULL
@@ -38,6 +41,9 @@ static const struct {
     {"snprintf", "strads_recon_snprintf", -1, 4}, {"qsort", "strads_recon_qsort", 4, 0},
     {"strlen", NULL, 1, 1},                       {"strcmp", NULL, 2, 1},
     {"strncmp", NULL, 3, 1},
+    /* the copy's own allocations, written through (engine/recon_shadow.c) */
+    {"malloc", "strads_recon_malloc", 1, 0},      {"calloc", "strads_recon_calloc", 2, 0},
+    {"realloc", "strads_recon_realloc", 2, 0},    {"free", "strads_recon_free", 1, 0},
 };
 
 static int is_string(CXCursor arg)

@@ -96,6 +96,10 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
     scope *sc = d;
     fe_ctx *c = sc->c;
     enum CXCursorKind k = clang_getCursorKind(cur);
+    /* sizeof *idx, _Alignof: not evaluated, no access (malloc(n * sizeof
+     * *idx) of a body's scratch was refused as steered) */
+    if (k == CXCursor_UnaryExpr)
+        return CXChildVisit_Continue;
     unsigned b, e;
     fe_extent(cur, &b, &e);
     if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator) {

@@ -434,8 +434,14 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
      * counts: 10-100x the plain loop). A count the body reads (LDA's
      * topic counts) must see the others' changes: aggregate. */
     const char *n = heap_count(c, cp->decl);
+    /* a section of rows (int (*nw)[K]) is no reduction: the aggregate only */
+    CXType pt = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(cp->decl))));
+    int rows = pt.kind == CXType_ConstantArray || pt.kind == CXType_Record;
     fe_warning(c, off,
-               !cp->in_helper && fe_only_added(c, s, cp)
+               rows ? fe_fmt("add aggregate(%s: sum) to add the workers' changes up (a reduction "
+                             "takes a flat array of numbers: %s[i * K + k], named whole)",
+                             cp->name, cp->name)
+               : !cp->in_helper && fe_only_added(c, s, cp)
                    ? fe_fmt("add reduction(+: %s[0:%s]) to give each worker its own copy, summed at "
                             "the end (the fast way: the body only adds into it), or aggregate(%s: "
                             "sum) to add the workers' changes up",
@@ -452,33 +458,6 @@ static void warn_averaged_counts(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off
                cp->name);
 }
 
-/* Rows of integers a sync_for writes through a pointer this file does
- * not allocate (a parameter int (*C)[M]), not as its iterations' own,
- * under the default aggregate: a row's change is averaged over the
- * workers that changed any of its scalars (floating rows count per
- * scalar), so iterations that write different columns of one row
- * (PolyBench covariance's C[i][j] and C[j][i]) divide each other's
- * values. A dvector of this file gets warn_averaged_counts. */
-static void warn_int_rows(fe_ctx *c, fe_site *s, fe_cap *cp, unsigned off, CXType pt)
-{
-    if (s->kind != FE_SYNC_FOR || !cp->ptr_stored || cp->helper_written || !cp->not_own ||
-        pt.kind != CXType_ConstantArray || (!cp->not_disjoint && cp->disj_a) ||
-        (!cp->not_slab && cp->slab_sig))
-        return;
-    enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(pt)).kind;
-    if (ek < CXType_Char_U || ek > CXType_Int128)
-        return;
-    for (int k = 0; k < s->nitems; k++)
-        if (s->items[k].kind == FE_IT_AGGREGATE && !strcmp(s->items[k].name, cp->name)) return;
-    fe_warning(c, off,
-               fe_fmt("add aggregate(%s: sum) (each scalar's changes added up: right where one "
-                      "iteration writes each scalar), or make the elements float or double "
-                      "(averaged per scalar)", cp->name),
-               "sync_for writes rows of integers of '%s' under the default aggregate, which "
-               "averages a row's change over the workers that changed any of its scalars: "
-               "iterations that write different columns of one row divide each other's values",
-               cp->name);
-}
 
 typedef struct scal {
     const char *t;
@@ -656,6 +635,21 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                     it->lo = fe_strdup("0");
                     it->len = fe_fmt("%lld", clang_getArraySize(ct));
                 }
+            }
+            /* ... and private(x) of a fixed array (NPB EP's double x[2 * NK]):
+             * each worker's own zero-filled copy of all of it; of rows, a
+             * gcc error in the generated copy before */
+            if (!it->lo && it->kind == FE_IT_PRIVATE && it->op != 's' && ct.kind == CXType_ConstantArray) {
+                enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(ct)).kind;
+                if (ek >= CXType_Bool && ek <= CXType_LongDouble) {
+                    it->lo = fe_strdup("0");
+                    it->len = fe_fmt("%lld", clang_getArraySize(ct));
+                } else
+                    fe_error(c, it->off,
+                             fe_fmt("declare '%s' flat, with one index (%s[i * M + j]), and name all "
+                                    "of it, private(%s[0:N*M]); or declare it inside the loop body",
+                                    it->name, it->name, it->name),
+                             "private '%s' is an array of rows or structs", it->name);
             }
             if (it->lo) {
                 CXType e = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
@@ -919,8 +913,6 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                 free(v);
             } else {
                 cp->ptr_check = 1;
-                if (cp->ptr_written)
-                    warn_int_rows(c, s, cp, off, pt);
             }
             break;
         }

@@ -142,6 +142,13 @@ void strads_recon_shadow_write(const void *addr, const void *val, size_t len);
 /* A write of a body: recorded (strads_recon_rw) and its value shadowed. */
 void strads_recon_store(strads_recon *rc, const void *addr, const void *val, size_t len);
 void *strads_recon_memset(strads_recon *rc, void *dst, int c, size_t n);
+/* The copy's own allocations (malloc in the body: a sample's scratch
+ * index): written through, as its stack is, so that a called function's
+ * plain loads see what it stored; free releases only those. */
+void *strads_recon_malloc(strads_recon *rc, size_t n);
+void *strads_recon_calloc(strads_recon *rc, size_t n, size_t size);
+void *strads_recon_realloc(strads_recon *rc, void *p, size_t n);
+void strads_recon_free(strads_recon *rc, void *p);
 void *strads_recon_memmove(strads_recon *rc, void *dst, const void *src, size_t n);
 /* The string functions, printf into a buffer and qsort: they read through
  * the shadow and write to it. strads_recon_str returns the string at s as

@@ -95,7 +95,7 @@ static void folds(strads_type t, size_t nsc)
                 }
                 cnt++;
             }
-            bool scalars = nsc > 1 && t != STRADS_T_I32; /* floating rows: per scalar */
+            bool scalars = nsc > 1; /* rows: a mean per scalar */
             if (avg && cnt > 1 && !scalars) rt__v_scale_from(t, row, before, nsc, 1.0 / cnt);
             if (avg && scalars) { /* a mean per scalar: over the replicas that changed it */
                 memcpy(row, s, elem);

@@ -1,7 +1,7 @@
 /* Rows of integers written at different columns by different iterations
  * (PolyBench covariance's C[i][j] and C[j][i]) with aggregate(C: sum):
  * each scalar's changes added up, the plain build's bytes at every shape
- * (under the default average stradsc warns: refuse/int_rows_warn.c). */
+ * (int_rows_avg.c: the same under the default average). */
 #include <stdio.h>
 #include <stdlib.h>
 #define M 32
