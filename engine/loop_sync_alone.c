@@ -247,18 +247,18 @@ static void combine(const emu *e, const earr *x, int64_t el)
                 /* an int's changes summed as int64, as dds/delta.c's
                  * (from an INT_MAX "infinity" an int sum overflowed); a
                  * row's mean per scalar, over the nodes that changed it */
-                T_ sum = 0;
+                uint64_t sum = 0; /* the sum as the type wraps it (no overflow) */
                 int64_t s = 0, dk = 0;
                 for (int r = 0; r < e->N; r++) {
                     if (!ch[r]) continue;
                     T_ y = RT_CHANGE(VAL(r)[k], b[k]);
-                    sum = (T_)(sum + y);
+                    sum += (uint64_t)y;
                     s += sizeof(T_) == 4 ? (int64_t)(int32_t)y : (int64_t)y;
                     dk += y != 0;
                 }
                 int64_t div = x->nsc > 1 ? dk : nch;
                 if (!mean || div <= 1) {
-                    v[k] = (T_)(v[k] + sum);
+                    v[k] = (T_)((uint64_t)v[k] + sum);
                 } else {
                     int64_t q = (s >= 0 ? s + div / 2 : s - div / 2) / div;
                     v[k] = (T_)(v[k] + (T_)q);
