@@ -538,6 +538,7 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
         unsigned amp = 0;
+        CXCursor local;
         unsigned off = first_ref[i];
         CXType t = clang_getCursorType(cp->decl);
         CXType ct = clang_getCanonicalType(t);
@@ -897,8 +898,8 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                                 cp->name, n, cp->name, n),
                          "captured pointer '%s' of unknown extent", cp->name);
             }
-            else if (!clang_Cursor_isNull(points_at_local(c, s, cp, &amp))) {
-                char *v = fe_cxstr(clang_getCursorSpelling(points_at_local(c, s, cp, &amp)));
+            else if (!clang_Cursor_isNull(local = points_at_local(c, s, cp, &amp))) {
+                char *v = fe_cxstr(clang_getCursorSpelling(local));
                 fe_error(c, off,
                          cp->ptr_written
                              ? fe_fmt("each process has its own copy of '%s': a worker's writes "
