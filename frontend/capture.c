@@ -60,6 +60,16 @@ fe_item *fe_item_named(fe_site *s, const char *name)
     return NULL;
 }
 
+/* The first of stack[k], stack[k - 1], ... that is not a ParenExpr or
+ * an UnexposedExpr (an implicit cast), or -1. */
+static int past_wrappers(const walk *w, int k)
+{
+    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr ||
+                      clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr))
+        k--;
+    return k;
+}
+
 static int is_ptr(CXCursor cur)
 {
     /* a parameter written as an array is a pointer (types.c asks for the
@@ -1630,10 +1640,7 @@ static int number_subscript(walk *w, int d, CXCursor *ix)
     free(ch);
     if (!ok)
         return 0;
-    int up = k - 1;
-    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
-                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
-        up--;
+    int up = past_wrappers(w, k - 1);
     if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
         unsigned pb, pe;
         fe_extent(w->stack[up], &pb, &pe);
@@ -1741,10 +1748,7 @@ static int row_start(walk *w, int d, CXCursor *q, const char **row, CXCursor *ro
         clang_equalCursors(ch[0], node))
         ix = ch[1];
     else if (n == 2 && kk == CXCursor_ArraySubscriptExpr && clang_equalCursors(ch[0], node)) {
-        int up = k - 1;
-        while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
-                           clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
-            up--;
+        int up = past_wrappers(w, k - 1);
         unsigned pb, pe;
         if (up >= 0 && clang_getCursorKind(w->stack[up]) == CXCursor_UnaryOperator) {
             fe_extent(w->stack[up], &pb, &pe);
@@ -1756,10 +1760,7 @@ static int row_start(walk *w, int d, CXCursor *q, const char **row, CXCursor *ro
     if (clang_Cursor_isNull(ix))
         return 0;
     /* the initializer of a local pointer to elements of p's size */
-    int up = k - 1;
-    while (up >= 0 && (clang_getCursorKind(w->stack[up]) == CXCursor_ParenExpr ||
-                       clang_getCursorKind(w->stack[up]) == CXCursor_UnexposedExpr))
-        up--;
+    int up = past_wrappers(w, k - 1);
     if (up < 0 || clang_getCursorKind(w->stack[up]) != CXCursor_VarDecl)
         return 0;
     CXCursor v = w->stack[up];
@@ -2328,9 +2329,7 @@ static int radix_use(walk *w, int d, char **sig)
 static int index_product(walk *w, int d, CXCursor e[2])
 {
     int k = d - 1;
-    while (k >= 0 && (clang_getCursorKind(w->stack[k]) == CXCursor_UnexposedExpr ||
-                      clang_getCursorKind(w->stack[k]) == CXCursor_ParenExpr))
-        k--;
+    k = past_wrappers(w, k);
     if (k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_ArraySubscriptExpr)
         return 0;
     int n;
