@@ -629,6 +629,9 @@ typedef struct rt__sarr {
     int own;              /* STRADS_ARRAY_OWN through its base in every field: each
                            * iteration i alone touches element i, written in place,
                            * never replicated nor combined (loop_sync.c) */
+    int one_writer;       /* no two iterations change one scalar (stradsc proved it:
+                           * DISJOINT, or COLS checked for the call), so SSP/ASP
+                           * land each change whole */
     int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
     uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
     int64_t *iavg;        /* ... of integers: [owned][nsc][2] sum landed, applied, or NULL */
@@ -645,12 +648,15 @@ void rt__iavg_land(rt__sarr *x, int64_t e, void *row, const void *delta, int w);
 void rt__iavg_land_from(rt__sarr *x, int64_t e, void *row, const void *base, int w);
 
 /* How many nodes' deltas an averaged element is shared among under SSP/ASP:
- * the nodes that reconnaissance saw writing it; without records (recon(off),
+ * one where each scalar has one writer (a column sweep over rows of N
+ * scalars: each node changes half of every row, and dividing by the row's
+ * writers halved every change); the nodes that reconnaissance saw writing it; without records (recon(off),
  * up to 64 nodes) the nodes that have changed it so far in this call, src
  * (whose delta is being applied) included, so that an element one node
  * writes takes its value, not 1/N of its change; else every node. */
 static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)
 {
+    if (x->one_writer) return 1;
     if (x->writers && x->writers[e] > 0) return x->writers[e];
     if (x->changed_by && src >= 0 && src < 64) {
         x->changed_by[e] |= 1ull << src;

@@ -175,6 +175,7 @@ static int find_arrays(call *c)
                     return STRADS_EINVAL;
                 }
                 c->arr[a].own &= own && !dj && !(o->flags & STRADS_ARRAY_DISJOINT);
+                c->arr[a].one_writer = 0; /* p[i] and (p + 1)[i] share scalars */
                 if ((c->arr[a].desc->flags & STRADS_ARRAY_READONLY) &&
                     !(d->flags & STRADS_ARRAY_READONLY)) {
                     c->arr[a].desc = d;
@@ -187,6 +188,8 @@ static int find_arrays(call *c)
         a->desc = d;
         a->nsc = dv->elem / rt__type_size(d->type);
         a->own = own;
+        a->one_writer = (d->flags & STRADS_ARRAY_DISJOINT) ||
+                        ((d->flags & STRADS_ARRAY_COLS) && d->cols_ok && d->cols_ok(c->env, c->h.begin, c->h.end));
     }
     return 0;
 }

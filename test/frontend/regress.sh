@@ -8,6 +8,8 @@
 # of several processes (else of several threads) runs once more as a user
 # gets it, where short calls may go to the driver alone (its name then ends
 # in "a"; a file that lists such a shape itself gets no other).
+# `// SYNC: ssp(1) asp` runs each shape of several processes once more under
+# each of those models as well (STRADS_SYNC; its name then ends in "@model").
 set -u
 stradscc=$1
 run=$2
@@ -26,13 +28,22 @@ for cfg in $configs; do # several processes if listed, else several threads
 done
 case " $configs " in *"a "*) shared= ;; esac
 [ -z "$shared" ] || configs="$configs ${shared}a"
+base=$configs
+for model in $(sed -n 's|^// SYNC: *||p' "$file"); do
+    for cfg in $base; do
+        case $cfg in 1x* | *a) ;; *) configs="$configs $cfg@$model" ;; esac
+    done
+done
 status=0
 for cfg in $configs; do
     n=${cfg%x*}
     t=${cfg#*x}
+    sync=${t#*@}
+    [ "$sync" != "$t" ] || sync=
+    t=${t%%@*}
     alone=0
     case $t in *a) alone=1 t=${t%a} ;; esac
-    STRADS_TRY_ALONE=$alone timeout 60 "$run" -n "$n" --threads "$t" "$dir/par" "$@" >"$dir/par.out" 2>"$dir/par.err"
+    STRADS_SYNC=$sync STRADS_TRY_ALONE=$alone timeout 60 "$run" -n "$n" --threads "$t" "$dir/par" "$@" >"$dir/par.out" 2>"$dir/par.err"
     rc=$?
     if [ $rc -ne 0 ]; then
         echo "FAIL: $file at $cfg: exit $rc"
