@@ -259,6 +259,9 @@ size_t rt_recon_take_faults(int64_t **out);
 size_t rt_recon_faults_end(void);
 extern __thread __attribute__((tls_model("initial-exec"))) int64_t rt_recon_cur_iter;
 extern __thread __attribute__((tls_model("initial-exec"))) unsigned rt_recon_calls;
+/* rt_recon_budget_check runs when rt_recon_calls & rt_recon_check_mask is 0:
+ * every 2^24 accesses, every 2^12 in a worker's pass that skips faults. */
+extern __thread __attribute__((tls_model("initial-exec"))) unsigned rt_recon_check_mask;
 void rt_recon_budget_check(void);
 const void *rt_shadow_read(const void *addr, size_t len);
 void rt_shadow_range(const void *addr, size_t len, int write);

@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dds/dds.h"
 #include "engine/loop.h"
 #include "core/rt.h"
 
@@ -38,8 +39,11 @@
 static TLS const strads_loop_site *cur_site;
 TLS int64_t rt_recon_cur_iter;
 TLS unsigned rt_recon_calls;
+TLS unsigned rt_recon_check_mask = 0xFFFFFF;
 static TLS int64_t check_iter = -1;
 static TLS double check_since;
+static TLS size_t check_nacc; /* the records' length at the iteration's last check */
+static TLS unsigned check_count; /* checks in the iteration so far */
 
 static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 static struct sigaction old[sizeof sigs / sizeof sigs[0]];
@@ -66,6 +70,8 @@ static const char *FIX = "reconnaissance runs the body before the loop is planne
  */
 static atomic_bool skip_on;
 static TLS sigjmp_buf *skip_to;
+/* The records of a worker's pass that skips faults (NULL otherwise). */
+static TLS const sched_records *skip_rec;
 static pthread_mutex_t faults_mu = PTHREAD_MUTEX_INITIALIZER;
 static int64_t *faults;
 static size_t nfaults, capfaults;
@@ -172,6 +178,30 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/*
+ * Has the iteration being recorded in rec read an element another node
+ * owns of an array the loop does not write? In a worker's first pass such
+ * an element reads as zero, and a walk along links stored in it (`for (j =
+ * i; parent[j] >= 0; j = parent[j])` meeting parent[0] read as 0) never
+ * ends: the budget check then leaves the iteration as a fault would be,
+ * to be recorded again once what it read is fetched.
+ */
+static bool reads_elsewhere(const sched_records *rec)
+{
+    int me = strads_rank();
+    for (size_t j = rec->cur_start; j < rec->nacc; j++) {
+        sched_acc a = rec->acc[j];
+        if (SCHED_ACC_WRITE(a)) continue;
+        uint32_t id = SCHED_ACC_DV(a);
+        int q = rec->array_of[id];
+        if (q == 0 || rec->arrays[q - 1].written) continue;
+        dds_vec *dv = dds_vec_by_id(id);
+        int64_t e = SCHED_ACC_ELEM(a);
+        if (dv && e >= 0 && e < dv->n && dds_owner(dv, e) != me) return true;
+    }
+    return false;
+}
+
 void rt_recon_budget_check(void)
 {
     /* STRADS_RECON_BUDGET (seconds; 0: no limit), read at start */
@@ -179,7 +209,18 @@ void rt_recon_budget_check(void)
     if (check_iter != rt_recon_cur_iter) {
         check_iter = rt_recon_cur_iter;
         check_since = t;
+        check_nacc = skip_rec ? skip_rec->nacc : 0;
+        check_count = 0;
         return;
+    }
+    /* In a pass that skips faults: 2^12 accesses into one iteration that
+     * recorded nothing new (a walk going round), or 2^20 */
+    bool stuck = skip_rec && (skip_rec->nacc == check_nacc || ++check_count >= 256);
+    check_nacc = skip_rec ? skip_rec->nacc : 0;
+    if (stuck && skip_to && reads_elsewhere(skip_rec)) {
+        sigjmp_buf *to = skip_to;
+        skip_to = NULL;
+        siglongjmp(*to, 1);
     }
     if (budget_s > 0 && t - check_since > budget_s && cur_site) {
         char what[1024];
@@ -266,6 +307,10 @@ void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *r
     }
     sigjmp_buf jb;
     volatile int64_t from = lo;
+    if (!spans) { /* records to look at: an endless walk is cut (reads_elsewhere) */
+        skip_rec = &rc->rec;
+        rt_recon_check_mask = 0xFFF;
+    }
     while (from < hi) {
         if (sigsetjmp(jb, 1)) {
             int64_t at = rt_recon_cur_iter;
@@ -288,5 +333,7 @@ void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *r
         break;
     }
     skip_to = NULL;
+    skip_rec = NULL;
+    rt_recon_check_mask = 0xFFFFFF;
     cur_site = outer;
 }

@@ -62,7 +62,7 @@ static inline void rd_record(strads_recon *rc, const void *addr, size_t len)
         if (p >= rc->cov[k].lo && p + len <= rc->cov[k].hi) goto done;
     if (!span_hot(rc, p, len, 1)) rt_recon_read_slow(rc, addr, len);
 done:
-    if (__builtin_expect((++rt_recon_calls & 0xFFFFFF) == 0, 0)) rt_recon_budget_check();
+    if (__builtin_expect((++rt_recon_calls & rt_recon_check_mask) == 0, 0)) rt_recon_budget_check();
 }
 
 const void *strads_recon_rd(strads_recon *rc, const void *addr, size_t len)
