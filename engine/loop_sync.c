@@ -1413,6 +1413,7 @@ typedef struct site_calls {
     int sep_gathers; /* calls that gathered the nodes' descriptions, likewise */
     int key_asks, key_hits; /* calls alone shared for a new key's verdict; calls alone that found one */
     bool emu_dear; /* its latest call as BSP's workers emulated cost over 4x their work */
+    int emu_slow; /* its calls as BSP's workers emulated that cost over 10x their work */
     struct site_calls *next;
 } site_calls;
 
@@ -1854,6 +1855,25 @@ static void say_verdict_dear(const strads_loop_site *site, const site_calls *sc,
             site->file, site->line, sc->sep_yes, rec_s * 1e3, alone_s * 1e3);
 }
 
+/* A site whose calls run alone as BSP's workers emulated, the copies of
+ * the arrays they write costing many times the loop's own work, call
+ * after call (PolyBench's nussinov with each anti-diagonal a sync_for:
+ * 0.1 ms of cells a call, 20-30 ms of copies, 300x the plain build). Said
+ * once, at the 20th such call, with the way out. */
+static void say_emu_dear(const strads_loop_site *site, site_calls *sc, int threads, double took,
+                         double body_s)
+{
+    if (!sc || ++sc->emu_slow != 20 || !rt_loop_once(site->id ^ 0x656d75646561722eull)) return;
+    rt_warn("sync_for %s:%u: its calls run alone on the driver as its %d x %d workers would run "
+            "them (each on a copy of the arrays it writes, reading the clock's values, "
+            "not other workers' changes), and the copies cost %.0fx the loop's own work (the "
+            "latest call %.1f ms for %.2f ms of iterations): if no iteration reads what another "
+            "iteration of the same call writes (a wavefront's cells), async_for runs each call as "
+            "the loop itself; else give each call more iterations",
+            site->file, site->line, strads_size(), threads, took / body_s, took * 1e3,
+            body_s * 1e3);
+}
+
 /* One call shared by every node: its seconds, and whether it made records. */
 static double run_shared(const strads_loop_site *site, void *env, int64_t begin, int64_t end,
                          int64_t skip, int threads, int64_t mb, int kind, const strads_sync_spec *spec,
@@ -1889,6 +1909,36 @@ static double run_shared(const strads_loop_site *site, void *env, int64_t begin,
     }
     *planned = h->recon;
     return (double)(rt_now_us() - t0) / 1e6;
+}
+
+/* Two pointer fields of the loop holding one address, one only read and
+ * the other written (`smooth(a, a, n)` for a Jacobi step written
+ * `out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3`): each iteration reads
+ * the clock's values, not the changes of the iterations before it, so the
+ * answer depends on the workers and is not the plain build's. Said once,
+ * whether the call then runs shared or alone. */
+static void say_in_place(const strads_loop_site *site, const void *env)
+{
+    for (size_t a = 0; a < site->narrays; a++)
+        for (size_t b = 0; b < site->narrays; b++) {
+            const strads_loop_array *r = &site->arrays[a], *w = &site->arrays[b];
+            if (!(r->flags & STRADS_ARRAY_READONLY) || (w->flags & STRADS_ARRAY_READONLY)) continue;
+            const void *p, *q;
+            memcpy(&p, (const char *)env + r->env_off, sizeof p);
+            memcpy(&q, (const char *)env + w->env_off, sizeof q);
+            dds_vec *dv;
+            if (!p || p != q || dds_lookup(p, &dv, NULL) ||
+                !rt_loop_once(site->id ^ 0x696e2d706c616365ull))
+                continue;
+            rt_warn("sync_for %s:%u: two of its pointers, one read and one written, hold the same "
+                    "address in the distributed array allocated at %s (the same array passed as a "
+                    "function's input and output): under sync_for an iteration reads the values at "
+                    "its clock's start, not what the iterations before it wrote, so the answer "
+                    "depends on the processes and threads and is not the plain build's; pass two "
+                    "arrays (double buffering), or use async_for for the sequential order's answer",
+                    site->file, site->line, dv->site);
+            return;
+        }
 }
 
 /* The runtime entry point; see strads.h. */
@@ -1959,6 +2009,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             strads_fatal(STRADS_EINVAL, what);
         }
     int threads = rt_loop_threads(env);
+    if (strads_size() * threads > 1) say_in_place(site, env);
     /* Hybrid's threads share a process's copy without locks (Hogwild):
      * two threads' cnt[k]++ on one element lose one (an LDA's topic counts
      * went negative). Said once. */
@@ -2102,6 +2153,8 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
                 as->tried_shared = true;
                 rt_alone_share_next(&as->al);
             }
+            if (emu && done == end && seen.body_s > 0 && took > 10 * seen.body_s)
+                say_emu_dear(site, sc, threads, took, seen.body_s);
             /* two workers wrote one element: no records will say separate */
             if (emu && seen.overlap) as->emu_timed = false;
             if (price > 0 && done == end) rt_alone_rent_first(&as->al, "sync_for", site, 2 * price);
