@@ -116,6 +116,31 @@ static __attribute__((noinline)) void land_delta(const rt__sarr *x, char *row, c
         rt__v_add(x->desc->type, row, d, x->nsc);
 }
 
+/* A row of several scalars that several nodes write, and this node's
+ * change of it leaves some scalars as they were (a symmetric fill's
+ * C[j][i] = C[i][j], another node writing the rest of row j): each change
+ * is divided by the row's writers, where BSP divides each scalar by the
+ * nodes that changed it. Said once an array. */
+static void say_row_split(const rt__sarr *x, const char *d)
+{
+    size_t ts = rt__type_size(x->desc->type);
+    int zero = 0, some = 0;
+    for (size_t k = 0; k < x->nsc && !(zero && some); k++) {
+        if (rt__zero_bytes(d + k * ts, ts))
+            zero = 1;
+        else
+            some = 1;
+    }
+    if (!zero || !some || !rt_loop_once(x->dv->id ^ 0x726f7773706c6974ull)) return;
+    rt_warn("sync_for: under ssp, asp or a barrier policy the rows of the distributed array "
+            "allocated at %s are written in "
+            "part by several nodes (some scalars of a row by one node, others by another), and "
+            "each node's change is averaged over the row's writers, not the scalar's (BSP's "
+            "mean): a scalar one node writes takes a fraction of its change; if each scalar has "
+            "one writer, give the loop aggregate(...: sum) for this array, or run it under bsp",
+            x->dv->site);
+}
+
 /* Applies one message's entries: [count, {array, idx bin, delta bin}...]. */
 static int apply(const rt_msg *m, rt__sarr *arr, int narr)
 {
@@ -159,11 +184,13 @@ static int apply(const rt_msg *m, rt__sarr *arr, int narr)
                 break;
             }
             memcpy(d, deltas + j * dv->elem, dv->elem);
-            if (x->iavg && !rt__zero_bytes(d, dv->elem))
-                rt__iavg_land(x, e, dv->base + (size_t)e * dv->elem, d,
-                              rt__writers(x, e, nodes, m->src));
-            else if (x->desc->agg == STRADS_AGG_AVG && !rt__zero_bytes(d, dv->elem))
-                rt__v_scale(x->desc->type, d, x->nsc, 1.0 / rt__writers(x, e, nodes, m->src));
+            int avg = x->desc->agg == STRADS_AGG_AVG && !rt__zero_bytes(d, dv->elem);
+            int w = avg ? rt__writers(x, e, nodes, m->src) : 1;
+            if (w > 1 && x->nsc > 1) say_row_split(x, d);
+            if (x->iavg && avg)
+                rt__iavg_land(x, e, dv->base + (size_t)e * dv->elem, d, w);
+            else if (avg)
+                rt__v_scale(x->desc->type, d, x->nsc, 1.0 / w);
             if (!x->iavg) land_delta(x, dv->base + (size_t)e * dv->elem, d);
             dds_mark_changed(dv, e, e + 1);
         }

@@ -453,6 +453,45 @@ static int arg_writes(const walk *w, CXCursor call, unsigned b, unsigned e)
     return 0; /* the callee expression itself */
 }
 
+/* Is the DeclRef at stack[d], a fixed array, taken only as the address of
+ * an element, &a[k] (a member of one, &a[k].m), handed straight to a call
+ * whose parameter reads through it (a pointer to const, or this file's
+ * function that only reads)? `a + k` there was no write; `&a[k]` was,
+ * with a hint to make the parameter const, which it was. */
+static int addr_to_reader(walk *w, int d)
+{
+    if (clang_getCanonicalType(clang_getCursorType(w->stack[d])).kind != CXType_ConstantArray)
+        return 0;
+    int k = d - 1, amp = 0;
+    CXCursor node = w->stack[d];
+    for (; k >= 0; k--) {
+        CXCursor p = w->stack[k];
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        if (pk == CXCursor_ParenExpr || pk == CXCursor_UnexposedExpr || (amp && pk == CXCursor_CStyleCastExpr)) {
+        } else if (!amp && (pk == CXCursor_ArraySubscriptExpr || pk == CXCursor_MemberRefExpr)) {
+            int n;
+            CXCursor *ch = fe_children(p, &n);
+            int base = n > 0 && clang_equalCursors(ch[0], node);
+            free(ch);
+            if (!base) return 0;
+        } else if (!amp && pk == CXCursor_UnaryOperator) {
+            /* & by its types (in a macro's own text no token says it): a
+             * pointer made from an operand that is none */
+            CXType rt = clang_getCanonicalType(clang_getCursorType(p));
+            CXType ot = clang_getCanonicalType(clang_getCursorType(node));
+            if (rt.kind != CXType_Pointer || ot.kind == CXType_Pointer) return 0;
+            amp = 1;
+        } else {
+            break;
+        }
+        node = p;
+    }
+    if (!amp || k < 0 || clang_getCursorKind(w->stack[k]) != CXCursor_CallExpr) return 0;
+    unsigned b, e;
+    fe_extent(node, &b, &e);
+    return !arg_writes(w, w->stack[k], b, e);
+}
+
 /* Is the fixed array named by the DeclRef at stack[d] (or a row of it, or
  * an address into it) an argument of a call whose parameter may write
  * through it: not const, not a variadic one (printf's %s), and written by
@@ -2839,6 +2878,8 @@ static void declref(walk *w, CXCursor cur, int helper)
         return; /* declared in the loop */
     }
     int wr = written(w, w->depth - 1);
+    if (wr && addr_to_reader(w, w->depth - 1))
+        wr = 0;
     /* A fixed array handed to a function that fills it (NPB EP's
      * vranlc(n, &t, a, x - 1) into a global scratch array) is written, as
      * by `x[j] = v`: each process has one copy for all its threads. */

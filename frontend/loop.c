@@ -365,6 +365,36 @@ static int after_directives(fe_ctx *c, unsigned off)
     return j;
 }
 
+
+/*
+ * Does a conditional of the preprocessor (#if, #ifdef ... #else ... #endif)
+ * cross the loop's extent? An unbraced body ends at its statement, so the
+ * branch not taken and the #endif lay past it: the loop became a call, the
+ * #else and #endif stayed behind it, and gcc failed in the file and the
+ * glue. Refused, with the braces that keep the conditional whole.
+ */
+static int split_by_directive(fe_ctx *c, fe_site *s, int first)
+{
+    const fe_token *T = c->toks;
+    int depth = 0, bad = 0;
+    unsigned at = 0;
+    for (int k = first; k + 1 < c->ntoks && T[k].off < s->for_end && !bad; k++) {
+        if (!is(&T[k], "#") || (k > 0 && T[k - 1].line == T[k].line)) continue;
+        const fe_token *d = &T[k + 1];
+        if (is(d, "if") || is(d, "ifdef") || is(d, "ifndef"))
+            depth++;
+        else if (is(d, "endif"))
+            bad = --depth < 0;
+        else if (is(d, "else") || is(d, "elif") || is(d, "elifdef") || is(d, "elifndef"))
+            bad = depth == 0;
+        at = T[k].off;
+    }
+    if (!bad && !depth) return 0;
+    fe_error(c, at, "put the loop's body in braces, { ... }, with the #if ... #endif inside them",
+             "a preprocessor conditional crosses the end of the parallel loop's body");
+    s->kind = 0;
+    return 1;
+}
 static void bind(fe_ctx *c, fe_site *s, fns *f)
 {
     int j = after_directives(c, s->prag_end);
@@ -414,6 +444,8 @@ static void bind(fe_ctx *c, fe_site *s, fns *f)
     s->for_end = fe;
     s->body_end = fe;
     fe_line_col(c, s->body_begin, &s->body_line, &(unsigned){0});
+    if (split_by_directive(c, s, j))
+        return;
     if (!header(c, s, j + 2, rp) || bound_assigned(c, s))
         return;
     for (int i = 0; i < f->n; i++) {

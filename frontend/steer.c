@@ -47,10 +47,16 @@ typedef struct acc {
     int addr;       /* under &: an address, no read */
 } acc;
 
-/* One assignment to a local: v = E, v op= E, T v = E; at: its offset. */
+/* One assignment to a local: v = E, v op= E, T v = E, v[k] = E or v.m = E
+ * (a local array or struct: all of it), v++; at: its offset. ptr: E is a
+ * pointer whose memory was copied into v (memcpy(&v, &w[k], n)). inc: v++
+ * or v--, which only a loop's test carries a value into (a partition's
+ * p++ under an if on its own slab's values is a random forest's builder,
+ * right at every shape; a count up to a counter the loop bumps is not). */
 typedef struct asg {
     CXCursor var, value;
     unsigned at;
+    int ptr, inc;
 } asg;
 
 /* An if: its condition, and the text of its branches (an argmax's index
@@ -58,6 +64,7 @@ typedef struct asg {
 typedef struct cond {
     CXCursor test;
     unsigned b, e;
+    int loop; /* a loop's test and body, not an if's */
 } cond;
 
 typedef struct scope {
@@ -73,6 +80,8 @@ typedef struct scope {
     cond *hd;          /* for headers (test unused): a counter they set counts */
     int nhd, caphd;
     CXCursor *tainted; /* step 2's locals */
+    CXCursor *via;     /* ... each one's variable a called function writes, or null */
+    int capv;
     int nt, capt;
     CXCursor src;      /* the written variable whose reads taint */
 } scope;
@@ -88,6 +97,116 @@ static CXCursor decl_of(CXCursor e)
     if (clang_getCursorKind(e) == CXCursor_DeclRefExpr || clang_getCursorKind(e) == CXCursor_MemberRefExpr)
         return clang_getCursorReferenced(e);
     return clang_getNullCursor();
+}
+
+/* The variable an expression's memory belongs to: v of v, v[k][j], v.m,
+ * v->m, &v[k], (T *)&v[k], v + k; else a null cursor. */
+static CXCursor root_of(CXCursor e)
+{
+    for (int depth = 0; depth < 16; depth++) {
+        e = fe_strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_DeclRefExpr) return clang_getCursorReferenced(e);
+        int n;
+        CXCursor *ch = fe_children(e, &n);
+        /* a cast's operand is its last child (a TypeRef may come first) */
+        CXCursor next = n > 0 ? ch[k == CXCursor_CStyleCastExpr ? n - 1 : 0] : clang_getNullCursor();
+        free(ch);
+        if (!(k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr || k == CXCursor_UnaryOperator ||
+              k == CXCursor_CStyleCastExpr || k == CXCursor_BinaryOperator) ||
+            clang_Cursor_isNull(next))
+            return clang_getNullCursor();
+        e = next;
+    }
+    return clang_getNullCursor();
+}
+
+static int is_copy_fn(const char *f)
+{
+    return !strcmp(f, "memcpy") || !strcmp(f, "memmove") || !strcmp(f, "__builtin_memcpy") ||
+           !strcmp(f, "__builtin_memmove");
+}
+
+static void add_asg(scope *sc, CXCursor var, CXCursor value, unsigned at, int ptr, int inc)
+{
+    sc->g = fe_grow(sc->g, sizeof *sc->g, &sc->capg, sc->ng + 1);
+    sc->g[sc->ng++] = (asg){var, value, at, ptr, inc};
+}
+
+static int fn_writes_param(fe_ctx *c, CXCursor fn, int i);
+
+static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientData d);
+
+/* A loop's test: a while's first child, a do's last, a for's expression
+ * between the header's semicolons (absent parts leave no child). */
+typedef struct in_range {
+    unsigned b, e;
+    CXCursor found;
+} in_range;
+
+static enum CXChildVisitResult within(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    in_range *r = d;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (b >= r->b && e <= r->e && e > b) {
+        r->found = cur;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+static CXCursor loop_test(fe_ctx *c, CXCursor loop, enum CXCursorKind k)
+{
+    int n;
+    CXCursor *ch = fe_children(loop, &n);
+    CXCursor t = clang_getNullCursor();
+    if (k == CXCursor_WhileStmt && n == 2) t = ch[0];
+    if (k == CXCursor_DoStmt && n == 2) t = ch[1];
+    free(ch);
+    if (k != CXCursor_ForStmt) return t;
+    unsigned b, e;
+    fe_extent(loop, &b, &e);
+    int q = fe_tok_at(c, b) + 1, depth = 0, semi[2] = {-1, -1}, ns = 0;
+    if (!is_tok(c, q, "(")) return t;
+    for (int j = q; j < c->ntoks && c->toks[j].off < e && ns < 2; j++) {
+        depth += is_tok(c, j, "(") ? 1 : is_tok(c, j, ")") ? -1 : 0;
+        if (depth == 1 && is_tok(c, j, ";")) semi[ns++] = j;
+        if (depth == 0) break;
+    }
+    if (ns < 2) return t;
+    in_range r = {c->toks[semi[0]].end, c->toks[semi[1]].off, clang_getNullCursor()};
+    clang_visitChildren(loop, within, &r);
+    return r.found;
+}
+
+/* Does this file's function fn write through its parameter i (p[k] = ...,
+ * p[k]++, *p = ...), itself? Looked into a few calls deep. */
+static int writes_depth;
+
+static int fn_writes_param(fe_ctx *c, CXCursor fn, int i)
+{
+    if (writes_depth >= 3 || i >= clang_Cursor_getNumArguments(fn)) return 0;
+    CXCursor parm = clang_Cursor_getArgument(fn, (unsigned)i);
+    CXType pt = clang_getCanonicalType(clang_getCursorType(parm));
+    if (pt.kind != CXType_Pointer || clang_isConstQualifiedType(clang_getPointeeType(pt))) return 0;
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(fn), &f, NULL, NULL, NULL);
+    if (!f || !clang_File_isEqual(f, c->file)) return 0;
+    scope in = {.c = c, .fn = fn};
+    writes_depth++;
+    clang_visitChildren(fn, collect, &in);
+    writes_depth--;
+    int own, w = 0;
+    for (int j = 0; j < in.na && !w; j++)
+        w = in.a[j].write && !clang_Cursor_isNull(in.a[j].base) && clang_equalCursors(in.a[j].base, parm);
+    (void)own;
+    free(in.a);
+    free(in.g);
+    free(in.f);
+    free(in.hd);
+    return w;
 }
 
 static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientData d)
@@ -116,7 +235,11 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
                 /* *p or *(p + k): the pointer's variable, the whole operand */
                 CXCursor op = fe_strip(ch[0]);
                 x.index = op;
-                if (clang_getCursorKind(op) == CXCursor_BinaryOperator) {
+                enum CXCursorKind ok = clang_getCursorKind(op);
+                if (ok == CXCursor_CStyleCastExpr || ok == CXCursor_UnaryOperator) {
+                    /* *(struct one *)&pos[k]: a read of pos's element */
+                    x.base = root_of(op);
+                } else if (ok == CXCursor_BinaryOperator) {
                     int m;
                     CXCursor *oc = fe_children(op, &m);
                     x.base = m == 2 ? decl_of(oc[0]) : clang_getNullCursor();
@@ -139,18 +262,47 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
         int n;
         CXCursor *ch = fe_children(cur, &n);
         if (k == CXCursor_VarDecl && n > 0) { /* T v = E: the last child is E */
-            sc->g = fe_grow(sc->g, sizeof *sc->g, &sc->capg, sc->ng + 1);
-            sc->g[sc->ng++] = (asg){cur, ch[n - 1], b};
+            add_asg(sc, cur, ch[n - 1], b, 0, 0);
         } else if (n == 2 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr) {
             unsigned lb, le;
             fe_extent(ch[0], &lb, &le);
             int t = fe_tok_at(c, le);
-            if (k == CXCursor_CompoundAssignOperator || is_tok(c, t, "=")) {
-                sc->g = fe_grow(sc->g, sizeof *sc->g, &sc->capg, sc->ng + 1);
-                sc->g[sc->ng++] = (asg){decl_of(ch[0]), ch[1], b};
-            }
+            if (k == CXCursor_CompoundAssignOperator || is_tok(c, t, "="))
+                add_asg(sc, decl_of(ch[0]), ch[1], b, 0, 0);
+        } else if (n == 2) {
+            /* an element or member of a local array or struct (tmp[0] =
+             * pos[k]): the whole local holds the value */
+            enum CXCursorKind lk = clang_getCursorKind(fe_strip(ch[0]));
+            unsigned lb, le;
+            fe_extent(ch[0], &lb, &le);
+            int t = fe_tok_at(c, le);
+            CXCursor root = root_of(ch[0]);
+            enum CXTypeKind rt = clang_getCanonicalType(clang_getCursorType(root)).kind;
+            if ((lk == CXCursor_ArraySubscriptExpr || lk == CXCursor_MemberRefExpr) &&
+                (rt == CXType_ConstantArray || rt == CXType_Record || rt == CXType_Elaborated) &&
+                (k == CXCursor_CompoundAssignOperator || is_tok(c, t, "=")))
+                add_asg(sc, root, ch[1], b, 0, 0);
         }
         free(ch);
+    }
+    if (k == CXCursor_UnaryOperator) { /* v++, --v: v from itself (a count a loop may steer) */
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        int first = fe_tok_at(c, b), last = fe_tok_at(c, e) - 1;
+        if (n == 1 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr &&
+            (is_tok(c, first, "++") || is_tok(c, first, "--") || is_tok(c, last, "++") ||
+             is_tok(c, last, "--")))
+            add_asg(sc, decl_of(ch[0]), ch[0], b, 0, 1);
+        free(ch);
+    }
+    if (k == CXCursor_CallExpr) {
+        CXCursor callee = clang_getCursorReferenced(cur);
+        char *name = fe_cxstr(clang_getCursorSpelling(callee));
+        int na = clang_Cursor_getNumArguments(cur);
+        /* memcpy(&dst, &pos[k], n): dst holds what pos held */
+        if (name && is_copy_fn(name) && na >= 2)
+            add_asg(sc, root_of(clang_Cursor_getArgument(cur, 0)), clang_Cursor_getArgument(cur, 1), b, 1, 0);
+        free(name);
     }
     if (k == CXCursor_ForStmt) {
         int n;
@@ -159,9 +311,24 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
         if (n >= 1) {
             fe_extent(ch[n - 1], &bb, &be);
             sc->hd = fe_grow(sc->hd, sizeof *sc->hd, &sc->caphd, sc->nhd + 1);
-            sc->hd[sc->nhd++] = (cond){clang_getNullCursor(), b, bb};
+            sc->hd[sc->nhd++] = (cond){clang_getNullCursor(), b, bb, 1};
         }
         free(ch);
+    }
+    if (k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_ForStmt) {
+        /* what a loop whose test reads a written value assigns in its body
+         * (`for (q = 0; q < pos[k]; q++) dst++;`) carries that value */
+        CXCursor test = loop_test(c, cur, k);
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        CXCursor body = n > 0 ? ch[k == CXCursor_DoStmt ? 0 : n - 1] : clang_getNullCursor();
+        free(ch);
+        if (!clang_Cursor_isNull(test) && !clang_Cursor_isNull(body)) {
+            unsigned bb, be;
+            fe_extent(body, &bb, &be);
+            sc->f = fe_grow(sc->f, sizeof *sc->f, &sc->capf, sc->nf + 1);
+            sc->f[sc->nf++] = (cond){test, bb, be, 1};
+        }
     }
     if (k == CXCursor_IfStmt) {
         int n;
@@ -170,7 +337,7 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
         if (n >= 2) {
             fe_extent(ch[0], &tb, &te);
             sc->f = fe_grow(sc->f, sizeof *sc->f, &sc->capf, sc->nf + 1);
-            sc->f[sc->nf++] = (cond){ch[0], te, e};
+            sc->f[sc->nf++] = (cond){ch[0], te, e, 0};
         }
         free(ch);
     }
@@ -199,10 +366,12 @@ static int written_base(const scope *sc, CXCursor base, int *own)
 }
 
 static int local(const scope *sc, CXCursor decl);
+static int fn_writes_param(fe_ctx *c, CXCursor fn, int i);
 
 typedef struct probe {
     const scope *sc;
     unsigned at; /* the offset of what steers, or 0 */
+    CXCursor via; /* a variable a called function writes and may return from, or null */
 } probe;
 
 /* Does the function read the variable itself, or through a function of
@@ -253,6 +422,8 @@ static enum CXChildVisitResult steers(CXCursor cur, CXCursor parent, CXClientDat
     unsigned b, e;
     fe_extent(cur, &b, &e);
     if (k == CXCursor_DeclRefExpr && in_set(clang_getCursorReferenced(cur), sc->tainted, sc->nt)) {
+        for (int i = 0; i < sc->nt; i++)
+            if (clang_equalCursors(clang_getCursorReferenced(cur), sc->tainted[i])) p->via = sc->via[i];
         p->at = b ? b : 1;
         return CXChildVisit_Break;
     }
@@ -270,6 +441,19 @@ static enum CXChildVisitResult steers(CXCursor cur, CXCursor parent, CXClientDat
      * (j = target(c, g) reading c[g]): its result may come from its values */
     if (k == CXCursor_CallExpr && clang_getCanonicalType(clang_getCursorType(cur)).kind != CXType_Void) {
         CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(cur));
+        /* ... or given a variable it writes through, which it may read
+         * back for its value (bump(pos, k) returning p[k]++) */
+        int nargs = clang_Cursor_getNumArguments(cur);
+        for (int i = 0; i < nargs && !clang_Cursor_isNull(fn); i++) {
+            CXCursor root = root_of(clang_Cursor_getArgument(cur, (unsigned)i));
+            CXType rt = clang_getCanonicalType(clang_getCursorType(root));
+            if (clang_Cursor_isNull(root) || (rt.kind == CXType_ConstantArray && local(sc, root)) ||
+                !fn_writes_param(sc->c, fn, i))
+                continue;
+            p->at = b ? b : 1;
+            p->via = root;
+            return CXChildVisit_Break;
+        }
         if (!clang_Cursor_isNull(fn) && clang_getCursorKind(sc->src) == CXCursor_VarDecl &&
             !local(sc, sc->src) && clang_getCursorKind(clang_getCursorSemanticParent(sc->src)) ==
                                        CXCursor_TranslationUnit && fn_reads(fn, sc->src)) {
@@ -301,12 +485,18 @@ static enum CXChildVisitResult steers(CXCursor cur, CXCursor parent, CXClientDat
     return CXChildVisit_Recurse;
 }
 
-static unsigned steered(const scope *sc, CXCursor expr)
+static unsigned steered_via(const scope *sc, CXCursor expr, CXCursor *via)
 {
-    probe p = {sc, 0};
+    probe p = {sc, 0, clang_getNullCursor()};
     if (steers(expr, clang_getNullCursor(), &p) == CXChildVisit_Recurse)
         clang_visitChildren(expr, steers, &p);
+    if (via) *via = p.via;
     return p.at;
+}
+
+static unsigned steered(const scope *sc, CXCursor expr)
+{
+    return steered_via(sc, expr, NULL);
 }
 
 /* Is the declaration a variable of the function's own (not captured)? */
@@ -338,7 +528,11 @@ static int analyse_src(scope *sc)
         for (int i = 0; i < sc->ng; i++) {
             CXCursor v = sc->g[i].var;
             if (clang_Cursor_isNull(v) || !local(sc, v) || in_set(v, sc->tainted, sc->nt)) continue;
-            int dep = steered(sc, sc->g[i].value) != 0;
+            CXCursor from = sc->g[i].ptr ? root_of(sc->g[i].value) : clang_getNullCursor();
+            CXCursor via = clang_getNullCursor();
+            int dep = sc->g[i].ptr ? !clang_Cursor_isNull(from) && (clang_equalCursors(from, sc->src) ||
+                                                                   in_set(from, sc->tainted, sc->nt))
+                                   : steered_via(sc, sc->g[i].value, &via) != 0;
             unsigned vb, ve;
             fe_extent(v, &vb, &ve);
             /* set under a tested value (an argmax's index), unless declared
@@ -349,10 +543,12 @@ static int analyse_src(scope *sc)
             for (int j = 0; j < sc->nhd && !header; j++)
                 header = sc->g[i].at >= sc->hd[j].b && sc->g[i].at < sc->hd[j].e;
             for (int j = 0; j < sc->nf && !dep && !header; j++)
-                dep = sc->g[i].at >= sc->f[j].b && sc->g[i].at < sc->f[j].e &&
+                dep = (sc->f[j].loop || !sc->g[i].inc) && sc->g[i].at >= sc->f[j].b && sc->g[i].at < sc->f[j].e &&
                       !(vb >= sc->f[j].b && vb < sc->f[j].e) && steered(sc, sc->f[j].test);
             if (!dep) continue;
             sc->tainted = fe_grow(sc->tainted, sizeof *sc->tainted, &sc->capt, sc->nt + 1);
+            sc->via = fe_grow(sc->via, sizeof *sc->via, &sc->capv, sc->nt + 1);
+            sc->via[sc->nt] = via;
             sc->tainted[sc->nt++] = v;
             changed = 1;
         }
@@ -367,9 +563,10 @@ static int analyse_src(scope *sc)
             continue;
         CXType t = clang_getCanonicalType(clang_getCursorType(x->base));
         if (t.kind == CXType_ConstantArray && local(sc, x->base)) continue; /* scratch */
-        if (!steered(sc, x->index)) continue;
+        CXCursor via;
+        if (!steered_via(sc, x->index, &via)) continue;
         char *name = fe_cxstr(clang_getCursorSpelling(x->base));
-        char *from = fe_cxstr(clang_getCursorSpelling(sc->src));
+        char *from = fe_cxstr(clang_getCursorSpelling(clang_Cursor_isNull(via) ? sc->src : via));
         fe_error(c, x->b,
                  "an async_for must know each iteration's elements before it runs: keep the "
                  "loop sequential (remove the pragma), or use sync_for if iterations may read "
@@ -406,6 +603,7 @@ static void analyse(fe_ctx *c, fe_site *s, CXCursor fn, CXCursor root)
     free(sc.f);
     free(sc.hd);
     free(sc.tainted);
+    free(sc.via);
 }
 
 void fe_steer(fe_ctx *c, fe_site *s, CXCursor body, const CXCursor *helpers, int nh)

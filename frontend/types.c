@@ -533,6 +533,53 @@ static void refuse_vla_rows(fe_ctx *c, unsigned off, const char *name, CXType ro
     free(es);
 }
 
+/* The first `sizeof x` (or `sizeof(x)`, or a macro's) of the variable var
+ * in the loop, or 0. */
+typedef struct sz_find {
+    fe_ctx *c;
+    CXCursor var;
+    unsigned at;
+} sz_find;
+
+static enum CXChildVisitResult first_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    *(CXCursor *)d = cur;
+    return CXChildVisit_Break;
+}
+
+static CXCursor first_child(CXCursor cur)
+{
+    CXCursor only = clang_getNullCursor();
+    clang_visitChildren(cur, first_visit, &only);
+    return only;
+}
+
+static enum CXChildVisitResult sz_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    sz_find *f = d;
+    if (f->at) return CXChildVisit_Break;
+    if (clang_getCursorKind(cur) == CXCursor_UnaryExpr) {
+        unsigned b, e;
+        fe_extent(cur, &b, &e);
+        int k = fe_tok_at(f->c, b);
+        CXCursor op = first_child(cur); /* the operand, past parentheses */
+        while (!clang_Cursor_isNull(op) && (clang_getCursorKind(op) == CXCursor_ParenExpr ||
+                                            clang_getCursorKind(op) == CXCursor_UnexposedExpr))
+            op = first_child(op);
+        /* sizeof or an alignof, spelled here or in a macro's expansion */
+        const char *w = k < f->c->ntoks ? f->c->toks[k].spell : "";
+        if (!strstr(w, "alignof") && !strstr(w, "Alignof") && !clang_Cursor_isNull(op) &&
+            clang_getCursorKind(op) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(op), f->var)) {
+            f->at = b;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
 void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
 {
     for (int i = 0; i < s->ncaps; i++) {
@@ -674,6 +721,28 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                 /* a section written with numbers past a fixed array's end
                  * (a[0:1000] of int a[10]) wrote past it at run time */
                 if (ct.kind == CXType_ConstantArray) it->fixed_n = clang_getArraySize(ct);
+                /* A section (private, reduction, accumulate, copyin of a fixed
+                 * array) reaches the body as a pointer to its elements: there
+                 * `sizeof buf` is a pointer's size, and memset(buf, 0, sizeof buf)
+                 * cleared one element (exit 0). */
+                if (ct.kind == CXType_ConstantArray) {
+                    sz_find f = {c, cp->decl, 0};
+                    clang_visitChildren(s->forc, sz_visit, &f);
+                    if (f.at) {
+                        long long bytes = clang_Type_getSizeOf(ct);
+                        char *et = spelling(clang_getArrayElementType(ct));
+                        fe_error(c, f.at,
+                                 fe_fmt("write the size itself, sizeof(%s[%lld]) (%lld bytes here), or count "
+                                        "the elements",
+                                        et ? et : "T", clang_getArraySize(ct), bytes),
+                                 "sizeof of '%s', which the loop's %s clause gives the body as a pointer to "
+                                 "its section: there it is a pointer's size",
+                                 cp->name,
+                                 it->kind == FE_IT_PRIVATE ? "private" : it->kind == FE_IT_REDUCTION ? "reduction"
+                                 : it->kind == FE_IT_ACCUMULATE ? "accumulate" : "copyin");
+                        free(et);
+                    }
+                }
                 char *ep1 = NULL, *ep2 = NULL;
                 long long l0 = it->lo ? strtoll(it->lo, &ep1, 10) : 0,
                           n0 = it->len ? strtoll(it->len, &ep2, 10) : 0;

@@ -30,7 +30,7 @@ double run(int n)
         p[0] = a[0] * 2;
         q = &c[2];
         *q = p[0] + 1;
-        memset(d, 0, sizeof d);
+        memset(d, 0, 8 * sizeof d[0]);
         d[3] += c[2];
         fill(e, 8, i);
         r = f;
