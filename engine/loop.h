@@ -635,6 +635,7 @@ typedef struct rt__sarr {
     int one_writer;       /* no two iterations change one scalar (stradsc proved it:
                            * DISJOINT, or COLS checked for the call), so SSP/ASP
                            * land each change whole */
+    bool split_said;      /* SSP/ASP: rows written in part by several nodes, said */
     int32_t *writers;     /* SSP/ASP averaging: [n] nodes whose records write e, or NULL */
     uint64_t *changed_by; /* ... without records: [n] nodes that changed e so far, or NULL */
     int64_t *iavg;        /* ... of integers: [owned][nsc][2] sum landed, applied, or NULL */
@@ -653,8 +654,8 @@ void rt__iavg_land_from(rt__sarr *x, int64_t e, void *row, const void *base, int
 /* How many nodes' deltas an averaged element is shared among under SSP/ASP:
  * one where each scalar has one writer (a column sweep over rows of N
  * scalars: each node changes half of every row, and dividing by the row's
- * writers halved every change); the nodes that reconnaissance saw writing it; without records (recon(off),
- * up to 64 nodes) the nodes that have changed it so far in this call, src
+ * writers halved every change); the nodes that reconnaissance saw writing
+ * it; without records (recon(off), up to 64 nodes) the nodes that have changed it so far in this call, src
  * (whose delta is being applied) included, so that an element one node
  * writes takes its value, not 1/N of its change; else every node. */
 static inline int rt__writers(const rt__sarr *x, int64_t e, int nodes, int src)

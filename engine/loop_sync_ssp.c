@@ -121,7 +121,7 @@ static __attribute__((noinline)) void land_delta(const rt__sarr *x, char *row, c
  * C[j][i] = C[i][j], another node writing the rest of row j): each change
  * is divided by the row's writers, where BSP divides each scalar by the
  * nodes that changed it. Said once an array. */
-static void say_row_split(const rt__sarr *x, const char *d)
+static void say_row_split(rt__sarr *x, const char *d)
 {
     size_t ts = rt__type_size(x->desc->type);
     int zero = 0, some = 0;
@@ -131,7 +131,9 @@ static void say_row_split(const rt__sarr *x, const char *d)
         else
             some = 1;
     }
-    if (!zero || !some || !rt_loop_once(x->dv->id ^ 0x726f7773706c6974ull)) return;
+    if (!zero || !some) return;
+    x->split_said = true;
+    if (!rt_loop_once(x->dv->id ^ 0x726f7773706c6974ull)) return;
     rt_warn("sync_for: under ssp, asp or a barrier policy the rows of the distributed array "
             "allocated at %s are written in "
             "part by several nodes (some scalars of a row by one node, others by another), and "
@@ -186,7 +188,7 @@ static int apply(const rt_msg *m, rt__sarr *arr, int narr)
             memcpy(d, deltas + j * dv->elem, dv->elem);
             int avg = x->desc->agg == STRADS_AGG_AVG && !rt__zero_bytes(d, dv->elem);
             int w = avg ? rt__writers(x, e, nodes, m->src) : 1;
-            if (w > 1 && x->nsc > 1) say_row_split(x, d);
+            if (w > 1 && x->nsc > 1 && !x->split_said) say_row_split(x, d);
             if (x->iavg && avg)
                 rt__iavg_land(x, e, dv->base + (size_t)e * dv->elem, d, w);
             else if (avg)

@@ -365,7 +365,6 @@ static int after_directives(fe_ctx *c, unsigned off)
     return j;
 }
 
-
 /*
  * Does a conditional of the preprocessor (#if, #ifdef ... #else ... #endif)
  * cross the loop's extent? An unbraced body ends at its statement, so the
@@ -395,6 +394,7 @@ static int split_by_directive(fe_ctx *c, fe_site *s, int first)
     s->kind = 0;
     return 1;
 }
+
 static void bind(fe_ctx *c, fe_site *s, fns *f)
 {
     int j = after_directives(c, s->prag_end);

@@ -182,12 +182,21 @@ static CXCursor loop_test(fe_ctx *c, CXCursor loop, enum CXCursorKind k)
 }
 
 /* Does this file's function fn write through its parameter i (p[k] = ...,
- * p[k]++, *p = ...), itself? Looked into a few calls deep. */
+ * p[k]++, *p = ...), itself? Looked into a few calls deep; each answer
+ * kept (step 2's fixed point asks again for every call it meets, and
+ * stradsc reads one file). */
 static int writes_depth;
+static struct writes_kept {
+    CXCursor fn;
+    int i, w;
+} *kept;
+static int nkept, capkept;
 
 static int fn_writes_param(fe_ctx *c, CXCursor fn, int i)
 {
     if (writes_depth >= 3 || i >= clang_Cursor_getNumArguments(fn)) return 0;
+    for (int k = 0; k < nkept; k++)
+        if (kept[k].i == i && clang_equalCursors(kept[k].fn, fn)) return kept[k].w;
     CXCursor parm = clang_Cursor_getArgument(fn, (unsigned)i);
     CXType pt = clang_getCanonicalType(clang_getCursorType(parm));
     if (pt.kind != CXType_Pointer || clang_isConstQualifiedType(clang_getPointeeType(pt))) return 0;
@@ -198,14 +207,15 @@ static int fn_writes_param(fe_ctx *c, CXCursor fn, int i)
     writes_depth++;
     clang_visitChildren(fn, collect, &in);
     writes_depth--;
-    int own, w = 0;
+    int w = 0;
     for (int j = 0; j < in.na && !w; j++)
         w = in.a[j].write && !clang_Cursor_isNull(in.a[j].base) && clang_equalCursors(in.a[j].base, parm);
-    (void)own;
     free(in.a);
     free(in.g);
     free(in.f);
     free(in.hd);
+    kept = fe_grow(kept, sizeof *kept, &capkept, nkept + 1);
+    kept[nkept++] = (struct writes_kept){fn, i, w};
     return w;
 }
 
@@ -366,7 +376,6 @@ static int written_base(const scope *sc, CXCursor base, int *own)
 }
 
 static int local(const scope *sc, CXCursor decl);
-static int fn_writes_param(fe_ctx *c, CXCursor fn, int i);
 
 typedef struct probe {
     const scope *sc;

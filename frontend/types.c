@@ -541,20 +541,6 @@ typedef struct sz_find {
     unsigned at;
 } sz_find;
 
-static enum CXChildVisitResult first_visit(CXCursor cur, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    *(CXCursor *)d = cur;
-    return CXChildVisit_Break;
-}
-
-static CXCursor first_child(CXCursor cur)
-{
-    CXCursor only = clang_getNullCursor();
-    clang_visitChildren(cur, first_visit, &only);
-    return only;
-}
-
 static enum CXChildVisitResult sz_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -564,10 +550,10 @@ static enum CXChildVisitResult sz_visit(CXCursor cur, CXCursor parent, CXClientD
         unsigned b, e;
         fe_extent(cur, &b, &e);
         int k = fe_tok_at(f->c, b);
-        CXCursor op = first_child(cur); /* the operand, past parentheses */
-        while (!clang_Cursor_isNull(op) && (clang_getCursorKind(op) == CXCursor_ParenExpr ||
-                                            clang_getCursorKind(op) == CXCursor_UnexposedExpr))
-            op = first_child(op);
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        CXCursor op = n == 1 ? fe_strip(ch[0]) : clang_getNullCursor(); /* the operand, past parentheses */
+        free(ch);
         /* sizeof or an alignof, spelled here or in a macro's expansion */
         const char *w = k < f->c->ntoks ? f->c->toks[k].spell : "";
         if (!strstr(w, "alignof") && !strstr(w, "Alignof") && !clang_Cursor_isNull(op) &&
