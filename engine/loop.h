@@ -240,6 +240,10 @@ static inline void rt_body(const strads_loop_site *site, void *env, void *tls, c
     site->body(env, tls, idx, lo, hi);
     rt_in_body = outer;
 }
+/* Installed when the process starts (session.c), below the runtime's own
+ * SIGSEGV handlers: a fault none of them takes, in a body, names the loop
+ * before the process dies as it would have (body_guard.c). */
+void rt_body_guard_install(void);
 /* At the entry of strads_sync_for and strads_async_for: stops the job,
  * naming both loops, when called from a body or its reconnaissance. */
 void rt_nested_check(const strads_loop_site *site);

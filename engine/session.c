@@ -36,5 +36,6 @@ int strads_start(int argc, char **argv, strads_main_fn user_main)
         .shutdown = replay_shutdown,
         .check_config = check_config,
     };
+    rt_body_guard_install();
     return rt_start(argc, argv, user_main, &hooks);
 }
