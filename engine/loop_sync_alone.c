@@ -72,6 +72,8 @@ typedef struct earr {
     int32_t *cs;       /* a mean of rows of several scalars: per scalar, or NULL */
     char *D;           /* n x N: element e's change by node r (one element's together) */
     unsigned char *ch; /* n x N: node r changed element e */
+    int64_t *dl, ndl;  /* elements the clock's commit wrote (kept: S and rep follow them) */
+    unsigned char *dm; /* n: on dl */
 } earr;
 
 typedef struct emu {
@@ -86,6 +88,8 @@ typedef struct emu {
     uint64_t body_us; /* in the workers' bodies, of the clocks kept */
     bool overlap;     /* two workers changed one element in a clock */
     bool fresh;       /* the model lets a worker read others' changes at once */
+    bool kept;        /* S and rep follow the commits (kept), else copied anew each clock */
+    bool copied;      /* S and rep hold the clock's model already (kept) */
     double shared_s;  /* a shared call's seconds (0: none timed) */
     bool probe;       /* within a budget, two clocks timed first */
 } emu;
@@ -175,6 +179,8 @@ static void done(emu *e)
         free(x->cs);
         free(x->D);
         free(x->ch);
+        free(x->dl);
+        free(x->dm);
     }
     free(e->arr);
     if (e->tls) rt_loop_tls_free(e->site, e->tls, e->N * e->T);
@@ -202,6 +208,9 @@ static int setup(emu *e)
         x->D = malloc(b * (size_t)e->N);
         x->ch = calloc((size_t)e->N, (size_t)(x->dv->n ? x->dv->n : 1));
         if (!x->S || !x->F || !x->rep || !x->tmp || !x->tl || !x->cl || !x->any || !x->cnt || !x->D || !x->ch) return STRADS_ENOMEM;
+        if (e->kept && (!(x->dl = malloc((size_t)(x->dv->n ? x->dv->n : 1) * sizeof *x->dl)) ||
+                        !(x->dm = calloc((size_t)(x->dv->n ? x->dv->n : 1), 1))))
+            return STRADS_ENOMEM;
     }
     /* one env whose pointers into a written array point into its copy
      * (every worker uses the same copy in turn) */
@@ -306,17 +315,23 @@ static void combine(const emu *e, const earr *x, int64_t el)
 /* One clock: every node's threads on copies of the clock's model, their
  * changes folded per node, the nodes' combined. Lists keep each pass to
  * the elements changed. */
+/* Element el of x's node copy was written by the clock's commit. */
+static void wrote(const emu *e, earr *x, int64_t el)
+{
+    if (e->kept && !x->dm[el]) x->dm[el] = 1, x->dl[x->ndl++] = el;
+}
+
 static void clock_run(emu *e, int64_t clock, bool commit)
 {
     for (int a = 0; a < e->narr; a++) {
         earr *x = &e->arr[a];
         if (x->inplace) continue;
-        /* anew each clock: a function the body calls may have written the
-         * node's copy (through a global, in another file) */
+        x->ncl = 0;
+        if (e->kept && e->copied) continue;
         memcpy(x->S, x->dv->base, x->dv->bytes);
         memcpy(x->rep, x->S, x->dv->bytes);
-        x->ncl = 0;
     }
+    e->copied = true;
     sync_hdr h = {.begin = e->begin, .end = e->end};
     for (int r = 0; r < e->N; r++) {
         int64_t lo, hi;
@@ -407,7 +422,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 else if (x->agg == STRADS_AGG_AVG && cnt > 1 && !x->own)
                     rt__v_scale_from(x->type, row, was, x->nsc, 1.0 / cnt);
                 if (e->N == 1 || x->own) { /* in place, at once */
-                    if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem);
+                    if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem), wrote(e, x, el);
                     continue;
                 }
                 if (rt__same_block(row, was, elem)) continue;
@@ -422,7 +437,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
         earr *x = &e->arr[a];
         for (int64_t j = 0; j < x->ncl; j++) {
             int64_t el = x->cl[j];
-            if (commit) combine(e, x, el);
+            if (commit) combine(e, x, el), wrote(e, x, el);
             x->any[el] = 0;
             int nodes = 0;
             for (int r = 0; r < e->N; r++) {
@@ -431,6 +446,15 @@ static void clock_run(emu *e, int64_t clock, bool commit)
             }
             e->overlap |= nodes > 1;
         }
+        /* the next clock's model: the node's copy where the commit wrote */
+        size_t elem = x->dv->elem;
+        for (int64_t j = 0; j < x->ndl; j++) {
+            size_t off = (size_t)x->dl[j] * elem;
+            memcpy(x->S + off, x->dv->base + off, elem);
+            memcpy(x->rep + off, x->dv->base + off, elem);
+            x->dm[x->dl[j]] = 0;
+        }
+        x->ndl = 0;
     }
 }
 
@@ -472,9 +496,13 @@ bool rt__sync_emulate(const strads_loop_site *site, void *env, int64_t begin, in
                       rt__emu_seen *seen)
 {
     *seen = (rt__emu_seen){0};
+    /* Only the commits write the node's copy of a copied array during the
+     * call, unless the body calls a function of another file, which may
+     * write it through a global: then the clock's model is copied anew at
+     * every clock. */
     emu e = {.site = site, .env = env, .N = N, .T = T, .begin = begin, .end = end, .mb = mb,
              .clocks = clocks_of(begin, end, N, T, mb), .fresh = fresh, .shared_s = shared_s,
-             .probe = budget_s > 0};
+             .probe = budget_s > 0, .kept = !site->calls_out};
     if (!find(&e) || setup(&e)) {
         done(&e);
         return false;
