@@ -232,13 +232,19 @@ void rt_fields_copyin_snap(const void *vb, const strads_field *fd, int n)
 
 void rt_fields_copyin_snap_end(void) { snap.on = false; }
 
+/* Where field f's bytes are: a global table's in the global itself. */
+static const char *field_at(const char *b, const strads_field *f)
+{
+    return f->cls == STRADS_F_BLOB && f->global ? (const char *)f->global : b + f->off;
+}
+
 int strads_fields_pack(struct msgpack_packer *pk_, const void *vb, const strads_field *fd, int n)
 {
     msgpack_packer *pk = pk_;
     const char *b = vb;
     if (msgpack_pack_array(pk, nobj(fd, n))) return STRADS_EIO;
     for (int i = 0; i < n; i++) {
-        const char *p = b + fd[i].off;
+        const char *p = field_at(b, &fd[i]);
         int r = 0;
         switch (fd[i].cls) {
         case STRADS_F_INT:
@@ -287,7 +293,7 @@ int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_
         return STRADS_EPROTO;
     const msgpack_object *v = o->via.array.ptr;
     for (int i = 0; i < n; i++) {
-        char *p = b + fd[i].off;
+        char *p = (char *)field_at(b, &fd[i]);
         int64_t x, lo, cn;
         switch (fd[i].cls) {
         case STRADS_F_INT:
@@ -350,7 +356,7 @@ int strads_fields_unpack(const struct msgpack_object *o, void *vb, const strads_
             v += 3;
         }
         }
-        if (fd[i].global) memcpy(fd[i].global, p, fd[i].size);
+        if (fd[i].global && p != fd[i].global) memcpy(fd[i].global, p, fd[i].size);
     }
     return 0;
 }
@@ -393,7 +399,7 @@ uint64_t rt_fields_scalar_hash(const void *vb, const strads_field *fd, int n)
             (fd[i].picks == STRADS_PICKS_DEFAULT &&
              (fd[i].cls == STRADS_F_INT || fd[i].cls == STRADS_F_UINT ||
               fd[i].cls == STRADS_F_BLOB)))
-            h = XXH3_64bits_withSeed(b + fd[i].off, fd[i].size, h + (uint64_t)i);
+            h = XXH3_64bits_withSeed(field_at(b, &fd[i]), fd[i].size, h + (uint64_t)i);
     }
     return h;
 }

@@ -74,6 +74,8 @@ typedef struct earr {
     unsigned char *ch; /* n x N: node r changed element e */
     int64_t *dl, ndl;  /* elements the clock's commit wrote (kept: S and rep follow them) */
     unsigned char *dm; /* n: on dl */
+    int64_t kn;        /* the n, elem and bytes the buffers were made for */
+    size_t kelem, kbytes;
 } earr;
 
 typedef struct emu {
@@ -92,6 +94,7 @@ typedef struct emu {
     bool copied;      /* S and rep hold the clock's model already (kept) */
     double shared_s;  /* a shared call's seconds (0: none timed) */
     bool probe;       /* within a budget, two clocks timed first */
+    bool bufs;        /* every buffer made (or adopted): kept for the next call */
 } emu;
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -164,24 +167,119 @@ static int find(emu *e)
            (e->probe || (double)bytes * (double)e->clocks * (double)(e->N * e->T + e->N) <= cap);
 }
 
+static void free_bufs(earr *x)
+{
+    free(x->S);
+    free(x->F);
+    free(x->rep);
+    free(x->tmp);
+    free(x->tl);
+    free(x->cl);
+    free(x->any);
+    free(x->cnt);
+    free(x->cs);
+    free(x->D);
+    free(x->ch);
+    free(x->dl);
+    free(x->dm);
+}
+
+/* The copies and lists of a site's latest call, kept for its next: fresh
+ * ones cost the first touch of every page at every call (a sparse model's
+ * 0.8 MB at 2 x 1: five copies and the lists, a third of a call of 8
+ * clocks). Between calls their marks and counts are zero: clock_run
+ * clears what it sets. The driver's thread only. */
+#define EMU_KEPT_SITES 4
+#define EMU_KEPT_BYTES ((size_t)256 << 20)
+typedef struct emu_kept {
+    uint64_t site, used; /* used 0: empty */
+    int N, narr;
+    bool kept;
+    earr *arr; /* the buffers, each with the shape it was made for */
+} emu_kept;
+static emu_kept kept_bufs[EMU_KEPT_SITES];
+static uint64_t kept_clock;
+
+static void kept_free(emu_kept *k)
+{
+    for (int a = 0; k->arr && a < k->narr; a++) free_bufs(&k->arr[a]);
+    free(k->arr);
+    *k = (emu_kept){0};
+}
+
+/* Does x's array fit the buffers in y? */
+static bool fits_bufs(const emu *e, const earr *x, const earr *y)
+{
+    if (x->inplace != y->inplace) return false;
+    if (x->inplace) return true;
+    bool cs = x->agg == STRADS_AGG_AVG && x->nsc > 1 && !x->own;
+    return y->kn == x->dv->n && y->kelem == x->dv->elem && y->kbytes == x->dv->bytes &&
+           (y->cs != NULL) == cs && (y->dl != NULL) == e->kept;
+}
+
+/* The site's kept buffers into e's arrays, when they fit; else they go. */
+static bool adopt(emu *e)
+{
+    emu_kept *k = NULL;
+    for (int i = 0; i < EMU_KEPT_SITES && !k; i++)
+        if (kept_bufs[i].used && kept_bufs[i].site == e->site->id) k = &kept_bufs[i];
+    if (!k) return false;
+    bool ok = k->N == e->N && k->kept == e->kept && k->narr == e->narr;
+    for (int a = 0; ok && a < e->narr; a++) ok = fits_bufs(e, &e->arr[a], &k->arr[a]);
+    for (int a = 0; ok && a < e->narr; a++) {
+        earr *x = &e->arr[a], *y = &k->arr[a];
+        if (x->inplace) continue;
+        x->S = y->S, x->F = y->F, x->rep = y->rep, x->tmp = y->tmp, x->tl = y->tl, x->cl = y->cl;
+        x->any = y->any, x->cnt = y->cnt, x->cs = y->cs, x->D = y->D, x->ch = y->ch;
+        x->dl = y->dl, x->dm = y->dm;
+        x->kn = y->kn, x->kelem = y->kelem, x->kbytes = y->kbytes;
+        *y = (earr){0};
+    }
+    kept_free(k);
+    return ok;
+}
+
+/* e's buffers kept for the site's next call, within EMU_KEPT_BYTES; the
+ * least recently used site's go to make room. */
+static void release(emu *e)
+{
+    size_t bytes = 0;
+    for (int a = 0; a < e->narr; a++) {
+        const earr *x = &e->arr[a];
+        if (!x->inplace)
+            bytes += x->kbytes * (size_t)(3 + e->N) + (size_t)x->kn * (size_t)(30 + e->N);
+    }
+    if (!e->bufs || bytes > EMU_KEPT_BYTES) return;
+    emu_kept *k = NULL;
+    for (int i = 0; i < EMU_KEPT_SITES; i++) {
+        emu_kept *c = &kept_bufs[i];
+        if (c->used && c->site == e->site->id) {
+            k = c;
+            break;
+        }
+        if (!k || (k->used && (!c->used || c->used < k->used))) k = c;
+    }
+    kept_free(k);
+    if (!(k->arr = malloc((size_t)e->narr * sizeof *k->arr))) return;
+    *k = (emu_kept){.site = e->site->id, .used = ++kept_clock, .N = e->N, .narr = e->narr,
+                    .kept = e->kept, .arr = k->arr};
+    for (int a = 0; a < e->narr; a++) {
+        k->arr[a] = e->arr[a];
+        k->arr[a].dv = NULL;
+        earr *x = &e->arr[a];
+        x->S = x->F = x->rep = x->tmp = NULL;
+        x->tl = x->cl = x->dl = NULL;
+        x->any = x->dm = NULL;
+        x->cnt = x->cs = NULL;
+        x->D = NULL;
+        x->ch = NULL;
+    }
+}
+
 static void done(emu *e)
 {
-    for (int a = 0; e->arr && a < e->narr; a++) {
-        earr *x = &e->arr[a];
-        free(x->S);
-        free(x->F);
-        free(x->rep);
-        free(x->tmp);
-        free(x->tl);
-        free(x->cl);
-        free(x->any);
-        free(x->cnt);
-        free(x->cs);
-        free(x->D);
-        free(x->ch);
-        free(x->dl);
-        free(x->dm);
-    }
+    release(e);
+    for (int a = 0; e->arr && a < e->narr; a++) free_bufs(&e->arr[a]);
     free(e->arr);
     if (e->tls) rt_loop_tls_free(e->site, e->tls, e->N * e->T);
     free(e->wenv);
@@ -190,9 +288,11 @@ static void done(emu *e)
 static int setup(emu *e)
 {
     int W = e->N * e->T;
-    for (int a = 0; a < e->narr; a++) {
+    bool adopted = adopt(e);
+    for (int a = 0; a < e->narr && !adopted; a++) {
         earr *x = &e->arr[a];
         if (x->inplace) continue;
+        x->kn = x->dv->n, x->kelem = x->dv->elem, x->kbytes = x->dv->bytes;
         size_t b = x->dv->bytes ? x->dv->bytes : 1;
         x->S = malloc(b);
         x->F = malloc(b);
@@ -212,6 +312,7 @@ static int setup(emu *e)
                         !(x->dm = calloc((size_t)(x->dv->n ? x->dv->n : 1), 1))))
             return STRADS_ENOMEM;
     }
+    e->bufs = true;
     /* one env whose pointers into a written array point into its copy
      * (every worker uses the same copy in turn) */
     void *env = e->wenv = malloc(e->site->env_size);
@@ -372,7 +473,21 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                             memcpy(now, was, elem);
                             continue;
                         }
-                        if (x->type == STRADS_T_F64 && x->nsc == 1) { /* inline: most models */
+                        if (x->type == STRADS_T_F32 && x->nsc == 1) { /* inline: most models */
+                            float n1, w1;
+                            memcpy(&n1, now, 4);
+                            memcpy(&w1, was, 4);
+                            float d1 = n1 - w1;
+                            memcpy(now, was, 4);
+                            uint32_t bits;
+                            memcpy(&bits, &d1, 4);
+                            if (!bits) continue;
+                            float *f = (float *)(void *)(x->F + (size_t)el * 4);
+                            if (!x->cnt[el]++) *f = n1, x->tl[x->ntl++] = el;
+                            else *f += d1;
+                            continue;
+                        }
+                        if (x->type == STRADS_T_F64 && x->nsc == 1) {
                             double n1, w1;
                             memcpy(&n1, now, 8);
                             memcpy(&w1, was, 8);

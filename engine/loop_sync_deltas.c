@@ -97,7 +97,15 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
             }                                                                                \
             cnt_++;                                                                          \
         }                                                                                    \
-        if ((avg) && cnt_ > 1) rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);       \
+        if ((avg) && cnt_ > 1 && (nsc) == 1 && (T_)0.5 != 0) {                                \
+            /* a floating scalar: rt__v_scale_from's arithmetic, inline */                   \
+            if (memcmp(&(row)[0], &(was)[0], sizeof(T_))) {                                  \
+                double v_ = (double)((row)[0] - (was)[0]) * (1.0 / cnt_);                    \
+                (row)[0] = (T_)((was)[0] + (T_)v_);                                          \
+            }                                                                                \
+        } else if ((avg) && cnt_ > 1) {                                                      \
+            rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);                          \
+        }                                                                                    \
     } while (0)
 
 /* The mean of each scalar of an element over the replicas that changed

@@ -127,7 +127,7 @@ static void env_struct(fe_ctx *c, fe_site *s, fe_buf *o)
     fe_buf_printf(o, "struct strads__env%d {\n    strads_loop_dyn strads__dyn;\n", n);
     for (int i = 0; i < s->ncaps; i++) {
         fe_cap *cp = &s->caps[i];
-        if (cp->is_const_global || cp->is_item || cp->auto_private)
+        if (cp->is_const_global || cp->is_item || cp->auto_private || fe_cap_global_bytes(cp))
             continue;
         if (cp->type)
             fe_buf_printf(o, "    __typeof__(%s) %s;\n", cp->type, cp->name);
@@ -222,7 +222,7 @@ static char *call_site(fe_ctx *c, fe_site *s)
         fe_cap *cp = &s->caps[i];
         if (cp->auto_private) /* the user's declaration is now unused here */
             fe_buf_printf(&o, "(void)%s; ", cp->name);
-        if (cp->is_const_global || cp->is_item || cp->auto_private)
+        if (cp->is_const_global || cp->is_item || cp->auto_private || fe_cap_global_bytes(cp))
             continue;
         if (cp->is_array)
             fe_buf_printf(&o, "__builtin_memcpy(&strads__e%d->%s, &%s, sizeof strads__e%d->%s); ",

@@ -150,6 +150,17 @@ typedef struct fe_cap {
     int picks;         /* FE_PICKS_*: can its value choose what the body touches (keyed.c) */
     CXCursor decl;
 } fe_cap;
+
+/* A global array or struct the call's environment does not copy: its bytes
+ * travel from the global itself and land in each worker's global
+ * (strads_field.global), which is what the body names. The driver copied a
+ * global table of megabytes into the environment at every call, run alone
+ * or on one process too. */
+static inline int fe_cap_global_bytes(const fe_cap *cp)
+{
+    return cp->where == FE_V_GLOBAL && cp->cls == FE_T_BLOB && !cp->is_const_global &&
+           !cp->is_item && !cp->auto_private && !cp->is_copyin;
+}
 /* As STRADS_PICKS_* of strads_generated.h: the default by type, or known. */
 enum { FE_PICKS_DEFAULT, FE_PICKS_NO, FE_PICKS_YES };
 

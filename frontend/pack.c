@@ -39,14 +39,19 @@ static const char *fcls(int cls)
     }
 }
 
+static const char *says_of(int picks)
+{
+    static const char *const says[] = {"STRADS_PICKS_DEFAULT", "STRADS_PICKS_NO",
+                                       "STRADS_PICKS_YES"};
+    return says[picks];
+}
+
 /* One descriptor line for field f of struct T. */
 static void fd_picks(fe_buf *o, const char *T, const char *f, const char *cls,
                      const char *global, int picks)
 {
-    static const char *const says[] = {"STRADS_PICKS_DEFAULT", "STRADS_PICKS_NO",
-                                       "STRADS_PICKS_YES"};
     fe_buf_printf(o, "    {STRADS_FIELD(%s, %s), %s, %s, 0, 0, 0, %s},\n", T, f, cls,
-                  global ? global : "NULL", says[picks]);
+                  global ? global : "NULL", says_of(picks));
 }
 
 static void fd(fe_buf *o, const char *T, const char *f, const char *cls, const char *global)
@@ -85,6 +90,9 @@ void fe_emit_pack(fe_site *s, fe_buf *o)
              * address; floating elements pick no rows (strads_generated.h) */
             fd_section(o, T, cp->name, cp->copyin_real ? "STRADS_F_COPYIN_REAL" : "STRADS_F_COPYIN",
                        g);
+        else if (fe_cap_global_bytes(cp)) /* no copy in the env: the global's bytes */
+            fe_buf_printf(o, "    {0, sizeof(%s), STRADS_F_BLOB, %s, 0, 0, 0, %s},\n", cp->name, g,
+                          says_of(cp->picks));
         else
             fd_picks(o, T, cp->name, fcls(cp->cls), g, cp->picks);
     }

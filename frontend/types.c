@@ -636,7 +636,10 @@ void fe_check_captures(fe_ctx *c, fe_site *s, const unsigned *first_ref)
                               "a pointer taken before the loop and add copyin(p[0:%lld]) (shipped "
                               "when it changed)",
                               clang_getArraySize(ct)),
-                       "captured array '%s' (%.1f MB) is copied into every call of the loop",
+                       cp->where == FE_V_GLOBAL
+                           ? "captured global array '%s' (%.1f MB) is sent to the other processes "
+                             "at every call of the loop"
+                           : "captured array '%s' (%.1f MB) is copied into every call of the loop",
                        cp->name, (double)bytes / (1 << 20));
         if (!cp->type && cp->where != FE_V_GLOBAL)
             fe_error(c, off, "give the type a tag or a typedef name",

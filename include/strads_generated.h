@@ -17,7 +17,7 @@ extern "C" {
 
 /* Bumped whenever the layout of strads_loop_site or anything else in this
  * header changes. */
-#define STRADS_ABI_VERSION 8
+#define STRADS_ABI_VERSION 9
 
 /* A loop call's environment (its captured values): on the caller's stack up
  * to STRADS__ENV_STACK_MAX bytes, else on the heap (a captured global array
@@ -432,7 +432,9 @@ typedef struct strads_stream_field {
 typedef struct strads_field {
     size_t off, size;
     int cls;      /* STRADS_F_* */
-    void *global; /* worker copy of a captured global assigned after unpack, or NULL */
+    void *global; /* worker copy of a captured global assigned after unpack, or NULL; a
+                   * STRADS_F_BLOB with a global is not in the env (off 0): its bytes
+                   * travel from the global and land in it */
     size_t lo_off, n_off, elem;
     int picks; /* STRADS_PICKS_*: whether the value can choose what the body touches */
 } strads_field;

@@ -70,7 +70,6 @@ static double score(const double *row)
 /* helpers.c:42: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
-    __typeof__(int[8]) table;
     __typeof__(double *) rows;
     __typeof__(int) calls;
     __typeof__(struct opts) o;
@@ -98,7 +97,7 @@ int strads_user_main(int argc, char **argv)
     for (i = 0; i < n * DIM; i++)
         rows[i] = (double)(i % 5) / 5;
 
-    { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); (void)s; __builtin_memcpy(&strads__e1->table, &table, sizeof strads__e1->table); strads__e1->rows = rows; (void)t; strads__e1->calls = calls; (void)g; strads__e1->o = o; strads__e1->seed = seed; strads__e1->strads__p_seed = &seed; strads__e1->total = total; strads__e1->strads__p_total = &total; { _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") _Pragma("GCC diagnostic ignored \"-Wfloat-equal\"") long strads__l1 = (0); __auto_type strads__h1 = (n); int64_t strads__l64_1 = (int64_t)strads__l1, strads__r1 = (int64_t)strads__h1, strads__h64_1 = strads__r1 + ((__typeof__(strads__h1))strads__r1 < strads__h1); if ((strads__l1 > 0) != (strads__l64_1 > 0) || (strads__r1 != 0 && (strads__h1 > 0) != (strads__r1 > 0)) || (strads__l1 < strads__h1) != (strads__l64_1 < strads__h64_1)) strads_fatal(STRADS_EINVAL, "helpers.c:43:14: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_async_for(&strads__site1, strads__l64_1, strads__h64_1, strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); i = strads__l64_1 < strads__h64_1 ? strads__h64_1 : strads__l64_1; (void)i; } }
+    { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); (void)s; strads__e1->rows = rows; (void)t; strads__e1->calls = calls; (void)g; strads__e1->o = o; strads__e1->seed = seed; strads__e1->strads__p_seed = &seed; strads__e1->total = total; strads__e1->strads__p_total = &total; { _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") _Pragma("GCC diagnostic ignored \"-Wfloat-equal\"") long strads__l1 = (0); __auto_type strads__h1 = (n); int64_t strads__l64_1 = (int64_t)strads__l1, strads__r1 = (int64_t)strads__h1, strads__h64_1 = strads__r1 + ((__typeof__(strads__h1))strads__r1 < strads__h1); if ((strads__l1 > 0) != (strads__l64_1 > 0) || (strads__r1 != 0 && (strads__h1 > 0) != (strads__r1 > 0)) || (strads__l1 < strads__h1) != (strads__l64_1 < strads__h64_1)) strads_fatal(STRADS_EINVAL, "helpers.c:43:14: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_async_for(&strads__site1, strads__l64_1, strads__h64_1, strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); i = strads__l64_1 < strads__h64_1 ? strads__h64_1 : strads__l64_1; (void)i; } }
 
 
 
@@ -111,7 +110,7 @@ int strads_user_main(int argc, char **argv)
     strads_free(rows);
     return 0;
 }
-#line 115 "<stdout>"
+#line 114 "<stdout>"
 static inline __attribute__((__always_inline__)) void strads__loop1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi);
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
@@ -155,7 +154,7 @@ static inline __attribute__((__always_inline__)) void strads__loop1(void *strads
         update(&rows[i * DIM], g);
         total += g + (double)(rand_r(&seed) % 2) * 0;
     }
-#line 159 "<stdout>"
+#line 158 "<stdout>"
     }
     strads__t->seed = seed;
     strads__t->total = total;
@@ -212,7 +211,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         ((void)(g + (double)(rand_r(&seed) % 2) * 0));
     } while (0);
         (void)strads_recon_again(strads__rc);
-#line 216 "<stdout>"
+#line 215 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -252,7 +251,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
     } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 256 "<stdout>"
+#line 255 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -305,7 +304,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.a), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.b), STRADS_F_FLT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env1, table), STRADS_F_BLOB, (void *)&table, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {0, sizeof(table), STRADS_F_BLOB, (void *)&table, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, rows), STRADS_F_PTR, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, calls), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_NO},
     {STRADS_FIELD(struct strads__env1, o), STRADS_F_BLOB, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
@@ -337,7 +336,7 @@ static const strads_loop_site strads__site1 = {
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
 #line 56 "helpers.c"
-#line 341 "<stdout>"
+#line 340 "<stdout>"
 static __typeof__(score) strads__rh0 STRADS__RECON;
 static __typeof__(update) strads__rh1 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
@@ -374,7 +373,7 @@ static void strads__rh1(double *row, double g)
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 378 "<stdout>"
+#line 377 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
