@@ -307,6 +307,9 @@ bool rt__async_serial(const strads_loop_site *site, const void *env, int64_t beg
                       int threads, double budget_s, double *recon_s)
 {
     *recon_s = 0;
+    /* STRADS_SAMPLE_PLAN=0, which the message names: every loop planned
+     * from its records, also where 8 iterations wrote one element */
+    if (!rt_cfg()->sample_plan) return false;
     return all_conflict(site, env, begin, end) ||
            sample_serial(site, env, begin, end, threads, budget_s, recon_s);
 }

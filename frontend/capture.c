@@ -3317,6 +3317,16 @@ static void shallow_member_helper(walk *w, CXCursor mem)
     }
 }
 
+/* A pointer, or an array of them (`struct M *m[2]`: its elements are
+ * pointers all the same). */
+static int holds_pointers(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    return t.kind == CXType_Pointer;
+}
+
 /*
  * A captured pointer's elements are distributed-array elements (the runtime
  * checks it), whose bytes live on every node: a pointer stored in one of
@@ -3335,6 +3345,7 @@ static void table_member(walk *w, CXCursor mem)
      * lprev->outputs: each names its own), else the first of its type (a
      * helper's parameter) */
     CXCursor base = mem;
+    int through = 0; /* reached through another pointer member on the way */
     for (int guard = 0; guard < 64 && clang_getCursorKind(base) != CXCursor_DeclRefExpr; guard++) {
         int n;
         CXCursor *ch = fe_children(base, &n);
@@ -3342,7 +3353,16 @@ static void table_member(walk *w, CXCursor mem)
         free(ch);
         if (clang_Cursor_isNull(base))
             break;
+        through |= clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
+                   holds_pointers(clang_getCursorType(clang_getCursorReferenced(base)));
     }
+    /* `d->space->coords` from capture d: the error is space's, which names
+     * d; coords is another struct's, which some other capture of its type
+     * does not reach here (its name and hint would be wrong) */
+    if (through && !clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr)
+        for (int k = 0; k < s->ncaps; k++)
+            if (clang_equalCursors(s->caps[k].decl, clang_getCursorReferenced(base)))
+                return;
     int first = 0;
     for (int k = 0; !clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
                     k < s->ncaps;
@@ -3398,7 +3418,7 @@ static void table_member(walk *w, CXCursor mem)
 static void shallow_member(walk *w, CXCursor mem, int helper)
 {
     CXCursor field = clang_getCursorReferenced(mem);
-    if (clang_getCanonicalType(clang_getCursorType(field)).kind != CXType_Pointer)
+    if (!holds_pointers(clang_getCursorType(field)))
         return;
     {
         int n;

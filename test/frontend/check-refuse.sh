@@ -5,6 +5,7 @@
 #   // EXIT: N                                  (stradsc's exit status, default 1)
 #   // HINT: text                                (must appear in a hint)
 #   // CLEAN                                     (accepted with no diagnostic)
+#   // ERRORS: N                                 (exactly N errors, no other)
 # The diagnostic must also show the source line and a caret, like clang.
 set -u
 stradsc=$1
@@ -32,6 +33,11 @@ grep '^// HINT: ' "$file" | sed 's|^// HINT: ||' | while IFS= read -r exp; do
         exit 1
     fi
 done || status=1
+nerr=$(sed -n 's|^// ERRORS: *||p' "$file")
+if [ -n "$nerr" ] && [ "$(grep -c ': error: ' "$out")" != "$nerr" ]; then
+    echo "FAIL: $file: $(grep -c ': error: ' "$out") errors, expected $nerr"
+    status=1
+fi
 if grep -q '^// CLEAN' "$file"; then
     [ -s "$out" ] && { echo "FAIL: $file: diagnostics where none was expected"; status=1; }
 elif ! grep -q '^ *^$' "$out" && ! grep -q '^[[:space:]]*\^$' "$out"; then
