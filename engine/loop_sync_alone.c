@@ -416,6 +416,26 @@ static void combine(const emu *e, const earr *x, int64_t el)
 /* One clock: every node's threads on copies of the clock's model, their
  * changes folded per node, the nodes' combined. Lists keep each pass to
  * the elements changed. */
+/* rt__v_scale_from, inline for one floating scalar (most models). */
+static inline void scale_from(const earr *x, char *row, const char *was, double f)
+{
+    if (x->nsc == 1 && x->type == STRADS_T_F64) {
+        double v, b;
+        memcpy(&v, row, 8);
+        memcpy(&b, was, 8);
+        if (memcmp(&v, &b, 8)) v = b + (double)((v - b) * f);
+        memcpy(row, &v, 8);
+    } else if (x->nsc == 1 && x->type == STRADS_T_F32) {
+        float v, b;
+        memcpy(&v, row, 4);
+        memcpy(&b, was, 4);
+        if (memcmp(&v, &b, 4)) v = b + (float)((double)(v - b) * f);
+        memcpy(row, &v, 4);
+    } else {
+        rt__v_scale_from(x->type, row, was, x->nsc, f);
+    }
+}
+
 /* Element el of x's node copy was written by the clock's commit. */
 static void wrote(const emu *e, earr *x, int64_t el)
 {
@@ -535,7 +555,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 if (x->cs)
                     rt__v_mean_from(x->type, row, was, x->nsc, x->cs + (size_t)el * x->nsc);
                 else if (x->agg == STRADS_AGG_AVG && cnt > 1 && !x->own)
-                    rt__v_scale_from(x->type, row, was, x->nsc, 1.0 / cnt);
+                    scale_from(x, row, was, 1.0 / cnt);
                 if (e->N == 1 || x->own) { /* in place, at once */
                     if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem), wrote(e, x, el);
                     continue;
