@@ -741,7 +741,10 @@ int rt__sync_recon(call *c)
         if (c->ts[k].unlisted < 0 || (c->N == 1 && !c->replicas)) continue;
         dds_vec *dv = dds_vec_by_id((uint32_t)c->ts[k].unlisted);
         rt_error("sync_for %s:%u: the body writes the distributed array allocated at %s, "
-                 "which the loop site does not list (rebuild with this stradsc)",
+                 "which the loop site does not list: a pointer to it reached the body "
+                 "through memory stradsc cannot follow (a table of pointers, a cast of an "
+                 "integer); pass that array to the loop as a captured pointer of its own "
+                 "(or rebuild, if the program was built by an older stradsc)",
                  c->site->file, c->site->line, dv ? dv->site : "?");
         rc = STRADS_ESTATE;
     }
