@@ -44,6 +44,7 @@ static TLS int64_t check_iter = -1;
 static TLS double check_since;
 static TLS size_t check_nacc; /* the records' length at the iteration's last check */
 static TLS unsigned check_count; /* checks in the iteration so far */
+static TLS unsigned check_quiet; /* checks in a row that found nothing new recorded */
 
 static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 static struct sigaction old[sizeof sigs / sizeof sigs[0]];
@@ -189,17 +190,18 @@ static bool zero_elem(const dds_vec *dv, int64_t e)
 
 /*
  * Has the iteration being recorded in rec read an element another node
- * owns of an array the loop does not write, which this node holds as
- * zeros? In a worker's first pass such an element reads as zero, and a walk
- * along links stored in it (`for (j = i; parent[j] >= 0; j = parent[j])`
- * meeting parent[0] read as 0) never ends: the budget check then leaves the
- * iteration as a fault would be, to be recorded again once what it read is
- * fetched. An element fetched already (not zero) is an iteration's real
- * work read again: a covariance's column of every row, whose iterations
- * were cut from the pilot too, which then recorded the node's whole share
- * (1.3 G accesses).
+ * owns of an array the loop does not write (with zero, one this node holds
+ * as zeros)? In a worker's first pass such an element reads as zero, and a
+ * walk along links stored in it (`for (j = i; parent[j] >= 0; j =
+ * parent[j])` meeting parent[0] read as 0) never ends: the budget check
+ * then leaves the iteration as a fault would be, to be recorded again once
+ * what it read is fetched. An element held already (not zero) read again
+ * is mostly an iteration's real work: a covariance's column of every row,
+ * whose iterations were cut from the pilot too, which then recorded the
+ * node's whole share (1.3 G accesses); only a long quiet stretch on such
+ * elements (an old copy's links going round) is cut.
  */
-static bool reads_elsewhere(const sched_records *rec)
+static bool reads_elsewhere(const sched_records *rec, bool zero)
 {
     int me = strads_rank();
     for (size_t j = rec->cur_start; j < rec->nacc; j++) {
@@ -210,7 +212,8 @@ static bool reads_elsewhere(const sched_records *rec)
         if (q == 0 || rec->arrays[q - 1].written) continue;
         dds_vec *dv = dds_vec_by_id(id);
         int64_t e = SCHED_ACC_ELEM(a);
-        if (dv && e >= 0 && e < dv->n && dds_owner(dv, e) != me && zero_elem(dv, e)) return true;
+        if (dv && e >= 0 && e < dv->n && dds_owner(dv, e) != me && (!zero || zero_elem(dv, e)))
+            return true;
     }
     return false;
 }
@@ -223,14 +226,19 @@ void rt_recon_budget_check(void)
         check_iter = rt_recon_cur_iter;
         check_since = t;
         check_nacc = skip_rec ? skip_rec->nacc : 0;
-        check_count = 0;
+        check_count = check_quiet = 0;
         return;
     }
-    /* In a pass that skips faults: 2^12 accesses into one iteration that
-     * recorded nothing new (a walk going round), or 2^20 */
-    bool stuck = skip_rec && (skip_rec->nacc == check_nacc || ++check_count >= 256);
+    /* In a pass that skips faults, an iteration reading zeros held for
+     * other nodes' elements: 2^12 accesses that recorded nothing new (a
+     * walk going round), or 2^20 accesses; reading any of their elements:
+     * 2^20 accesses in a row that recorded nothing new (reads_elsewhere) */
+    bool quiet = skip_rec && skip_rec->nacc == check_nacc;
+    check_quiet = quiet ? check_quiet + 1 : 0;
+    bool stuck = skip_rec && (quiet || ++check_count >= 256);
     check_nacc = skip_rec ? skip_rec->nacc : 0;
-    if (stuck && skip_to && reads_elsewhere(skip_rec)) {
+    if (stuck && skip_to &&
+        (reads_elsewhere(skip_rec, true) || (check_quiet >= 256 && reads_elsewhere(skip_rec, false)))) {
         sigjmp_buf *to = skip_to;
         skip_to = NULL;
         siglongjmp(*to, 1);
