@@ -416,25 +416,26 @@ static void combine(const emu *e, const earr *x, int64_t el)
 /* One clock: every node's threads on copies of the clock's model, their
  * changes folded per node, the nodes' combined. Lists keep each pass to
  * the elements changed. */
-/* rt__v_scale_from, inline for one floating scalar (most models). */
-static inline void scale_from(const earr *x, char *row, const char *was, double f)
-{
-    if (x->nsc == 1 && x->type == STRADS_T_F64) {
-        double v, b;
-        memcpy(&v, row, 8);
-        memcpy(&b, was, 8);
-        if (memcmp(&v, &b, 8)) v = b + (double)((v - b) * f);
-        memcpy(row, &v, 8);
-    } else if (x->nsc == 1 && x->type == STRADS_T_F32) {
-        float v, b;
-        memcpy(&v, row, 4);
-        memcpy(&b, was, 4);
-        if (memcmp(&v, &b, 4)) v = b + (float)((double)(v - b) * f);
-        memcpy(row, &v, 4);
-    } else {
-        rt__v_scale_from(x->type, row, was, x->nsc, f);
+/* One worker's change to floating scalar el (now against was) into the
+ * node's value F: the first worker's value itself (RT_PUT), later ones'
+ * changes added; the copy made the clock's model again. */
+#define EMU_FOLD_SCALAR(name, T_, U_)                                                        \
+    static inline void name(earr *x, int64_t el, char *now, const char *was)                 \
+    {                                                                                        \
+        T_ n1, w1;                                                                           \
+        memcpy(&n1, now, sizeof n1);                                                         \
+        memcpy(&w1, was, sizeof w1);                                                         \
+        T_ d1 = n1 - w1;                                                                     \
+        memcpy(now, was, sizeof n1);                                                         \
+        U_ bits;                                                                             \
+        memcpy(&bits, &d1, sizeof bits);                                                     \
+        if (!bits) return;                                                                   \
+        T_ *f = (T_ *)(void *)(x->F + (size_t)el * sizeof(T_));                              \
+        if (!x->cnt[el]++) *f = n1, x->tl[x->ntl++] = el;                                    \
+        else *f += d1;                                                                       \
     }
-}
+EMU_FOLD_SCALAR(fold_f32, float, uint32_t)
+EMU_FOLD_SCALAR(fold_f64, double, uint64_t)
 
 /* Element el of x's node copy was written by the clock's commit. */
 static void wrote(const emu *e, earr *x, int64_t el)
@@ -493,33 +494,12 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                             memcpy(now, was, elem);
                             continue;
                         }
-                        if (x->type == STRADS_T_F32 && x->nsc == 1) { /* inline: most models */
-                            float n1, w1;
-                            memcpy(&n1, now, 4);
-                            memcpy(&w1, was, 4);
-                            float d1 = n1 - w1;
-                            memcpy(now, was, 4);
-                            uint32_t bits;
-                            memcpy(&bits, &d1, 4);
-                            if (!bits) continue;
-                            float *f = (float *)(void *)(x->F + (size_t)el * 4);
-                            if (!x->cnt[el]++) *f = n1, x->tl[x->ntl++] = el;
-                            else *f += d1;
+                        if (x->nsc == 1 && x->type == STRADS_T_F32) { /* inline: most models */
+                            fold_f32(x, el, now, was);
                             continue;
                         }
-                        if (x->type == STRADS_T_F64 && x->nsc == 1) {
-                            double n1, w1;
-                            memcpy(&n1, now, 8);
-                            memcpy(&w1, was, 8);
-                            double d1 = n1 - w1;
-                            memcpy(now, was, 8);
-                            uint64_t bits;
-                            memcpy(&bits, &d1, 8);
-                            if (!bits) continue;
-                            double *f = (double *)(void *)(x->F + (size_t)el * 8);
-                            /* the first thread's value itself (RT_PUT) */
-                            if (!x->cnt[el]++) *f = n1, x->tl[x->ntl++] = el;
-                            else *f += d1;
+                        if (x->nsc == 1 && x->type == STRADS_T_F64) {
+                            fold_f64(x, el, now, was);
                             continue;
                         }
                         memcpy(x->tmp, was, elem);
@@ -555,7 +535,7 @@ static void clock_run(emu *e, int64_t clock, bool commit)
                 if (x->cs)
                     rt__v_mean_from(x->type, row, was, x->nsc, x->cs + (size_t)el * x->nsc);
                 else if (x->agg == STRADS_AGG_AVG && cnt > 1 && !x->own)
-                    scale_from(x, row, was, 1.0 / cnt);
+                    rt__v_scale_from(x->type, row, was, x->nsc, 1.0 / cnt);
                 if (e->N == 1 || x->own) { /* in place, at once */
                     if (commit) memcpy(x->dv->base + (size_t)el * elem, row, elem), wrote(e, x, el);
                     continue;

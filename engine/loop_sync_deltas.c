@@ -97,15 +97,7 @@ void rt__v_add(strads_type t, void *acc, const void *d, size_t n)
             }                                                                                \
             cnt_++;                                                                          \
         }                                                                                    \
-        if ((avg) && cnt_ > 1 && (nsc) == 1 && (T_)0.5 != 0) {                                \
-            /* a floating scalar: rt__v_scale_from's arithmetic, inline */                   \
-            if (memcmp(&(row)[0], &(was)[0], sizeof(T_))) {                                  \
-                double v_ = (double)((row)[0] - (was)[0]) * (1.0 / cnt_);                    \
-                (row)[0] = (T_)((was)[0] + (T_)v_);                                          \
-            }                                                                                \
-        } else if ((avg) && cnt_ > 1) {                                                      \
-            rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);                          \
-        }                                                                                    \
+        if ((avg) && cnt_ > 1) rt__v_scale_from((t), (row), (was), (nsc), 1.0 / cnt_);       \
     } while (0)
 
 /* The mean of each scalar of an element over the replicas that changed
@@ -241,10 +233,14 @@ __attribute__((noinline)) void rt__copy_node_rows(void *dst, const void *src, si
 
 void rt__v_scale_from(strads_type t, void *row, const void *base, size_t n, double f)
 {
-    /* 1 / q of whole workers (a mean): exact for integers */
-    double inv = f > 0 ? 1.0 / f : 0;
-    int64_t q = inv >= 1 && inv < 1e9 && fabs(inv - round(inv)) < 1e-6 ? (int64_t)round(inv) : 0;
-    if (q && (t == STRADS_T_I32 || t == STRADS_T_I64 || t == STRADS_T_U64)) {
+    /* 1 / q of whole workers (a mean): exact for integers; a floating
+     * scalar (most models, folded per element) skips the test */
+    int64_t q = 0;
+    if (t == STRADS_T_I32 || t == STRADS_T_I64 || t == STRADS_T_U64) {
+        double inv = f > 0 ? 1.0 / f : 0;
+        q = inv >= 1 && inv < 1e9 && fabs(inv - round(inv)) < 1e-6 ? (int64_t)round(inv) : 0;
+    }
+    if (q) {
         RT_FOR_TYPE(t, {
             T_ *x = row;
             const T_ *b = base;

@@ -190,20 +190,20 @@ static bool zero_elem(const dds_vec *dv, int64_t e)
 
 /*
  * Has the iteration being recorded in rec read an element another node
- * owns of an array the loop does not write (with zero, one this node holds
- * as zeros)? In a worker's first pass such an element reads as zero, and a
- * walk along links stored in it (`for (j = i; parent[j] >= 0; j =
- * parent[j])` meeting parent[0] read as 0) never ends: the budget check
- * then leaves the iteration as a fault would be, to be recorded again once
- * what it read is fetched. An element held already (not zero) read again
- * is mostly an iteration's real work: a covariance's column of every row,
- * whose iterations were cut from the pilot too, which then recorded the
- * node's whole share (1.3 G accesses); only a long quiet stretch on such
- * elements (an old copy's links going round) is cut.
+ * owns of an array the loop does not write? 2: one this node holds as
+ * zeros; 1: only ones it holds; 0: none. In a worker's first pass such an
+ * element reads as zero, and a walk along links stored in it (`for (j = i;
+ * parent[j] >= 0; j = parent[j])` meeting parent[0] read as 0) never ends:
+ * the budget check then leaves the iteration as a fault would be, to be
+ * recorded again once what it read is fetched. An element held already
+ * (not zero) read again is mostly an iteration's real work: a covariance's
+ * column of every row, whose iterations were cut from the pilot too, which
+ * then recorded the node's whole share (1.3 G accesses); only a long quiet
+ * stretch on such elements (an old copy's links going round) is cut.
  */
-static bool reads_elsewhere(const sched_records *rec, bool zero)
+static int reads_elsewhere(const sched_records *rec)
 {
-    int me = strads_rank();
+    int me = strads_rank(), held = 0;
     for (size_t j = rec->cur_start; j < rec->nacc; j++) {
         sched_acc a = rec->acc[j];
         if (SCHED_ACC_WRITE(a)) continue;
@@ -212,10 +212,11 @@ static bool reads_elsewhere(const sched_records *rec, bool zero)
         if (q == 0 || rec->arrays[q - 1].written) continue;
         dds_vec *dv = dds_vec_by_id(id);
         int64_t e = SCHED_ACC_ELEM(a);
-        if (dv && e >= 0 && e < dv->n && dds_owner(dv, e) != me && (!zero || zero_elem(dv, e)))
-            return true;
+        if (!dv || e < 0 || e >= dv->n || dds_owner(dv, e) == me) continue;
+        if (zero_elem(dv, e)) return 2;
+        held = 1;
     }
-    return false;
+    return held;
 }
 
 void rt_recon_budget_check(void)
@@ -237,8 +238,8 @@ void rt_recon_budget_check(void)
     check_quiet = quiet ? check_quiet + 1 : 0;
     bool stuck = skip_rec && (quiet || ++check_count >= 256);
     check_nacc = skip_rec ? skip_rec->nacc : 0;
-    if (stuck && skip_to &&
-        (reads_elsewhere(skip_rec, true) || (check_quiet >= 256 && reads_elsewhere(skip_rec, false)))) {
+    int elsewhere = stuck && skip_to ? reads_elsewhere(skip_rec) : 0;
+    if (elsewhere == 2 || (elsewhere == 1 && check_quiet >= 256)) {
         sigjmp_buf *to = skip_to;
         skip_to = NULL;
         siglongjmp(*to, 1);

@@ -3356,19 +3356,19 @@ static void table_member(walk *w, CXCursor mem)
         through |= clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
                    holds_pointers(clang_getCursorType(clang_getCursorReferenced(base)));
     }
-    /* `d->space->coords` from capture d: the error is space's, which names
-     * d; coords is another struct's, which some other capture of its type
-     * does not reach here (its name and hint would be wrong) */
-    if (through && !clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr)
-        for (int k = 0; k < s->ncaps; k++)
-            if (clang_equalCursors(s->caps[k].decl, clang_getCursorReferenced(base)))
-                return;
-    int first = 0;
+    int first = -1;
     for (int k = 0; !clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
                     k < s->ncaps;
          k++)
         if (clang_equalCursors(s->caps[k].decl, clang_getCursorReferenced(base)))
             first = k;
+    /* `d->space->coords` from capture d: the error is space's, which names
+     * d; coords is another struct's, which some other capture of its type
+     * does not reach here (its name and hint would be wrong) */
+    if (through && first >= 0)
+        return;
+    if (first < 0)
+        first = 0;
     for (int j = 0; j < s->ncaps; j++) {
         int k = (first + j) % s->ncaps;
         CXType t = clang_getCanonicalType(clang_getCursorType(s->caps[k].decl));
