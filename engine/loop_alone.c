@@ -32,6 +32,10 @@
  *   - a call kept alone that took over RT_LONG_ALONE_S and longer than
  *     the shared call it was timed against (its work grew with a captured
  *     bound) runs shared again, and is timed anew;
+ *   - a loop settled alone whose calls take under RT_UNTIMED_S reads the
+ *     clock at one call in RT_TIME_EVERY (rt_alone_timed): under some
+ *     hypervisors a clock read is a system call of a microsecond or more,
+ *     as long as such a call's work;
  *   - every RETIME-th shared call under RT_LONG_ALONE_S, one runs alone,
  *     timed against it (an estimate or one timing kept it shared); not
  *     where a call alone took over twice as long, and each timing shared
@@ -61,21 +65,9 @@ void rt_loop_body_alone(const strads_loop_site *site, void *env, const int64_t *
 #define PROBE_PREFIX 341 /* 1 + 4 + 16 + 64 + 256 */
 #define RETIME 16 /* shared calls between timings of a call alone */
 
-int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
-                               int64_t begin, int64_t end, double budget_s, double *whole_s)
+static int64_t probe(const strads_loop_site *site, void *env, char *tls, const int64_t *order,
+                     int64_t begin, int64_t end, double budget_s, double *whole_s)
 {
-    /* The driver alone is the first worker: its stream() copies are the
-     * variables themselves, so that a call run alone draws what the plain
-     * build draws. A probe stopped early hands the rest to a shared call
-     * from where it left them (rt_loop_carry_streams): its first worker
-     * goes on with the sequence, the others mix from there. */
-    char *tls = NULL, *acc = NULL;
-    if (rt_loop_tls_workers(site, env, 0, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
-    int64_t at = begin;
-    if (budget_s <= 0) {
-        rt_body(site, env, tls, order, begin, end);
-        at = end;
-    }
     /* A prefix of PROBE_PREFIX iterations in chunks from one (one may take
      * seconds), growing fourfold; then the rest in one go when the
      * prefix's rate says the whole call fits the budget, else the rest
@@ -91,6 +83,7 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
      * the first call's planning and copies. By the thread's CPU time:
      * the work itself, not the cores the machine gave it meanwhile (a
      * worker starting beside the driver's first call, a loaded machine). */
+    int64_t at = begin;
     uint64_t t0 = rt_cpu_us(), budget_us = (uint64_t)(budget_s * 1e6), now = t0;
     int64_t chunk = 1;
     double last = 0; /* microseconds an iteration of the latest chunk */
@@ -127,6 +120,26 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
             at = hi;
         }
     if (whole_s && at < end) *whole_s = ((double)(now - t0) + last * (double)(end - at)) / 1e6;
+    return at;
+}
+
+int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const int64_t *order,
+                               int64_t begin, int64_t end, double budget_s, double *whole_s)
+{
+    /* The driver alone is the first worker: its stream() copies are the
+     * variables themselves, so that a call run alone draws what the plain
+     * build draws. A probe stopped early hands the rest to a shared call
+     * from where it left them (rt_loop_carry_streams): its first worker
+     * goes on with the sequence, the others mix from there. */
+    char *tls = NULL, *acc = NULL;
+    if (rt_loop_tls_workers(site, env, 0, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
+    /* no budget: the whole call, untimed (a clock read may cost as much
+     * as a short call: rt_alone_timed) */
+    int64_t at = end;
+    if (budget_s > 0)
+        at = probe(site, env, tls, order, begin, end, budget_s, whole_s);
+    else
+        rt_body(site, env, tls, order, begin, end);
     int rc = rt_loop_fold_alone(site, env, tls, 1, &acc);
     if (rc) strads_fatal(rc, site->file); /* a reduction is never dropped */
     if (at < end) {
@@ -214,6 +227,12 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
     case RENT: case ALONE: case TIMING: return RT_CALL_ALONE;
     default: return RT_CALL_SHARED;
     }
+}
+
+bool rt_alone_timed(rt_alone *a, rt_call_how how)
+{
+    if (how != RT_CALL_ALONE || (a->phase != RENT && a->phase != ALONE)) return true;
+    return a->alone_s <= 0 || a->alone_s >= RT_UNTIMED_S || ++a->calls_alone % RT_TIME_EVERY == 0;
 }
 
 void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }
