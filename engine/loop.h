@@ -485,7 +485,7 @@ typedef struct rt_alone {
     double shared_last_s;     /* the latest shared call's seconds (0: none) */
     bool exact;               /* a call alone is the loop itself, computing what the
                                * shared call does (the caller's, at each call) */
-    unsigned calls_alone;     /* calls run alone, for rt_alone_timed */
+    unsigned calls_alone;     /* calls run alone, for rt_alone_clock */
 } rt_alone;
 typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
 /* How the next call runs; may_alone: a call run alone computes what it
@@ -493,14 +493,16 @@ typedef enum { RT_CALL_SHARED, RT_CALL_ALONE, RT_CALL_PROBE } rt_call_how;
  * PROBE runs rt_loop_body_alone_for(..., RT_SHORT_CALL_S) and the
  * iterations it left shared. */
 rt_call_how rt_alone_next(const rt_alone *a, bool may_alone);
-/* Whether a call run alone (how) is timed. A loop settled alone (RENT,
- * ALONE) whose calls take under RT_UNTIMED_S times one call in
- * RT_TIME_EVERY: a clock read is a system call under some hypervisors (a
- * microsecond or more, as much as such a call's work), and an untimed call
- * is passed to rt_alone_after as taking what the latest timed one took. */
+/* The clock at the start of a call run alone (how), or 0: untimed. A loop
+ * settled alone (RENT, ALONE) whose calls take under RT_UNTIMED_S reads it
+ * at one call in RT_TIME_EVERY: a clock read is a system call under some
+ * hypervisors (a microsecond or more, as much as such a call's work).
+ * rt_alone_took: the call's seconds for rt_alone_after; an untimed call
+ * took what the latest timed one did. */
 #define RT_UNTIMED_S 0.001
 #define RT_TIME_EVERY 8
-bool rt_alone_timed(rt_alone *a, rt_call_how how);
+uint64_t rt_alone_clock(rt_alone *a, rt_call_how how);
+double rt_alone_took(const rt_alone *a, uint64_t t0);
 /* The calls alone so far ran another way than the next will (sync_for's
  * emulation of BSP's workers, now the loop itself): their times are
  * dropped, and a loop kept shared times one call alone again. */

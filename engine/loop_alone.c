@@ -33,7 +33,7 @@
  *     the shared call it was timed against (its work grew with a captured
  *     bound) runs shared again, and is timed anew;
  *   - a loop settled alone whose calls take under RT_UNTIMED_S reads the
- *     clock at one call in RT_TIME_EVERY (rt_alone_timed): under some
+ *     clock at one call in RT_TIME_EVERY (rt_alone_clock): under some
  *     hypervisors a clock read is a system call of a microsecond or more,
  *     as long as such a call's work;
  *   - every RETIME-th shared call under RT_LONG_ALONE_S, one runs alone,
@@ -134,7 +134,7 @@ int64_t rt_loop_body_alone_for(const strads_loop_site *site, void *env, const in
     char *tls = NULL, *acc = NULL;
     if (rt_loop_tls_workers(site, env, 0, 1, &tls)) strads_fatal(STRADS_ENOMEM, site->file);
     /* no budget: the whole call, untimed (a clock read may cost as much
-     * as a short call: rt_alone_timed) */
+     * as a short call: rt_alone_clock) */
     int64_t at = end;
     if (budget_s > 0)
         at = probe(site, env, tls, order, begin, end, budget_s, whole_s);
@@ -229,10 +229,16 @@ rt_call_how rt_alone_next(const rt_alone *a, bool may_alone)
     }
 }
 
-bool rt_alone_timed(rt_alone *a, rt_call_how how)
+uint64_t rt_alone_clock(rt_alone *a, rt_call_how how)
 {
-    if (how != RT_CALL_ALONE || (a->phase != RENT && a->phase != ALONE)) return true;
-    return a->alone_s <= 0 || a->alone_s >= RT_UNTIMED_S || ++a->calls_alone % RT_TIME_EVERY == 0;
+    bool settled = how == RT_CALL_ALONE && (a->phase == RENT || a->phase == ALONE) &&
+                   a->alone_s > 0 && a->alone_s < RT_UNTIMED_S;
+    return settled && ++a->calls_alone % RT_TIME_EVERY ? 0 : rt_now_us();
+}
+
+double rt_alone_took(const rt_alone *a, uint64_t t0)
+{
+    return t0 ? (double)(rt_now_us() - t0) / 1e6 : a->alone_s;
 }
 
 void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }

@@ -1032,13 +1032,12 @@ void strads_async_for(const strads_loop_site *site, int64_t begin, int64_t end, 
     }
     rt_call_how how = rt_alone_next(&st->al, !rt__async_verify_mode());
     if (how != RT_CALL_SHARED) {
-        bool timed = rt_alone_timed(&st->al, how);
-        uint64_t t0 = timed ? rt_now_us() : 0;
+        uint64_t t0 = rt_alone_clock(&st->al, how);
         st->calls += how == RT_CALL_ALONE;
         int64_t done = async_alone(site, env, begin, end, call, false,
                                    how == RT_CALL_PROBE ? RT_SHORT_CALL_S : 0);
         rt_alone_after(&st->al, "async_for", site, threads, how,
-                       timed ? (double)(rt_now_us() - t0) / 1e6 : st->al.alone_s,
+                       rt_alone_took(&st->al, t0),
                        (double)(done - begin) / (double)(end - begin), false);
         /* the rest on the plan of the whole range, which the next calls
          * keep; not timed */

@@ -2107,8 +2107,8 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         return;
     }
     if (how != RT_CALL_SHARED) {
-        bool timed = emu || rt_alone_timed(&as->al, how);
-        uint64_t t0 = timed ? rt_now_us() : 0;
+        /* an emulation's copies are timed at every call (emu_dear) */
+        uint64_t t0 = emu ? rt_now_us() : rt_alone_clock(&as->al, how);
         /* A probe that cannot hand its rest to the nodes (BSP's workers
          * emulated: their blocks would be another call's) runs a whole
          * call of up to RT_LONG_ALONE_S, as a kept loop may (one timed
@@ -2139,7 +2139,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
                     done = run_alone(site, env, done, end, 0, false, false, threads, mb, 0, &rest);
                 }
             }
-            double took = timed ? (double)(rt_now_us() - t0) / 1e6 : as->al.alone_s;
+            double took = rt_alone_took(&as->al, t0);
             /* a probe stopped early projects the call at its warm rate
              * (rt_alone_after takes took / ran for the whole) */
             double ran = (double)(done - begin) / (double)(end - begin);
