@@ -508,7 +508,9 @@ static int async_node(const void *arg, size_t len)
     node_plan *np = find_plan(site->id, h.begin, h.end, threads);
     bool fresh = h.recon || !np, planning = fresh;
     bool multi = strads_size() > 1;
-    if (fresh) { /* spans alone, when they suffice */
+    /* spans alone, when they suffice; not where values the loop writes
+     * decide what an iteration touches on several nodes (below) */
+    if (fresh && !(multi && site->values_steer)) {
         rt__spans sp;
         rt_trace_begin(RT_TR_RECON, NULL, h.end - h.begin);
         rc = rt__span_recon(site, env, &h, &sp);
@@ -543,6 +545,12 @@ static int async_node(const void *arg, size_t len)
         int64_t n = h.end - h.begin;
         int64_t lo = h.begin + n * strads_rank() / strads_size();
         int64_t hi = h.begin + n * (strads_rank() + 1) / strads_size();
+        /* Values the loop writes decide what an iteration touches: only
+         * the driver holds all of them as the call finds them (another
+         * node reads elements it does not hold, or an old copy, and
+         * records none of what a branch it did not take would touch: lost
+         * updates, exit 0), so it records every iteration. */
+        if (multi && site->values_steer) lo = strads_rank() ? h.end : h.begin, hi = h.end;
         sched_records mine;
         rt_trace_begin(RT_TR_RECON, NULL, hi - lo);
         rt_recon_skip_faults(true); /* rt_recon_fetch_reads completes them */
@@ -914,6 +922,15 @@ static double async_shared(const strads_loop_site *site, site_state *st, void *e
 {
     *planned = false;
     double recon_s = 0;
+    if (site->values_others && !st->serial) {
+        char what[320];
+        snprintf(what, sizeof what, "at line %d a value the loop writes, at elements other "
+                 "iterations may touch, decides what an iteration touches: it may change while "
+                 "the call runs, so no plan made before the call is sure, and the driver runs "
+                 "it in order, as the sequential program does", site->values_others);
+        st->serial = st->sampled = true;
+        say_serial(site, what);
+    }
     if (!rt__async_verify_mode() && !st->sampled &&
         (st->sampled = true, rt__async_serial(site, env, begin, end, threads, sample_budget(st),
                                               &recon_s))) {

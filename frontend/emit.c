@@ -978,6 +978,7 @@ static void site_def(fe_ctx *c, fe_site *s, fe_buf *o)
                      "    .calls_out = %d,\n"
                      "    .values_steer = %d,\n",
                   n, n, n, s->recon_on, s->calls_out, s->values_steer);
+    if (s->values_others) fe_buf_printf(o, "    .values_others = %d,\n", s->values_others);
     if (narr)
         fe_buf_printf(o, "    .arrays = strads__arr%d,\n    .narrays = %d,\n", n, narr);
     if (nstream)

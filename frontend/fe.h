@@ -186,6 +186,7 @@ typedef struct fe_site {
     int calls_out;     /* calls a function of another file that may write (recon(off)) */
     int values_steer;  /* async_for: line of a value the loop writes that picks elements or
                         * decides a branch (recon_values.c), or 0 */
+    int values_others; /* ... line of one such value other iterations may write, or 0 */
 
     /* loop (loop.c) */
     CXCursor forc;

@@ -87,6 +87,10 @@ int fe_recon_paired(rc *r, CXCursor loop, const char *key);
 /* recon_maywrite.c: an async_for's if whose test reads what the loop writes,
  * with the writes of each branch recorded on the other path; NULL: as written */
 char *fe_recon_maywrite_if(rc *r, CXCursor ifs);
+/* ... and whether every statement of its branches is such a write, its
+ * value computed from the test's reads: then which way it goes changes no
+ * record, whatever the values when it runs */
+int fe_recon_maywrite_covers(rc *r, CXCursor ifs);
 
 /* recon_vfree.c: does parameter i of the file's function def matter in
  * its value-free copy (a floating one may not: see there); the calls of

@@ -264,3 +264,66 @@ char *fe_recon_maywrite_if(rc *r, CXCursor ifs)
     free(ch);
     return out;
 }
+
+/* Does every statement of branch br qualify as may_writes takes it, with a
+ * value stored that the test's reads compute (an if among them with a test
+ * of those reads, and its arms alike)? */
+static int covers_branch(rc *r, CXCursor br, const test_walk *t, const set_walk *sw, unsigned ib,
+                         unsigned ie)
+{
+    int n = 1, ok = 1;
+    CXCursor *ch = NULL, one = br;
+    if (clang_getCursorKind(br) == CXCursor_CompoundStmt) ch = fe_children(br, &n);
+    for (int i = 0; i < n && ok; i++) {
+        CXCursor st = ch ? ch[i] : one;
+        enum CXCursorKind k = clang_getCursorKind(st);
+        if (k == CXCursor_NullStmt) continue;
+        if (k == CXCursor_IfStmt) {
+            int m;
+            CXCursor *arms = fe_children(st, &m);
+            addr_walk a = {r, t, ib, ie, 0};
+            if (m > 0) addr_visit(&a, arms[0], 0);
+            ok = m > 1 && !a.bad;
+            for (int x = 1; x < m && ok; x++) ok = covers_branch(r, arms[x], t, sw, ib, ie);
+            free(arms);
+            continue;
+        }
+        CXCursor l = write_target(r, st);
+        if (clang_Cursor_isNull(l)) {
+            ok = 0;
+            break;
+        }
+        addr_walk a = {r, t, ib, ie, 0};
+        addr_visit(&a, l, 1);
+        set_walk m = *sw;
+        clang_visitChildren(l, moved_visit, &m);
+        int c;
+        CXCursor L, R;
+        if (!a.bad && fe_recon_is_assign(r, fe_strip(st), &c, &L, &R)) addr_visit(&a, R, 0);
+        ok = !a.bad && m.nset >= 0;
+    }
+    free(ch);
+    return ok;
+}
+
+int fe_recon_maywrite_covers(rc *r, CXCursor ifs)
+{
+    if ((r->s && r->s->kind != FE_ASYNC_FOR) || r->widen) return 0;
+    int n;
+    CXCursor *ch = fe_children(ifs, &n);
+    int ok = 0;
+    if (n == 2 || n == 3) {
+        test_walk t = {r, 0, NULL, 0, 0};
+        test_visit(&t, ch[0], 0);
+        unsigned ib, ie;
+        fe_extent(ifs, &ib, &ie);
+        set_walk sw = {r, NULL, 0, 0};
+        clang_visitChildren(ifs, set_visit, &sw);
+        ok = covers_branch(r, ch[1], &t, &sw, ib, ie) && (n < 3 || covers_branch(r, ch[2], &t, &sw, ib, ie));
+        for (int i = 0; i < t.nreads; i++) free(t.reads[i]);
+        free(t.reads);
+        free(sw.set);
+    }
+    free(ch);
+    return ok;
+}

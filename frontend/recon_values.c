@@ -9,12 +9,20 @@
  * by such a value (`switch (w[j] > 0) { case 1: cnt[b[j]]++; ...}`,
  * `cnt[w[j] > 0 ? b[j] : c[j]]++`, `int side = w[j] > 0; if (side) ...`)
  * is planned right for the call it was recorded for (an iteration's own
- * element is the value it reads when it runs; steer.c refuses reading
- * another's), and wrong for the next: w[j] changed, the plan did not,
- * and updates were lost at two processes (exit 0). Such a site is
- * marked (strads_loop_site.values_steer) and planned again at every call.
- * An if taken both ways (recon_slice.c) does not mark it: its accesses
- * are planned whichever way it goes.
+ * element is the value it reads when it runs), and wrong for the next:
+ * w[j] changed, the plan did not, and updates were lost at two processes
+ * (exit 0). Such a site is marked (strads_loop_site.values_steer) and
+ * planned again at every call. An if taken both ways (recon_slice.c) does
+ * not mark it: its accesses are planned whichever way it goes.
+ *
+ * A deciding value that other iterations may write (`if (c[o] > 2.5)
+ * acc(A[j]); c[o] *= 0.99;`, o not the iteration's own element, or
+ * c[i] tested while c[i + 1] is written) can change while the call runs,
+ * after reconnaissance read it: the iteration then touches what nobody
+ * planned (updates of A lost, exit 0, at one process and at several).
+ * Unless each such read is of an array whose elements the iterations touch
+ * apart (apart below), the site is marked values_others as well, and the
+ * runtime runs its calls in order on the driver.
  *
  * Where a value decides: the test of an if that is not wide, of a switch,
  * a loop, a ?:, the left of && and ||; an index or a pointer's offset; and
@@ -28,13 +36,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct vwalk {
+typedef struct vwalk vwalk;
+struct vwalk {
     rc *r;
     CXCursor *vars; /* locals whose values decide */
     int nvars, capvars;
     int changed;
     unsigned hit;   /* offset of a deciding read of written memory, +1 */
-} vwalk;
+    unsigned others; /* ... of one that other iterations may write, +1 */
+    int covered;     /* in the test of an if whose writes are recorded both ways */
+    /* a function of this file the body calls (walk_helper): its definition,
+     * the call's arguments and the caller's walk; depth 0: the body */
+    CXCursor fn;
+    CXCursor *args;
+    int nargs, depth;
+    vwalk *parent;
+};
 
 static int has_var(const vwalk *w, CXCursor v)
 {
@@ -146,7 +163,7 @@ static int field_written(rc *r, const char *name)
 /* Does reading access e read a value the loop writes? Its root written
  * (a captured pointer the loop writes through, or one the body declares
  * into such an array), and the member it names, if any, written. */
-static int written_value(rc *r, CXCursor e)
+static int written_value(rc *r, CXCursor e, int fields)
 {
     /* the member the access names (x->f, o[i].v[k]: v) */
     CXCursor m = fe_strip(e);
@@ -159,7 +176,7 @@ static int written_value(rc *r, CXCursor e)
         if (clang_Cursor_isNull(next)) break;
         m = next;
     }
-    if (clang_getCursorKind(m) == CXCursor_MemberRefExpr) {
+    if (fields && clang_getCursorKind(m) == CXCursor_MemberRefExpr) {
         char *f = fe_cxstr(clang_getCursorSpelling(m));
         int wr = field_written(r, f);
         free(f);
@@ -179,15 +196,91 @@ static int written_value(rc *r, CXCursor e)
     return fe_recon_written_root(r, e);
 }
 
+/* Does access e read an element no other iteration writes? It goes
+ * straight through a capture whose elements the iterations touch apart
+ * (each its own p[i], p[a * i + b] within a stride, its own flat row,
+ * slab or column: capture.c's proofs, as emit.c's array flags use them),
+ * which no function the body calls names. Through a pointer the body
+ * declares, or anything else: perhaps. */
+static int apart(rc *r, CXCursor e)
+{
+    CXCursor v = fe_recon_root_of(e);
+    for (int i = 0; !clang_Cursor_isNull(v) && r->s && i < r->s->ncaps; i++) {
+        const fe_cap *cp = &r->s->caps[i];
+        if (!clang_equalCursors(cp->decl, v)) continue;
+        if (cp->helper_written || cp->in_helper || cp->below_n) return 0;
+        return !cp->not_own ||
+               (!cp->not_disjoint && cp->disj_a && cp->disj_bmax - cp->disj_bmin < labs(cp->disj_a)) ||
+               (cp->flat_row && !cp->not_flat && !cp->flat_below) ||
+               (!cp->not_slab && cp->slab_sig) || (!cp->not_col && cp->col_s);
+    }
+    return 0;
+}
+
+static int param_index(CXCursor fn, CXCursor p)
+{
+    int n = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < n; i++)
+        if (clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)i), p)) return i;
+    return -1;
+}
+
+/* May access or pointer expression e of w's function reach memory the
+ * loop writes? In a helper, through a parameter: what the caller passed
+ * for it; through anything else it cannot place (a member's writes are in
+ * the caller's text): perhaps. */
+static int reaches_written(vwalk *w, CXCursor e)
+{
+    rc *r = w->r;
+    if (!w->depth) return written_value(r, e, 1);
+    CXCursor v = fe_recon_root_of(e);
+    CXCursor p = clang_Cursor_isNull(v) ? v : pointee_root(r, v);
+    if (clang_Cursor_isNull(p)) return 1;
+    if (clang_getCursorKind(p) == CXCursor_ParmDecl) {
+        int k = param_index(w->fn, p);
+        return k < 0 || k >= w->nargs || reaches_written(w->parent, w->args[k]);
+    }
+    return written_value(r, e, 0);
+}
+
+static void hit_at(vwalk *w, CXCursor e, int own)
+{
+    unsigned at = fe_offset(clang_getCursorLocation(e)) + 1;
+    if (!w->hit) w->hit = at;
+    if (!w->others && !w->covered && !own) w->others = at;
+}
+
+static int is_pointer(CXCursor e)
+{
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(fe_strip(e))).kind;
+    return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
 /* An expression whose value decides: its reads of written memory and its
- * locals. value: e's value is read (not its address). */
+ * locals. value: e's value is read (not its address). A call's value
+ * decides as what it reads: a function given a pointer to written memory
+ * (a dot product with the model), or one that reads such a global, is
+ * taken to read its values. */
 static void decides(vwalk *w, CXCursor e, int value)
 {
     rc *r = w->r;
     enum CXCursorKind k = clang_getCursorKind(e);
     if (value && fe_recon_access_kind(r, e) && !fe_recon_local_root(r, e, 1) && !array_typed(e) &&
-        written_value(r, e) && !w->hit)
-        w->hit = fe_offset(clang_getCursorLocation(e)) + 1;
+        (!w->hit || !w->others) && reaches_written(w, e))
+        hit_at(w, e, !w->depth && apart(r, e));
+    if (value && k == CXCursor_CallExpr && (!w->hit || !w->others)) {
+        char *name = fe_cxstr(clang_getCursorSpelling(e));
+        int math = fe_pure_math(name), reads = 0;
+        free(name);
+        int na = clang_Cursor_getNumArguments(e);
+        for (int i = 0; !math && i < na && !reads; i++) {
+            CXCursor a = clang_Cursor_getArgument(e, (unsigned)i);
+            reads = is_pointer(a) && reaches_written(w, a);
+        }
+        for (int i = 0; !math && r->s && i < r->s->ncaps && !reads; i++)
+            reads = r->s->caps[i].in_helper && (r->s->caps[i].ptr_written || r->s->caps[i].helper_written);
+        if (reads) hit_at(w, e, 0);
+    }
     CXCursor v = local_var(e);
     if (!clang_Cursor_isNull(v)) {
         add_var(w, v);
@@ -251,6 +344,35 @@ static int effects(const vwalk *w, CXCursor cur)
 
 static void walk(vwalk *w, CXCursor cur);
 
+/* A function of this file the body (or a helper) calls: its tests and
+ * indices decide as the body's do, what it reads through a parameter
+ * being what the call passed. Walked at each call, to its own fixed point;
+ * whatever it finds counts as another's element (its indices are not the
+ * loop's). */
+static void walk_helper(vwalk *w, CXCursor call)
+{
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call)), body;
+    if (clang_Cursor_isNull(def) || !fe_recon_copyable(w->r->c, def, &body)) return;
+    rc hr = *w->r;
+    hr.body = body;
+    fe_extent(body, &hr.rb, &hr.re);
+    hr.sliced = 0; /* a helper's copy takes every if as written */
+    int na = clang_Cursor_getNumArguments(call);
+    CXCursor *args = malloc((size_t)(na > 0 ? na : 1) * sizeof *args);
+    if (!args) return;
+    for (int i = 0; i < na; i++) args[i] = clang_Cursor_getArgument(call, (unsigned)i);
+    vwalk h = {.r = &hr, .changed = 1, .fn = def, .args = args, .nargs = na,
+               .depth = w->depth + 1, .parent = w};
+    for (int round = 0; round < 64 && h.changed && !h.others; round++) {
+        h.changed = 0;
+        walk(&h, body);
+    }
+    if (h.hit && !w->hit) w->hit = h.hit;
+    if (h.others && !w->others) w->others = h.others;
+    free(h.vars);
+    free(args);
+}
+
 static void walk_children(vwalk *w, CXCursor cur)
 {
     int n;
@@ -271,9 +393,16 @@ static void walk(vwalk *w, CXCursor cur)
          * (`if (err > clip) err = clip;`) decides nothing */
         int any = 0;
         for (int i = 1; i < n && !any; i++) any = effects(w, ch[i]);
-        if (n > 0 && any && !fe_recon_wide(r, cur)) decides(w, ch[0], 1);
+        if (n > 0 && any && !fe_recon_wide(r, cur)) {
+            w->covered = fe_recon_maywrite_covers(r, cur);
+            decides(w, ch[0], 1);
+            w->covered = 0;
+        }
         break;
     }
+    case CXCursor_CallExpr:
+        if (w->depth < 3) walk_helper(w, cur);
+        break;
     case CXCursor_SwitchStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_ForStmt:
         for (int i = 0; i < n; i++)
             if (k == CXCursor_DoStmt ? i == n - 1 : i < n - 1) decides(w, ch[i], 1);
@@ -324,14 +453,18 @@ void fe_recon_values_steer(rc *r)
 {
     if (!r->s || r->s->kind != FE_ASYNC_FOR || clang_Cursor_isNull(r->body)) return;
     vwalk w = {.r = r, .changed = 1};
-    for (int round = 0; round < 64 && w.changed && !w.hit; round++) {
+    for (int round = 0; round < 64 && w.changed && !w.others; round++) {
         w.changed = 0;
         walk(&w, r->body);
     }
+    unsigned line, col;
     if (w.hit) {
-        unsigned line, col;
         fe_where(r->c, w.hit - 1, &line, &col);
         r->s->values_steer = (int)line;
+    }
+    if (w.others) {
+        fe_where(r->c, w.others - 1, &line, &col);
+        r->s->values_others = (int)line;
     }
     free(w.vars);
 }

@@ -17,7 +17,7 @@ extern "C" {
 
 /* Bumped whenever the layout of strads_loop_site or anything else in this
  * header changes. */
-#define STRADS_ABI_VERSION 9
+#define STRADS_ABI_VERSION 10
 
 /* A loop call's environment (its captured values): on the caller's stack up
  * to STRADS__ENV_STACK_MAX bytes, else on the heap (a captured global array
@@ -419,6 +419,11 @@ typedef struct strads_loop_site {
      * at this line of the body (`switch (w[j] > 0)`, `cnt[w[j] > 0 ? a : b]`),
      * so a plan serves only the call it was made for; 0 when none does */
     int values_steer;
+    /* ... and a value of that kind that other iterations may write (not
+     * the iteration's own element): it can change while the call runs, so
+     * no plan from values read before the call is sure; the call runs in
+     * order on the driver. The line, or 0. */
+    int values_others;
 } strads_loop_site;
 typedef struct strads_stream_field {
     size_t env_off, tls_off, size;

@@ -1608,6 +1608,7 @@ static const strads_loop_site strads__site9 = {
     .recon_on = 1,
     .calls_out = 0,
     .values_steer = 126,
+    .values_others = 126,
 };
 static const strads_loop_site *const strads__reg9
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site9;
@@ -1640,7 +1641,7 @@ static inline __attribute__((__always_inline__)) void strads__loop10(void *strad
             if (errno == EDOM)
                 w[1] += 0.01f;
         }
-#line 1644 "<stdout>"
+#line 1645 "<stdout>"
     }
 }
 #if defined(assert) && !defined(NDEBUG)
@@ -1676,7 +1677,7 @@ STRADS__GLUE static void strads__reconx10(const void *strads__ve, strads_recon *
                 (void)__extension__({ __auto_type strads__p43 = &(w[1]); __typeof__(*strads__p43) strads__v43 = *(__typeof__(*strads__p43) *)strads_recon_rd(strads__rc, strads__p43, sizeof *strads__p43) + (0.01f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p43, &strads__v43, sizeof strads__v43); strads__v43; });
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 1680 "<stdout>"
+#line 1681 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -1699,7 +1700,7 @@ STRADS__RECON static void strads__recon10(const void *strads__ve, strads_recon *
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx10(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 1703 "<stdout>"
+#line 1704 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -1736,7 +1737,7 @@ static const strads_loop_site strads__site10 = {
 static const strads_loop_site *const strads__reg10
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site10;
 #line 148 "recon_range_only.c"
-#line 1740 "<stdout>"
+#line 1741 "<stdout>"
 static __typeof__(shrink) strads__rh0 STRADS__RECON;
 #if defined(assert) && !defined(NDEBUG)
 #pragma push_macro("assert")
@@ -1759,7 +1760,7 @@ static float strads__rh0(float x) { strads_recon *strads__rc = strads__rct; (voi
 #pragma pop_macro("assert")
 #undef STRADS__ASSERT_PUSHED
 #endif
-#line 1763 "<stdout>"
+#line 1764 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     (void)argc;

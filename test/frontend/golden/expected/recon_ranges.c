@@ -446,6 +446,7 @@ static const strads_loop_site strads__site1 = {
     .recon_on = 1,
     .calls_out = 0,
     .values_steer = 51,
+    .values_others = 51,
 };
 static const strads_loop_site *const strads__reg1
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site1;
@@ -475,7 +476,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
             for (int k = 0; k < d; k++)
                 sum += w[k] + 0.1 * X[i * d + k];
         }
-#line 479 "<stdout>"
+#line 480 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -520,7 +521,7 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
                 ((void)(STRADS__RD(w[k]) + 0.1 * STRADS__RD(X[i * d + k])));
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 524 "<stdout>"
+#line 525 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -551,7 +552,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 555 "<stdout>"
+#line 556 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -638,7 +639,7 @@ static const strads_loop_site strads__site2 = {
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
 #line 102 "recon_ranges.c"
-#line 642 "<stdout>"
+#line 643 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);
