@@ -265,6 +265,32 @@ char *fe_recon_maywrite_if(rc *r, CXCursor ifs)
     return out;
 }
 
+/* A statement that adds into a reduction's scalar (`changed++`, `n += 1`)
+ * from the test's reads: it steers nothing. */
+static int reduction_step(rc *r, CXCursor st, const test_walk *t, unsigned ib, unsigned ie)
+{
+    st = fe_strip(st);
+    enum CXCursorKind k = clang_getCursorKind(st);
+    int c, n;
+    CXCursor l = clang_getNullCursor(), rr = clang_getNullCursor();
+    if (k == CXCursor_CompoundAssignOperator) {
+        if (!fe_recon_is_assign(r, st, &c, &l, &rr)) return 0;
+    } else if (k == CXCursor_UnaryOperator && fe_incdec(r->c, st)) {
+        CXCursor *ch = fe_children(st, &n);
+        if (n == 1) l = ch[0];
+        free(ch);
+    }
+    l = fe_strip(l);
+    if (!r->s || clang_Cursor_isNull(l) || clang_getCursorKind(l) != CXCursor_DeclRefExpr) return 0;
+    char *name = fe_cxstr(clang_getCursorSpelling(clang_getCursorReferenced(l)));
+    fe_item *it = fe_item_named(r->s, name);
+    free(name);
+    if (!it || it->kind != FE_IT_REDUCTION || it->lo) return 0;
+    addr_walk a = {r, t, ib, ie, 0};
+    if (!clang_Cursor_isNull(rr)) addr_visit(&a, rr, 0);
+    return !a.bad;
+}
+
 /* Does every statement of branch br qualify as may_writes takes it, with a
  * value stored that the test's reads compute (an if among them with a test
  * of those reads, and its arms alike)? */
@@ -290,8 +316,8 @@ static int covers_branch(rc *r, CXCursor br, const test_walk *t, const set_walk 
         }
         CXCursor l = write_target(r, st);
         if (clang_Cursor_isNull(l)) {
-            ok = 0;
-            break;
+            ok = reduction_step(r, st, t, ib, ie);
+            continue;
         }
         addr_walk a = {r, t, ib, ie, 0};
         addr_visit(&a, l, 1);

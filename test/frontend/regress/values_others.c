@@ -105,16 +105,21 @@ int main(void)
     long *dist = malloc(V * sizeof *dist);
     if (!dist) return 1;
     for (long v = 0; v < V; v++) dist[v] = v ? 1000000 : 0;
-    for (int ep = 0; ep < 40; ep++) {
-#pragma strads async_for
+    long changed = 1;
+    for (int ep = 0; ep < 40 && changed; ep++) {
+        changed = 0;
+#pragma strads async_for reduction(+: changed)
         for (long i = 0; i < N; i++) {
             long a = xj[i] * 7 % V, b = (i * 13 + 5) % V;
-            if (dist[b] > dist[a] + 1 + i % 3) dist[b] = dist[a] + 1 + i % 3;
+            if (dist[b] > dist[a] + 1 + i % 3) {
+                dist[b] = dist[a] + 1 + i % 3;
+                changed++;
+            }
         }
     }
     long sum = 0;
     for (long v = 0; v < V; v++) sum += dist[v];
-    printf("relaxed: %ld\n", sum);
+    printf("relaxed: %ld%s\n", sum, changed ? " (not settled)" : "");
     free(dist);
     free(xj);
     free(c);
