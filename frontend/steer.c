@@ -26,7 +26,9 @@
  *      index from an array written only at v[i] is let through into other
  *      arrays: what the iteration reads of it is either its own element,
  *      which the shadow gives, or one no iteration writes, or a
- *      neighbour's (v[i - 1]), which this does not tell apart.
+ *      neighbour's (v[i - 1]), which this does not tell apart (a read of
+ *      a neighbour's makes recon_values.c mark the site values_others: it
+ *      runs in order).
  * A call of a function of this file steers when it is given the written
  * variable (j = target(c, g)) or reads it as a global, itself or through
  * the functions it calls (out[where(c)], where returning pos[c]); the

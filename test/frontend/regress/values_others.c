@@ -14,7 +14,9 @@
  *     written): the own element too went wrong across calls at two
  *     processes; both run in order now;
  *   - a relaxation, whose write reconnaissance records whichever way its
- *     test goes: planned, though the test reads another's element.
+ *     test goes: planned, though the test reads another's element;
+ *   - an index read from the element the previous iteration writes
+ *     (xj[i - 1]): counts went to the old value's bin at 1x2 (exit 0).
  * Sums of ones, so every serial order prints the same.
  */
 #include <stdio.h>
@@ -121,6 +123,20 @@ int main(void)
     for (long v = 0; v < V; v++) sum += dist[v];
     printf("relaxed: %ld%s\n", sum, changed ? " (not settled)" : "");
     free(dist);
+
+    /* an index read from the element the previous iteration writes */
+#pragma strads dvector
+    long *cnt = calloc(M, sizeof *cnt);
+    if (!cnt) return 1;
+#pragma strads async_for
+    for (long i = 1; i < N; i++) {
+        cnt[xj[i - 1] % M] += 1;
+        xj[i] = (xj[i] * 3 + 1) % 1000;
+    }
+    long weighted = 0;
+    for (int k = 0; k < M; k++) weighted += cnt[k] * (k + 1);
+    printf("neighbour's index: %ld\n", weighted);
+    free(cnt);
     free(xj);
     free(c);
     free(A);
