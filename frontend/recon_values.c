@@ -319,8 +319,12 @@ static enum CXChildVisitResult eff_visit(CXCursor cur, CXCursor parent, CXClient
         k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt)
         f->hit = 1;
     else if (k == CXCursor_CallExpr) {
+        /* what the copy drops (stdio, exit, abort) and a failed assert
+         * touch no element: a check that prints or stops decides nothing
+         * (its arguments are looked into) */
         char *name = fe_cxstr(clang_getCursorSpelling(cur));
-        f->hit = !fe_pure_math(name);
+        f->hit = !fe_pure_math(name) && !fe_recon_stdio(name) && strcmp(name, "__assert_fail") &&
+                 strcmp(name, "__assert_perror_fail") && strcmp(name, "__assert");
         free(name);
     } else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
                fe_recon_is_assign(r, cur, &c, &l, &rr))
