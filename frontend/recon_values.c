@@ -45,6 +45,7 @@ struct vwalk {
     unsigned hit;   /* offset of a deciding read of written memory, +1 */
     unsigned others; /* ... of one that other iterations may write, +1 */
     int covered;     /* in the test of an if whose writes are recorded both ways */
+    int in_wide;     /* in a branch of a wide if (whose copy takes inner ifs as written) */
     /* a function of this file the body calls (walk_helper): its definition,
      * the call's arguments and the caller's walk; depth 0: the body */
     CXCursor fn;
@@ -398,7 +399,7 @@ static void walk(vwalk *w, CXCursor cur)
         int any = 0;
         for (int i = 1; i < n && !any; i++) any = effects(w, ch[i]);
         if (n > 0 && any && !fe_recon_wide(r, cur)) {
-            w->covered = fe_recon_maywrite_covers(r, cur);
+            w->covered = !w->in_wide && fe_recon_maywrite_covers(r, cur);
             decides(w, ch[0], 1);
             w->covered = 0;
         }
@@ -446,7 +447,9 @@ static void walk(vwalk *w, CXCursor cur)
     if (k == CXCursor_IfStmt && fe_recon_wide(r, cur)) {
         int m;
         CXCursor *kids = fe_children(cur, &m);
+        w->in_wide++;
         for (int i = 1; i < m; i++) walk(w, kids[i]);
+        w->in_wide--;
         free(kids);
         return;
     }
