@@ -322,6 +322,10 @@ typedef struct fe_rl_base {
     char *index;                /* the index's text, the same in every access */
     int read, written, spoiled; /* spoiled: some access or use rules it out */
     int stored;                 /* written by an assignment already finished */
+    int late;                   /* read after it was stored, or written under a
+                                 * condition: kept only in a loop whose values go
+                                 * nowhere (recon_loop.c) */
+    int sure;                   /* written outside any condition */
 } fe_rl_base;
 typedef struct fe_rloop {
     CXCursor var;   /* the induction variable's declaration */

@@ -32,7 +32,8 @@
  * of the body is recorded as a range only when every one of its accesses
  * there is p[k] (or all are p[E + k], the same E, not naming k), each an
  * element (not W[k] of W[k][j]), its writes outside any condition (if, ?:,
- * &&, ||, switch, an inner loop), and p is neither assigned nor has its
+ * &&, ||, switch, an inner loop) and never read back after a store (but
+ * see late_rows: a clip after the update), and p is neither assigned nor has its
  * address taken: then each element of the range is written on every pass,
  * so the writes recorded are exactly the loop's, never more (sync_for
  * averages over the nodes that wrote an element: over-recording would
@@ -434,11 +435,12 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
             /* W[k] of W[k][j] names a row, not an element: the range would
              * be whole rows */
             int row = clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_ConstantArray;
-            /* a read under a condition joins the range (see the header);
-             * a write there does not */
-            int shaped = !(cond && how != 0) && !row && row_index(w, ch[1], &off, &off2, pi);
+            /* a read under a condition joins the range (see the header); a
+             * write there, or a read after a store, only in a loop whose
+             * values go nowhere (checked at the end) */
+            int shaped = !row && row_index(w, ch[1], &off, &off2, pi);
             p = &w->b[pi];
-            if (!shaped || (p->index && strcmp(p->index, it)) || (how == 0 && p->stored)) {
+            if (!shaped || (p->index && strcmp(p->index, it))) {
                 p->spoiled = 1;
                 free(it);
             } else {
@@ -448,6 +450,8 @@ static void visit(walk *w, CXCursor cur, int cond, int how)
                 p->off2 = off2;
                 p->read |= how != 1;
                 p->written |= how != 0;
+                p->late |= (cond && how != 0) || (how == 0 && p->stored);
+                p->sure |= !cond && how != 0;
                 p->acc = fe_grow(p->acc, sizeof *p->acc, &p->capacc, p->nacc + 1);
                 p->acc[p->nacc++] = cur;
             }
@@ -610,6 +614,36 @@ static int only(const walk *w, const fe_rloop *out, CXCursor body, unsigned fb, 
     return 1;
 }
 
+/*
+ * A row written under a condition or read back after a store (weight
+ * clipping after the update: `w[k] += g; if (w[k] > c) w[k] = c;`) is
+ * recorded as a range only when the loop's values go nowhere, so that the
+ * stale values the copy reads there (its writes are dropped) decide
+ * nothing, and when the row is also written outside any condition, so that
+ * every element of the range is written on every pass: the range records
+ * no more than the loop writes. Otherwise the row's accesses run element
+ * by element, as before. (Clipping had made every access of SGD-MF's rows
+ * a recorder call: reconnaissance cost 150 epochs.)
+ */
+static void late_rows(const walk *w, fe_rloop *out, CXCursor body, unsigned fb, unsigned fe)
+{
+    int k = 0;
+    for (int i = 0; i < out->nb; i++) {
+        const fe_rl_base *p = &out->b[i];
+        if (p->late && (!out->only || (p->written && !p->sure))) {
+            free(p->key);
+            free(p->acc);
+            free(p->index);
+            continue;
+        }
+        out->b[k++] = *p;
+    }
+    if (k < out->nb) {
+        out->nb = k;
+        out->only = only(w, out, body, fb, fe);
+    }
+}
+
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
 {
     memset(out, 0, sizeof *out);
@@ -696,6 +730,7 @@ int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out)
                 out->b[out->nb++] = w.b[i];
             }
         out->only = only(&w, out, ch[3], fb, fe);
+        late_rows(&w, out, ch[3], fb, fe);
         out->calm = !stores;
     }
     free(cc);
