@@ -340,6 +340,9 @@ typedef struct fe_rloop {
                      * read of them runs the iteration again, exactly */
     int calm;       /* it calls nothing and stores into no memory but its
                      * ranged rows (recorded before any read of it) */
+    CXCursor *outv; /* when only is not set for these alone: the variables */
+    int noutv;      /* declared outside it that it assigns (a norm's sum) */
+    int only_but_outv;
     CXCursor loop;  /* the for statement */
     char **hoist;   /* reads recorded once before it (recon_hoist.c) */
     int nhoist, caphoist;

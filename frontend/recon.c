@@ -1009,6 +1009,7 @@ fe_rloop *fe_recon_ranged(rc *r, CXCursor cur)
         free(l);
         return NULL;
     }
+    l->only = fe_recon_loop_quiet(r, l);
     int m = 0, writes = 0;
     for (int i = 0; i < l->nb; i++)
         if (!local_root(r, l->b[i].acc[0], 1)) {

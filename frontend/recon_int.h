@@ -66,6 +66,7 @@ int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *nam
  * or the ranged loop l writes be read later in the iteration? self_ok: an
  * enclosing loop running it again is no read back (its values go nowhere) */
 int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok);
+int fe_recon_loop_quiet(rc *r, const fe_rloop *l);
 /* recon_later.c: the variable an access or pointer expression starts from
  * (W of W[u].v[k], p of *(p + 1)), or a null cursor */
 CXCursor fe_recon_root_of(CXCursor e);

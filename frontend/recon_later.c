@@ -200,6 +200,35 @@ static int enclosing_hit(later *v, CXCursor loop)
     return v->hit;
 }
 
+/* Do the values of the ranged loop l go nowhere? It stores into nothing
+ * but its ranged rows and assigns, of the variables declared before it,
+ * only floating-point ones whose values do not matter (recon_slice.c: a
+ * norm summed and tested by a wide if, `nw += w[k] * w[k]`). */
+int fe_recon_loop_quiet(rc *r, const fe_rloop *l)
+{
+    if (l->only) return 1;
+    if (!l->only_but_outv) return 0;
+    for (int i = 0; i < l->noutv; i++)
+        if (!fe_recon_irrelevant_var(r, l->outv[i])) return 0;
+    return 1;
+}
+
+/* Is the for statement cur, after the written loop, one whose values go
+ * nowhere? Its reads of the rows the loop wrote decide nothing: the copy
+ * records them as ranges, and a read of a dropped write there is caught at
+ * run time as any is (recon_shadow.c). A projection after SGD-MF's update
+ * (`for (k) nw += w[k] * w[k]; if (nw > 1) for (k) w[k] /= sqrtf(nw);`)
+ * made the update run element by element: reconnaissance cost 40-100
+ * epochs. */
+static int quiet_after(rc *r, CXCursor cur)
+{
+    fe_rloop t;
+    int ok = fe_recon_loop(r->c, cur, &t) && fe_recon_loop_quiet(r, &t);
+    free(t.outv);
+    free(t.b);
+    return ok;
+}
+
 static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -220,6 +249,8 @@ static enum CXChildVisitResult later_visit(CXCursor cur, CXCursor parent, CXClie
             clang_visitChildren(rhs, later_visit, v);
         return v->hit ? CXChildVisit_Break : CXChildVisit_Continue;
     }
+    if (b >= v->le && v->l && k == CXCursor_ForStmt && quiet_after(v->r, cur))
+        return CXChildVisit_Continue;
     if (b >= v->le) v->hit = reads_back(v, cur);
     return v->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }

@@ -594,8 +594,12 @@ static int ranged_store(const fe_rl_base *b, int nb, CXCursor s)
  * the same bytes through another name) decides nothing, so its ranges need
  * not be checked against the drops (strads_recon_rdr_only, strads_recon_rw).
  */
-static int only(const walk *w, const fe_rloop *out, CXCursor body, unsigned fb, unsigned fe)
+static int only(const walk *w, fe_rloop *out, CXCursor body, unsigned fb, unsigned fe)
 {
+    free(out->outv);
+    out->outv = NULL;
+    out->noutv = 0;
+    out->only_but_outv = 0;
     if (w->calls)
         return 0;
     ranged_only v = {w->c, out, 0};
@@ -603,15 +607,19 @@ static int only(const walk *w, const fe_rloop *out, CXCursor body, unsigned fb, 
         clang_visitChildren(body, ranged_only_visit, &v);
     if (v.other)
         return 0;
-    for (int i = 0; i < w->nset; i++) {
-        unsigned at = fe_offset(clang_getCursorLocation(w->set[i]));
-        if (!same(w->set[i], w->var) && (at < fb || at >= fe))
-            return 0;
-    }
     for (int i = 0; i < w->nstores; i++)
         if (!ranged_store(out->b, out->nb, w->stores[i]))
             return 0;
-    return 1;
+    int cap = 0;
+    for (int i = 0; i < w->nset; i++) {
+        unsigned at = fe_offset(clang_getCursorLocation(w->set[i]));
+        if (!same(w->set[i], w->var) && (at < fb || at >= fe)) {
+            out->outv = fe_grow(out->outv, sizeof *out->outv, &cap, out->noutv + 1);
+            out->outv[out->noutv++] = w->set[i];
+        }
+    }
+    out->only_but_outv = out->noutv > 0;
+    return out->noutv == 0;
 }
 
 /*

@@ -3,7 +3,8 @@
  * outside any condition and again under one, or read back after its store,
  * is recorded as one range when the loop's values go nowhere
  * (frontend/recon_loop.c's late_rows) and nothing after it in the iteration
- * reads the row (recon_later.c); a row written only under a
+ * reads the row (recon_later.c: a loop whose values go nowhere, as a
+ * projection's norm and rescale, does not count); a row written only under a
  * condition, or a clip that also counts (its values go somewhere), runs
  * element by element. The async_for shares rows of H between items, so a
  * row reconnaissance missed would let two nodes update it at once; the
@@ -13,6 +14,7 @@
  * bytes (regress.sh). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 
 int main(int argc, char **argv)
 {
@@ -47,6 +49,12 @@ int main(int argc, char **argv)
                 if (t > 0.01f)
                     w[k] *= 0.5f;
             }
+            float nw = 0; /* a projection: the loops above stay ranged */
+            for (int k = 0; k < d; k++)
+                nw += w[k] * w[k];
+            if (nw > 0.0004f)
+                for (int k = 0; k < d; k++)
+                    w[k] *= 0.02f / sqrtf(nw);
             for (int k = 0; k < d; k++) { /* ranged: clipped after the update */
                 h[k] += g * x[k];
                 if (h[k] > 0.15f)

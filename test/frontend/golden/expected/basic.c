@@ -320,7 +320,7 @@ static double strads__rh0(const real *a, const real *b)
 static double strads__rhv0(const real *a, const real *b)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     double s = 0;
-    for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(dim); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(a)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(a)); strads_recon_rdr(strads__rc, &(b)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(b)); } (0); }); k < dim; k++)
+    for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(dim); if (strads__h6 > strads__l6) { strads_recon_rdr_only(strads__rc, &(a)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(a)); strads_recon_rdr_only(strads__rc, &(b)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(b)); } (0); }); k < dim; k++)
         ((void)sizeof(+(a[k] * b[k])));
     return s;
 }

@@ -326,7 +326,7 @@ static float strads__rh0(const float *w, const float *x)
 static float strads__rhv0(const float *w, const float *x)
 { strads_recon *strads__rc = strads__rct; (void)strads__rc;
     float z = 0;
-    for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(D); if (strads__h4 > strads__l4) { strads_recon_rdr(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w)); strads_recon_rdr(strads__rc, &(x)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(x)); } (0); }); k < D; k++)
+    for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(D); if (strads__h4 > strads__l4) { strads_recon_rdr_only(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w)); strads_recon_rdr_only(strads__rc, &(x)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(x)); } (0); }); k < D; k++)
         ((void)sizeof(+(w[k] * x[k])));
     return 1.0f / (1.0f + strads__m_expf(-z));
 }

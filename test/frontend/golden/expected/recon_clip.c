@@ -4,7 +4,8 @@
  * outside any condition and again under one, or read back after its store,
  * is recorded as one range when the loop's values go nowhere
  * (frontend/recon_loop.c's late_rows) and nothing after it in the iteration
- * reads the row (recon_later.c); a row written only under a
+ * reads the row (recon_later.c: a loop whose values go nowhere, as a
+ * projection's norm and rescale, does not count); a row written only under a
  * condition, or a clip that also counts (its values go somewhere), runs
  * element by element. The async_for shares rows of H between items, so a
  * row reconnaissance missed would let two nodes update it at once; the
@@ -14,8 +15,9 @@
  * bytes (regress.sh). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 
-#line 19 "<stdout>"
+#line 21 "<stdout>"
 #include <strads.h>
 #include <strads_generated.h>
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
@@ -48,9 +50,9 @@ STRADS__M2(double, fmin) STRADS__M2(float, fminf)
 #define STRADS__GLUE __attribute__((__cold__))
 #define STRADS__RECON __attribute__((__cold__))
 #endif
-#line 17 "recon_clip.c"
-#line 53 "<stdout>"
-/* recon_clip.c:36: async_for */
+#line 19 "recon_clip.c"
+#line 55 "<stdout>"
+/* recon_clip.c:38: async_for */
 struct strads__env1 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) X;
@@ -66,7 +68,7 @@ struct strads__tls1 {
     __typeof__(long) nclip;
 };
 static const strads_loop_site strads__site1;
-/* recon_clip.c:69: sync_for */
+/* recon_clip.c:77: sync_for */
 struct strads__env2 {
     strads_loop_dyn strads__dyn;
     __typeof__(float *) W;
@@ -79,19 +81,19 @@ struct strads__tls2 {
     __typeof__(double) sum;
 };
 static const strads_loop_site strads__site2;
-#line 17 "recon_clip.c"
+#line 19 "recon_clip.c"
 int strads_user_main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 600;
     int d = argc > 2 ? atoi(argv[2]) : 8, m = 40;
     
-    float *X = strads_dv_malloc((size_t)n * d * sizeof *X, (size_t)(d) * sizeof *(X), "recon_clip.c:21");
+    float *X = strads_dv_malloc((size_t)n * d * sizeof *X, (size_t)(d) * sizeof *(X), "recon_clip.c:23");
     
-    float *W = strads_dv_malloc((size_t)n * d * sizeof *W, (size_t)(d) * sizeof *(W), "recon_clip.c:23");
+    float *W = strads_dv_malloc((size_t)n * d * sizeof *W, (size_t)(d) * sizeof *(W), "recon_clip.c:25");
     
-    float *H = strads_dv_malloc((size_t)m * d * sizeof *H, (size_t)(d) * sizeof *(H), "recon_clip.c:25");
+    float *H = strads_dv_malloc((size_t)m * d * sizeof *H, (size_t)(d) * sizeof *(H), "recon_clip.c:27");
     
-    float *G = strads_dv_malloc((size_t)m * d * sizeof *G, (size_t)(d) * sizeof *(G), "recon_clip.c:27");
+    float *G = strads_dv_malloc((size_t)m * d * sizeof *G, (size_t)(d) * sizeof *(G), "recon_clip.c:29");
     for (long i = 0; i < n * d; i++) {
         X[i] = (float)((i * 37) % 17) / 17 - 0.3f;
         W[i] = 0.01f * (float)(i % 5);
@@ -100,7 +102,13 @@ int strads_user_main(int argc, char **argv)
     long nclip = 0;
     for (int e = 0; e < 4; e++) {
         
-        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->X = X; strads__e1->d = d; strads__e1->W = W; strads__e1->H = H; strads__e1->m = m; strads__e1->G = G; strads__e1->nclip = nclip; strads__e1->strads__p_nclip = &nclip; { _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") _Pragma("GCC diagnostic ignored \"-Wfloat-equal\"") long strads__l1 = (0); __auto_type strads__h1 = (n); int64_t strads__l64_1 = (int64_t)strads__l1, strads__r1 = (int64_t)strads__h1, strads__h64_1 = strads__r1 + ((__typeof__(strads__h1))strads__r1 < strads__h1); if ((strads__l1 > 0) != (strads__l64_1 > 0) || (strads__r1 != 0 && (strads__h1 > 0) != (strads__r1 > 0)) || (strads__l1 < strads__h1) != (strads__l64_1 < strads__h64_1)) strads_fatal(STRADS_EINVAL, "recon_clip.c:37:23: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_async_for(&strads__site1, strads__l64_1, strads__h64_1, strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); } }
+        { char strads__s1[sizeof(struct strads__env1) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env1)] __attribute__((__aligned__(__alignof__(struct strads__env1)))); struct strads__env1 *strads__e1 = (struct strads__env1 *)strads__env_new(strads__s1, sizeof(struct strads__env1)); strads__e1->X = X; strads__e1->d = d; strads__e1->W = W; strads__e1->H = H; strads__e1->m = m; strads__e1->G = G; strads__e1->nclip = nclip; strads__e1->strads__p_nclip = &nclip; { _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") _Pragma("GCC diagnostic ignored \"-Wfloat-equal\"") long strads__l1 = (0); __auto_type strads__h1 = (n); int64_t strads__l64_1 = (int64_t)strads__l1, strads__r1 = (int64_t)strads__h1, strads__h64_1 = strads__r1 + ((__typeof__(strads__h1))strads__r1 < strads__h1); if ((strads__l1 > 0) != (strads__l64_1 > 0) || (strads__r1 != 0 && (strads__h1 > 0) != (strads__r1 > 0)) || (strads__l1 < strads__h1) != (strads__l64_1 < strads__h64_1)) strads_fatal(STRADS_EINVAL, "recon_clip.c:39:23: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_async_for(&strads__site1, strads__l64_1, strads__h64_1, strads__e1); strads__env_free(strads__e1, sizeof *strads__e1); } }
+
+
+
+
+
+
 
 
 
@@ -133,7 +141,7 @@ int strads_user_main(int argc, char **argv)
 
         double sum = 0;
         
-        { char strads__s2[sizeof(struct strads__env2) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads__env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->strads__dyn.minibatch = (int64_t)(100); strads__e2->W = W; strads__e2->d = d; strads__e2->X = X; strads__e2->sum = sum; strads__e2->strads__p_sum = &sum; { _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") _Pragma("GCC diagnostic ignored \"-Wfloat-equal\"") long strads__l2 = (0); __auto_type strads__h2 = (n); int64_t strads__l64_2 = (int64_t)strads__l2, strads__r2 = (int64_t)strads__h2, strads__h64_2 = strads__r2 + ((__typeof__(strads__h2))strads__r2 < strads__h2); if ((strads__l2 > 0) != (strads__l64_2 > 0) || (strads__r2 != 0 && (strads__h2 > 0) != (strads__r2 > 0)) || (strads__l2 < strads__h2) != (strads__l64_2 < strads__h64_2)) strads_fatal(STRADS_EINVAL, "recon_clip.c:70:23: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_sync_for(&strads__site2, strads__l64_2, strads__h64_2, strads__e2); strads__env_free(strads__e2, sizeof *strads__e2); } }
+        { char strads__s2[sizeof(struct strads__env2) > STRADS__ENV_STACK_MAX ? 1 : sizeof(struct strads__env2)] __attribute__((__aligned__(__alignof__(struct strads__env2)))); struct strads__env2 *strads__e2 = (struct strads__env2 *)strads__env_new(strads__s2, sizeof(struct strads__env2)); strads__e2->strads__dyn.minibatch = (int64_t)(100); strads__e2->W = W; strads__e2->d = d; strads__e2->X = X; strads__e2->sum = sum; strads__e2->strads__p_sum = &sum; { _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") _Pragma("GCC diagnostic ignored \"-Wfloat-equal\"") long strads__l2 = (0); __auto_type strads__h2 = (n); int64_t strads__l64_2 = (int64_t)strads__l2, strads__r2 = (int64_t)strads__h2, strads__h64_2 = strads__r2 + ((__typeof__(strads__h2))strads__r2 < strads__h2); if ((strads__l2 > 0) != (strads__l64_2 > 0) || (strads__r2 != 0 && (strads__h2 > 0) != (strads__r2 > 0)) || (strads__l2 < strads__h2) != (strads__l64_2 < strads__h64_2)) strads_fatal(STRADS_EINVAL, "recon_clip.c:78:23: the loop's bounds as C compares them (i < n, in the type of both) are not a range of 64-bit integers from the start up: the counter would wrap or the comparison is unsigned; cast the bound, or count from 0 up to the number of iterations"); _Pragma("GCC diagnostic pop") strads_sync_for(&strads__site2, strads__l64_2, strads__h64_2, strads__e2); strads__env_free(strads__e2, sizeof *strads__e2); } }
 
 
 
@@ -153,7 +161,7 @@ int strads_user_main(int argc, char **argv)
     }
     return 0;
 }
-#line 157 "<stdout>"
+#line 165 "<stdout>"
 static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
 {
     struct strads__env1 *strads__e = strads__ve;
@@ -176,7 +184,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
-#line 37 "recon_clip.c"
+#line 39 "recon_clip.c"
                                      {
             float *x = &X[i * d], *w = &W[i * d], *h = &H[(i * 7 % m) * d];
             float *g2 = &G[(i * 3 % m) * d];
@@ -190,6 +198,12 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 if (t > 0.01f)
                     w[k] *= 0.5f;
             }
+            float nw = 0; /* a projection: the loops above stay ranged */
+            for (int k = 0; k < d; k++)
+                nw += w[k] * w[k];
+            if (nw > 0.0004f)
+                for (int k = 0; k < d; k++)
+                    w[k] *= 0.02f / sqrtf(nw);
             for (int k = 0; k < d; k++) { /* ranged: clipped after the update */
                 h[k] += g * x[k];
                 if (h[k] > 0.15f)
@@ -208,7 +222,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
                 }
             }
         }
-#line 212 "<stdout>"
+#line 226 "<stdout>"
     }
     strads__t->nclip = nclip;
 }
@@ -248,36 +262,42 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
-        /* recon_clip.c:37 */
+        /* recon_clip.c:39 */
                                      do {
-            float *x = &X[i * d], *w = &W[i * d], *h = &H[(__extension__({ __auto_type strads__da9 = (i * 7); __auto_type strads__db9 = (m); __typeof__(strads__da9 % strads__db9) strads__x9 = strads__da9, strads__y9 = strads__db9; strads__y9 == 0 ? (__typeof__(strads__x9))0 : (__typeof__(strads__x9))-1 < (__typeof__(strads__x9))1 && strads__y9 == (__typeof__(strads__x9))-1 ? (__typeof__(strads__x9))0 : strads__x9 % strads__y9; })) * d];
-            float *g2 = &G[(__extension__({ __auto_type strads__da10 = (i * 3); __auto_type strads__db10 = (m); __typeof__(strads__da10 % strads__db10) strads__x10 = strads__da10, strads__y10 = strads__db10; strads__y10 == 0 ? (__typeof__(strads__x10))0 : (__typeof__(strads__x10))-1 < (__typeof__(strads__x10))1 && strads__y10 == (__typeof__(strads__x10))-1 ? (__typeof__(strads__x10))0 : strads__x10 % strads__y10; })) * d];
+            float *x = &X[i * d], *w = &W[i * d], *h = &H[(__extension__({ __auto_type strads__da11 = (i * 7); __auto_type strads__db11 = (m); __typeof__(strads__da11 % strads__db11) strads__x11 = strads__da11, strads__y11 = strads__db11; strads__y11 == 0 ? (__typeof__(strads__x11))0 : (__typeof__(strads__x11))-1 < (__typeof__(strads__x11))1 && strads__y11 == (__typeof__(strads__x11))-1 ? (__typeof__(strads__x11))0 : strads__x11 % strads__y11; })) * d];
+            float *g2 = &G[(__extension__({ __auto_type strads__da12 = (i * 3); __auto_type strads__db12 = (m); __typeof__(strads__da12 % strads__db12) strads__x12 = strads__da12, strads__y12 = strads__db12; strads__y12 == 0 ? (__typeof__(strads__x12))0 : (__typeof__(strads__x12))-1 < (__typeof__(strads__x12))1 && strads__y12 == (__typeof__(strads__x12))-1 ? (__typeof__(strads__x12))0 : strads__x12 % strads__y12; })) * d];
             float s = 0;
             for (int k = 0; k < d; k++)
                 s += STRADS__RD(x[k]) * STRADS__RD(h[k]);
             float g = 0.2f * (1.0f - s);
             for (int k = 0; k < d; k++) { /* ranged: read back after the store */
-                (void)__extension__({ __auto_type strads__p11 = &(w[k]); __typeof__(*strads__p11) strads__v11 = (0.9f * STRADS__RD(w[k]) + 0.1f * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p11, &strads__v11, sizeof strads__v11); strads__v11; });
+                (void)__extension__({ __auto_type strads__p13 = &(w[k]); __typeof__(*strads__p13) strads__v13 = (0.9f * STRADS__RD(w[k]) + 0.1f * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
                 float t = STRADS__RD(w[k]) * STRADS__RD(w[k]);
                 if (t > 0.01f)
-                    (void)__extension__({ __auto_type strads__p12 = &(w[k]); __typeof__(*strads__p12) strads__v12 = *(__typeof__(*strads__p12) *)strads_recon_rd(strads__rc, strads__p12, sizeof *strads__p12) * (0.5f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p12, &strads__v12, sizeof strads__v12); strads__v12; });
+                    (void)__extension__({ __auto_type strads__p14 = &(w[k]); __typeof__(*strads__p14) strads__v14 = *(__typeof__(*strads__p14) *)strads_recon_rd(strads__rc, strads__p14, sizeof *strads__p14) * (0.5f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; });
             }
+            float nw = 0; /* a projection: the loops above stay ranged */
+            for (int k = 0; k < d; k++)
+                nw += STRADS__RD(w[k]) * STRADS__RD(w[k]);
+            if (nw > 0.0004f)
+                for (int k = 0; k < d; k++)
+                    (void)__extension__({ __auto_type strads__p15 = &(w[k]); __typeof__(*strads__p15) strads__v15 = *(__typeof__(*strads__p15) *)strads_recon_rd(strads__rc, strads__p15, sizeof *strads__p15) * (0.02f / strads__m_sqrtf(nw)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; });
             for (int k = 0; k < d; k++) { /* ranged: clipped after the update */
-                (void)__extension__({ __auto_type strads__p13 = &(h[k]); __typeof__(*strads__p13) strads__v13 = *(__typeof__(*strads__p13) *)strads_recon_rd(strads__rc, strads__p13, sizeof *strads__p13) + (g * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p13, &strads__v13, sizeof strads__v13); strads__v13; });
-                if (STRADS__RD(h[k]) > 0.15f) { strads_recon_rw(strads__rc, (const void *)&(h[k]), sizeof(h[k]), 1); (void)__extension__({ __auto_type strads__p14 = &(h[k]); __typeof__(*strads__p14) strads__v14 = (0.15f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p14, &strads__v14, sizeof strads__v14); strads__v14; }); } else { strads_recon_rw(strads__rc, (const void *)&(h[k]), sizeof(h[k]), 1); if (STRADS__RD(h[k]) < -0.15f) { (void)__extension__({ __auto_type strads__p15 = &(h[k]); __typeof__(*strads__p15) strads__v15 = (-0.15f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p15, &strads__v15, sizeof strads__v15); strads__v15; }); } else { strads_recon_rw(strads__rc, (const void *)&(h[k]), sizeof(h[k]), 1); ; }; };
+                (void)__extension__({ __auto_type strads__p16 = &(h[k]); __typeof__(*strads__p16) strads__v16 = *(__typeof__(*strads__p16) *)strads_recon_rd(strads__rc, strads__p16, sizeof *strads__p16) + (g * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; });
+                if (STRADS__RD(h[k]) > 0.15f) { strads_recon_rw(strads__rc, (const void *)&(h[k]), sizeof(h[k]), 1); (void)__extension__({ __auto_type strads__p17 = &(h[k]); __typeof__(*strads__p17) strads__v17 = (0.15f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p17, &strads__v17, sizeof strads__v17); strads__v17; }); } else { strads_recon_rw(strads__rc, (const void *)&(h[k]), sizeof(h[k]), 1); if (STRADS__RD(h[k]) < -0.15f) { (void)__extension__({ __auto_type strads__p18 = &(h[k]); __typeof__(*strads__p18) strads__v18 = (-0.15f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; }); } else { strads_recon_rw(strads__rc, (const void *)&(h[k]), sizeof(h[k]), 1); ; }; };
             }
             for (int k = 0; k < d; k++) /* g2 not ranged: written only under a condition */
-                if (STRADS__RD(x[k]) > 0.4f) { (void)__extension__({ __auto_type strads__p16 = &(g2[k]); __typeof__(*strads__p16) strads__v16 = (0.5f * STRADS__RD(g2[k]) + 0.01f * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p16, &strads__v16, sizeof strads__v16); strads__v16; }); } else { strads_recon_rw(strads__rc, (const void *)&(g2[k]), sizeof(g2[k]), 1); ; };
+                if (STRADS__RD(x[k]) > 0.4f) { (void)__extension__({ __auto_type strads__p19 = &(g2[k]); __typeof__(*strads__p19) strads__v19 = (0.5f * STRADS__RD(g2[k]) + 0.01f * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p19, &strads__v19, sizeof strads__v19); strads__v19; }); } else { strads_recon_rw(strads__rc, (const void *)&(g2[k]), sizeof(g2[k]), 1); ; };
             for (int k = 0; k < d; k++) { /* g2 not ranged: the clip is counted */
-                (void)__extension__({ __auto_type strads__p17 = &(g2[k]); __typeof__(*strads__p17) strads__v17 = *(__typeof__(*strads__p17) *)strads_recon_rd(strads__rc, strads__p17, sizeof *strads__p17) - (0.001f * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p17, &strads__v17, sizeof strads__v17); strads__v17; });
+                (void)__extension__({ __auto_type strads__p20 = &(g2[k]); __typeof__(*strads__p20) strads__v20 = *(__typeof__(*strads__p20) *)strads_recon_rd(strads__rc, strads__p20, sizeof *strads__p20) - (0.001f * g); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p20, &strads__v20, sizeof strads__v20); strads__v20; });
                 if (STRADS__RD(g2[k]) < 0) { {
-                    (void)__extension__({ __auto_type strads__p18 = &(g2[k]); __typeof__(*strads__p18) strads__v18 = (0); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p18, &strads__v18, sizeof strads__v18); strads__v18; });
+                    (void)__extension__({ __auto_type strads__p21 = &(g2[k]); __typeof__(*strads__p21) strads__v21 = (0); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p21, &strads__v21, sizeof strads__v21); strads__v21; });
                     ((void)0);
                 }; } else { strads_recon_rw(strads__rc, (const void *)&(g2[k]), sizeof(g2[k]), 1); ; }
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 281 "<stdout>"
+#line 301 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -302,12 +322,12 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
-        /* recon_clip.c:37 */
+        /* recon_clip.c:39 */
                                      do {
             float *x = &X[i * d], *w = &W[i * d], *h = &H[(__extension__({ __auto_type strads__da0 = (i * 7); __auto_type strads__db0 = (m); __typeof__(strads__da0 % strads__db0) strads__x0 = strads__da0, strads__y0 = strads__db0; strads__y0 == 0 ? (__typeof__(strads__x0))0 : (__typeof__(strads__x0))-1 < (__typeof__(strads__x0))1 && strads__y0 == (__typeof__(strads__x0))-1 ? (__typeof__(strads__x0))0 : strads__x0 % strads__y0; })) * d];
             float *g2 = &G[(__extension__({ __auto_type strads__da1 = (i * 3); __auto_type strads__db1 = (m); __typeof__(strads__da1 % strads__db1) strads__x1 = strads__da1, strads__y1 = strads__db1; strads__y1 == 0 ? (__typeof__(strads__x1))0 : (__typeof__(strads__x1))-1 < (__typeof__(strads__x1))1 && strads__y1 == (__typeof__(strads__x1))-1 ? (__typeof__(strads__x1))0 : strads__x1 % strads__y1; })) * d];
             float s = 0;
-            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(h)); } (0); }); k < d; k++)
+            for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(d); if (strads__h2 > strads__l2) { strads_recon_rdr_only(strads__rc, &(x)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(x)); strads_recon_rdr_only(strads__rc, &(h)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(h)); } (0); }); k < d; k++)
                 ((void)sizeof(+(x[k] * h[k])));
             float g = 0.2f * (1.0f - s);
             for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(d); if (strads__h3 > strads__l3) { strads_recon_rwr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w), 1); strads_recon_rdr_only(strads__rc, &(h)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(h)); } (0); }); k < d; k++) { /* ranged: read back after the store */
@@ -315,23 +335,28 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 float t = w[k] * w[k];
                 { ((void)sizeof(+(0.5f))); };
             }
-            for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(d); if (strads__h4 > strads__l4) { strads_recon_rwr(strads__rc, &(h)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(h), 1); strads_recon_rdr_only(strads__rc, &(x)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(x)); } (0); }); k < d; k++) { /* ranged: clipped after the update */
+            float nw = 0; /* a projection: the loops above stay ranged */
+            for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(d); if (strads__h4 > strads__l4) { strads_recon_rdr_only(strads__rc, &(w)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(w)); } (0); }); k < d; k++)
+                ((void)sizeof(+(w[k] * w[k])));
+            { for (int k = __extension__({ int64_t strads__l5 = (int64_t)(0), strads__h5 = (int64_t)(d); if (strads__h5 > strads__l5) { strads_recon_rwr(strads__rc, &(w)[strads__l5], (size_t)(strads__h5 - strads__l5) * sizeof *(w), 1); } (0); }); k < d; k++)
+                    ((void)(0.02f / strads__m_sqrtf(nw))); };
+            for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rwr(strads__rc, &(h)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(h), 1); strads_recon_rdr_only(strads__rc, &(x)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(x)); } (0); }); k < d; k++) { /* ranged: clipped after the update */
                 ((void)sizeof(+(g * x[k])));
                 { (void)(h[k] > 0.15f); ((void)sizeof(+(0.15f))); { (void)(h[k] < -0.15f); ((void)sizeof(+(-0.15f))); }; };
             }
-            for (int k = __extension__({ int64_t strads__l6 = (int64_t)(0), strads__h6 = (int64_t)(d); if (strads__h6 > strads__l6) { strads_recon_rdr(strads__rc, &(x)[strads__l6], (size_t)(strads__h6 - strads__l6) * sizeof *(x)); } (0); }); k < d; k++) /* g2 not ranged: written only under a condition */
-                { (void)(x[k] > 0.4f); __extension__({ __auto_type strads__p5 = &(g2[k]); (void)(0.5f * STRADS__RD(g2[k]) + 0.01f * g); strads_recon_rwr(strads__rc, strads__p5, sizeof *strads__p5, 1); }); };
+            for (int k = __extension__({ int64_t strads__l8 = (int64_t)(0), strads__h8 = (int64_t)(d); if (strads__h8 > strads__l8) { strads_recon_rdr(strads__rc, &(x)[strads__l8], (size_t)(strads__h8 - strads__l8) * sizeof *(x)); } (0); }); k < d; k++) /* g2 not ranged: written only under a condition */
+                { (void)(x[k] > 0.4f); __extension__({ __auto_type strads__p7 = &(g2[k]); (void)(0.5f * STRADS__RD(g2[k]) + 0.01f * g); strads_recon_rwr(strads__rc, strads__p7, sizeof *strads__p7, 1); }); };
             for (int k = 0; k < d; k++) { /* g2 not ranged: the clip is counted */
-                __extension__({ __auto_type strads__p7 = &(g2[k]); (void)sizeof(+(0.001f * g)); strads_recon_rwr(strads__rc, strads__p7, sizeof *strads__p7, 1); });
+                __extension__({ __auto_type strads__p9 = &(g2[k]); (void)sizeof(+(0.001f * g)); strads_recon_rwr(strads__rc, strads__p9, sizeof *strads__p9, 1); });
                 { (void)(STRADS__RD(g2[k]) < 0); {
-                    __extension__({ __auto_type strads__p8 = &(g2[k]); (void)sizeof(+(0)); strads_recon_rwr(strads__rc, strads__p8, sizeof *strads__p8, 1); });
+                    __extension__({ __auto_type strads__p10 = &(g2[k]); (void)sizeof(+(0)); strads_recon_rwr(strads__rc, strads__p10, sizeof *strads__p10, 1); });
                     ((void)0);
                 }; }
             }
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx1(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 335 "<stdout>"
+#line 360 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -394,9 +419,9 @@ static const strads_loop_site strads__site1 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_ASYNC_FOR,
     .file = "recon_clip.c",
-    .line = 36,
+    .line = 38,
     .col = 9,
-    .id = UINT64_C(0x0ff13ed689e5e3b0), /* FNV-1a of "recon_clip.c:36:9" */
+    .id = UINT64_C(0x66b8e4d6bb18977a), /* FNV-1a of "recon_clip.c:38:9" */
     .env_size = sizeof(struct strads__env1),
     .tls_size = sizeof(struct strads__tls1),
     .body = strads__body1,
@@ -430,7 +455,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
-#line 70 "recon_clip.c"
+#line 78 "recon_clip.c"
                                      {
             float *w = &W[i * d];
             const float *x = &X[i * d];
@@ -442,7 +467,7 @@ static void strads__body2(void *strads__ve, void *strads__vt, const int64_t *str
                     w[k] = 0.05f;
             }
         }
-#line 446 "<stdout>"
+#line 471 "<stdout>"
     }
     strads__t->sum = sum;
 }
@@ -476,20 +501,20 @@ STRADS__GLUE static void strads__reconx2(const void *strads__ve, strads_recon *s
     for (int64_t strads__k = strads__lo; strads__k < strads__hi; strads__k++) {
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
-        /* recon_clip.c:70 */
+        /* recon_clip.c:78 */
                                      do {
             float *w = &W[i * d];
             const float *x = &X[i * d];
             for (int k = 0; k < d; k++)
                 ((void)(STRADS__RD(w[k]) + 0.1f * STRADS__RD(X[i * d + k])));
             for (int k = 0; k < d; k++) { /* ranged: exact, every element written */
-                (void)__extension__({ __auto_type strads__p21 = &(w[k]); __typeof__(*strads__p21) strads__v21 = *(__typeof__(*strads__p21) *)strads_recon_rd(strads__rc, strads__p21, sizeof *strads__p21) + (0.01f * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p21, &strads__v21, sizeof strads__v21); strads__v21; });
+                (void)__extension__({ __auto_type strads__p24 = &(w[k]); __typeof__(*strads__p24) strads__v24 = *(__typeof__(*strads__p24) *)strads_recon_rd(strads__rc, strads__p24, sizeof *strads__p24) + (0.01f * STRADS__RD(x[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p24, &strads__v24, sizeof strads__v24); strads__v24; });
                 if (STRADS__RD(w[k]) > 0.05f)
-                    (void)__extension__({ __auto_type strads__p22 = &(w[k]); __typeof__(*strads__p22) strads__v22 = (0.05f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p22, &strads__v22, sizeof strads__v22); strads__v22; });
+                    (void)__extension__({ __auto_type strads__p25 = &(w[k]); __typeof__(*strads__p25) strads__v25 = (0.05f); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p25, &strads__v25, sizeof strads__v25); strads__v25; });
             }
         } while (0);
         (void)strads_recon_again(strads__rc);
-#line 493 "<stdout>"
+#line 518 "<stdout>"
     }
 }
 STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *strads__rc, const int64_t *strads__idx, int64_t strads__lo, int64_t strads__hi)
@@ -508,13 +533,13 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         long i = (long)(strads__idx ? strads__idx[strads__k] : strads__k);
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
-        /* recon_clip.c:70 */
+        /* recon_clip.c:78 */
                                      do {
             float *w = &W[i * d];
             const float *x = &X[i * d];
-            for (int k = __extension__({ int64_t strads__l19 = (int64_t)(0), strads__h19 = (int64_t)(d); if (strads__h19 > strads__l19) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l19], (size_t)(strads__h19 - strads__l19) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l19], (size_t)(strads__h19 - strads__l19) * sizeof *(X)); } (0); }); k < d; k++)
+            for (int k = __extension__({ int64_t strads__l22 = (int64_t)(0), strads__h22 = (int64_t)(d); if (strads__h22 > strads__l22) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(w)); strads_recon_rdr_only(strads__rc, &(X)[(i * d) + strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(X)); } (0); }); k < d; k++)
                 ((void)(w[k] + 0.1f * X[i * d + k]));
-            for (int k = __extension__({ int64_t strads__l20 = (int64_t)(0), strads__h20 = (int64_t)(d); if (strads__h20 > strads__l20) { strads_recon_rdr_only(strads__rc, &(x)[strads__l20], (size_t)(strads__h20 - strads__l20) * sizeof *(x)); } (0); }); k < d; k++) { /* ranged: exact, every element written */
+            for (int k = __extension__({ int64_t strads__l23 = (int64_t)(0), strads__h23 = (int64_t)(d); if (strads__h23 > strads__l23) { strads_recon_rdr_only(strads__rc, &(x)[strads__l23], (size_t)(strads__h23 - strads__l23) * sizeof *(x)); } (0); }); k < d; k++) { /* ranged: exact, every element written */
                 ((void)sizeof(+(0.01f * x[k])));
                 if (w[k] > 0.05f)
                     ((void)sizeof(+(0.05f)));
@@ -522,7 +547,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
-#line 526 "<stdout>"
+#line 551 "<stdout>"
     }
 }
 #ifdef STRADS__ASSERT_PUSHED
@@ -586,9 +611,9 @@ static const strads_loop_site strads__site2 = {
     .abi = STRADS_ABI_VERSION,
     .kind = STRADS_SYNC_FOR,
     .file = "recon_clip.c",
-    .line = 69,
+    .line = 77,
     .col = 9,
-    .id = UINT64_C(0x4e7adbad1018ad84), /* FNV-1a of "recon_clip.c:69:9" */
+    .id = UINT64_C(0xe0f125b5efa24ecb), /* FNV-1a of "recon_clip.c:77:9" */
     .env_size = sizeof(struct strads__env2),
     .tls_size = sizeof(struct strads__tls2),
     .body = strads__body2,
@@ -608,8 +633,8 @@ static const strads_loop_site strads__site2 = {
 };
 static const strads_loop_site *const strads__reg2
     __attribute__((__used__, __section__("strads_loops"))) = &strads__site2;
-#line 90 "recon_clip.c"
-#line 613 "<stdout>"
+#line 98 "recon_clip.c"
+#line 638 "<stdout>"
 static int strads__main(int argc, char **argv)
 {
     return strads_user_main(argc, (void *)argv);

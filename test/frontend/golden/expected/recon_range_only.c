@@ -1015,7 +1015,7 @@ STRADS__RECON static void strads__recon6(const void *strads__ve, strads_recon *s
                                     do { /* paired: the first loop records w read and written */
             float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da21 = (u * 11); __auto_type strads__db21 = (m); __typeof__(strads__da21 % strads__db21) strads__x21 = strads__da21, strads__y21 = strads__db21; strads__y21 == 0 ? (__typeof__(strads__x21))0 : (__typeof__(strads__x21))-1 < (__typeof__(strads__x21))1 && strads__y21 == (__typeof__(strads__x21))-1 ? (__typeof__(strads__x21))0 : strads__x21 % strads__y21; }) * K];
             float g = 0;
-            for (int k = __extension__({ int64_t strads__l22 = (int64_t)(0), strads__h22 = (int64_t)(K); if (strads__h22 > strads__l22) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l22 = (int64_t)(0), strads__h22 = (int64_t)(K); if (strads__h22 > strads__l22) { strads_recon_rdr_rw(strads__rc, &(w)[strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(w)); strads_recon_rdr_only(strads__rc, &(h)[strads__l22], (size_t)(strads__h22 - strads__l22) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(w[k] * h[k])));
             ((void)(g >= 0));
             for (int k = __extension__({ int64_t strads__l23 = (int64_t)(0), strads__h23 = (int64_t)(K); if (strads__h23 > strads__l23) { } (0); }); k < K; k++)
@@ -1199,7 +1199,7 @@ STRADS__RECON static void strads__recon7(const void *strads__ve, strads_recon *s
                                     do { /* not paired: w moves to another row between */
             float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da26 = (u * 13); __auto_type strads__db26 = (m); __typeof__(strads__da26 % strads__db26) strads__x26 = strads__da26, strads__y26 = strads__db26; strads__y26 == 0 ? (__typeof__(strads__x26))0 : (__typeof__(strads__x26))-1 < (__typeof__(strads__x26))1 && strads__y26 == (__typeof__(strads__x26))-1 ? (__typeof__(strads__x26))0 : strads__x26 % strads__y26; }) * K];
             float g = 0;
-            for (int k = __extension__({ int64_t strads__l27 = (int64_t)(0), strads__h27 = (int64_t)(K); if (strads__h27 > strads__l27) { strads_recon_rdr(strads__rc, &(w)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l27 = (int64_t)(0), strads__h27 = (int64_t)(K); if (strads__h27 > strads__l27) { strads_recon_rdr_only(strads__rc, &(w)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(w)); strads_recon_rdr_only(strads__rc, &(h)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(w[k] * h[k])));
             w = &W[(u + 1) % 100 * K];
             ((void)(g >= 0));
@@ -1386,7 +1386,7 @@ STRADS__RECON static void strads__recon8(const void *strads__ve, strads_recon *s
                                     do { /* not paired: the update may not run */
             float *w = &W[u % 100 * K], *h = &H[__extension__({ __auto_type strads__da31 = (u * 17); __auto_type strads__db31 = (m); __typeof__(strads__da31 % strads__db31) strads__x31 = strads__da31, strads__y31 = strads__db31; strads__y31 == 0 ? (__typeof__(strads__x31))0 : (__typeof__(strads__x31))-1 < (__typeof__(strads__x31))1 && strads__y31 == (__typeof__(strads__x31))-1 ? (__typeof__(strads__x31))0 : strads__x31 % strads__y31; }) * K];
             float g = 0;
-            for (int k = __extension__({ int64_t strads__l32 = (int64_t)(0), strads__h32 = (int64_t)(K); if (strads__h32 > strads__l32) { strads_recon_rdr(strads__rc, &(w)[strads__l32], (size_t)(strads__h32 - strads__l32) * sizeof *(w)); strads_recon_rdr(strads__rc, &(h)[strads__l32], (size_t)(strads__h32 - strads__l32) * sizeof *(h)); } (0); }); k < K; k++)
+            for (int k = __extension__({ int64_t strads__l32 = (int64_t)(0), strads__h32 = (int64_t)(K); if (strads__h32 > strads__l32) { strads_recon_rdr_only(strads__rc, &(w)[strads__l32], (size_t)(strads__h32 - strads__l32) * sizeof *(w)); strads_recon_rdr_only(strads__rc, &(h)[strads__l32], (size_t)(strads__h32 - strads__l32) * sizeof *(h)); } (0); }); k < K; k++)
                 ((void)sizeof(+(w[k] * h[k])));
             ((void)(g >= 0));
             if (u % 3 == 0)

@@ -363,11 +363,11 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             const int *c = &col[i * nnz];
             double s = 0;
             int k;
-            for (k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(d); if (strads__h1 > strads__l1) { strads_recon_rdr(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); strads_recon_rdr(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l1 = (int64_t)(0), strads__h1 = (int64_t)(d); if (strads__h1 > strads__l1) { strads_recon_rdr_only(strads__rc, &(x)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(x)); strads_recon_rdr_only(strads__rc, &(h)[strads__l1], (size_t)(strads__h1 - strads__l1) * sizeof *(h)); } (0); }); k < d; k++)
                 ((void)sizeof(+(x[k] * h[k])));
             for (int j = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(nnz); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(c)[strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(c)); } (0); }); j < nnz; j++)
                 ((void)(0.1 * STRADS__RD(w[c[j]])));
-            for (k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(d); if (strads__h3 > strads__l3) { strads_recon_rdr(strads__rc, &(x)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(x)); strads_recon_rdr(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); } (0); }); k < d; k++)
+            for (k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(d); if (strads__h3 > strads__l3) { strads_recon_rdr_only(strads__rc, &(w)[strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(w)); } (0); }); k < d; k++)
                 { (void)(x[k] > 0); ((void)sizeof(+(0.01 * w[k]))); };
             for (k = 0; k < d; k++) {
                 if (STRADS__RD(h[k]) > 100)
@@ -375,8 +375,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
                 ((void)(0.001 * STRADS__RD(h[k])));
             }
             double g = 0.05 * (1.0 - s);
-            for (int q = 0; q <= d - 1; ++q)
-                __extension__({ __auto_type strads__p4 = &(h[q]); (void)(g * STRADS__RD(x[q])); strads_recon_rwr(strads__rc, strads__p4, sizeof *strads__p4, 1); });
+            for (int q = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)((d - 1) + 1); if (strads__h4 > strads__l4) { strads_recon_rwr(strads__rc, &(h)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(h), 1); strads_recon_rdr_only(strads__rc, &(x)[strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(x)); } (0); }); q <= d - 1; ++q)
+                ((void)sizeof(+(g * x[q])));
             if (i % 2)
                 for (k = 0; k < d; k += 1)
                     (void)__extension__({ __auto_type strads__p5 = &(w[k]); __typeof__(*strads__p5) strads__v5 = (0.99 * STRADS__RD(w[k]) + 0.01 * STRADS__RD(h[k])); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p5, &strads__v5, sizeof strads__v5); strads__v5; });
@@ -386,7 +386,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             }
             for (k = __extension__({ int64_t strads__l7 = (int64_t)(d), strads__h7 = (int64_t)(0); if (strads__h7 > strads__l7) { strads_recon_rwr(strads__rc, &(w)[strads__l7], (size_t)(strads__h7 - strads__l7) * sizeof *(w), 0); } (d); }); k < 0; k++)
                 ((void)sizeof(+(1)));
-            for (k = __extension__({ int64_t strads__l8 = (int64_t)(0), strads__h8 = (int64_t)(d); if (strads__h8 > strads__l8) { strads_recon_rdr(strads__rc, &(H)[((__extension__({ __auto_type strads__da9 = (STRADS__RD(c[0])); __auto_type strads__db9 = (m); __typeof__(strads__da9 % strads__db9) strads__x9 = strads__da9, strads__y9 = strads__db9; strads__y9 == 0 ? (__typeof__(strads__x9))0 : (__typeof__(strads__x9))-1 < (__typeof__(strads__x9))1 && strads__y9 == (__typeof__(strads__x9))-1 ? (__typeof__(strads__x9))0 : strads__x9 % strads__y9; })) * d) + strads__l8], (size_t)(strads__h8 - strads__l8) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
+            for (k = __extension__({ int64_t strads__l8 = (int64_t)(0), strads__h8 = (int64_t)(d); if (strads__h8 > strads__l8) { strads_recon_rdr_only(strads__rc, &(H)[((__extension__({ __auto_type strads__da9 = (STRADS__RD(c[0])); __auto_type strads__db9 = (m); __typeof__(strads__da9 % strads__db9) strads__x9 = strads__da9, strads__y9 = strads__db9; strads__y9 == 0 ? (__typeof__(strads__x9))0 : (__typeof__(strads__x9))-1 < (__typeof__(strads__x9))1 && strads__y9 == (__typeof__(strads__x9))-1 ? (__typeof__(strads__x9))0 : strads__x9 % strads__y9; })) * d) + strads__l8], (size_t)(strads__h8 - strads__l8) * sizeof *(H)); } (0); }); k < d; k++) /* a flat row E + k, E read from memory */
                 ((void)sizeof(+(0.001 * H[(c[0] % m) * d + k])));
             for (k = 0; k + 1 < d; k++) /* not k < B */
                 ((void)(0.001 * (STRADS__RD(X[i * d + k]) - STRADS__RD(X[i * d + k + 1]))));
@@ -547,7 +547,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
             for (int k = __extension__({ int64_t strads__l27 = (int64_t)(0), strads__h27 = (int64_t)(d); if (strads__h27 > strads__l27) { strads_recon_rdr(strads__rc, &(x)[strads__l27], (size_t)(strads__h27 - strads__l27) * sizeof *(x)); } (0); }); k < d; k++)
                 if (x[k] > 0.3)
                     (void)__extension__({ __auto_type strads__p26 = &(w[k]); __typeof__(*strads__p26) strads__v26 = *(__typeof__(*strads__p26) *)strads_recon_rd(strads__rc, strads__p26, sizeof *strads__p26) + (0.01 * x[k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p26, &strads__v26, sizeof strads__v26); strads__v26; });
-            for (int k = __extension__({ int64_t strads__l28 = (int64_t)(0), strads__h28 = (int64_t)(d); if (strads__h28 > strads__l28) { strads_recon_rdr(strads__rc, &(w)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(w)); strads_recon_rdr(strads__rc, &(X)[(i * d) + strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(X)); } (0); }); k < d; k++)
+            for (int k = __extension__({ int64_t strads__l28 = (int64_t)(0), strads__h28 = (int64_t)(d); if (strads__h28 > strads__l28) { strads_recon_rdr_only(strads__rc, &(w)[strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(w)); strads_recon_rdr_only(strads__rc, &(X)[(i * d) + strads__l28], (size_t)(strads__h28 - strads__l28) * sizeof *(X)); } (0); }); k < d; k++)
                 ((void)(w[k] + 0.1 * X[i * d + k]));
         } while (0);
         if (strads_recon_again(strads__rc))

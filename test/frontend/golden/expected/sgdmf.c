@@ -459,7 +459,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                                          do {
             const struct rating *x = &test[j];
             double p = 3;
-            for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(rank); if (strads__h4 > strads__l4) { strads_recon_rdr(strads__rc, &(W)[((long)STRADS__RD(x->u) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(W)); strads_recon_rdr(strads__rc, &(H)[((long)STRADS__RD(x->i) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(H)); } (0); }); k < rank; k++)
+            for (int k = __extension__({ int64_t strads__l4 = (int64_t)(0), strads__h4 = (int64_t)(rank); if (strads__h4 > strads__l4) { strads_recon_rdr_only(strads__rc, &(W)[((long)STRADS__RD(x->u) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(W)); strads_recon_rdr_only(strads__rc, &(H)[((long)STRADS__RD(x->i) * rank) + strads__l4], (size_t)(strads__h4 - strads__l4) * sizeof *(H)); } (0); }); k < rank; k++)
                 ((void)sizeof(+(W[(long)x->u * rank + k] * H[(long)x->i * rank + k])));
             ((void)((p - STRADS__RD(x->r)) * (p - STRADS__RD(x->r))));
         } while (0);
