@@ -635,6 +635,19 @@ static int value_used(walk *w, int k)
     return clang_isExpression(pk) || pk == CXCursor_VarDecl || pk == CXCursor_ReturnStmt;
 }
 
+static int local_reads_only(const walk *w, CXCursor var);
+
+/* Is the argument at [b, e) of call the one a row function returns a
+ * pointer into? */
+static int row_fn_arg(fe_ctx *c, CXCursor call, unsigned b, unsigned e)
+{
+    int i = fe_row_fn_param(c, call);
+    if (i < 0) return 0;
+    unsigned ab, ae;
+    fe_extent(clang_Cursor_getArgument(call, (unsigned)i), &ab, &ae);
+    return ab <= b && e <= ae;
+}
+
 static int ptr_use_writes(walk *w, int d, int *store)
 {
     *store = 0; /* a plain store: 2 assigned, 1 updated (+=, ++) */
@@ -668,6 +681,9 @@ static int ptr_use_writes(walk *w, int d, int *store)
         /* *p++ = v, p++[0] = v: the stepped pointer's value is the chain's
          * (stepped alone, as a statement, it is looked at below) */
         else if (pk == CXCursor_UnaryOperator && !deref && own_incdec(c, p) && value_used(w, k))
+            ;
+        /* row(X, u): a pointer into the argument (row_fn.c) */
+        else if (pk == CXCursor_CallExpr && !deref && row_fn_arg(c, p, nb, ne))
             ;
         else
             break;
@@ -753,6 +769,12 @@ static int ptr_use_writes(walk *w, int d, int *store)
      * 20 us of work). */
     if (pk == CXCursor_VarDecl && const_pointee(clang_getCursorType(p)))
         return 0;
+    /* Kept in a local pointer the loop only reads through (`float *x =
+     * X + u * D; s += x[c]`, const or not): as above. Taken for written,
+     * a model another loop rewrites every epoch keyed this loop's plan,
+     * which was made anew at every call. */
+    if (pk == CXCursor_VarDecl && local_reads_only(w, p))
+        return 0;
     /* Stored, returned, compared...: compare is harmless, the rest escapes. */
     if (pk == CXCursor_BinaryOperator) {
         fe_token *t = &c->toks[fe_tok_at(c, ne)];
@@ -795,6 +817,29 @@ static void scan_uses(pscan *p, CXCursor cur)
     for (int i = 0; i < n && !p->wrote; i++) scan_uses(p, ch[i]);
     free(ch);
     p->w.depth--;
+}
+
+/* Does the loop only read through var, a pointer it declares? Its every
+ * use in the loop is looked at as a captured pointer's is, a few
+ * declarations deep (`float *x = X + o; float *y = x + 1;`). */
+static int local_reads_only(const walk *w, CXCursor var)
+{
+    unsigned vb, ve, fb, fe;
+    fe_extent(var, &vb, &ve);
+    fe_extent(w->s->forc, &fb, &fe);
+    if (w->hops > 3 || vb < fb || ve > fe ||
+        clang_getCanonicalType(clang_getCursorType(var)).kind != CXType_Pointer)
+        return 0;
+    pscan *p = calloc(1, sizeof *p);
+    if (!p) return 0;
+    p->w.c = w->c;
+    p->w.s = w->s;
+    p->w.hops = w->hops + 1;
+    p->parm = var;
+    scan_uses(p, w->s->forc);
+    int ro = !p->wrote;
+    free(p);
+    return ro;
 }
 
 /* May function fn (a call's callee) write through its parameter i, or let

@@ -347,6 +347,10 @@ typedef struct fe_rloop {
     char **hoist;   /* reads recorded once before it (recon_hoist.c) */
     int nhoist, caphoist;
 } fe_rloop;
+/* A call of a function of the file whose body is `return E;`, E a pointer
+ * parameter plus offsets or an element's address: that parameter's index,
+ * else -1 (row_fn.c). */
+int fe_row_fn_param(fe_ctx *c, CXCursor call);
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
 int fe_rloop_covers(const fe_rloop *l, CXCursor access);
 /* An async_for that finds its elements from values it writes: refused

@@ -139,6 +139,14 @@ static int changed_in(fe_ctx *c, CXCursor cur, CXCursor parent, CXCursor var)
     return found;
 }
 
+/* The argument a call of a row function returns a pointer into
+ * (row_fn.c: `x = row(X, a[j])`), or a null cursor. */
+static CXCursor returned_arg(const taint *t, CXCursor call)
+{
+    int i = fe_row_fn_param(t->c, call);
+    return i < 0 ? clang_getNullCursor() : clang_Cursor_getArgument(fe_strip(call), (unsigned)i);
+}
+
 /* The capture a store's left side writes the elements of: the env pointer
  * at its root (through subscripts, members, `*`, pointer arithmetic and
  * the body's pointers set once from one, `float *w = W + u * K`), or -1
@@ -165,6 +173,8 @@ static int store_root(const taint *t, CXCursor lhs)
             if (clang_Cursor_isNull(init) || !fe_in_body(t, v) || changed_in(t->c, t->body, t->body, v))
                 return -1;
             next = init; /* a pointer of the body set once */
+            if (!clang_Cursor_isNull(returned_arg(t, init)))
+                next = returned_arg(t, init); /* x = row(X, a[j]) */
             cur = next;
             continue;
         }
@@ -250,6 +260,26 @@ static int assigned(taint *t, CXCursor lhs)
             return 0;
         add_var(t, v);
         return 1;
+    }
+    /* an element of a local array of numbers (word2vec's neu1e[c] += g *
+     * syn1neg[c + l2], a buffer of updates): the array holds the value,
+     * followed as a variable is (its elements are its value) */
+    if (clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr) {
+        int n;
+        CXCursor *ch = fe_children(l, &n);
+        CXCursor base = n == 2 ? fe_strip(ch[0]) : clang_getNullCursor();
+        free(ch);
+        CXCursor v = !clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr
+                         ? clang_getCursorReferenced(base)
+                         : clang_getNullCursor();
+        CXType at = clang_getCanonicalType(clang_getCursorType(v));
+        enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(at)).kind;
+        if (!clang_Cursor_isNull(v) && clang_getCursorKind(v) == CXCursor_VarDecl &&
+            at.kind == CXType_ConstantArray && ek >= CXType_Bool && ek <= CXType_LongDouble &&
+            fe_in_body(t, v)) {
+            add_var(t, v);
+            return 1;
+        }
     }
     int r = store_root(t, lhs);
     return r >= 0 && t->elem_free && (t->elem_free[r] || (t->soft && t->soft[r]));
