@@ -507,7 +507,8 @@ double rt_alone_took(const rt_alone *a, uint64_t t0);
  * emulation of BSP's workers, now the loop itself): their times are
  * dropped, and a loop kept shared times one call alone again. */
 void rt_alone_forget(rt_alone *a);
-/* Calls rented alone go shared now, as when their rent is paid (TRY). */
+/* Calls rented alone go shared now, as when their rent is paid (TRY),
+ * unless a priced first shared call's rent is not paid yet. */
 void rt_alone_share_next(rt_alone *a);
 /* After the call: how it ran, its seconds, the share of its iterations a
  * call run alone ran (1: all; a probe that stopped early gives the whole

@@ -245,6 +245,9 @@ void rt_alone_estimate(rt_alone *a, double whole_s) { a->est_s = whole_s; }
 
 void rt_alone_share_next(rt_alone *a)
 {
+    /* not while the rent of a priced first shared call is unpaid (its
+     * records would cost what many calls alone do) */
+    if (a->buy_s > 0 && a->rent_s < a->buy_s) return;
     if (a->phase == RENT || a->phase == ALONE) a->phase = TRY, a->shared = 0;
 }
 

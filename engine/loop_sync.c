@@ -1785,16 +1785,24 @@ static double recon_price(const strads_loop_site *site, const void *env, int64_t
     if (!records) return 0;
     int64_t n = end - begin, done = 0;
     uint64_t t0 = rt_now_us();
-    for (int k = 0; k < BLOCKS && done < n && !(k && rt_now_us() - t0 > cap_s * 1e6); k++) {
+    bool over = false;
+    for (int k = 0; k < BLOCKS && done < n && !over; k++) {
         int64_t lo = begin + n * k / BLOCKS, hi = lo + BLOCK < end ? lo + BLOCK : end;
-        strads_recon rc;
-        rt_recon_init(&rc, lo);
-        rc.sync = true;
-        rt_recon_run(site, env, &rc, NULL, lo, hi);
-        int err = rc.err;
-        sched_rec_free(&rc.rec);
-        if (err) return 0;
-        done += hi - lo;
+        /* in runs of 1, 2, 4... iterations: one iteration's records may
+         * cost more than the call (a row of a matmul recorded element by
+         * element) */
+        for (int64_t at = lo, run = 1; at < hi && !over; at += run, run *= 2) {
+            int64_t to = at + run < hi ? at + run : hi;
+            strads_recon rc;
+            rt_recon_init(&rc, at);
+            rc.sync = true;
+            rt_recon_run(site, env, &rc, NULL, at, to);
+            int err = rc.err;
+            sched_rec_free(&rc.rec);
+            if (err) return 0;
+            done += to - at;
+            over = rt_now_us() - t0 > cap_s * 1e6;
+        }
     }
     return done > 0 ? (double)(rt_now_us() - t0) / 1e6 / (double)done * (double)n : 0;
 }
@@ -2115,9 +2123,32 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
          * clock tells) */
         double budget = how != RT_CALL_PROBE ? 0 : emu ? RT_LONG_ALONE_S : RT_SHORT_CALL_S;
         rt__emu_seen seen;
+        /* (what a shared call cost, or was priced at: the copies it allows) */
         int64_t done = run_alone(site, env, begin, end, budget, emu, summed, threads, mb,
-                                 as->al.shared_last_s, &seen);
+                                 as->al.shared_last_s > 0 ? as->al.shared_last_s : as->al.buy_s, &seen);
         if (seen.whole_s > 0) rt_alone_estimate(&as->al, seen.whole_s);
+        /* BSP's workers emulated would not fit the probe's budget: where
+         * the records a shared call makes would cost more than the call
+         * (a row-parallel matmul whose output is not proved each row's
+         * own, its index written through a macro: 40 s of records for a
+         * 0.3 s call), the call runs alone emulated whole, and so do the
+         * next until they have cost what sharing would first, as a call
+         * alone as the loop itself does below. */
+        if (emu && done == begin && how == RT_CALL_PROBE && records && !as->priced && seen.whole_s > 0) {
+            as->priced = true;
+            double price = recon_price(site, env, begin, end, seen.whole_s);
+            rt__emu_seen all;
+            /* (the records' price is what a shared call would cost: the
+             * copies it allows) */
+            if (2 * price > seen.whole_s &&
+                run_alone(site, env, begin, end, 0, true, summed, threads, mb, 2 * price, &all) == end) {
+                rt_alone_after(&as->al, "sync_for", site, threads, how, rt_alone_took(&as->al, t0), 1, false);
+                rt_alone_rent_first(&as->al, "sync_for", site, 2 * price);
+                as->emu_timed = true;
+                rt_loop_release();
+                return;
+            }
+        }
         as->emu_timed = emu;
         if (emu && sc && done > begin && seen.body_s > 0)
             sc->emu_dear = 4 * seen.body_s < (double)(rt_now_us() - t0) / 1e6;
