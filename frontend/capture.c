@@ -1092,6 +1092,24 @@ static int narrow_unsigned(CXCursor e)
  * struct element sub (its parent at stack[k]) reaches stays inside it: a
  * member or the struct itself, never an address (&p[i].f, a member array
  * handed on as a pointer). */
+/* Is the member array sub, decayed at stack[k], an argument of a call that
+ * only reads through it, an array of numbers? */
+static int read_member_arg(walk *w, int k, CXCursor sub)
+{
+    CXType st = clang_getCanonicalType(clang_getCursorType(sub));
+    enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(st)).kind;
+    int j = k - 1; /* past a conversion to a pointer to const */
+    while (j >= 0 && (clang_getCursorKind(w->stack[j]) == CXCursor_UnexposedExpr ||
+                      clang_getCursorKind(w->stack[j]) == CXCursor_ParenExpr))
+        j--;
+    if (st.kind != CXType_ConstantArray || ek < CXType_Bool || ek > CXType_LongDouble || j < 0 ||
+        clang_getCursorKind(w->stack[j]) != CXCursor_CallExpr)
+        return 0;
+    unsigned b, e;
+    fe_extent(w->stack[k], &b, &e);
+    return !arg_writes(w, w->stack[j], b, e);
+}
+
 static int member_use(walk *w, int k, CXCursor sub)
 {
     for (; k >= 0; k--) {
@@ -1106,10 +1124,12 @@ static int member_use(walk *w, int k, CXCursor sub)
                 clang_getCanonicalType(clang_getCursorType(sub)).kind != CXType_Record)
                 return 0; /* q->f of a member q */
         } else if (kind == CXCursor_UnexposedExpr) {
-            /* a member array decays only to be subscripted right away */
+            /* a member array decays only to be subscripted right away, or
+             * to be handed to a function that only reads through it (k-means'
+             * nearest(p[i].x, ...)): C lets it reach no element but its own */
             if (t.kind == CXType_Pointer &&
                 (k == 0 || clang_getCursorKind(w->stack[k - 1]) != CXCursor_ArraySubscriptExpr))
-                return 0;
+                return read_member_arg(w, k, sub);
         } else if (kind != CXCursor_ArraySubscriptExpr || !base) {
             break;
         }
