@@ -621,6 +621,15 @@ static int keyed(fe_ctx *c, const fe_site *s, const char *elem_free, CXCursor bo
     return t.keyed;
 }
 
+/* An array (of arrays) of float, double or long double. */
+static int floating_array(CXCursor decl)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    if (t.kind != CXType_ConstantArray) return 0;
+    while (t.kind == CXType_ConstantArray) t = clang_getCanonicalType(clang_getArrayElementType(t));
+    return t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
+}
+
 static int followed(const fe_cap *cp)
 {
     return !(cp->is_item || cp->is_copyin || cp->auto_private || cp->is_const_global);
@@ -682,6 +691,11 @@ void fe_keyed(fe_ctx *c, fe_site *s)
         }
         int k = keyed(c, s, free_, body, cp, 0, soft);
         if (!k && (cp->cls == FE_T_INT || cp->cls == FE_T_UINT || cp->cls == FE_T_BLOB))
+            cp->picks = FE_PICKS_NO;
+        else if (k && cp->cls == FE_T_BLOB && s->kind == FE_SYNC_FOR && floating_array(cp->decl))
+            /* a local table of floats (k-means' centroids, float C[K * D],
+             * given to nearest()): data to a sync_for, as a float is; its
+             * new values every call re-planned the loop */
             cp->picks = FE_PICKS_NO;
         else if (k && (cp->cls == FE_T_FLOAT || cp->cls == FE_T_DOUBLE) && s->kind == FE_ASYNC_FOR)
             /* async_for's groups are only as right as its keys; sync_for

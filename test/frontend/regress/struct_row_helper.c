@@ -5,7 +5,9 @@
  * taken for the iteration's own element, as `p[i].x[0]` was. A member
  * array handed to a function that only reads through it reaches no other
  * element (capture.c's read_member_arg): p is the iterations' own,
- * written in place. */
+ * written in place. The centroids are a local array the body reads by
+ * value: floats, data to a sync_for (keyed.c), so their new values every
+ * call keep the plan (frontend.notice.struct_row_helper). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,7 +38,7 @@ int main(void)
     long n = 3000;
     #pragma strads dvector
     struct pt *p = malloc(n * sizeof *p);
-    float *C = malloc(K * D * sizeof *C);
+    float C[K * D];
     for (long i = 0; i < n; i++) {
         for (int j = 0; j < D; j++)
             p[i].x[j] = (float)((i * 37 + j * 11) % 101) / 10.0f;
@@ -46,7 +48,7 @@ int main(void)
         C[c] = p[c * 7].x[c % D];
     for (int it = 0; it < 4; it++) {
         long changed = 0;
-        #pragma strads sync_for copyin(C[0:K * D]) reduction(+: changed)
+        #pragma strads sync_for reduction(+: changed)
         for (long i = 0; i < n; i++) {
             int l = nearest(p[i].x, C, K);
             changed += l != p[i].label;

@@ -307,7 +307,7 @@ static const strads_field strads__efd1[] = {
     {STRADS_FIELD(struct strads__env1, strads__dyn.sync.has_b), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, pts), STRADS_F_COPYIN_REAL, NULL, __builtin_offsetof(struct strads__env1, strads__lo_pts),
      __builtin_offsetof(struct strads__env1, strads__n_pts), sizeof *((struct strads__env1 *)0)->pts, STRADS_PICKS_DEFAULT},
-    {STRADS_FIELD(struct strads__env1, cent), STRADS_F_BLOB, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
+    {STRADS_FIELD(struct strads__env1, cent), STRADS_F_BLOB, NULL, 0, 0, 0, STRADS_PICKS_NO},
     {STRADS_FIELD(struct strads__env1, strads__lo_scratch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, strads__n_scratch), STRADS_F_INT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
     {STRADS_FIELD(struct strads__env1, seed), STRADS_F_UINT, NULL, 0, 0, 0, STRADS_PICKS_DEFAULT},
