@@ -91,8 +91,8 @@ int fe_recon_param_matters(rc *r, CXCursor def, CXCursor body, int i)
 
 /* May the value-free copy's dropped stores through pointer arguments of
  * call be lost? Not when each points into the loop's arrays: a captured
- * pointer (or one of the body's set once from one: w = &W[u * K]) with
- * subscripts and arithmetic. A local's address (`put(&t, g)`, read back
+ * pointer (or one of the body's set once from one: w = &W[u * K], or
+ * w = row(W, u) of a row function) with subscripts and arithmetic. A local's address (`put(&t, g)`, read back
  * as a plain local) or anything else: the ordinary copy, which writes the
  * stack for real. */
 static int into_arrays(rc *r, CXCursor arg)
@@ -116,8 +116,11 @@ static int into_arrays(rc *r, CXCursor arg)
             x = init;
             continue;
         }
-        if (k == CXCursor_UnaryOperator || k == CXCursor_ParenExpr || k == CXCursor_CStyleCastExpr ||
-            k == CXCursor_UnexposedExpr)
+        int rf = k == CXCursor_CallExpr ? fe_row_fn_param(r->c, x) : -1;
+        if (rf >= 0) /* row(W, u): into its argument (row_fn.c) */
+            next = clang_Cursor_getArgument(x, (unsigned)rf);
+        else if (k == CXCursor_UnaryOperator || k == CXCursor_ParenExpr || k == CXCursor_CStyleCastExpr ||
+                 k == CXCursor_UnexposedExpr)
             next = n == 1 ? ch[0] : next;
         else if ((k == CXCursor_ArraySubscriptExpr && n == 2) || (k == CXCursor_MemberRefExpr && n == 1))
             next = ch[0]; /* w[u], e->x of an element e points to */
