@@ -2130,8 +2130,8 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
         /* BSP's workers emulated would not fit the probe's budget: where
          * the records a shared call makes would cost more than the call
          * (a row-parallel matmul whose output is not proved each row's
-         * own, its index written through a macro: 40 s of records for a
-         * 0.3 s call), the call runs alone emulated whole, and so do the
+         * own, its index written through a macro: every element of every
+         * row recorded), the call runs alone emulated whole, and so do the
          * next until they have cost what sharing would first, as a call
          * alone as the loop itself does below. */
         if (emu && done == begin && how == RT_CALL_PROBE && records && !as->priced && seen.whole_s > 0) {

@@ -216,10 +216,9 @@ int fe_recon_loop_quiet(rc *r, const fe_rloop *l)
 /* Is the for statement cur, after the written loop, one whose values go
  * nowhere? Its reads of the rows the loop wrote decide nothing: the copy
  * records them as ranges, and a read of a dropped write there is caught at
- * run time as any is (recon_shadow.c). A projection after SGD-MF's update
- * (`for (k) nw += w[k] * w[k]; if (nw > 1) for (k) w[k] /= sqrtf(nw);`)
- * made the update run element by element: reconnaissance cost 40-100
- * epochs. */
+ * run time as any is (recon_shadow.c). So a projection after SGD-MF's
+ * update (`for (k) nw += w[k] * w[k]; if (nw > 1) for (k) w[k] /=
+ * sqrtf(nw);`) leaves the update ranged, not element by element. */
 static int quiet_after(rc *r, CXCursor cur)
 {
     fe_rloop t;

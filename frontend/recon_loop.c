@@ -630,8 +630,8 @@ static int only(const walk *w, fe_rloop *out, CXCursor body, unsigned fb, unsign
  * nothing, and when the row is also written outside any condition, so that
  * every element of the range is written on every pass: the range records
  * no more than the loop writes. Otherwise the row's accesses run element
- * by element, as before. (Clipping had made every access of SGD-MF's rows
- * a recorder call: reconnaissance cost 150 epochs.)
+ * by element, as before (a recorder call for every access of the rows, for
+ * a clip users add to SGD-MF's update as a matter of course).
  */
 static void late_rows(const walk *w, fe_rloop *out, CXCursor body, unsigned fb, unsigned fe)
 {
