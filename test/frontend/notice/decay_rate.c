@@ -58,5 +58,9 @@ int main(void)
         for (long i = 0; i < rows * D; i++) s += X[i] + 0.5 * Y[i];
         printf("epoch %d %.4f\n", e, s);
     }
+    free(X);
+    free(Y);
+    free(a);
+    free(b);
     return 0;
 }
