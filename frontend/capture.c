@@ -641,10 +641,10 @@ static int local_reads_only(const walk *w, CXCursor var);
  * pointer into? */
 static int row_fn_arg(fe_ctx *c, CXCursor call, unsigned b, unsigned e)
 {
-    int i = fe_row_fn_param(c, call);
-    if (i < 0) return 0;
+    CXCursor arg = fe_row_fn_arg(c, call);
+    if (clang_Cursor_isNull(arg)) return 0;
     unsigned ab, ae;
-    fe_extent(clang_Cursor_getArgument(call, (unsigned)i), &ab, &ae);
+    fe_extent(arg, &ab, &ae);
     return ab <= b && e <= ae;
 }
 

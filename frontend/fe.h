@@ -348,9 +348,9 @@ typedef struct fe_rloop {
     int nhoist, caphoist;
 } fe_rloop;
 /* A call of a function of the file whose body is `return E;`, E a pointer
- * parameter plus offsets or an element's address: that parameter's index,
- * else -1 (row_fn.c). */
-int fe_row_fn_param(fe_ctx *c, CXCursor call);
+ * parameter plus offsets or an element's address: the call's argument for
+ * that parameter, else a null cursor (row_fn.c). */
+CXCursor fe_row_fn_arg(fe_ctx *c, CXCursor call);
 int fe_recon_loop(fe_ctx *c, CXCursor forstmt, fe_rloop *out); /* recon_loop.c */
 int fe_rloop_covers(const fe_rloop *l, CXCursor access);
 /* An async_for that finds its elements from values it writes: refused

@@ -139,14 +139,6 @@ static int changed_in(fe_ctx *c, CXCursor cur, CXCursor parent, CXCursor var)
     return found;
 }
 
-/* The argument a call of a row function returns a pointer into
- * (row_fn.c: `x = row(X, a[j])`), or a null cursor. */
-static CXCursor returned_arg(const taint *t, CXCursor call)
-{
-    int i = fe_row_fn_param(t->c, call);
-    return i < 0 ? clang_getNullCursor() : clang_Cursor_getArgument(fe_strip(call), (unsigned)i);
-}
-
 /* The capture a store's left side writes the elements of: the env pointer
  * at its root (through subscripts, members, `*`, pointer arithmetic and
  * the body's pointers set once from one, `float *w = W + u * K`), or -1
@@ -172,9 +164,9 @@ static int store_root(const taint *t, CXCursor lhs)
                 init = clang_Cursor_getVarDeclInitializer(v);
             if (clang_Cursor_isNull(init) || !fe_in_body(t, v) || changed_in(t->c, t->body, t->body, v))
                 return -1;
-            next = init; /* a pointer of the body set once */
-            if (!clang_Cursor_isNull(returned_arg(t, init)))
-                next = returned_arg(t, init); /* x = row(X, a[j]) */
+            next = fe_row_fn_arg(t->c, init); /* x = row(X, a[j]) */
+            if (clang_Cursor_isNull(next))
+                next = init; /* a pointer of the body set once */
             cur = next;
             continue;
         }

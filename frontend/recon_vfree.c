@@ -92,9 +92,9 @@ int fe_recon_param_matters(rc *r, CXCursor def, CXCursor body, int i)
 /* May the value-free copy's dropped stores through pointer arguments of
  * call be lost? Not when each points into the loop's arrays: a captured
  * pointer (or one of the body's set once from one: w = &W[u * K], or
- * w = row(W, u) of a row function) with subscripts and arithmetic. A local's address (`put(&t, g)`, read back
- * as a plain local) or anything else: the ordinary copy, which writes the
- * stack for real. */
+ * w = row(W, u) of a row function) with subscripts and arithmetic. A
+ * local's address (`put(&t, g)`, read back as a plain local) or anything
+ * else: the ordinary copy, which writes the stack for real. */
 static int into_arrays(rc *r, CXCursor arg)
 {
     CXCursor x = arg;
@@ -116,9 +116,9 @@ static int into_arrays(rc *r, CXCursor arg)
             x = init;
             continue;
         }
-        int rf = k == CXCursor_CallExpr ? fe_row_fn_param(r->c, x) : -1;
-        if (rf >= 0) /* row(W, u): into its argument (row_fn.c) */
-            next = clang_Cursor_getArgument(x, (unsigned)rf);
+        CXCursor row_arg = k == CXCursor_CallExpr ? fe_row_fn_arg(r->c, x) : clang_getNullCursor();
+        if (!clang_Cursor_isNull(row_arg)) /* row(W, u): into its argument (row_fn.c) */
+            next = row_arg;
         else if (k == CXCursor_UnaryOperator || k == CXCursor_ParenExpr || k == CXCursor_CStyleCastExpr ||
                  k == CXCursor_UnexposedExpr)
             next = n == 1 ? ch[0] : next;

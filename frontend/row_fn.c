@@ -14,9 +14,8 @@
 
 static int is_pointer(CXCursor cur) { return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Pointer; }
 
-int fe_row_fn_param(fe_ctx *c, CXCursor call)
+static int row_fn_param(fe_ctx *c, CXCursor call)
 {
-    call = fe_strip(call);
     if (clang_getCursorKind(call) != CXCursor_CallExpr) return -1;
     CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
     if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
@@ -77,4 +76,11 @@ int fe_row_fn_param(fe_ctx *c, CXCursor call)
         e = next;
     }
     return -1;
+}
+
+CXCursor fe_row_fn_arg(fe_ctx *c, CXCursor call)
+{
+    call = fe_strip(call);
+    int i = row_fn_param(c, call);
+    return i < 0 ? clang_getNullCursor() : clang_Cursor_getArgument(call, (unsigned)i);
 }
