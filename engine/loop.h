@@ -153,8 +153,16 @@ static inline void rt_recon_write_fast(strads_recon *rc, const void *addr, size_
 
 #define RT_RECON_SKIP 4
 #define RT_RECON_COV 16
+#define RT_RECON_IGN 3 /* RT_MAX_INPUTS - 1 (checked below) */
 struct strads_recon {
     rt_recon_hot hot; /* first: the fast paths above read rc as their hot entries */
+    /* span mode: more byte ranges whose reads need no record, as hot.ign
+     * (the loop's other read-only arrays on one node, the iteration's
+     * element of its other input arrays on several), tested by the
+     * out-of-line recorders: a rating kept as three arrays of fields made
+     * two of its three reads a registry search each */
+    strads_recon_ign ign_more[RT_RECON_IGN];
+    unsigned nign;
     sched_records rec;
     int err;
     struct { /* recon.c: the arrays the latest slow-path addresses were in */
@@ -187,6 +195,15 @@ struct strads_recon {
     } cov[RT_RECON_COV];
     unsigned ncov, cov_next;
 };
+/* Whether a read of [addr, addr + len) needs no record: in ign_more. */
+static inline int rt_recon_ign_more(const strads_recon *rc, const void *addr, size_t len)
+{
+    const char *p = (const char *)addr;
+    for (unsigned k = 0; k < rc->nign; k++)
+        if (p >= rc->ign_more[k].lo && p + len <= rc->ign_more[k].hi) return 1;
+    return 0;
+}
+
 /* strads_recon_rdi and strads_recon_rdr_rw, inline in generated files,
  * read it there */
 _Static_assert(__builtin_offsetof(struct strads_recon, hot.ign) == 0, "ign first");
@@ -294,6 +311,12 @@ typedef struct rt_recon_range {
  * input, element i + in_off of each at iteration i (a struct of records,
  * or a record's fields kept in arrays of their own). */
 #define RT_MAX_INPUTS 4
+/* ... and the most arrays it may read elsewhere, each whole on every node
+ * (a bias per user and per item, read at the rating's user and item), of at
+ * most RT_REP_BYTES each */
+#define RT_MAX_REP 4
+#define RT_REP_BYTES ((size_t)4 << 20)
+_Static_assert(RT_RECON_IGN == RT_MAX_INPUTS - 1, "an input's element in ign or ign_more");
 
 typedef struct rt_recon_spans {
     int nslots;
@@ -324,8 +347,15 @@ typedef struct rt_recon_spans {
     uint32_t in_ids[RT_MAX_INPUTS];
     int nin;
     int64_t in_off, in_lo, in_hi;
-    const char *in_base; /* the first input's mapping and element size, for */
-    size_t in_elem;      /* the inline check of that read (strads_recon_iter) */
+    const char *in_base[RT_MAX_INPUTS]; /* each input's mapping and element size, */
+    size_t in_elem[RT_MAX_INPUTS];      /* for the check of its read (strads_recon_iter) */
+    /* several nodes: arrays the loop only reads at elements other than its
+     * input's, small enough to go whole to every node that runs a part
+     * (RT_REP_BYTES): a sample finds them (rep_fixed false), the key pass
+     * accepts only those the nodes agreed on */
+    uint32_t rep[RT_MAX_REP];
+    int nrep;
+    bool rep_fixed;
     int64_t cur;         /* the current iteration */
     /* span NULL: no rows kept, each iteration's row is scratch; with keys
      * set, its strata cell under blk (B blocks, the loop's iterations

@@ -353,6 +353,7 @@ static void planned_spans(const strads_loop_site *site, const call_hdr *h, const
     planned_lopsided = strads_size() > 1 && info->imbalance >= LOPSIDED * strads_size();
     planned_nro = 0;
     for (int k = 0; k < info->nin; k++) planned_ro[planned_nro++] = info->in_ids[k];
+    for (int k = 0; k < info->nrep; k++) planned_ro[planned_nro++] = info->rep[k];
     if (rt_stats_on()) {
         char pair[128] = "";
         if (info->pair)

@@ -157,6 +157,8 @@ typedef struct rt__spans {
     uint32_t in_ids[RT_MAX_INPUTS]; /* several nodes: the input arrays, sorted (recon.c */
     int nin;               /* input_read), nin 0 none; the first cuts the shares */
     int64_t in_off;
+    uint32_t rep[RT_MAX_REP]; /* several nodes: the small arrays read elsewhere, which */
+    int nrep;                 /* go whole to every node (rt_recon_spans.rep) */
     /* pair mode (one node with 2-16 threads, or several nodes): every
      * written array (wid, wn elements) is written at two rows an
      * iteration, one below split and one at or above it; slot 0 is every
@@ -207,15 +209,17 @@ int rt__keys_plan(const strads_loop_site *site, const void *env, const call_hdr 
 int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_recon_spans *proto,
                     rt__spans *sp);
 /* Then the key pass over the share under the node-level blocks blk (B
- * nodes; the loop's iterations loop_first .. + loop_n): iteration i goes
+ * nodes; the loop's iterations loop_first .. + loop_n), reading whole on
+ * this node the arrays rep (nrep of them, agreed by the nodes) and no
+ * other array elsewhere than at its input: iteration i goes
  * as offset i - sp->lo into streams[key], key = round * B + node (started
  * writers, each with room for the share's length in bytes), and per key
  * the micro-blocks touched in maps (mapw words a key, slot 1's from mapw0,
  * OR'ed in: zero them first). *fall: the strata cannot serve the share
  * (full records then). */
 int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,
-                   int64_t loop_n, rt__gaps_w *streams, uint64_t *maps, size_t mapw, size_t mapw0,
-                   bool *fall);
+                   int64_t loop_n, const uint32_t *rep, int nrep, rt__gaps_w *streams,
+                   uint64_t *maps, size_t mapw, size_t mapw0, bool *fall);
 /* The serial order a node plan is equivalent to, into order[np->norder]. */
 int rt__plan_order(const node_plan *np, int64_t *order);
 
@@ -224,6 +228,8 @@ int rt__plan_order(const node_plan *np, int64_t *order);
 typedef struct rt__mspan_info {
     uint32_t in_ids[RT_MAX_INPUTS]; /* the arrays the loop reads as its input (the plan */
     int nin;                        /* key's), nin 0 none */
+    uint32_t rep[RT_MAX_REP];       /* and those every node read whole (the plan key's too) */
+    int nrep;
     int rounds, subrounds;
     double prefetch_s; /* moving the inputs to the nodes that run them: the slowest node's */
     double cpu_prefetch_s; /* this process's CPU time in that move (all threads) */
@@ -238,6 +244,9 @@ typedef struct rt__mspan_info {
  * then. */
 int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan **out,
                    rt__mspan_info *info);
+/* Fetches every element of array id this node does not own (nothing on
+ * rank 0, whose copy is the driver's, current when a call starts). */
+int rt__fetch_whole(uint32_t id);
 
 /* Runs the recon body over [lo, hi) on the node's threads; records in *out. */
 int rt__run_recon(const strads_loop_site *site, const void *env, int64_t lo, int64_t hi,

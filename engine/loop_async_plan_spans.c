@@ -262,6 +262,16 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
                 (N == 1 ? threads >= 2 && threads * threads <= SCHED_CORDER_KEYS
                         : N * N <= SCHED_CORDER_KEYS) &&
                 pair_probe(&rec, lo, hi, ids, n, k, slots, sp);
+    /* several nodes: the small arrays it only reads, not its input, which
+     * may go whole to every node (rt_recon_spans.rep) */
+    for (int a = 0; !rc && N > 1 && a < rec.narrays; a++) {
+        const dds_vec *dv = dds_vec_by_id(rec.arrays[a].id);
+        int q = 0;
+        while (q < sp->nin && sp->in_ids[q] != rec.arrays[a].id) q++;
+        if (dv && !rec.arrays[a].written && q == sp->nin && sp->nrep < RT_MAX_REP &&
+            (size_t)dv->n * dv->elem <= RT_REP_BYTES)
+            sp->rep[sp->nrep++] = dv->id;
+    }
     sched_rec_free(&rec);
     if (rc) return rc;
     if (pair) return 2;
@@ -323,10 +333,15 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
     int64_t n = sp->hi - sp->lo;
     const dds_vec *in = N > 1 && in_id ? dds_vec_by_id(in_id) : NULL;
     rt_recon_spans proto = {.nslots = ns, .first = sp->lo, .n = n, .mlo = {0xFFFF, 0xFFFF},
-                            .multi = N > 1, .nin = sp->nin, .in_off = sp->in_off,
+                            .multi = N > 1, .nin = sp->nin, .in_off = sp->in_off, .rep_fixed = true,
                             .in_lo = in ? in->bounds[me] : 0, .in_hi = in ? in->bounds[me + 1] : 0,
-                            .in_base = in ? in->base : NULL, .in_elem = in ? in->elem : 0};
+                            };
     memcpy(proto.in_ids, sp->in_ids, sizeof proto.in_ids);
+    for (int k = 0; in && k < sp->nin; k++) {
+        const dds_vec *dk = dds_vec_by_id(sp->in_ids[k]);
+        proto.in_base[k] = dk ? dk->base : NULL;
+        proto.in_elem[k] = dk ? dk->elem : 0;
+    }
     for (int s = 0; s < ns; s++) {
         const dds_vec *dv = dds_vec_by_id(sp->slots[s].id);
         proto.id[s] = dv->id;
@@ -356,6 +371,11 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         sp->proto = proto; /* the key pass runs once the nodes agree on blocks */
         sp->site = site;
         sp->env = env;
+        /* the sample may find small arrays read elsewhere than at the
+         * input, which then go whole to every node before the key pass
+         * (loop_async_plan_spans_nodes.c): span rows of the whole share
+         * below would have read another node's elements as they are here */
+        proto.rep_fixed = false;
         int rc = rt__keys_sample(site, env, &proto, sp);
         if (rc) memset(sp, 0, sizeof *sp);
         return rc;
@@ -366,6 +386,18 @@ int rt__span_recon(const strads_loop_site *site, const void *env, const call_hdr
         else sp->ns = ns;
         return rc;
     }
+    /* span rows of the whole share: the probe's small arrays go whole to
+     * this node first, so that the reads of them are the owners' values
+     * (another array read elsewhere than at the input is a miss) */
+    for (int q = 0; q < sp->nrep && N > 1; q++) {
+        int frc = rt__fetch_whole(sp->rep[q]);
+        if (frc) {
+            memset(sp, 0, sizeof *sp);
+            return frc;
+        }
+    }
+    memcpy(proto.rep, sp->rep, sizeof proto.rep);
+    proto.nrep = sp->nrep;
     proto.span = sched_span_alloc(n, ns);
     size_t hlen = (size_t)ns * SCHED__MICRO;
     span_job j = {site, env, sp->lo, sp->hi, threads, &proto,

@@ -66,6 +66,8 @@ typedef struct summary {
     int32_t pair, nw;
     uint32_t wid[RT_PAIR_ARRAYS];
     int64_t split[RT_PAIR_ARRAYS];
+    int32_t nrep, pad2;
+    uint32_t rep[RT_MAX_REP];
     uint32_t hist[2 * SCHED__MICRO];
 } summary;
 
@@ -73,6 +75,8 @@ typedef struct verdict {
     int32_t ok, nin;
     uint32_t in_ids[RT_MAX_INPUTS]; /* the input arrays, sorted; the first cuts the shares */
     int64_t in_off;
+    int32_t nrep, pad;
+    uint32_t rep[RT_MAX_REP]; /* the small arrays every node gets whole (all nodes' samples') */
     uint16_t blk[2 * SCHED__MICRO];
 } verdict;
 
@@ -114,6 +118,12 @@ static void decide(const summary *all, int N, const call_hdr *h, const sched__sl
             if (s->mhi[q] > mhi[q] && s->mlo[q] != 0xFFFF) mhi[q] = s->mhi[q];
         }
         for (size_t k = 0; k < 2 * SCHED__MICRO && ok; k++) hist[k] += s->hist[k];
+        for (int q = 0; q < s->nrep && ok; q++) {
+            int x = 0;
+            while (x < v->nrep && v->rep[x] != s->rep[q]) x++;
+            if (x == v->nrep) ok = v->nrep < RT_MAX_REP && dds_vec_by_id(s->rep[q]);
+            if (x == v->nrep && ok) v->rep[v->nrep++] = s->rep[q];
+        }
     }
     /* the shares, from the input each node found, must cut the loop */
     int64_t lo, hi, next = h->begin;
@@ -321,6 +331,36 @@ static double thread_cpu_s(void)
     return cpu_clock_s(CLOCK_THREAD_CPUTIME_ID);
 }
 
+/* The elements of dv this node does not own, as keys of a fetch list
+ * (into keys, or counted when keys is NULL). */
+static int64_t not_owned(const dds_vec *dv, uint64_t *keys)
+{
+    int me = strads_rank();
+    int64_t k = 0;
+    for (int64_t e = 0; e < dv->n; e++)
+        if (!dds_owns(dv, e, me)) {
+            if (keys) keys[k] = SCHED_ACC(dv->id, e, 0);
+            k++;
+        }
+    return k;
+}
+
+/* Fetches every element of array id this node does not own (rank 0's
+ * copy is the driver's, current when a call starts). */
+int rt__fetch_whole(uint32_t id)
+{
+    dds_vec *dv = dds_vec_by_id(id);
+    if (!dv) return STRADS_EPROTO;
+    if (strads_rank() == 0) return 0;
+    int64_t *idx = malloc((size_t)(dv->n ? dv->n : 1) * sizeof *idx), n = 0;
+    if (!idx) return STRADS_ENOMEM;
+    for (int64_t e = 0; e < dv->n; e++)
+        if (!dds_owns(dv, e, strads_rank())) idx[n++] = e;
+    int rc = n ? dds_prefetch(dv, idx, (size_t)n) : 0;
+    free(idx);
+    return rc;
+}
+
 /* Step 3 from keys (one thread a node, rt__spans without rows): the key
  * pass over this node's share under the agreed blocks writes each
  * iteration's offset straight into its message and marks each cell's
@@ -342,7 +382,12 @@ static int keyed_outgoing(const rt__spans *sp, const call_hdr *h, const verdict 
     for (int d = 0; d < N && !rc; d++) rc = open_msg(ml, 0, room, &out[d], w + d, (size_t)N);
     uint64_t t0 = rt_now_us();
     double c0 = thread_cpu_s();
-    if (!rc) rc = rt__keys_share(sp, v->blk, N, h->begin, h->end - h->begin, w, maps, mapw, mapw0, &fall);
+    /* the key pass reads the whole arrays the nodes agreed on as the
+     * owners' (a read-only table's values may pick rows) */
+    for (int q = 0; q < v->nrep && !rc; q++) rc = rt__fetch_whole(v->rep[q]);
+    if (!rc)
+        rc = rt__keys_share(sp, v->blk, N, h->begin, h->end - h->begin, v->rep, v->nrep, w, maps,
+                            mapw, mapw0, &fall);
     *recon_s = (double)(rt_now_us() - t0) / 1e6;
     *cpu_recon_s = thread_cpu_s() - c0;
     *fits = !fall;
@@ -649,6 +694,17 @@ static int round_lists(const sched__slot *slots, const piece *pc, int npc, const
                 if (e < olo[x] || e >= ohi[x]) nw++, nf += !dds_owns(pc[x].dv, e, me);
         }
     }
+    /* round 0: the small arrays every node reads whole (their versions
+     * spare later calls the move while they do not change) */
+    const dds_vec *rep[RT_MAX_REP];
+    for (int q = 0; q < v->nrep; q++) {
+        rep[q] = dds_vec_by_id(v->rep[q]);
+        if (!rep[q]) {
+            free(hit[0]);
+            return STRADS_EPROTO;
+        }
+        if (r == 0) nf += not_owned(rep[q], NULL);
+    }
     np->fetch[r] = malloc(((size_t)nf + 1) * sizeof **np->fetch);
     np->wb[r] = malloc(((size_t)nw + 1) * sizeof **np->wb);
     np->mark[r] = malloc(((size_t)nr + 1) * sizeof **np->mark);
@@ -693,6 +749,7 @@ static int round_lists(const sched__slot *slots, const piece *pc, int npc, const
                 np->mark[r][nm++] = (rt__run){q->id, o0, o1};
         }
     }
+    for (int q = 0; q < v->nrep && r == 0 && !rc; q++) f += not_owned(rep[q], np->fetch[r] + f);
     np->nfetch[r] = f;
     np->nwb[r] = w;
     np->nmark[r] = nm;
@@ -857,6 +914,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
             mine->split[x] = sp->split[x];
         }
         if (sp->ns == 2) memcpy(mine->hist, sp->hist, sizeof mine->hist);
+        mine->nrep = sp->nrep;
+        memcpy(mine->rep, sp->rep, sizeof mine->rep);
     }
     free(sp->hist);
     sp->hist = NULL;
@@ -994,6 +1053,8 @@ int rt__mspan_plan(const call_hdr *h, uint64_t site_id, rt__spans *sp, node_plan
         info->cpu_recon_s = keys_cpu;
         info->nin = v->nin;
         memcpy(info->in_ids, v->in_ids, sizeof info->in_ids);
+        info->nrep = v->nrep;
+        memcpy(info->rep, v->rep, sizeof info->rep);
         info->pair = sp->pair ? sp->nw : 0;
         info->imbalance = imbalance;
         info->rounds = (*out)->rounds;

@@ -153,6 +153,13 @@ static int merge(keys_job *j, bool sample, uint32_t *hist, uint16_t mlo[2], uint
             if (p->sp.mlo[s] < mlo[s]) mlo[s] = p->sp.mlo[s];
             if (p->sp.mhi[s] > mhi[s]) mhi[s] = p->sp.mhi[s];
         }
+        for (int q = 0; q < p->sp.nrep; q++) { /* the small arrays read elsewhere, once each */
+            int x = 0;
+            while (x < out->nrep && out->rep[x] != p->sp.rep[q]) x++;
+            if (x < out->nrep) continue;
+            if (out->nrep == RT_MAX_REP) *fall = true;
+            else out->rep[out->nrep++] = p->sp.rep[q];
+        }
         for (int q = 0; q < p->sp.nseen; q++) { /* the arrays it only reads, once each */
             uint32_t id = p->sp.seen[q];
             bool have = id == j->proto->id[0] || id == j->proto->id[1];
@@ -332,11 +339,14 @@ int rt__keys_sample(const strads_loop_site *site, const void *env, const rt_reco
 }
 
 int rt__keys_share(const rt__spans *sp, const uint16_t *blk, int B, int64_t loop_first,
-                   int64_t loop_n, rt__gaps_w *streams, uint64_t *maps, size_t mapw, size_t mapw0,
-                   bool *fall)
+                   int64_t loop_n, const uint32_t *rep, int nrep, rt__gaps_w *streams,
+                   uint64_t *maps, size_t mapw, size_t mapw0, bool *fall)
 {
     /* one thread a node: the pass runs here, on the node-function thread */
     rt_recon_spans rs = sp->proto;
+    memcpy(rs.rep, rep, (size_t)nrep * sizeof *rep);
+    rs.nrep = nrep;
+    rs.rep_fixed = true;
     rs.hist = NULL; /* the blocks are cut: no histogram */
     rs.streams = streams;
     rs.kfirst = sp->lo;

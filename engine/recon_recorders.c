@@ -56,7 +56,8 @@ static inline void rd_record(strads_recon *rc, const void *addr, size_t len)
      * hit (the rating's fields), while the hot entries hold the rows of
      * the arrays written; outside span mode it is empty (NULL, NULL) */
     if ((p >= h->ign.lo && p + len <= h->ign.hi) ||
-        (p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]))
+        (p >= h->rd_lo[0] && p + len <= h->rd_hi[0]) || (p >= h->rd_lo[1] && p + len <= h->rd_hi[1]) ||
+        rt_recon_ign_more(rc, p, len))
         goto done;
     for (unsigned k = 0; k < rc->ncov; k++)
         if (p >= rc->cov[k].lo && p + len <= rc->cov[k].hi) goto done;

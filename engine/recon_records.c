@@ -119,16 +119,25 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
         else
             memcpy(row, empty, 2 * sizeof *row);
         int64_t e = i + sp->in_off;
-        if (sp->multi && sp->in_base && e >= sp->in_lo && e < sp->in_hi) {
+        if (sp->multi && sp->in_base[0] && e >= sp->in_lo && e < sp->in_hi) {
             /* the one read input_read allows, settled inline in the
              * generated file (strads_recon_rdi) as the ignored array is on
              * one node: the slow path's lookup and checks were half of
              * 2x1's RE, and a call per field a fifth of what was left. A
-             * write to it ends span mode (span_add). */
-            const char *lo = sp->in_base + (size_t)e * sp->in_elem;
-            rc->hot.ign = (strads_recon_ign){lo, lo + sp->in_elem};
+             * write to it ends span mode (span_add). The other inputs'
+             * elements (a record's fields in arrays of their own) are
+             * settled by the recorders' first test (ign_more). */
+            const char *lo = sp->in_base[0] + (size_t)e * sp->in_elem[0];
+            rc->hot.ign = (strads_recon_ign){lo, lo + sp->in_elem[0]};
+            unsigned m = 0;
+            for (int k = 1; k < sp->nin && sp->in_base[k]; k++, m++) {
+                lo = sp->in_base[k] + (size_t)e * sp->in_elem[k];
+                rc->ign_more[m] = (strads_recon_ign){lo, lo + sp->in_elem[k]};
+            }
+            rc->nign = m;
         } else if (sp->multi) {
             rc->hot.ign = (strads_recon_ign){NULL, NULL};
+            rc->nign = 0;
         }
         return;
     }
@@ -139,7 +148,8 @@ void strads_recon_iter(strads_recon *rc, int64_t i)
 }
 
 /* Span mode on several nodes: a read of an array the loop does not write
- * must be of one element of an input array the probe found
+ * must be of a small array every node gets whole (sp->rep), or of one
+ * element of an input array the probe found
  * (loop_async_plan_spans.c), at their fixed distance from the iteration's
  * index (the rating of iteration i, or its fields in arrays of their own),
  * and owned by this node: then the node that runs iteration i
@@ -152,6 +162,17 @@ static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_
     int64_t i = sp->cur;
     int k = 0;
     while (k < sp->nin && dv->id != sp->in_ids[k]) k++;
+    if (k == sp->nin && sp->row) {
+        /* not an input: an array that goes whole to every node, when small */
+        int q = 0;
+        while (q < sp->nrep && sp->rep[q] != dv->id) q++;
+        if (q == sp->nrep && !sp->rep_fixed && sp->nrep < RT_MAX_REP &&
+            (size_t)dv->n * dv->elem <= RT_REP_BYTES)
+            sp->rep[sp->nrep++] = dv->id;
+        else if (q == sp->nrep)
+            sp->miss = true;
+        return;
+    }
     if (!sp->row || e0 != e1 || k == sp->nin || e0 != i + sp->in_off || e0 < sp->in_lo ||
         e0 >= sp->in_hi)
         sp->miss = true;
@@ -176,14 +197,21 @@ static void span_add(strads_recon *rc, const dds_vec *dv, int64_t e0, int64_t e1
         if (write) { /* span mode ends; the array's reads are shadowed again */
             sp->miss = true;
             rc->hot.ign = (strads_recon_ign){NULL, NULL};
+            rc->nign = 0;
             return;
         }
         if (sp->multi) {
             input_read(sp, dv, e0, e1);
             return;
         }
-        /* reads of it are dropped inline from now on */
-        rc->hot.ign = (strads_recon_ign){dv->base, dv->base + (size_t)dv->n * dv->elem};
+        /* reads of it are dropped from now on: inline for the first such
+         * array, by the recorders' first test for a few more (a record's
+         * fields in arrays of their own), the last one met inline past those */
+        strads_recon_ign all = {dv->base, dv->base + (size_t)dv->n * dv->elem};
+        if (rc->hot.ign.lo && rc->nign < RT_RECON_IGN)
+            rc->ign_more[rc->nign++] = all;
+        else
+            rc->hot.ign = all;
         return;
     }
     if (!sp->row) {
@@ -341,6 +369,7 @@ static bool span_fast(strads_recon *rc, const char *p, size_t len)
  * recorded last. */
 void rt_recon_read_slow(strads_recon *rc, const void *addr, size_t len)
 {
+    if (rt_recon_ign_more(rc, addr, len)) return;
     if (rc->spans && span_fast(rc, addr, len)) return;
     record(rc, addr, len, false);
 }

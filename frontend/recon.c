@@ -477,6 +477,18 @@ static enum CXChildVisitResult inloop_visit(CXCursor cur, CXCursor parent, CXCli
     return CXChildVisit_Recurse;
 }
 
+/* Is cur inside a loop of the body (or is there no body in view)? */
+static int in_body_loop(rc *r, CXCursor cur)
+{
+    if (clang_Cursor_isNull(r->body))
+        return 1;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    inloop v = {b, e, 0};
+    clang_visitChildren(r->body, inloop_visit, &v);
+    return v.hit;
+}
+
 static int drop_store(rc *r, CXCursor cur, CXCursor l)
 {
     if (!r->s || clang_Cursor_isNull(r->body))
@@ -485,9 +497,7 @@ static int drop_store(rc *r, CXCursor cur, CXCursor l)
     fe_extent(cur, &b, &e);
     fe_extent(l, &lb, &le);
     fe_extent(r->body, &bb, &be);
-    inloop v = {b, e, 0};
-    clang_visitChildren(r->body, inloop_visit, &v);
-    if (v.hit)
+    if (in_body_loop(r, cur))
         return 0;
     fe_ctx *c = r->c;
     int l0 = fe_tok_at(c, lb), l1 = fe_tok_at(c, le), len = l1 - l0;
@@ -501,6 +511,15 @@ static int drop_store(rc *r, CXCursor cur, CXCursor l)
             return 0;
     }
     return 1;
+}
+
+/* The recorder of a dropped store cur to l: strads_recon_rwr shadows its
+ * bytes, so that a later read of them runs the iteration again exactly;
+ * strads_recon_rw only records, where no later read can reach them. */
+static const char *dropped_recorder(rc *r, CXCursor cur, CXCursor l)
+{
+    return !r->s || in_body_loop(r, cur) || fe_recon_store_seen_later(r, cur, l) ? "strads_recon_rwr"
+                                                                                 : "strads_recon_rw";
 }
 
 /* The target l of a store a macro makes: a distributed array's element,
@@ -1311,11 +1330,11 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
             char *L = rw(r, lhs, LV, 0), *R = rw(r, rhs, RV, 0);
             int id = r->c->nranged++;
             return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); %s; "
-                          "strads_recon_rwr(strads__rc, strads__p%d, sizeof *strads__p%d, %d); })",
+                          "%s(strads__rc, strads__p%d, sizeof *strads__p%d, %d); })",
                           id, L,
                           pure_value(r, rhs, R) ? fe_fmt("(void)sizeof(+(%s))", R)
                                                 : fe_fmt("(void)(%s)", R),
-                          id, id, compound || r->widen);
+                          dropped_recorder(r, cur, l), id, id, compound || r->widen);
         }
         if (access_kind(r, l) && !local_root(r, l, 0)) {
             /* The value goes to the iteration's shadow, where later reads
@@ -1412,8 +1431,8 @@ static char *rw(rc *r, CXCursor cur, int mode, int stmt)
                 char *L = rw(r, op, LV, 0);
                 int id = r->c->nranged++;
                 return fe_fmt("__extension__({ __auto_type strads__p%d = &(%s); "
-                              "strads_recon_rwr(strads__rc, strads__p%d, sizeof *strads__p%d, 1); })",
-                              id, L, id, id);
+                              "%s(strads__rc, strads__p%d, sizeof *strads__p%d, 1); })",
+                              id, L, dropped_recorder(r, cur, l), id, id);
             }
             if (access_kind(r, l) && !local_root(r, l, 0)) {
                 char *L = rw(r, op, LV, 0);

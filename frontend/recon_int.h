@@ -67,6 +67,9 @@ int fe_recon_plain_callee(rc *r, CXCursor call, CXCursor callee, const char *nam
  * enclosing loop running it again is no read back (its values go nowhere) */
 int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok);
 int fe_recon_loop_quiet(rc *r, const fe_rloop *l);
+/* recon_later.c: may a later read of the iteration reach the bytes of the
+ * dropped store `store` to target (through any name)? */
+int fe_recon_store_seen_later(rc *r, CXCursor store, CXCursor target);
 /* recon_later.c: the variable an access or pointer expression starts from
  * (W of W[u].v[k], p of *(p + 1)), or a null cursor */
 CXCursor fe_recon_root_of(CXCursor e);

@@ -265,3 +265,125 @@ int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok)
     clang_visitChildren(r->body, later_visit, &v);
     return v.hit;
 }
+
+/*
+ * May a dropped store's bytes be read later in the iteration? drop_store
+ * (recon.c) has found the store outside every loop of the body, with its
+ * target's text not read after it; that is a bet the shadow checks at run
+ * time, at the price of testing every later read of the iteration against
+ * it (a third of SGD-MF's reconnaissance with biases: `bu[u] += ...` before
+ * the rows' update). The shadow is not needed when the target starts from
+ * a variable declared outside the body (a captured array, a global) and
+ * nothing after the store can name it: no later reference to it,
+ * nor to a pointer of the body that may point into it (one whose
+ * declaration or assignment names it, or such a pointer), nor a later call
+ * when it is a file-scope variable a function may read.
+ */
+typedef struct unseen {
+    CXCursor *alias; /* the root and the body's pointers that may point into it */
+    int n, cap, grew, hit;
+    unsigned after;  /* the store's end */
+    int global;      /* the root is a file-scope variable */
+} unseen;
+
+static int is_alias(const unseen *u, CXCursor decl)
+{
+    for (int i = 0; i < u->n; i++)
+        if (clang_equalCursors(u->alias[i], decl)) return 1;
+    return 0;
+}
+
+static enum CXChildVisitResult names_alias(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    unseen *u = d;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr && is_alias(u, clang_getCursorReferenced(cur))) {
+        u->hit = 1;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static int mentions_alias(unseen *u, CXCursor cur)
+{
+    int was = u->hit;
+    u->hit = 0;
+    clang_visitChildren(cur, names_alias, u);
+    int m = u->hit;
+    u->hit = was;
+    return m;
+}
+
+static void add_alias(unseen *u, CXCursor decl)
+{
+    if (is_alias(u, decl)) return;
+    u->alias = fe_grow(u->alias, sizeof *u->alias, &u->cap, u->n + 1);
+    u->alias[u->n++] = decl;
+    u->grew = 1;
+}
+
+/* A pointer of the body declared or assigned from an alias is one too. */
+static enum CXChildVisitResult grow_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    unseen *u = d;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    CXCursor var = clang_getNullCursor();
+    if (k == CXCursor_VarDecl) {
+        var = cur;
+    } else if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+        int n;
+        CXCursor *ch = fe_children(cur, &n);
+        if (n == 2 && clang_getCursorKind(fe_strip(ch[0])) == CXCursor_DeclRefExpr)
+            var = clang_getCursorReferenced(fe_strip(ch[0]));
+        free(ch);
+    }
+    enum CXTypeKind t = clang_Cursor_isNull(var) ? CXType_Invalid
+                                                 : clang_getCanonicalType(clang_getCursorType(var)).kind;
+    if ((t == CXType_Pointer || t == CXType_ConstantArray) && !is_alias(u, var) && mentions_alias(u, cur))
+        add_alias(u, var);
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult after_visit(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    unseen *u = d;
+    unsigned b, e;
+    fe_extent(cur, &b, &e);
+    if (e <= u->after) return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (b >= u->after && ((k == CXCursor_DeclRefExpr && is_alias(u, clang_getCursorReferenced(cur))) ||
+                          (k == CXCursor_CallExpr && u->global))) {
+        u->hit = 1;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+int fe_recon_store_seen_later(rc *r, CXCursor store, CXCursor target)
+{
+    CXCursor root = fe_recon_root_of(target);
+    if (clang_Cursor_isNull(r->body) || clang_Cursor_isNull(root) ||
+        clang_getCursorKind(root) != CXCursor_VarDecl)
+        return 1;
+    /* a variable of the body: a pointer may reach a local array, whose
+     * later reads by name (flag[1] after *p = ...) the aliases miss */
+    unsigned b, e, rb, re;
+    fe_extent(root, &rb, &re);
+    fe_extent(r->body, &b, &e);
+    if (rb >= b && re <= e)
+        return 1;
+    unseen u = {0};
+    fe_extent(store, &b, &u.after);
+    u.global = clang_getCursorKind(clang_getCursorSemanticParent(root)) == CXCursor_TranslationUnit;
+    add_alias(&u, root);
+    for (int pass = 0; u.grew && pass < 8; pass++) {
+        u.grew = 0;
+        clang_visitChildren(r->body, grow_visit, &u);
+    }
+    if (!u.grew) clang_visitChildren(r->body, after_visit, &u);
+    int seen = u.grew || u.hit;
+    free(u.alias);
+    return seen;
+}
