@@ -144,7 +144,11 @@ int64_t *rt__take_call_order(int64_t *n);
 
 /* One node: reconnaissance that keeps per iteration only the micro-blocks
  * it spans in each written array, and the plan built from them alone. */
+/* The most written arrays spans plan: in pair mode each array is two
+ * ranges (RT_PAIR_ARRAYS), in group mode one (GloVe with its biases and
+ * their AdaGrad sums in arrays of their own: eight). */
 #define RT_PAIR_ARRAYS (RT_SPAN_RANGES / 2)
+#define RT_GROUP_ARRAYS RT_SPAN_RANGES
 typedef struct rt__spans {
     int ns;                /* written arrays (slots); 0: use full records */
     sched__slot slots[2];
@@ -165,8 +169,8 @@ typedef struct rt__spans {
      * array's lower part, slot 1 every upper part (loop_async_plan_spans.c) */
     bool pair;
     int nw;
-    uint32_t wid[RT_PAIR_ARRAYS];
-    int64_t wn[RT_PAIR_ARRAYS], split[RT_PAIR_ARRAYS];
+    uint32_t wid[RT_GROUP_ARRAYS];
+    int64_t wn[RT_GROUP_ARRAYS], split[RT_GROUP_ARRAYS];
     node_plan *keyed;      /* one node: the plan made during reconnaissance, or NULL */
     double imbalance;      /* its sub-rounds' longest cells over n / threads */
     int sample;            /* one iteration in sample cut its blocks */

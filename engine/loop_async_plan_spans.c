@@ -108,11 +108,12 @@ static bool pair_split(const sched_records *rec, int64_t lo, int64_t hi, uint32_
 }
 
 /* Group mode's probe, when the written arrays do not split as pairs:
- * three or four arrays, each touched at one run of elements (one row) an
+ * three to eight arrays, each touched at one run of elements (one row) an
  * iteration, in two groups of arrays of one length touched at the same
  * elements every iteration (GloVe's word vectors W[w] and their AdaGrad
  * sums GW[w], the context vectors C[c] and GC[c]; SGD-MF's W[u] and user
- * biases bu[u], H[v] and bv[v]). Each group is one side of the strata, as
+ * biases bu[u], H[v] and bv[v]; GloVe's biases and their sums beside the
+ * vectors, eight arrays). Each group is one side of the strata, as
  * pair mode's parts are: an array of the first group is all lower part
  * (split n), one of the second all upper part (split 0); the group of
  * longer arrays first (it stays with its node, the other travels). A guess
@@ -121,11 +122,11 @@ static bool group_split(const sched_records *rec, int64_t lo, int64_t hi, const 
                         const int64_t *n, int k, int64_t *split)
 {
     if (k < 3) return false; /* two: the slots' plan */
-    bool eq[RT_PAIR_ARRAYS][RT_PAIR_ARRAYS];
+    bool eq[RT_GROUP_ARRAYS][RT_GROUP_ARRAYS];
     for (int a = 0; a < k; a++)
         for (int b = 0; b < k; b++) eq[a][b] = n[a] == n[b];
     for (int64_t i = lo; i < hi; i++) {
-        int64_t cnt = 0, first[RT_PAIR_ARRAYS], last[RT_PAIR_ARRAYS], m[RT_PAIR_ARRAYS];
+        int64_t cnt = 0, first[RT_GROUP_ARRAYS], last[RT_GROUP_ARRAYS], m[RT_GROUP_ARRAYS];
         const sched_acc *acc = sched_rec_accs(rec, i, &cnt);
         for (int a = 0; a < k; a++) first[a] = INT64_MAX, last[a] = -1, m[a] = 0;
         for (int64_t q = 0; q < cnt; q++) {
@@ -145,7 +146,7 @@ static bool group_split(const sched_records *rec, int64_t lo, int64_t hi, const 
             for (int b = 0; b < k; b++)
                 if (first[a] != first[b] || last[a] != last[b]) eq[a][b] = false;
     }
-    int cls[RT_PAIR_ARRAYS], nc = 0;
+    int cls[RT_GROUP_ARRAYS], nc = 0;
     int64_t len[2] = {0, 0};
     for (int a = 0; a < k; a++) {
         cls[a] = -1;
@@ -173,7 +174,7 @@ static bool pair_probe(const sched_records *rec, int64_t lo, int64_t hi, const u
                        const int64_t *n, int k, sched__slot *slots, rt__spans *sp)
 {
     int64_t len[2] = {0, 0};
-    bool pairs = true;
+    bool pairs = k <= RT_PAIR_ARRAYS; /* two ranges an array */
     for (int a = 0; a < k && pairs; a++) pairs = pair_split(rec, lo, hi, ids[a], n[a], &sp->split[a]);
     if (!pairs && !group_split(rec, lo, hi, ids, n, k, sp->split)) return false;
     for (int a = 0; a < k; a++) {
@@ -241,20 +242,20 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
             sp->nin++;
         }
     }
-    uint32_t ids[RT_PAIR_ARRAYS];
-    int64_t n[RT_PAIR_ARRAYS];
+    uint32_t ids[RT_GROUP_ARRAYS];
+    int64_t n[RT_GROUP_ARRAYS];
     int k = 0;
-    for (int a = 0; !rc && a < rec.narrays && k <= RT_PAIR_ARRAYS; a++) {
+    for (int a = 0; !rc && a < rec.narrays && k <= RT_GROUP_ARRAYS; a++) {
         if (!rec.arrays[a].written) continue;
         const dds_vec *dv = dds_vec_by_id(rec.arrays[a].id);
-        if (!dv) k = RT_PAIR_ARRAYS + 1; /* not an array this node knows: leave it to full records */
-        if (k < RT_PAIR_ARRAYS && dv) ids[k] = dv->id, n[k] = dv->n;
+        if (!dv) k = RT_GROUP_ARRAYS + 1; /* not an array this node knows: leave it to full records */
+        if (k < RT_GROUP_ARRAYS && dv) ids[k] = dv->id, n[k] = dv->n;
         k++;
     }
-    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= RT_PAIR_ARRAYS && !nfaulted;
+    bool ok = !rc && !rec.too_many_arrays && k >= 1 && k <= RT_GROUP_ARRAYS && !nfaulted;
     /* threads to stratify on one node, or several nodes: arrays written at
      * two rows each are planned as pairs (the strata of lower x upper
-     * parts), and three or four written one row each as two groups
+     * parts), and three to eight written one row each as two groups
      * (group_split); on several nodes rank 0 checks that every node's probe
      * found the same splits (loop_async_plan_spans_nodes.c) */
     int N = strads_size();

@@ -64,8 +64,8 @@ typedef struct summary {
     uint16_t mlo[2], mhi[2];
     /* pair mode: the written arrays (nw of them) and where each splits */
     int32_t pair, nw;
-    uint32_t wid[RT_PAIR_ARRAYS];
-    int64_t split[RT_PAIR_ARRAYS];
+    uint32_t wid[RT_GROUP_ARRAYS];
+    int64_t split[RT_GROUP_ARRAYS];
     int32_t nrep, pad2;
     uint32_t rep[RT_MAX_REP];
     uint32_t hist[2 * SCHED__MICRO];
@@ -85,7 +85,7 @@ typedef struct verdict {
 static bool same_pairs(const summary *a, const summary *b)
 {
     if (a->pair != b->pair || a->nw != b->nw) return false;
-    for (int x = 0; x < a->nw && x < RT_PAIR_ARRAYS; x++)
+    for (int x = 0; x < a->nw && x < RT_GROUP_ARRAYS; x++)
         if (a->wid[x] != b->wid[x] || a->split[x] != b->split[x]) return false;
     return true;
 }
@@ -603,7 +603,7 @@ typedef struct piece {
     int64_t org, len;
     const dds_vec *dv;
 } piece;
-#define MAX_PIECES (2 * RT_PAIR_ARRAYS + RT_MAX_INPUTS)
+#define MAX_PIECES (2 * RT_GROUP_ARRAYS + RT_MAX_INPUTS)
 
 /* sp's pieces and the input's into pc; how many, or 0 for an array this
  * node does not know. */

@@ -219,7 +219,7 @@ static int make_plan(const call_hdr *h, uint64_t site_id, const rt__spans *sp, s
     if (!np) return STRADS_ENOMEM;
     *np = (node_plan){.site_id = site_id, .begin = h->begin, .end = h->end, .threads = T,
                       .rounds = 1, .subrounds = T, .norder = co->n, .nwritten = 2};
-    np->written = malloc(RT_PAIR_ARRAYS * sizeof *np->written);
+    np->written = malloc(RT_GROUP_ARRAYS * sizeof *np->written);
     np->locked = calloc(1, 1);
     np->cells = calloc((size_t)T * (size_t)T, sizeof *np->cells);
     np->corder = malloc(sizeof *np->corder);
