@@ -381,6 +381,9 @@ char *fe_text(fe_ctx *c, unsigned b, unsigned e);
 /* The main file's text with its function definitions' array parameters
  * written as pointers (array_parms.c), or NULL when it has none. */
 char *fe_array_parms(CXTranslationUnit tu, CXFile file, const char *src, size_t len, size_t *out_len);
+/* index_macros.c: the main file's text with its plain function-like macros
+ * expanded in the functions that hold a parallel loop, or NULL when none is */
+char *fe_index_macros(CXTranslationUnit tu, CXFile file, const char *src, size_t len, size_t *out_len);
 /* The body's statement of its loop variable's range, or NULL (range_hint.c). */
 char *fe_range_hint(fe_ctx *c, const fe_site *s);
 /* Does a token end an operand (an identifier, a literal, ')' or ']'), so

@@ -163,9 +163,18 @@ static int translate(int argc, char **argv)
         return prc;
     size_t len = 0;
     c->src = clang_getFileContents(c->tu, c->file, &len);
-    /* parameters declared as arrays, as the pointers they are: parsed
-     * again (array_parms.c) */
+    /* index macros expanded where the parallel loops' functions use them,
+     * and parameters declared as arrays, as the pointers they are: parsed
+     * again after each (index_macros.c, array_parms.c) */
     size_t nlen = 0;
+    char *expanded = c->src ? fe_index_macros(c->tu, c->file, c->src, len, &nlen) : NULL;
+    if (expanded) {
+        struct CXUnsavedFile uf = {in, expanded, (unsigned long)nlen};
+        clang_disposeTranslationUnit(c->tu);
+        if ((prc = parse(c, idx, in, args, nargs, &uf)))
+            return prc;
+        c->src = clang_getFileContents(c->tu, c->file, &len);
+    }
     char *edited = c->src ? fe_array_parms(c->tu, c->file, c->src, len, &nlen) : NULL;
     if (edited) {
         struct CXUnsavedFile uf = {in, edited, (unsigned long)nlen};

@@ -1,6 +1,7 @@
-/* A row-parallel matmul whose subscripts go through a macro, as C89-style
- * programs write them: stradsc cannot prove C's rows each iteration's own
- * through IDX, so a shared call records every element of every row, and
+/* A row-parallel matmul whose subscripts go through a macro that calls
+ * another (stradsc expands only a macro whose replacement names none):
+ * stradsc cannot prove C's rows each iteration's own through IDX, so a
+ * shared call records every element of every row, and
  * B is too large to move whole: its first shared call took 40 s for a
  * call of 0.3 s. BSP's workers emulated do not fit the probe's budget
  * either; the records are priced, and the calls run alone, emulated,
@@ -10,7 +11,8 @@
 #include <stdlib.h>
 
 #define N 800
-#define IDX(i, j) ((i) * N + (j))
+#define ROW(i) ((i) * N)
+#define IDX(i, j) (ROW(i) + (j))
 
 int main(void)
 {

@@ -1,10 +1,13 @@
 /* A function-like macro whose own text (its #define) reads a distributed
  * array: reconnaissance records only accesses spelled in this file, so the
  * read of the macro's value was wrapped as an element (a gcc error,
- * "lvalue required", in the generated file); now refused at the use. */
+ * "lvalue required", in the generated file); now refused at the use. A
+ * macro whose replacement names no other function-like macro is expanded
+ * before analysis instead (regress/index_macros.c). */
 #include <stdlib.h>
-#define shifted(i) (a[i] + 1)
-#define at2(i) a[b[i]]
+#define ID(v) v
+#define shifted(i) (ID(a)[i] + 1)
+#define at2(i) ID(a)[b[i]]
 
 void f(long n)
 {
@@ -21,6 +24,6 @@ void f(long n)
     for (long i = 0; i < n; i++)
         c[i] += at2(i);
 }
-// EXPECT: 19:16: error: a macro's own text reads or writes a distributed array here
-// EXPECT: 22:17: error: a macro's own text reads or writes a distributed array here
+// EXPECT: 22:16: error: a macro's own text reads or writes a distributed array here
+// EXPECT: 25:17: error: a macro's own text reads or writes a distributed array here
 // HINT: add recon(off)
