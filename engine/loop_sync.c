@@ -2160,9 +2160,18 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
              * its first shared call); a probe the budget stopped finishes
              * the call alone where the records would cost more than the
              * call at its warm rate (a 2048^2 stencil: 0.1 s alone, 13 s
-             * for its first shared call, which moved its arrays whole). */
+             * for its first shared call, which moved its arrays whole).
+             * So does an emulated probe that ran the whole call: unpriced,
+             * its calls went shared after the default rent (a CSR logistic
+             * regression: 0.09 s alone, 8 s of records at its first
+             * shared call), or stayed alone priced, as the probe's budget
+             * happened to run out or not. Not one whose copies cost four
+             * times the loop's work, which goes shared once for a verdict
+             * below (views into one pooled array). */
             double price = 0;
-            if (same && records && how == RT_CALL_PROBE && !as->priced) {
+            bool verdict = emu && sep < 0 && !seen.overlap && records && seen.body_s > 0 && !as->tried_shared &&
+                           4 * seen.body_s < (double)(rt_now_us() - t0) / 1e6;
+            if ((same || (emu && done == end && !verdict)) && records && how == RT_CALL_PROBE && !as->priced) {
                 as->priced = true;
                 price = recon_price(site, env, begin, end, done < end ? seen.whole_s : (double)(rt_now_us() - t0) / 1e6);
                 if (done < end && seen.whole_s > 0 && 2 * price > seen.whole_s) {
