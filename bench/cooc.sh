@@ -1,12 +1,14 @@
 #!/bin/sh
-# bench/cooc.sh - async_for on a co-occurrence embedding trainer, in four
+# bench/cooc.sh - async_for on a co-occurrence embedding trainer, in five
 # styles: bench/progs/cooc_embed.c (records as an array of structs; each
 # record updates two rows of one array, one in each half, and the same rows
 # of a second array), bench/progs/cooc_soa.c (the same records as three
 # arrays of fields), bench/progs/cooc_sep.c (word and context vectors
 # and their sums in four arrays of their own) and bench/progs/cooc_glove.c
 # (Stanford GloVe's habits: one flat double array reached through offsets
-# l1 and l2, NaN checks, clipping, update buffers). Each style is built with plain cc and with
+# l1 and l2, NaN checks, clipping, update buffers) and bench/progs/cooc_bias.c
+# (vectors, biases and the sums of both in eight arrays of their own). Each
+# style is built with plain cc and with
 # stradscc, run sequential, at 1x2 and at 2x1 (processes x threads), in
 # turn, ROUNDS rounds. Prints each run's training time (the program's own
 # clock around the epochs) and wall time, the median speedups over the
@@ -16,14 +18,14 @@
 # and checks that every run's loss agrees with the plain build's (within
 # TOL, relative, default 0.05: a plan is a serial order, not the
 # program's own, and SGD's loss depends on the order).
-# Usage: [ROUNDS=n] [TOL=x] [STYLES="embed soa sep glove"] bench/cooc.sh [WORDS RECORDS DIM EPOCHS]
+# Usage: [ROUNDS=n] [TOL=x] [STYLES="embed soa sep glove bias"] bench/cooc.sh [WORDS RECORDS DIM EPOCHS]
 # (default 100000 1000000 50 5). BUILD names the build folder (default
 # build). Record the output in docs/benchmarks.md.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 V=${1:-100000} N=${2:-1000000} D=${3:-50} E=${4:-5}
-ROUNDS=${ROUNDS:-3} TOL=${TOL:-0.05} STYLES=${STYLES:-embed soa sep glove}
+ROUNDS=${ROUNDS:-3} TOL=${TOL:-0.05} STYLES=${STYLES:-embed soa sep glove bias}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for st in $STYLES; do

@@ -1,9 +1,10 @@
 #!/bin/sh
 # bench/sgdmf_styles.sh - the cost of reconnaissance on SGD-MF written in
-# five user styles (bench/progs/sgdmf_{flat,2d,rowptr,struct,helper}.c: flat rows
+# six user styles (bench/progs/sgdmf_{flat,2d,rowptr,struct,helper,bias}.c: flat rows
 # W[u * K + k], 2-D arrays W[u][k], row pointers w = W + u * K; w[k], an
-# array of row structs W[u].v[k], and helper functions dot() and update()
-# with a decaying rate), each built with plain cc and with
+# array of row structs W[u].v[k], helper functions dot() and update()
+# with a decaying rate, and biases bu[u], bi[i] beside flat rows with the
+# ratings as three arrays of fields), each built with plain cc and with
 # stradscc, in one run on this machine. For each style and configuration
 # (1 process x 2 threads, 2 processes x 1 thread) it prints:
 #   re_s, plan_s   the first call's reconnaissance and planning (the
@@ -29,7 +30,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 M=${1:-480189} N=${2:-17770} R=${3:-10000000} E=${4:-3}
 K=${K:-64}
-STYLES=${STYLES:-flat 2d rowptr struct helper}
+STYLES=${STYLES:-flat 2d rowptr struct helper bias}
 B=$BUILD/bin
 [ -x "$B/stradscc" ] && [ -x "$B/strads-run" ] ||
     { echo "sgdmf_styles: build first (stradscc, strads-run in $B)" >&2; exit 2; }
