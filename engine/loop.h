@@ -163,6 +163,10 @@ struct strads_recon {
      * two of its three reads a registry search each */
     strads_recon_ign ign_more[RT_RECON_IGN];
     unsigned nign;
+    /* no two of the env's pointers reach one distributed array (set by
+     * rt_recon_run): a store stradsc drops with no later text naming its
+     * array needs no shadow (strads_recon_rwd) */
+    bool env_apart;
     sched_records rec;
     int err;
     struct { /* recon.c: the arrays the latest slow-path addresses were in */

@@ -2171,15 +2171,18 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
             double price = 0;
             bool verdict = emu && sep < 0 && !seen.overlap && records && seen.body_s > 0 && !as->tried_shared &&
                            4 * seen.body_s < (double)(rt_now_us() - t0) / 1e6;
+            uint64_t priced_us = 0; /* an emulated call ran whole before its pricing: not the call's */
             if ((same || (emu && done == end && !verdict)) && records && how == RT_CALL_PROBE && !as->priced) {
                 as->priced = true;
-                price = recon_price(site, env, begin, end, done < end ? seen.whole_s : (double)(rt_now_us() - t0) / 1e6);
+                uint64_t p0 = rt_now_us();
+                price = recon_price(site, env, begin, end, done < end ? seen.whole_s : (double)(p0 - t0) / 1e6);
+                if (emu) priced_us = rt_now_us() - p0;
                 if (done < end && seen.whole_s > 0 && 2 * price > seen.whole_s) {
                     rt__emu_seen rest;
                     done = run_alone(site, env, done, end, 0, false, false, threads, mb, 0, &rest);
                 }
             }
-            double took = rt_alone_took(&as->al, t0);
+            double took = rt_alone_took(&as->al, t0 + priced_us);
             /* a probe stopped early projects the call at its warm rate
              * (rt_alone_after takes took / ran for the whole) */
             double ran = (double)(done - begin) / (double)(end - begin);
@@ -2189,8 +2192,7 @@ void strads_sync_for(const strads_loop_site *site, int64_t begin, int64_t end, v
              * and no two workers changed one element: one call shared now,
              * whose records may say the tasks are separate (then its calls
              * alone run as the loop itself) */
-            if (emu && sep < 0 && !seen.overlap && records && seen.body_s > 0 && 4 * seen.body_s < took &&
-                !as->tried_shared) {
+            if (verdict) {
                 as->tried_shared = true;
                 rt_alone_share_next(&as->al);
             }

@@ -311,6 +311,27 @@ void rt_nested_check(const strads_loop_site *site)
     strads_fatal(STRADS_EINVAL, what);
 }
 
+/* Do the env's pointer words reach distinct distributed arrays? (The env
+ * is zeroed before it is filled: every aligned word is a field or zero.) */
+static bool env_apart(const strads_loop_site *site, const void *env)
+{
+    enum { MAX = 64 };
+    uint32_t seen[MAX];
+    int n = 0;
+    size_t words = env ? site->env_size / sizeof(uintptr_t) : 0;
+    for (size_t w = 0; w < words; w++) {
+        uintptr_t a;
+        dds_vec *dv;
+        memcpy(&a, (const char *)env + w * sizeof a, sizeof a);
+        if (!a || dds_lookup((const void *)a, &dv, NULL) != 0) continue;
+        for (int k = 0; k < n; k++)
+            if (seen[k] == dv->id) return false;
+        if (n == MAX) return false;
+        seen[n++] = dv->id;
+    }
+    return true;
+}
+
 void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *rc,
                   const int64_t *idx, int64_t lo, int64_t hi)
 {
@@ -319,6 +340,7 @@ void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *r
     const strads_loop_site *outer = cur_site;
     cur_site = site;
     check_iter = -1; /* a new pass: no iteration's age carries over */
+    rc->env_apart = env_apart(site, env);
     /* a worker's span pass (one node's share, its input its own) falls
      * back to records at a miss, which a fault is too */
     bool spans = rc->spans && strads_size() > 1 && strads_rank() != 0;

@@ -116,6 +116,12 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
     rt_shadow_range(addr, len, 1);
 }
 
+void strads_recon_rwd(strads_recon *rc, const void *addr, size_t len, int read_too)
+{
+    rw_record(rc, addr, len, read_too);
+    if (!rc->env_apart) rt_shadow_range(addr, len, 1);
+}
+
 /* A loop whose values go nowhere (frontend/recon_loop.c's `only`): nothing
  * it reads decides a later access, and a written range is never followed
  * by a read in the iteration (recon.c ranges a loop that writes only then),

@@ -25,6 +25,7 @@
 
 typedef struct mdef {
     char *name;
+    unsigned at; /* where the definition's name is */
     int nparams, ok, uses;
     char **params;
     char **body; /* the replacement's tokens */
@@ -33,7 +34,7 @@ typedef struct mdef {
 
 typedef struct expn {
     unsigned b, e; /* the invocation's bytes, NAME ( ... ) */
-    int def;
+    int def;       /* -1: a macro left as written (a header's, or not plain) */
     int nargs;
     unsigned *ab, *ae; /* each argument's bytes */
 } expn;
@@ -96,6 +97,7 @@ static void definition(scan *s, CXCursor cur)
     mdef *m = &s->d[s->nd++];
     memset(m, 0, sizeof *m);
     m->name = name;
+    clang_getFileLocation(clang_getCursorLocation(cur), NULL, NULL, NULL, &m->at);
     if (!clang_Cursor_isMacroFunctionLike(cur))
         return;
     CXToken *t = NULL;
@@ -157,13 +159,27 @@ static void expansion(scan *s, CXCursor cur)
     unsigned b, e;
     offsets(clang_getCursorExtent(cur), &f, &b, &e);
     if (!f || !clang_File_isEqual(f, s->file) || e <= b || e > s->len || in_directive(s, b) ||
-        memchr(s->src + b, '\n', e - b) || !in_loop(s, b, e))
+        !in_loop(s, b, e))
         return;
     char *name = fe_cxstr(clang_getCursorSpelling(cur));
     int d = find_def(s, name);
     free(name);
-    if (d < 0)
+    /* the definition in force here, by place: a header's of the same name
+     * before the file's #undef is not the file's */
+    CXCursor def = clang_getCursorReferenced(cur);
+    CXFile df = NULL;
+    unsigned dat = 0;
+    if (!clang_Cursor_isNull(def))
+        clang_getFileLocation(clang_getCursorLocation(def), &df, NULL, NULL, &dat);
+    if (d >= 0 && (!df || !clang_File_isEqual(df, s->file) || dat != s->d[d].at))
+        d = -1;
+    if (d < 0 || !s->d[d].ok || memchr(s->src + b, '\n', e - b)) {
+        /* left as written: what its arguments hold stays too (a # in its
+         * replacement would spell the expansion: assert's message) */
+        s->x = fe_grow(s->x, sizeof *s->x, &s->capx, s->nx + 1);
+        s->x[s->nx++] = (expn){b, e, -1, 0, NULL, NULL};
         return;
+    }
     CXToken *t = NULL;
     unsigned n = 0;
     clang_tokenize(s->tu, clang_getCursorExtent(cur), &t, &n);
@@ -320,8 +336,13 @@ static void render(const scan *s, unsigned b, unsigned e, fe_buf *o)
     unsigned at = b;
     for (int i = 0; i < s->nx; i++) {
         const expn *x = &s->x[i];
-        if (x->b < at || x->e > e || !s->d[x->def].ok)
+        if (x->b < at || x->e > e)
             continue; /* outside, or inside one rendered already */
+        if (x->def < 0) { /* copied as written, with what it holds */
+            fe_buf_put(o, s->src + at, x->e - at);
+            at = x->e;
+            continue;
+        }
         fe_buf_put(o, s->src + at, x->b - at);
         /* apart from a neighbour it could join (a - -b, x +MACRO): the
          * column of what follows on the line moves only then */
@@ -355,7 +376,7 @@ char *fe_index_macros(CXTranslationUnit tu, CXFile file, const char *src, size_t
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_uses, &s);
     int any = 0;
     for (int i = 0; i < s.nx; i++)
-        any |= s.d[s.x[i].def].ok;
+        any |= s.x[i].def >= 0;
     char *out = NULL;
     if (any) {
         qsort(s.x, (size_t)s.nx, sizeof *s.x, by_offset);

@@ -515,11 +515,12 @@ static int drop_store(rc *r, CXCursor cur, CXCursor l)
 
 /* The recorder of a dropped store cur to l: strads_recon_rwr shadows its
  * bytes, so that a later read of them runs the iteration again exactly;
- * strads_recon_rw only records, where no later read can reach them. */
+ * strads_recon_rwd shadows them only where another of the env's pointers
+ * reaches the array, when no later text of the iteration can name it. */
 static const char *dropped_recorder(rc *r, CXCursor cur, CXCursor l)
 {
     return !r->s || in_body_loop(r, cur) || fe_recon_store_seen_later(r, cur, l) ? "strads_recon_rwr"
-                                                                                 : "strads_recon_rw";
+                                                                                 : "strads_recon_rwd";
 }
 
 /* The target l of a store a macro makes: a distributed array's element,

@@ -277,7 +277,9 @@ int fe_recon_read_later(rc *r, CXCursor loop, const fe_rloop *l, int self_ok)
  * nothing after the store can name it: no later reference to it,
  * nor to a pointer of the body that may point into it (one whose
  * declaration or assignment names it, or such a pointer), nor a later call
- * when it is a file-scope variable a function may read.
+ * of a function of the program (it may hold another name for the array),
+ * and the body has no goto; the runtime still shadows it where two of the
+ * env's pointers reach one array (strads_recon_rwd).
  */
 typedef struct unseen {
     CXCursor *alias; /* the root and the body's pointers that may point into it */
@@ -351,10 +353,21 @@ static enum CXChildVisitResult after_visit(CXCursor cur, CXCursor parent, CXClie
     unseen *u = d;
     unsigned b, e;
     fe_extent(cur, &b, &e);
-    if (e <= u->after) return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(cur);
-    if (b >= u->after && ((k == CXCursor_DeclRefExpr && is_alias(u, clang_getCursorReferenced(cur))) ||
-                          (k == CXCursor_CallExpr && u->global))) {
+    /* a function of the program may read the array through a name of its
+     * own (a global pointer set to it); the C library's do not */
+    CXCursor callee = k == CXCursor_CallExpr ? clang_getCursorReferenced(cur) : clang_getNullCursor();
+    int user_call = k == CXCursor_CallExpr &&
+                    (clang_Cursor_isNull(callee) ||
+                     !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)));
+    if (b >= u->after &&
+        ((k == CXCursor_DeclRefExpr && is_alias(u, clang_getCursorReferenced(cur))) || user_call ||
+         (k == CXCursor_CallExpr && u->global))) {
+        u->hit = 1;
+        return CXChildVisit_Break;
+    }
+    /* a jump back runs what came before the store again */
+    if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt) {
         u->hit = 1;
         return CXChildVisit_Break;
     }

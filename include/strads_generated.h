@@ -211,6 +211,10 @@ strads_recon_rdr(strads_recon *rc, const void *addr, size_t len)
     if (!strads_recon_widen(rc, addr, len)) strads_recon_rdr_call(rc, addr, len);
 }
 void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_too);
+/* A dropped store that nothing after it in the iteration names
+ * (recon_later.c): shadowed as strads_recon_rwr only when two of the env's
+ * pointers reach one array (another name could read it back). */
+void strads_recon_rwd(strads_recon *rc, const void *addr, size_t len, int read_too);
 /* The same for a loop whose values go nowhere (it assigns only its own
  * locals and its ranged rows): its ranges are not checked against what the
  * iteration wrote before, nor kept for what it reads after; its written

@@ -3,8 +3,10 @@
  * body that points into the same array reads the element and its value
  * picks a row to write. The store must stay shadowed so that the read runs
  * the iteration again exactly; recorded plainly, the plan would miss the
- * row and lose updates at two processes. Sums and maxima only: every
- * serial order prints the same. */
+ * row and lose updates at two processes. The same through a pointer
+ * declared before the loop (two of the env's pointers reach the array:
+ * the runtime keeps the shadow). Sums and maxima only: every serial order
+ * prints the same. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -30,6 +32,15 @@ int main(void)
             long *c = cnt + u;
             cnt[u] += 1;
             long *h = &H[(*c * 37 + u) % NR], v = (j * 7919) % 100003;
+            if (v > *h) *h = v;
+        }
+        /* the other name declared outside the body: no later text of the
+         * iteration names cnt, but the env's two pointers reach it */
+        long *c0 = cnt;
+#pragma strads async_for
+        for (long j = 0; j < m; j++) {
+            cnt[(j * 13) % NR] = j % 7;
+            long *h = &H[(c0[(j * 13) % NR] * 71 + j) % NR], v = (j * 31) % 100003;
             if (v > *h) *h = v;
         }
         long h = 0, c = 0;

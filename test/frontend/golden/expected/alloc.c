@@ -182,7 +182,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)i);
         /* alloc.c:33 */
                                  do {
-        __extension__({ __auto_type strads__p0 = &(b[i]); (void)sizeof(+((int)i)); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 0); });
+        __extension__({ __auto_type strads__p0 = &(b[i]); (void)sizeof(+((int)i)); strads_recon_rwd(strads__rc, strads__p0, sizeof *strads__p0, 0); });
         for (int k = __extension__({ int64_t strads__l2 = (int64_t)(0), strads__h2 = (int64_t)(KK); if (strads__h2 > strads__l2) { strads_recon_rdr(strads__rc, &(a)[(i * KK) + strads__l2], (size_t)(strads__h2 - strads__l2) * sizeof *(a)); } (0); }); k < KK; k++) {
             (void)__extension__({ __auto_type strads__p1 = &(G[i][k]); __typeof__(*strads__p1) strads__v1 = *(__typeof__(*strads__p1) *)strads_recon_rd(strads__rc, strads__p1, sizeof *strads__p1) + ((float)a[i * KK + k]); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
             ((void)(STRADS__RD(G[i][k])));

@@ -248,8 +248,8 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
             long pred = STRADS__RD(bu[u]) + STRADS__RD(bi[i]);
             for (int k = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(K); if (strads__h0 > strads__l0) { strads_recon_rdr(strads__rc, &(P)[(u * K) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(P)); strads_recon_rdr(strads__rc, &(Q)[(i * K) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(Q)); } (0); }); k < K; k++) pred += P[u * K + k] * Q[i * K + k];
             long e = STRADS__RD(rs[j]) - pred % 7;
-            __extension__({ __auto_type strads__p1 = &(bu[u]); (void)(STRADS__RD(rs[j])); strads_recon_rw(strads__rc, strads__p1, sizeof *strads__p1, 1); });
-            __extension__({ __auto_type strads__p2 = &(bi[i]); (void)(2 * STRADS__RD(rs[j]) + ep); strads_recon_rw(strads__rc, strads__p2, sizeof *strads__p2, 1); });
+            __extension__({ __auto_type strads__p1 = &(bu[u]); (void)(STRADS__RD(rs[j])); strads_recon_rwd(strads__rc, strads__p1, sizeof *strads__p1, 1); });
+            __extension__({ __auto_type strads__p2 = &(bi[i]); (void)(2 * STRADS__RD(rs[j]) + ep); strads_recon_rwd(strads__rc, strads__p2, sizeof *strads__p2, 1); });
             for (int k = __extension__({ int64_t strads__l3 = (int64_t)(0), strads__h3 = (int64_t)(K); if (strads__h3 > strads__l3) { strads_recon_rwr(strads__rc, &(P)[(u * K) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(P), 1); strads_recon_rwr(strads__rc, &(Q)[(i * K) + strads__l3], (size_t)(strads__h3 - strads__l3) * sizeof *(Q), 1); strads_recon_rdr(strads__rc, &(rs[j]), sizeof (rs[j])); } (0); }); k < K; k++) {
                 ((void)sizeof(+(k + 1)));
                 ((void)sizeof(+(rs[j] * (k + 2))));

@@ -174,7 +174,7 @@ static void strads__body1(void *strads__ve, void *strads__vt, const int64_t *str
         _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wtype-limits\"") _Pragma("GCC diagnostic ignored \"-Wsign-compare\"") if (i < (0LL) || i >= (120LL)) __builtin_unreachable(); _Pragma("GCC diagnostic pop")
 #line 48 "index_macros.c"
             { for (int j = 0; j < N; j++) {
-                y[( ( i ) * N + ( j ) )] = x [ ( i ) * N + ( j ) ] * 2 + 1 + 1 * 1 + 1 + y[( ( i ) * N + ( LIM(( ( 0 ) * N + ( j ) )) ) )] +
+                y[( ( i ) * N + ( j ) )] = x [ ( i ) * N + ( j ) ] * 2 + 1 + 1 * 1 + 1 + y[( ( i ) * N + ( LIM(IDX(0, j)) ) )] +
                                TWICE(i +
                                      j);
                 x [ ( i ) * N + ( j ) ] += 1 + 1 * it;
@@ -212,7 +212,7 @@ STRADS__GLUE static void strads__reconx1(const void *strads__ve, strads_recon *s
         (void)i;
         /* index_macros.c:48 */
             do { for (int j = 0; j < N; j++) {
-                (void)__extension__({ __auto_type strads__p1 = &(y[( ( i ) * N + ( j ) )]); __typeof__(*strads__p1) strads__v1 = (STRADS__RD(x [ ( i ) * N + ( j ) ]) * 2 + 1 + 1 * 1 + 1 + STRADS__RD(y[( ( i ) * N + ( LIM(( ( 0 ) * N + ( j ) )) ) )]) +
+                (void)__extension__({ __auto_type strads__p1 = &(y[( ( i ) * N + ( j ) )]); __typeof__(*strads__p1) strads__v1 = (STRADS__RD(x [ ( i ) * N + ( j ) ]) * 2 + 1 + 1 * 1 + 1 + STRADS__RD(y[( ( i ) * N + ( LIM(IDX(0, j)) ) )]) +
                                TWICE(i +
                                      j)); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p1, &strads__v1, sizeof strads__v1); strads__v1; });
                 (void)__extension__({ __auto_type strads__p2 = &(x [ ( i ) * N + ( j ) ]); __typeof__(*strads__p2) strads__v2 = *(__typeof__(*strads__p2) *)strads_recon_rd(strads__rc, strads__p2, sizeof *strads__p2) + (1 + 1 * it); strads_recon_store(strads__rc, (const void *)(uintptr_t)strads__p2, &strads__v2, sizeof strads__v2); strads__v2; });
@@ -237,7 +237,7 @@ STRADS__RECON static void strads__recon1(const void *strads__ve, strads_recon *s
         strads_recon_iter(strads__rc, (int64_t)i);
         /* index_macros.c:48 */
             do { for (int j = __extension__({ int64_t strads__l0 = (int64_t)(0), strads__h0 = (int64_t)(N); if (strads__h0 > strads__l0) { strads_recon_rwr(strads__rc, &(y)[(( i ) * N) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(y), 0); strads_recon_rwr(strads__rc, &(x)[(( i ) * N) + strads__l0], (size_t)(strads__h0 - strads__l0) * sizeof *(x), 1); } (0); }); j < N; j++) {
-                ((void)(STRADS__RD(x [ ( i ) * N + ( j ) ]) * 2 + 1 + 1 * 1 + 1 + STRADS__RD(y[( ( i ) * N + ( LIM(( ( 0 ) * N + ( j ) )) ) )]) +
+                ((void)(STRADS__RD(x [ ( i ) * N + ( j ) ]) * 2 + 1 + 1 * 1 + 1 + STRADS__RD(y[( ( i ) * N + ( LIM(IDX(0, j)) ) )]) +
                                TWICE(i +
                                      j)));
                 ((void)sizeof(+(1 + 1 * it)));
@@ -475,7 +475,7 @@ STRADS__RECON static void strads__recon3(const void *strads__ve, strads_recon *s
         (void)i;
         strads_recon_iter(strads__rc, (int64_t)i);
         /* index_macros.c:62 */
-            do { __extension__({ __auto_type strads__p5 = &(c[i]); (void)(( STRADS__RD(a [ i ]) + 1 ) + STRADS__RD(a [ STRADS__RD(b [ i ]) ])); strads_recon_rw(strads__rc, strads__p5, sizeof *strads__p5, 1); }); } while (0);
+            do { __extension__({ __auto_type strads__p5 = &(c[i]); (void)(( STRADS__RD(a [ i ]) + 1 ) + STRADS__RD(a [ STRADS__RD(b [ i ]) ])); strads_recon_rwd(strads__rc, strads__p5, sizeof *strads__p5, 1); }); } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx3(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
 #line 482 "<stdout>"
@@ -590,7 +590,7 @@ STRADS__RECON static void strads__recon4(const void *strads__ve, strads_recon *s
         (void)j;
         strads_recon_iter(strads__rc, (int64_t)j);
         /* index_macros.c:65 */
-            do { __extension__({ __auto_type strads__p7 = &(c[j]); (void)((long)strads__m_sqrt(STRADS__RD(q [ j ]))); strads_recon_rw(strads__rc, strads__p7, sizeof *strads__p7, 1); }); } while (0);
+            do { __extension__({ __auto_type strads__p7 = &(c[j]); (void)((long)strads__m_sqrt(STRADS__RD(q [ j ]))); strads_recon_rwd(strads__rc, strads__p7, sizeof *strads__p7, 1); }); } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx4(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);
 #line 597 "<stdout>"

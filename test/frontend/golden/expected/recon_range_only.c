@@ -536,7 +536,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
                 s += h[k];
                 ((void)sizeof(+(0.1f)));
             }
-            __extension__({ __auto_type strads__p9 = &(pick[u]); (void)sizeof(+(s > 1.5f ? r : -1)); strads_recon_rw(strads__rc, strads__p9, sizeof *strads__p9, 0); });
+            __extension__({ __auto_type strads__p9 = &(pick[u]); (void)sizeof(+(s > 1.5f ? r : -1)); strads_recon_rwd(strads__rc, strads__p9, sizeof *strads__p9, 0); });
         } while (0);
         if (strads_recon_again(strads__rc))
             strads__reconx2(strads__ve, strads__rc, strads__idx, strads__k, strads__k + 1);

@@ -383,7 +383,7 @@ STRADS__RECON static void strads__recon2(const void *strads__ve, strads_recon *s
         /* recon_reduction.c:33 */
                                 do {
         if (seen[STRADS__RD(idx[i])] == 0)
-            __extension__({ __auto_type strads__p0 = &(w[i]); (void)sizeof(+(1)); strads_recon_rw(strads__rc, strads__p0, sizeof *strads__p0, 1); });
+            __extension__({ __auto_type strads__p0 = &(w[i]); (void)sizeof(+(1)); strads_recon_rwd(strads__rc, strads__p0, sizeof *strads__p0, 1); });
         seen[STRADS__RD(idx[i])]++;
     } while (0);
         if (strads_recon_again(strads__rc))
