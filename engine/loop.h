@@ -39,6 +39,8 @@ enum {
 
 /* Out-of-line halves of the recorders: look the address up (recon_records.c). */
 void rt_recon_read_slow(strads_recon *rc, const void *addr, size_t len);
+/* recon_guard.c: no two of env's pointer words reach one distributed array */
+bool rt_recon_env_apart(const struct strads_loop_site *site, const void *env);
 void rt_recon_write_slow(strads_recon *rc, const void *addr, size_t len);
 
 /* Every recorder starts with the two elements it recorded last for reading
@@ -163,10 +165,13 @@ struct strads_recon {
      * two of its three reads a registry search each */
     strads_recon_ign ign_more[RT_RECON_IGN];
     unsigned nign;
-    /* no two of the env's pointers reach one distributed array (set by
-     * rt_recon_run): a store stradsc drops with no later text naming its
-     * array needs no shadow (strads_recon_rwd) */
-    bool env_apart;
+    /* the pass's site and env (rt_recon_run), and whether no two of the
+     * env's pointers reach one distributed array (0: not asked yet, 1 yes,
+     * -1 no): a store stradsc drops with no later text naming its array
+     * needs no shadow then (strads_recon_rwd, the first asks) */
+    const struct strads_loop_site *site;
+    const void *env;
+    int env_apart;
     sched_records rec;
     int err;
     struct { /* recon.c: the arrays the latest slow-path addresses were in */
@@ -320,6 +325,15 @@ typedef struct rt_recon_range {
  * most RT_REP_BYTES each */
 #define RT_MAX_REP 4
 #define RT_REP_BYTES ((size_t)4 << 20)
+/* Adds id to set (n of RT_MAX_REP) unless there; false when full. */
+static inline bool rt_rep_add(uint32_t *set, int *n, uint32_t id)
+{
+    for (int q = 0; q < *n; q++)
+        if (set[q] == id) return true;
+    if (*n == RT_MAX_REP) return false;
+    set[(*n)++] = id;
+    return true;
+}
 _Static_assert(RT_RECON_IGN == RT_MAX_INPUTS - 1, "an input's element in ign or ign_more");
 
 typedef struct rt_recon_spans {

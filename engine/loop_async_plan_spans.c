@@ -269,9 +269,8 @@ static int probe(const strads_loop_site *site, const void *env, int64_t lo, int6
         const dds_vec *dv = dds_vec_by_id(rec.arrays[a].id);
         int q = 0;
         while (q < sp->nin && sp->in_ids[q] != rec.arrays[a].id) q++;
-        if (dv && !rec.arrays[a].written && q == sp->nin && sp->nrep < RT_MAX_REP &&
-            (size_t)dv->n * dv->elem <= RT_REP_BYTES)
-            sp->rep[sp->nrep++] = dv->id;
+        if (dv && !rec.arrays[a].written && q == sp->nin && (size_t)dv->n * dv->elem <= RT_REP_BYTES)
+            (void)rt_rep_add(sp->rep, &sp->nrep, dv->id);
     }
     sched_rec_free(&rec);
     if (rc) return rc;

@@ -118,12 +118,8 @@ static void decide(const summary *all, int N, const call_hdr *h, const sched__sl
             if (s->mhi[q] > mhi[q] && s->mlo[q] != 0xFFFF) mhi[q] = s->mhi[q];
         }
         for (size_t k = 0; k < 2 * SCHED__MICRO && ok; k++) hist[k] += s->hist[k];
-        for (int q = 0; q < s->nrep && ok; q++) {
-            int x = 0;
-            while (x < v->nrep && v->rep[x] != s->rep[q]) x++;
-            if (x == v->nrep) ok = v->nrep < RT_MAX_REP && dds_vec_by_id(s->rep[q]);
-            if (x == v->nrep && ok) v->rep[v->nrep++] = s->rep[q];
-        }
+        for (int q = 0; q < s->nrep && ok; q++)
+            ok = dds_vec_by_id(s->rep[q]) && rt_rep_add(v->rep, &v->nrep, s->rep[q]);
     }
     /* the shares, from the input each node found, must cut the loop */
     int64_t lo, hi, next = h->begin;
@@ -351,14 +347,7 @@ int rt__fetch_whole(uint32_t id)
 {
     dds_vec *dv = dds_vec_by_id(id);
     if (!dv) return STRADS_EPROTO;
-    if (strads_rank() == 0) return 0;
-    int64_t *idx = malloc((size_t)(dv->n ? dv->n : 1) * sizeof *idx), n = 0;
-    if (!idx) return STRADS_ENOMEM;
-    for (int64_t e = 0; e < dv->n; e++)
-        if (!dds_owns(dv, e, strads_rank())) idx[n++] = e;
-    int rc = n ? dds_prefetch(dv, idx, (size_t)n) : 0;
-    free(idx);
-    return rc;
+    return strads_rank() == 0 ? 0 : dds_prefetch_range(dv, 0, dv->n);
 }
 
 /* Step 3 from keys (one thread a node, rt__spans without rows): the key
@@ -697,13 +686,14 @@ static int round_lists(const sched__slot *slots, const piece *pc, int npc, const
     /* round 0: the small arrays every node reads whole (their versions
      * spare later calls the move while they do not change) */
     const dds_vec *rep[RT_MAX_REP];
-    for (int q = 0; q < v->nrep; q++) {
+    int nrep = r == 0 ? v->nrep : 0;
+    for (int q = 0; q < nrep; q++) {
         rep[q] = dds_vec_by_id(v->rep[q]);
         if (!rep[q]) {
             free(hit[0]);
             return STRADS_EPROTO;
         }
-        if (r == 0) nf += not_owned(rep[q], NULL);
+        nf += not_owned(rep[q], NULL);
     }
     np->fetch[r] = malloc(((size_t)nf + 1) * sizeof **np->fetch);
     np->wb[r] = malloc(((size_t)nw + 1) * sizeof **np->wb);
@@ -749,7 +739,7 @@ static int round_lists(const sched__slot *slots, const piece *pc, int npc, const
                 np->mark[r][nm++] = (rt__run){q->id, o0, o1};
         }
     }
-    for (int q = 0; q < v->nrep && r == 0 && !rc; q++) f += not_owned(rep[q], np->fetch[r] + f);
+    for (int q = 0; q < nrep && !rc; q++) f += not_owned(rep[q], np->fetch[r] + f);
     np->nfetch[r] = f;
     np->nwb[r] = w;
     np->nmark[r] = nm;
@@ -853,6 +843,14 @@ static int assemble(const call_hdr *h, uint64_t site_id, const sched__slot *slot
         rc = round_lists(slots, pc, npc, ml, v, parts, r, np);
     }
     free(pos);
+    /* the small arrays every node read whole for this plan are current at
+     * this call's versions: its round 0 need not fetch them again */
+    for (int q = 0; np && !rc && *fits && q < v->nrep; q++)
+        for (uint32_t k = 0; k < h->ndv && np->nseen < MAX_VERSIONED; k++)
+            if (h->dv_id[k] == v->rep[q]) {
+                np->seen_id[np->nseen] = h->dv_id[k];
+                np->seen_ver[np->nseen++] = h->dv_ver[k];
+            }
     if (!rc && *fits) { /* the written arrays, sorted: the pieces' (no input), once each */
         np->nwritten = 0;
         for (int x = 0; x < npc; x++)

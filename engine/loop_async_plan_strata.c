@@ -153,13 +153,8 @@ static int merge(keys_job *j, bool sample, uint32_t *hist, uint16_t mlo[2], uint
             if (p->sp.mlo[s] < mlo[s]) mlo[s] = p->sp.mlo[s];
             if (p->sp.mhi[s] > mhi[s]) mhi[s] = p->sp.mhi[s];
         }
-        for (int q = 0; q < p->sp.nrep; q++) { /* the small arrays read elsewhere, once each */
-            int x = 0;
-            while (x < out->nrep && out->rep[x] != p->sp.rep[q]) x++;
-            if (x < out->nrep) continue;
-            if (out->nrep == RT_MAX_REP) *fall = true;
-            else out->rep[out->nrep++] = p->sp.rep[q];
-        }
+        for (int q = 0; q < p->sp.nrep; q++) /* the small arrays read elsewhere, once each */
+            *fall |= !rt_rep_add(out->rep, &out->nrep, p->sp.rep[q]);
         for (int q = 0; q < p->sp.nseen; q++) { /* the arrays it only reads, once each */
             uint32_t id = p->sp.seen[q];
             bool have = id == j->proto->id[0] || id == j->proto->id[1];

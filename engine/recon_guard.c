@@ -313,7 +313,7 @@ void rt_nested_check(const strads_loop_site *site)
 
 /* Do the env's pointer words reach distinct distributed arrays? (The env
  * is zeroed before it is filled: every aligned word is a field or zero.) */
-static bool env_apart(const strads_loop_site *site, const void *env)
+bool rt_recon_env_apart(const strads_loop_site *site, const void *env)
 {
     enum { MAX = 64 };
     uint32_t seen[MAX];
@@ -340,7 +340,9 @@ void rt_recon_run(const strads_loop_site *site, const void *env, strads_recon *r
     const strads_loop_site *outer = cur_site;
     cur_site = site;
     check_iter = -1; /* a new pass: no iteration's age carries over */
-    rc->env_apart = env_apart(site, env);
+    rc->site = site;
+    rc->env = env;
+    rc->env_apart = 0;
     /* a worker's span pass (one node's share, its input its own) falls
      * back to records at a miss, which a fault is too */
     bool spans = rc->spans && strads_size() > 1 && strads_rank() != 0;

@@ -119,7 +119,8 @@ void strads_recon_rwr(strads_recon *rc, const void *addr, size_t len, int read_t
 void strads_recon_rwd(strads_recon *rc, const void *addr, size_t len, int read_too)
 {
     rw_record(rc, addr, len, read_too);
-    if (!rc->env_apart) rt_shadow_range(addr, len, 1);
+    if (!rc->env_apart) rc->env_apart = rc->site && rt_recon_env_apart(rc->site, rc->env) ? 1 : -1;
+    if (rc->env_apart < 0) rt_shadow_range(addr, len, 1);
 }
 
 /* A loop whose values go nowhere (frontend/recon_loop.c's `only`): nothing

@@ -166,10 +166,8 @@ static void input_read(rt_recon_spans *sp, const dds_vec *dv, int64_t e0, int64_
         /* not an input: an array that goes whole to every node, when small */
         int q = 0;
         while (q < sp->nrep && sp->rep[q] != dv->id) q++;
-        if (q == sp->nrep && !sp->rep_fixed && sp->nrep < RT_MAX_REP &&
-            (size_t)dv->n * dv->elem <= RT_REP_BYTES)
-            sp->rep[sp->nrep++] = dv->id;
-        else if (q == sp->nrep)
+        if (q == sp->nrep &&
+            (sp->rep_fixed || (size_t)dv->n * dv->elem > RT_REP_BYTES || !rt_rep_add(sp->rep, &sp->nrep, dv->id)))
             sp->miss = true;
         return;
     }

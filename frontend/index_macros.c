@@ -23,10 +23,12 @@
 
 #include "fe.h"
 
+typedef struct span { unsigned b, e; } span; /* bytes of the file */
+
 typedef struct mdef {
     char *name;
     unsigned at; /* where the definition's name is */
-    int nparams, ok, uses;
+    int fnlike, nparams, ok;
     char **params;
     char **body; /* the replacement's tokens */
     int nbody;
@@ -36,7 +38,8 @@ typedef struct expn {
     unsigned b, e; /* the invocation's bytes, NAME ( ... ) */
     int def;       /* -1: a macro left as written (a header's, or not plain) */
     int nargs;
-    unsigned *ab, *ae; /* each argument's bytes */
+    span *arg; /* each argument's bytes */
+    int caparg;
 } expn;
 
 typedef struct scan {
@@ -48,8 +51,8 @@ typedef struct scan {
     int nd, capd;
     expn *x;
     int nx, capx;
-    unsigned *fb, *fe; /* the parallel loops (their for statements) */
-    int nf, capf;
+    span *loop; /* the parallel loops (their for statements) */
+    int nloop, caploop;
 } scan;
 
 static void offsets(CXSourceRange r, CXFile *f, unsigned *b, unsigned *e)
@@ -98,7 +101,8 @@ static void definition(scan *s, CXCursor cur)
     memset(m, 0, sizeof *m);
     m->name = name;
     clang_getFileLocation(clang_getCursorLocation(cur), NULL, NULL, NULL, &m->at);
-    if (!clang_Cursor_isMacroFunctionLike(cur))
+    m->fnlike = clang_Cursor_isMacroFunctionLike(cur);
+    if (!m->fnlike)
         return;
     CXToken *t = NULL;
     unsigned n = 0;
@@ -147,8 +151,8 @@ static int in_directive(const scan *s, unsigned b)
 
 static int in_loop(const scan *s, unsigned b, unsigned e)
 {
-    for (int i = 0; i < s->nf; i++)
-        if (b >= s->fb[i] && e <= s->fe[i])
+    for (int i = 0; i < s->nloop; i++)
+        if (b >= s->loop[i].b && e <= s->loop[i].e)
             return 1;
     return 0;
 }
@@ -177,13 +181,13 @@ static void expansion(scan *s, CXCursor cur)
         /* left as written: what its arguments hold stays too (a # in its
          * replacement would spell the expansion: assert's message) */
         s->x = fe_grow(s->x, sizeof *s->x, &s->capx, s->nx + 1);
-        s->x[s->nx++] = (expn){b, e, -1, 0, NULL, NULL};
+        s->x[s->nx++] = (expn){.b = b, .e = e, .def = -1};
         return;
     }
     CXToken *t = NULL;
     unsigned n = 0;
     clang_tokenize(s->tu, clang_getCursorExtent(cur), &t, &n);
-    expn x = {b, e, d, 0, NULL, NULL};
+    expn x = {.b = b, .e = e, .def = d};
     int ok = n >= 3, depth = 0;
     unsigned start = 0;
     for (unsigned k = 1; k < n && ok; k++) {
@@ -205,10 +209,8 @@ static void expansion(scan *s, CXCursor cur)
             while (ae > ab && (s->src[ae - 1] == ' ' || s->src[ae - 1] == '\t'))
                 ae--;
             if (ab < ae || s->d[d].nparams > 0 || strcmp(sp, ")")) {
-                x.ab = realloc(x.ab, (size_t)(x.nargs + 1) * sizeof *x.ab);
-                x.ae = realloc(x.ae, (size_t)(x.nargs + 1) * sizeof *x.ae);
-                x.ab[x.nargs] = ab;
-                x.ae[x.nargs++] = ae;
+                x.arg = fe_grow(x.arg, sizeof *x.arg, &x.caparg, x.nargs + 1);
+                x.arg[x.nargs++] = (span){ab, ae};
                 ok = ab < ae;
             }
             start = te;
@@ -226,8 +228,7 @@ static void expansion(scan *s, CXCursor cur)
         s->x = fe_grow(s->x, sizeof *s->x, &s->capx, s->nx + 1);
         s->x[s->nx++] = x;
     } else {
-        free(x.ab);
-        free(x.ae);
+        free(x.arg);
     }
 }
 
@@ -272,10 +273,8 @@ static void function(scan *s, CXCursor cur)
         next_for n = {(unsigned)(q - s->src), UINT32_MAX, 0};
         clang_visitChildren(cur, find_for, &n);
         if (n.e > n.b) {
-            s->fb = fe_grow(s->fb, sizeof *s->fb, &s->capf, s->nf + 1);
-            s->fe = realloc(s->fe, (size_t)s->capf * sizeof *s->fe);
-            s->fb[s->nf] = n.b;
-            s->fe[s->nf++] = n.e;
+            s->loop = fe_grow(s->loop, sizeof *s->loop, &s->caploop, s->nloop + 1);
+            s->loop[s->nloop++] = (span){n.b, n.e};
         }
     }
 }
@@ -318,7 +317,7 @@ static void expand(const scan *s, const expn *x, fe_buf *o)
         if (k)
             fe_buf_puts(o, " ");
         if (p < m->nparams)
-            render(s, x->ab[p], x->ae[p], o);
+            render(s, x->arg[p].b, x->arg[p].e, o);
         else
             fe_buf_puts(o, m->body[k]);
     }
@@ -369,10 +368,10 @@ char *fe_index_macros(CXTranslationUnit tu, CXFile file, const char *src, size_t
     for (int i = 0; i < s.nd; i++) /* a function-like macro in a replacement: not plain */
         for (int k = 0; k < s.d[i].nbody && s.d[i].ok; k++) {
             int j = find_def(&s, s.d[i].body[k]);
-            if (j >= 0 && (s.d[j].nparams > 0 || s.d[j].params || s.d[j].body))
+            if (j >= 0 && s.d[j].fnlike)
                 s.d[i].ok = 0;
         }
-    if (s.nf)
+    if (s.nloop)
         clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_uses, &s);
     int any = 0;
     for (int i = 0; i < s.nx; i++)
@@ -395,12 +394,10 @@ char *fe_index_macros(CXTranslationUnit tu, CXFile file, const char *src, size_t
         free(s.d[i].body);
     }
     for (int i = 0; i < s.nx; i++) {
-        free(s.x[i].ab);
-        free(s.x[i].ae);
+        free(s.x[i].arg);
     }
     free(s.d);
     free(s.x);
-    free(s.fb);
-    free(s.fe);
+    free(s.loop);
     return out;
 }

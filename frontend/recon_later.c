@@ -285,7 +285,6 @@ typedef struct unseen {
     CXCursor *alias; /* the root and the body's pointers that may point into it */
     int n, cap, grew, hit;
     unsigned after;  /* the store's end */
-    int global;      /* the root is a file-scope variable */
 } unseen;
 
 static int is_alias(const unseen *u, CXCursor decl)
@@ -360,9 +359,7 @@ static enum CXChildVisitResult after_visit(CXCursor cur, CXCursor parent, CXClie
     int user_call = k == CXCursor_CallExpr &&
                     (clang_Cursor_isNull(callee) ||
                      !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)));
-    if (b >= u->after &&
-        ((k == CXCursor_DeclRefExpr && is_alias(u, clang_getCursorReferenced(cur))) || user_call ||
-         (k == CXCursor_CallExpr && u->global))) {
+    if (b >= u->after && ((k == CXCursor_DeclRefExpr && is_alias(u, clang_getCursorReferenced(cur))) || user_call)) {
         u->hit = 1;
         return CXChildVisit_Break;
     }
@@ -389,7 +386,6 @@ int fe_recon_store_seen_later(rc *r, CXCursor store, CXCursor target)
         return 1;
     unseen u = {0};
     fe_extent(store, &b, &u.after);
-    u.global = clang_getCursorKind(clang_getCursorSemanticParent(root)) == CXCursor_TranslationUnit;
     add_alias(&u, root);
     for (int pass = 0; u.grew && pass < 8; pass++) {
         u.grew = 0;
